@@ -1,0 +1,142 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// ParseFEN reads a PDN FEN such as "W:W31-50:B1-20" or "B:W18,K24:BK3,12."
+// for variant v. Squares may be numbers, ranges ("1-20"), or algebraic names;
+// a K prefix marks a king; a trailing dot and spaces are accepted; the side
+// lists may come in either order.
+func ParseFEN(v *Variant, fen string) (Position, error) {
+	orig := fen
+	fen = strings.TrimSpace(fen)
+	fen = strings.TrimSuffix(fen, ".")
+	fen = strings.Trim(fen, "\"")
+	fail := func(format string, a ...any) (Position, error) {
+		return Position{}, fmt.Errorf("FEN %q: %w: %s", orig, ErrSyntax, fmt.Sprintf(format, a...))
+	}
+	fields := strings.Split(fen, ":")
+	if len(fields) < 1 || len(fields) > 3 {
+		return fail("want side:W...:B...")
+	}
+	var p Position
+	p.v = v
+	switch strings.ToUpper(strings.TrimSpace(fields[0])) {
+	case "W":
+		p.turn = White
+	case "B":
+		p.turn = Black
+	default:
+		return fail("side to move %q is not W or B", fields[0])
+	}
+	seen := [2]bool{}
+	for _, f := range fields[1:] {
+		f = strings.TrimSpace(f)
+		if f == "" {
+			continue
+		}
+		var c Color
+		switch f[0] | 0x20 {
+		case 'w':
+			c = White
+		case 'b':
+			c = Black
+		default:
+			return fail("piece list %q does not start with W or B", f)
+		}
+		if seen[c] {
+			return fail("two piece lists for %s", c)
+		}
+		seen[c] = true
+		for _, item := range strings.Split(f[1:], ",") {
+			item = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(item), "."))
+			if item == "" {
+				continue
+			}
+			king := false
+			if item[0] == 'K' || item[0] == 'k' {
+				king, item = true, item[1:]
+			}
+			lo, hi := item, item
+			if i := strings.IndexByte(item[1:], '-'); i >= 0 {
+				lo, hi = item[:i+1], item[i+2:]
+			}
+			a, err := v.geo.parseSquare(lo)
+			if err != nil {
+				return fail("%v", err)
+			}
+			b, err := v.geo.parseSquare(hi)
+			if err != nil {
+				return fail("%v", err)
+			}
+			if b < a {
+				return fail("range %q runs backwards", item)
+			}
+			for sq := a; sq <= b; sq++ {
+				if p.white.Has(sq) || p.black.Has(sq) {
+					return fail("square %s is given twice", v.SquareName(sq))
+				}
+				if c == White {
+					p.white = p.white.With(sq)
+				} else {
+					p.black = p.black.With(sq)
+				}
+				if king {
+					p.kings = p.kings.With(sq)
+				}
+			}
+		}
+	}
+	return p, nil
+}
+
+// FEN writes the position as a PDN FEN with numeric squares (or algebraic
+// ones for variants written algebraically) and no ranges, e.g. "W:W31,32:BK1".
+func (p Position) FEN() string {
+	var b strings.Builder
+	b.WriteByte(p.turn.Letter())
+	for _, c := range []Color{White, Black} {
+		b.WriteByte(':')
+		b.WriteByte(c.Letter())
+		first := true
+		for sq := range p.Pieces(c).All() {
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			if p.kings.Has(sq) {
+				b.WriteByte('K')
+			}
+			b.WriteString(p.v.SquareName(sq))
+		}
+	}
+	return b.String()
+}
+
+// NumericFEN writes the FEN with numeric squares whatever the variant's notation.
+func (p Position) NumericFEN() string {
+	var b strings.Builder
+	b.WriteByte(p.turn.Letter())
+	for _, c := range []Color{White, Black} {
+		b.WriteByte(':')
+		b.WriteByte(c.Letter())
+		first := true
+		for sq := range p.Pieces(c).All() {
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			if p.kings.Has(sq) {
+				b.WriteByte('K')
+			}
+			b.WriteString(strconv.Itoa(int(sq)))
+		}
+	}
+	return b.String()
+}
+
+// String returns the FEN.
+func (p Position) String() string { return p.FEN() }

@@ -1,0 +1,151 @@
+package rules
+
+// Kind is the kind of a piece.
+type Kind uint8
+
+// Piece kinds.
+const (
+	Man Kind = iota
+	King
+)
+
+// Position is a board position with the side to move. It is an immutable value:
+// Play returns a new Position. Positions of the same variant compare with ==
+// exactly when their placement and side to move agree, which is the identity
+// that repetition rules use.
+type Position struct {
+	v            *Variant
+	white, black Set
+	kings        Set
+	turn         Color
+}
+
+// NewPosition returns the starting position of v.
+func NewPosition(v *Variant) Position {
+	p := Position{v: v, turn: v.FirstPlayer}
+	n := v.RowsOfMen * v.Board.Width / 2
+	for i := 1; i <= n; i++ {
+		p.black = p.black.With(Square(i))
+		p.white = p.white.With(Square(v.geo.n + 1 - i))
+	}
+	return p
+}
+
+// Setup builds a position from piece sets. It does not check that the sets
+// are disjoint; FEN parsing does.
+func Setup(v *Variant, turn Color, white, black, kings Set) Position {
+	return Position{v: v, white: white, black: black, kings: kings.Intersect(white.Union(black)), turn: turn}
+}
+
+// Variant returns the rules the position is played under.
+func (p Position) Variant() *Variant { return p.v }
+
+// Turn returns the side to move.
+func (p Position) Turn() Color { return p.turn }
+
+// Pieces returns the squares holding pieces of colour c.
+func (p Position) Pieces(c Color) Set {
+	if c == White {
+		return p.white
+	}
+	return p.black
+}
+
+// Kings returns the squares holding kings of either colour.
+func (p Position) Kings() Set { return p.kings }
+
+// Occupied returns all squares holding a piece.
+func (p Position) Occupied() Set { return p.white.Union(p.black) }
+
+// Piece returns the piece on sq, if any.
+func (p Position) Piece(sq Square) (c Color, k Kind, ok bool) {
+	switch {
+	case p.white.Has(sq):
+		c = White
+	case p.black.Has(sq):
+		c = Black
+	default:
+		return 0, 0, false
+	}
+	if p.kings.Has(sq) {
+		k = King
+	}
+	return c, k, true
+}
+
+// WithTurn returns the same placement with another side to move.
+func (p Position) WithTurn(c Color) Position { p.turn = c; return p }
+
+// Play returns the position after m. It trusts m to come from LegalMoves (or
+// a decoder that matched it against them): it does not check legality.
+func (p Position) Play(m Move) Position {
+	own, opp := &p.white, &p.black
+	if p.turn == Black {
+		own, opp = opp, own
+	}
+	king := p.kings.Has(m.From)
+	*own = own.Without(m.From).With(m.To)
+	*opp = opp.Minus(m.Captured)
+	p.kings = p.kings.Without(m.From).Minus(m.Captured)
+	if king || m.Promotes {
+		p.kings = p.kings.With(m.To)
+	}
+	p.turn = p.turn.Opponent()
+	return p
+}
+
+// Move is a move: From, To and the set of captured squares identify it. Path
+// is one capture path (the landing squares after From, ending with To); a
+// plain move has Path == nil. Promotes says the moving man is crowned.
+type Move struct {
+	From, To Square
+	Captured Set
+	Path     []Square
+	Promotes bool
+}
+
+// IsCapture reports whether m captures anything.
+func (m Move) IsCapture() bool { return !m.Captured.Empty() }
+
+// Same reports whether m and o are the same move (same from, to and captured set).
+func (m Move) Same(o Move) bool {
+	return m.From == o.From && m.To == o.To && m.Captured == o.Captured
+}
+
+// Result of a finished game from the point of view of the rules alone.
+type Outcome uint8
+
+// Outcomes.
+const (
+	Ongoing Outcome = iota
+	WhiteWins
+	BlackWins
+)
+
+// Outcome tells whether the side to move has no legal move, and who wins then.
+func (p Position) Outcome() Outcome {
+	if p.HasMoves() {
+		return Ongoing
+	}
+	loser := p.turn
+	if p.v.Losing {
+		loser = loser.Opponent()
+	}
+	if loser == White {
+		return BlackWins
+	}
+	return WhiteWins
+}
+
+// HasMoves reports whether the side to move has a legal move.
+func (p Position) HasMoves() bool { return len(p.LegalMoves()) > 0 }
+
+// Find returns the legal move with the given identity.
+func (p Position) Find(from, to Square, captured Set) (Move, bool) {
+	for _, m := range p.LegalMoves() {
+		if m.From == from && m.To == to && m.Captured == captured {
+			return m, true
+		}
+	}
+	return Move{}, false
+}

@@ -1,0 +1,271 @@
+package rules
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Color is a side. White is the side whose men start at the bottom of the
+// diagram (the high square numbers) and move up.
+type Color uint8
+
+// The two sides.
+const (
+	White Color = iota
+	Black
+)
+
+// Opponent returns the other side.
+func (c Color) Opponent() Color { return c ^ 1 }
+
+// String returns "white" or "black".
+func (c Color) String() string {
+	if c == White {
+		return "white"
+	}
+	return "black"
+}
+
+// Letter returns the FEN letter of the side, W or B.
+func (c Color) Letter() byte {
+	if c == White {
+		return 'W'
+	}
+	return 'B'
+}
+
+// KingRange says how far kings move and where they land after a capture.
+type KingRange uint8
+
+// King ranges.
+const (
+	ShortKings       KingRange = iota // one square, jump to the square right behind
+	FlyingKings                       // any distance, land on any free square behind
+	FlyingLandBehind                  // any distance, land right behind the captured piece (Thai)
+)
+
+// Precedence says which captures a player may choose among.
+type Precedence uint8
+
+// Capture precedence rules.
+const (
+	FreeChoice        Precedence = iota // any capture (English, Russian, Pool)
+	Majority                            // most pieces (international, Brazilian, Canadian)
+	MajorityThenKings                   // most pieces, then most kings (Spanish, Portuguese)
+	ItalianOrder                        // most pieces, then with a king, then most kings, then kings met first
+	KingsFirst                          // a king must capture if one can, otherwise free (Czech)
+)
+
+// PromotionRule says what happens to a man that reaches the far row during a capture.
+type PromotionRule uint8
+
+// Promotion rules.
+const (
+	PromoteStop         PromotionRule = iota // crowned, and the move ends there (English, Italian)
+	PromoteContinue                          // crowned, and it continues capturing as a king (Russian)
+	PromoteOnlyIfEnding                      // continues as a man; crowned only if the capture ends there (international)
+)
+
+// Notation says how squares are written in move text.
+type Notation uint8
+
+// Square notations.
+const (
+	Numeric   Notation = iota // 32-28, 28x19
+	Algebraic                 // c3-d4, d4:f6
+)
+
+// DrawRules describe the draw rules of a variant; the arbiter enforces them.
+type DrawRules struct {
+	// ThreefoldAutomatic: the third occurrence ends the game (FMJD); otherwise
+	// repetition must be claimed (WCDF).
+	ThreefoldAutomatic bool
+	// MoveRule is N of the N-move rule (0 = none). Under KingsOnly (FMJD 25-move)
+	// the count runs while only kings move and nothing is captured; otherwise
+	// (WCDF 40-move) while no man advances and nothing is captured.
+	MoveRule  int
+	KingsOnly bool
+	// EndgameRules enables the FMJD 16- and 5-move endgame rules.
+	EndgameRules bool
+}
+
+// Variant is a complete rule set. Presets come from Lookup; a custom variant
+// is a Variant value filled in by hand (or from a config) and checked with
+// Validate.
+type Variant struct {
+	Name     string
+	GameType int // PDN GameType number, 0 for custom variants
+	Board    Board
+	// RowsOfMen is how many rows each side fills at the start.
+	RowsOfMen          int
+	FirstPlayer        Color
+	MenCaptureBackward bool
+	Kings              KingRange
+	Precedence         Precedence
+	Promotion          PromotionRule
+	// MenCaptureKings is false in Italian draughts, where a man may not take a king.
+	MenCaptureKings bool
+	// Losing variants: the side that cannot move wins.
+	Losing   bool
+	Notation Notation
+	// WideResults writes results as 2-0 / 1-1 / 0-2 (international, Canadian).
+	WideResults bool
+	Draws       DrawRules
+
+	geo *geometry
+}
+
+var presets = map[string]Variant{
+	"english": {Name: "english", GameType: 21, Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: Black,
+		Kings: ShortKings, Precedence: FreeChoice, Promotion: PromoteStop, MenCaptureKings: true,
+		Draws: DrawRules{MoveRule: 40}},
+	"international": {Name: "international", GameType: 20, Board: Board{10, 10, false}, RowsOfMen: 4, FirstPlayer: White,
+		MenCaptureBackward: true, Kings: FlyingKings, Precedence: Majority, Promotion: PromoteOnlyIfEnding, MenCaptureKings: true,
+		WideResults: true, Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 25, KingsOnly: true, EndgameRules: true}},
+	"russian": {Name: "russian", GameType: 25, Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: White,
+		MenCaptureBackward: true, Kings: FlyingKings, Precedence: FreeChoice, Promotion: PromoteContinue, MenCaptureKings: true,
+		Notation: Algebraic, Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 15, KingsOnly: true}},
+	"brazilian": {Name: "brazilian", GameType: 26, Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: White,
+		MenCaptureBackward: true, Kings: FlyingKings, Precedence: Majority, Promotion: PromoteOnlyIfEnding, MenCaptureKings: true,
+		Notation: Algebraic, Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 20, KingsOnly: true}},
+	"pool": {Name: "pool", GameType: 23, Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: Black,
+		MenCaptureBackward: true, Kings: FlyingKings, Precedence: FreeChoice, Promotion: PromoteOnlyIfEnding, MenCaptureKings: true,
+		Draws: DrawRules{MoveRule: 40}},
+	"czech": {Name: "czech", GameType: 29, Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: White,
+		Kings: FlyingKings, Precedence: KingsFirst, Promotion: PromoteStop, MenCaptureKings: true,
+		Notation: Algebraic, Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 30, KingsOnly: true}},
+	"spanish": {Name: "spanish", GameType: 24, Board: Board{8, 8, true}, RowsOfMen: 3, FirstPlayer: White,
+		Kings: FlyingKings, Precedence: MajorityThenKings, Promotion: PromoteStop, MenCaptureKings: true,
+		Draws: DrawRules{ThreefoldAutomatic: true}},
+	"portuguese": {Name: "portuguese", GameType: 28, Board: Board{8, 8, true}, RowsOfMen: 3, FirstPlayer: White,
+		Kings: FlyingKings, Precedence: MajorityThenKings, Promotion: PromoteStop, MenCaptureKings: true,
+		Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 20, KingsOnly: true}},
+	"italian": {Name: "italian", GameType: 22, Board: Board{8, 8, true}, RowsOfMen: 3, FirstPlayer: White,
+		Kings: ShortKings, Precedence: ItalianOrder, Promotion: PromoteStop, MenCaptureKings: false,
+		Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 40}},
+	"thai": {Name: "thai", GameType: 31, Board: Board{8, 8, false}, RowsOfMen: 2, FirstPlayer: Black,
+		Kings: FlyingLandBehind, Precedence: FreeChoice, Promotion: PromoteStop, MenCaptureKings: true},
+	"canadian": {Name: "canadian", GameType: 27, Board: Board{12, 12, false}, RowsOfMen: 5, FirstPlayer: White,
+		MenCaptureBackward: true, Kings: FlyingKings, Precedence: Majority, Promotion: PromoteOnlyIfEnding, MenCaptureKings: true,
+		WideResults: true, Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 25, KingsOnly: true, EndgameRules: true}},
+	"antidraughts": {Name: "antidraughts", Board: Board{10, 10, false}, RowsOfMen: 4, FirstPlayer: White,
+		MenCaptureBackward: true, Kings: FlyingKings, Precedence: Majority, Promotion: PromoteOnlyIfEnding, MenCaptureKings: true,
+		Losing: true, WideResults: true, Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 25, KingsOnly: true}},
+	"giveaway": {Name: "giveaway", Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: Black,
+		Kings: ShortKings, Precedence: FreeChoice, Promotion: PromoteStop, MenCaptureKings: true,
+		Losing: true, Draws: DrawRules{MoveRule: 40}},
+}
+
+// aliases map other common names to presets.
+var aliases = map[string]string{
+	"checkers": "english", "american": "english", "draughts": "international", "fmjd": "international",
+	"wcdf": "english", "anti": "antidraughts", "antidam": "giveaway", "losing": "giveaway",
+}
+
+var presetCache = func() map[string]*Variant {
+	m := make(map[string]*Variant, len(presets))
+	for name, v := range presets {
+		v := v
+		if err := v.Validate(); err != nil {
+			panic(fmt.Sprintf("rules: preset %s: %v", name, err))
+		}
+		m[name] = &v
+	}
+	return m
+}()
+
+// Lookup returns the preset variant with the given name (case-insensitive;
+// common aliases such as "checkers" are accepted).
+func Lookup(name string) (*Variant, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	if a, ok := aliases[n]; ok {
+		n = a
+	}
+	if v, ok := presetCache[n]; ok {
+		return v, nil
+	}
+	return nil, fmt.Errorf("%w %q (presets: %s)", ErrUnknownVariant, name, strings.Join(Presets(), ", "))
+}
+
+// MustLookup is Lookup for names known at compile time; it panics on an unknown name.
+func MustLookup(name string) *Variant {
+	v, err := Lookup(name)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// Presets lists the preset names in alphabetical order.
+func Presets() []string {
+	names := make([]string, 0, len(presets))
+	for n := range presets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// ByGameType returns the preset for a PDN GameType number.
+func ByGameType(gt int) (*Variant, bool) {
+	for _, v := range presetCache {
+		if v.GameType == gt && gt != 0 {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+// Validate checks a custom variant and prepares its tables. Presets are
+// already valid. It must be called before a hand-built Variant is used.
+func (v *Variant) Validate() error {
+	g, err := newGeometry(v.Board)
+	if err != nil {
+		return err
+	}
+	if v.RowsOfMen < 1 || 2*v.RowsOfMen >= v.Board.Height {
+		return fmt.Errorf("rules: variant %q: %d rows of men do not fit a board of height %d with an empty middle", v.Name, v.RowsOfMen, v.Board.Height)
+	}
+	if v.Kings > FlyingLandBehind || v.Precedence > KingsFirst || v.Promotion > PromoteOnlyIfEnding || v.FirstPlayer > Black {
+		return fmt.Errorf("rules: variant %q: parameter out of range", v.Name)
+	}
+	v.geo = g
+	return nil
+}
+
+// Squares is the number of playable squares of the variant's board.
+func (v *Variant) Squares() int { return v.geo.n }
+
+// GameTypeTag is the full PDN GameType tag value, e.g. "20,W,10,10,N2,0".
+func (v *Variant) GameTypeTag() string {
+	if v.GameType == 0 {
+		return ""
+	}
+	return fmt.Sprint(v.GameType)
+}
+
+// ParseSquare reads a square as a number or an algebraic name.
+func (v *Variant) ParseSquare(s string) (Square, error) { return v.geo.parseSquare(s) }
+
+// SquareName writes a square in the variant's notation.
+func (v *Variant) SquareName(sq Square) string {
+	if v.Notation == Algebraic {
+		return v.geo.algebraic(sq)
+	}
+	return fmt.Sprint(int(sq))
+}
+
+// Next returns the neighbour of sq in direction d, or 0 at the edge.
+func (v *Variant) Next(sq Square, d Direction) Square { return v.geo.next[sq][d] }
+
+// RowCol returns the row (0 = top) and column (0 = left) of sq.
+func (v *Variant) RowCol(sq Square) (row, col int) { return int(v.geo.row[sq]), int(v.geo.col[sq]) }
+
+// promotes reports whether a man of colour c on sq stands on its far row.
+func (v *Variant) promotes(c Color, sq Square) bool {
+	if c == White {
+		return v.geo.row[sq] == 0
+	}
+	return int(v.geo.row[sq]) == v.Board.Height-1
+}
