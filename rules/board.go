@@ -29,9 +29,9 @@ const maxSquares = 128
 
 // Board is the geometry of a diagonal draughts board: Width x Height squares of
 // which only the dark half is used. Mirrored boards (Italian, Spanish,
-// Portuguese) have the dark squares on the other colour, so that each row's
-// dark squares sit one column further right or left than on a standard board;
-// the numbering still runs left to right from the top.
+// Portuguese) have the dark squares on the other colour: the top row's dark
+// squares start in the first column instead of the second. The numbering still
+// runs left to right from the top.
 type Board struct {
 	Width, Height int
 	Mirrored      bool
@@ -57,7 +57,7 @@ func newGeometry(b Board) (*geometry, error) {
 		r, k := i/half, i%half
 		c := 2*k + 1 - r%2
 		if b.Mirrored {
-			c = b.Width - 1 - c
+			c = 2*k + r%2
 		}
 		g.row[sq], g.col[sq] = int8(r), int8(c)
 		g.at[[2]int{r, c}] = sq

@@ -1,0 +1,223 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// This file holds the move notations: PDN move text (short and long form),
+// Hub move text and DXP move fields. Decoding always needs the position: a
+// text is matched against the legal moves, never trusted on its own.
+
+// splitMoveText splits "32-28", "28x19", "47x38x24", "c3:e5" into squares and
+// reports whether a capture separator was used.
+func splitMoveText(text string) (parts []string, capture bool, err error) {
+	t := strings.TrimSpace(text)
+	t = strings.TrimRight(t, "!?+#*")
+	if t == "" {
+		return nil, false, fmt.Errorf("%w: empty move", ErrSyntax)
+	}
+	start := 0
+	for i := 0; i < len(t); i++ {
+		switch t[i] {
+		case '-', 'x', 'X', ':', '×':
+			if t[i] != '-' {
+				capture = true
+			}
+			parts = append(parts, t[start:i])
+			start = i + 1
+		}
+	}
+	parts = append(parts, t[start:])
+	if len(parts) < 2 {
+		return nil, false, fmt.Errorf("%w: move %q has no separator", ErrSyntax, text)
+	}
+	for _, p := range parts {
+		if p == "" {
+			return nil, false, fmt.Errorf("%w: move %q has an empty square", ErrSyntax, text)
+		}
+	}
+	return parts, capture, nil
+}
+
+// ParseMove reads PDN move text in p: the short form ("32-28", "28x19"), the
+// long form listing landing squares ("47x38x24x13x36"), with "x" or ":" as
+// capture separator and numeric or algebraic squares. Intermediate squares of
+// a long form may be a subset of the landing squares, in order.
+func (p Position) ParseMove(text string) (Move, error) {
+	parts, _, err := splitMoveText(text)
+	if err != nil {
+		return Move{}, err
+	}
+	sqs := make([]Square, len(parts))
+	for i, s := range parts {
+		if sqs[i], err = p.v.geo.parseSquare(s); err != nil {
+			return Move{}, fmt.Errorf("move %q: %w", text, err)
+		}
+	}
+	from, to, via := sqs[0], sqs[len(sqs)-1], sqs[1:len(sqs)-1]
+	var found []Move
+	for _, m := range p.LegalPaths() {
+		if m.From != from || m.To != to || !pathVia(m.Path, via) || containsSame(found, m) {
+			continue
+		}
+		found = append(found, m)
+	}
+	switch len(found) {
+	case 0:
+		return Move{}, fmt.Errorf("%w: %s", ErrIllegal, text)
+	case 1:
+		return found[0], nil
+	}
+	return Move{}, fmt.Errorf("%w: %s matches %d legal moves", ErrAmbiguous, text, len(found))
+}
+
+// pathVia reports whether the squares via appear in order among the landing
+// squares of path before its last one.
+func pathVia(path []Square, via []Square) bool {
+	if len(via) == 0 {
+		return true
+	}
+	if len(path) == 0 {
+		return false
+	}
+	j := 0
+	for _, sq := range path[:len(path)-1] {
+		if j < len(via) && sq == via[j] {
+			j++
+		}
+	}
+	return j == len(via)
+}
+
+// MoveText writes m in PDN: the short form, or the long form with every
+// landing square when another legal move shares its from and to squares.
+func (p Position) MoveText(m Move) string {
+	sep := "-"
+	if m.IsCapture() {
+		sep = "x"
+		if p.v.Notation == Algebraic {
+			sep = ":"
+		}
+	}
+	long := false
+	if m.IsCapture() {
+		for _, o := range p.LegalMoves() {
+			if o.From == m.From && o.To == m.To && !o.Same(m) {
+				long = true
+				break
+			}
+		}
+	}
+	var b strings.Builder
+	b.WriteString(p.v.SquareName(m.From))
+	if long && len(m.Path) > 0 {
+		for _, sq := range m.Path {
+			b.WriteString(sep)
+			b.WriteString(p.v.SquareName(sq))
+		}
+		return b.String()
+	}
+	b.WriteString(sep)
+	b.WriteString(p.v.SquareName(m.To))
+	return b.String()
+}
+
+// LongMoveText writes m with all its landing squares ("47x38x24x13x36").
+func (p Position) LongMoveText(m Move) string {
+	if !m.IsCapture() || len(m.Path) == 0 {
+		return p.MoveText(m)
+	}
+	sep := "x"
+	if p.v.Notation == Algebraic {
+		sep = ":"
+	}
+	var b strings.Builder
+	b.WriteString(p.v.SquareName(m.From))
+	for _, sq := range m.Path {
+		b.WriteString(sep)
+		b.WriteString(p.v.SquareName(sq))
+	}
+	return b.String()
+}
+
+// HubMove writes m in the Hub protocol: "32-28" for a plain move and
+// "from x to x captured x captured ..." for a capture (numeric squares;
+// captured squares in increasing order, though readers must accept any).
+func HubMove(m Move) string {
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(int(m.From)))
+	if !m.IsCapture() {
+		b.WriteByte('-')
+		b.WriteString(strconv.Itoa(int(m.To)))
+		return b.String()
+	}
+	b.WriteByte('x')
+	b.WriteString(strconv.Itoa(int(m.To)))
+	for sq := range m.Captured.All() {
+		b.WriteByte('x')
+		b.WriteString(strconv.Itoa(int(sq)))
+	}
+	return b.String()
+}
+
+// ParseHubMove reads a Hub move and matches it against the legal moves of p.
+// The captured squares form a set: any order is accepted, duplicates are not.
+func (p Position) ParseHubMove(text string) (Move, error) {
+	parts, capture, err := splitMoveText(text)
+	if err != nil {
+		return Move{}, fmt.Errorf("hub move: %w", err)
+	}
+	sqs := make([]Square, len(parts))
+	for i, s := range parts {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 1 || n > p.v.geo.n {
+			return Move{}, fmt.Errorf("hub move %q: %w: bad square %q", text, ErrSyntax, s)
+		}
+		sqs[i] = Square(n)
+	}
+	var captured Set
+	for _, sq := range sqs[2:] {
+		if captured.Has(sq) {
+			return Move{}, fmt.Errorf("hub move %q: %w: square %d captured twice", text, ErrSyntax, sq)
+		}
+		captured = captured.With(sq)
+	}
+	if !capture && len(sqs) > 2 {
+		return Move{}, fmt.Errorf("hub move %q: %w: plain move with more than two squares", text, ErrSyntax)
+	}
+	m, ok := p.Find(sqs[0], sqs[1], captured)
+	if !ok {
+		return Move{}, fmt.Errorf("%w: %s", ErrIllegal, text)
+	}
+	return m, nil
+}
+
+// DXPMove returns the DXP fields of m: from, to and the captured squares.
+func DXPMove(m Move) (from, to int, captured []int) {
+	for sq := range m.Captured.All() {
+		captured = append(captured, int(sq))
+	}
+	return int(m.From), int(m.To), captured
+}
+
+// FindDXPMove matches DXP move fields against the legal moves of p.
+func (p Position) FindDXPMove(from, to int, captured []int) (Move, error) {
+	bad := func(n int) bool { return n < 1 || n > p.v.geo.n }
+	if bad(from) || bad(to) {
+		return Move{}, fmt.Errorf("dxp move %d-%d: %w: square off the board", from, to, ErrSyntax)
+	}
+	var set Set
+	for _, c := range captured {
+		if bad(c) || set.Has(Square(c)) {
+			return Move{}, fmt.Errorf("dxp move %d-%d: %w: bad captured square %d", from, to, ErrSyntax, c)
+		}
+		set = set.With(Square(c))
+	}
+	m, ok := p.Find(Square(from), Square(to), set)
+	if !ok {
+		return Move{}, fmt.Errorf("%w: dxp move %d-%d capturing %v", ErrIllegal, from, to, captured)
+	}
+	return m, nil
+}
