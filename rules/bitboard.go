@@ -1,0 +1,639 @@
+package rules
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// This file is the bitboard move generator. It covers every board whose
+// dark squares fit a padded layout in one uint64 (8x8 and 10x10, and smaller
+// boards): square i (0-based) sits on bit i + (i+off)/Width, where off is 0
+// on ordinary boards and Width/2 on mirrored ones. The spare "ghost" bit
+// after every second row makes the four diagonal neighbours a fixed shift
+// away: -(half+1) and -half upwards, +half and +(half+1) downwards, and
+// shifting off an edge lands on a ghost bit or off the word, which the mask
+// of real squares removes.
+//
+// The generator follows the reference generator's rules exactly (it is
+// tested against it move for move) and searches in the same order (origins
+// in increasing square order, directions UpLeft, UpRight, DownLeft,
+// DownRight, nearest landing first), so the representative path of a move
+// in LegalMoves is the one the reference would pick.
+
+// bbGeo holds the padded-bitboard tables of one board geometry.
+type bbGeo struct {
+	h, h1 uint   // shifts to a diagonal neighbour: half and half+1
+	mask  uint64 // bits of real squares
+	bitOf [maxSquares + 1]uint8
+	sqOf  [64]Square
+	promo [2]uint64 // by Color: the row where that colour's men are crowned
+	nbr   [64][numDirs]uint64
+	jmp   [64][numDirs]uint64 // the square two steps away
+	ray   [64][numDirs]uint64 // every square from (not including) a square to the edge
+}
+
+var bbGeoCache sync.Map // Board -> *bbGeo, nil when the board does not fit
+
+func bbGeoFor(v *Variant) *bbGeo {
+	if v == nil || v.geo == nil {
+		return nil
+	}
+	if g, ok := bbGeoCache.Load(v.Board); ok {
+		return g.(*bbGeo)
+	}
+	g := newBBGeo(v.geo)
+	bbGeoCache.Store(v.Board, g)
+	return g
+}
+
+// newBBGeo builds the tables and checks them against the neighbour tables of
+// geo; it returns nil when the padded layout does not work for the board.
+func newBBGeo(geo *geometry) *bbGeo {
+	b := geo.board
+	half := b.Width / 2
+	off := 0
+	if b.Mirrored {
+		off = half
+	}
+	g := &bbGeo{h: uint(half), h1: uint(half + 1)}
+	for i := 0; i < geo.n; i++ {
+		idx := i + (i+off)/b.Width
+		if idx >= 64 {
+			return nil
+		}
+		sq := Square(i + 1)
+		g.bitOf[sq] = uint8(idx)
+		g.sqOf[idx] = sq
+		g.mask |= 1 << uint(idx)
+		switch int(geo.row[sq]) {
+		case 0:
+			g.promo[White] |= 1 << uint(idx)
+		case b.Height - 1:
+			g.promo[Black] |= 1 << uint(idx)
+		}
+	}
+	deltas := [numDirs]int{-(half + 1), -half, half, half + 1}
+	for i := 1; i <= geo.n; i++ {
+		sq := Square(i)
+		s := int(g.bitOf[sq])
+		for d := Direction(0); d < numDirs; d++ {
+			t := s + deltas[d]
+			nx := geo.next[sq][d]
+			if nx != 0 {
+				if t != int(g.bitOf[nx]) {
+					return nil
+				}
+				g.nbr[s][d] = 1 << uint(t)
+			} else if t >= 0 && t < 64 && g.mask>>uint(t)&1 != 0 {
+				return nil // shifting off the edge would wrap onto a real square
+			}
+			for nx := geo.next[sq][d]; nx != 0; nx = geo.next[nx][d] {
+				g.ray[s][d] |= 1 << g.bitOf[nx]
+			}
+			if nx != 0 {
+				if nn := geo.next[nx][d]; nn != 0 {
+					g.jmp[s][d] = 1 << g.bitOf[nn]
+				}
+			}
+		}
+	}
+	return g
+}
+
+// toBits converts a square set to padded bits.
+func (g *bbGeo) toBits(s Set) uint64 {
+	var b uint64
+	for sq := range s.All() {
+		b |= 1 << g.bitOf[sq]
+	}
+	return b
+}
+
+// toSet converts padded bits to a square set.
+func (g *bbGeo) toSet(b uint64) Set {
+	var s Set
+	for ; b != 0; b &= b - 1 {
+		s = s.With(g.sqOf[bits.TrailingZeros64(b)])
+	}
+	return s
+}
+
+// bmove is a move as the bitboard generator applies it: the mover's bits
+// flip by ft (from^to), the captured bits leave the opponent and the kings,
+// and the kings then flip by kd (ft for a king, to for a promotion).
+type bmove struct {
+	ft, cap, kd uint64
+}
+
+// bbGen is one search: the variant's rules, the capture-search state and
+// per-ply move buffers. It is not safe for concurrent use; each Perft call
+// and each LegalMoves call uses its own.
+type bbGen struct {
+	*bbGeo
+	flying      bool // flying kings (either landing rule)
+	landAll     bool // flying kings land on any free square behind the victim
+	menBack     bool
+	menCapKings bool
+	promotion   PromotionRule
+	prec        Precedence
+	keep        bool // count every path rather than every identity
+
+	// capture search state of the current node
+	opp, kings, emptyp uint64
+	from               int
+	byKing             bool
+	white              bool
+	promoRow           uint64
+	ms                 []bmove
+	best               [2]uint64
+	pieceStart         int
+
+	// API mode: record paths and Moves alongside ms
+	paths bool
+	path  [64]uint8
+	api   []Move
+
+	stack [][]bmove // per-ply move buffers, reused
+}
+
+// reset prepares g for a search under v on geometry geo.
+func (g *bbGen) reset(v *Variant, geo *bbGeo, keep bool) {
+	g.bbGeo = geo
+	g.flying = v.Kings != ShortKings
+	g.landAll = v.Kings == FlyingKings
+	g.menBack = v.MenCaptureBackward
+	g.menCapKings = v.MenCaptureKings
+	g.promotion = v.Promotion
+	g.prec = v.Precedence
+	g.keep = keep
+	g.paths = false
+	g.ms = nil
+	g.api = g.api[:0]
+}
+
+// buf returns the (emptied) move buffer of ply.
+func (g *bbGen) buf(ply int) []bmove {
+	for len(g.stack) <= ply {
+		g.stack = append(g.stack, make([]bmove, 0, 128))
+	}
+	return g.stack[ply][:0]
+}
+
+// firstBit returns the blocker nearest to the origin of a ray in direction d.
+func firstBit(b uint64, d Direction) int {
+	if d < DownLeft {
+		return 63 - bits.LeadingZeros64(b)
+	}
+	return bits.TrailingZeros64(b)
+}
+
+// capturers returns the pieces of own that have a capture available (every
+// king with flying kings, as a cheap over-approximation), given empty squares.
+func (g *bbGen) capturers(own, opp, kings uint64, white bool) uint64 {
+	h, h1 := g.h&63, g.h1&63
+	empty := g.mask &^ (own | opp)
+	men := own &^ kings
+	k := own & kings
+	tgt := opp
+	if !g.menCapKings {
+		tgt = opp &^ kings
+	}
+	// pieces whose neighbour in a direction is a target with an empty square beyond
+	ul := ((empty << h1 & tgt) << h1) // landing up-left => piece below-right
+	ur := ((empty << h & tgt) << h)
+	dl := ((empty >> h & tgt) >> h)
+	dr := ((empty >> h1 & tgt) >> h1)
+	var c uint64
+	switch {
+	case g.menBack:
+		c = men & (ul | ur | dl | dr)
+	case white:
+		c = men & (ul | ur)
+	default:
+		c = men & (dl | dr)
+	}
+	if k != 0 {
+		if g.flying {
+			c |= k
+		} else {
+			if !g.menCapKings {
+				ul = ((empty << h1 & opp) << h1)
+				ur = ((empty << h & opp) << h)
+				dl = ((empty >> h & opp) >> h)
+				dr = ((empty >> h1 & opp) >> h1)
+			}
+			c |= k & (ul | ur | dl | dr)
+		}
+	}
+	return c
+}
+
+// quiet appends the non-capturing moves.
+func (g *bbGen) quiet(ms []bmove, own, opp, kings uint64, white bool) []bmove {
+	h, h1 := g.h&63, g.h1&63
+	empty := g.mask &^ (own | opp)
+	men := own &^ kings
+	k := own & kings
+	if white {
+		pr := g.promo[White]
+		for t := men >> h1 & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ms = append(ms, bmove{ft: to | to<<h1, kd: to & pr})
+		}
+		for t := men >> h & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ms = append(ms, bmove{ft: to | to<<h, kd: to & pr})
+		}
+	} else {
+		pr := g.promo[Black]
+		for t := men << h & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ms = append(ms, bmove{ft: to | to>>h, kd: to & pr})
+		}
+		for t := men << h1 & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ms = append(ms, bmove{ft: to | to>>h1, kd: to & pr})
+		}
+	}
+	if k == 0 {
+		return ms
+	}
+	if !g.flying {
+		for t := k >> h1 & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ft := to | to<<h1
+			ms = append(ms, bmove{ft: ft, kd: ft})
+		}
+		for t := k >> h & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ft := to | to<<h
+			ms = append(ms, bmove{ft: ft, kd: ft})
+		}
+		for t := k << h & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ft := to | to>>h
+			ms = append(ms, bmove{ft: ft, kd: ft})
+		}
+		for t := k << h1 & empty; t != 0; t &= t - 1 {
+			to := t & -t
+			ft := to | to>>h1
+			ms = append(ms, bmove{ft: ft, kd: ft})
+		}
+		return ms
+	}
+	occ := own | opp
+	for ; k != 0; k &= k - 1 {
+		s := bits.TrailingZeros64(k)
+		from := uint64(1) << uint(s)
+		for d := Direction(0); d < numDirs; d++ {
+			for t := g.kingReach(s, d, occ) & empty; t != 0; t &= t - 1 {
+				ft := from | t&-t
+				ms = append(ms, bmove{ft: ft, kd: ft})
+			}
+		}
+	}
+	return ms
+}
+
+// kingReach returns the squares of the ray from s in direction d up to and
+// including the first occupied one.
+func (g *bbGen) kingReach(s int, d Direction, occ uint64) uint64 {
+	r := g.ray[s][d]
+	bl := r & occ
+	if bl == 0 {
+		return r
+	}
+	return r &^ g.ray[firstBit(bl, d)][d]
+}
+
+// countQuiet counts the non-capturing moves without generating them.
+func (g *bbGen) countQuiet(own, opp, kings uint64, white bool) uint64 {
+	h, h1 := g.h&63, g.h1&63
+	empty := g.mask &^ (own | opp)
+	k := own & kings
+	var n int
+	if g.flying {
+		men := own &^ kings
+		if white {
+			n = bits.OnesCount64(men>>h1&empty) + bits.OnesCount64(men>>h&empty)
+		} else {
+			n = bits.OnesCount64(men<<h1&empty) + bits.OnesCount64(men<<h&empty)
+		}
+		occ := own | opp
+		for ; k != 0; k &= k - 1 {
+			s := bits.TrailingZeros64(k)
+			n += bits.OnesCount64(g.kingReach(s, UpLeft, occ)&empty) +
+				bits.OnesCount64(g.kingReach(s, UpRight, occ)&empty) +
+				bits.OnesCount64(g.kingReach(s, DownLeft, occ)&empty) +
+				bits.OnesCount64(g.kingReach(s, DownRight, occ)&empty)
+		}
+		return uint64(n)
+	}
+	// short kings: every piece steps forward, kings also backward
+	if white {
+		n = bits.OnesCount64(own>>h1&empty) + bits.OnesCount64(own>>h&empty) +
+			bits.OnesCount64(k<<h1&empty) + bits.OnesCount64(k<<h&empty)
+	} else {
+		n = bits.OnesCount64(own<<h1&empty) + bits.OnesCount64(own<<h&empty) +
+			bits.OnesCount64(k>>h1&empty) + bits.OnesCount64(k>>h&empty)
+	}
+	return uint64(n)
+}
+
+// captures generates the legal captures (after precedence) into ms; it
+// returns ms unchanged (empty) when there is none.
+func (g *bbGen) captures(ms []bmove, own, opp, kings uint64, white bool) []bmove {
+	c := g.capturers(own, opp, kings, white)
+	if c == 0 {
+		return ms
+	}
+	g.ms = ms
+	g.opp, g.kings, g.white = opp, kings, white
+	if white {
+		g.promoRow = g.promo[White]
+	} else {
+		g.promoRow = g.promo[Black]
+	}
+	g.best = [2]uint64{}
+	empty := g.mask &^ (own | opp)
+	for ; c != 0; c &= c - 1 {
+		s := bits.TrailingZeros64(c)
+		g.from = s
+		g.byKing = kings>>uint(s)&1 != 0
+		g.emptyp = empty | 1<<uint(s)
+		g.pieceStart = len(g.ms)
+		g.extend(s, g.byKing, 0, 0, 0)
+	}
+	ms = g.ms
+	g.ms = nil
+	return ms
+}
+
+// extend continues a capture sequence of the piece now on s (a king if
+// king) that has captured cap (n pieces; order marks which of them were
+// kings, first capture in the top bit). It reports whether any capture was
+// possible from s; when none is, the caller ends the sequence on s.
+func (g *bbGen) extend(s int, king bool, cap uint64, n int, order uint64) bool {
+	found := false
+	if king && g.flying {
+		for d := Direction(0); d < numDirs; d++ {
+			bl := g.ray[s][d] &^ g.emptyp
+			if bl == 0 {
+				continue
+			}
+			v := firstBit(bl, d)
+			vb := uint64(1) << uint(v)
+			if vb&g.opp&^cap == 0 {
+				continue
+			}
+			var land uint64
+			if g.landAll {
+				land = g.ray[v][d]
+				if bl2 := land &^ g.emptyp; bl2 != 0 {
+					land &^= g.ray[firstBit(bl2, d)][d] | 1<<uint(firstBit(bl2, d))
+				}
+			} else {
+				land = g.nbr[v][d] & g.emptyp
+			}
+			if land == 0 {
+				continue
+			}
+			found = true
+			cap2 := cap | vb
+			order2 := order
+			if vb&g.kings != 0 {
+				order2 |= 1 << uint(63-n)
+			}
+			if land&(land-1) == 0 {
+				l := bits.TrailingZeros64(land)
+				g.path[n] = uint8(l)
+				if !g.extend(l, true, cap2, n+1, order2) {
+					g.emit(l, cap2, n+1, order2, true)
+				}
+				continue
+			}
+			// A king must land where it can go on capturing; only when no
+			// landing square continues is every one of them an end.
+			cont := false
+			for t := land; t != 0; {
+				l := firstBit(t, d)
+				t &^= 1 << uint(l)
+				g.path[n] = uint8(l)
+				if g.extend(l, true, cap2, n+1, order2) {
+					cont = true
+				}
+			}
+			if !cont {
+				for t := land; t != 0; {
+					l := firstBit(t, d)
+					t &^= 1 << uint(l)
+					g.path[n] = uint8(l)
+					g.emit(l, cap2, n+1, order2, true)
+				}
+			}
+		}
+		return found
+	}
+	d0, d1 := UpLeft, DownRight
+	if !king && !g.menBack {
+		if g.white {
+			d1 = UpRight
+		} else {
+			d0 = DownLeft
+		}
+	}
+	tgt := g.opp &^ cap
+	if !king && !g.menCapKings {
+		tgt &^= g.kings
+	}
+	for d := d0; d <= d1; d++ {
+		vb := g.nbr[s][d]
+		if vb&tgt == 0 {
+			continue
+		}
+		lb := g.jmp[s][d]
+		if lb&g.emptyp == 0 {
+			continue
+		}
+		found = true
+		l := bits.TrailingZeros64(lb)
+		cap2 := cap | vb
+		order2 := order
+		if vb&g.kings != 0 {
+			order2 |= 1 << uint(63-n)
+		}
+		k2, stop := king, false
+		if !king && lb&g.promoRow != 0 {
+			switch g.promotion {
+			case PromoteStop:
+				stop = true
+			case PromoteContinue:
+				k2 = true
+			}
+		}
+		g.path[n] = uint8(l)
+		if stop || !g.extend(l, k2, cap2, n+1, order2) {
+			g.emit(l, cap2, n+1, order2, k2)
+		}
+	}
+	return found
+}
+
+// emit records a finished capture sequence ending on to, subject to the
+// precedence rule and, when counting identities, to duplicates.
+func (g *bbGen) emit(to int, cap uint64, n int, order uint64, king bool) {
+	var key [2]uint64
+	switch g.prec {
+	case Majority:
+		key[0] = uint64(n)
+	case MajorityThenKings:
+		key[0] = uint64(n)<<8 | uint64(bits.OnesCount64(cap&g.kings))
+	case ItalianOrder:
+		key[0] = uint64(n)<<16 | uint64(bits.OnesCount64(cap&g.kings))
+		if g.byKing {
+			key[0] |= 1 << 8
+		}
+		key[1] = order
+	case KingsFirst:
+		if g.byKing {
+			key[0] = 1
+		}
+	}
+	if len(g.ms) == 0 {
+		g.best = key
+	} else if key != g.best {
+		if key[0] < g.best[0] || key[0] == g.best[0] && key[1] < g.best[1] {
+			return
+		}
+		g.best = key
+		g.ms = g.ms[:0]
+		g.api = g.api[:0]
+		g.pieceStart = 0
+	}
+	toBit := uint64(1) << uint(to)
+	mv := bmove{ft: uint64(1)<<uint(g.from) ^ toBit, cap: cap}
+	if g.byKing {
+		mv.kd = mv.ft
+	} else if king || toBit&g.promoRow != 0 {
+		mv.kd = toBit
+	}
+	if !g.keep && n >= 2 {
+		for i := g.pieceStart; i < len(g.ms); i++ {
+			if g.ms[i].ft == mv.ft && g.ms[i].cap == cap {
+				return
+			}
+		}
+	}
+	g.ms = append(g.ms, mv)
+	if g.paths {
+		path := make([]Square, n)
+		for i := range path {
+			path[i] = g.sqOf[g.path[i]]
+		}
+		g.api = append(g.api, Move{
+			From: g.sqOf[g.from], To: g.sqOf[to], Captured: g.toSet(cap),
+			Path: path, Promotes: !g.byKing && mv.kd != 0,
+		})
+	}
+}
+
+// gen generates the legal moves of the side to move into the buffer of ply.
+func (g *bbGen) gen(ply int, own, opp, kings uint64, white bool) []bmove {
+	ms := g.buf(ply)
+	ms = g.captures(ms, own, opp, kings, white)
+	if len(ms) == 0 {
+		ms = g.quiet(ms, own, opp, kings, white)
+	}
+	g.stack[ply] = ms
+	return ms
+}
+
+// perft counts leaves depth plies below the position; at the last ply it
+// counts moves without playing them.
+func (g *bbGen) perft(own, opp, kings uint64, white bool, depth, ply int) uint64 {
+	if depth == 1 {
+		if ms := g.captures(g.buf(ply), own, opp, kings, white); len(ms) > 0 {
+			g.stack[ply] = ms
+			return uint64(len(ms))
+		}
+		return g.countQuiet(own, opp, kings, white)
+	}
+	ms := g.gen(ply, own, opp, kings, white)
+	var n uint64
+	for i := range ms {
+		m := &ms[i]
+		n += g.perft(opp&^m.cap, own^m.ft, (kings&^m.cap)^m.kd, !white, depth-1, ply+1)
+	}
+	return n
+}
+
+// sides returns the padded bitboards of a position: mover, opponent, kings.
+func (g *bbGeo) sides(p *Position) (own, opp, kings uint64) {
+	own, opp = g.toBits(p.white), g.toBits(p.black)
+	if p.turn == Black {
+		own, opp = opp, own
+	}
+	return own, opp, g.toBits(p.kings)
+}
+
+var bbGenPool sync.Pool
+
+// bbLegal is the fastMovesHook: the legal moves with paths, or false when
+// the board has no bitboard layout.
+func bbLegal(p *Position, keep bool) ([]Move, bool) {
+	geo := bbGeoFor(p.v)
+	if geo == nil {
+		return nil, false
+	}
+	g, _ := bbGenPool.Get().(*bbGen)
+	if g == nil {
+		g = &bbGen{}
+	}
+	g.reset(p.v, geo, keep)
+	g.paths = true
+	own, opp, kings := geo.sides(p)
+	white := p.turn == White
+	ms := g.gen(0, own, opp, kings, white)
+	var out []Move
+	if len(g.api) > 0 {
+		out = make([]Move, len(g.api))
+		copy(out, g.api)
+	} else {
+		out = make([]Move, 0, len(ms))
+		for _, m := range ms {
+			from := m.ft & own
+			to := m.ft &^ own
+			out = append(out, Move{
+				From: geo.sqOf[bits.TrailingZeros64(from)], To: geo.sqOf[bits.TrailingZeros64(to)],
+				Promotes: from&kings == 0 && m.kd != 0,
+			})
+		}
+	}
+	clear(g.api)
+	g.api = g.api[:0]
+	bbGenPool.Put(g)
+	return out, true
+}
+
+// bbPerft is the fastPerftHook.
+func bbPerft(p *Position, depth int, keep bool) (uint64, bool) {
+	geo := bbGeoFor(p.v)
+	if geo == nil {
+		return 0, false
+	}
+	if depth <= 0 {
+		if depth == 0 {
+			return 1, true
+		}
+		return 0, true
+	}
+	g := &bbGen{}
+	g.reset(p.v, geo, keep)
+	own, opp, kings := geo.sides(p)
+	return g.perft(own, opp, kings, p.turn == White, depth, 0), true
+}
+
+func init() {
+	fastMovesHook = bbLegal
+	fastPerftHook = bbPerft
+}
