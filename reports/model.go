@@ -1,0 +1,132 @@
+// Package reports turns the games of an event into statistics (standings,
+// Elo with intervals, crosstable, pentanomial pair counts, SPRT) and writes
+// them out as report.html (charts, offline, one file), results.json and
+// games.pdn.
+//
+// The package knows nothing about the store or the scheduler: callers convert
+// their rows into an Event and hand it over. Everything here is a pure
+// function of that Event, so a report can be rebuilt at any time from the
+// database and comes out the same.
+package reports
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// Event is everything a report needs about one event (tournament or match).
+// The zero value is an empty event; Engines may be left empty, in which case
+// the engine list is taken from the games in order of first appearance.
+type Event struct {
+	Name        string // event name, shown as the report title
+	Variant     string // variant name, e.g. "english"
+	TimeControl string // time control as text, e.g. "40/7200" or "300+2"
+	// Engines lists the participants in seeding order. Engines that never
+	// played still appear in the standings with zero games.
+	Engines []string
+	Games   []Game
+	// SPRT, when set, runs a sequential probability ratio test on the
+	// event. It needs exactly two engines.
+	SPRT *SPRTConfig
+}
+
+// Game is one game of the event as the report sees it.
+type Game struct {
+	Round int // 1-based round number
+	Board int // 1-based board number within the round
+	// Pair groups the two colour-reversed games of one opening between the
+	// same two engines (for pentanomial counts). Pair numbers are 1-based
+	// and need only be unique per encounter; 0 means the game is not part
+	// of a pair.
+	Pair  int
+	White string // engine playing White
+	Black string // engine playing Black
+	// Result is "1-0", "0-1" or "1/2-1/2"; the wide forms "2-0", "0-2",
+	// "1-1" are accepted as well. "*" (or "") marks a game that did not
+	// finish: it is listed but left out of every statistic.
+	Result      string
+	Termination string // free text, e.g. "normal", "time forfeit"
+	Plies       int    // number of half-moves played
+	Opening     string // opening name or FEN the game started from
+	// MoveTimes holds the thinking time of every ply, alternating sides
+	// starting with FirstMover.
+	MoveTimes []time.Duration
+	// FirstMover is "white" or "black": the side that made the first ply
+	// (in English draughts Black moves first). Empty means "white".
+	FirstMover string
+	PDN        string // the complete PDN text of the game
+	Started    time.Time
+	Finished   time.Time
+}
+
+// Outcome is a game result from White's point of view.
+type Outcome int
+
+// Outcomes of a game.
+const (
+	Unfinished Outcome = iota // "*": not counted
+	WhiteWin
+	Draw
+	BlackWin
+)
+
+// String returns the PDN result text of the outcome ("1-0", "1/2-1/2", ...).
+func (o Outcome) String() string {
+	switch o {
+	case WhiteWin:
+		return "1-0"
+	case Draw:
+		return "1/2-1/2"
+	case BlackWin:
+		return "0-1"
+	}
+	return "*"
+}
+
+// ParseResult reads a PDN result. It accepts the narrow forms ("1-0",
+// "0-1", "1/2-1/2", "½-½"), the wide forms used by variants scored out of
+// two ("2-0", "0-2", "1-1") and "*" or "" for an unfinished game.
+func ParseResult(s string) (Outcome, error) {
+	switch strings.TrimSpace(s) {
+	case "1-0", "2-0":
+		return WhiteWin, nil
+	case "0-1", "0-2":
+		return BlackWin, nil
+	case "1/2-1/2", "½-½", "1-1":
+		return Draw, nil
+	case "*", "":
+		return Unfinished, nil
+	}
+	return Unfinished, fmt.Errorf("unknown result %q (want 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1 or *)", s)
+}
+
+// whitePoints is White's score for the outcome: 1, 0.5 or 0.
+func (o Outcome) whitePoints() float64 {
+	switch o {
+	case WhiteWin:
+		return 1
+	case Draw:
+		return 0.5
+	}
+	return 0
+}
+
+// moverIsWhite reports whether ply i (0-based) was played by White.
+func moverIsWhite(firstMover string, ply int) (bool, error) {
+	var whiteFirst bool
+	switch strings.ToLower(firstMover) {
+	case "", "white", "w":
+		whiteFirst = true
+	case "black", "b":
+		whiteFirst = false
+	default:
+		return false, fmt.Errorf("first mover %q is neither white nor black", firstMover)
+	}
+	return whiteFirst == (ply%2 == 0), nil
+}
+
+// describe names a game for error messages.
+func (g *Game) describe(i int) string {
+	return fmt.Sprintf("game %d (round %d, board %d, %s-%s)", i+1, g.Round, g.Board, g.White, g.Black)
+}
