@@ -1,0 +1,134 @@
+package pdn
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// Status is the verdict of an audit on one game.
+type Status uint8
+
+// Audit verdicts.
+const (
+	OK         Status = iota // every move of the main line is legal
+	Illegal                  // a move cannot be played (illegal, ambiguous or unreadable text)
+	Unreadable               // the record itself is malformed: syntax, FEN tag, GameType
+)
+
+func (s Status) String() string {
+	switch s {
+	case OK:
+		return "ok"
+	case Illegal:
+		return "illegal"
+	}
+	return "unreadable"
+}
+
+// Report is the audit of one game.
+type Report struct {
+	Number, Line int       // game number in its file and the line where it starts
+	Game         *Game     // nil when the game could not be read
+	Replayed     *Replayed // the moves played (up to the first problem); nil if none could be
+	Status       Status
+	Err          error // *ParseError, *MoveError, or a FEN or GameType error; nil when OK
+}
+
+// String is the one-line verdict a person reads, e.g.
+//
+//	game 3 (White: Wyllie, J., Black: Anderson, A.): illegal move 12... 15x24 (line 57): FEN B:W...:B... legal moves: 9-13, 10-14
+func (rep Report) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "game %d", rep.Number)
+	if rep.Game != nil {
+		fmt.Fprintf(&b, " (White: %s, Black: %s)", orUnknown(rep.Game.Tag("White")), orUnknown(rep.Game.Tag("Black")))
+	}
+	b.WriteString(": ")
+	switch {
+	case rep.Status == OK:
+		b.WriteString("ok")
+	case rep.Status == Unreadable:
+		var pe *ParseError
+		if errors.As(rep.Err, &pe) {
+			// The file name is already in front of the line; say where and what.
+			fmt.Fprintf(&b, "unreadable at line %d", pe.Line)
+			if pe.Move > 0 {
+				fmt.Fprintf(&b, " (move %d)", pe.Move)
+			}
+			if pe.Text != "" {
+				fmt.Fprintf(&b, " near %q", pe.Text)
+			}
+			fmt.Fprintf(&b, ": %v", pe.Err)
+		} else {
+			fmt.Fprintf(&b, "unreadable (game at line %d): %v", rep.Line, rep.Err)
+		}
+	default:
+		b.WriteString(rep.Err.Error())
+	}
+	return oneLine(b.String())
+}
+
+func orUnknown(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "?"
+	}
+	return s
+}
+
+// oneLine keeps a report on one line whatever the tags contain.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// Check audits one game: it picks the variant (VariantOf with the override)
+// and replays the main line.
+func Check(g *Game, override *rules.Variant) Report {
+	rep := Report{Number: g.Number, Line: g.Line, Game: g}
+	v, err := VariantOf(g, override)
+	if err != nil {
+		rep.Status, rep.Err = Unreadable, err
+		return rep
+	}
+	rep.Replayed, err = Replay(g, v)
+	var me *MoveError
+	switch {
+	case err == nil:
+		rep.Status = OK
+	case errors.As(err, &me):
+		rep.Status, rep.Err = Illegal, err
+	default:
+		rep.Status, rep.Err = Unreadable, err
+	}
+	return rep
+}
+
+// Audit reads every game from r and calls fn with the verdict on each, in
+// order. This is `arbiter check` for one file. It returns an error only when
+// reading stops early (an I/O error); malformed games are reported to fn.
+func Audit(r io.Reader, file string, override *rules.Variant, fn func(Report)) error {
+	pr := NewReader(r, file)
+	for {
+		g, err := pr.Next()
+		if err == io.EOF {
+			return nil
+		}
+		var pe *ParseError
+		switch {
+		case errors.As(err, &pe):
+			fn(Report{Number: pe.Game, Line: pe.Line, Status: Unreadable, Err: err})
+		case err != nil:
+			return err
+		default:
+			fn(Check(g, override))
+		}
+	}
+}

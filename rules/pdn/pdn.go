@@ -1,0 +1,129 @@
+// Package pdn reads and writes PDN 3.0, the Portable Draughts Notation used
+// for game records of every draughts variant.
+//
+// The Reader streams: it holds one line and one game at a time, so a file of
+// any size is read in constant memory. It is lenient in what it accepts (both
+// result styles, CRLF, a UTF-8 byte order mark, `{}` and `;` comments, `%`
+// escape lines, nested variations, NAGs and `!`/`?` suffixes, move numbers
+// written `12.` or `12...`) and strict about what it cannot read: a malformed
+// game gives a *ParseError naming the file, line, game and move, and the next
+// call to Next carries on with the following game.
+//
+// The reader checks only the syntax of move text. Whether the moves are legal
+// is the business of Replay, which plays the main line under a variant chosen
+// by VariantOf (the GameType tag, detection from the content, or an override).
+// Audit ties the two together; it is the code path of `arbiter check`.
+package pdn
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Tag is one PDN tag pair, e.g. [White "Sijbrands, T."].
+type Tag struct{ Name, Value string }
+
+// Move is one move of a game record as written, with its annotations. The
+// text is not checked against a position here; see Replay.
+type Move struct {
+	// Text is the move as written, without suffixes: "32-28", "26x17x10x1", "c3:e5".
+	Text string
+	// NAGs are the numeric annotation glyphs: $n tokens, and the suffixes
+	// ! ? !! ?? !? ?! read as $1 to $6.
+	NAGs []int
+	// Comment is the text of the comments after the move, whitespace collapsed.
+	Comment string
+	// Variations are alternatives to this move, each a line starting in the
+	// position before it.
+	Variations [][]Move
+	// Num is the move number of the move ("12" of "12. 32-28" or "12... 17-21")
+	// as read (numbers given in the text win, the others continue the count).
+	// Zero in a hand-built game means "count from 1.".
+	Num int
+	// Second marks the second half-move of Num (written "12..." when it
+	// stands alone).
+	Second bool
+	// Line is the line of the file the move was read from (0 if not read).
+	Line int
+}
+
+// Label is the move number as written before the move: "12." or "12...".
+func (m Move) Label() string {
+	if m.Second {
+		return fmt.Sprintf("%d...", m.Num)
+	}
+	return fmt.Sprintf("%d.", m.Num)
+}
+
+// Game is one game record.
+type Game struct {
+	Tags  []Tag
+	Moves []Move // the main line
+	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2", "2-0",
+	// "0-2", "1-1", "0-0" or "*". When the text has none, the Result tag (or
+	// "*") stands in.
+	Result string
+	// Comment is the text of the comments before the first move.
+	Comment string
+	// Number is the game's position in its file (1 = first game); Line is
+	// the line where it starts. Both are zero for games not read from a file.
+	Number, Line int
+}
+
+// Tag returns the value of the named tag (case-insensitive), or "".
+func (g *Game) Tag(name string) string {
+	for _, t := range g.Tags {
+		if strings.EqualFold(t.Name, name) {
+			return t.Value
+		}
+	}
+	return ""
+}
+
+// SetTag sets the named tag, replacing an existing one (matched
+// case-insensitively) or appending a new one.
+func (g *Game) SetTag(name, value string) {
+	for i, t := range g.Tags {
+		if strings.EqualFold(t.Name, name) {
+			g.Tags[i].Value = value
+			return
+		}
+	}
+	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
+}
+
+// ParseError is a malformed game: where it is and what is wrong.
+type ParseError struct {
+	File string // file name given to NewReader
+	Line int    // line of the problem (1-based)
+	Game int    // game number in the file (1-based)
+	Move int    // move number in the game text where it happened; 0 before the first move
+	Text string // the offending text, if any
+	Err  error  // what is wrong; wraps rules.ErrSyntax
+}
+
+func (e *ParseError) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		b.WriteByte(':')
+	}
+	fmt.Fprintf(&b, "%d: game %d", e.Line, e.Game)
+	if e.Move > 0 {
+		fmt.Fprintf(&b, ", move %d", e.Move)
+	}
+	if e.Text != "" {
+		fmt.Fprintf(&b, ": %q", e.Text)
+	}
+	fmt.Fprintf(&b, ": %v", e.Err)
+	return b.String()
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// results are the game termination markers the reader accepts. "0-0" is a
+// double forfeit in the 2-0 style; "½-½" is normalised to "1/2-1/2".
+var results = map[string]string{
+	"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2",
+	"2-0": "2-0", "0-2": "0-2", "1-1": "1-1", "0-0": "0-0", "*": "*",
+}

@@ -1,0 +1,642 @@
+package pdn
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// Limits that keep a broken or hostile file from exhausting memory: the
+// reader holds one line and one game, and both are bounded.
+const (
+	maxLine    = 1 << 20 // bytes of one line
+	maxComment = 1 << 20 // bytes of comment text in one game
+	maxMoves   = 1 << 16 // moves in one game, variations included
+	maxTags    = 1 << 10 // tags in one game
+	maxDepth   = 64      // nesting of variations
+	maxNumber  = 1 << 20 // largest move number or NAG accepted
+)
+
+// Reader reads PDN games one at a time from a stream.
+type Reader struct {
+	br   *bufio.Reader
+	file string
+
+	buf       []byte // the current line without its line end
+	pos       int    // next unread byte of buf
+	lineNo    int    // number of the line in buf; 0 before the first
+	long      bool   // the current line was longer than maxLine and was cut
+	prevBlank bool   // the line before buf was blank
+	prevTag   bool   // the line before buf started with '['
+	atEOF     bool   // nothing follows buf
+	err       error  // sticky read error
+
+	games int // games started so far
+
+	// State of the game being read.
+	g        *Game
+	nmoves   int
+	ncomment int
+	curNum   int
+}
+
+// NewReader returns a Reader reading r; filename is used in error messages
+// only (it may be empty).
+func NewReader(r io.Reader, filename string) *Reader {
+	return &Reader{br: bufio.NewReaderSize(r, 64<<10), file: filename}
+}
+
+// syntaxError is a problem found while reading a game, before the game
+// number and file are attached.
+type syntaxError struct {
+	line     int
+	text     string
+	err      error
+	noResync bool // the reader already stands at the start of the next game
+}
+
+func (e *syntaxError) Error() string { return e.err.Error() }
+
+func (r *Reader) errorf(line int, text string, format string, a ...any) *syntaxError {
+	if len(text) > 60 {
+		text = text[:57] + "..."
+	}
+	return &syntaxError{line: line, text: text, err: fmt.Errorf("%w: %s", rules.ErrSyntax, fmt.Sprintf(format, a...))}
+}
+
+// Next returns the next game. At the end of the input it returns io.EOF. A
+// malformed game gives a *ParseError; the following call goes on with the
+// next game. Other errors (from the underlying reader) are final.
+func (r *Reader) Next() (*Game, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	ok, err := r.skipWS()
+	if err == nil && !ok {
+		if r.err != nil {
+			return nil, r.err
+		}
+		return nil, io.EOF
+	}
+	r.games++
+	g := &Game{Number: r.games, Line: r.lineNo}
+	if err == nil {
+		err = r.parseGame(g)
+	}
+	if err == nil {
+		return g, nil
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	se, ok := err.(*syntaxError)
+	if !ok {
+		return nil, err
+	}
+	if !se.noResync {
+		r.resync()
+	}
+	return nil, &ParseError{File: r.file, Line: se.line, Game: g.Number, Move: r.curNum, Text: se.text, Err: se.err}
+}
+
+// nextLine loads the next line into buf. It returns false at the end of the
+// input or on a read error (kept in r.err).
+func (r *Reader) nextLine() bool {
+	if r.atEOF {
+		r.buf, r.pos = r.buf[:0], 0
+		return false
+	}
+	if r.lineNo > 0 {
+		t := bytes.TrimLeft(r.buf, " \t\r\v\f")
+		r.prevBlank = len(t) == 0
+		r.prevTag = len(t) > 0 && t[0] == '['
+	}
+	r.buf, r.pos, r.long = r.buf[:0], 0, false
+	n := 0
+	for {
+		chunk, err := r.br.ReadSlice('\n')
+		n += len(chunk)
+		if len(r.buf)+len(chunk) <= maxLine {
+			r.buf = append(r.buf, chunk...)
+		} else {
+			r.long = true
+		}
+		if err == nil {
+			break
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		r.atEOF = true
+		if err != io.EOF {
+			r.err = fmt.Errorf("pdn: reading %s: %w", r.file, err)
+			return false
+		}
+		if n == 0 {
+			return false
+		}
+		break
+	}
+	r.lineNo++
+	r.buf = bytes.TrimRight(r.buf, "\r\n")
+	if r.lineNo == 1 {
+		r.buf = bytes.TrimPrefix(r.buf, []byte("\xEF\xBB\xBF"))
+	}
+	return true
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f'
+}
+
+// skipWS skips white space and % escape lines (a % in the first column hides
+// the rest of its line). It reports whether something is left to read.
+func (r *Reader) skipWS() (bool, error) {
+	for {
+		if r.pos == 0 && len(r.buf) > 0 && r.buf[0] == '%' {
+			r.pos = len(r.buf)
+		}
+		for r.pos < len(r.buf) && isSpace(r.buf[r.pos]) {
+			r.pos++
+		}
+		if r.pos < len(r.buf) {
+			return true, nil
+		}
+		if !r.nextLine() {
+			return false, r.err
+		}
+		if r.long {
+			return false, r.errorf(r.lineNo, "", "line longer than %d bytes", maxLine)
+		}
+	}
+}
+
+// resync skips to the start of the next game: the first line that starts
+// with '[' and does not follow another tag line.
+func (r *Reader) resync() {
+	r.pos = len(r.buf)
+	for r.nextLine() {
+		t := bytes.TrimLeft(r.buf, " \t\v\f")
+		if len(t) > 0 && t[0] == '[' && !r.prevTag {
+			return
+		}
+	}
+}
+
+// tagLine reports whether line looks like a PDN tag pair: [Name "...
+func tagLine(line []byte) bool {
+	t := bytes.TrimLeft(line, " \t\v\f")
+	if len(t) < 2 || t[0] != '[' {
+		return false
+	}
+	i := 1
+	for i < len(t) && isNameByte(t[i]) {
+		i++
+	}
+	if i == 1 {
+		return false
+	}
+	for i < len(t) && (t[i] == ' ' || t[i] == '\t') {
+		i++
+	}
+	return i < len(t) && t[i] == '"'
+}
+
+func isNameByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_'
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+
+// parseGame reads the tag section and the move text of one game.
+func (r *Reader) parseGame(g *Game) error {
+	r.g, r.nmoves, r.ncomment, r.curNum = g, 0, 0, 0
+tags:
+	for {
+		ok, err := r.skipWS()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		switch r.buf[r.pos] {
+		case '[':
+			if err := r.parseTag(g); err != nil {
+				return err
+			}
+		case '{', ';':
+			text, err := r.readComment()
+			if err != nil {
+				return err
+			}
+			g.Comment = joinComment(g.Comment, text)
+		default:
+			break tags
+		}
+	}
+	moves, err := r.parseLine(0, 0, false)
+	if err != nil {
+		return err
+	}
+	g.Moves = moves
+	if g.Result == "" {
+		g.Result = "*"
+		if res, ok := results[strings.TrimSpace(g.Tag("Result"))]; ok {
+			g.Result = res
+		}
+	}
+	return nil
+}
+
+// parseTag reads one [Name "Value"] pair starting at buf[pos] == '['.
+func (r *Reader) parseTag(g *Game) error {
+	line := strings.TrimSpace(string(r.buf))
+	if len(g.Tags) >= maxTags {
+		return r.errorf(r.lineNo, line, "more than %d tags", maxTags)
+	}
+	r.pos++
+	r.skipSpace()
+	start := r.pos
+	for r.pos < len(r.buf) && isNameByte(r.buf[r.pos]) {
+		r.pos++
+	}
+	name := string(r.buf[start:r.pos])
+	if name == "" {
+		return r.errorf(r.lineNo, line, "tag without a name")
+	}
+	r.skipSpace()
+	var value string
+	if r.pos < len(r.buf) && r.buf[r.pos] == '"' {
+		r.pos++
+		var b strings.Builder
+		closed := false
+		for r.pos < len(r.buf) {
+			c := r.buf[r.pos]
+			r.pos++
+			if c == '\\' && r.pos < len(r.buf) && (r.buf[r.pos] == '"' || r.buf[r.pos] == '\\') {
+				b.WriteByte(r.buf[r.pos])
+				r.pos++
+				continue
+			}
+			if c == '"' {
+				closed = true
+				break
+			}
+			b.WriteByte(c)
+		}
+		if !closed {
+			return r.errorf(r.lineNo, line, "tag %s: value not closed with \" on its line", name)
+		}
+		value = b.String()
+	} else {
+		// Lenient: an unquoted value runs to the closing bracket.
+		end := bytes.IndexByte(r.buf[r.pos:], ']')
+		if end < 0 {
+			return r.errorf(r.lineNo, line, "tag %s not closed with ]", name)
+		}
+		value = strings.TrimSpace(string(r.buf[r.pos : r.pos+end]))
+		r.pos += end
+	}
+	r.skipSpace()
+	if r.pos >= len(r.buf) || r.buf[r.pos] != ']' {
+		return r.errorf(r.lineNo, line, "tag %s not closed with ]", name)
+	}
+	r.pos++
+	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
+	return nil
+}
+
+func (r *Reader) skipSpace() {
+	for r.pos < len(r.buf) && isSpace(r.buf[r.pos]) {
+		r.pos++
+	}
+}
+
+// readComment reads a {} comment (which may span lines) or a ; comment (to
+// the end of the line) starting at buf[pos], and returns its text with white
+// space collapsed.
+func (r *Reader) readComment() (string, error) {
+	if r.buf[r.pos] == ';' {
+		text := string(r.buf[r.pos+1:])
+		r.pos = len(r.buf)
+		return r.countComment(collapse(text), r.lineNo)
+	}
+	start := r.lineNo
+	r.pos++
+	var b strings.Builder
+	for {
+		if end := bytes.IndexByte(r.buf[r.pos:], '}'); end >= 0 {
+			b.Write(r.buf[r.pos : r.pos+end])
+			r.pos += end + 1
+			return r.countComment(collapse(b.String()), start)
+		}
+		b.Write(r.buf[r.pos:])
+		b.WriteByte(' ')
+		if b.Len() > maxComment {
+			return "", r.errorf(start, "", "comment opened here is longer than %d bytes", maxComment)
+		}
+		if !r.nextLine() {
+			if r.err != nil {
+				return "", r.err
+			}
+			return "", r.errorf(start, "", "comment opened with { is not closed at the end of the file")
+		}
+		if r.long {
+			return "", r.errorf(r.lineNo, "", "line longer than %d bytes", maxLine)
+		}
+		// A tag line after a blank line inside a comment is the next game:
+		// the comment was never closed. Stop there so that game is kept.
+		if r.prevBlank && tagLine(r.buf) {
+			e := r.errorf(start, "", "comment opened with { is not closed before the next game at line %d", r.lineNo)
+			e.noResync = true
+			return "", e
+		}
+	}
+}
+
+func (r *Reader) countComment(text string, line int) (string, error) {
+	r.ncomment += len(text)
+	if r.ncomment > maxComment {
+		return "", r.errorf(line, "", "comments longer than %d bytes in one game", maxComment)
+	}
+	return text, nil
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func joinComment(a, b string) string {
+	switch {
+	case b == "":
+		return a
+	case a == "":
+		return b
+	}
+	return a + " " + b
+}
+
+// suffixNAGs maps move suffixes to their NAG numbers.
+var suffixNAGs = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!": 6}
+
+// parseLine reads a line of moves: the main line (depth 0), which ends with
+// the result, the next game's tags or the end of input, or a variation, which
+// ends with ')'. num and second number the first move if the text gives no
+// number (for a variation, those of the move it replaces).
+func (r *Reader) parseLine(depth int, num int, second bool) ([]Move, error) {
+	var moves []Move
+	numbered := false // a move number token was read for the next move
+	lead := ""        // comment before the first move of a variation
+	for {
+		ok, err := r.skipWS()
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			if depth > 0 {
+				return nil, r.errorf(r.lineNo, "", "variation not closed with ) at the end of the file")
+			}
+			return moves, nil
+		}
+		c := r.buf[r.pos]
+		switch {
+		case c == '[':
+			if depth == 0 {
+				return moves, nil // the next game starts here
+			}
+			e := r.errorf(r.lineNo, "", "variation not closed with ) before the next game")
+			e.noResync = r.pos == 0 || !r.prevTag
+			return nil, e
+		case c == '{' || c == ';':
+			text, err := r.readComment()
+			if err != nil {
+				return nil, err
+			}
+			switch {
+			case len(moves) > 0:
+				moves[len(moves)-1].Comment = joinComment(moves[len(moves)-1].Comment, text)
+			case depth == 0:
+				r.g.Comment = joinComment(r.g.Comment, text)
+			default:
+				lead = joinComment(lead, text)
+			}
+		case c == '(':
+			if len(moves) == 0 {
+				return nil, r.errorf(r.lineNo, "(", "variation before any move")
+			}
+			if depth+1 > maxDepth {
+				return nil, r.errorf(r.lineNo, "(", "variations nested deeper than %d", maxDepth)
+			}
+			r.pos++
+			last := moves[len(moves)-1]
+			v, err := r.parseLine(depth+1, last.Num, last.Second)
+			if err != nil {
+				return nil, err
+			}
+			if len(v) > 0 {
+				moves[len(moves)-1].Variations = append(moves[len(moves)-1].Variations, v)
+			}
+		case c == ')':
+			if depth == 0 {
+				return nil, r.errorf(r.lineNo, ")", "unmatched )")
+			}
+			r.pos++
+			return moves, nil
+		case c == '$':
+			start := r.pos
+			r.pos++
+			n, ok := r.readNumber()
+			if !ok {
+				return nil, r.errorf(r.lineNo, string(r.buf[start:r.pos]), "NAG without a number")
+			}
+			if len(moves) > 0 {
+				moves[len(moves)-1].NAGs = append(moves[len(moves)-1].NAGs, n)
+			}
+		case c == '!' || c == '?':
+			s := r.readSuffix()
+			if n, ok := suffixNAGs[s]; ok && len(moves) > 0 {
+				moves[len(moves)-1].NAGs = append(moves[len(moves)-1].NAGs, n)
+			}
+		case c == '.':
+			// A lone ellipsis, as in "12. ... 17-21": the next move is the second half.
+			for r.pos < len(r.buf) && r.buf[r.pos] == '.' {
+				r.pos++
+			}
+			if !numbered {
+				if len(moves) > 0 {
+					last := moves[len(moves)-1]
+					num = last.Num
+					if last.Second {
+						num++
+					}
+				}
+				num = max(num, 1)
+			}
+			second, numbered = true, true
+		case c == '*' || isDigit(c) || isWordByte(c):
+			if isDigit(c) {
+				if n, dots, ok := r.moveNumber(); ok {
+					if dots == 0 {
+						return nil, r.errorf(r.lineNo, strconv.Itoa(n), "bad move number")
+					}
+					num, second, numbered = n, dots > 1, true
+					r.curNum = n
+					continue
+				}
+			}
+			line := r.lineNo
+			word := r.readWord()
+			if res, ok := results[word]; ok {
+				if depth == 0 {
+					r.g.Result = res
+					return moves, nil
+				}
+				continue // a result inside a variation says nothing about the game
+			}
+			if err := checkMoveText(word); err != nil {
+				return nil, r.errorf(line, word, "bad move: %v", err)
+			}
+			if !numbered {
+				switch {
+				case len(moves) > 0 && moves[len(moves)-1].Second:
+					num, second = moves[len(moves)-1].Num+1, false
+				case len(moves) > 0:
+					num, second = moves[len(moves)-1].Num, true
+				case num == 0:
+					num, second = 1, false
+				}
+			}
+			numbered = false
+			r.curNum = num
+			r.nmoves++
+			if r.nmoves > maxMoves {
+				return nil, r.errorf(line, word, "more than %d moves in one game", maxMoves)
+			}
+			m := Move{Text: word, Num: num, Second: second, Line: line}
+			if len(moves) == 0 && lead != "" {
+				m.Comment, lead = lead, ""
+			}
+			if r.pos < len(r.buf) && (r.buf[r.pos] == '!' || r.buf[r.pos] == '?') {
+				if n, ok := suffixNAGs[r.readSuffix()]; ok {
+					m.NAGs = append(m.NAGs, n)
+				}
+			}
+			moves = append(moves, m)
+		default:
+			_, size := utf8.DecodeRune(r.buf[r.pos:])
+			return nil, r.errorf(r.lineNo, string(r.buf[r.pos:r.pos+size]), "unexpected character")
+		}
+	}
+}
+
+// readNumber reads decimal digits at buf[pos].
+func (r *Reader) readNumber() (int, bool) {
+	start := r.pos
+	for r.pos < len(r.buf) && isDigit(r.buf[r.pos]) {
+		r.pos++
+	}
+	if r.pos == start || r.pos-start > 7 {
+		return 0, false
+	}
+	n, err := strconv.Atoi(string(r.buf[start:r.pos]))
+	return n, err == nil && n <= maxNumber
+}
+
+// moveNumber reads a move number token ("12." or "12...") at buf[pos] if
+// there is one; it leaves pos alone otherwise.
+func (r *Reader) moveNumber() (n, dots int, ok bool) {
+	i := r.pos
+	for i < len(r.buf) && isDigit(r.buf[i]) {
+		i++
+	}
+	if i >= len(r.buf) || r.buf[i] != '.' {
+		return 0, 0, false
+	}
+	if i-r.pos > 7 {
+		return 0, 0, false
+	}
+	n, err := strconv.Atoi(string(r.buf[r.pos:i]))
+	if err != nil || n > maxNumber {
+		return 0, 0, false
+	}
+	for i < len(r.buf) && r.buf[i] == '.' {
+		i++
+		dots++
+	}
+	r.pos = i
+	return n, dots, true
+}
+
+// isWordByte reports whether c may be part of a move or result token.
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || isDigit(c) ||
+		c == '-' || c == ':' || c == '/' || c == '*' || c >= 0x80
+}
+
+func (r *Reader) readWord() string {
+	start := r.pos
+	if r.buf[r.pos] == '*' {
+		r.pos++
+		return "*"
+	}
+	for r.pos < len(r.buf) && isWordByte(r.buf[r.pos]) && r.buf[r.pos] != '*' {
+		r.pos++
+	}
+	return string(r.buf[start:r.pos])
+}
+
+func (r *Reader) readSuffix() string {
+	start := r.pos
+	for r.pos < len(r.buf) && (r.buf[r.pos] == '!' || r.buf[r.pos] == '?') {
+		r.pos++
+	}
+	return string(r.buf[start:r.pos])
+}
+
+// checkMoveText checks the shape of a move: two or more squares (numbers,
+// or a file letter and a rank) joined by -, x, : or ×.
+func checkMoveText(s string) error {
+	s = strings.ReplaceAll(s, "×", "x")
+	squares := 0
+	for i := 0; i < len(s); {
+		start := i
+		if c := s[i] | 0x20; c >= 'a' && c <= 'w' {
+			i++
+			for i < len(s) && isDigit(s[i]) {
+				i++
+			}
+			if i == start+1 || i-start > 3 {
+				return fmt.Errorf("%q is not a square", s[start:min(len(s), max(i, start+1))])
+			}
+		} else {
+			for i < len(s) && isDigit(s[i]) {
+				i++
+			}
+			if i == start || i-start > 3 {
+				return fmt.Errorf("square expected at %q", s[start:])
+			}
+		}
+		squares++
+		if i == len(s) {
+			break
+		}
+		switch s[i] {
+		case '-', 'x', 'X', ':':
+			i++
+			if i == len(s) {
+				return fmt.Errorf("square expected after %q", s)
+			}
+		default:
+			return fmt.Errorf("separator (-, x or :) expected at %q", s[i:])
+		}
+	}
+	if squares < 2 {
+		return fmt.Errorf("a move needs two squares")
+	}
+	return nil
+}

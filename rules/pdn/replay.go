@@ -1,0 +1,230 @@
+package pdn
+
+import (
+	"cmp"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// Replayed is a game played through on the board.
+type Replayed struct {
+	Variant *rules.Variant
+	// Positions[0] is the start (the FEN tag, or the variant's start);
+	// Positions[i+1] is the position after Moves[i].
+	Positions []rules.Position
+	Moves     []rules.Move
+}
+
+// Final is the position after the last move.
+func (r *Replayed) Final() rules.Position { return r.Positions[len(r.Positions)-1] }
+
+// MoveError is a move of the main line that cannot be played.
+type MoveError struct {
+	Index int    // index of the move in Game.Moves
+	Label string // its move number as written: "12." or "12..."
+	Text  string // the move text
+	Line  int    // the line it was read from (0 if unknown)
+	FEN   string // the position before the move
+	// Legal lists the legal moves in that position, in PDN notation.
+	Legal []string
+	Err   error // wraps rules.ErrIllegal, rules.ErrAmbiguous or rules.ErrSyntax
+}
+
+func (e *MoveError) Error() string {
+	kind := "illegal move"
+	switch {
+	case errors.Is(e.Err, rules.ErrAmbiguous):
+		kind = "ambiguous move"
+	case errors.Is(e.Err, rules.ErrSyntax):
+		kind = "unreadable move"
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s %s", kind, e.Label, e.Text)
+	if e.Line > 0 {
+		fmt.Fprintf(&b, " (line %d)", e.Line)
+	}
+	if errors.Is(e.Err, rules.ErrSyntax) {
+		fmt.Fprintf(&b, " [%v]", e.Err)
+	}
+	fmt.Fprintf(&b, ": FEN %s legal moves: ", e.FEN)
+	if len(e.Legal) == 0 {
+		b.WriteString("none (the game is over)")
+	} else {
+		b.WriteString(strings.Join(e.Legal, ", "))
+	}
+	return b.String()
+}
+
+func (e *MoveError) Unwrap() error { return e.Err }
+
+// Replay plays the main line of g under v, from the FEN tag when there is one
+// and from the start position otherwise. A move that cannot be played gives a
+// *MoveError naming its number, its text, the position before it and the
+// legal moves there; a bad FEN tag gives an error wrapping rules.ErrSyntax.
+//
+// A short move text that matches several legal moves (two capture paths to
+// the same square over different pieces, written without the landing
+// squares) is settled the way an arbiter reads a scoresheet: by the rest of
+// the game. The reading under which the remaining moves are legal is taken;
+// if several are, the move is reported as ambiguous.
+func Replay(g *Game, v *rules.Variant) (*Replayed, error) {
+	p := rules.NewPosition(v)
+	if fen := strings.TrimSpace(g.Tag("FEN")); fen != "" {
+		var err error
+		if p, err = rules.ParseFEN(v, fen); err != nil {
+			return nil, fmt.Errorf("FEN tag: %w", err)
+		}
+	}
+	r := replayer{g: g, budget: replayBudget}
+	moves, merr := r.from(p, 0)
+	rep := &Replayed{Variant: v, Positions: make([]rules.Position, 1, len(moves)+1), Moves: moves}
+	rep.Positions[0] = p
+	for _, m := range moves {
+		p = p.Play(m)
+		rep.Positions = append(rep.Positions, p)
+	}
+	if merr != nil {
+		return rep, merr
+	}
+	return rep, nil
+}
+
+// replayBudget bounds the plies tried while settling ambiguous moves, so a
+// record full of them cannot make the search explode.
+const replayBudget = 1 << 16
+
+type replayer struct {
+	g      *Game
+	budget int
+}
+
+// from replays g.Moves[i:] from p. It returns the moves played and the
+// first problem, if any.
+func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
+	var out []rules.Move
+	for ; i < len(r.g.Moves); i++ {
+		text := r.g.Moves[i].Text
+		m, err := p.ParseMove(text)
+		if errors.Is(err, rules.ErrAmbiguous) {
+			var whole, furthest []rules.Move
+			var furthestErr *MoveError
+			fits := 0
+			for _, c := range candidates(p, text) {
+				if r.budget <= 0 {
+					fits = 2 // out of budget: cannot tell
+					break
+				}
+				r.budget--
+				rest, e := r.from(p.Play(c), i+1)
+				switch {
+				case e == nil:
+					fits++
+					whole = append([]rules.Move{c}, rest...)
+				case furthestErr == nil || e.Index > furthestErr.Index:
+					furthest, furthestErr = append([]rules.Move{c}, rest...), e
+				}
+			}
+			switch {
+			case fits == 1:
+				return append(out, whole...), nil
+			case fits == 0 && furthestErr != nil:
+				return append(out, furthest...), furthestErr
+			}
+			return out, r.moveError(p, i, fmt.Errorf("%w; more than one reading fits the rest of the game", err))
+		}
+		if err != nil {
+			return out, r.moveError(p, i, err)
+		}
+		r.budget--
+		out = append(out, m)
+		p = p.Play(m)
+	}
+	return out, nil
+}
+
+func (r *replayer) moveError(p rules.Position, i int, err error) *MoveError {
+	gm := r.g.Moves[i]
+	return &MoveError{Index: i, Label: label(r.g.Moves, i), Text: gm.Text, Line: gm.Line, FEN: p.FEN(), Legal: LegalTexts(p), Err: err}
+}
+
+// label is the move number of moves[i]: as read, or counted from the first
+// numbered move for hand-built games.
+func label(moves []Move, i int) string {
+	if moves[i].Num > 0 {
+		return moves[i].Label()
+	}
+	num, second := 1, false
+	if moves[0].Num > 0 {
+		num, second = moves[0].Num, moves[0].Second
+	}
+	num += (i + b2i(second)) / 2
+	second = (i+b2i(second))%2 == 1
+	return Move{Num: num, Second: second}.Label()
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// candidates lists the legal moves (one per identity) that the PDN move
+// text matches: same from and to squares, and the landing squares it names
+// in the order given.
+func candidates(p rules.Position, text string) []rules.Move {
+	v := p.Variant()
+	parts := strings.FieldsFunc(strings.TrimRight(strings.TrimSpace(text), "!?+#*"), func(r rune) bool {
+		return r == '-' || r == 'x' || r == 'X' || r == ':' || r == '×'
+	})
+	if len(parts) < 2 {
+		return nil
+	}
+	sqs := make([]rules.Square, len(parts))
+	for i, s := range parts {
+		sq, err := v.ParseSquare(s)
+		if err != nil {
+			return nil
+		}
+		sqs[i] = sq
+	}
+	from, to, via := sqs[0], sqs[len(sqs)-1], sqs[1:len(sqs)-1]
+	var found []rules.Move
+	for _, m := range p.LegalPaths() {
+		if m.From != from || m.To != to || !landsOn(m.Path, via) || slices.ContainsFunc(found, m.Same) {
+			continue
+		}
+		found = append(found, m)
+	}
+	return found
+}
+
+// landsOn reports whether via appear in order among the landing squares of
+// path before its last one.
+func landsOn(path, via []rules.Square) bool {
+	j := 0
+	for k := 0; k+1 < len(path) && j < len(via); k++ {
+		if path[k] == via[j] {
+			j++
+		}
+	}
+	return j == len(via)
+}
+
+// LegalTexts lists the legal moves of p in PDN notation (the long form where
+// the short one is ambiguous), ordered by from and to square.
+func LegalTexts(p rules.Position) []string {
+	ms := slices.Clone(p.LegalMoves()) // never reorder the generator's slice
+	slices.SortStableFunc(ms, func(a, b rules.Move) int {
+		return cmp.Or(cmp.Compare(a.From, b.From), cmp.Compare(a.To, b.To))
+	})
+	out := make([]string, len(ms))
+	for i, m := range ms {
+		out[i] = p.MoveText(m)
+	}
+	return out
+}

@@ -1,0 +1,184 @@
+package pdn
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// roster is the seven-tag roster, written first and in this order.
+var roster = []string{"Event", "Site", "Date", "Round", "White", "Black", "Result"}
+
+// lineWidth is the longest move-text line Write produces (a single longer
+// token, such as a long word in a comment, still gets a line of its own).
+const lineWidth = 80
+
+// nagSuffixes are the NAGs written as move suffixes rather than $n.
+var nagSuffixes = map[int]string{1: "!", 2: "?", 3: "!!", 4: "??", 5: "!?", 6: "?!"}
+
+// Write writes g as PDN 3.0 text followed by a blank line, so that games
+// written one after another form a valid file. Tags come first, the
+// seven-tag roster (those present) in roster order, then the others in their
+// order; a Result tag is added from g.Result when missing. Move text is
+// wrapped at 80 columns and ends with the result. Comments are written in
+// braces; a comment that itself contains a brace is written as a ; comment
+// running to the end of its line, so its text survives unchanged.
+func Write(w io.Writer, g *Game) error {
+	bw := bufio.NewWriter(w)
+	result := g.Result
+	if result == "" {
+		result = strings.TrimSpace(g.Tag("Result"))
+	}
+	if result == "" {
+		result = "*"
+	}
+	done := make([]bool, len(g.Tags))
+	for _, name := range roster {
+		found := false
+		for i, t := range g.Tags {
+			if !done[i] && strings.EqualFold(t.Name, name) {
+				writeTag(bw, t)
+				done[i], found = true, true
+				break
+			}
+		}
+		if !found && name == "Result" {
+			writeTag(bw, Tag{Name: "Result", Value: result})
+		}
+	}
+	for i, t := range g.Tags {
+		if !done[i] {
+			writeTag(bw, t)
+		}
+	}
+	bw.WriteByte('\n')
+	lw := &lineWriter{w: bw}
+	lw.comment(g.Comment)
+	num, second := 1, false
+	if len(g.Moves) > 0 && g.Moves[0].Num > 0 {
+		num, second = g.Moves[0].Num, g.Moves[0].Second
+	}
+	lw.moves(g.Moves, num, second)
+	lw.word(result)
+	bw.WriteString("\n\n")
+	return bw.Flush()
+}
+
+func writeTag(w *bufio.Writer, t Tag) {
+	name := strings.Map(func(r rune) rune {
+		if r < utf8.RuneSelf && isNameByte(byte(r)) {
+			return r
+		}
+		return '_'
+	}, t.Name)
+	if name == "" {
+		name = "_"
+	}
+	v := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", " ", "\n", " ").Replace(t.Value)
+	fmt.Fprintf(w, "[%s \"%s\"]\n", name, v)
+}
+
+// lineWriter joins tokens with spaces and wraps lines at lineWidth.
+type lineWriter struct {
+	w    *bufio.Writer
+	col  int
+	glue bool // write the next word without a space before it
+}
+
+func (l *lineWriter) word(s string) {
+	n := utf8.RuneCountInString(s)
+	if l.glue && l.col+n <= lineWidth {
+		l.glue = false
+		l.w.WriteString(s)
+		l.col += n
+		return
+	}
+	l.glue = false
+	if l.col > 0 {
+		if l.col+1+n > lineWidth {
+			l.w.WriteByte('\n')
+			l.col = 0
+		} else {
+			l.w.WriteByte(' ')
+			l.col++
+		}
+	}
+	l.w.WriteString(s)
+	l.col += n
+}
+
+func (l *lineWriter) newline() {
+	if l.col > 0 {
+		l.w.WriteByte('\n')
+		l.col = 0
+	}
+}
+
+// comment writes a comment, wrapping it between words.
+func (l *lineWriter) comment(text string) {
+	words := strings.Fields(text)
+	if len(words) == 0 {
+		return
+	}
+	if strings.ContainsAny(text, "{}") {
+		// No escape exists inside braces: a ; comment keeps the text whole.
+		l.word("; " + strings.Join(words, " "))
+		l.newline()
+		return
+	}
+	words[0] = "{" + words[0]
+	words[len(words)-1] += "}"
+	for _, w := range words {
+		l.word(w)
+	}
+}
+
+// moves writes a line of moves whose first move is numbered (num, second);
+// the numbers of the following moves are counted from it.
+func (l *lineWriter) moves(ms []Move, num int, second bool) {
+	needNum := true
+	for _, m := range ms {
+		switch {
+		case !second:
+			l.word(strconv.Itoa(num) + ".")
+		case needNum:
+			l.word(strconv.Itoa(num) + "...")
+		}
+		text := m.Text
+		var dollars []string
+		for i, n := range m.NAGs {
+			if s, ok := nagSuffixes[n]; ok && i == 0 {
+				text += s
+				continue
+			}
+			dollars = append(dollars, "$"+strconv.Itoa(n))
+		}
+		l.word(text)
+		for _, d := range dollars {
+			l.word(d)
+		}
+		needNum = false
+		if m.Comment != "" {
+			l.comment(m.Comment)
+			needNum = true
+		}
+		for _, v := range m.Variations {
+			if len(v) == 0 {
+				continue
+			}
+			l.word("(")
+			l.glue = true // "(" sticks to the move number that follows
+			l.moves(v, num, second)
+			l.w.WriteByte(')')
+			l.col++
+			needNum = true
+		}
+		if second {
+			num++
+		}
+		second = !second
+	}
+}
