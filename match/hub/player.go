@@ -1,0 +1,468 @@
+package hub
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/internal/proc"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// Param is an engine parameter: declared by the engine ("param" lines, with
+// Type and Values) or set by the arbiter ("set-param", Name and Value only).
+type Param struct {
+	Name, Value string
+	Type        string
+	Values      []string // enum values
+}
+
+// Options configure a Hub engine. Zero durations take the defaults shown.
+type Options struct {
+	// Name is the player's name; empty = the engine's "id name=" (+ version).
+	Name string
+	// Command is the engine's argv (Scan needs "hub" as an argument).
+	Command []string
+	Dir     string   // working directory ("" = the arbiter's)
+	Env     []string // extra environment, "KEY=value"
+	// Params are sent with set-param after the handshake, in order. A param
+	// called "variant" overrides the automatic choice (see NewGame).
+	Params []Param
+	// Log receives the whole protocol exchange and the engine's stderr;
+	// the zero Logger logs nothing.
+	Log zerolog.Logger
+	// InitTimeout bounds "hub" -> "wait" and "init" -> "ready" (30s).
+	InitTimeout time.Duration
+	// PingTimeout is how long a "pong" may take before the engine counts as
+	// stalled (1s).
+	PingTimeout time.Duration
+	// PingInterval: during a long search the engine is pinged this often (10s).
+	PingInterval time.Duration
+	// QuitGrace is how long the engine may take to exit after "quit" before
+	// it is killed (1s).
+	QuitGrace time.Duration
+	// WriteTimeout bounds a write to a child that stopped reading (2s).
+	WriteTimeout time.Duration
+}
+
+func (o *Options) defaults() {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&o.InitTimeout, 30*time.Second)
+	def(&o.PingTimeout, time.Second)
+	def(&o.PingInterval, 10*time.Second)
+	def(&o.QuitGrace, time.Second)
+	def(&o.WriteTimeout, 2*time.Second)
+}
+
+// Player is a Hub engine process; it implements match.Player. It is used by
+// one game goroutine at a time.
+type Player struct {
+	opts    Options
+	log     zerolog.Logger
+	p       *proc.Process
+	id      map[string]string
+	params  []Param
+	variant *rules.Variant
+	broken  bool // a search was abandoned or the process misbehaved: restart at NewGame
+	t0      time.Time
+	maxInfo int
+}
+
+// New returns a Player for an engine that is started by NewGame (or Start).
+func New(opts Options) *Player {
+	opts.defaults()
+	return &Player{opts: opts, log: opts.Log, maxInfo: 256}
+}
+
+var _ match.Player = (*Player)(nil)
+
+// Name is Options.Name, or the engine's own name once it has said it.
+func (e *Player) Name() string {
+	if e.opts.Name != "" {
+		return e.opts.Name
+	}
+	if n := e.id["name"]; n != "" {
+		if v := e.id["version"]; v != "" {
+			return n + " " + v
+		}
+		return n
+	}
+	if len(e.opts.Command) > 0 {
+		return e.opts.Command[0]
+	}
+	return "hub engine"
+}
+
+// ID returns what the engine said in its "id" line.
+func (e *Player) ID() map[string]string { return e.id }
+
+// Params returns the parameters the engine declared.
+func (e *Player) Params() []Param { return e.params }
+
+// Pid is the engine's process id, 0 when not running.
+func (e *Player) Pid() int {
+	if e.p == nil {
+		return 0
+	}
+	return e.p.Pid()
+}
+
+func (e *Player) logLine(dir, line string) {
+	e.log.Info().Str("dir", dir).Str("line", line).Msg("")
+}
+
+func (e *Player) send(lines ...string) error {
+	var b strings.Builder
+	for _, l := range lines {
+		e.logLine(">", l)
+		b.WriteString(l)
+		b.WriteByte('\n')
+	}
+	err := e.p.Write(b.String(), e.opts.WriteTimeout)
+	if err == nil {
+		return nil
+	}
+	e.broken = true
+	select {
+	case <-e.p.Exited():
+		return e.crash("engine exited", err)
+	default:
+	}
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return &match.Fault{Kind: match.Stall, Reason: "engine stopped reading its input", Err: err}
+	}
+	return e.crash("cannot write to the engine", err)
+}
+
+// crash builds a Crash fault, with the exit status when the process is gone.
+func (e *Player) crash(why string, err error) *match.Fault {
+	e.broken = true
+	t := time.NewTimer(200 * time.Millisecond)
+	defer t.Stop()
+	select {
+	case <-e.p.Exited():
+		if xerr := e.p.ExitErr(); xerr != nil {
+			why += " (" + xerr.Error() + ")"
+		} else {
+			why += " (exit status 0)"
+		}
+	case <-t.C:
+	}
+	return &match.Fault{Kind: match.Crash, Reason: why, Err: err}
+}
+
+// Start runs the engine and performs the handshake for variant v:
+// "hub" -> id/param... "wait", set-param for the variant and Options.Params,
+// "init" -> "ready". A failure to run the command is a plain error; an
+// engine that exits or does not answer in time gives a *match.Fault.
+func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
+	if e.p != nil {
+		e.Close()
+	}
+	e.broken = false
+	e.id, e.params = map[string]string{}, nil
+	e.t0 = time.Now()
+	p, err := proc.Start(e.opts.Command, e.opts.Dir, e.opts.Env, func(s string) {
+		e.log.Info().Str("dir", "stderr").Str("line", s).Msg("")
+	})
+	if err != nil {
+		var ee *exec.Error
+		if errors.As(err, &ee) {
+			return fmt.Errorf("hub engine %q: %w", e.Name(), err)
+		}
+		return fmt.Errorf("hub engine %q: %w", e.Name(), err)
+	}
+	e.p = p
+	e.variant = v
+	e.log.Info().Int("pid", p.Pid()).Strs("argv", e.opts.Command).Msg("started")
+	ctx, cancel := context.WithTimeout(ctx, e.opts.InitTimeout)
+	defer cancel()
+	if err := e.send("hub"); err != nil {
+		return err
+	}
+	err = e.readUntil(ctx, "wait", func(l Line) {
+		switch l.Command {
+		case "id":
+			for _, a := range l.Args {
+				e.id[a.Name] = a.Value
+			}
+		case "param":
+			pr := Param{}
+			pr.Name, _ = l.Get("name")
+			pr.Value, _ = l.Get("value")
+			pr.Type, _ = l.Get("type")
+			if vals, ok := l.Get("values"); ok {
+				pr.Values = strings.Fields(vals)
+			}
+			if pr.Name != "" {
+				e.params = append(e.params, pr)
+			}
+		}
+	})
+	if err != nil {
+		return err
+	}
+	var sets []string
+	for _, pr := range e.settings(v) {
+		sets = append(sets, Cmd("set-param", "name", pr.Name, "value", pr.Value).String())
+	}
+	sets = append(sets, "init")
+	if err := e.send(sets...); err != nil {
+		return err
+	}
+	return e.readUntil(ctx, "ready", nil)
+}
+
+// variantNames are the names engines use for our presets, best first.
+var variantNames = map[string][]string{
+	"international": {"international", "normal", "standard", "10x10"},
+	"antidraughts":  {"antidraughts", "losing", "anti"},
+	"english":       {"english", "checkers", "american"},
+	"giveaway":      {"giveaway", "antidam", "losing-english"},
+}
+
+// settings chooses the set-param commands: the engine's "variant" parameter
+// is set to our variant when it declares a matching value (and its current
+// value differs), then Options.Params in order.
+func (e *Player) settings(v *rules.Variant) []Param {
+	var out []Param
+	userVariant := slices.ContainsFunc(e.opts.Params, func(p Param) bool { return p.Name == "variant" })
+	for _, pr := range e.params {
+		if pr.Name != "variant" || userVariant || v == nil {
+			continue
+		}
+		names := variantNames[v.Name]
+		if len(names) == 0 {
+			names = []string{v.Name}
+		}
+		found := false
+		for _, n := range names {
+			if pr.Value == n {
+				found = true
+				break
+			}
+			if slices.Contains(pr.Values, n) || (len(pr.Values) == 0 && n == v.Name) {
+				out = append(out, Param{Name: "variant", Value: n})
+				found = true
+				break
+			}
+		}
+		if !found {
+			e.log.Warn().Str("variant", v.Name).Strs("values", pr.Values).Msg("engine declares no value for this variant")
+		}
+	}
+	return append(out, e.opts.Params...)
+}
+
+// readUntil reads lines until one with command want, passing the others to
+// each (which may be nil). EOF is a crash, the ctx deadline a stall.
+func (e *Player) readUntil(ctx context.Context, want string, each func(Line)) error {
+	for {
+		select {
+		case raw, ok := <-e.p.Lines():
+			if !ok {
+				return e.crash(fmt.Sprintf("engine closed its output while the arbiter waited for %q", want), nil)
+			}
+			e.logLine("<", raw)
+			raw, _ = proc.IsLong(raw)
+			l, err := ParseLine(raw)
+			if err != nil {
+				// Before a game, garbage is logged and skipped.
+				continue
+			}
+			if l.Command == want {
+				return nil
+			}
+			if each != nil {
+				each(l)
+			}
+		case <-ctx.Done():
+			e.broken = true
+			if errors.Is(ctx.Err(), context.Canceled) {
+				return ctx.Err()
+			}
+			return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no %q from the engine within %v", want, e.opts.InitTimeout), Err: ctx.Err()}
+		}
+	}
+}
+
+// NewGame starts the engine if it is not running (or restarts it after a
+// fault or for another variant) and sends "new-game".
+func (e *Player) NewGame(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl) error {
+	if e.p == nil || e.broken || e.variant != v {
+		if err := e.Start(ctx, v); err != nil {
+			return err
+		}
+	}
+	e.drain()
+	if e.broken {
+		return e.crash("engine exited between games", nil)
+	}
+	return e.send("new-game")
+}
+
+// drain logs and drops lines left over from an earlier search.
+func (e *Player) drain() {
+	for {
+		select {
+		case raw, ok := <-e.p.Lines():
+			if !ok {
+				e.broken = true
+				return
+			}
+			e.logLine("<", raw)
+		default:
+			return
+		}
+	}
+}
+
+// Play sends "pos", "level" and "go think" and waits for "done". At
+// req.Deadline it sends "stop" and "ping": a "done" after that is still
+// returned (the referee judges the time), a "pong" without "done" until the
+// ctx ends is a Timeout, no "pong" at all a Stall.
+func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, error) {
+	var reply match.Reply
+	if e.p == nil {
+		return reply, errors.New("hub: Play before NewGame")
+	}
+	e.drain()
+	if e.broken {
+		return reply, e.crash("engine exited", nil)
+	}
+	if err := e.send(PosCommand(req.Start, req.Moves).String(), LevelCommand(req.Level).String(), "go think"); err != nil {
+		return reply, err
+	}
+	var deadline <-chan time.Time
+	if !req.Deadline.IsZero() {
+		t := time.NewTimer(time.Until(req.Deadline))
+		defer t.Stop()
+		deadline = t.C
+	}
+	ping := time.NewTicker(e.opts.PingInterval)
+	defer ping.Stop()
+	pong := time.NewTimer(time.Hour)
+	pong.Stop()
+	defer pong.Stop()
+	pingOut, stopped := false, false
+	sendPing := func(extra ...string) error {
+		if err := e.send(append(extra, "ping")...); err != nil {
+			return err
+		}
+		if !pingOut {
+			pingOut = true
+			pong.Reset(e.opts.PingTimeout)
+		}
+		return nil
+	}
+	for {
+		select {
+		case raw, ok := <-e.p.Lines():
+			if !ok {
+				return reply, e.crash("engine closed its output during its search", nil)
+			}
+			e.logLine("<", raw)
+			raw, long := proc.IsLong(raw)
+			if long {
+				return reply, &match.Fault{Kind: match.Illegal, Text: raw[:64] + "...", Reason: fmt.Sprintf("line longer than %d bytes", proc.MaxLine)}
+			}
+			l, err := ParseLine(raw)
+			if err != nil {
+				return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "garbage instead of a Hub line", Err: err}
+			}
+			switch l.Command {
+			case "info":
+				if len(reply.Info) >= e.maxInfo {
+					reply.Info = reply.Info[1:]
+				}
+				reply.Info = append(reply.Info, raw)
+			case "pong":
+				pingOut = false
+				pong.Stop()
+			case "error":
+				msg, _ := l.Get("message")
+				e.log.Warn().Str("message", msg).Msg("engine error")
+			case "done":
+				return e.done(l, raw, req, reply)
+			}
+		case <-deadline:
+			stopped = true
+			if err := sendPing("stop"); err != nil {
+				return reply, err
+			}
+		case <-ping.C:
+			if !pingOut {
+				if err := sendPing(); err != nil {
+					return reply, err
+				}
+			}
+		case <-pong.C:
+			e.broken = true
+			return reply, &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no pong within %v", e.opts.PingTimeout)}
+		case <-ctx.Done():
+			e.broken = true
+			if errors.Is(ctx.Err(), context.Canceled) {
+				return reply, ctx.Err()
+			}
+			switch {
+			case pingOut:
+				return reply, &match.Fault{Kind: match.Stall, Reason: "no move and no pong after stop", Err: ctx.Err()}
+			case stopped:
+				return reply, &match.Fault{Kind: match.Timeout, Reason: "no move after stop at the deadline (the engine answers ping)", Err: ctx.Err()}
+			}
+			return reply, &match.Fault{Kind: match.Timeout, Reason: "no move before the deadline", Err: ctx.Err()}
+		}
+	}
+}
+
+// done checks the engine's "done" line against the position.
+func (e *Player) done(l Line, raw string, req match.Request, reply match.Reply) (match.Reply, error) {
+	text, _ := l.Get("move")
+	reply.Text = text
+	reply.Ponder, _ = l.Get("ponder")
+	if text == "" {
+		return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "done without a move while legal moves exist"}
+	}
+	m, err := req.Position.ParseHubMove(text)
+	if err != nil {
+		// Some engines omit the captured square of a single capture
+		// ("28x19"); accept the short form when it names one legal move.
+		if alt, err2 := req.Position.ParseMove(text); err2 == nil && strings.Count(text, "x") == 1 {
+			m, err = alt, nil
+		}
+	}
+	if err != nil {
+		return reply, &match.Fault{Kind: match.Illegal, Text: text, Reason: "not a legal move for " + req.Position.Turn().String() + " in " + req.Position.FEN(), Err: err}
+	}
+	reply.Move = m
+	return reply, nil
+}
+
+// Close sends "quit", waits QuitGrace for the engine to exit, then kills its
+// process group and reaps it.
+func (e *Player) Close() error {
+	if e.p == nil {
+		return nil
+	}
+	p := e.p
+	e.p = nil
+	e.logLine(">", "quit")
+	_ = p.Write("quit\n", 200*time.Millisecond)
+	p.CloseInput()
+	err := p.Stop(e.opts.QuitGrace)
+	e.log.Info().AnErr("exit", err).Msg("stopped")
+	return nil
+}

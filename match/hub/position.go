@@ -1,0 +1,191 @@
+package hub
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// PosString writes p in the Hub position format: the side to move ('W' or
+// 'B') followed by one character per square in PDN order: 'w'/'b' men,
+// 'W'/'B' kings, 'e' empty. That is 51 characters on 10x10 boards (the
+// published form) and, by the same rule, 33 on 8x8 boards and 73 on 12x12.
+func PosString(p rules.Position) string {
+	n := p.Variant().Squares()
+	b := make([]byte, 0, n+1)
+	b = append(b, p.Turn().Letter())
+	for sq := rules.Square(1); int(sq) <= n; sq++ {
+		c, k, ok := p.Piece(sq)
+		switch {
+		case !ok:
+			b = append(b, 'e')
+		case c == rules.White && k == rules.King:
+			b = append(b, 'W')
+		case c == rules.White:
+			b = append(b, 'w')
+		case k == rules.King:
+			b = append(b, 'B')
+		default:
+			b = append(b, 'b')
+		}
+	}
+	return string(b)
+}
+
+// ParsePos reads a Hub position string for variant v.
+func ParsePos(v *rules.Variant, s string) (rules.Position, error) {
+	n := v.Squares()
+	if len(s) != n+1 {
+		return rules.Position{}, fmt.Errorf("hub pos %q: %w: %d characters, want %d for %s", s, ErrSyntax, len(s), n+1, v.Name)
+	}
+	var turn rules.Color
+	switch s[0] {
+	case 'W', 'w':
+		turn = rules.White
+	case 'B', 'b':
+		turn = rules.Black
+	default:
+		return rules.Position{}, fmt.Errorf("hub pos: %w: side to move %q", ErrSyntax, s[0])
+	}
+	var white, black, kings rules.Set
+	for i := 1; i <= n; i++ {
+		sq := rules.Square(i)
+		switch s[i] {
+		case 'e':
+		case 'w':
+			white = white.With(sq)
+		case 'b':
+			black = black.With(sq)
+		case 'W':
+			white, kings = white.With(sq), kings.With(sq)
+		case 'B':
+			black, kings = black.With(sq), kings.With(sq)
+		default:
+			return rules.Position{}, fmt.Errorf("hub pos: %w: square %d is %q", ErrSyntax, i, s[i])
+		}
+	}
+	return rules.Setup(v, turn, white, black, kings), nil
+}
+
+// Irreversible reports whether m, played in p, can never be undone: a
+// capture or a man move. Positions before it cannot repeat.
+func Irreversible(p rules.Position, m rules.Move) bool {
+	if m.IsCapture() {
+		return true
+	}
+	_, k, ok := p.Piece(m.From)
+	return !ok || k == rules.Man
+}
+
+// PosCommand builds the "pos" line for a game: the position after the last
+// irreversible move and the moves played since, so that the engine can see
+// repetitions.
+func PosCommand(start rules.Position, moves []rules.Move) Line {
+	base, from := start, 0
+	p := start
+	for i, m := range moves {
+		if Irreversible(p, m) {
+			from = i + 1
+			base = p.Play(m)
+			p = base
+			continue
+		}
+		p = p.Play(m)
+	}
+	l := Line{Command: "pos", Args: []Arg{{Name: "pos", Value: PosString(base)}}}
+	if from < len(moves) {
+		var b strings.Builder
+		for i, m := range moves[from:] {
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(rules.HubMove(m))
+		}
+		l.Args = append(l.Args, Arg{Name: "moves", Value: b.String()})
+	}
+	return l
+}
+
+// seconds writes d in seconds with millisecond precision.
+func seconds(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
+}
+
+// LevelCommand builds the "level" line. Depth, nodes and move-time limits
+// win in that order; otherwise the clock form `level [moves=M] time=T
+// [inc=I]` is used. Hub adds the increment before every move while the
+// referee's Level.Time is what the side may use now, so time= is sent as
+// Time-Inc: the engine's own sum then equals the referee's allowance.
+func LevelCommand(lv match.Level) Line {
+	switch {
+	case lv.Depth > 0:
+		return Cmd("level", "depth", strconv.Itoa(lv.Depth))
+	case lv.Nodes > 0:
+		return Cmd("level", "nodes", strconv.FormatInt(lv.Nodes, 10))
+	case lv.MoveTime > 0:
+		return Cmd("level", "move-time", seconds(lv.MoveTime))
+	case lv.Time <= 0 && lv.Inc <= 0:
+		return Line{Command: "level", Args: []Arg{{Name: "infinite", Flag: true}}}
+	}
+	l := Line{Command: "level"}
+	if lv.MovesToGo > 0 {
+		l.Args = append(l.Args, Arg{Name: "moves", Value: strconv.Itoa(lv.MovesToGo)})
+	}
+	t := lv.Time
+	if lv.Inc > 0 {
+		t -= lv.Inc
+	}
+	l.Args = append(l.Args, Arg{Name: "time", Value: seconds(t)})
+	if lv.Inc > 0 {
+		l.Args = append(l.Args, Arg{Name: "inc", Value: seconds(lv.Inc)})
+	}
+	return l
+}
+
+// ParseLevel reads a "level" line back into a Level (for engines).
+func ParseLevel(l Line) (match.Level, error) {
+	var lv match.Level
+	num := func(name string) (float64, bool, error) {
+		v, ok := l.Get(name)
+		if !ok {
+			return 0, false, nil
+		}
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil || f < 0 || f > 1e12 {
+			return 0, true, fmt.Errorf("hub level: %w: %s=%q", ErrSyntax, name, v)
+		}
+		return f, true, nil
+	}
+	dur := func(f float64) time.Duration { return time.Duration(f * float64(time.Second)) }
+	for _, name := range []string{"depth", "nodes", "move-time", "moves", "time", "inc"} {
+		f, ok, err := num(name)
+		if err != nil {
+			return lv, err
+		}
+		if !ok {
+			continue
+		}
+		switch name {
+		case "depth":
+			lv.Depth = int(f)
+		case "nodes":
+			lv.Nodes = int64(f)
+		case "move-time":
+			lv.MoveTime = dur(f)
+		case "moves":
+			lv.MovesToGo = int(f)
+		case "time":
+			lv.Time = dur(f)
+		case "inc":
+			lv.Inc = dur(f)
+		}
+	}
+	return lv, nil
+}

@@ -1,0 +1,146 @@
+// Package match plays refereed games between engines. A Player is one side
+// of a game (a Hub engine process, a DXP engine over TCP, later a person);
+// PlayGame asks the players for moves in turn, hands every answer to an
+// arbiter.Referee and returns the finished record with its PDN text.
+//
+// The protocol packages (match/hub, match/dxp) implement Player; the
+// sparring engine (match/sparring) is the real engine process the tests and
+// the demo play with.
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// Player is one side of a game: an engine (Hub, DXP) or, later, a person.
+type Player interface {
+	// Name is the player's name for the PDN White/Black tags.
+	Name() string
+	// NewGame prepares a game from start under tc; engines are started (or
+	// restarted after a fault) here.
+	NewGame(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl) error
+	// Play asks for a move in the referee's current position (the history
+	// lets engines see repetitions). The ctx deadline is the referee's
+	// deadline plus a little slack for the stop handshake; a player never
+	// blocks past it. Misbehaviour of the engine is returned as a *Fault;
+	// any other error (the ctx was cancelled by the caller) aborts the game.
+	Play(ctx context.Context, req Request) (Reply, error)
+	// Close quits the engine, then kills it after a grace period; it never
+	// leaves a child process behind. Close may be called more than once.
+	Close() error
+}
+
+// GameEnder is implemented by players whose protocol announces the end of a
+// game (DXP GAMEEND). PlayGame calls it once the referee has a result.
+type GameEnder interface {
+	EndGame(ctx context.Context, result arbiter.Result, as rules.Color) error
+}
+
+// Request is what a player is asked to move in.
+type Request struct {
+	// Start is the game's start position and Moves the moves played since,
+	// so Position == Start after Moves. Players must not modify Moves.
+	Start    rules.Position
+	Moves    []rules.Move
+	Position rules.Position
+	// Level carries the search limits derived from the clocks.
+	Level Level
+	// Deadline is when the flag of the side to move falls (zero if untimed).
+	// A player sends its protocol's "stop" there; the ctx of Play runs a
+	// little longer so that the engine's answer to it can still arrive.
+	Deadline time.Time
+	// Retry says the previous answer for this position was refused with a
+	// warning (WCDF): the same side must move again on its running clock.
+	Retry bool
+}
+
+// Level is the search limit of one move, in the terms engine protocols use.
+// Zero fields are absent. Time is what the side may still use before its flag
+// falls (margin excluded); MovesToGo counts the moves left in the current
+// period (0 = sudden death).
+type Level struct {
+	MovesToGo int
+	Time      time.Duration
+	Inc       time.Duration
+	MoveTime  time.Duration
+	Depth     int
+	Nodes     int64
+}
+
+// Reply is a player's answer.
+type Reply struct {
+	Move   rules.Move
+	Text   string   // the move as the engine wrote it
+	Ponder string   // the reply the engine expects, if it said
+	Info   []string // search information lines (Hub "info"), kept for the record
+	// Resign and ClaimDraw are set instead of a move when the engine ends the
+	// game itself (DXP GAMEEND with reason "I give up" or "draw").
+	Resign    bool
+	ClaimDraw bool
+}
+
+// FaultKind classifies engine misbehaviour.
+type FaultKind uint8
+
+// Fault kinds; PlayGame maps them to referee calls.
+const (
+	// Illegal: the engine sent something invalid (garbage, an unknown or
+	// illegal move, a move for the wrong side, "done" without a move while
+	// it has legal moves). Submitted to the referee's illegal-move policy.
+	Illegal FaultKind = iota
+	// Crash: the engine exited or closed its output.
+	Crash
+	// Stall: the engine stopped answering (no move and no "pong").
+	Stall
+	// Timeout: the engine is alive but gave no move before its time ran out.
+	Timeout
+)
+
+// String names the kind.
+func (k FaultKind) String() string {
+	switch k {
+	case Illegal:
+		return "illegal"
+	case Crash:
+		return "crash"
+	case Stall:
+		return "stall"
+	case Timeout:
+		return "timeout"
+	}
+	return fmt.Sprintf("fault(%d)", uint8(k))
+}
+
+// Fault is engine misbehaviour reported by Play.
+type Fault struct {
+	Kind   FaultKind
+	Text   string // what the engine sent, for Illegal
+	Reason string // why it is a fault
+	Err    error  // underlying error, if any
+}
+
+func (f *Fault) Error() string {
+	msg := f.Kind.String() + ": " + f.Reason
+	if f.Text != "" {
+		msg += fmt.Sprintf(" (engine sent %q)", f.Text)
+	}
+	if f.Err != nil {
+		msg += ": " + f.Err.Error()
+	}
+	return msg
+}
+
+func (f *Fault) Unwrap() error { return f.Err }
+
+// AsFault returns the *Fault in err's chain, if any.
+func AsFault(err error) (*Fault, bool) {
+	var f *Fault
+	ok := errors.As(err, &f)
+	return f, ok
+}

@@ -1,0 +1,244 @@
+package sparring
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// Config configures the sparring engine.
+type Config struct {
+	Name    string         // "id name=" (default "sparring")
+	Variant *rules.Variant // default international; Hub "set-param name=variant" changes it
+	Level   Level
+	Seed    uint64
+	Faults  []Fault
+}
+
+func (c *Config) defaults() {
+	if c.Name == "" {
+		c.Name = "sparring"
+	}
+	if c.Variant == nil {
+		c.Variant = rules.MustLookup("international")
+	}
+}
+
+// engine is the game state shared by the Hub and DXP front ends.
+type engine struct {
+	cfg      Config
+	rng      *rand.Rand
+	requests int // move requests in this game
+}
+
+func newEngine(cfg Config) *engine {
+	cfg.defaults()
+	return &engine{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))}
+}
+
+func (e *engine) newGame() { e.requests = 0 }
+
+// lineWriter writes whole lines, flushed, from several goroutines.
+type lineWriter struct {
+	mu sync.Mutex
+	w  *bufio.Writer
+}
+
+func (w *lineWriter) println(s string) error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.w.WriteString(s)
+	w.w.WriteByte('\n')
+	return w.w.Flush()
+}
+
+// ServeHub runs the Hub protocol on in/out until "quit" or the end of the
+// input. The variant is Config.Variant unless the GUI sets the "variant"
+// parameter (any preset name); "level" and "seed" are parameters too. It
+// returns ErrCrash or ErrHang when such a fault fires (the caller exits
+// with status 3, or sleeps without reading, respectively).
+func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
+	e := newEngine(cfg)
+	w := &lineWriter{w: bufio.NewWriter(out)}
+	cmds := make(chan string, 16)
+	stop := make(chan struct{}, 1)
+	var hung atomic.Bool
+	go func() {
+		defer close(cmds)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 4096), 1<<20)
+		for sc.Scan() {
+			if hung.Load() {
+				return // a hung engine stops reading
+			}
+			line := sc.Text()
+			switch strings.TrimSpace(line) {
+			case "ping":
+				w.println("pong")
+				continue
+			case "stop":
+				select {
+				case stop <- struct{}{}:
+				default:
+				}
+				continue
+			}
+			cmds <- line
+		}
+	}()
+	var (
+		pos   rules.Position
+		posOK bool
+		level match.Level
+	)
+	presets := strings.Join(rules.Presets(), " ")
+	for raw := range cmds {
+		l, err := hub.ParseLine(raw)
+		if err != nil {
+			w.println(hub.Cmd("error", "message", err.Error()).String())
+			continue
+		}
+		switch l.Command {
+		case "hub":
+			w.println(hub.Cmd("id", "name", e.cfg.Name, "version", "1.0", "author", "draughts-arbiter", "country", "-").String())
+			w.println(hub.Cmd("param", "name", "variant", "value", e.cfg.Variant.Name, "type", "enum", "values", presets).String())
+			w.println(hub.Cmd("param", "name", "level", "value", e.cfg.Level.String(), "type", "string").String())
+			w.println(hub.Cmd("param", "name", "seed", "value", strconv.FormatUint(e.cfg.Seed, 10), "type", "int").String())
+			w.println("wait")
+		case "set-param":
+			name, _ := l.Get("name")
+			value, _ := l.Get("value")
+			if err := e.setParam(name, value); err != nil {
+				w.println(hub.Cmd("error", "message", err.Error()).String())
+			}
+		case "init":
+			w.println("ready")
+		case "new-game":
+			e.newGame()
+		case "pos":
+			pos, posOK = e.readPos(l, w)
+		case "level":
+			if lv, err := hub.ParseLevel(l); err == nil {
+				level = lv
+			}
+		case "go":
+			// Drop a stale stop from a previous search.
+			select {
+			case <-stop:
+			default:
+			}
+			if !posOK {
+				w.println(hub.Cmd("error", "message", "go without a valid position").String())
+				continue
+			}
+			if err := e.think(pos, level, w, stop, &hung); err != nil {
+				return err
+			}
+		case "quit":
+			return nil
+		}
+	}
+	return nil
+}
+
+func (e *engine) setParam(name, value string) error {
+	switch name {
+	case "variant":
+		v, err := rules.Lookup(value)
+		if err != nil {
+			return err
+		}
+		e.cfg.Variant = v
+	case "level":
+		l, err := ParseLevel(value)
+		if err != nil {
+			return err
+		}
+		e.cfg.Level = l
+	case "seed":
+		n, err := strconv.ParseUint(value, 10, 64)
+		if err != nil {
+			return fmt.Errorf("seed %q: %w", value, err)
+		}
+		e.cfg.Seed = n
+		e.rng = rand.New(rand.NewPCG(n, n^0x9e3779b97f4a7c15))
+	}
+	return nil
+}
+
+func (e *engine) readPos(l hub.Line, w *lineWriter) (rules.Position, bool) {
+	s, _ := l.Get("pos")
+	p, err := hub.ParsePos(e.cfg.Variant, s)
+	if err != nil {
+		w.println(hub.Cmd("error", "message", err.Error()).String())
+		return p, false
+	}
+	moves, _ := l.Get("moves")
+	for _, mt := range strings.Fields(moves) {
+		m, err := p.ParseHubMove(mt)
+		if err != nil {
+			w.println(hub.Cmd("error", "message", "moves: "+err.Error()).String())
+			return p, false
+		}
+		p = p.Play(m)
+	}
+	return p, true
+}
+
+// think answers one "go": the planned fault of this request, or a move.
+func (e *engine) think(p rules.Position, lv match.Level, w *lineWriter, stop <-chan struct{}, hung *atomic.Bool) error {
+	e.requests++
+	start := time.Now()
+	fault, _ := faultAt(e.cfg.Faults, e.requests)
+	switch fault {
+	case CrashAt:
+		return ErrCrash
+	case HangAt:
+		hung.Store(true)
+		return ErrHang
+	case GarbageAt:
+		return w.println("\x01\x02 garbage \"unterminated")
+	case IllegalAt:
+		if m, ok := IllegalMove(p); ok {
+			return w.println(hub.Cmd("done", "move", rules.HubMove(m)).String())
+		}
+	case SlowAt:
+		t := time.NewTimer(slowBudget(lv))
+		select {
+		case <-t.C:
+		case <-stop:
+			t.Stop()
+		}
+	}
+	if !p.HasMoves() {
+		// The protocol never asks in a terminal position; answer anyway.
+		return w.println("done")
+	}
+	m := Choose(p, e.cfg.Level, e.rng)
+	info := hub.Cmd("info", "depth", strconv.Itoa(max(e.cfg.Level.Depth, 0)), "score", "0.00",
+		"time", strconv.FormatFloat(time.Since(start).Seconds(), 'f', 3, 64), "pv", rules.HubMove(m))
+	w.println(info.String())
+	return w.println(hub.Cmd("done", "move", rules.HubMove(m)).String())
+}
+
+// slowBudget is how long a slow-at fault thinks: well past any limit the
+// level allows.
+func slowBudget(lv match.Level) time.Duration {
+	switch {
+	case lv.MoveTime > 0:
+		return lv.MoveTime + 2*time.Second
+	case lv.Time > 0:
+		return lv.Time + lv.Inc + 2*time.Second
+	}
+	return 5 * time.Second
+}

@@ -1,0 +1,156 @@
+// Package sparring is the arbiter's own engine: a real engine process that
+// speaks Hub on standard input/output and DXP over TCP, plays every preset
+// at a chosen strength (random, greedy, or alpha-beta to a fixed depth), and
+// misbehaves on purpose when asked (crash, hang, illegal move, garbage,
+// slowness) so that the arbiter can be tested against real processes.
+package sparring
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// Level is the playing strength: Depth < 0 random, 0 greedy (best immediate
+// material gain), N > 0 alpha-beta search N plies deep on material.
+type Level struct{ Depth int }
+
+// Random and Greedy are the two levels without search.
+var (
+	Random = Level{Depth: -1}
+	Greedy = Level{Depth: 0}
+)
+
+// ParseLevel reads "random", "greedy" or a depth 1..20.
+func ParseLevel(s string) (Level, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "random", "":
+		return Random, nil
+	case "greedy":
+		return Greedy, nil
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n < 1 || n > 20 {
+		return Level{}, fmt.Errorf("sparring: level %q is not random, greedy or a depth from 1 to 20", s)
+	}
+	return Level{Depth: n}, nil
+}
+
+func (l Level) String() string {
+	switch {
+	case l.Depth < 0:
+		return "random"
+	case l.Depth == 0:
+		return "greedy"
+	}
+	return strconv.Itoa(l.Depth)
+}
+
+// Piece values of the material evaluation.
+const (
+	manValue  = 100
+	kingValue = 300
+	winScore  = 1_000_000
+)
+
+// evaluate scores p for the side to move: material, negated in losing
+// variants (where having fewer pieces is good).
+func evaluate(p rules.Position) int {
+	us, them := p.Pieces(p.Turn()), p.Pieces(p.Turn().Opponent())
+	k := p.Kings()
+	score := manValue*(us.Len()-them.Len()) + (kingValue-manValue)*(us.Intersect(k).Len()-them.Intersect(k).Len())
+	if p.Variant().Losing {
+		return -score
+	}
+	return score
+}
+
+// Choose picks a move in p (which must have one) at level l; ties are
+// broken with rng so that games vary with the seed.
+func Choose(p rules.Position, l Level, rng *rand.Rand) rules.Move {
+	moves := p.LegalMoves()
+	if len(moves) == 1 || l.Depth < 0 {
+		return moves[rng.IntN(len(moves))]
+	}
+	depth := max(l.Depth, 1)
+	best, bestScore := []rules.Move(nil), -2*winScore
+	for _, m := range moves {
+		var s int
+		if l.Depth == 0 {
+			s = -evaluate(p.Play(m))
+		} else {
+			s = -alphaBeta(p.Play(m), depth-1, -2*winScore, -bestScore+1)
+		}
+		switch {
+		case s > bestScore:
+			best, bestScore = append(best[:0], m), s
+		case s == bestScore:
+			best = append(best, m)
+		}
+	}
+	return best[rng.IntN(len(best))]
+}
+
+// alphaBeta is a plain negamax alpha-beta search on material.
+func alphaBeta(p rules.Position, depth, alpha, beta int) int {
+	moves := p.LegalMoves()
+	if len(moves) == 0 {
+		if p.Variant().Losing {
+			return winScore
+		}
+		return -winScore
+	}
+	if depth <= 0 {
+		return evaluate(p)
+	}
+	for _, m := range moves {
+		s := -alphaBeta(p.Play(m), depth-1, -beta, -alpha)
+		if s > alpha {
+			alpha = s
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	return alpha
+}
+
+// IllegalMove returns a move that looks legal but is not: a piece stepping
+// to a neighbouring empty square when that is not among the legal moves
+// (a plain move while a capture is compulsory, or a man stepping backwards),
+// else a step from an empty square. ok is false only on a full board.
+func IllegalMove(p rules.Position) (rules.Move, bool) {
+	v := p.Variant()
+	occ := p.Occupied()
+	legal := p.LegalMoves()
+	isLegal := func(from, to rules.Square) bool {
+		for _, m := range legal {
+			if m.From == from && m.To == to && !m.IsCapture() {
+				return true
+			}
+		}
+		return false
+	}
+	for from := range p.Pieces(p.Turn()).All() {
+		for d := rules.Direction(0); d < 4; d++ {
+			to := v.Next(from, d)
+			if to != 0 && !occ.Has(to) && !isLegal(from, to) {
+				return rules.Move{From: from, To: to}, true
+			}
+		}
+	}
+	for sq := rules.Square(1); int(sq) <= v.Squares(); sq++ {
+		if occ.Has(sq) {
+			continue
+		}
+		for d := rules.Direction(0); d < 4; d++ {
+			if to := v.Next(sq, d); to != 0 && !occ.Has(to) {
+				return rules.Move{From: sq, To: to}, true
+			}
+		}
+	}
+	return rules.Move{}, false
+}
