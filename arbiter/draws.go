@@ -1,10 +1,209 @@
 package arbiter
 
-import "github.com/draughts-arbiter/arbiter/rules"
+import (
+	"fmt"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// The draw rules are small tracker values fed each move, after the
+// fastchess DrawTracker: each knows one rule, is updated with the move and
+// the positions around it, and answers whether its draw is due.
+
+// irreversible reports whether m, played in before, can never be undone:
+// a capture or a man move. Positions before it cannot occur again.
+func irreversible(before rules.Position, m rules.Move) bool {
+	if m.IsCapture() {
+		return true
+	}
+	_, k, _ := before.Piece(m.From)
+	return k == rules.Man
+}
+
+// repetition counts how often each position (placement + side to move)
+// has occurred since the last irreversible move.
+type repetition struct {
+	seen map[rules.Position]int
+}
+
+func newRepetition(start rules.Position) repetition {
+	t := repetition{seen: make(map[rules.Position]int, 64)}
+	t.seen[start] = 1
+	return t
+}
+
+// update records the position after m.
+func (t *repetition) update(before rules.Position, m rules.Move, after rules.Position) {
+	if irreversible(before, m) {
+		clear(t.seen)
+	}
+	t.seen[after]++
+}
+
+// count returns how often p has occurred.
+func (t *repetition) count(p rules.Position) int { return t.seen[p] }
+
+// countAfter returns how often the position after m would have occurred
+// if m were played in before.
+func (t *repetition) countAfter(before rules.Position, m rules.Move) int {
+	if irreversible(before, m) {
+		return 1
+	}
+	return t.seen[before.Play(m)] + 1
+}
+
+// moveRule is the N-move rule. Under kingsOnly (FMJD 25-move rule) a move
+// counts while only a king moves and nothing is captured; otherwise (WCDF
+// 40-move rule) while no uncrowned man is advanced and nothing is captured.
+// The draw is due when each player has made N such moves in a row: 2N plies.
+type moveRule struct {
+	v         *rules.Variant
+	n         int
+	kingsOnly bool
+	plies     int // consecutive counting plies
+}
+
+// counts reports whether m, played in before, keeps the count running.
+func (t *moveRule) counts(before rules.Position, m rules.Move) bool {
+	if m.IsCapture() {
+		return false
+	}
+	c, k, ok := before.Piece(m.From)
+	if !ok || k == rules.King {
+		return ok
+	}
+	if t.kingsOnly {
+		return false
+	}
+	// A man that does not get nearer its king row has not advanced (only an
+	// illegal move let stand, or a sideways-moving future variant, can do it).
+	fromRow, _ := t.v.RowCol(m.From)
+	toRow, _ := t.v.RowCol(m.To)
+	if c == rules.White {
+		return toRow >= fromRow
+	}
+	return toRow <= fromRow
+}
+
+func (t *moveRule) update(before rules.Position, m rules.Move) {
+	if t.counts(before, m) {
+		t.plies++
+	} else {
+		t.plies = 0
+	}
+}
+
+func (t *moveRule) due() bool { return t.n > 0 && t.plies >= 2*t.n }
+
+// dueAfter reports whether the rule would be due after m.
+func (t *moveRule) dueAfter(before rules.Position, m rules.Move) bool {
+	return t.n > 0 && t.counts(before, m) && t.plies+1 >= 2*t.n
+}
+
+// status explains the count, for claims.
+func (t *moveRule) status() string {
+	return fmt.Sprintf("%d of the %d moves (%d each) needed have been played with %s", t.plies, 2*t.n, t.n, t.condition())
+}
+
+func (t *moveRule) condition() string {
+	if t.kingsOnly {
+		return "only kings moving and no capture"
+	}
+	return "no uncrowned man advanced and no capture"
+}
+
+// material is the piece count of a position.
+type material struct{ men, kings [2]int }
+
+func materialOf(p rules.Position) material {
+	var m material
+	for c := rules.White; c <= rules.Black; c++ {
+		all := p.Pieces(c)
+		k := all.Intersect(p.Kings()).Len()
+		m.kings[c], m.men[c] = k, all.Len()-k
+	}
+	return m
+}
+
+// endgameLimit returns the FMJD endgame rule that applies to m: 16 for 3
+// kings, 2 kings + 1 man or 1 king + 2 men against a lone king; 5 for 2
+// kings, king + man or a king against a lone king; 0 otherwise.
+func endgameLimit(m material) int {
+	lone := func(c rules.Color) bool { return m.kings[c] == 1 && m.men[c] == 0 }
+	for c := rules.White; c <= rules.Black; c++ {
+		o := c.Opponent()
+		if !lone(o) || m.kings[c] < 1 {
+			continue
+		}
+		switch [2]int{m.kings[c], m.men[c]} {
+		case [2]int{3, 0}, [2]int{2, 1}, [2]int{1, 2}:
+			return 16
+		case [2]int{2, 0}, [2]int{1, 1}, [2]int{1, 0}:
+			return 5
+		}
+	}
+	return 0
+}
+
+// endgame is the FMJD 16- and 5-move endgame rule. The count starts when
+// the material arises and restarts whenever the material changes (a
+// capture or a promotion); the draw is due after limit moves each.
+type endgame struct {
+	mat   material
+	limit int
+	plies int
+}
+
+func newEndgame(start rules.Position) endgame {
+	m := materialOf(start)
+	return endgame{mat: m, limit: endgameLimit(m)}
+}
+
+func (t *endgame) update(after rules.Position) {
+	m := materialOf(after)
+	if m != t.mat {
+		*t = endgame{mat: m, limit: endgameLimit(m)}
+		return
+	}
+	t.plies++
+}
+
+func (t *endgame) due() bool { return t.limit > 0 && t.plies >= 2*t.limit }
+
+func (t *endgame) termination() Termination {
+	if t.limit == 5 {
+		return Draw5Move
+	}
+	return Draw16Move
+}
+
+// maxMoves adjudicates a draw after n moves each (2n plies); n == 0 never.
+type maxMoves struct{ n, plies int }
+
+func (t *maxMoves) update()   { t.plies++ }
+func (t *maxMoves) due() bool { return t.n > 0 && t.plies >= 2*t.n }
 
 // drawTrackers holds the draw rule trackers of one game.
-type drawTrackers struct{}
+type drawTrackers struct {
+	rep      repetition
+	moveRule moveRule
+	endgame  endgame
+	maxMoves maxMoves
+}
 
-func newDrawTrackers(v *rules.Variant, start rules.Position, maxMoves int) drawTrackers {
-	return drawTrackers{}
+func newDrawTrackers(v *rules.Variant, start rules.Position, max int) drawTrackers {
+	return drawTrackers{
+		rep:      newRepetition(start),
+		moveRule: moveRule{v: v, n: v.Draws.MoveRule, kingsOnly: v.Draws.KingsOnly},
+		endgame:  newEndgame(start),
+		maxMoves: maxMoves{n: max},
+	}
+}
+
+// update feeds one move to every tracker.
+func (d *drawTrackers) update(before rules.Position, m rules.Move, after rules.Position) {
+	d.rep.update(before, m, after)
+	d.moveRule.update(before, m)
+	d.endgame.update(after)
+	d.maxMoves.update()
 }

@@ -3,6 +3,7 @@ package arbiter
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -125,7 +126,7 @@ func (r *Referee) StartThinking() {
 // plus its limit plus the margin); zero if untimed or the game is over.
 func (r *Referee) Deadline() time.Time {
 	c := &r.clocks[r.pos.Turn()]
-	if r.Done() || !c.tc.Timed() {
+	if r.Done() || r.pending != nil || !c.tc.Timed() {
 		return time.Time{}
 	}
 	return r.start.Add(c.limit() + r.cfg.Margin)
@@ -168,9 +169,10 @@ func (r *Referee) Submit(m rules.Move) Verdict {
 	}
 	legal, ok := r.legal(m)
 	if !ok {
-		return r.illegal(m, true, fmt.Sprintf("%d-%d", m.From, m.To), "not a legal move", used)
+		return r.illegal(m, true, moveText(r.cfg.Variant, m), fmt.Sprintf("not a legal move in %s", r.pos.FEN()), used)
 	}
 	r.play(legal, used, false)
+	r.afterMove(r.pos.Turn().Opponent(), r.rec.Moves[len(r.rec.Moves)-1].Text)
 	return r.verdict()
 }
 
@@ -193,31 +195,169 @@ func (r *Referee) SubmitIllegal(text, why string) Verdict {
 	return r.illegal(rules.Move{}, false, text, why, used)
 }
 
-// Decide settles a pending illegal move under opponent-decides: correct =
-// true takes it back (the offender moves again on its own clock, no
-// penalty counted); correct = false lets it stand: it is played as made.
+// Decide settles a pending illegal move under opponent-decides. correct =
+// true takes it back: the offender moves again in the same position on its
+// own clock, and no penalty is counted. correct = false lets it stand: it
+// is played as made (Position.Play), recorded with Illegal set, and the
+// game goes on from the position it produced. The clocks stand still while
+// the decision is pending.
 func (r *Referee) Decide(correct bool) (Verdict, error) {
-	return Retry, ErrNoDecision
+	if r.Done() {
+		return GameOver, ErrGameOver
+	}
+	p := r.pending
+	if p == nil {
+		return Accepted, ErrNoDecision
+	}
+	r.pending = nil
+	side := r.pos.Turn()
+	w := Warning{Ply: len(r.moves), Color: side, Text: p.text, Why: p.why, Decision: "corrected"}
+	if correct {
+		r.rec.Warnings = append(r.rec.Warnings, w)
+		r.start = r.clock.Now().Add(-p.used)
+		r.started = true
+		return Retry, nil
+	}
+	w.Decision = "stands"
+	r.rec.Warnings = append(r.rec.Warnings, w)
+	r.play(p.move, p.used, true)
+	r.afterMove(side, r.rec.Moves[len(r.rec.Moves)-1].Text)
+	return r.verdict(), nil
 }
 
 // Pending reports whether an illegal move awaits the opponent's decision.
 func (r *Referee) Pending() bool { return r.pending != nil }
 
-// Claim is a draw claim by c of the given kind (DrawThreefold or the
-// variant's N-move rule, e.g. Draw40Move) in the current position. A valid
-// claim ends the game; a wrong one is refused with the reason, recorded,
-// and changes nothing else.
+// Warnings returns how many WCDF warnings c has had.
+func (r *Referee) Warnings(c rules.Color) int { return r.warnings[c] }
+
+// automatic reports whether the variant's draws are declared by the
+// arbiter (FMJD style: Draws.ThreefoldAutomatic) rather than claimed
+// (WCDF style). The N-move and endgame rules follow the same switch.
+func (r *Referee) automatic() bool { return r.cfg.Variant.Draws.ThreefoldAutomatic }
+
+// Claim is a draw claim by c of the given kind (DrawThreefold, the
+// variant's N-move rule such as Draw40Move, or Draw16Move/Draw5Move) in the
+// current position. Either side may claim. A valid claim ends the game
+// drawn; a wrong one returns an error wrapping ErrClaimRefused with the
+// reason, is recorded, and changes nothing else.
 func (r *Referee) Claim(c rules.Color, kind Termination) error {
-	return ErrClaimRefused
+	if r.Done() {
+		return ErrGameOver
+	}
+	ok, why := r.claimValid(kind, nil)
+	return r.settleClaim(c, kind, "", false, ok, why)
 }
 
 // ClaimWithMove is a claim by the side to move made together with the move
 // it intends to play (WCDF: threefold repetition is claimed BEFORE the move
-// that would create the position for the third time). A valid claim plays
-// m and ends the game drawn; a wrong one returns an error and changes
-// nothing else: m is not played, and the side may still Submit it.
+// that would create the position for the third time; the N-move rule may
+// be claimed with the move that completes it). Time is checked first, as
+// for Submit. A valid claim plays m and ends the game drawn (unless m
+// itself wins: then the win stands). A wrong claim returns an error
+// wrapping ErrClaimRefused and changes nothing else: m is not played, the
+// clock runs on, and the side may still Submit it.
 func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (Verdict, error) {
-	return Accepted, ErrClaimRefused
+	if r.Done() {
+		return GameOver, ErrGameOver
+	}
+	if r.pending != nil {
+		return AwaitDecision, fmt.Errorf("%w: an illegal move awaits the opponent's decision", ErrClaimRefused)
+	}
+	side := r.pos.Turn()
+	if c != side {
+		return Accepted, r.settleClaim(c, kind, "", false, false, fmt.Sprintf("only the side to move (%s) can claim with a move", side))
+	}
+	used := r.clock.Now().Sub(r.start)
+	if r.flag(used) {
+		return GameOver, fmt.Errorf("%w: %s's flag fell before the claim", ErrGameOver, side)
+	}
+	legal, ok := r.legal(m)
+	if !ok {
+		return Accepted, r.settleClaim(c, kind, moveText(r.cfg.Variant, m), false, false, "the claim's move is not a legal move")
+	}
+	text := r.pos.MoveText(legal)
+	valid, why := r.claimValid(kind, &legal)
+	if !valid {
+		return Accepted, r.settleClaim(c, kind, text, false, false, why)
+	}
+	r.play(legal, used, false)
+	if r.Done() { // the move won outright
+		return GameOver, nil
+	}
+	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: c, Kind: kind, Move: text, Accepted: true, Reason: why})
+	r.finish(Result{Draw, kind, fmt.Sprintf("%s claimed with %s: %s", c, text, why)})
+	return GameOver, nil
+}
+
+// claimValid checks a claim of kind in the current position, or after m
+// when m is not nil.
+func (r *Referee) claimValid(kind Termination, m *rules.Move) (bool, string) {
+	v := r.cfg.Variant
+	d := &r.draws
+	switch {
+	case kind == DrawThreefold:
+		n := 0
+		if m != nil {
+			n = d.rep.countAfter(r.pos, *m)
+		} else {
+			n = d.rep.count(r.pos)
+		}
+		if n >= 3 {
+			return true, fmt.Sprintf("the position occurs for the %s time", ordinal(n))
+		}
+		what := "the position has occurred"
+		if m != nil {
+			what = "the move would make the position occur"
+		}
+		return false, fmt.Sprintf("%s %d time(s) since the last man move or capture; 3 are needed", what, n)
+	case v.Draws.MoveRule > 0 && kind == MoveRuleTermination(v.Draws.MoveRule):
+		mr := &d.moveRule
+		if m != nil && mr.dueAfter(r.pos, *m) || m == nil && mr.due() {
+			return true, fmt.Sprintf("each player has made %d moves with %s", mr.n, mr.condition())
+		}
+		if m != nil {
+			return false, fmt.Sprintf("with the move, %s", mr.status())
+		}
+		return false, mr.status()
+	case v.Draws.EndgameRules && (kind == Draw16Move || kind == Draw5Move):
+		eg := &d.endgame
+		if m != nil {
+			return false, "claim the endgame rules after the move"
+		}
+		if eg.limit == 0 || eg.termination() != kind {
+			return false, "the material on the board is not that rule's endgame"
+		}
+		if eg.due() {
+			return true, fmt.Sprintf("each player has made %d moves in this endgame", eg.limit)
+		}
+		return false, fmt.Sprintf("%d of the %d moves needed have been played in this endgame", eg.plies, 2*eg.limit)
+	case kind == DrawAgreement:
+		return false, "a draw by agreement needs both players (Agree)"
+	}
+	return false, fmt.Sprintf("%q is not a draw rule of variant %s", string(kind), v.Name)
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return fmt.Sprintf("%dth", n)
+}
+
+// settleClaim records a claim and ends the game when it is valid.
+func (r *Referee) settleClaim(c rules.Color, kind Termination, move string, auto, ok bool, why string) error {
+	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves), Color: c, Kind: kind, Move: move, Auto: auto, Accepted: ok, Reason: why})
+	if !ok {
+		return fmt.Errorf("%w: %s by %s: %s", ErrClaimRefused, kind, c, why)
+	}
+	r.finish(Result{Draw, kind, fmt.Sprintf("%s claimed: %s", c, why)})
+	return nil
 }
 
 // Agree ends the game drawn by agreement.
@@ -290,22 +430,123 @@ func (r *Referee) flag(used time.Duration) bool {
 // the player took.
 func (r *Referee) legal(m rules.Move) (rules.Move, bool) {
 	lm, ok := r.pos.Find(m.From, m.To, m.Captured)
-	return lm, ok
+	if !ok || !m.IsCapture() || len(m.Path) == 0 || slices.Equal(m.Path, lm.Path) {
+		return lm, ok
+	}
+	for _, pm := range r.pos.LegalPaths() {
+		if pm.Same(m) && slices.Equal(pm.Path, m.Path) {
+			return pm, true
+		}
+	}
+	return lm, true
 }
 
+// moveText writes a move that may be illegal: from-to or fromxto.
+func moveText(v *rules.Variant, m rules.Move) string {
+	n := v.Squares()
+	name := func(sq rules.Square) string {
+		if sq < 1 || int(sq) > n {
+			return fmt.Sprintf("?%d", sq)
+		}
+		return v.SquareName(sq)
+	}
+	sep := "-"
+	if m.IsCapture() {
+		sep = "x"
+		if v.Notation == rules.Algebraic {
+			sep = ":"
+		}
+	}
+	return name(m.From) + sep + name(m.To)
+}
+
+// geometric checks that an illegal move could stand: it moves a piece of
+// the side to move to an empty square (or back to its own square after a
+// capture) and captures only opposing pieces. It returns the move with
+// Promotes set when a man ends on its king row.
+func geometric(p rules.Position, m rules.Move) (rules.Move, error) {
+	v := p.Variant()
+	n := v.Squares()
+	if m.From < 1 || int(m.From) > n || m.To < 1 || int(m.To) > n {
+		return m, fmt.Errorf("square off the board")
+	}
+	side := p.Turn()
+	c, k, ok := p.Piece(m.From)
+	if !ok || c != side {
+		return m, fmt.Errorf("no %s piece on %s", side, v.SquareName(m.From))
+	}
+	if m.To == m.From && !m.IsCapture() {
+		return m, fmt.Errorf("the piece does not move")
+	}
+	if m.To != m.From && p.Occupied().Has(m.To) {
+		return m, fmt.Errorf("%s is occupied", v.SquareName(m.To))
+	}
+	all := rules.Set{}
+	for sq := 1; sq <= n; sq++ {
+		all = all.With(rules.Square(sq))
+	}
+	if !m.Captured.Minus(all).Empty() || !m.Captured.Minus(p.Pieces(side.Opponent())).Empty() {
+		return m, fmt.Errorf("captures squares without an opposing piece")
+	}
+	m.Promotes = false
+	if k == rules.Man {
+		row, _ := v.RowCol(m.To)
+		m.Promotes = side == rules.White && row == 0 || side == rules.Black && row == v.Board.Height-1
+	}
+	m.Path = nil
+	return m, nil
+}
+
+// illegal applies the illegal-move policy to something the side to move
+// sent. isMove says m is a move on the board (Submit) rather than text.
 func (r *Referee) illegal(m rules.Move, isMove bool, text, why string, used time.Duration) Verdict {
 	side := r.pos.Turn()
-	r.finish(Result{WinFor(side.Opponent()), IllegalMove, fmt.Sprintf("%s played %s: %s", side, text, why)})
-	return GameOver
+	lose := func(extra string) Verdict {
+		r.finish(Result{WinFor(side.Opponent()), IllegalMove, fmt.Sprintf("%s played %s: %s%s", side, text, why, extra)})
+		return GameOver
+	}
+	retry := func(decision string) Verdict {
+		r.rec.Warnings = append(r.rec.Warnings, Warning{Ply: len(r.moves), Color: side, Text: text, Why: why, Decision: decision})
+		r.started = true // the clock keeps running from the turn's start
+		return Retry
+	}
+	switch r.cfg.Policy {
+	case PolicyStrict:
+		return lose(" (strict policy)")
+	case PolicyOpponentDecides:
+		if isMove {
+			if gm, err := geometric(r.pos, m); err == nil {
+				r.pending = &pendingIllegal{text: text, why: why, move: gm, used: used}
+				return AwaitDecision
+			}
+		}
+		// Nothing on the board could stand: corrected at once.
+		return retry("corrected")
+	default:
+		r.warnings[side]++
+		if r.warnings[side] >= 2 {
+			return lose(" (second illegal move in the game)")
+		}
+		return retry("")
+	}
 }
 
-// play applies a move (legal, or an illegal one let stand).
+// play applies a move (legal, or an illegal one let stand), books the
+// clock and feeds the draw trackers, and ends the game if the side now to
+// move has no legal move. Draw rules are checked by afterMove.
 func (r *Referee) play(m rules.Move, used time.Duration, illegal bool) {
 	side := r.pos.Turn()
-	text := r.pos.MoveText(m)
+	var text string
+	if illegal {
+		text = moveText(r.cfg.Variant, m)
+	} else {
+		text = r.pos.MoveText(m)
+	}
 	c := &r.clocks[side]
 	c.charge(used)
-	next := r.pos.Play(m)
+	before := r.pos
+	next := before.Play(m)
+	r.draws.update(before, m, next)
 	r.moves = append(r.moves, m)
 	r.history = append(r.history, next)
 	r.rec.Moves = append(r.rec.Moves, MoveRecord{Color: side, Move: m, Text: text, Used: used, Clock: c.remaining, Illegal: illegal})
@@ -315,6 +556,38 @@ func (r *Referee) play(m rules.Move, used time.Duration, illegal bool) {
 	r.checkEnd()
 }
 
+// afterMove declares automatic draws, makes AutoClaim claims for mover
+// (with the move's text, as a WCDF claim before the move would be), and
+// applies MaxMoves adjudication.
+func (r *Referee) afterMove(mover rules.Color, moveText string) {
+	if r.Done() {
+		return
+	}
+	d := &r.draws
+	v := r.cfg.Variant
+	if r.automatic() {
+		switch {
+		case d.rep.count(r.pos) >= 3:
+			r.finish(Result{Draw, DrawThreefold, fmt.Sprintf("the position occurred for the %s time", ordinal(d.rep.count(r.pos)))})
+		case d.moveRule.due():
+			r.finish(Result{Draw, MoveRuleTermination(d.moveRule.n),
+				fmt.Sprintf("each player made %d moves with %s", d.moveRule.n, d.moveRule.condition())})
+		case v.Draws.EndgameRules && d.endgame.due():
+			r.finish(Result{Draw, d.endgame.termination(), fmt.Sprintf("each player made %d moves in this endgame", d.endgame.limit)})
+		}
+	} else if r.cfg.AutoClaim {
+		for _, kind := range []Termination{DrawThreefold, MoveRuleTermination(v.Draws.MoveRule), Draw16Move, Draw5Move} {
+			if ok, why := r.claimValid(kind, nil); ok {
+				r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: mover, Kind: kind, Move: moveText, Auto: true, Accepted: true, Reason: why})
+				r.finish(Result{Draw, kind, fmt.Sprintf("claimed for %s with %s: %s", mover, moveText, why)})
+				break
+			}
+		}
+	}
+	if !r.Done() && d.maxMoves.due() {
+		r.finish(Result{Draw, Adjudication, fmt.Sprintf("drawn after %d moves each (move limit)", d.maxMoves.n)})
+	}
+}
 func (r *Referee) verdict() Verdict {
 	if r.Done() {
 		return GameOver
