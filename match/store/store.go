@@ -1,0 +1,576 @@
+// Package store keeps an event in a SQLite database (modernc.org/sqlite, a
+// real file in WAL mode) so that a tournament survives being killed: every
+// finished game is committed in one transaction together with its moves, and
+// a new run over the same database plays only what is missing.
+//
+// The database belongs to one effective configuration. Its hash is stored
+// with the event; opening the database for a different configuration is
+// refused (ErrConfigMismatch) instead of mixing two events.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+// FileName is the database file's name inside an output directory.
+const FileName = "arbiter.db"
+
+// ErrConfigMismatch is wrapped by Init when the database holds an event made
+// from another configuration.
+var ErrConfigMismatch = errors.New("database belongs to another configuration")
+
+// ErrNoEvent is returned by Event when the database holds no event yet.
+var ErrNoEvent = errors.New("database holds no event")
+
+// Status is a game's state in the database.
+type Status string
+
+// Game states. A game is written as Running when it starts (so that an
+// observer sees what is being played) and as Finished, with its moves, when
+// it ends. A Running row left by a killed run is played again.
+const (
+	Running  Status = "running"
+	Finished Status = "finished"
+)
+
+// Event is the event row and its engines.
+type Event struct {
+	Name        string
+	ConfigFile  string // where the configuration came from, for messages
+	ConfigHash  string // hash of the effective configuration
+	Config      string // the effective configuration, as text
+	Variant     string
+	TimeControl string
+	Planned     int // number of games in the plan
+	Engines     []Engine
+	Created     time.Time
+	// Stopped is set when the event ended before its plan did (an SPRT
+	// decision); it says why.
+	Stopped string
+}
+
+// Engine is a participant. ID is its index in the configuration (0-based),
+// which is what games refer to.
+type Engine struct {
+	ID          int
+	Name        string
+	Command     string
+	Protocol    string
+	TimeControl string
+}
+
+// Game is one game row. ID is the game's index in the schedule.
+type Game struct {
+	ID       int
+	Cycle    int
+	Round    int
+	Board    int
+	Pair     int // opening pair, 0-based over the event
+	PairGame int // 0 or 1 (colours reversed)
+	White    int // engine IDs
+	Black    int
+	// Opening names the opening ("" for the start position) and OpeningFEN
+	// is the position the game started from.
+	Opening    string
+	OpeningFEN string
+	Status     Status
+	// Result is the PDN result ("1-0", "0-1", "1/2-1/2", the wide forms, or
+	// "*" when the game could not be played, e.g. neither engine started).
+	Result      string
+	Termination string
+	Reason      string
+	FirstMover  string // "white" or "black"
+	PDN         string
+	Started     time.Time
+	Finished    time.Time
+	// Moves are the plies in order; each carries the thinking time.
+	Moves []Move
+	// MoveTimes is filled when games are read without their moves (the
+	// times are kept packed in the game row so that reports need not read
+	// the moves table).
+	MoveTimes []time.Duration
+}
+
+// Move is one ply of a game.
+type Move struct {
+	Text string
+	Time time.Duration
+}
+
+// movesPerInsert bounds the rows of one INSERT (4 parameters each, far
+// below SQLite's limit on parameters).
+const movesPerInsert = 500
+
+// Store is an open database. Its methods are safe for concurrent use.
+type Store struct {
+	db   *sql.DB
+	path string
+}
+
+const schema = `
+CREATE TABLE IF NOT EXISTS event (
+	id           INTEGER PRIMARY KEY CHECK (id = 1),
+	name         TEXT NOT NULL,
+	config_file  TEXT NOT NULL,
+	config_hash  TEXT NOT NULL,
+	config       TEXT NOT NULL,
+	variant      TEXT NOT NULL,
+	time_control TEXT NOT NULL,
+	planned      INTEGER NOT NULL,
+	created      TEXT NOT NULL,
+	stopped      TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS engines (
+	id           INTEGER PRIMARY KEY,
+	name         TEXT NOT NULL UNIQUE,
+	command      TEXT NOT NULL,
+	protocol     TEXT NOT NULL,
+	time_control TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+	id          INTEGER PRIMARY KEY,
+	cycle       INTEGER NOT NULL,
+	round       INTEGER NOT NULL,
+	board       INTEGER NOT NULL,
+	pair        INTEGER NOT NULL,
+	pair_game   INTEGER NOT NULL,
+	white       INTEGER NOT NULL REFERENCES engines(id),
+	black       INTEGER NOT NULL REFERENCES engines(id),
+	opening     TEXT NOT NULL,
+	opening_fen TEXT NOT NULL,
+	status      TEXT NOT NULL CHECK (status IN ('running', 'finished')),
+	result      TEXT NOT NULL DEFAULT '*',
+	termination TEXT NOT NULL DEFAULT '',
+	reason      TEXT NOT NULL DEFAULT '',
+	first_mover TEXT NOT NULL DEFAULT 'white',
+	pdn         TEXT NOT NULL DEFAULT '',
+	plies       INTEGER NOT NULL DEFAULT 0,
+	move_times  BLOB,
+	started     TEXT NOT NULL,
+	finished    TEXT NOT NULL DEFAULT ''
+);
+CREATE TABLE IF NOT EXISTS moves (
+	game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+	ply  INTEGER NOT NULL,
+	text TEXT NOT NULL,
+	ms   REAL NOT NULL,
+	PRIMARY KEY (game, ply)
+) WITHOUT ROWID;
+`
+
+// Open opens (creating if needed) the database at path. The parent directory
+// is created too.
+func Open(path string) (*Store, error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, fmt.Errorf("store: %w", err)
+	}
+	q := url.Values{}
+	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	dsn := "file:" + path + "?" + q.Encode()
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	// One connection: SQLite serialises writers anyway, and one connection
+	// never meets SQLITE_BUSY from itself.
+	db.SetMaxOpenConns(1)
+	if _, err := db.Exec(schema); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
+	return &Store{db: db, path: path}, nil
+}
+
+// OpenDir opens the database of an output directory (dir/arbiter.db).
+func OpenDir(dir string) (*Store, error) { return Open(filepath.Join(dir, FileName)) }
+
+// Path is the database file.
+func (s *Store) Path() string { return s.path }
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+const timeFormat = time.RFC3339Nano
+
+func formatTime(t time.Time) string {
+	if t.IsZero() {
+		return ""
+	}
+	return t.UTC().Format(timeFormat)
+}
+
+func parseTime(s string) (time.Time, error) {
+	if s == "" {
+		return time.Time{}, nil
+	}
+	return time.Parse(timeFormat, s)
+}
+
+// Init records the event, or checks that the database already holds this
+// very event (same configuration hash). A database made from another
+// configuration is refused with an error wrapping ErrConfigMismatch that
+// names both.
+func (s *Store) Init(ctx context.Context, ev Event) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	var name, file, hash string
+	err = tx.QueryRowContext(ctx, `SELECT name, config_file, config_hash FROM event WHERE id = 1`).Scan(&name, &file, &hash)
+	switch {
+	case err == nil:
+		if hash != ev.ConfigHash {
+			return fmt.Errorf("store: %s: %w: it holds event %q from %s (config hash %s), this run is event %q from %s (config hash %s); "+
+				"use another output directory, or delete the database to start over",
+				s.path, ErrConfigMismatch, name, file, short(hash), ev.Name, ev.ConfigFile, short(ev.ConfigHash))
+		}
+		return nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	created := ev.Created
+	if created.IsZero() {
+		created = time.Now()
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO event (id, name, config_file, config_hash, config, variant, time_control, planned, created)
+		VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		ev.Name, ev.ConfigFile, ev.ConfigHash, ev.Config, ev.Variant, ev.TimeControl, ev.Planned, formatTime(created)); err != nil {
+		return fmt.Errorf("store: %s: write event: %w", s.path, err)
+	}
+	for _, e := range ev.Engines {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO engines (id, name, command, protocol, time_control) VALUES (?, ?, ?, ?, ?)`,
+			e.ID, e.Name, e.Command, e.Protocol, e.TimeControl); err != nil {
+			return fmt.Errorf("store: %s: write engine %q: %w", s.path, e.Name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	return nil
+}
+
+func short(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
+
+// Event reads the event row and its engines; ErrNoEvent if there is none.
+func (s *Store) Event(ctx context.Context) (Event, error) {
+	var ev Event
+	var created string
+	err := s.db.QueryRowContext(ctx, `SELECT name, config_file, config_hash, config, variant, time_control, planned, created, stopped FROM event WHERE id = 1`).
+		Scan(&ev.Name, &ev.ConfigFile, &ev.ConfigHash, &ev.Config, &ev.Variant, &ev.TimeControl, &ev.Planned, &created, &ev.Stopped)
+	if errors.Is(err, sql.ErrNoRows) {
+		return ev, fmt.Errorf("store: %s: %w", s.path, ErrNoEvent)
+	}
+	if err != nil {
+		return ev, fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	if ev.Created, err = parseTime(created); err != nil {
+		return ev, fmt.Errorf("store: %s: event created %q: %w", s.path, created, err)
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT id, name, command, protocol, time_control FROM engines ORDER BY id`)
+	if err != nil {
+		return ev, fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var e Engine
+		if err := rows.Scan(&e.ID, &e.Name, &e.Command, &e.Protocol, &e.TimeControl); err != nil {
+			return ev, fmt.Errorf("store: %s: %w", s.path, err)
+		}
+		ev.Engines = append(ev.Engines, e)
+	}
+	return ev, rows.Err()
+}
+
+// SetStopped records that the event ended early, and why.
+func (s *Store) SetStopped(ctx context.Context, why string) error {
+	if _, err := s.db.ExecContext(ctx, `UPDATE event SET stopped = ? WHERE id = 1`, why); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// FinishedIDs returns the IDs of the finished games, in order.
+func (s *Store) FinishedIDs(ctx context.Context) ([]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE status = 'finished' ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	var ids []int
+	for rows.Next() {
+		var id int
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("store: %s: %w", s.path, err)
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+// Start writes a game as Running (replacing what a killed run left of it).
+// A finished game is never overwritten: Start then fails.
+func (s *Store) Start(ctx context.Context, g Game) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	if err := finishedGuard(ctx, tx, g.ID); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game = ?`, g.ID); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	g.Status = Running
+	g.Finished = time.Time{}
+	if err := upsertGame(ctx, tx, g); err != nil {
+		return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID, err)
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// Finish commits a finished game and its moves in one transaction. A game
+// that is already finished is refused (a game is never played twice).
+func (s *Store) Finish(ctx context.Context, g Game) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	if err := finishedGuard(ctx, tx, g.ID); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game = ?`, g.ID); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	g.Status = Finished
+	if g.Finished.IsZero() {
+		g.Finished = time.Now()
+	}
+	if err := upsertGame(ctx, tx, g); err != nil {
+		return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID, err)
+	}
+	// Moves go in multi-row INSERTs: one statement per chunk instead of
+	// one per ply is most of the cost of storing a game.
+	for lo := 0; lo < len(g.Moves); lo += movesPerInsert {
+		hi := min(lo+movesPerInsert, len(g.Moves))
+		var q strings.Builder
+		q.WriteString(`INSERT INTO moves (game, ply, text, ms) VALUES `)
+		args := make([]any, 0, 4*(hi-lo))
+		for i := lo; i < hi; i++ {
+			if i > lo {
+				q.WriteByte(',')
+			}
+			q.WriteString("(?,?,?,?)")
+			m := g.Moves[i]
+			args = append(args, g.ID, i+1, m.Text, float64(m.Time)/float64(time.Millisecond))
+		}
+		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+			return fmt.Errorf("store: %s: game %d moves %d-%d: %w", s.path, g.ID, lo+1, hi, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: commit game %d: %w", s.path, g.ID, err)
+	}
+	return nil
+}
+
+func finishedGuard(ctx context.Context, tx *sql.Tx, id int) error {
+	var st string
+	err := tx.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, id).Scan(&st)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if Status(st) == Finished {
+		return fmt.Errorf("game %d is already finished", id)
+	}
+	return nil
+}
+
+func upsertGame(ctx context.Context, tx *sql.Tx, g Game) error {
+	times := g.MoveTimes
+	if len(g.Moves) > 0 {
+		times = make([]time.Duration, len(g.Moves))
+		for i, m := range g.Moves {
+			times[i] = m.Time
+		}
+	}
+	if g.Result == "" {
+		g.Result = "*"
+	}
+	if g.FirstMover == "" {
+		g.FirstMover = "white"
+	}
+	plies := len(times)
+	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO games
+		(id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status, result, termination, reason,
+		 first_mover, pdn, plies, move_times, started, finished)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		g.ID, g.Cycle, g.Round, g.Board, g.Pair, g.PairGame, g.White, g.Black, g.Opening, g.OpeningFEN, string(g.Status),
+		g.Result, g.Termination, g.Reason, g.FirstMover, g.PDN, plies, packTimes(times),
+		formatTime(g.Started), formatTime(g.Finished))
+	return err
+}
+
+// packTimes stores move times as unsigned varints of microseconds.
+func packTimes(ts []time.Duration) []byte {
+	b := make([]byte, 0, len(ts)*3)
+	for _, t := range ts {
+		if t < 0 {
+			t = 0
+		}
+		b = binary.AppendUvarint(b, uint64(t/time.Microsecond))
+	}
+	return b
+}
+
+func unpackTimes(b []byte) ([]time.Duration, error) {
+	var ts []time.Duration
+	for len(b) > 0 {
+		v, n := binary.Uvarint(b)
+		if n <= 0 {
+			return nil, errors.New("corrupt move times")
+		}
+		ts = append(ts, time.Duration(v)*time.Microsecond)
+		b = b[n:]
+	}
+	return ts, nil
+}
+
+// ReadOptions choose what Games reads.
+type ReadOptions struct {
+	// Moves reads the moves table into Game.Moves (slower); otherwise only
+	// Game.MoveTimes is filled.
+	Moves bool
+	// All includes running games; by default only finished ones are read.
+	All bool
+	// NoPDN leaves Game.PDN empty (saves memory when only results are needed).
+	NoPDN bool
+}
+
+// Games calls fn for each game in ID order (schedule order).
+func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error) error {
+	where := `WHERE status = 'finished'`
+	if opt.All {
+		where = ``
+	}
+	pdn := `pdn`
+	if opt.NoPDN {
+		pdn = `''`
+	}
+	// Read all rows first when moves are wanted: one connection cannot run
+	// the moves query while the games query is open.
+	rows, err := s.db.QueryContext(ctx, `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
+		result, termination, reason, first_mover, `+pdn+`, move_times, started, finished FROM games `+where+` ORDER BY id`)
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	var pending []Game
+	for rows.Next() {
+		var g Game
+		var st, started, finished string
+		var times []byte
+		if err := rows.Scan(&g.ID, &g.Cycle, &g.Round, &g.Board, &g.Pair, &g.PairGame, &g.White, &g.Black, &g.Opening, &g.OpeningFEN,
+			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &times, &started, &finished); err != nil {
+			rows.Close()
+			return fmt.Errorf("store: %s: %w", s.path, err)
+		}
+		g.Status = Status(st)
+		if g.Started, err = parseTime(started); err == nil {
+			g.Finished, err = parseTime(finished)
+		}
+		if err == nil {
+			g.MoveTimes, err = unpackTimes(times)
+		}
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID, err)
+		}
+		if opt.Moves {
+			pending = append(pending, g)
+			continue
+		}
+		if err := fn(g); err != nil {
+			rows.Close()
+			return err
+		}
+	}
+	if err := rows.Close(); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	for _, g := range pending {
+		if g.Moves, err = s.moves(ctx, g.ID); err != nil {
+			return err
+		}
+		if err := fn(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) moves(ctx context.Context, id int) ([]Move, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT text, ms FROM moves WHERE game = ? ORDER BY ply`, id)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	var ms []Move
+	for rows.Next() {
+		var m Move
+		var t float64
+		if err := rows.Scan(&m.Text, &t); err != nil {
+			return nil, fmt.Errorf("store: %s: game %d: %w", s.path, id, err)
+		}
+		m.Time = time.Duration(t * float64(time.Millisecond))
+		ms = append(ms, m)
+	}
+	return ms, rows.Err()
+}
+
+// Count returns the number of games in each status.
+func (s *Store) Count(ctx context.Context) (map[Status]int, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT status, count(*) FROM games GROUP BY status`)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	m := map[Status]int{}
+	for rows.Next() {
+		var st string
+		var n int
+		if err := rows.Scan(&st, &n); err != nil {
+			return nil, fmt.Errorf("store: %s: %w", s.path, err)
+		}
+		m[Status(strings.TrimSpace(st))] = n
+	}
+	return m, rows.Err()
+}

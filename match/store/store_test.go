@@ -1,0 +1,203 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func testEvent(hash string) Event {
+	return Event{
+		Name: "Test event", ConfigFile: "configs/test.yaml", ConfigHash: hash, Config: "name: Test event\n",
+		Variant: "english", TimeControl: "60+1", Planned: 4,
+		Engines: []Engine{
+			{ID: 0, Name: "alpha", Command: "self engine --level 1", Protocol: "hub", TimeControl: "60+1"},
+			{ID: 1, Name: "beta", Command: "self engine --level 2", Protocol: "hub", TimeControl: "60+1"},
+		},
+		Created: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC),
+	}
+}
+
+func testGame(id int) Game {
+	t0 := time.Date(2025, 3, 1, 12, 0, id, 0, time.UTC)
+	return Game{
+		ID: id, Cycle: 1, Round: 1 + id/2, Board: 1, Pair: id / 2, PairGame: id % 2, White: id % 2, Black: 1 - id%2,
+		Opening: "001 09-13 21-17 05-09", OpeningFEN: "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,6,7,8,9",
+		Result: "1-0", Termination: "normal", Reason: "black has no legal move", FirstMover: "white",
+		PDN:     fmt.Sprintf("[Event \"Test event\"]\n[Round \"%d\"]\n\n1. 22-18 *\n", id),
+		Started: t0, Finished: t0.Add(3 * time.Second),
+		Moves: []Move{{"22-18", 1500 * time.Microsecond}, {"11-15", 2 * time.Second}, {"18x11", 0}},
+	}
+}
+
+func open(t *testing.T, path string) *Store {
+	t.Helper()
+	s, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	return s
+}
+
+func TestRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	s := open(t, filepath.Join(dir, FileName))
+	ev := testEvent("abc123")
+	if err := s.Init(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	// The database is a real SQLite file in WAL mode.
+	var mode string
+	if err := s.db.QueryRow(`PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		t.Fatalf("journal_mode = %q, %v; want wal", mode, err)
+	}
+	for id := 0; id < 3; id++ {
+		if err := s.Start(ctx, testGame(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for id := 0; id < 2; id++ {
+		if err := s.Finish(ctx, testGame(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+
+	// Reopen: everything is there.
+	s = open(t, filepath.Join(dir, FileName))
+	got, err := s.Event(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, ev) {
+		t.Errorf("event:\n got %+v\nwant %+v", got, ev)
+	}
+	ids, err := s.FinishedIDs(ctx)
+	if err != nil || !reflect.DeepEqual(ids, []int{0, 1}) {
+		t.Fatalf("finished = %v, %v; want [0 1]", ids, err)
+	}
+	counts, _ := s.Count(ctx)
+	if counts[Finished] != 2 || counts[Running] != 1 {
+		t.Errorf("counts = %v", counts)
+	}
+	var games []Game
+	if err := s.Games(ctx, ReadOptions{Moves: true}, func(g Game) error { games = append(games, g); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 2 {
+		t.Fatalf("read %d games, want 2", len(games))
+	}
+	for i, g := range games {
+		want := testGame(i)
+		want.Status = Finished
+		want.MoveTimes = []time.Duration{1500 * time.Microsecond, 2 * time.Second, 0}
+		if !reflect.DeepEqual(g, want) {
+			t.Errorf("game %d:\n got %+v\nwant %+v", i, g, want)
+		}
+	}
+	// Without moves, the packed times and no PDN.
+	var light []Game
+	s.Games(ctx, ReadOptions{All: true, NoPDN: true}, func(g Game) error { light = append(light, g); return nil })
+	if len(light) != 3 || light[2].Status != Running || light[0].PDN != "" || light[0].Moves != nil ||
+		!reflect.DeepEqual(light[0].MoveTimes, []time.Duration{1500 * time.Microsecond, 2 * time.Second, 0}) {
+		t.Errorf("light read: %+v", light)
+	}
+}
+
+func TestConfigMismatchRefused(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "sub", FileName)
+	s := open(t, path)
+	if err := s.Init(ctx, testEvent("hash-one-0123456789")); err != nil {
+		t.Fatal(err)
+	}
+	// Same config again: accepted (resume).
+	if err := s.Init(ctx, testEvent("hash-one-0123456789")); err != nil {
+		t.Fatalf("same config refused: %v", err)
+	}
+	other := testEvent("hash-two-9876543210")
+	other.Name = "Other event"
+	other.ConfigFile = "configs/other.yaml"
+	err := s.Init(ctx, other)
+	if !errors.Is(err, ErrConfigMismatch) {
+		t.Fatalf("Init with another config = %v, want ErrConfigMismatch", err)
+	}
+	for _, want := range []string{path, "Test event", "configs/test.yaml", "hash-one-012", "Other event", "configs/other.yaml", "hash-two-987"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %q", err, want)
+		}
+	}
+	// The original event is untouched.
+	ev, _ := s.Event(ctx)
+	if ev.Name != "Test event" || len(ev.Engines) != 2 {
+		t.Errorf("event changed: %+v", ev)
+	}
+}
+
+func TestFinishedGameIsNeverReplaced(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	if err := s.Init(ctx, testEvent("h")); err != nil {
+		t.Fatal(err)
+	}
+	g := testGame(0)
+	if err := s.Finish(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(ctx, g); err == nil || !strings.Contains(err.Error(), "already finished") {
+		t.Errorf("Start over a finished game = %v", err)
+	}
+	g.Result = "0-1"
+	if err := s.Finish(ctx, g); err == nil {
+		t.Error("a finished game was finished twice")
+	}
+	var res []string
+	s.Games(ctx, ReadOptions{}, func(g Game) error { res = append(res, g.Result); return nil })
+	if !reflect.DeepEqual(res, []string{"1-0"}) {
+		t.Errorf("results = %v", res)
+	}
+	// A running game (left by a killed run) is replaced by the replay, moves included.
+	r := testGame(1)
+	r.Moves = append(r.Moves, Move{"stale", time.Second})
+	if err := s.Start(ctx, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(ctx, testGame(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(ctx, testGame(1)); err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	s.db.QueryRow(`SELECT count(*) FROM moves WHERE game = 1`).Scan(&n)
+	if n != 3 {
+		t.Errorf("game 1 has %d moves, want 3", n)
+	}
+}
+
+func TestEventMissing(t *testing.T) {
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	if _, err := s.Event(context.Background()); !errors.Is(err, ErrNoEvent) {
+		t.Errorf("Event on an empty database = %v", err)
+	}
+}
+
+func TestStopped(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	s.Init(ctx, testEvent("h"))
+	if err := s.SetStopped(ctx, "SPRT: H1 accepted"); err != nil {
+		t.Fatal(err)
+	}
+	ev, _ := s.Event(ctx)
+	if ev.Stopped != "SPRT: H1 accepted" {
+		t.Errorf("stopped = %q", ev.Stopped)
+	}
+}
