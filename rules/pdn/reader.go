@@ -241,7 +241,7 @@ tags:
 			break tags
 		}
 	}
-	moves, err := r.parseLine(0, 0, false)
+	moves, err := r.parseLine(0, 0, false, 0)
 	if err != nil {
 		return err
 	}
@@ -387,8 +387,9 @@ var suffixNAGs = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!":
 // parseLine reads a line of moves: the main line (depth 0), which ends with
 // the result, the next game's tags or the end of input, or a variation, which
 // ends with ')'. num and second number the first move if the text gives no
-// number (for a variation, those of the move it replaces).
-func (r *Reader) parseLine(depth int, num int, second bool) ([]Move, error) {
+// number (for a variation, those of the move it replaces); open is the line
+// where a variation's ( stands.
+func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, error) {
 	var moves []Move
 	numbered := false // a move number token was read for the next move
 	lead := ""        // comment before the first move of a variation
@@ -399,7 +400,7 @@ func (r *Reader) parseLine(depth int, num int, second bool) ([]Move, error) {
 		}
 		if !ok {
 			if depth > 0 {
-				return nil, r.errorf(r.lineNo, "", "variation not closed with ) at the end of the file")
+				return nil, r.errorf(open, "", "variation opened with ( is not closed at the end of the file")
 			}
 			return moves, nil
 		}
@@ -409,8 +410,8 @@ func (r *Reader) parseLine(depth int, num int, second bool) ([]Move, error) {
 			if depth == 0 {
 				return moves, nil // the next game starts here
 			}
-			e := r.errorf(r.lineNo, "", "variation not closed with ) before the next game")
-			e.noResync = r.pos == 0 || !r.prevTag
+			e := r.errorf(open, "", "variation opened with ( is not closed before the next game at line %d", r.lineNo)
+			e.noResync = true // the next game starts at this [
 			return nil, e
 		case c == '{' || c == ';':
 			text, err := r.readComment()
@@ -434,7 +435,7 @@ func (r *Reader) parseLine(depth int, num int, second bool) ([]Move, error) {
 			}
 			r.pos++
 			last := moves[len(moves)-1]
-			v, err := r.parseLine(depth+1, last.Num, last.Second)
+			v, err := r.parseLine(depth+1, last.Num, last.Second, r.lineNo)
 			if err != nil {
 				return nil, err
 			}

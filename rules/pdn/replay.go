@@ -28,7 +28,7 @@ type MoveError struct {
 	Label string // its move number as written: "12." or "12..."
 	Text  string // the move text
 	Line  int    // the line it was read from (0 if unknown)
-	FEN   string // the position before the move
+	FEN   string // the position before the move (CompactFEN)
 	// Legal lists the legal moves in that position, in PDN notation.
 	Legal []string
 	Err   error // wraps rules.ErrIllegal, rules.ErrAmbiguous or rules.ErrSyntax
@@ -148,7 +148,7 @@ func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 
 func (r *replayer) moveError(p rules.Position, i int, err error) *MoveError {
 	gm := r.g.Moves[i]
-	return &MoveError{Index: i, Label: label(r.g.Moves, i), Text: gm.Text, Line: gm.Line, FEN: p.FEN(), Legal: LegalTexts(p), Err: err}
+	return &MoveError{Index: i, Label: label(r.g.Moves, i), Text: gm.Text, Line: gm.Line, FEN: CompactFEN(p), Legal: LegalTexts(p), Err: err}
 }
 
 // label is the move number of moves[i]: as read, or counted from the first
@@ -227,4 +227,44 @@ func LegalTexts(p rules.Position) []string {
 		out[i] = p.MoveText(m)
 	}
 	return out
+}
+
+// CompactFEN writes the FEN of p with runs of three or more men on
+// consecutive squares as ranges ("W:W31-50:B1-20"), which is easier on the
+// eye in reports. Variants written algebraically get the plain FEN.
+func CompactFEN(p rules.Position) string {
+	if p.Variant().Notation == rules.Algebraic {
+		return p.FEN()
+	}
+	var b strings.Builder
+	b.WriteByte(p.Turn().Letter())
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		b.WriteByte(':')
+		b.WriteByte(c.Letter())
+		sqs := p.Pieces(c).Squares()
+		first := true
+		for i := 0; i < len(sqs); {
+			if !first {
+				b.WriteByte(',')
+			}
+			first = false
+			if p.Kings().Has(sqs[i]) {
+				fmt.Fprintf(&b, "K%d", sqs[i])
+				i++
+				continue
+			}
+			j := i
+			for j+1 < len(sqs) && sqs[j+1] == sqs[j]+1 && !p.Kings().Has(sqs[j+1]) {
+				j++
+			}
+			if j-i >= 2 {
+				fmt.Fprintf(&b, "%d-%d", sqs[i], sqs[j])
+				i = j + 1
+				continue
+			}
+			fmt.Fprintf(&b, "%d", sqs[i])
+			i++
+		}
+	}
+	return b.String()
 }

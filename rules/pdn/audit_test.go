@@ -1,0 +1,295 @@
+package pdn
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// shipped are the PDN files of testdata/ (copied from github.com/wiegerw/pdn)
+// and the variant each must be detected as.
+var shipped = []struct {
+	file    string
+	variant string
+}{
+	{"wiegerw-pdn_OCA_2.0.pdn", "english"},
+	{"wiegerw-pdn_Tricks_traps_and_shots.pdn", "english"},
+	{"wiegerw-pdn_ussr1947.pdn", "russian"},
+	{"wiegerw-pdn_wk2003.pdn", "international"},
+}
+
+// countTagLines counts the lines starting with the given tag, an
+// independent count of the games in a file (every game there has a Black tag).
+func countTagLines(t *testing.T, path, tag string) int {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	n := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if strings.HasPrefix(sc.Text(), "["+tag+" ") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestShippedFilesAudit replays every game of the shipped files through
+// Audit, the code path of `arbiter check`: all must be legal.
+func TestShippedFilesAudit(t *testing.T) {
+	for _, tc := range shipped {
+		t.Run(tc.file, func(t *testing.T) {
+			path := filepath.Join("testdata", tc.file)
+			want := countTagLines(t, path, "Black")
+			f, err := os.Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			games, plies := 0, 0
+			err = Audit(f, tc.file, nil, func(rep Report) {
+				games++
+				if rep.Number != games {
+					t.Errorf("report %d has game number %d", games, rep.Number)
+				}
+				if rep.Status != OK {
+					t.Errorf("%s", rep)
+					return
+				}
+				if got := rep.Replayed.Variant.Name; got != tc.variant {
+					t.Errorf("game %d: variant %s, want %s", rep.Number, got, tc.variant)
+				}
+				if len(rep.Replayed.Moves) != len(rep.Game.Moves) || len(rep.Replayed.Positions) != len(rep.Game.Moves)+1 {
+					t.Errorf("game %d: replayed %d moves / %d positions of %d", rep.Number, len(rep.Replayed.Moves), len(rep.Replayed.Positions), len(rep.Game.Moves))
+				}
+				plies += len(rep.Game.Moves)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if games != want {
+				t.Errorf("read %d games, the file has %d Black tags", games, want)
+			}
+			if plies < 10*games {
+				t.Errorf("only %d plies in %d games: moves are being lost", plies, games)
+			}
+		})
+	}
+}
+
+func readFile(t *testing.T, name string) []*Game {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var games []*Game
+	r := NewReader(f, name)
+	for {
+		g, err := r.Next()
+		if err != nil {
+			if err.Error() == "EOF" {
+				return games
+			}
+			t.Fatalf("%v", err)
+		}
+		games = append(games, g)
+	}
+}
+
+// TestUSSR1947 checks the Russian file: no GameType tag, Cyrillic tags, CRLF,
+// a numeric FEN with a trailing dot, algebraic moves with ':' captures.
+func TestUSSR1947(t *testing.T) {
+	games := readFile(t, "wiegerw-pdn_ussr1947.pdn")
+	g := games[0]
+	if g.Tag("GameType") != "" {
+		t.Fatalf("unexpected GameType %q", g.Tag("GameType"))
+	}
+	if g.Tag("White") != "Блиндер Б." || g.Tag("Black") != "Миротин Б." || g.Result != "1-0" {
+		t.Errorf("tags: White %q Black %q result %q", g.Tag("White"), g.Tag("Black"), g.Result)
+	}
+	v, err := VariantOf(g, nil)
+	if err != nil || v.Name != "russian" {
+		t.Fatalf("VariantOf = %v, %v; want russian", v, err)
+	}
+	// "1. c3-d4 d6-e5 ... 6. d4:b6 ... 31. h4:f6   1-0"
+	if len(g.Moves) != 61 || g.Moves[0].Text != "c3-d4" || g.Moves[10].Text != "d4:b6" || g.Moves[60].Text != "h4:f6" {
+		t.Fatalf("moves: %d, first %q, 11th %q, last %+v", len(g.Moves), g.Moves[0].Text, g.Moves[10].Text, g.Moves[len(g.Moves)-1])
+	}
+	if m := g.Moves[60]; m.Label() != "31." || m.Line != 15 {
+		t.Errorf("last move label %s line %d, want 31. on line 15", m.Label(), m.Line)
+	}
+	rep, err := Replay(g, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Positions[0] != rules.NewPosition(v) {
+		t.Errorf("the FEN tag (the start position with a trailing dot) gave %s", rep.Positions[0])
+	}
+	// 6. d4:b6 is a capture of the man on c5.
+	if m := rep.Moves[10]; m.Captured != rules.SetOf(mustSquare(t, v, "c5")) {
+		t.Errorf("d4:b6 captured %v", m.Captured.Squares())
+	}
+}
+
+func mustSquare(t *testing.T, v *rules.Variant, s string) rules.Square {
+	t.Helper()
+	sq, err := v.ParseSquare(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sq
+}
+
+// TestTricksFENs checks the set-up positions of the Tricks file, several of
+// which end with a dot.
+func TestTricksFENs(t *testing.T) {
+	games := readFile(t, "wiegerw-pdn_Tricks_traps_and_shots.pdn")
+	dotted := 0
+	for _, g := range games {
+		fen := g.Tag("FEN")
+		if fen == "" {
+			continue
+		}
+		if g.Tag("Setup") != "1" {
+			t.Errorf("game %d: FEN without Setup 1", g.Number)
+		}
+		v, _ := VariantOf(g, nil)
+		rep, err := Replay(g, v)
+		if err != nil {
+			t.Errorf("game %d: %v", g.Number, err)
+			continue
+		}
+		if strings.HasSuffix(fen, ".") {
+			dotted++
+		}
+		back, err := rules.ParseFEN(v, rep.Positions[0].FEN())
+		if err != nil || back != rep.Positions[0] {
+			t.Errorf("game %d: FEN %q does not round-trip: %v", g.Number, fen, err)
+		}
+	}
+	if dotted < 5 {
+		t.Errorf("only %d FENs with a trailing dot; the file has more", dotted)
+	}
+	// Example 2: [FEN "W:W29,25,21,18,15:B13,8,6,5,4."]
+	g := games[1]
+	v, _ := VariantOf(g, nil)
+	rep, err := Replay(g, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := rules.Setup(v, rules.White, rules.SetOf(29, 25, 21, 18, 15), rules.SetOf(13, 8, 6, 5, 4), rules.Set{})
+	if rep.Positions[0] != want {
+		t.Errorf("example 2 starts from %s, want %s", rep.Positions[0], want)
+	}
+}
+
+// TestAmbiguousMoveSettledByContinuation: in the Tricks file, game 57 has
+// "19. 10x26", which matches two captures (over 14 and 22, or over 15 and
+// 23). The scoresheet is not illegal: the next move, 18-14, is only legal
+// after the first reading, and Replay takes it.
+func TestAmbiguousMoveSettledByContinuation(t *testing.T) {
+	games := readFile(t, "wiegerw-pdn_Tricks_traps_and_shots.pdn")
+	g := games[56]
+	i := 36 // 19. 10x26
+	if g.Number != 57 || g.Moves[i].Text != "10x26" || g.Moves[i+1].Text != "18-14" {
+		t.Fatalf("game %d move %d is %q then %q", g.Number, i, g.Moves[i].Text, g.Moves[i+1].Text)
+	}
+	v := rules.MustLookup("english")
+	rep, err := Replay(g, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := rep.Positions[i]
+	if _, err := before.ParseMove("10x26"); !errors.Is(err, rules.ErrAmbiguous) {
+		t.Fatalf("10x26 in %s: %v, want ambiguous", before, err)
+	}
+	cands := candidates(before, "10x26")
+	if len(cands) != 2 {
+		t.Fatalf("candidates %v", cands)
+	}
+	for _, c := range cands {
+		_, err := before.Play(c).ParseMove("18-14")
+		takes14 := c.Captured == rules.SetOf(14, 22)
+		if takes14 != (err == nil) {
+			t.Errorf("after %s (captures %v): 18-14 gives %v", before.LongMoveText(c), c.Captured.Squares(), err)
+		}
+	}
+	if got := rep.Moves[i].Captured; got != rules.SetOf(14, 22) {
+		t.Errorf("Replay chose the capture of %v", got.Squares())
+	}
+}
+
+// TestAmbiguousMoveReported: when both readings fit the rest of the game,
+// the move is reported, not guessed.
+func TestAmbiguousMoveReported(t *testing.T) {
+	text := `[FEN "B:W14,15,18,21,22,23,30:B6,7,8,10,12,13"]
+1... 10x26 *
+`
+	g, err := NewReader(strings.NewReader(text), "t.pdn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Check(g, nil)
+	var me *MoveError
+	if rep.Status != Illegal || !errors.As(rep.Err, &me) || !errors.Is(me, rules.ErrAmbiguous) {
+		t.Fatalf("got %v %v", rep.Status, rep.Err)
+	}
+	if me.Label != "1..." || me.Text != "10x26" || me.Line != 2 || strings.Join(me.Legal, ", ") != "10x17x26, 10x19x26" {
+		t.Errorf("error %+v", me)
+	}
+	if !strings.Contains(rep.String(), "ambiguous move 1... 10x26 (line 2)") {
+		t.Errorf("report %q", rep.String())
+	}
+}
+
+// TestIllegalMoveReport checks every field of the report on an illegal move.
+func TestIllegalMoveReport(t *testing.T) {
+	text := "[White \"W. Hand\"]\n[Black \"B. Foot\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 2. 8-11 22-17\n3. 9-13 17x10 4. 15x24 *\n"
+	g, err := NewReader(strings.NewReader(text), "t.pdn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Check(g, nil)
+	var me *MoveError
+	if rep.Status != Illegal || !errors.As(rep.Err, &me) {
+		t.Fatalf("got %v %v", rep.Status, rep.Err)
+	}
+	// After 3. 9-13, white has no capture 17x10 (17 only touches 13 and 14).
+	want := MoveError{Index: 5, Label: "3...", Text: "17x10", Line: 6,
+		FEN: "W:W17,19,21,24-32:B1-7,10-13,15"}
+	if me.Index != want.Index || me.Label != want.Label || me.Text != want.Text || me.Line != want.Line || me.FEN != want.FEN {
+		t.Errorf("error %+v", me)
+	}
+	p, err := rules.ParseFEN(rules.MustLookup("english"), me.FEN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p != rep.Replayed.Final() {
+		t.Errorf("FEN %s is not the position before the move, %s", me.FEN, rep.Replayed.Final())
+	}
+	if !errors.Is(me, rules.ErrIllegal) {
+		t.Errorf("error does not wrap ErrIllegal: %v", me.Err)
+	}
+	var legal []string
+	for _, m := range p.LegalMoves() {
+		legal = append(legal, p.MoveText(m))
+	}
+	if len(legal) != len(me.Legal) || len(legal) == 0 {
+		t.Errorf("legal moves %v, want the %d of %v", me.Legal, len(legal), legal)
+	}
+	line := rep.String()
+	wantPrefix := "game 1 (White: W. Hand, Black: B. Foot): illegal move 3... 17x10 (line 6): FEN W:"
+	if !strings.HasPrefix(line, wantPrefix) || !strings.Contains(line, " legal moves: "+strings.Join(me.Legal, ", ")) {
+		t.Errorf("report %q", line)
+	}
+}
