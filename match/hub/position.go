@@ -118,33 +118,35 @@ func seconds(d time.Duration) string {
 	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
 }
 
-// LevelCommand builds the "level" line. Depth, nodes and move-time limits
-// win in that order; otherwise the clock form `level [moves=M] time=T
-// [inc=I]` is used. Hub adds the increment before every move while the
-// referee's Level.Time is what the side may use now, so time= is sent as
-// Time-Inc: the engine's own sum then equals the referee's allowance.
+// LevelCommand builds the "level" line: the clock form `[moves=M] time=T
+// [inc=I]` when there is a clock, `move-time=S` for a fixed time per move,
+// and `depth=N` / `nodes=N` limits, on one line; `level infinite` when there
+// is no limit at all. Hub adds the increment before every move while
+// Level.Time is what the side may use now, so time= is sent as Time-Inc:
+// the engine's own sum then equals the referee's allowance.
 func LevelCommand(lv match.Level) Line {
-	switch {
-	case lv.Depth > 0:
-		return Cmd("level", "depth", strconv.Itoa(lv.Depth))
-	case lv.Nodes > 0:
-		return Cmd("level", "nodes", strconv.FormatInt(lv.Nodes, 10))
-	case lv.MoveTime > 0:
-		return Cmd("level", "move-time", seconds(lv.MoveTime))
-	case lv.Time <= 0 && lv.Inc <= 0:
-		return Line{Command: "level", Args: []Arg{{Name: "infinite", Flag: true}}}
-	}
 	l := Line{Command: "level"}
-	if lv.MovesToGo > 0 {
-		l.Args = append(l.Args, Arg{Name: "moves", Value: strconv.Itoa(lv.MovesToGo)})
+	add := func(name, value string) { l.Args = append(l.Args, Arg{Name: name, Value: value}) }
+	if lv.Time > 0 {
+		if lv.MovesToGo > 0 {
+			add("moves", strconv.Itoa(lv.MovesToGo))
+		}
+		add("time", seconds(lv.Time-lv.Inc))
+		if lv.Inc > 0 {
+			add("inc", seconds(lv.Inc))
+		}
 	}
-	t := lv.Time
-	if lv.Inc > 0 {
-		t -= lv.Inc
+	if lv.MoveTime > 0 {
+		add("move-time", seconds(lv.MoveTime))
 	}
-	l.Args = append(l.Args, Arg{Name: "time", Value: seconds(t)})
-	if lv.Inc > 0 {
-		l.Args = append(l.Args, Arg{Name: "inc", Value: seconds(lv.Inc)})
+	if lv.Depth > 0 {
+		add("depth", strconv.Itoa(lv.Depth))
+	}
+	if lv.Nodes > 0 {
+		add("nodes", strconv.FormatInt(lv.Nodes, 10))
+	}
+	if len(l.Args) == 0 {
+		l.Args = append(l.Args, Arg{Name: "infinite", Flag: true})
 	}
 	return l
 }

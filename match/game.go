@@ -1,0 +1,335 @@
+package match
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/pdn"
+)
+
+// GameRecord is a finished game: the referee's record, the PDN game built
+// from it, and what the players said and how long things took.
+type GameRecord struct {
+	arbiter.Record
+	White, Black string
+	// Game is the PDN record (tags Event, Site, Date, Round, White, Black,
+	// Result, GameType, FEN when not the initial position, TimeControl,
+	// Termination, PlyCount). Callers may change tags before PDN.
+	Game *pdn.Game
+	// Info is, per accepted move, the engine's last search information line.
+	Info []string
+	// Wait is, per accepted move, the wall time from sending the request to
+	// receiving the reply (engine thinking plus transport).
+	Wait []time.Duration
+	// Overhead is the arbiter's own time during the game: the total wall time
+	// minus the time spent waiting for the players.
+	Overhead time.Duration
+	// Started and Finished bound the game.
+	Started, Finished time.Time
+}
+
+// PDN writes the game as PDN text.
+func (g *GameRecord) PDN() (string, error) {
+	var b strings.Builder
+	if err := pdn.Write(&b, g.Game); err != nil {
+		return "", fmt.Errorf("match: writing PDN: %w", err)
+	}
+	return b.String(), nil
+}
+
+// Options tune PlayGameOptions; the zero value gives the defaults shown.
+type Options struct {
+	// Slack is how long past the referee's deadline a player may still
+	// answer (its answer to "stop" or "ping"); the referee judges the time
+	// of whatever arrives (2s).
+	Slack time.Duration
+	// EndTimeout bounds the end-of-game exchange (DXP GAMEEND) (5s).
+	EndTimeout time.Duration
+}
+
+// PlayGame referees one game between two players and returns the finished
+// record. Engine faults end the game through the referee (crash, stall,
+// time forfeit, illegal-move policy); an error is returned only when the
+// game could not be played at all (bad config, an engine that cannot be
+// started) or ctx was cancelled, together with the record so far.
+func PlayGame(ctx context.Context, cfg arbiter.Config, white, black Player, log zerolog.Logger) (*GameRecord, error) {
+	return PlayGameOptions(ctx, cfg, white, black, log, Options{})
+}
+
+// PlayGameOptions is PlayGame with Options.
+func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Player, log zerolog.Logger, opts Options) (*GameRecord, error) {
+	if opts.Slack <= 0 {
+		opts.Slack = 2 * time.Second
+	}
+	if opts.EndTimeout <= 0 {
+		opts.EndTimeout = 5 * time.Second
+	}
+	ref, err := arbiter.NewReferee(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("match: %w", err)
+	}
+	players := [2]Player{white, black}
+	g := &GameRecord{White: white.Name(), Black: black.Name(), Started: time.Now()}
+	start := ref.Position()
+	var waited time.Duration
+
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		if ref.Done() {
+			break
+		}
+		t0 := time.Now()
+		err := players[c].NewGame(ctx, cfg.Variant, start, cfg.TimeControl[c])
+		waited += time.Since(t0)
+		if err != nil {
+			if f, ok := AsFault(err); ok {
+				log.Warn().Str("side", c.String()).Err(err).Msg("engine failed to start the game")
+				forfeit(ref, c, f)
+				break
+			}
+			return g.finish(ref, waited), fmt.Errorf("match: %s (%s): %w", players[c].Name(), c, err)
+		}
+	}
+	// The names may be known only now (Hub "id name=").
+	g.White, g.Black = white.Name(), black.Name()
+
+	moves := make([]rules.Move, 0, 128)
+	retry := false
+	for !ref.Done() {
+		c := ref.Turn()
+		ref.StartThinking()
+		req := Request{
+			Start:    start,
+			Moves:    moves,
+			Position: ref.Position(),
+			Level:    levelFor(ref, c, cfg.TimeControl[c], ownMoves(start, c, len(moves))),
+			Deadline: ref.Deadline(),
+			Retry:    retry,
+		}
+		pctx, cancel := ctx, context.CancelFunc(func() {})
+		if !req.Deadline.IsZero() {
+			pctx, cancel = context.WithDeadline(ctx, req.Deadline.Add(opts.Slack))
+		}
+		t0 := time.Now()
+		reply, err := players[c].Play(pctx, req)
+		wait := time.Since(t0)
+		waited += wait
+		cancel()
+		var v arbiter.Verdict
+		switch {
+		case err != nil:
+			f, ok := AsFault(err)
+			if !ok {
+				if ctx.Err() != nil {
+					return g.finish(ref, waited), fmt.Errorf("match: game interrupted: %w", err)
+				}
+				// A player error that is not a fault (a bug or an I/O failure
+				// of our own) still ends the game; the engine is blamed.
+				f = &Fault{Kind: Crash, Reason: err.Error(), Err: err}
+			}
+			log.Info().Str("side", c.String()).Str("fault", f.Kind.String()).Str("reason", f.Reason).Str("text", f.Text).Msg("engine fault")
+			if f.Kind == Illegal {
+				why := f.Reason
+				if f.Err != nil {
+					why += ": " + f.Err.Error()
+				}
+				text := f.Text
+				if text == "" {
+					text = "(nothing)"
+				}
+				v = ref.SubmitIllegal(text, why)
+			} else {
+				forfeit(ref, c, f)
+				v = arbiter.GameOver
+			}
+		case reply.Resign:
+			ref.Forfeit(c, arbiter.Resignation, c.String()+" resigned")
+			v = arbiter.GameOver
+		case reply.ClaimDraw:
+			v = claimDraw(ref, c)
+		default:
+			v = ref.Submit(reply.Move)
+			if v == arbiter.Accepted || (v == arbiter.GameOver && len(ref.Record().Moves) > len(moves)) {
+				moves = append(moves, reply.Move)
+				g.Wait = append(g.Wait, wait)
+				info := ""
+				if n := len(reply.Info); n > 0 {
+					info = reply.Info[n-1]
+				}
+				g.Info = append(g.Info, info)
+			}
+		}
+		if v == arbiter.AwaitDecision {
+			// Engines cannot choose: an illegal move is always corrected.
+			v, _ = ref.Decide(true)
+		}
+		retry = v == arbiter.Retry
+	}
+	res := ref.Result()
+	log.Info().Str("result", res.PDN(cfg.Variant)).Str("termination", string(res.Termination)).Str("reason", res.Reason).Int("plies", len(moves)).Msg("game over")
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		if ge, ok := players[c].(GameEnder); ok {
+			ectx, cancel := context.WithTimeout(ctx, opts.EndTimeout)
+			t0 := time.Now()
+			if err := ge.EndGame(ectx, res, c); err != nil {
+				log.Warn().Str("side", c.String()).Err(err).Msg("end of game exchange failed")
+			}
+			waited += time.Since(t0)
+			cancel()
+		}
+	}
+	return g.finish(ref, waited), nil
+}
+
+// forfeit ends the game for a crash, stall or timeout of side c.
+func forfeit(ref *arbiter.Referee, c rules.Color, f *Fault) {
+	reason := f.Reason
+	if f.Err != nil && !errors.Is(f.Err, context.DeadlineExceeded) {
+		reason += ": " + f.Err.Error()
+	}
+	switch f.Kind {
+	case Crash:
+		ref.Forfeit(c, arbiter.EngineCrashed, c.String()+" engine crashed: "+reason)
+	case Stall:
+		ref.Forfeit(c, arbiter.EngineStalled, c.String()+" engine stalled: "+reason)
+	case Timeout:
+		ref.Forfeit(c, arbiter.TimeForfeit, c.String()+" gave no move in time: "+reason)
+	default:
+		ref.SubmitIllegal(f.Text, reason)
+	}
+}
+
+// claimDraw handles an engine that ends the game claiming a draw (DXP
+// GAMEEND "draw"): the claim is tried as threefold repetition and as the
+// variant's N-move rule; when neither holds, the engine has left a game the
+// rules do not end, which counts as a resignation.
+func claimDraw(ref *arbiter.Referee, c rules.Color) arbiter.Verdict {
+	kinds := []arbiter.Termination{arbiter.DrawThreefold}
+	if n := ref.Position().Variant().Draws.MoveRule; n > 0 {
+		kinds = append(kinds, arbiter.MoveRuleTermination(n))
+	}
+	var why []string
+	for _, k := range kinds {
+		err := ref.Claim(c, k)
+		if err == nil || ref.Done() {
+			return arbiter.GameOver
+		}
+		why = append(why, err.Error())
+	}
+	ref.Forfeit(c, arbiter.Resignation, c.String()+" left the game claiming a draw that the rules do not give: "+strings.Join(why, "; "))
+	return arbiter.GameOver
+}
+
+// levelFor derives the protocol level of side c, which has made made moves,
+// from the referee's clock.
+func levelFor(ref *arbiter.Referee, c rules.Color, tc arbiter.TimeControl, made int) Level {
+	lv := Level{Depth: tc.Depth, Nodes: tc.Nodes}
+	switch {
+	case tc.PerMove > 0:
+		lv.MoveTime = tc.PerMove
+	case len(tc.Periods) > 0:
+		lv.Time = ref.Remaining(c) + tc.Delay
+		lv.MovesToGo = ref.MovesToGo(c)
+		lv.Inc = tc.Periods[periodIndex(tc, made)].Increment
+	}
+	return lv
+}
+
+// ownMoves is the number of moves c, the side to move, has made after plies
+// moves from start.
+func ownMoves(start rules.Position, c rules.Color, plies int) int {
+	if start.Turn() == c {
+		return plies / 2
+	}
+	return (plies + 1) / 2
+}
+
+// periodIndex is the period in which a side's next move falls after made
+// moves (the last period repeats when it has a move count).
+func periodIndex(tc arbiter.TimeControl, made int) int {
+	for i, p := range tc.Periods {
+		if p.Moves == 0 || made < p.Moves {
+			return i
+		}
+		if i == len(tc.Periods)-1 {
+			return i
+		}
+		made -= p.Moves
+	}
+	return 0
+}
+
+// finish builds the record and the PDN game.
+func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRecord {
+	g.Finished = time.Now()
+	g.Overhead = g.Finished.Sub(g.Started) - waited
+	g.Record = ref.Record()
+	v := g.Record.Variant
+	res := g.Record.Result
+	pg := &pdn.Game{Result: res.PDN(v)}
+	set := pg.SetTag
+	set("Event", "?")
+	set("Site", "?")
+	set("Date", g.Started.Format("2006.01.02"))
+	set("Round", "?")
+	set("White", pdnName(g.White))
+	set("Black", pdnName(g.Black))
+	set("Result", res.PDN(v))
+	if gt := v.GameTypeTag(); gt != "" {
+		set("GameType", gt)
+	}
+	if g.Record.Start != rules.NewPosition(v) {
+		set("FEN", g.Record.Start.FEN())
+	}
+	tcs := g.Record.TimeControl
+	tcText := tcs[0].String()
+	if !tcs[0].Equal(tcs[1]) {
+		// PDN has one TimeControl tag; different controls are written
+		// white's first, and each side's in its own tag.
+		set("WhiteTimeControl", tcs[0].String())
+		set("BlackTimeControl", tcs[1].String())
+	}
+	set("TimeControl", tcText)
+	if res.Outcome != arbiter.Ongoing {
+		set("Termination", string(res.Termination))
+	}
+	set("PlyCount", strconv.Itoa(len(g.Record.Moves)))
+	for i, m := range g.Record.Moves {
+		pm := pdn.Move{Text: m.Text, Num: i/2 + 1, Second: i%2 == 1}
+		if g.Record.Start.Turn() != v.FirstPlayer {
+			pm.Num, pm.Second = (i+1)/2+1, i%2 == 0
+		}
+		pg.Moves = append(pg.Moves, pm)
+	}
+	var notes []string
+	if res.Reason != "" {
+		notes = append(notes, res.Reason)
+	}
+	for _, w := range g.Record.Warnings {
+		notes = append(notes, fmt.Sprintf("warning to %s before move %d: %q is illegal (%s)", w.Color, w.Ply/2+1, w.Text, w.Why))
+	}
+	pg.Comment = strings.Join(notes, "; ")
+	g.Game = pg
+	return g
+}
+
+// pdnName keeps a player name free of characters a PDN tag cannot hold.
+func pdnName(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if r == '"' || r == '\\' || r < 0x20 {
+			return '\''
+		}
+		return r
+	}, s)
+	if s == "" {
+		return "?"
+	}
+	return s
+}
