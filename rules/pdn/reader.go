@@ -113,7 +113,7 @@ func (r *Reader) nextLine() bool {
 		return false
 	}
 	if r.lineNo > 0 {
-		t := bytes.TrimLeft(r.buf, " \t\r\v\f")
+		t := trimLeft(r.buf)
 		r.prevBlank = len(t) == 0
 		r.prevTag = len(t) > 0 && t[0] == '['
 	}
@@ -144,11 +144,20 @@ func (r *Reader) nextLine() bool {
 		break
 	}
 	r.lineNo++
-	r.buf = bytes.TrimRight(r.buf, "\r\n")
+	for len(r.buf) > 0 && (r.buf[len(r.buf)-1] == '\n' || r.buf[len(r.buf)-1] == '\r') {
+		r.buf = r.buf[:len(r.buf)-1]
+	}
 	if r.lineNo == 1 {
 		r.buf = bytes.TrimPrefix(r.buf, []byte("\xEF\xBB\xBF"))
 	}
 	return true
+}
+
+func trimLeft(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[0]) {
+		b = b[1:]
+	}
+	return b
 }
 
 func isSpace(c byte) bool {
@@ -182,7 +191,7 @@ func (r *Reader) skipWS() (bool, error) {
 func (r *Reader) resync() {
 	r.pos = len(r.buf)
 	for r.nextLine() {
-		t := bytes.TrimLeft(r.buf, " \t\v\f")
+		t := trimLeft(r.buf)
 		if len(t) > 0 && t[0] == '[' && !r.prevTag {
 			return
 		}
@@ -191,7 +200,7 @@ func (r *Reader) resync() {
 
 // tagLine reports whether line looks like a PDN tag pair: [Name "...
 func tagLine(line []byte) bool {
-	t := bytes.TrimLeft(line, " \t\v\f")
+	t := trimLeft(line)
 	if len(t) < 2 || t[0] != '[' {
 		return false
 	}
