@@ -171,6 +171,14 @@ func Compute(ev Event) (*Stats, error) {
 		if _, err := moverIsWhite(g.FirstMover, 0); err != nil {
 			return nil, fmt.Errorf("%s: %w", g.describe(gi), err)
 		}
+		if g.Plies < 0 {
+			return nil, fmt.Errorf("%s: negative ply count %d", g.describe(gi), g.Plies)
+		}
+		for ply, d := range g.MoveTimes {
+			if d < 0 {
+				return nil, fmt.Errorf("%s: negative thinking time %v at ply %d", g.describe(gi), d, ply+1)
+			}
+		}
 		st.Finished++
 		wr := wdlOf(o)
 		st.White = st.White.Add(wr)

@@ -1,0 +1,172 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"time"
+)
+
+// ResultsVersion is the format version written into results.json; it
+// changes when a field changes meaning.
+const ResultsVersion = 1
+
+// Results is the content of results.json: the event, its statistics and one
+// line per game (without PDN text or per-move times, which are in
+// games.pdn and the database).
+type Results struct {
+	Version int         `json:"version"`
+	Event   EventInfo   `json:"event"`
+	Stats   *Stats      `json:"stats"`
+	Games   []GameEntry `json:"games"`
+}
+
+// EventInfo describes the event in results.json.
+type EventInfo struct {
+	Name        string      `json:"name"`
+	Variant     string      `json:"variant"`
+	TimeControl string      `json:"time_control"`
+	Engines     []string    `json:"engines"`
+	SPRT        *SPRTConfig `json:"sprt,omitempty"`
+}
+
+// GameEntry is one game in results.json, in round/board order.
+type GameEntry struct {
+	Round       int    `json:"round"`
+	Board       int    `json:"board"`
+	Pair        int    `json:"pair,omitempty"`
+	White       string `json:"white"`
+	Black       string `json:"black"`
+	Result      string `json:"result"`
+	Termination string `json:"termination,omitempty"`
+	Plies       int    `json:"plies"`
+	Opening     string `json:"opening,omitempty"`
+	FirstMover  string `json:"first_mover,omitempty"`
+	// WhiteTimeMS and BlackTimeMS are the total thinking time of each side.
+	WhiteTimeMS int64     `json:"white_time_ms"`
+	BlackTimeMS int64     `json:"black_time_ms"`
+	Started     time.Time `json:"started,omitzero"`
+	Finished    time.Time `json:"finished,omitzero"`
+}
+
+// BuildResults computes the statistics of an event and assembles the
+// content of results.json.
+func BuildResults(ev Event) (*Results, error) {
+	st, err := Compute(ev)
+	if err != nil {
+		return nil, err
+	}
+	return buildResults(ev, st), nil
+}
+
+func buildResults(ev Event, st *Stats) *Results {
+	r := &Results{
+		Version: ResultsVersion,
+		Event: EventInfo{Name: ev.Name, Variant: ev.Variant, TimeControl: ev.TimeControl,
+			SPRT: ev.SPRT},
+		Stats: st,
+		Games: make([]GameEntry, 0, len(ev.Games)),
+	}
+	// Seeding order (not standings order), as given or as first seen.
+	names, _, _ := engineIndex(ev)
+	r.Event.Engines = names
+	for _, gi := range ordered(ev.Games) {
+		g := &ev.Games[gi]
+		wt, bt := totalTimes(g)
+		res := g.Result
+		if o, err := ParseResult(res); err == nil {
+			res = o.String() // one spelling in the output, whatever came in
+		}
+		r.Games = append(r.Games, GameEntry{
+			Round: g.Round, Board: g.Board, Pair: g.Pair, White: g.White, Black: g.Black,
+			Result: res, Termination: g.Termination, Plies: g.Plies, Opening: g.Opening,
+			FirstMover: g.FirstMover, WhiteTimeMS: wt.Milliseconds(), BlackTimeMS: bt.Milliseconds(),
+			Started: g.Started, Finished: g.Finished,
+		})
+	}
+	return r
+}
+
+// WriteJSON writes r as indented JSON.
+func (r *Results) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("write results.json: %w", err)
+	}
+	return nil
+}
+
+// ReadResults reads a results.json file written by WriteAll.
+func ReadResults(path string) (*Results, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r Results
+	dec := json.NewDecoder(f)
+	if err := dec.Decode(&r); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if r.Version != ResultsVersion {
+		return nil, fmt.Errorf("%s: results format version %d, this program reads version %d", path, r.Version, ResultsVersion)
+	}
+	return &r, nil
+}
+
+// jsonFloat is a float64 that JSON encodes NaN and ±Inf as null (JSON has
+// no such numbers) and decodes null as NaN.
+type jsonFloat float64
+
+func (f jsonFloat) MarshalJSON() ([]byte, error) {
+	v := float64(f)
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return []byte("null"), nil
+	}
+	return json.Marshal(v)
+}
+
+func (f *jsonFloat) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		*f = jsonFloat(math.NaN())
+		return nil
+	}
+	var v float64
+	if err := json.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	*f = jsonFloat(v)
+	return nil
+}
+
+// estimateJSON mirrors Estimate with null for undefined values.
+type estimateJSON struct {
+	Score     jsonFloat `json:"score"`
+	Elo       jsonFloat `json:"elo"`
+	Lower     jsonFloat `json:"lower"`
+	Upper     jsonFloat `json:"upper"`
+	Error     jsonFloat `json:"error"`
+	NElo      jsonFloat `json:"nelo"`
+	NEloError jsonFloat `json:"nelo_error"`
+	LOS       jsonFloat `json:"los"`
+}
+
+// MarshalJSON writes undefined (NaN) values as null.
+func (e Estimate) MarshalJSON() ([]byte, error) {
+	return json.Marshal(estimateJSON{jsonFloat(e.Score), jsonFloat(e.Elo), jsonFloat(e.Lower), jsonFloat(e.Upper),
+		jsonFloat(e.Error), jsonFloat(e.NElo), jsonFloat(e.NEloError), jsonFloat(e.LOS)})
+}
+
+// UnmarshalJSON reads null as NaN.
+func (e *Estimate) UnmarshalJSON(b []byte) error {
+	var j estimateJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*e = Estimate{float64(j.Score), float64(j.Elo), float64(j.Lower), float64(j.Upper),
+		float64(j.Error), float64(j.NElo), float64(j.NEloError), float64(j.LOS)}
+	return nil
+}

@@ -1,0 +1,190 @@
+package reports
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// TestComputeSmall checks every figure of a tiny hand-scored event.
+func TestComputeSmall(t *testing.T) {
+	// A, B, C; A-B pair 1: A wins as White, draw as Black (A: 1.5 of 2).
+	// A-C pair 2: A loses both (A: 0). B-C: one unpaired game, B wins as Black.
+	// One unfinished game C-A.
+	ev := Event{Engines: []string{"A", "B", "C"}, Games: []Game{
+		{Round: 1, Board: 1, Pair: 1, White: "A", Black: "B", Result: "1-0", Termination: "normal"},
+		{Round: 1, Board: 2, Pair: 2, White: "A", Black: "C", Result: "0-1", Termination: "time forfeit"},
+		{Round: 2, Board: 1, Pair: 1, White: "B", Black: "A", Result: "1/2-1/2", Termination: "draw by agreement"},
+		{Round: 2, Board: 2, Pair: 2, White: "C", Black: "A", Result: "2-0", Termination: "normal"},
+		{Round: 3, Board: 1, White: "C", Black: "B", Result: "0-1", Termination: "normal"},
+		{Round: 3, Board: 2, White: "C", Black: "A", Result: "*"},
+	}}
+	st, err := Compute(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 6 || st.Finished != 5 || st.Unfinished != 1 {
+		t.Errorf("games %d finished %d unfinished %d", st.Games, st.Finished, st.Unfinished)
+	}
+	byName := map[string]EngineStats{}
+	for _, e := range st.Engines {
+		byName[e.Name] = e
+	}
+	// Points: A 1.5, B 0.5+1 = 1.5, C 2 + 0 = 2.
+	want := map[string]struct {
+		pts        float64
+		wdl        WDL
+		white      WDL
+		penta      Penta
+		sb         float64
+		unfinished int
+	}{
+		// SB: A: 1.5 vs B (B 1.5) + 0 vs C = 2.25. B: 0.5 vs A (1.5) + 1 vs C (2) = 2.75.
+		// C: 2 vs A (1.5) + 0 vs B = 3.
+		"A": {1.5, WDL{W: 1, D: 1, L: 2}, WDL{W: 1, L: 1}, Penta{1, 0, 0, 1, 0}, 2.25, 1},
+		"B": {1.5, WDL{W: 1, D: 1, L: 1}, WDL{D: 1}, Penta{0, 1, 0, 0, 0}, 2.75, 0},
+		"C": {2, WDL{W: 2, L: 1}, WDL{W: 1, L: 1}, Penta{0, 0, 0, 0, 1}, 3, 1},
+	}
+	for name, w := range want {
+		e := byName[name]
+		if e.Points != w.pts || e.WDL != w.wdl || e.AsWhite != w.white || e.Penta != w.penta ||
+			e.SonnebornBerger != w.sb || e.Unfinished != w.unfinished {
+			t.Errorf("%s: got %+v, want %+v", name, e, w)
+		}
+		if e.AsWhite.Add(e.AsBlack) != e.WDL {
+			t.Errorf("%s: colours do not add up", name)
+		}
+	}
+	// Standings: C (2), then B (1.5, SB 2.75), then A (1.5, SB 2.25).
+	if got := st.Crosstable.Engines; strings.Join(got, ",") != "C,B,A" {
+		t.Errorf("standings order %v", got)
+	}
+	if st.Engines[0].Rank != 1 || st.Engines[1].Rank != 2 || st.Engines[2].Rank != 3 {
+		t.Errorf("ranks %d %d %d", st.Engines[0].Rank, st.Engines[1].Rank, st.Engines[2].Rank)
+	}
+	// Crosstable row C: vs B 0/1, vs A 2/2.
+	if c := st.Crosstable.Cells[0]; c[1] != (WDL{L: 1}) || c[2] != (WDL{W: 2}) || c[0] != (WDL{}) {
+		t.Errorf("crosstable row C %+v", c)
+	}
+	// Antisymmetry of the crosstable.
+	for i := range st.Crosstable.Cells {
+		for j := range st.Crosstable.Cells {
+			if st.Crosstable.Cells[i][j] != st.Crosstable.Cells[j][i].Flip() {
+				t.Errorf("crosstable [%d][%d] and [%d][%d] disagree", i, j, j, i)
+			}
+		}
+	}
+	if st.White != (WDL{W: 2, D: 1, L: 2}) {
+		t.Errorf("white %+v", st.White)
+	}
+	if st.Terminations[0].Termination != "normal" || st.Terminations[0].White != (WDL{W: 2, L: 1}) {
+		t.Errorf("terminations %+v", st.Terminations)
+	}
+	// Encounters in standings order, from the higher engine's side.
+	if len(st.Encounters) != 3 {
+		t.Fatalf("encounters %+v", st.Encounters)
+	}
+	ca := st.Encounters[1]
+	if ca.A != "C" || ca.B != "A" || ca.WDL != (WDL{W: 2}) || ca.Penta != (Penta{0, 0, 0, 0, 1}) {
+		t.Errorf("encounter C-A %+v", ca)
+	}
+	cb := st.Encounters[0]
+	if cb.A != "C" || cb.B != "B" || cb.Penta.Pairs() != 0 || !math.IsNaN(cb.Elo.Elo) {
+		t.Errorf("encounter C-B (no pairs, 0%% score) %+v", cb)
+	}
+}
+
+func TestComputeTiesShareRank(t *testing.T) {
+	ev := Event{Games: []Game{
+		{Round: 1, Board: 1, White: "X", Black: "Y", Result: "1/2-1/2"},
+	}}
+	st, err := Compute(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Engines[0].Rank != 1 || st.Engines[1].Rank != 1 {
+		t.Errorf("tied engines ranked %d and %d", st.Engines[0].Rank, st.Engines[1].Rank)
+	}
+	// Engines come from the games in order of appearance.
+	if st.Engines[0].Name != "X" {
+		t.Errorf("order %s %s", st.Engines[0].Name, st.Engines[1].Name)
+	}
+}
+
+func TestComputeErrors(t *testing.T) {
+	g := func(w, b, r string, pair int) Game {
+		return Game{Round: 1, Board: 1, White: w, Black: b, Result: r, Pair: pair}
+	}
+	tests := []struct {
+		name string
+		ev   Event
+		want string
+	}{
+		{"bad result", Event{Games: []Game{g("A", "B", "1:0", 0)}}, `unknown result "1:0"`},
+		{"self play", Event{Games: []Game{g("A", "A", "1-0", 0)}}, "cannot play itself"},
+		{"no name", Event{Games: []Game{g("", "A", "1-0", 0)}}, "missing engine name"},
+		{"unknown engine", Event{Engines: []string{"A", "B"}, Games: []Game{g("A", "C", "1-0", 0)}}, `engine "C" is not in the event's engine list`},
+		{"duplicate engine", Event{Engines: []string{"A", "A"}}, `engine "A" twice`},
+		{"pair same colours", Event{Games: []Game{g("A", "B", "1-0", 3), g("A", "B", "0-1", 3)}}, "colours must be reversed"},
+		{"pair of three", Event{Games: []Game{g("A", "B", "1-0", 3), g("B", "A", "0-1", 3), g("A", "B", "0-1", 3)}}, "more than two"},
+		{"first mover", Event{Games: []Game{{White: "A", Black: "B", Result: "1-0", FirstMover: "red"}}}, `first mover "red"`},
+		{"negative plies", Event{Games: []Game{{White: "A", Black: "B", Result: "1-0", Plies: -1}}}, "negative ply count"},
+		{"sprt engines", Event{SPRT: &SPRTConfig{Elo0: 0, Elo1: 5, Alpha: .05, Beta: .05},
+			Games: []Game{g("A", "B", "1-0", 0), g("B", "C", "1-0", 0)}}, "exactly two engines"},
+		{"sprt config", Event{SPRT: &SPRTConfig{Elo0: 5, Elo1: 0, Alpha: .05, Beta: .05},
+			Games: []Game{g("A", "B", "1-0", 0)}}, "elo0"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Compute(tc.ev)
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+	// The message names the game.
+	_, err := Compute(Event{Games: []Game{g("A", "B", "1-0", 0), {Round: 4, Board: 2, White: "A", Black: "B", Result: "x"}}})
+	if err == nil || !strings.Contains(err.Error(), "game 2 (round 4, board 2, A-B)") {
+		t.Errorf("error %v does not name the game", err)
+	}
+}
+
+// TestTallyMatchesCompute feeds a two-engine match game by game into a
+// Tally and compares with the batch computation, SPRT included.
+func TestTallyMatchesCompute(t *testing.T) {
+	ev := synthEvent(2, 600, 7)
+	cfg := SPRTConfig{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	ev.SPRT = &cfg
+	st, err := Compute(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tl := NewTally(ev.Engines[0], ev.Engines[1])
+	for _, g := range ev.Games {
+		if err := tl.Add(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var a EngineStats
+	for _, e := range st.Engines {
+		if e.Name == ev.Engines[0] {
+			a = e
+		}
+	}
+	if tl.WDL() != a.WDL || tl.Penta() != a.Penta {
+		t.Errorf("tally %+v %v, compute %+v %v", tl.WDL(), tl.Penta(), a.WDL, a.Penta)
+	}
+	r, err := tl.SPRT(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r != *st.SPRT {
+		t.Errorf("tally SPRT %+v, compute %+v", r, *st.SPRT)
+	}
+	if a.Penta.Pairs() == 0 || 2*a.Penta.Pairs() > a.WDL.Games() {
+		t.Errorf("pairs %d for %d games", a.Penta.Pairs(), a.WDL.Games())
+	}
+	if err := tl.Add(Game{White: "X", Black: ev.Engines[0], Result: "1-0"}); err == nil {
+		t.Errorf("a game with a third engine must be refused")
+	}
+}
