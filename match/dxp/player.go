@@ -1,0 +1,550 @@
+package dxp
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/internal/proc"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// Options configure a DXP engine. Zero durations take the defaults shown.
+type Options struct {
+	// Name is the player's name; empty = the name in the engine's GAMEACC.
+	Name string
+	// Addr is host:port. The arbiter connects to it, or listens on it when
+	// Listen is set (port 0 picks a free port; see Command).
+	Addr   string
+	Listen bool
+	// Command optionally starts the engine process (which then listens on,
+	// or connects to, Addr). The text "{addr}" in its arguments is replaced
+	// by the address the arbiter listens on or connects to.
+	Command []string
+	Dir     string
+	Env     []string
+	// Log receives the whole protocol exchange and the engine's stderr and
+	// stdout; the zero Logger logs nothing.
+	Log zerolog.Logger
+	// ConnectTimeout bounds connecting (retried while nobody listens yet)
+	// or waiting for the engine to connect, and the GAMEREQ/GAMEACC and
+	// BACKREQ/BACKACC exchanges (30s).
+	ConnectTimeout time.Duration
+	// QuitGrace is how long a started engine may take to exit after the
+	// final GAMEEND before it is killed (1s).
+	QuitGrace time.Duration
+	// WriteTimeout bounds a write to a peer that stopped reading (2s).
+	WriteTimeout time.Duration
+}
+
+func (o *Options) defaults() {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d <= 0 {
+			*d = v
+		}
+	}
+	def(&o.ConnectTimeout, 30*time.Second)
+	def(&o.QuitGrace, time.Second)
+	def(&o.WriteTimeout, 2*time.Second)
+}
+
+// Player plays an engine over DXP as the Initiator; it implements
+// match.Player and match.GameEnder. The GAMEREQ is sent when the engine is
+// first asked to move (that is when its colour is known); the opponent's
+// moves are sent as MOVE messages before each request. A refused move
+// (WCDF warning) is taken back with BACKREQ; an engine that refuses the
+// BACKREQ has made its second illegal move.
+type Player struct {
+	opts Options
+	log  zerolog.Logger
+
+	p        *proc.Process
+	ln       net.Listener
+	conn     net.Conn
+	msgs     chan string // messages from the engine; closed at EOF
+	readErr  error
+	readMu   sync.Mutex
+	peerName string
+	broken   bool
+
+	// game state
+	v        *rules.Variant
+	tc       arbiter.TimeControl
+	inGame   bool
+	color    rules.Color
+	sent     int  // moves of the game the engine knows
+	moveSent bool // the engine's last MOVE is not yet confirmed by the next request
+}
+
+// New returns a DXP player; connections are made by NewGame.
+func New(opts Options) *Player {
+	opts.defaults()
+	return &Player{opts: opts, log: opts.Log}
+}
+
+var (
+	_ match.Player    = (*Player)(nil)
+	_ match.GameEnder = (*Player)(nil)
+)
+
+// Name is Options.Name, or the engine's name from GAMEACC.
+func (e *Player) Name() string {
+	switch {
+	case e.opts.Name != "":
+		return e.opts.Name
+	case e.peerName != "":
+		return e.peerName
+	}
+	return "dxp " + e.opts.Addr
+}
+
+// Addr returns the address the player listens on (after NewGame), or the
+// address it connects to.
+func (e *Player) Addr() string {
+	if e.ln != nil {
+		return e.ln.Addr().String()
+	}
+	return e.opts.Addr
+}
+
+func (e *Player) logMsg(dir, s string) {
+	e.log.Info().Str("dir", dir).Str("msg", s).Msg("")
+}
+
+func (e *Player) send(m Message) error {
+	s, err := m.Encode()
+	if err != nil {
+		return fmt.Errorf("dxp: %w", err)
+	}
+	e.logMsg(">", s)
+	e.conn.SetWriteDeadline(time.Now().Add(e.opts.WriteTimeout))
+	if _, err := io.WriteString(e.conn, s+"\x00"); err != nil {
+		e.broken = true
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return &match.Fault{Kind: match.Stall, Reason: "engine stopped reading", Err: err}
+		}
+		return &match.Fault{Kind: match.Crash, Reason: "connection to the engine lost", Err: err}
+	}
+	return nil
+}
+
+// connect starts the engine process (if any) and makes the connection.
+func (e *Player) connect(ctx context.Context) error {
+	e.Close()
+	e.broken = false
+	addr := e.opts.Addr
+	if e.opts.Listen {
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			return fmt.Errorf("dxp: listen on %s: %w", addr, err)
+		}
+		e.ln = ln
+		addr = ln.Addr().String()
+	}
+	if len(e.opts.Command) > 0 {
+		argv := make([]string, len(e.opts.Command))
+		for i, a := range e.opts.Command {
+			argv[i] = strings.ReplaceAll(a, "{addr}", addr)
+		}
+		p, err := proc.Start(argv, e.opts.Dir, e.opts.Env, func(s string) {
+			e.log.Info().Str("dir", "stderr").Str("line", s).Msg("")
+		})
+		if err != nil {
+			return fmt.Errorf("dxp engine %q: %w", e.Name(), err)
+		}
+		e.p = p
+		e.log.Info().Int("pid", p.Pid()).Strs("argv", argv).Msg("started")
+		go func() {
+			for s := range p.Lines() {
+				e.log.Info().Str("dir", "stdout").Str("line", s).Msg("")
+			}
+		}()
+	}
+	ctx, cancel := context.WithTimeout(ctx, e.opts.ConnectTimeout)
+	defer cancel()
+	var conn net.Conn
+	var err error
+	if e.opts.Listen {
+		conn, err = e.accept(ctx)
+	} else {
+		conn, err = e.dial(ctx, addr)
+	}
+	if err != nil {
+		e.broken = true
+		return err
+	}
+	e.conn = conn
+	e.msgs = make(chan string, 16)
+	go e.read(conn, e.msgs)
+	e.log.Info().Str("local", conn.LocalAddr().String()).Str("remote", conn.RemoteAddr().String()).Msg("connected")
+	return nil
+}
+
+// exited reports a started engine that has exited.
+func (e *Player) exited() bool {
+	if e.p == nil {
+		return false
+	}
+	select {
+	case <-e.p.Exited():
+		return true
+	default:
+		return false
+	}
+}
+
+func (e *Player) dial(ctx context.Context, addr string) (net.Conn, error) {
+	var d net.Dialer
+	for {
+		conn, err := d.DialContext(ctx, "tcp", addr)
+		if err == nil {
+			return conn, nil
+		}
+		if e.exited() {
+			return nil, &match.Fault{Kind: match.Crash, Reason: "engine exited before accepting the connection", Err: e.p.ExitErr()}
+		}
+		select {
+		case <-ctx.Done():
+			return nil, &match.Fault{Kind: match.Stall, Reason: "cannot connect to the engine at " + addr, Err: err}
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+func (e *Player) accept(ctx context.Context) (net.Conn, error) {
+	type result struct {
+		c   net.Conn
+		err error
+	}
+	ch := make(chan result, 1)
+	go func() {
+		c, err := e.ln.Accept()
+		ch <- result{c, err}
+	}()
+	tick := time.NewTicker(50 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case r := <-ch:
+			if r.err != nil {
+				return nil, fmt.Errorf("dxp: accept: %w", r.err)
+			}
+			return r.c, nil
+		case <-tick.C:
+			if e.exited() {
+				e.ln.Close() // ends the Accept goroutine
+				e.ln = nil
+				return nil, &match.Fault{Kind: match.Crash, Reason: "engine exited before connecting", Err: e.p.ExitErr()}
+			}
+		case <-ctx.Done():
+			e.ln.Close()
+			e.ln = nil
+			return nil, &match.Fault{Kind: match.Stall, Reason: "the engine did not connect to " + e.opts.Addr, Err: ctx.Err()}
+		}
+	}
+}
+
+func (e *Player) read(conn net.Conn, msgs chan<- string) {
+	defer close(msgs)
+	br := bufio.NewReader(conn)
+	for {
+		s, err := ReadMessage(br)
+		if err != nil && s == "" {
+			e.readMu.Lock()
+			e.readErr = err
+			e.readMu.Unlock()
+			return
+		}
+		if err != nil {
+			s = "\x7f" + s // marked as too long: Parse rejects it
+		}
+		msgs <- s
+	}
+}
+
+// NewGame makes sure the engine is connected (starting it and connecting
+// again after a fault). The GAMEREQ follows with the first request.
+func (e *Player) NewGame(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl) error {
+	if e.conn == nil || e.broken || e.exited() {
+		if err := e.connect(ctx); err != nil {
+			return err
+		}
+	}
+	e.v, e.tc, e.inGame, e.sent, e.moveSent = v, tc, false, 0, false
+	return nil
+}
+
+// next waits for the next message of interest; chat is logged and skipped.
+func (e *Player) next(ctx context.Context) (Message, string, error) {
+	for {
+		select {
+		case raw, ok := <-e.msgs:
+			if !ok {
+				e.broken = true
+				e.readMu.Lock()
+				err := e.readErr
+				e.readMu.Unlock()
+				return Message{}, "", &match.Fault{Kind: match.Crash, Reason: "engine closed the connection", Err: err}
+			}
+			e.logMsg("<", raw)
+			m, err := Parse(raw)
+			if err != nil {
+				return m, raw, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "garbage instead of a DXP message", Err: err}
+			}
+			if m.Type == Chat {
+				continue
+			}
+			if m.Type == BackReq {
+				// Take-backs are for human play; refuse and go on.
+				if err := e.send(Message{Type: BackAcc, Code: '2'}); err != nil {
+					return m, raw, err
+				}
+				continue
+			}
+			return m, raw, nil
+		case <-ctx.Done():
+			e.broken = true
+			if errors.Is(ctx.Err(), context.Canceled) {
+				return Message{}, "", ctx.Err()
+			}
+			return Message{}, "", &match.Fault{Kind: match.Stall, Reason: "no message from the engine before its time ran out (DXP has no liveness probe)", Err: ctx.Err()}
+		}
+	}
+}
+
+// gameReq sends GAMEREQ for a game in which the engine plays c, and waits for GAMEACC.
+func (e *Player) gameReq(ctx context.Context, start rules.Position, c rules.Color) error {
+	minutes, moves := dxpTime(e.tc)
+	m := Message{Type: GameReq, Version: 1, Name: "arbiter", Follower: c, Minutes: minutes, MaxMoves: moves}
+	if start != rules.NewPosition(e.v) {
+		m.StartCustom, m.ToMove, m.Position = true, start.Turn(), PositionString(start)
+	}
+	if err := e.send(m); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, e.opts.ConnectTimeout)
+	defer cancel()
+	for {
+		reply, raw, err := e.next(ctx)
+		if err != nil {
+			if f, ok := match.AsFault(err); ok && f.Kind == match.Illegal {
+				continue // garbage before the game: logged, skipped
+			}
+			return err
+		}
+		if reply.Type != GameAcc {
+			e.log.Warn().Str("msg", raw).Msg("expected GAMEACC")
+			continue
+		}
+		e.peerName = reply.Name
+		if reply.Code != '0' {
+			e.broken = true
+			return &match.Fault{Kind: match.Crash, Reason: fmt.Sprintf("engine refused the game (GAMEACC code %c)", reply.Code)}
+		}
+		e.inGame, e.color, e.sent, e.moveSent = true, c, 0, false
+		return nil
+	}
+}
+
+// dxpTime converts a time control into GAMEREQ's thinking time (minutes,
+// at least 1, rounded up) and number of moves (0 = no limit).
+func dxpTime(tc arbiter.TimeControl) (minutes, moves int) {
+	var total time.Duration
+	switch {
+	case len(tc.Periods) > 0:
+		total = tc.Periods[0].Time
+		moves = tc.Periods[0].Moves
+	case tc.PerMove > 0:
+		total = 100 * tc.PerMove
+	default:
+		total = 999 * time.Minute
+	}
+	minutes = int((total + time.Minute - 1) / time.Minute)
+	return min(max(minutes, 1), 999), min(moves, 999)
+}
+
+// Play sends the GAMEREQ (first request of a game), takes back a refused
+// move (BACKREQ), sends the opponent's moves, and waits for the engine's
+// MOVE or GAMEEND.
+func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, error) {
+	var reply match.Reply
+	if e.conn == nil || e.broken {
+		return reply, &match.Fault{Kind: match.Crash, Reason: "no connection to the engine"}
+	}
+	if !e.inGame {
+		if err := e.gameReq(ctx, req.Start, req.Position.Turn()); err != nil {
+			return reply, err
+		}
+	}
+	if req.Retry && e.moveSent {
+		// The engine's last move was refused: take it back.
+		if err := e.takeBack(ctx, req); err != nil {
+			return reply, err
+		}
+	}
+	e.moveSent = false
+	if e.sent > len(req.Moves) {
+		e.sent = len(req.Moves)
+	}
+	for _, m := range req.Moves[e.sent:] {
+		if err := e.send(MoveMessage(m, 0)); err != nil {
+			return reply, err
+		}
+	}
+	e.sent = len(req.Moves)
+	for {
+		msg, raw, err := e.next(ctx)
+		if err != nil {
+			if f, ok := match.AsFault(err); ok && f.Kind == match.Illegal {
+				e.sent++ // the engine thinks it has moved: take it back on a retry
+				e.moveSent = true
+			}
+			return reply, err
+		}
+		switch msg.Type {
+		case Move:
+			reply.Text = raw
+			e.sent++
+			e.moveSent = true
+			m, err := req.Position.FindDXPMove(msg.From, msg.To, msg.Captured)
+			if err != nil {
+				return reply, &match.Fault{Kind: match.Illegal, Text: moveText(msg), Reason: "not a legal move for " + req.Position.Turn().String() + " in " + req.Position.FEN(), Err: err}
+			}
+			reply.Move = m
+			return reply, nil
+		case GameEnd:
+			e.inGame = false
+			if err := e.send(Message{Type: GameEnd, Reason: '0', Stop: '0'}); err != nil {
+				return reply, err
+			}
+			switch msg.Reason {
+			case '2':
+				reply.ClaimDraw = true
+			default: // 1 I lose, 0 no reason, 3 "I win" in a game the rules have not ended
+				reply.Resign = true
+			}
+			return reply, nil
+		default:
+			e.log.Warn().Str("msg", raw).Msg("unexpected message during the game, ignored")
+		}
+	}
+}
+
+func moveText(m Message) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d", m.From)
+	sep := "-"
+	if len(m.Captured) > 0 {
+		sep = "x"
+	}
+	fmt.Fprintf(&b, "%s%d", sep, m.To)
+	for _, c := range m.Captured {
+		fmt.Fprintf(&b, "x%d", c)
+	}
+	return b.String()
+}
+
+// takeBack asks the engine to return to the current position with BACKREQ.
+func (e *Player) takeBack(ctx context.Context, req match.Request) error {
+	ply := len(req.Moves)
+	number := ply
+	if req.Start.Turn() != e.v.FirstPlayer {
+		number++
+	}
+	number = number/2 + 1
+	if err := e.send(Message{Type: BackReq, MoveNumber: min(number, 999), ToMove: req.Position.Turn()}); err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, e.opts.ConnectTimeout)
+	defer cancel()
+	for {
+		msg, raw, err := e.next(ctx)
+		if err != nil {
+			return err
+		}
+		if msg.Type != BackAcc {
+			e.log.Warn().Str("msg", raw).Msg("expected BACKACC, ignored")
+			continue
+		}
+		if msg.Code != '0' {
+			return &match.Fault{Kind: match.Illegal, Text: raw, Reason: fmt.Sprintf("the engine cannot take back its illegal move (BACKACC code %c), so it cannot move again", msg.Code)}
+		}
+		e.sent = ply
+		return nil
+	}
+}
+
+// EndGame sends GAMEEND (from the engine's opponent's point of view) and
+// waits for the engine's GAMEEND in answer; an engine that ended the game
+// itself has already been answered.
+func (e *Player) EndGame(ctx context.Context, result arbiter.Result, as rules.Color) error {
+	if !e.inGame || e.conn == nil || e.broken {
+		e.inGame = false
+		return nil
+	}
+	e.inGame = false
+	reason := byte('0')
+	switch result.Outcome {
+	case arbiter.Draw:
+		reason = '2'
+	case arbiter.WinFor(as):
+		reason = '1' // the arbiter, as the opponent, gives up
+	case arbiter.WinFor(as.Opponent()):
+		reason = '3'
+	}
+	if err := e.send(Message{Type: GameEnd, Reason: reason, Stop: '0'}); err != nil {
+		return err
+	}
+	for {
+		msg, _, err := e.next(ctx)
+		if err != nil {
+			if errors.Is(err, context.Canceled) {
+				return err
+			}
+			return fmt.Errorf("dxp: no GAMEEND in answer: %w", err)
+		}
+		if msg.Type == GameEnd {
+			e.broken = false // an answer in time keeps the connection usable
+			return nil
+		}
+	}
+}
+
+// Close ends the session (GAMEEND with stop code 1), closes the connection
+// and the listener, and stops a started engine (killing it after QuitGrace).
+func (e *Player) Close() error {
+	if e.conn != nil {
+		if !e.broken {
+			s, _ := Message{Type: GameEnd, Reason: '0', Stop: '1'}.Encode()
+			e.logMsg(">", s)
+			e.conn.SetWriteDeadline(time.Now().Add(200 * time.Millisecond))
+			io.WriteString(e.conn, s+"\x00")
+		}
+		e.conn.Close()
+		for range e.msgs {
+		}
+		e.conn = nil
+	}
+	if e.ln != nil {
+		e.ln.Close()
+		e.ln = nil
+	}
+	if e.p != nil {
+		err := e.p.Stop(e.opts.QuitGrace)
+		e.log.Info().AnErr("exit", err).Msg("stopped")
+		e.p = nil
+	}
+	e.inGame = false
+	return nil
+}
