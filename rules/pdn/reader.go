@@ -298,6 +298,9 @@ func (r *Reader) parseTag(g *Game) error {
 				closed = true
 				break
 			}
+			if c < ' ' && c != '\t' {
+				c = ' ' // a stray control character (a lone CR) would break the line when written
+			}
 			b.WriteByte(c)
 		}
 		if !closed {
@@ -310,7 +313,12 @@ func (r *Reader) parseTag(g *Game) error {
 		if end < 0 {
 			return r.errorf(r.lineNo, line, "tag %s not closed with ]", name)
 		}
-		value = strings.TrimSpace(string(r.buf[r.pos : r.pos+end]))
+		value = strings.TrimSpace(strings.Map(func(c rune) rune {
+			if c < ' ' {
+				return ' '
+			}
+			return c
+		}, string(r.buf[r.pos:r.pos+end])))
 		r.pos += end
 	}
 	r.skipSpace()
@@ -494,8 +502,10 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 					if dots == 0 {
 						return nil, r.errorf(r.lineNo, strconv.Itoa(n), "bad move number")
 					}
-					num, second, numbered = n, dots > 1, true
-					r.curNum = n
+					if n > 0 { // "0." is no number: the count goes on
+						num, second, numbered = n, dots > 1, true
+						r.curNum = n
+					}
 					continue
 				}
 			}

@@ -136,11 +136,18 @@ func (l *lineWriter) comment(text string) {
 	}
 }
 
-// moves writes a line of moves whose first move is numbered (num, second);
-// the numbers of the following moves are counted from it.
+// moves writes a line of moves. A move's own number (Num, Second) is
+// written as read; moves without one (Num == 0) continue the count, which
+// starts at (num, second).
 func (l *lineWriter) moves(ms []Move, num int, second bool) {
 	needNum := true
 	for _, m := range ms {
+		if m.Num > 0 {
+			if m.Num != num || m.Second != second {
+				needNum = true // the text's numbering jumps: say so
+			}
+			num, second = m.Num, m.Second
+		}
 		switch {
 		case !second:
 			l.word(strconv.Itoa(num) + ".")

@@ -1,0 +1,68 @@
+package pdn
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// FuzzPDNReader feeds arbitrary text to the reader. It must not panic or
+// loop, every game it reads must survive a write and read round trip, and
+// auditing it must not panic either.
+func FuzzPDNReader(f *testing.F) {
+	files, _ := filepath.Glob("testdata/*.pdn")
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		// Seed with the first games of each file (whole files are too big to mutate well).
+		text := string(data)
+		if i := strings.Index(text[1:], "\n[Event"); i > 0 {
+			text = text[:i+1]
+		}
+		f.Add(text)
+	}
+	f.Add(good + "1. 32-28 (1. 33-28 {c} 18-23 (1... 19-23 2. 28x19) 2. 39-33) 17-22!? $14 ; x\n% esc\n2. 28x17 2-0")
+	f.Add("[FEN \"B:W14,15,18,21,22,23,30:B6,7,8,10,12,13\"]\n1... 10x26 18-14 *")
+	f.Add("\xEF\xBB\xBF[GameType \"25\"]\r\n1. c3-d4 d6-e5 2. d4:f6 e7:g5 *\r\n")
+	f.Add("1. 11-15 {never closed\n\n[Event \"x\"]\n1. 9-13 *")
+	f.Fuzz(func(t *testing.T, text string) {
+		r := NewReader(strings.NewReader(text), "fuzz.pdn")
+		for i := 0; ; i++ {
+			if i > len(text)+2 {
+				t.Fatalf("more calls to Next than bytes of input: the reader is not advancing")
+			}
+			g, err := r.Next()
+			if err == io.EOF {
+				return
+			}
+			var pe *ParseError
+			if errors.As(err, &pe) {
+				if pe.Line < 1 || pe.Game < 1 || pe.Err == nil {
+					t.Fatalf("incomplete error %+v", pe)
+				}
+				continue
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = Check(g, nil).String()
+			if g.Tag("Result") == "" {
+				g.SetTag("Result", g.Result)
+			}
+			var b strings.Builder
+			if err := Write(&b, g); err != nil {
+				t.Fatal(err)
+			}
+			back, err := NewReader(strings.NewReader(b.String()), "back.pdn").Next()
+			if err != nil {
+				t.Fatalf("written game does not read back: %v\n%s", err, b.String())
+			}
+			sameGame(t, g, back)
+		}
+	})
+}
