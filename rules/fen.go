@@ -66,11 +66,11 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 			}
 			a, err := v.geo.parseSquare(lo)
 			if err != nil {
-				return fail("%v", err)
+				return Position{}, fmt.Errorf("FEN %q: %w", orig, err) // err wraps ErrSyntax already
 			}
 			b, err := v.geo.parseSquare(hi)
 			if err != nil {
-				return fail("%v", err)
+				return Position{}, fmt.Errorf("FEN %q: %w", orig, err)
 			}
 			if b < a {
 				return fail("range %q runs backwards", item)

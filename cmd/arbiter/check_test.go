@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// runCheck runs the command in-process and returns its output and the exit
+// status run() would give.
+func runCheck(t *testing.T, args ...string) (string, int) {
+	t.Helper()
+	root := newRoot()
+	var out, errOut bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&errOut)
+	root.SetArgs(append([]string{"check"}, args...))
+	err := root.Execute()
+	code := exitOK
+	var ee exitError
+	var ue usageError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		code = ee.code
+	case errors.As(err, &ue) || isCobraUsage(err):
+		code = exitUsage
+		out.WriteString("error: " + err.Error() + "\n")
+	default:
+		code = exitRuntime
+		out.WriteString("error: " + err.Error() + "\n")
+	}
+	return out.String(), code
+}
+
+// shippedPDN are the sample files of rules/pdn/testdata.
+func shippedPDN(t *testing.T) []string {
+	files, err := filepath.Glob("../../rules/pdn/testdata/*.pdn")
+	if err != nil || len(files) != 4 {
+		t.Fatalf("sample PDN files: %v %v", files, err)
+	}
+	return files
+}
+
+func lastLine(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return lines[len(lines)-1]
+}
+
+func TestCheckShippedFiles(t *testing.T) {
+	files := shippedPDN(t)
+	out, code := runCheck(t, files...)
+	if code != exitOK {
+		t.Errorf("exit %d", code)
+	}
+	if got := lastLine(out); got != "games=310 ok=310 illegal=0 unreadable=0" {
+		t.Errorf("last line %q", got)
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if len(lines) != 311 {
+		t.Fatalf("%d lines, want one per game and the totals", len(lines))
+	}
+	for _, l := range lines[:310] {
+		if !strings.HasSuffix(l, ": ok") {
+			t.Errorf("line %q", l)
+		}
+	}
+	if want := files[0] + ": game 1 (White: Wyllie, J., Black: Moorhead, W.): ok"; lines[0] != want {
+		t.Errorf("first line %q, want %q", lines[0], want)
+	}
+}
+
+// TestCheckVariantOverride: forcing international rules on English games
+// makes every first move illegal, and the report shows why.
+func TestCheckVariantOverride(t *testing.T) {
+	file := shippedPDN(t)[0] // OCA, English checkers
+	out, code := runCheck(t, "--variant", "international", file)
+	if code != exitFailed {
+		t.Errorf("exit %d", code)
+	}
+	if got := lastLine(out); got != "games=43 ok=0 illegal=43 unreadable=0" {
+		t.Errorf("last line %q", got)
+	}
+	want := file + ": game 1 (White: Wyllie, J., Black: Moorhead, W.): illegal move 1. 11-15 (line 7): " +
+		"FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
+	if first := strings.Split(out, "\n")[0]; first != want {
+		t.Errorf("first line\n%q\nwant\n%q", first, want)
+	}
+}
+
+func TestCheckProblems(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "games.pdn")
+	text := `[White "Good"]
+[Black "Game"]
+1. 11-15 23-19 2. 8-11 22-17 1-0
+
+[White "Illegal"]
+[Black "Game"]
+1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17x10 *
+
+[White "Broken"]
+[Black "Tag
+1. 11-15 *
+
+[White "Unknown"]
+[GameType "30"]
+1. 11-15 *
+
+[White "Bad FEN"]
+[FEN "W:W99:B1"]
+1. 11-15 *
+`
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	missing := filepath.Join(dir, "missing.pdn")
+	out, code := runCheck(t, file, missing)
+	if code != exitFailed {
+		t.Errorf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	want := []string{
+		file + ": game 1 (White: Good, Black: Game): ok",
+		file + ": game 2 (White: Illegal, Black: Game): illegal move 3... 17x10 (line 7): FEN W:W17,19,21,24-32:B1-7,10-13,15 legal moves: ",
+		file + `: game 3: unreadable at line 10 near "[Black \"Tag": syntax error: tag Black: value not closed with " on its line`,
+		file + `: game 4 (White: Unknown, Black: ?): unreadable (game at line 13): GameType "30": unknown variant: no preset has game type 30`,
+		file + `: game 5 (White: Bad FEN, Black: ?): unreadable (game at line 17): FEN tag: FEN "W:W99:B1": syntax error: square 99 is off the board (1-72)`, // 99 > 50: detected as canadian
+		missing + ": unreadable file: open " + missing + ": no such file or directory",
+		"games=6 ok=1 illegal=1 unreadable=4",
+	}
+	if len(lines) != len(want) {
+		t.Fatalf("output:\n%s", out)
+	}
+	for i := range want {
+		if !strings.HasPrefix(lines[i], want[i]) {
+			t.Errorf("line %d\n%q\nwant\n%q", i+1, lines[i], want[i])
+		}
+	}
+	if !strings.HasSuffix(lines[1], "legal moves: 17-14, 19-16, 24-20, 25-22, 26-22, 26-23, 27-23") {
+		t.Errorf("legal moves missing in %q", lines[1])
+	}
+}
+
+func TestCheckUsage(t *testing.T) {
+	for _, args := range [][]string{nil, {"--variant", "chess", "x.pdn"}, {"--bogus", "x.pdn"}} {
+		out, code := runCheck(t, args...)
+		if code != exitUsage {
+			t.Errorf("check %q: exit %d, output %q", args, code, out)
+		}
+	}
+}
