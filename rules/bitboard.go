@@ -147,6 +147,8 @@ type bbGen struct {
 	ms                 []bmove
 	best               [2]uint64
 	pieceStart         int
+	cnt                int  // captures accepted so far
+	counting           bool // bulk counting: store only what deduplication needs
 
 	// API mode: record paths and Moves alongside ms
 	paths bool
@@ -340,14 +342,17 @@ func (g *bbGen) countQuiet(own, opp, kings uint64, white bool) uint64 {
 	return uint64(n)
 }
 
-// captures generates the legal captures (after precedence) into ms; it
-// returns ms unchanged (empty) when there is none.
-func (g *bbGen) captures(ms []bmove, own, opp, kings uint64, white bool) []bmove {
+// captures generates the legal captures (after precedence) into ms and
+// returns them with their number; ms stays empty when there is none. When
+// g.counting, only the number is exact: ms holds just the moves that
+// deduplication needs.
+func (g *bbGen) captures(ms []bmove, own, opp, kings uint64, white bool) ([]bmove, int) {
 	c := g.capturers(own, opp, kings, white)
 	if c == 0 {
-		return ms
+		return ms, 0
 	}
 	g.ms = ms
+	g.cnt = 0
 	g.opp, g.kings, g.white = opp, kings, white
 	if white {
 		g.promoRow = g.promo[White]
@@ -366,7 +371,7 @@ func (g *bbGen) captures(ms []bmove, own, opp, kings uint64, white bool) []bmove
 	}
 	ms = g.ms
 	g.ms = nil
-	return ms
+	return ms, g.cnt
 }
 
 // extend continues a capture sequence of the piece now on s (a king if
@@ -447,82 +452,238 @@ func (g *bbGen) extend(s int, king bool, cap uint64, n int, order uint64) bool {
 		tgt &^= g.kings
 	}
 	for d := d0; d <= d1; d++ {
-		vb := g.nbr[s][d]
-		if vb&tgt == 0 {
-			continue
-		}
-		lb := g.jmp[s][d]
-		if lb&g.emptyp == 0 {
-			continue
-		}
-		found = true
-		l := bits.TrailingZeros64(lb)
-		cap2 := cap | vb
-		order2 := order
-		if vb&g.kings != 0 {
-			order2 |= 1 << uint(63-n)
-		}
-		k2, stop := king, false
-		if !king && lb&g.promoRow != 0 {
-			switch g.promotion {
-			case PromoteStop:
-				stop = true
-			case PromoteContinue:
-				k2 = true
-			}
-		}
-		g.path[n] = uint8(l)
-		if stop || !g.extend(l, k2, cap2, n+1, order2) {
-			g.emit(l, cap2, n+1, order2, k2)
+		// the cheap test inline; step repeats it, but only for real jumps
+		if g.nbr[s][d]&tgt != 0 && g.jmp[s][d]&g.emptyp != 0 {
+			g.step(s, d, king, tgt, cap, n, order)
+			found = true
 		}
 	}
 	return found
 }
 
+// step tries the short jump (a man's, or a short king's) from s in direction
+// d over a piece of tgt, and follows the sequence on; it reports whether the
+// jump was possible.
+func (g *bbGen) step(s int, d Direction, king bool, tgt, cap uint64, n int, order uint64) bool {
+	vb := g.nbr[s][d]
+	if vb&tgt == 0 {
+		return false
+	}
+	lb := g.jmp[s][d]
+	if lb&g.emptyp == 0 {
+		return false
+	}
+	l := bits.TrailingZeros64(lb)
+	cap2 := cap | vb
+	order2 := order
+	if vb&g.kings != 0 {
+		order2 |= 1 << uint(63-n)
+	}
+	k2, stop := king, false
+	if !king && lb&g.promoRow != 0 {
+		switch g.promotion {
+		case PromoteStop:
+			stop = true
+		case PromoteContinue:
+			k2 = true
+		}
+	}
+	g.path[n] = uint8(l)
+	if stop || !g.extend(l, k2, cap2, n+1, order2) {
+		g.emit(l, cap2, n+1, order2, k2)
+	}
+	return true
+}
+
+// fastCaptures generates (or, when g.counting, counts) the captures of the
+// side to move under free choice or majority capture, for perft, where the
+// order of moves does not matter. Single jumps by men that cannot go on are
+// found for all men at once, direction by direction; only the men whose jump
+// continues (or crowns them as a king that might continue) and the kings are
+// searched one by one. It returns ms and the number of captures.
+func (g *bbGen) fastCaptures(ms []bmove, own, opp, kings uint64, white bool) ([]bmove, int) {
+	h, h1 := g.h&63, g.h1&63
+	h2, h12 := (2*g.h)&63, (2*g.h1)&63
+	empty := g.mask &^ (own | opp)
+	men := own &^ kings
+	tgt := opp
+	if !g.menCapKings {
+		tgt &^= kings
+	}
+	// squares from which a man could capture in each direction
+	cUL := (empty << h1 & tgt) << h1
+	cUR := (empty << h & tgt) << h
+	cDL := (empty >> h & tgt) >> h
+	cDR := (empty >> h1 & tgt) >> h1
+	promoRow := g.promo[Black]
+	if white {
+		promoRow = g.promo[White]
+	}
+	var stopRow, kingRow uint64
+	switch g.promotion {
+	case PromoteStop:
+		stopRow = promoRow
+	case PromoteContinue:
+		kingRow = promoRow
+	}
+	// From a landing square the sequence may go on in every direction but
+	// back over the piece just taken (a man that can only capture forwards
+	// never looks back anyway).
+	var single, slow [numDirs]uint64 // landings of single jumps; origins needing a search
+	if g.menBack || white {
+		fwd := cUL | cUR
+		if o := men & cUL; o != 0 {
+			l := o >> h12
+			nb := fwd
+			if g.menBack {
+				nb |= cDL
+			}
+			c := l&nb&^stopRow | l&kingRow
+			single[UpLeft], slow[UpLeft] = l&^c, c<<h12
+		}
+		if o := men & cUR; o != 0 {
+			l := o >> h2
+			nb := fwd
+			if g.menBack {
+				nb |= cDR
+			}
+			c := l&nb&^stopRow | l&kingRow
+			single[UpRight], slow[UpRight] = l&^c, c<<h2
+		}
+	}
+	if g.menBack || !white {
+		fwd := cDL | cDR
+		if o := men & cDL; o != 0 {
+			l := o << h2
+			nb := fwd
+			if g.menBack {
+				nb |= cUL
+			}
+			c := l&nb&^stopRow | l&kingRow
+			single[DownLeft], slow[DownLeft] = l&^c, c>>h2
+		}
+		if o := men & cDR; o != 0 {
+			l := o << h12
+			nb := fwd
+			if g.menBack {
+				nb |= cUR
+			}
+			c := l&nb&^stopRow | l&kingRow
+			single[DownRight], slow[DownRight] = l&^c, c>>h12
+		}
+	}
+	g.ms, g.cnt = ms, 0
+	k := own & kings
+	todo := slow[0] | slow[1] | slow[2] | slow[3]
+	if k != 0 {
+		if g.flying {
+			todo |= k
+		} else {
+			todo |= k & g.capturers(own, opp, kings, white)
+		}
+	}
+	if todo != 0 {
+		g.opp, g.kings, g.white, g.promoRow = opp, kings, white, promoRow
+		for ; todo != 0; todo &= todo - 1 {
+			s := bits.TrailingZeros64(todo)
+			g.from = s
+			g.emptyp = empty | 1<<uint(s)
+			g.pieceStart = len(g.ms)
+			g.byKing = kings>>uint(s)&1 != 0
+			if g.byKing {
+				g.extend(s, true, 0, 0, 0)
+				continue
+			}
+			for d := UpLeft; d < numDirs; d++ {
+				if slow[d]>>uint(s)&1 != 0 {
+					g.step(s, d, false, tgt, 0, 0, 0)
+				}
+			}
+		}
+	}
+	ms, n := g.ms, g.cnt
+	g.ms = nil
+	if g.prec == Majority && n > 0 && g.best[0] > 1 {
+		return ms, n // longer captures found: the single jumps are not allowed
+	}
+	if g.counting {
+		return ms, n + bits.OnesCount64(single[0]) + bits.OnesCount64(single[1]) +
+			bits.OnesCount64(single[2]) + bits.OnesCount64(single[3])
+	}
+	n += bits.OnesCount64(single[0]) + bits.OnesCount64(single[1]) +
+		bits.OnesCount64(single[2]) + bits.OnesCount64(single[3])
+	for t := single[UpLeft]; t != 0; t &= t - 1 {
+		l := t & -t
+		ms = append(ms, bmove{ft: l | l<<h12, cap: l << h1, kd: l & promoRow})
+	}
+	for t := single[UpRight]; t != 0; t &= t - 1 {
+		l := t & -t
+		ms = append(ms, bmove{ft: l | l<<h2, cap: l << h, kd: l & promoRow})
+	}
+	for t := single[DownLeft]; t != 0; t &= t - 1 {
+		l := t & -t
+		ms = append(ms, bmove{ft: l | l>>h2, cap: l >> h, kd: l & promoRow})
+	}
+	for t := single[DownRight]; t != 0; t &= t - 1 {
+		l := t & -t
+		ms = append(ms, bmove{ft: l | l>>h12, cap: l >> h1, kd: l & promoRow})
+	}
+	return ms, n
+}
+
 // emit records a finished capture sequence ending on to, subject to the
 // precedence rule and, when counting identities, to duplicates.
 func (g *bbGen) emit(to int, cap uint64, n int, order uint64, king bool) {
-	var key [2]uint64
-	switch g.prec {
-	case Majority:
-		key[0] = uint64(n)
-	case MajorityThenKings:
-		key[0] = uint64(n)<<8 | uint64(bits.OnesCount64(cap&g.kings))
-	case ItalianOrder:
-		key[0] = uint64(n)<<16 | uint64(bits.OnesCount64(cap&g.kings))
-		if g.byKing {
-			key[0] |= 1 << 8
+	if g.prec != FreeChoice {
+		var key [2]uint64
+		switch g.prec {
+		case Majority:
+			key[0] = uint64(n)
+		case MajorityThenKings:
+			key[0] = uint64(n)<<8 | uint64(bits.OnesCount64(cap&g.kings))
+		case ItalianOrder:
+			key[0] = uint64(n)<<16 | uint64(bits.OnesCount64(cap&g.kings))
+			if g.byKing {
+				key[0] |= 1 << 8
+			}
+			key[1] = order
+		case KingsFirst:
+			if g.byKing {
+				key[0] = 1
+			}
 		}
-		key[1] = order
-	case KingsFirst:
-		if g.byKing {
-			key[0] = 1
+		if g.cnt == 0 {
+			g.best = key
+		} else if key != g.best {
+			if key[0] < g.best[0] || key[0] == g.best[0] && key[1] < g.best[1] {
+				return
+			}
+			g.best = key
+			g.cnt = 0
+			g.ms = g.ms[:0]
+			g.api = g.api[:0]
+			g.pieceStart = 0
 		}
-	}
-	if len(g.ms) == 0 {
-		g.best = key
-	} else if key != g.best {
-		if key[0] < g.best[0] || key[0] == g.best[0] && key[1] < g.best[1] {
-			return
-		}
-		g.best = key
-		g.ms = g.ms[:0]
-		g.api = g.api[:0]
-		g.pieceStart = 0
 	}
 	toBit := uint64(1) << uint(to)
-	mv := bmove{ft: uint64(1)<<uint(g.from) ^ toBit, cap: cap}
-	if g.byKing {
-		mv.kd = mv.ft
-	} else if king || toBit&g.promoRow != 0 {
-		mv.kd = toBit
-	}
-	if !g.keep && n >= 2 {
+	ft := uint64(1)<<uint(g.from) ^ toBit
+	dedupe := !g.keep && n >= 2
+	if dedupe {
 		for i := g.pieceStart; i < len(g.ms); i++ {
-			if g.ms[i].ft == mv.ft && g.ms[i].cap == cap {
+			if g.ms[i].ft == ft && g.ms[i].cap == cap {
 				return
 			}
 		}
+	}
+	g.cnt++
+	if g.counting && !dedupe {
+		return
+	}
+	mv := bmove{ft: ft, cap: cap}
+	if g.byKing {
+		mv.kd = ft
+	} else if king || toBit&g.promoRow != 0 {
+		mv.kd = toBit
 	}
 	g.ms = append(g.ms, mv)
 	if g.paths {
@@ -537,11 +698,19 @@ func (g *bbGen) emit(to int, cap uint64, n int, order uint64, king bool) {
 	}
 }
 
+// capturesAny picks the capture generator: the parallel one where it
+// applies (perft under free choice or majority), else the ordered search.
+func (g *bbGen) capturesAny(ms []bmove, own, opp, kings uint64, white bool) ([]bmove, int) {
+	if !g.paths && (g.prec == FreeChoice || g.prec == Majority) {
+		return g.fastCaptures(ms, own, opp, kings, white)
+	}
+	return g.captures(ms, own, opp, kings, white)
+}
+
 // gen generates the legal moves of the side to move into the buffer of ply.
 func (g *bbGen) gen(ply int, own, opp, kings uint64, white bool) []bmove {
-	ms := g.buf(ply)
-	ms = g.captures(ms, own, opp, kings, white)
-	if len(ms) == 0 {
+	ms, n := g.capturesAny(g.buf(ply), own, opp, kings, white)
+	if n == 0 {
 		ms = g.quiet(ms, own, opp, kings, white)
 	}
 	g.stack[ply] = ms
@@ -552,9 +721,12 @@ func (g *bbGen) gen(ply int, own, opp, kings uint64, white bool) []bmove {
 // counts moves without playing them.
 func (g *bbGen) perft(own, opp, kings uint64, white bool, depth, ply int) uint64 {
 	if depth == 1 {
-		if ms := g.captures(g.buf(ply), own, opp, kings, white); len(ms) > 0 {
-			g.stack[ply] = ms
-			return uint64(len(ms))
+		g.counting = true
+		var n int
+		g.stack[ply], n = g.capturesAny(g.buf(ply), own, opp, kings, white)
+		g.counting = false
+		if n > 0 {
+			return uint64(n)
 		}
 		return g.countQuiet(own, opp, kings, white)
 	}

@@ -1,0 +1,226 @@
+package rules
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// ruleCase is one row of testdata/rule-cases.md.
+type ruleCase struct {
+	variant string
+	line    int
+	fen     string
+	moves   string // the expected legal moves, as written
+	rule    string
+}
+
+var presetRe = regexp.MustCompile("preset `([a-z]+)`")
+
+// readRuleCases parses the markdown tables of rule-cases.md: a "## ..." heading
+// names the preset, each table row holds a FEN, the legal moves and the rule.
+func readRuleCases(t *testing.T) []ruleCase {
+	t.Helper()
+	f, err := os.Open("testdata/rule-cases.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var cases []ruleCase
+	variant := ""
+	sc := bufio.NewScanner(f)
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if strings.HasPrefix(text, "## ") {
+			m := presetRe.FindStringSubmatch(text)
+			if m == nil {
+				t.Fatalf("rule-cases.md:%d: heading names no preset: %q", line, text)
+			}
+			variant = m[1]
+			continue
+		}
+		if !strings.HasPrefix(text, "| `") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(text, "|"), "|")
+		if len(cells) != 3 {
+			t.Fatalf("rule-cases.md:%d: want 3 cells, got %d", line, len(cells))
+		}
+		if variant == "" {
+			t.Fatalf("rule-cases.md:%d: table row before any preset heading", line)
+		}
+		cases = append(cases, ruleCase{
+			variant: variant, line: line,
+			fen:   strings.Trim(strings.TrimSpace(cells[0]), "`"),
+			moves: strings.TrimSpace(cells[1]),
+			rule:  strings.TrimSpace(cells[2]),
+		})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+// moveSpec is one expected move: its squares as written (from, [landings...,] to).
+type moveSpec struct {
+	text string
+	sqs  []Square
+}
+
+// matches reports whether m is the move the spec describes: same from and
+// to, and, for a long form, exactly the landing squares written.
+func (s moveSpec) matches(m Move) bool {
+	if m.From != s.sqs[0] || m.To != s.sqs[len(s.sqs)-1] {
+		return false
+	}
+	sep := strings.ContainsAny(s.text, "x:")
+	if sep != m.IsCapture() {
+		return false
+	}
+	if len(s.sqs) > 2 {
+		return slices.Equal(m.Path, s.sqs[1:])
+	}
+	return true
+}
+
+func parseSpecs(v *Variant, list string) ([]moveSpec, error) {
+	list = strings.TrimSuffix(strings.TrimSpace(list), " only")
+	var specs []moveSpec
+	for _, text := range strings.Split(list, ",") {
+		text = strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(text), " only"))
+		parts := strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == 'x' || r == ':' })
+		if len(parts) < 2 {
+			return nil, fmt.Errorf("move %q: want at least two squares", text)
+		}
+		spec := moveSpec{text: text}
+		for _, p := range parts {
+			sq, err := v.ParseSquare(p)
+			if err != nil {
+				return nil, fmt.Errorf("move %q: %w", text, err)
+			}
+			spec.sqs = append(spec.sqs, sq)
+		}
+		specs = append(specs, spec)
+	}
+	return specs, nil
+}
+
+var countedRe = regexp.MustCompile(`^(\d+) moves: ending on (.*)$`)
+
+// TestRuleCases checks every position of rule-cases.md: the legal moves of
+// both generators are exactly the listed ones (one legal move per listed move,
+// and nothing else).
+func TestRuleCases(t *testing.T) {
+	cases := readRuleCases(t)
+	if len(cases) < 20 {
+		t.Fatalf("only %d rule cases parsed", len(cases))
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/line%d", c.variant, c.line), func(t *testing.T) {
+			v := MustLookup(c.variant)
+			p, err := ParseFEN(v, c.fen)
+			if err != nil {
+				t.Fatalf("%s: %v", c.rule, err)
+			}
+			fast, ref := p.LegalMoves(), p.referenceMoves(false)
+			if !sameMoves(fast, ref) {
+				t.Errorf("%s: bitboard %s, reference %s", c.fen, movesString(&p, fast), movesString(&p, ref))
+			}
+			if m := countedRe.FindStringSubmatch(c.moves); m != nil {
+				checkCounted(t, &p, c, m[1], m[2])
+				return
+			}
+			specs, err := parseSpecs(v, c.moves)
+			if err != nil {
+				t.Fatalf("line %d: %v", c.line, err)
+			}
+			for name, moves := range map[string][]Move{"bitboard": fast, "reference": ref} {
+				if len(moves) != len(specs) {
+					t.Errorf("%s (%s): %s gives %d moves %s, want %d: %s", c.fen, c.rule, name, len(moves), movesString(&p, moves), len(specs), c.moves)
+					continue
+				}
+				used := make([]bool, len(moves))
+				for _, s := range specs {
+					found := -1
+					for i, m := range moves {
+						if !used[i] && s.matches(m) {
+							found = i
+							break
+						}
+					}
+					if found < 0 {
+						t.Errorf("%s (%s): %s has no move %s among %s", c.fen, c.rule, name, s.text, movesString(&p, moves))
+						continue
+					}
+					used[found] = true
+					if r := strings.ToLower(c.rule); (strings.Contains(r, "promot") || strings.Contains(r, "crown")) && !moves[found].Promotes {
+						t.Errorf("%s (%s): %s: move %s does not promote", c.fen, c.rule, name, s.text)
+					}
+				}
+			}
+		})
+	}
+}
+
+// checkCounted handles a row written "N moves: ending on A (...), B, C": N
+// moves by identity, ending on exactly those squares, more paths than moves.
+func checkCounted(t *testing.T, p *Position, c ruleCase, n, ends string) {
+	want, _ := strconv.Atoi(n)
+	var wantTo []Square
+	for _, f := range strings.Split(regexp.MustCompile(`\(.*?\)`).ReplaceAllString(ends, ""), ",") {
+		sq, err := p.Variant().ParseSquare(strings.TrimSpace(f))
+		if err != nil {
+			t.Fatalf("line %d: %v", c.line, err)
+		}
+		wantTo = append(wantTo, sq)
+	}
+	slices.Sort(wantTo)
+	for name, moves := range map[string][]Move{"bitboard": p.LegalMoves(), "reference": p.referenceMoves(false)} {
+		var to []Square
+		for _, m := range moves {
+			to = append(to, m.To)
+		}
+		slices.Sort(to)
+		if len(moves) != want || !slices.Equal(to, wantTo) {
+			t.Errorf("%s (%s): %s gives %s, want %d moves ending on %v", c.fen, c.rule, name, movesString(p, moves), want, wantTo)
+		}
+	}
+	if paths := p.LegalPaths(); len(paths) <= want {
+		t.Errorf("%s: %d paths, want more than the %d moves (two paths share an identity)", c.fen, len(paths), want)
+	}
+}
+
+// moveKey is a comparable form of a move with its path and promotion.
+func moveKey(m Move) string {
+	return fmt.Sprintf("%d-%d%v%v%v", m.From, m.To, m.Captured.Squares(), m.Path, m.Promotes)
+}
+
+// sameMoves reports whether a and b hold the same moves (identity, path and
+// promotion), in any order.
+func sameMoves(a, b []Move) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	ka, kb := make([]string, len(a)), make([]string, len(b))
+	for i := range a {
+		ka[i], kb[i] = moveKey(a[i]), moveKey(b[i])
+	}
+	slices.Sort(ka)
+	slices.Sort(kb)
+	return slices.Equal(ka, kb)
+}
+
+func movesString(p *Position, ms []Move) string {
+	var s []string
+	for _, m := range ms {
+		s = append(s, p.LongMoveText(m))
+	}
+	slices.Sort(s)
+	return "[" + strings.Join(s, " ") + "]"
+}
