@@ -1,0 +1,202 @@
+package reports
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// findChromium returns the browser to drive. Debian's package installs
+// /usr/bin/chromium; CHROMIUM may point elsewhere.
+func findChromium() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// chartState is what the page reports about one chart div.
+type chartState struct {
+	ID       string `json:"id"`
+	Instance bool   `json:"instance"`
+	Series   int    `json:"series"`
+	Width    int    `json:"width"`
+	Height   int    `json:"height"`
+	Painted  int    `json:"painted"` // non-transparent pixels sampled on the canvas
+}
+
+// chartProbe inspects every chart div: an echarts instance must be bound to
+// it, and its canvas must have a size and visible pixels.
+const chartProbe = `(() => Array.from(document.querySelectorAll('div.chart')).map(el => {
+  const inst = (typeof echarts !== 'undefined') ? echarts.getInstanceByDom(el) : null;
+  const cv = el.querySelector('canvas');
+  let painted = 0;
+  if (cv && cv.width > 0 && cv.height > 0) {
+    const data = cv.getContext('2d').getImageData(0, 0, cv.width, cv.height).data;
+    for (let i = 3; i < data.length; i += 4 * 7) { if (data[i] !== 0) painted++; }
+  }
+  return { id: el.id, instance: !!inst, series: inst ? (inst.getOption().series || []).length : 0,
+           width: cv ? cv.width : 0, height: cv ? cv.height : 0, painted: painted };
+}))()`
+
+// TestReportInChromium opens report.html of a synthetic event in headless
+// Chromium from a file:// URL and checks that every chart rendered, that no
+// script error or console error occurred and that the page asked for
+// nothing beyond its own file.
+func TestReportInChromium(t *testing.T) {
+	bin := findChromium()
+	if bin == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium not found (install Debian's chromium package); required when CI=true")
+		}
+		t.Skip("chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser test")
+	}
+	ev := synthEvent(5, 400, 21)
+	cfg := SPRTConfig{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	_ = cfg // a round-robin has no SPRT; the SPRT panel is covered by the match below
+	dir := t.TempDir()
+	if err := WriteAll(dir, ev); err != nil {
+		t.Fatal(err)
+	}
+	match := synthEvent(2, 200, 22)
+	match.SPRT = &cfg
+	matchDir := filepath.Join(dir, "match")
+	if err := WriteAll(matchDir, match); err != nil {
+		t.Fatal(err)
+	}
+
+	allocOpts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 1000),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, allocOpts...)
+	defer cancelAlloc()
+
+	for _, page := range []struct {
+		dir    string
+		charts int
+		sprt   bool
+	}{{dir, 7, false}, {matchDir, 7, true}} {
+		t.Run(filepath.Base(page.dir), func(t *testing.T) {
+			var mu sync.Mutex
+			var problems, requests []string
+			// The listener is installed before the tab starts, so it sees
+			// every event of the page load. It only records (it runs on the
+			// tab's reader goroutine).
+			listener := func(ev any) {
+				mu.Lock()
+				defer mu.Unlock()
+				switch ev := ev.(type) {
+				case *runtime.EventExceptionThrown:
+					d := ev.ExceptionDetails
+					msg := d.Text
+					if d.Exception != nil {
+						msg += " " + d.Exception.Description
+					}
+					problems = append(problems, fmt.Sprintf("exception at %s:%d: %s", d.URL, d.LineNumber+1, msg))
+				case *runtime.EventConsoleAPICalled:
+					if ev.Type == runtime.ConsoleAPICalledTypeError || ev.Type == runtime.ConsoleAPICalledTypeWarning {
+						var args []string
+						for _, a := range ev.Args {
+							args = append(args, strings.TrimSpace(string(a.Value)+" "+a.Description))
+						}
+						problems = append(problems, fmt.Sprintf("console.%s: %s", ev.Type, strings.Join(args, " ")))
+					}
+				case *log.EventEntryAdded:
+					if ev.Entry.Level == log.EntryLevelError {
+						problems = append(problems, "browser log: "+ev.Entry.Text+" "+ev.Entry.URL)
+					}
+				case *network.EventRequestWillBeSent:
+					requests = append(requests, ev.Request.URL)
+				}
+			}
+			bctx, cancelB := chromedp.NewContext(actx, chromedp.WithListener(listener))
+			defer cancelB()
+			url := "file://" + filepath.Join(page.dir, HTMLFile)
+			if err := chromedp.Do(bctx, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+				t.Fatalf("open %s: %v", url, err)
+			}
+			// echarts paints on the next animation frame: poll briefly.
+			var states []chartState
+			deadline := time.Now().Add(20 * time.Second)
+			for {
+				var err error
+				states, err = chromedp.Run(bctx, chromedp.Evaluate[[]chartState](chartProbe))
+				if err != nil {
+					t.Fatalf("probe: %v", err)
+				}
+				done := len(states) > 0
+				for _, s := range states {
+					done = done && s.Painted > 0
+				}
+				if done || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			if shot := os.Getenv("REPORT_SCREENSHOT"); shot != "" {
+				if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
+					os.WriteFile(strings.TrimSuffix(shot, ".png")+"-"+filepath.Base(page.dir)+".png", png, 0o644)
+				}
+			}
+			if len(states) != page.charts {
+				t.Errorf("%d chart divs, want %d", len(states), page.charts)
+			}
+			for _, s := range states {
+				if !s.Instance || s.Series == 0 || s.Width == 0 || s.Height == 0 || s.Painted < 50 {
+					t.Errorf("chart %s did not render: %+v", s.ID, s)
+				}
+			}
+			if page.sprt {
+				verdict, err := chromedp.Run(bctx, chromedp.Text(chromedp.CSS("#sprt .verdict")))
+				if err != nil {
+					t.Errorf("SPRT panel: %v", err)
+				} else if strings.TrimSpace(verdict) == "" {
+					t.Errorf("SPRT verdict empty")
+				}
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			for _, p := range problems {
+				t.Errorf("page error: %s", p)
+			}
+			if len(requests) == 0 {
+				t.Errorf("no request seen at all: the network listener is not working")
+			}
+			for _, r := range requests {
+				if !strings.HasPrefix(r, "file://") {
+					t.Errorf("page requested %s", r)
+				}
+			}
+		})
+	}
+}
