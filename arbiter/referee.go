@@ -43,6 +43,8 @@ type Referee struct {
 	start   time.Time
 	started bool
 
+	legalMoves []rules.Move // of pos, kept between moves: generated once per move
+
 	warnings [2]int // WCDF warnings per side
 	pending  *pendingIllegal
 
@@ -68,6 +70,11 @@ func NewReferee(cfg Config) (*Referee, error) {
 		return nil, err
 	}
 	cfg.Policy = p
+	for c, tc := range cfg.TimeControl {
+		if err := tc.Validate(); err != nil {
+			return nil, fmt.Errorf("arbiter: %s's time control: %w", rules.Color(c), err)
+		}
+	}
 	if cfg.Margin < 0 {
 		return nil, fmt.Errorf("arbiter: negative margin %v", cfg.Margin)
 	}
@@ -429,7 +436,14 @@ func (r *Referee) flag(used time.Duration) bool {
 // that is one of the move's capture paths, so long notation shows the path
 // the player took.
 func (r *Referee) legal(m rules.Move) (rules.Move, bool) {
-	lm, ok := r.pos.Find(m.From, m.To, m.Captured)
+	var lm rules.Move
+	ok := false
+	for _, c := range r.legalMoves {
+		if c.Same(m) {
+			lm, ok = c, true
+			break
+		}
+	}
 	if !ok || !m.IsCapture() || len(m.Path) == 0 || slices.Equal(m.Path, lm.Path) {
 		return lm, ok
 	}
@@ -576,12 +590,20 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 			r.finish(Result{Draw, d.endgame.termination(), fmt.Sprintf("each player made %d moves in this endgame", d.endgame.limit)})
 		}
 	} else if r.cfg.AutoClaim {
-		for _, kind := range []Termination{DrawThreefold, MoveRuleTermination(v.Draws.MoveRule), Draw16Move, Draw5Move} {
-			if ok, why := r.claimValid(kind, nil); ok {
-				r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: mover, Kind: kind, Move: moveText, Auto: true, Accepted: true, Reason: why})
-				r.finish(Result{Draw, kind, fmt.Sprintf("claimed for %s with %s: %s", mover, moveText, why)})
-				break
-			}
+		// Cheap checks first: this runs after every move.
+		kind := Termination("")
+		switch {
+		case d.rep.count(r.pos) >= 3:
+			kind = DrawThreefold
+		case d.moveRule.due():
+			kind = MoveRuleTermination(d.moveRule.n)
+		case v.Draws.EndgameRules && d.endgame.due():
+			kind = d.endgame.termination()
+		}
+		if kind != "" {
+			_, why := r.claimValid(kind, nil)
+			r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: mover, Kind: kind, Move: moveText, Auto: true, Accepted: true, Reason: why})
+			r.finish(Result{Draw, kind, fmt.Sprintf("claimed for %s with %s: %s", mover, moveText, why)})
 		}
 	}
 	if !r.Done() && d.maxMoves.due() {
@@ -597,7 +619,8 @@ func (r *Referee) verdict() Verdict {
 
 // checkEnd ends the game when the side to move has no legal move.
 func (r *Referee) checkEnd() {
-	if r.pos.HasMoves() {
+	r.legalMoves = r.pos.LegalMoves()
+	if len(r.legalMoves) > 0 {
 		return
 	}
 	side := r.pos.Turn()

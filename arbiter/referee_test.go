@@ -2,6 +2,7 @@ package arbiter
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -408,29 +409,34 @@ func TestRecordAndHistory(t *testing.T) {
 }
 
 func TestCapturePathKept(t *testing.T) {
-	// Two capture paths with the same identity would be one move; here two
-	// different moves share from and to, so the record needs long notation.
+	// The man on 38 takes the four pieces around 28 clockwise or
+	// anticlockwise: one move (same from, to and captured set), two paths.
+	// The record keeps the path the player sent.
+	const fen = "W:W38:B22,23,32,33,3"
 	v := rules.MustLookup("international")
-	p, err := rules.ParseFEN(v, "W:WK46:B41,37,28,18,17,19")
+	p, err := rules.ParseFEN(v, fen)
 	if err != nil {
 		t.Fatal(err)
 	}
 	paths := p.LegalPaths()
-	r, _ := setup(t, "international", p.FEN(), Config{})
+	if len(paths) != 2 || !paths[0].Same(paths[1]) || slices.Equal(paths[0].Path, paths[1].Path) {
+		t.Fatalf("want two paths of one move, got %v", paths)
+	}
 	for _, m := range paths {
-		if len(m.Path) < 2 {
-			continue
+		r, _ := setup(t, "international", fen, Config{})
+		if v := r.Submit(m); v != Accepted {
+			t.Fatalf("%v %v", v, r.Result())
 		}
-		r2, _ := setup(t, "international", p.FEN(), Config{})
-		if v := r2.Submit(m); v == Retry || v == AwaitDecision {
-			t.Fatalf("%v", v)
-		}
-		got := r2.Record().Moves[0]
-		if !got.Move.Same(m) {
-			t.Errorf("recorded %v for %v", got.Move, m)
+		if got := r.Record().Moves[0].Move; !slices.Equal(got.Path, m.Path) {
+			t.Errorf("recorded path %v, sent %v", got.Path, m.Path)
 		}
 	}
-	_ = r
+	// Without a path, the generator's path is recorded.
+	r, _ := setup(t, "international", fen, Config{})
+	r.Submit(rules.Move{From: 38, To: 38, Captured: paths[0].Captured})
+	if got := r.Record().Moves[0].Move; len(got.Path) != 4 {
+		t.Errorf("recorded %v", got)
+	}
 }
 
 func TestNewRefereeErrors(t *testing.T) {
@@ -447,6 +453,10 @@ func TestNewRefereeErrors(t *testing.T) {
 	}
 	if _, err := NewReferee(Config{Variant: v, Margin: -1}); err == nil {
 		t.Error("negative margin accepted")
+	}
+	bad := TimeControl{Periods: []Period{{Time: -time.Second}}}
+	if _, err := NewReferee(Config{Variant: v, TimeControl: [2]TimeControl{{}, bad}}); !errors.Is(err, ErrTimeControl) || !strings.Contains(err.Error(), "black") {
+		t.Errorf("bad hand-built time control: %v", err)
 	}
 	r, err := NewReferee(Config{Variant: v})
 	if err != nil || r.cfg.Policy != PolicyWCDF {

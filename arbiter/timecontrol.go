@@ -146,6 +146,40 @@ func ParseTimeControl(s string) (TimeControl, error) {
 			return fail("unknown setting %q (want delay, bronstein, move, depth or nodes)", key)
 		}
 	}
+	if err := tc.Validate(); err != nil {
+		return TimeControl{}, fmt.Errorf("time control %q: %w", s, err)
+	}
+	return tc, nil
+}
+
+// Validate checks a time control built by hand (ParseTimeControl's results
+// are valid). Errors wrap ErrTimeControl.
+func (tc TimeControl) Validate() error {
+	fail := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %s", ErrTimeControl, fmt.Sprintf(format, a...))
+	}
+	if len(tc.Periods) > maxTCPeriods {
+		return fail("more than %d periods", maxTCPeriods)
+	}
+	inRange := func(d time.Duration) bool { return d >= 0 && d <= maxTCDuration }
+	for i, p := range tc.Periods {
+		switch {
+		case p.Moves < 0 || p.Moves > maxTCMoves:
+			return fail("period %d: move count %d is not from 0 to %d", i+1, p.Moves, maxTCMoves)
+		case p.Moves == 0 && i != len(tc.Periods)-1:
+			return fail("period %d has no move count, so no period can follow it", i+1)
+		case p.Time <= 0 || !inRange(p.Time):
+			return fail("period %d: time %v must be more than 0 and at most %v", i+1, p.Time, maxTCDuration)
+		case !inRange(p.Increment):
+			return fail("period %d: increment %v is out of range", i+1, p.Increment)
+		}
+	}
+	if !inRange(tc.Delay) || !inRange(tc.Bronstein) || !inRange(tc.PerMove) {
+		return fail("delay or time per move out of range")
+	}
+	if tc.Depth < 0 || tc.Depth > maxTCDepth || tc.Nodes < 0 || tc.Nodes > maxTCNodes {
+		return fail("depth or node limit out of range")
+	}
 	if tc.PerMove > 0 && len(tc.Periods) > 0 {
 		return fail("fixed time per move cannot be combined with periods")
 	}
@@ -155,7 +189,7 @@ func ParseTimeControl(s string) (TimeControl, error) {
 	if tc.Delay > 0 && tc.Bronstein > 0 {
 		return fail("choose one of delay and bronstein")
 	}
-	return tc, nil
+	return nil
 }
 
 func parsePeriods(s string) ([]Period, error) {
