@@ -1,0 +1,140 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+func init() { subcommands = append(subcommands, newPerftCmd) }
+
+// perftOptions are the flags of `arbiter perft`.
+type perftOptions struct {
+	variant, fen, count string
+	depth               int
+	divide              bool
+}
+
+func newPerftCmd() *cobra.Command {
+	var o perftOptions
+	cmd := &cobra.Command{
+		Use:   "perft --variant V [--fen FEN] --depth N [--count unique|keep] [--divide]",
+		Short: "Count the leaf nodes of the move tree (move-generator check and speed)",
+		Long: `perft counts the positions exactly d plies below the start position (or --fen)
+for d = 1..N and prints one line per depth: "d nodes seconds".
+
+--count unique (the default) counts one move per identity (from, to, captured
+set): capture paths over the same pieces to the same square are one move.
+--count keep counts every distinct capture path.
+
+--divide instead prints one line per legal move of the root, "move nodes" (the
+move in the variant's PDN notation, with its landing squares when needed to tell
+moves apart), then "total nodes".`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return runPerft(cmd.OutOrStdout(), o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.variant, "variant", "", "rules preset (e.g. english, international, russian); required")
+	f.StringVar(&o.fen, "fen", "", "start position as a PDN FEN (default: the variant's initial position)")
+	f.IntVar(&o.depth, "depth", 0, "depth in plies, at least 1; required")
+	f.StringVar(&o.count, "count", "unique", "unique (one move per from/to/captured set) or keep (every capture path)")
+	f.BoolVar(&o.divide, "divide", false, "print the node count below each root move instead of one line per depth")
+	return cmd
+}
+
+func runPerft(out io.Writer, o perftOptions) error {
+	if o.variant == "" {
+		return usagef("perft: --variant is required (presets: %v)", rules.Presets())
+	}
+	v, err := rules.Lookup(o.variant)
+	if err != nil {
+		return usagef("perft: --variant: %w", err)
+	}
+	p := rules.NewPosition(v)
+	if o.fen != "" {
+		if p, err = rules.ParseFEN(v, o.fen); err != nil {
+			return usagef("perft: --fen: %w", err)
+		}
+	}
+	if o.depth < 1 {
+		return usagef("perft: --depth must be at least 1, got %d", o.depth)
+	}
+	var keep bool
+	switch o.count {
+	case "unique":
+	case "keep":
+		keep = true
+	default:
+		return usagef("perft: --count must be unique or keep, got %q", o.count)
+	}
+	if o.divide {
+		return perftDivide(out, p, o.depth, keep)
+	}
+	for d := 1; d <= o.depth; d++ {
+		start := time.Now()
+		n := rules.Perft(p, d, keep)
+		secs := time.Since(start).Seconds()
+		if _, err := fmt.Fprintf(out, "%d %d %s\n", d, n, strconv.FormatFloat(secs, 'f', 6, 64)); err != nil {
+			return fmt.Errorf("perft: writing output: %w", err)
+		}
+	}
+	return nil
+}
+
+// perftDivide prints the subtree size below each root move, then the total.
+// In keep mode paths sharing an identity are written in long form so that
+// every line names a distinct path.
+func perftDivide(out io.Writer, p rules.Position, depth int, keep bool) error {
+	moves := p.LegalMoves()
+	if keep {
+		moves = p.LegalPaths()
+	}
+	type line struct {
+		m     rules.Move
+		text  string
+		nodes uint64
+	}
+	lines := make([]line, len(moves))
+	var total uint64
+	for i, m := range moves {
+		text := p.MoveText(m)
+		if keep {
+			for j, o := range moves {
+				if j != i && o.Same(m) {
+					text = p.LongMoveText(m)
+					break
+				}
+			}
+		}
+		n := rules.Perft(p.Play(m), depth-1, keep)
+		lines[i] = line{m, text, n}
+		total += n
+	}
+	sort.SliceStable(lines, func(i, j int) bool {
+		a, b := lines[i], lines[j]
+		if a.m.From != b.m.From {
+			return a.m.From < b.m.From
+		}
+		if a.m.To != b.m.To {
+			return a.m.To < b.m.To
+		}
+		return a.text < b.text
+	})
+	for _, l := range lines {
+		if _, err := fmt.Fprintf(out, "%s %d\n", l.text, l.nodes); err != nil {
+			return fmt.Errorf("perft: writing output: %w", err)
+		}
+	}
+	if _, err := fmt.Fprintf(out, "total %d\n", total); err != nil {
+		return fmt.Errorf("perft: writing output: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,43 @@
+package rules
+
+import "testing"
+
+// The perft benchmarks are the speed figures `make bench` reports: leaf
+// nodes per second from the start position, single-threaded, with bulk
+// counting at the last ply. They run only under -bench.
+
+func benchPerft(b *testing.B, name string, depth int, keep bool) {
+	p := NewPosition(MustLookup(name))
+	var n, runs uint64
+	for b.Loop() {
+		n = Perft(p, depth, keep)
+		runs++
+	}
+	b.ReportMetric(float64(n*runs)/b.Elapsed().Seconds(), "leaves/s")
+	b.ReportMetric(float64(n), "leaves")
+}
+
+// BenchmarkPerftEnglish11 is English checkers to depth 11, every capture
+// path counted (the convention of the published English counts).
+func BenchmarkPerftEnglish11(b *testing.B) { benchPerft(b, "english", 11, true) }
+
+// BenchmarkPerftInternational9 is international draughts to depth 9, one
+// move per identity (the FMJD convention).
+func BenchmarkPerftInternational9(b *testing.B) { benchPerft(b, "international", 9, false) }
+
+// BenchmarkPerftRussian9 covers flying kings with promotion during a capture.
+func BenchmarkPerftRussian9(b *testing.B) { benchPerft(b, "russian", 9, false) }
+
+// BenchmarkLegalMoves measures the public API (moves with paths, allocated)
+// on a middle-game position with kings and a multiple capture.
+func BenchmarkLegalMoves(b *testing.B) {
+	p, err := ParseFEN(MustLookup("international"), "W:WK4,28,32,33,37,38,42,43,47:B12,13,17,19,22,23,24,K45")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if len(p.LegalMoves()) == 0 {
+			b.Fatal("no moves")
+		}
+	}
+}
