@@ -44,6 +44,7 @@ type Referee struct {
 	started bool
 
 	legalMoves []rules.Move // of pos, kept between moves: generated once per move
+	irrev      int          // index in history after the last irreversible move
 
 	warnings [2]int // WCDF warnings per side
 	pending  *pendingIllegal
@@ -117,6 +118,12 @@ func (r *Referee) History() []rules.Position { return append([]rules.Position(ni
 // position before Moves()[i].
 func (r *Referee) Moves() []rules.Move { return append([]rules.Move(nil), r.moves...) }
 
+// LastIrreversible returns the index in History of the position after the
+// last irreversible move (a man move or a capture), 0 if there was none:
+// positions before it can never recur, so an engine needs only
+// History()[i] and Moves()[i:] to see every repetition (Hub `pos ... moves=`).
+func (r *Referee) LastIrreversible() int { return r.irrev }
+
 // StartThinking says the side to move is asked to move now: its clock runs
 // from this moment. Calling it again in the same turn (after a Retry) keeps
 // the clock running from the first call. Without it, the side's clock runs
@@ -157,6 +164,17 @@ func (r *Referee) Elapsed() time.Duration {
 		return r.pending.used
 	}
 	return r.clock.Now().Sub(r.start)
+}
+
+// CheckTime ends the game by time forfeit if the side to move's flag has
+// fallen by now (used time > limit + margin) and reports whether the game
+// is over. A caller whose wait for a move ran past Deadline calls it
+// instead of Submit. It does nothing while a decision is pending.
+func (r *Referee) CheckTime() bool {
+	if r.Done() || r.pending != nil {
+		return r.Done()
+	}
+	return r.flag(r.clock.Now().Sub(r.start))
 }
 
 // Submit plays m for the side to move. It stops the side's clock and checks
@@ -561,6 +579,9 @@ func (r *Referee) play(m rules.Move, used time.Duration, illegal bool) {
 	before := r.pos
 	next := before.Play(m)
 	r.draws.update(before, m, next)
+	if irreversible(before, m) {
+		r.irrev = len(r.history)
+	}
 	r.moves = append(r.moves, m)
 	r.history = append(r.history, next)
 	r.rec.Moves = append(r.rec.Moves, MoveRecord{Color: side, Move: m, Text: text, Used: used, Clock: c.remaining, Illegal: illegal})

@@ -178,6 +178,23 @@ func TestDeadline(t *testing.T) {
 	}
 }
 
+func TestCheckTime(t *testing.T) {
+	r, fc := setup(t, "english", "", Config{TimeControl: both(tc(t, "5")), Margin: time.Second})
+	r.StartThinking()
+	fc.advance(6 * time.Second)
+	if r.CheckTime() || r.Done() {
+		t.Fatal("flag fell at exactly the limit plus margin")
+	}
+	fc.advance(1)
+	if !r.CheckTime() || r.Result().Termination != TimeForfeit || r.Result().Outcome != WhiteWin {
+		t.Fatalf("%+v", r.Result())
+	}
+	u, _ := setup(t, "english", "", Config{TimeControl: both(tc(t, "depth=3"))})
+	if u.CheckTime() {
+		t.Error("untimed game flagged")
+	}
+}
+
 func TestClockWithoutStartThinking(t *testing.T) {
 	// Without StartThinking the clock runs from the previous move.
 	r, fc := setup(t, "english", "", Config{TimeControl: both(tc(t, "10"))})
@@ -402,9 +419,20 @@ func TestRecordAndHistory(t *testing.T) {
 	if r.Record().Moves[0].Text != "11-15" {
 		t.Error("Record shares its slices")
 	}
+	if r.LastIrreversible() != 3 {
+		t.Errorf("last irreversible %d, want 3", r.LastIrreversible())
+	}
 	h, ms := r.History(), r.Moves()
 	if len(h) != 4 || len(ms) != 3 || h[3] != r.Position() || h[2].Play(ms[2]) != h[3] {
 		t.Errorf("history %d moves %d", len(h), len(ms))
+	}
+}
+
+func TestLastIrreversible(t *testing.T) {
+	r, _ := setup(t, "english", "W:W30,K32:B5,K1", Config{})
+	play(t, r, "32-28", "1-6", "30-26", "6-1", "28-32")
+	if got := r.LastIrreversible(); got != 3 {
+		t.Errorf("LastIrreversible %d, want 3 (after 30-26)", got)
 	}
 }
 
