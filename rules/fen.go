@@ -58,7 +58,10 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 			}
 			king := false
 			if item[0] == 'K' || item[0] == 'k' {
-				king, item = true, item[1:]
+				king, item = true, strings.TrimSpace(item[1:])
+			}
+			if item == "" {
+				return fail("K without a square in %q", f)
 			}
 			lo, hi := item, item
 			if i := strings.IndexByte(item[1:], '-'); i >= 0 {

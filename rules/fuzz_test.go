@@ -1,0 +1,138 @@
+package rules
+
+import (
+	"bufio"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Seeds for the notation fuzzers, taken from real records (the PDN files of
+// rules/pdn/testdata and the perft table).
+var (
+	fuzzFENs = []string{
+		"W:W31-50:B1-20",
+		"B:W21-32:B1-12",
+		"W:W32,27,24,22:B20,15,10,7",
+		"W:W29,25,21,18,15:B13,8,6,5,4.",
+		"W:W31,24,K14:BK29,22,16.",
+		"W:W29,30,31,32,25,26,27,28,21,22,23,24:B9,10,11,12,5,6,7,8,1,2,3,4.",
+		ntAmbiguous,
+		"W:Wc3,Ka1:Bd4,f6",
+		"W:W47:B42,33,23,13",
+		"B:W18,K24:BK3,12.",
+	}
+	fuzzMoves = []string{"32-28", "28x19", "47x38x24x13x36", "26x17x10x1", "c3-d4", "d4:b6", "c3:e5:g7",
+		"10x26", "10x17x26", "11-15!?", "h4:f6", "7x16x23x32"}
+	fuzzHub = []string{"10x26x14x22", "10x26x22x14", "32-28", "28x19x23", "47x36x42x33x23x13"}
+)
+
+// fuzzVariant picks a preset from a fuzzed number.
+func fuzzVariant(n uint8) *Variant {
+	names := Presets()
+	return MustLookup(names[int(n)%len(names)])
+}
+
+// addPerftFENs seeds f with the FENs of the perft table, when present.
+func addPerftFENs(add func(fen string, variant uint8)) {
+	f, err := os.Open("testdata/perft.tsv")
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	names := Presets()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		cols := strings.Split(sc.Text(), "\t")
+		if len(cols) < 3 || strings.HasPrefix(cols[0], "#") {
+			continue
+		}
+		if i := slices.Index(names, cols[0]); i >= 0 {
+			add(cols[2], uint8(i))
+		}
+	}
+}
+
+// FuzzParseFEN: no FEN may panic the reader, and every FEN it accepts must
+// survive a write and read round trip and give moves that can be written.
+func FuzzParseFEN(f *testing.F) {
+	for i, fen := range fuzzFENs {
+		f.Add(fen, uint8(i))
+	}
+	addPerftFENs(func(fen string, v uint8) { f.Add(fen, v) })
+	f.Fuzz(func(t *testing.T, fen string, vn uint8) {
+		v := fuzzVariant(vn)
+		p, err := ParseFEN(v, fen)
+		if err != nil {
+			return
+		}
+		back, err := ParseFEN(v, p.FEN())
+		if err != nil || back != p {
+			t.Fatalf("%q -> %s -> %v, %v", fen, p.FEN(), back, err)
+		}
+		if back, err := ParseFEN(v, p.NumericFEN()); err != nil || back != p {
+			t.Fatalf("%q -> %s -> %v, %v", fen, p.NumericFEN(), back, err)
+		}
+		for _, m := range p.LegalMoves() {
+			if got, err := p.ParseMove(p.MoveText(m)); err != nil || !got.Same(m) {
+				t.Fatalf("%s: %q reads back as %+v, %v", p.FEN(), p.MoveText(m), got, err)
+			}
+		}
+	})
+}
+
+// FuzzParseMove: any text in any position read from a FEN; an accepted
+// move must be legal and written back to the same move.
+func FuzzParseMove(f *testing.F) {
+	for i, fen := range fuzzFENs {
+		for _, m := range fuzzMoves {
+			f.Add(fen, m, uint8(i))
+		}
+	}
+	f.Fuzz(func(t *testing.T, fen, text string, vn uint8) {
+		v := fuzzVariant(vn)
+		p, err := ParseFEN(v, fen)
+		if err != nil {
+			p = NewPosition(v)
+		}
+		m, err := p.ParseMove(text)
+		if err != nil {
+			return
+		}
+		if !slices.ContainsFunc(p.LegalMoves(), m.Same) {
+			t.Fatalf("%s: %q gave %+v, not a legal move", p.FEN(), text, m)
+		}
+		if got, err := p.ParseMove(p.MoveText(m)); err != nil || !got.Same(m) {
+			t.Fatalf("%s: %q -> %q -> %+v, %v", p.FEN(), text, p.MoveText(m), got, err)
+		}
+		_ = p.Play(m).FEN()
+	})
+}
+
+// FuzzParseHubMove: the Hub decoder on any text; an accepted move is legal
+// and HubMove writes it back to the same move.
+func FuzzParseHubMove(f *testing.F) {
+	for i, fen := range fuzzFENs {
+		for _, m := range fuzzHub {
+			f.Add(fen, m, uint8(i))
+		}
+	}
+	f.Fuzz(func(t *testing.T, fen, text string, vn uint8) {
+		v := fuzzVariant(vn)
+		p, err := ParseFEN(v, fen)
+		if err != nil {
+			p = NewPosition(v)
+		}
+		m, err := p.ParseHubMove(text)
+		if err != nil {
+			return
+		}
+		if !slices.ContainsFunc(p.LegalMoves(), m.Same) {
+			t.Fatalf("%s: %q gave %+v, not a legal move", p.FEN(), text, m)
+		}
+		if got, err := p.ParseHubMove(HubMove(m)); err != nil || !got.Same(m) {
+			t.Fatalf("%s: %q -> %q -> %+v, %v", p.FEN(), text, HubMove(m), got, err)
+		}
+	})
+}
