@@ -45,10 +45,10 @@ func TestParseMove(t *testing.T) {
 		{"english", ntAmbiguous, "10x18x26", 0, 0, nil, ErrIllegal},
 		{"russian", "", "c3-d4", 22, 18, nil, nil},
 		{"russian", "", "C3-D4", 22, 18, nil, nil},
-		{"russian", "", "22-18", 22, 18, nil, nil}, // numbers are read in every variant
+		{"russian", "", "22-18", 22, 18, nil, nil},     // numbers are read in every variant
 		{"russian", "", "c3-c4", 0, 0, nil, ErrSyntax}, // a light square
 		{"russian", "", "c9-d8", 0, 0, nil, ErrSyntax},
-		{"russian", "W:Wc3:Bd4,f6", "c3:e5", 0, 0, nil, ErrIllegal}, // must go on to g7
+		{"russian", "W:Wc3:Bd4,f6", "c3:e5", 0, 0, nil, ErrIllegal},        // must go on to g7
 		{"russian", "W:Wc3:Bd4,f6", "c3:g7", 22, 8, []Square{18, 11}, nil}, // c3=22 d4=18 f6=11 g7=8
 		{"russian", "W:Wc3:Bd4,f6", "c3:e5:g7", 22, 8, []Square{18, 11}, nil},
 		{"international", "", "32-28", 32, 28, nil, nil},
