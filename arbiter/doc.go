@@ -7,19 +7,38 @@
 //
 //	ref, err := arbiter.NewReferee(cfg)
 //	for !ref.Done() {
-//		ref.StartThinking()          // the side to move's clock runs
-//		m := ask(ref.Position(), ref.Deadline())
-//		switch ref.Submit(m) {      // checks time first, then legality
-//		case arbiter.Retry:         // WCDF warning: ask the same side again
-//		case arbiter.AwaitDecision: // opponent-decides: call Decide
+//		ref.StartThinking()               // the side to move's clock runs
+//		m, ok := ask(ref.Position(), ref.Deadline())
+//		if !ok {                          // no answer by the deadline
+//			ref.CheckTime()               // the flag falls (or Forfeit: stalled)
+//			continue
+//		}
+//		switch ref.Submit(m) {           // checks time first, then legality
+//		case arbiter.Retry:              // WCDF warning: ask the same side again
+//		case arbiter.AwaitDecision:      // opponent-decides: ask, then Decide
 //		}
 //	}
 //	rec := ref.Record()
 //
+// Time is measured with a Clock (Go's monotonic clock by default, a fake
+// one in tests) from StartThinking to Submit. A flag falls exactly when the
+// time used exceeds the side's limit plus Config.Margin; see TimeControl
+// for the clock rules and ParseTimeControl for the syntax.
+//
+// Illegal moves follow Config.Policy (wcdf, strict, opponent-decides). An
+// illegal move that the opponent lets stand under opponent-decides must be
+// a move on the board: a rules.Move whose From holds a piece of the side to
+// move and whose To is empty (Captured, if any, only opposing pieces); it
+// is applied with Position.Play and recorded with MoveRecord.Illegal.
+//
 // Draw rules are small tracker values fed each move (see draws.go): threefold
 // repetition, the N-move rule (WCDF 40-move, FMJD 25-move and the other
 // presets' rules), the FMJD 16- and 5-move endgame rules and an optional
-// max-moves adjudication.
+// max-moves adjudication. Variants whose threefold repetition is automatic
+// (Variant.Draws.ThreefoldAutomatic, FMJD style) have all their draw rules
+// declared by the referee; the others (WCDF style) are claimed, by the
+// players (Claim, ClaimWithMove) or, with Config.AutoClaim, by the referee
+// on their behalf as soon as a claim is valid.
 //
 // A Referee is used by one game goroutine and is NOT safe for concurrent
 // use; callers that share one must lock around it.
