@@ -1,0 +1,131 @@
+package match_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/hub"
+)
+
+func newHub(bin string, log zerolog.Logger, args ...string) *hub.Player {
+	return hub.New(hub.Options{Command: append([]string{bin, "engine"}, args...), Log: log, InitTimeout: 10 * time.Second})
+}
+
+// handshake is the part of a scripted engine that answers the handshake.
+const handshake = `
+while read -r line; do
+  case "$line" in
+    hub) echo "id name=script"; echo "param name=variant value=english type=enum values=\"english\""; echo wait ;;
+    init) echo ready ;;
+    ping) echo pong ;;
+    quit) exit 0 ;;
+    go*) answer ;;
+  esac
+done
+`
+
+// Scripted engines cover what the sparring engine does not do.
+func TestScriptedEngines(t *testing.T) {
+	tests := []struct {
+		name        string
+		answer      string // body of the shell function "answer"
+		policy      arbiter.Policy
+		termination arbiter.Termination
+		plies       int
+		why         string // in the warning or the reason
+	}{
+		{"bare done", `echo done`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "done without a move"},
+		// The engine is black and moves first in English: 9-13 is legal once.
+		{"noise is ignored, then a repeated move is illegal", `echo "hello world"; echo "info depth=1 nodes=5"; echo "copyright x"; echo "done move=9-13"`,
+			arbiter.PolicyStrict, arbiter.IllegalMove, 2, "not a legal move"},
+		{"move for the other side", `echo "done move=21-17"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "not a legal move for black"},
+		{"unknown square", `echo "done move=9-99"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "bad square"},
+		{"garbage quote", `echo 'done move="9-13'`, arbiter.PolicyWCDF, arbiter.IllegalMove, 0, "garbage"},
+		{"exit during search", `exit 5`, arbiter.PolicyWCDF, arbiter.EngineCrashed, 0, "exit status 5"},
+		{"silent, answers ping", `:`, arbiter.PolicyWCDF, arbiter.TimeForfeit, 0, "no move after stop"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			body := "answer() { " + tt.answer + "; }\n" + handshake
+			black := script(t, "script", body)
+			white := sparring(t, "white")
+			cfg := config("english", "1+0", tt.policy)
+			rec := play(t, cfg, white, black, match.Options{Slack: time.Second})
+			res := rec.Result
+			if res.Termination != tt.termination || res.Outcome != arbiter.WhiteWin {
+				t.Fatalf("result %s, want black losing by %q", res, tt.termination)
+			}
+			if len(rec.Moves) != tt.plies {
+				t.Errorf("%d plies, want %d", len(rec.Moves), tt.plies)
+			}
+			text := res.Reason
+			for _, w := range rec.Warnings {
+				text += " " + w.Why
+			}
+			if !strings.Contains(text, tt.why) {
+				t.Errorf("reason %q does not mention %q", text, tt.why)
+			}
+		})
+	}
+}
+
+// An engine that fails during the handshake loses without a move.
+func TestEngineFailsToStart(t *testing.T) {
+	tests := []struct {
+		name, body  string
+		termination arbiter.Termination
+	}{
+		{"exits at once", "exit 0", arbiter.EngineCrashed},
+		{"never ready", `while read -r l; do case "$l" in hub) echo wait;; esac; done`, arbiter.EngineStalled},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			white := script(t, "broken", tt.body)
+			black := sparring(t, "black")
+			rec := play(t, config("english", "10+0", arbiter.PolicyWCDF), white, black, match.Options{})
+			if rec.Result.Termination != tt.termination || rec.Result.Outcome != arbiter.BlackWin || len(rec.Moves) != 0 {
+				t.Errorf("result %s after %d plies, want white losing by %q", rec.Result, len(rec.Moves), tt.termination)
+			}
+		})
+	}
+	if _, err := match.PlayGame(t.Context(), config("english", "10", ""), hub.New(hub.Options{Command: []string{filepath.Join(t.TempDir(), "no-such-engine")}}),
+		sparring(t, "x"), zerolog.Nop()); err == nil {
+		t.Error("an engine that cannot be run did not stop the game with an error")
+	}
+}
+
+// Killing reaches the engine's own children (process group).
+func TestCloseKillsGrandchildren(t *testing.T) {
+	marker := fmt.Sprintf("%d", 100000+os.Getpid()%100000)
+	body := "sleep " + marker + " & \n" + `answer() { sleep 1000; }` + handshake
+	p := script(t, "parent", body)
+	white := sparring(t, "white")
+	rec := play(t, config("english", "1+0", arbiter.PolicyWCDF), white, p, match.Options{Slack: 500 * time.Millisecond})
+	if rec.Result.Termination != arbiter.TimeForfeit && rec.Result.Termination != arbiter.EngineStalled {
+		t.Errorf("result %s", rec.Result)
+	}
+	p.Close()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		pids := processesOf("sleep " + marker)
+		// cmdline separates arguments with NUL bytes.
+		pids = append(pids, processesOf("sleep\x00"+marker)...)
+		if len(pids) == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("grandchild processes survived: %v", pids)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
