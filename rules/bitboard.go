@@ -510,11 +510,27 @@ func (g *bbGen) fastCaptures(ms []bmove, own, opp, kings uint64, white bool) ([]
 	if !g.menCapKings {
 		tgt &^= kings
 	}
-	// squares from which a man could capture in each direction
-	cUL := (empty << h1 & tgt) << h1
-	cUR := (empty << h & tgt) << h
-	cDL := (empty >> h & tgt) >> h
-	cDR := (empty >> h1 & tgt) >> h1
+	// squares from which a man could capture in each direction (only the
+	// directions men capture in)
+	var cUL, cUR, cDL, cDR uint64
+	if g.menBack || white {
+		cUL = (empty << h1 & tgt) << h1
+		cUR = (empty << h & tgt) << h
+	}
+	if g.menBack || !white {
+		cDL = (empty >> h & tgt) >> h
+		cDR = (empty >> h1 & tgt) >> h1
+	}
+	k := own & kings
+	if men&(cUL|cUR|cDL|cDR) == 0 {
+		// the common case: no man can capture; and no king either?
+		if k == 0 {
+			return ms, 0
+		}
+		if !g.flying && k&g.capturers(own, opp, kings, white) == 0 {
+			return ms, 0
+		}
+	}
 	promoRow := g.promo[Black]
 	if white {
 		promoRow = g.promo[White]
@@ -573,7 +589,6 @@ func (g *bbGen) fastCaptures(ms []bmove, own, opp, kings uint64, white bool) ([]
 		}
 	}
 	g.ms, g.cnt = ms, 0
-	k := own & kings
 	todo := slow[0] | slow[1] | slow[2] | slow[3]
 	if k != 0 {
 		if g.flying {
