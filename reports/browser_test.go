@@ -80,6 +80,22 @@ func TestReportInChromium(t *testing.T) {
 	if err := WriteAll(matchDir, match); err != nil {
 		t.Fatal(err)
 	}
+	// A deliberately broken copy proves the checks can fail: a script
+	// error, a console error, a request to the network and a chart whose
+	// option is missing.
+	brokenDir := filepath.Join(dir, "broken")
+	page, err := os.ReadFile(filepath.Join(dir, HTMLFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(page), `"chart-length":`, `"chart-length-gone":`, 1)
+	end := strings.LastIndex(broken, "</body>") // the last one: echarts's code holds the string too
+	broken = broken[:end] + `<script>console.error("boom"); noSuchFunction();</script>` +
+		`<img src="http://127.0.0.1:9/pixel.png">` + broken[end:]
+	os.MkdirAll(brokenDir, 0o755)
+	if err := os.WriteFile(filepath.Join(brokenDir, HTMLFile), []byte(broken), 0o644); err != nil {
+		t.Fatal(err)
+	}
 
 	allocOpts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(bin),
@@ -105,7 +121,8 @@ func TestReportInChromium(t *testing.T) {
 		dir    string
 		charts int
 		sprt   bool
-	}{{dir, 7, false}, {matchDir, 7, true}} {
+		broken bool
+	}{{dir, 7, false, false}, {matchDir, 7, true, false}, {brokenDir, 7, false, true}} {
 		t.Run(filepath.Base(page.dir), func(t *testing.T) {
 			var mu sync.Mutex
 			var problems, requests []string
@@ -147,7 +164,11 @@ func TestReportInChromium(t *testing.T) {
 			}
 			// echarts paints on the next animation frame: poll briefly.
 			var states []chartState
-			deadline := time.Now().Add(20 * time.Second)
+			wait := 20 * time.Second
+			if page.broken {
+				wait = 2 * time.Second // one chart will never paint
+			}
+			deadline := time.Now().Add(wait)
 			for {
 				var err error
 				states, err = chromedp.Run(bctx, chromedp.Evaluate[[]chartState](chartProbe))
@@ -168,14 +189,6 @@ func TestReportInChromium(t *testing.T) {
 					os.WriteFile(strings.TrimSuffix(shot, ".png")+"-"+filepath.Base(page.dir)+".png", png, 0o644)
 				}
 			}
-			if len(states) != page.charts {
-				t.Errorf("%d chart divs, want %d", len(states), page.charts)
-			}
-			for _, s := range states {
-				if !s.Instance || s.Series == 0 || s.Width == 0 || s.Height == 0 || s.Painted < 50 {
-					t.Errorf("chart %s did not render: %+v", s.ID, s)
-				}
-			}
 			if page.sprt {
 				verdict, err := chromedp.Run(bctx, chromedp.Text(chromedp.CSS("#sprt .verdict")))
 				if err != nil {
@@ -184,18 +197,48 @@ func TestReportInChromium(t *testing.T) {
 					t.Errorf("SPRT verdict empty")
 				}
 			}
+			// Every browser command is done: only now take the lock the
+			// listener uses (holding it earlier would stall the tab).
+			cancelB()
+			if len(states) != page.charts {
+				t.Errorf("%d chart divs, want %d", len(states), page.charts)
+			}
+			var failed []string
+			for _, s := range states {
+				if !s.Instance || s.Series == 0 || s.Width == 0 || s.Height == 0 || s.Painted < 50 {
+					failed = append(failed, fmt.Sprintf("chart %s did not render: %+v", s.ID, s))
+				}
+			}
 			mu.Lock()
 			defer mu.Unlock()
-			for _, p := range problems {
-				t.Errorf("page error: %s", p)
+			var external []string
+			for _, r := range requests {
+				if !strings.HasPrefix(r, "file://") {
+					external = append(external, "page requested "+r)
+				}
 			}
 			if len(requests) == 0 {
 				t.Errorf("no request seen at all: the network listener is not working")
 			}
-			for _, r := range requests {
-				if !strings.HasPrefix(r, "file://") {
-					t.Errorf("page requested %s", r)
+			if page.broken {
+				// Each planted fault must be caught.
+				if len(failed) != 1 || !strings.Contains(failed[0], "chart-length") {
+					t.Errorf("missing chart not detected: %v", failed)
 				}
+				if len(external) == 0 {
+					t.Errorf("network request not detected (requests %v)", requests)
+				}
+				joined := strings.Join(problems, "\n")
+				if !strings.Contains(joined, "noSuchFunction") || !strings.Contains(joined, "boom") {
+					t.Errorf("script errors not detected: %v", problems)
+				}
+				return
+			}
+			for _, f := range append(failed, external...) {
+				t.Error(f)
+			}
+			for _, p := range problems {
+				t.Errorf("page error: %s", p)
 			}
 		})
 	}

@@ -77,7 +77,7 @@ func baseOpts(id string) []charts.GlobalOpts {
 		charts.WithAnimation(false),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "2", Type: "scroll"}),
-		charts.WithGridOpts(opts.Grid{Left: "3%", Right: "4%", Bottom: "3%", Top: "48", ContainLabel: opts.Bool(true)}),
+		charts.WithGridOpts(opts.Grid{Left: "3%", Right: "4%", Bottom: "30", Top: "56", ContainLabel: opts.Bool(true)}),
 	}
 }
 
@@ -195,7 +195,7 @@ func progressChart(cd *chartData) chartSpec {
 	line := charts.NewLine()
 	line.SetGlobalOptions(baseOpts(spec.ID)...)
 	line.SetGlobalOptions(
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "games", Min: 0, Max: cd.progressX[len(cd.progressX)-1]}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "games", NameLocation: "middle", NameGap: 28, Min: 0, Max: cd.progressX[len(cd.progressX)-1]}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "points"}),
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0}}),
 	)
@@ -235,6 +235,9 @@ func colourChart(st *Stats) chartSpec {
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(baseOpts(spec.ID)...)
 	bar.SetGlobalOptions(
+		// Six legend entries: let them wrap rather than scroll.
+		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "2", Type: "plain"}),
+		charts.WithGridOpts(opts.Grid{Left: "3%", Right: "4%", Bottom: "10", Top: "90", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: rotation(len(names))}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "games"}),
 	)
@@ -274,7 +277,7 @@ func terminationChart(st *Stats) chartSpec {
 	bar := charts.NewBar()
 	bar.SetGlobalOptions(baseOpts(spec.ID)...)
 	bar.SetGlobalOptions(
-		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "games"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "games", NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category"}),
 	)
 	bar.SetXAxis(names)
@@ -308,7 +311,7 @@ func lengthChart(cd *chartData) chartSpec {
 	bar.SetGlobalOptions(baseOpts(spec.ID)...)
 	bar.SetGlobalOptions(
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "plies"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "plies", NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "games"}),
 	)
 	bar.SetXAxis(labels).AddSeries("games", data,
@@ -332,7 +335,7 @@ func timeByMoveChart(cd *chartData) chartSpec {
 	line := charts.NewLine()
 	line.SetGlobalOptions(baseOpts(spec.ID)...)
 	line.SetGlobalOptions(
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "move"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "move", NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "seconds"}),
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0}}),
 	)

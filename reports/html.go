@@ -7,6 +7,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -41,6 +42,7 @@ var pageTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
 		return fmt.Sprintf("%.1f%%", x*100)
 	},
 	"inc": func(i int) int { return i + 1 },
+	"num": func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) },
 }).Parse(reportTemplate))
 
 // pageData feeds report.html.tmpl.

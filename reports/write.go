@@ -142,4 +142,3 @@ func WriteHTML(w io.Writer, ev Event) error {
 	}
 	return writeHTML(w, ev, st)
 }
-
