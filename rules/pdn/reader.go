@@ -77,6 +77,7 @@ func (r *Reader) Next() (*Game, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
+	r.curNum = 0
 	ok, err := r.skipWS()
 	if err == nil && !ok {
 		if r.err != nil {
