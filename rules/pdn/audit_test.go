@@ -293,3 +293,44 @@ func TestIllegalMoveReport(t *testing.T) {
 		t.Errorf("report %q", line)
 	}
 }
+
+// TestMoveAfterTheEnd: a move after the game is over names the empty list.
+func TestMoveAfterTheEnd(t *testing.T) {
+	g, err := NewReader(strings.NewReader("[FEN \"W:W18:B1\"]\n[GameType \"21\"]\n1. 18-14 1-5 2. 14-9 5x14 3. 32-28 *\n"), "t.pdn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Check(g, nil)
+	var me *MoveError
+	if !errors.As(rep.Err, &me) || me.Label != "3." || me.FEN != "W:W:B14" || len(me.Legal) != 0 {
+		t.Fatalf("got %v", rep.Err)
+	}
+	if !strings.HasSuffix(me.Error(), "legal moves: none (the game is over)") {
+		t.Errorf("message %q", me.Error())
+	}
+}
+
+// failingReader returns data, then an I/O error.
+type failingReader struct{ data string }
+
+func (f *failingReader) Read(p []byte) (int, error) {
+	if f.data == "" {
+		return 0, errors.New("disk on fire")
+	}
+	n := copy(p, f.data)
+	f.data = f.data[n:]
+	return n, nil
+}
+
+// TestAuditReadError: an I/O error stops the audit with an error naming the
+// file, after the games read before it were reported.
+func TestAuditReadError(t *testing.T) {
+	var seen []Status
+	err := Audit(&failingReader{data: good + good}, "broken.pdn", nil, func(rep Report) { seen = append(seen, rep.Status) })
+	if err == nil || !strings.Contains(err.Error(), "broken.pdn") || !strings.Contains(err.Error(), "disk on fire") {
+		t.Errorf("error %v", err)
+	}
+	if len(seen) != 2 || seen[0] != OK || seen[1] != OK {
+		t.Errorf("reports %v", seen)
+	}
+}
