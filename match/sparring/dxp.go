@@ -20,8 +20,8 @@ type DXPOptions struct {
 
 // ServeDXP plays DXP as the Follower on conn: it answers GAMEREQ with
 // GAMEACC, exchanges MOVE messages, acknowledges GAMEEND, honours BACKREQ and
-// ignores CHAT, game after game, until a GAMEEND with stop code 1 or the end
-// of the connection. The variant is Config.Variant (DXP has no variant
+// ignores CHAT, game after game, until a GAMEEND with stop code 1 (nil) or
+// the end of the connection (io.EOF). The variant is Config.Variant (DXP has no variant
 // field). Faults fire as in ServeHub; garbage is a message of an unknown
 // type, a hang stops reading.
 func ServeDXP(conn net.Conn, cfg Config, opts DXPOptions) error {
@@ -183,7 +183,7 @@ func ServeDXP(conn net.Conn, cfg Config, opts DXPOptions) error {
 			// Chat is ignored; acceptances only answer our own requests.
 		}
 	}
-	return nil
+	return io.EOF
 }
 
 // backPly converts a DXP BACKREQ (move number, colour to move) into the ply
@@ -199,8 +199,9 @@ func backPly(v *rules.Variant, start rules.Position, number int, toMove rules.Co
 	return ply
 }
 
-// ListenDXP accepts engines on addr one connection at a time and serves
-// each with ServeDXP until a GAMEEND with stop code 1 ends a connection.
+// ListenDXP accepts Initiators on addr one connection at a time and serves
+// each with ServeDXP; it returns (and the engine exits) after a GAMEEND with
+// stop code 1, as Scan does.
 // ready, if not nil, receives the listening address.
 func ListenDXP(addr string, cfg Config, opts DXPOptions, ready func(net.Addr)) error {
 	ln, err := net.Listen("tcp", addr)
@@ -217,8 +218,12 @@ func ListenDXP(addr string, cfg Config, opts DXPOptions, ready func(net.Addr)) e
 			return fmt.Errorf("sparring: dxp accept: %w", err)
 		}
 		err = ServeDXP(conn, cfg, opts)
-		if err == ErrHang || err == ErrCrash {
+		switch err {
+		case ErrHang, ErrCrash:
 			return err // the connection stays open for a hang; the caller exits or sleeps
+		case nil:
+			conn.Close()
+			return nil
 		}
 		conn.Close()
 	}
@@ -234,6 +239,9 @@ func ConnectDXP(addr string, timeout time.Duration, cfg Config, opts DXPOptions)
 			err = ServeDXP(conn, cfg, opts)
 			if err != ErrHang {
 				conn.Close()
+			}
+			if err == io.EOF {
+				return nil
 			}
 			return err
 		}

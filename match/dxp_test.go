@@ -1,0 +1,137 @@
+package match_test
+
+import (
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/dxp"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// freeAddr returns a localhost address nobody listens on (a short race with
+// other programs is accepted).
+func freeAddr(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr
+}
+
+// dxpSparring returns a DXP player running the sparring engine: the engine
+// listens and the arbiter connects, or (listen) the arbiter listens and the
+// engine connects.
+func dxpSparring(t *testing.T, name string, listen bool, args ...string) *dxp.Player {
+	t.Helper()
+	log, _ := engineLog(t, name)
+	opts := dxp.Options{Name: name, Log: log, ConnectTimeout: 10 * time.Second}
+	if listen {
+		opts.Addr, opts.Listen = "127.0.0.1:0", true
+		opts.Command = append([]string{bin, "engine", "--dxp-connect", "{addr}"}, args...)
+	} else {
+		opts.Addr = freeAddr(t)
+		opts.Command = append([]string{bin, "engine", "--dxp", opts.Addr}, args...)
+	}
+	p := dxp.New(opts)
+	t.Cleanup(func() { p.Close() })
+	return p
+}
+
+// DXP over real localhost sockets, both directions, both colours, and two
+// games on one connection.
+func TestDXPGames(t *testing.T) {
+	for _, listen := range []bool{false, true} {
+		name := "arbiter connects"
+		if listen {
+			name = "arbiter listens"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			d := dxpSparring(t, "dxp", listen, "--variant", "international", "--level", "1", "--seed", "3")
+			h := sparring(t, "hub", "--level", "random", "--seed", "4")
+			cfg := config("international", "10+0.1", arbiter.PolicyStrict)
+			for g, pair := range [][2]match.Player{{d, h}, {h, d}} {
+				rec := play(t, cfg, pair[0], pair[1], match.Options{})
+				if len(rec.Moves) < 2 {
+					t.Errorf("game %d: only %d plies", g+1, len(rec.Moves))
+				}
+				switch rec.Result.Termination {
+				case arbiter.IllegalMove, arbiter.EngineCrashed, arbiter.EngineStalled, arbiter.TimeForfeit, arbiter.Resignation:
+					t.Errorf("game %d: sound engines ended with %s", g+1, rec.Result)
+				}
+				if !strings.HasPrefix(d.Name(), "dxp") {
+					t.Errorf("name %q", d.Name())
+				}
+			}
+		})
+	}
+}
+
+// A game from a set-up position goes with GAMEREQ start "B"; an 8x8
+// variant uses 32-square positions.
+func TestDXPCustomStartEnglish(t *testing.T) {
+	d := dxpSparring(t, "dxp8", false, "--variant", "english", "--level", "random")
+	h := sparring(t, "hub8")
+	cfg := config("english", "10+0.1", arbiter.PolicyStrict)
+	start, err := rules.ParseFEN(cfg.Variant, "W:W21,22,23,24,K30:B1,2,3,K10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Start = &start
+	rec := play(t, cfg, h, d, match.Options{})
+	if rec.Game.Tag("FEN") == "" || len(rec.Moves) == 0 {
+		t.Errorf("FEN tag %q, %d plies", rec.Game.Tag("FEN"), len(rec.Moves))
+	}
+	if rec.Result.Termination == arbiter.IllegalMove {
+		t.Errorf("result %s", rec.Result)
+	}
+}
+
+func TestDXPFaults(t *testing.T) {
+	tests := []struct {
+		name        string
+		policy      arbiter.Policy
+		args        []string
+		termination arbiter.Termination // "" = the game goes on
+		warnings    int
+	}{
+		{"illegal under wcdf: BACKREQ and play on", arbiter.PolicyWCDF, []string{"--fault", "illegal-at=2"}, "", 1},
+		{"garbage under wcdf: play on", arbiter.PolicyWCDF, []string{"--fault", "garbage-at=2"}, "", 1},
+		{"two illegal moves", arbiter.PolicyWCDF, []string{"--fault", "illegal-at=2,illegal-at=3"}, arbiter.IllegalMove, 1},
+		{"illegal under strict", arbiter.PolicyStrict, []string{"--fault", "illegal-at=2"}, arbiter.IllegalMove, 0},
+		{"crash", arbiter.PolicyWCDF, []string{"--fault", "crash-at=2"}, arbiter.EngineCrashed, 0},
+		{"hang", arbiter.PolicyWCDF, []string{"--fault", "hang-at=2"}, arbiter.EngineStalled, 0},
+		{"slow", arbiter.PolicyWCDF, []string{"--fault", "slow-at=2", "--slow-time", "2200ms"}, arbiter.TimeForfeit, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			d := dxpSparring(t, "dxp", false, append([]string{"--variant", "international", "--level", "random", "--seed", "5"}, tt.args...)...)
+			h := sparring(t, "hub", "--level", "random", "--seed", "6")
+			cfg := config("international", "1+0", tt.policy)
+			if tt.termination == "" {
+				cfg = config("international", "10+0.1", tt.policy)
+			}
+			rec := play(t, cfg, h, d, match.Options{Slack: 4 * time.Second})
+			res := rec.Result
+			if tt.termination == "" {
+				switch res.Termination {
+				case arbiter.IllegalMove, arbiter.EngineCrashed, arbiter.EngineStalled, arbiter.TimeForfeit, arbiter.Resignation:
+					t.Errorf("the game should have gone on, got %s", res)
+				}
+			} else if res.Termination != tt.termination || res.Outcome != arbiter.WhiteWin {
+				t.Errorf("result %s, want black (DXP) losing by %q", res, tt.termination)
+			}
+			if len(rec.Warnings) != tt.warnings {
+				t.Errorf("%d warnings, want %d: %+v", len(rec.Warnings), tt.warnings, rec.Warnings)
+			}
+		})
+	}
+}
