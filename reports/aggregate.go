@@ -109,19 +109,16 @@ func aggregate(ev Event, st *Stats) (*chartData, error) {
 			minPlies, maxPlies = min(minPlies, g.Plies), max(maxPlies, g.Plies)
 			totalPlies += g.Plies
 		}
+		whiteFirst, err := whiteMovesFirst(g.FirstMover)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", g.describe(gi), err)
+		}
 		for ply, d := range g.MoveTimes {
-			white, err := moverIsWhite(g.FirstMover, ply)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", g.describe(gi), err)
-			}
 			e := bi
-			if white {
+			if moverIsWhite(whiteFirst, ply) {
 				e = wi
 			}
 			secs := d.Seconds()
-			if d < 0 {
-				return nil, fmt.Errorf("%s: negative time %v at ply %d", g.describe(gi), d, ply+1)
-			}
 			move := ply / 2
 			if move < maxMoveNumber {
 				if move >= len(cd.timeSum[e]) {
@@ -188,8 +185,9 @@ func quantile(sorted []float64, q float64) float64 {
 
 // totalTimes sums a game's thinking time per colour.
 func totalTimes(g *Game) (white, black time.Duration) {
+	whiteFirst, _ := whiteMovesFirst(g.FirstMover) // checked by Compute
 	for ply, d := range g.MoveTimes {
-		if w, err := moverIsWhite(g.FirstMover, ply); err == nil && w {
+		if moverIsWhite(whiteFirst, ply) {
 			white += d
 		} else {
 			black += d

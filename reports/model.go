@@ -112,19 +112,19 @@ func (o Outcome) whitePoints() float64 {
 	return 0
 }
 
-// moverIsWhite reports whether ply i (0-based) was played by White.
-func moverIsWhite(firstMover string, ply int) (bool, error) {
-	var whiteFirst bool
-	switch strings.ToLower(firstMover) {
-	case "", "white", "w":
-		whiteFirst = true
-	case "black", "b":
-		whiteFirst = false
-	default:
-		return false, fmt.Errorf("first mover %q is neither white nor black", firstMover)
+// whiteMovesFirst reads Game.FirstMover.
+func whiteMovesFirst(firstMover string) (bool, error) {
+	switch firstMover {
+	case "", "white", "White", "WHITE", "w", "W":
+		return true, nil
+	case "black", "Black", "BLACK", "b", "B":
+		return false, nil
 	}
-	return whiteFirst == (ply%2 == 0), nil
+	return false, fmt.Errorf("first mover %q is neither white nor black", firstMover)
 }
+
+// moverIsWhite reports whether ply i (0-based) was played by White.
+func moverIsWhite(whiteFirst bool, ply int) bool { return whiteFirst == (ply%2 == 0) }
 
 // describe names a game for error messages.
 func (g *Game) describe(i int) string {

@@ -89,14 +89,52 @@ func buildResults(ev Event, st *Stats) *Results {
 	return r
 }
 
-// WriteJSON writes r as indented JSON.
+// WriteJSON writes r as JSON: the event and statistics indented, then one
+// game per line, streamed (a 100,000-game event never sits in memory as
+// one JSON document).
 func (r *Results) WriteJSON(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(r); err != nil {
-		return fmt.Errorf("write results.json: %w", err)
+	head := []struct {
+		key string
+		val any
+	}{{"version", r.Version}, {"event", r.Event}, {"stats", r.Stats}}
+	if _, err := io.WriteString(w, "{\n"); err != nil {
+		return err
 	}
-	return nil
+	for _, h := range head {
+		b, err := json.MarshalIndent(h.val, "  ", "  ")
+		if err != nil {
+			return fmt.Errorf("write results.json: %s: %w", h.key, err)
+		}
+		if _, err := fmt.Fprintf(w, "  %q: %s,\n", h.key, b); err != nil {
+			return err
+		}
+	}
+	if _, err := io.WriteString(w, `  "games": [`); err != nil {
+		return err
+	}
+	for i := range r.Games {
+		b, err := json.Marshal(&r.Games[i])
+		if err != nil {
+			return fmt.Errorf("write results.json: game %d: %w", i+1, err)
+		}
+		sep := ",\n    "
+		if i == 0 {
+			sep = "\n    "
+		}
+		if _, err := io.WriteString(w, sep); err != nil {
+			return err
+		}
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	if len(r.Games) > 0 {
+		if _, err := io.WriteString(w, "\n  "); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "]\n}\n")
+	return err
 }
 
 // ReadResults reads a results.json file written by WriteAll.

@@ -168,7 +168,7 @@ func Compute(ev Event) (*Stats, error) {
 			es[bi].Unfinished++
 			continue
 		}
-		if _, err := moverIsWhite(g.FirstMover, 0); err != nil {
+		if _, err := whiteMovesFirst(g.FirstMover); err != nil {
 			return nil, fmt.Errorf("%s: %w", g.describe(gi), err)
 		}
 		if g.Plies < 0 {
