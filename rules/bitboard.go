@@ -137,6 +137,7 @@ type bbGen struct {
 	promotion   PromotionRule
 	prec        Precedence
 	keep        bool // count every path rather than every identity
+	checkers    bool // English checkers rules: see countCheckers
 
 	// capture search state of the current node
 	opp, kings, emptyp uint64
@@ -168,6 +169,7 @@ func (g *bbGen) reset(v *Variant, geo *bbGeo, keep bool) {
 	g.promotion = v.Promotion
 	g.prec = v.Precedence
 	g.keep = keep
+	g.checkers = !g.flying && !g.menBack && g.menCapKings && g.prec == FreeChoice && g.promotion == PromoteStop
 	g.paths = false
 	g.ms = nil
 	g.api = g.api[:0]
@@ -736,22 +738,131 @@ func (g *bbGen) gen(ply int, own, opp, kings uint64, white bool) []bmove {
 // counts moves without playing them.
 func (g *bbGen) perft(own, opp, kings uint64, white bool, depth, ply int) uint64 {
 	if depth == 1 {
-		g.counting = true
-		var n int
-		g.stack[ply], n = g.capturesAny(g.buf(ply), own, opp, kings, white)
-		g.counting = false
-		if n > 0 {
-			return uint64(n)
-		}
-		return g.countQuiet(own, opp, kings, white)
+		return g.count(own, opp, kings, white, ply)
 	}
 	ms := g.gen(ply, own, opp, kings, white)
 	var n uint64
+	if depth == 2 {
+		for i := range ms {
+			m := &ms[i]
+			n += g.count(opp&^m.cap, own^m.ft, (kings&^m.cap)^m.kd, !white, ply+1)
+		}
+		return n
+	}
 	for i := range ms {
 		m := &ms[i]
 		n += g.perft(opp&^m.cap, own^m.ft, (kings&^m.cap)^m.kd, !white, depth-1, ply+1)
 	}
 	return n
+}
+
+// count is perft of depth 1: the number of legal moves, counted in bulk.
+func (g *bbGen) count(own, opp, kings uint64, white bool, ply int) uint64 {
+	if g.checkers {
+		return g.countCheckers(own, opp, kings, white, ply)
+	}
+	g.counting = true
+	var n int
+	g.stack[ply], n = g.capturesAny(g.buf(ply), own, opp, kings, white)
+	g.counting = false
+	if n > 0 {
+		return uint64(n)
+	}
+	return g.countQuiet(own, opp, kings, white)
+}
+
+// countCheckers is count for the rules of English checkers (men move and
+// capture forwards, short kings, free choice, crowning ends the move), the
+// hottest loop of all, with every rule parameter folded in.
+func (g *bbGen) countCheckers(own, opp, kings uint64, white bool, ply int) uint64 {
+	h, h1 := g.h&63, g.h1&63
+	h2, h12 := (2*g.h)&63, (2*g.h1)&63
+	empty := g.mask &^ (own | opp)
+	k := own & kings
+	men := own &^ kings
+	var cUL, cUR, cDL, cDR uint64 // squares a man or king could capture from, by direction
+	var slow [numDirs]uint64
+	n := 0
+	if white {
+		cUL = (empty << h1 & opp) << h1
+		cUR = (empty << h & opp) << h
+		ks := uint64(0)
+		if k != 0 {
+			cDL = (empty >> h & opp) >> h
+			cDR = (empty >> h1 & opp) >> h1
+			ks = k & (cUL | cUR | cDL | cDR)
+		}
+		if men&(cUL|cUR)|ks == 0 {
+			return uint64(bits.OnesCount64(own>>h1&empty) + bits.OnesCount64(own>>h&empty) +
+				bits.OnesCount64(k<<h1&empty) + bits.OnesCount64(k<<h&empty))
+		}
+		cont := (cUL | cUR) &^ g.promo[White]
+		l := (men & cUL) >> h12
+		n += bits.OnesCount64(l &^ cont)
+		slow[UpLeft] = (l & cont) << h12
+		l = (men & cUR) >> h2
+		n += bits.OnesCount64(l &^ cont)
+		slow[UpRight] = (l & cont) << h2
+		if ks == 0 && slow[UpLeft]|slow[UpRight] == 0 {
+			return uint64(n)
+		}
+		return uint64(n) + g.countCheckersSlow(own, opp, kings, true, ks, slow, ply)
+	}
+	cDL = (empty >> h & opp) >> h
+	cDR = (empty >> h1 & opp) >> h1
+	ks := uint64(0)
+	if k != 0 {
+		cUL = (empty << h1 & opp) << h1
+		cUR = (empty << h & opp) << h
+		ks = k & (cUL | cUR | cDL | cDR)
+	}
+	if men&(cDL|cDR)|ks == 0 {
+		return uint64(bits.OnesCount64(own<<h1&empty) + bits.OnesCount64(own<<h&empty) +
+			bits.OnesCount64(k>>h1&empty) + bits.OnesCount64(k>>h&empty))
+	}
+	cont := (cDL | cDR) &^ g.promo[Black]
+	l := (men & cDL) << h2
+	n += bits.OnesCount64(l &^ cont)
+	slow[DownLeft] = (l & cont) >> h2
+	l = (men & cDR) << h12
+	n += bits.OnesCount64(l &^ cont)
+	slow[DownRight] = (l & cont) >> h12
+	if ks == 0 && slow[DownLeft]|slow[DownRight] == 0 {
+		return uint64(n)
+	}
+	return uint64(n) + g.countCheckersSlow(own, opp, kings, false, ks, slow, ply)
+}
+
+// countCheckersSlow searches the captures that countCheckers could not count
+// at once: those of the kings ks and the men's jumps in slow that go on.
+func (g *bbGen) countCheckersSlow(own, opp, kings uint64, white bool, ks uint64, slow [numDirs]uint64, ply int) uint64 {
+	g.counting = true
+	g.ms, g.cnt = g.buf(ply), 0
+	g.opp, g.kings, g.white = opp, kings, white
+	g.promoRow = g.promo[Black]
+	if white {
+		g.promoRow = g.promo[White]
+	}
+	empty := g.mask &^ (own | opp)
+	for todo := ks | slow[0] | slow[1] | slow[2] | slow[3]; todo != 0; todo &= todo - 1 {
+		s := bits.TrailingZeros64(todo)
+		g.from = s
+		g.emptyp = empty | 1<<uint(s)
+		g.pieceStart = len(g.ms)
+		g.byKing = kings>>uint(s)&1 != 0
+		if g.byKing {
+			g.extend(s, true, 0, 0, 0)
+			continue
+		}
+		for d := UpLeft; d < numDirs; d++ {
+			if slow[d]>>uint(s)&1 != 0 {
+				g.step(s, d, false, opp, 0, 0, 0)
+			}
+		}
+	}
+	g.stack[ply], g.ms = g.ms, nil
+	g.counting = false
+	return uint64(g.cnt)
 }
 
 // sides returns the padded bitboards of a position: mover, opponent, kings.
