@@ -55,6 +55,9 @@ type Event struct {
 	Planned     int // number of games in the plan
 	Engines     []Engine
 	Created     time.Time
+	// SPRT is the SPRT configuration as JSON ("" = none), so that a report
+	// rebuilt from the database alone shows the test.
+	SPRT string
 	// Stopped is set when the event ended before its plan did (an SPRT
 	// decision); it says why.
 	Stopped string
@@ -129,6 +132,7 @@ CREATE TABLE IF NOT EXISTS event (
 	time_control TEXT NOT NULL,
 	planned      INTEGER NOT NULL,
 	created      TEXT NOT NULL,
+	sprt         TEXT NOT NULL DEFAULT '',
 	stopped      TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS engines (
@@ -246,9 +250,9 @@ func (s *Store) Init(ctx context.Context, ev Event) error {
 	if created.IsZero() {
 		created = time.Now()
 	}
-	if _, err := tx.ExecContext(ctx, `INSERT INTO event (id, name, config_file, config_hash, config, variant, time_control, planned, created)
-		VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		ev.Name, ev.ConfigFile, ev.ConfigHash, ev.Config, ev.Variant, ev.TimeControl, ev.Planned, formatTime(created)); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO event (id, name, config_file, config_hash, config, variant, time_control, planned, created, sprt)
+		VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		ev.Name, ev.ConfigFile, ev.ConfigHash, ev.Config, ev.Variant, ev.TimeControl, ev.Planned, formatTime(created), ev.SPRT); err != nil {
 		return fmt.Errorf("store: %s: write event: %w", s.path, err)
 	}
 	for _, e := range ev.Engines {
@@ -274,8 +278,8 @@ func short(h string) string {
 func (s *Store) Event(ctx context.Context) (Event, error) {
 	var ev Event
 	var created string
-	err := s.db.QueryRowContext(ctx, `SELECT name, config_file, config_hash, config, variant, time_control, planned, created, stopped FROM event WHERE id = 1`).
-		Scan(&ev.Name, &ev.ConfigFile, &ev.ConfigHash, &ev.Config, &ev.Variant, &ev.TimeControl, &ev.Planned, &created, &ev.Stopped)
+	err := s.db.QueryRowContext(ctx, `SELECT name, config_file, config_hash, config, variant, time_control, planned, created, sprt, stopped FROM event WHERE id = 1`).
+		Scan(&ev.Name, &ev.ConfigFile, &ev.ConfigHash, &ev.Config, &ev.Variant, &ev.TimeControl, &ev.Planned, &created, &ev.SPRT, &ev.Stopped)
 	if errors.Is(err, sql.ErrNoRows) {
 		return ev, fmt.Errorf("store: %s: %w", s.path, ErrNoEvent)
 	}
@@ -304,6 +308,15 @@ func (s *Store) Event(ctx context.Context) (Event, error) {
 func (s *Store) SetStopped(ctx context.Context, why string) error {
 	if _, err := s.db.ExecContext(ctx, `UPDATE event SET stopped = ? WHERE id = 1`, why); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// Discard removes a game that was started but will not be finished (the
+// event stopped early); finished games are kept.
+func (s *Store) Discard(ctx context.Context, id int) error {
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM games WHERE id = ? AND status = 'running'`, id); err != nil {
+		return fmt.Errorf("store: %s: discard game %d: %w", s.path, id, err)
 	}
 	return nil
 }

@@ -20,6 +20,7 @@ func testEvent(hash string) Event {
 			{ID: 1, Name: "beta", Command: "self engine --level 2", Protocol: "hub", TimeControl: "60+1"},
 		},
 		Created: time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC),
+		SPRT:    `{"elo0":0,"elo1":5}`,
 	}
 }
 
@@ -199,5 +200,18 @@ func TestStopped(t *testing.T) {
 	ev, _ := s.Event(ctx)
 	if ev.Stopped != "SPRT: H1 accepted" {
 		t.Errorf("stopped = %q", ev.Stopped)
+	}
+	// Discard drops a running game, never a finished one.
+	s.Start(ctx, testGame(0))
+	s.Finish(ctx, testGame(1))
+	if err := s.Discard(ctx, 0); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Discard(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	c, _ := s.Count(ctx)
+	if c[Running] != 0 || c[Finished] != 1 {
+		t.Errorf("after Discard: %v", c)
 	}
 }

@@ -1,0 +1,493 @@
+// Package tournament runs an event: it takes the plan from match/schedule,
+// plays the games in parallel (up to the configured concurrency) with
+// match.PlayGame, commits each finished game to the store, and reports the
+// results in plan order (round, board) whatever order they finish in. A
+// two-engine match with an SPRT stops when a bound is crossed.
+//
+// Running the same event again resumes it: finished games are skipped, games
+// left running by a killed run are played again.
+package tournament
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/dxp"
+	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/match/schedule"
+	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/pdn"
+)
+
+// PlayFunc plays one game; match.PlayGame is the real one.
+type PlayFunc func(ctx context.Context, cfg arbiter.Config, white, black match.Player, log zerolog.Logger) (*match.GameRecord, error)
+
+// Options configure Run. Event and Store are required; the zero value of
+// every other field is a sensible default.
+type Options struct {
+	Event *configs.Event
+	Store *store.Store
+	// Log receives the runner's log; each game logs at debug level.
+	Log zerolog.Logger
+	// EngineLog receives the engines' protocol exchanges (zero: none).
+	EngineLog zerolog.Logger
+	// Progress, when set, shows a progress bar with ETA and a standings
+	// table every StandingsEvery games on it (normally os.Stderr).
+	Progress       io.Writer
+	StandingsEvery int // 0 = every max(2, engines) games
+	// Play plays one game (nil = match.PlayGame).
+	Play PlayFunc
+	// NewPlayer makes a player for an engine (nil = a Hub or DXP player
+	// from the engine's spec).
+	NewPlayer func(spec configs.EngineSpec, log zerolog.Logger) match.Player
+	// OnResult is called for every game, finished in this run or before,
+	// in plan order (round, board, pair, game), from one goroutine at a time.
+	OnResult func(Result)
+}
+
+// Result is a finished game as the runner reports it.
+type Result struct {
+	schedule.Pairing
+	WhiteName, BlackName string
+	Result               string // PDN result
+	Termination          string
+	Reason               string
+	Plies                int
+	Opening              string
+	Resumed              bool // finished by an earlier run
+}
+
+// Summary is what Run did.
+type Summary struct {
+	Planned  int // games in the plan
+	Resumed  int // finished before this run
+	Played   int // finished in this run
+	Finished int // finished in total
+	Stopped  string
+	SPRT     *reports.SPRTResult // last SPRT evaluation, if any
+	Elapsed  time.Duration
+	Standings
+}
+
+// EventRecord is the store's event row for ev.
+func EventRecord(ev *configs.Event, planned int) store.Event {
+	se := store.Event{Name: ev.Name, ConfigFile: ev.File, ConfigHash: ev.Hash, Config: ev.Effective,
+		Variant: ev.Variant.Name, TimeControl: ev.TimeControl.String(), Planned: planned}
+	for i, e := range ev.Engines {
+		se.Engines = append(se.Engines, store.Engine{ID: i, Name: e.Name, Command: e.Command, Protocol: e.Protocol, TimeControl: e.TimeControl.String()})
+	}
+	if ev.SPRT != nil {
+		b, _ := json.Marshal(ev.SPRT)
+		se.SPRT = string(b)
+	}
+	return se
+}
+
+// DefaultPlayer makes the Hub or DXP player for an engine spec.
+func DefaultPlayer(spec configs.EngineSpec, log zerolog.Logger) match.Player {
+	l := log.With().Str("engine", spec.Name).Logger()
+	if spec.Protocol == configs.DXP {
+		return dxp.New(dxp.Options{Name: spec.Name, Addr: spec.Address, Listen: spec.Listen, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Log: l})
+	}
+	params := make([]hub.Param, 0, len(spec.Options))
+	for _, o := range spec.Options {
+		params = append(params, hub.Param{Name: o.Name, Value: o.Value})
+	}
+	return hub.New(hub.Options{Name: spec.Name, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Params: params, Log: l})
+}
+
+// Run plays the event's missing games and returns when all are finished,
+// the SPRT stopped the match, or ctx was cancelled (then the games in
+// progress are left for the next run and ctx's error is returned).
+func Run(ctx context.Context, opt Options) (*Summary, error) {
+	t0 := time.Now()
+	ev, st := opt.Event, opt.Store
+	if ev == nil || st == nil {
+		return nil, errors.New("tournament: Event and Store are required")
+	}
+	if opt.Play == nil {
+		opt.Play = match.PlayGame
+	}
+	if opt.NewPlayer == nil {
+		opt.NewPlayer = DefaultPlayer
+	}
+	sched, err := schedule.New(ev.Schedule)
+	if err != nil {
+		return nil, fmt.Errorf("tournament: %w", err)
+	}
+	plan := sched.All()
+	if err := st.Init(ctx, EventRecord(ev, len(plan))); err != nil {
+		return nil, err
+	}
+	sev, err := st.Event(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{opt: opt, ev: ev, st: st, plan: plan, log: opt.Log, sum: &Summary{Planned: len(plan), Stopped: sev.Stopped}}
+	r.names = make([]string, len(ev.Engines))
+	for i, e := range ev.Engines {
+		r.names[i] = e.Name
+	}
+	r.standings = newStandings(r.names)
+	if ev.SPRT != nil {
+		r.tally = reports.NewTally(r.names[0], r.names[1])
+	}
+
+	// What earlier runs finished: skipped, but reported (in order) again.
+	done := make(map[int]Result)
+	err = st.Games(ctx, store.ReadOptions{NoPDN: true}, func(g store.Game) error {
+		if g.ID >= len(plan) {
+			return fmt.Errorf("tournament: %s holds game %d, beyond the plan of %d games", st.Path(), g.ID, len(plan))
+		}
+		done[g.ID] = Result{Pairing: plan[g.ID], WhiteName: r.names[g.White], BlackName: r.names[g.Black], Result: g.Result,
+			Termination: g.Termination, Reason: g.Reason, Plies: len(g.MoveTimes), Opening: g.Opening, Resumed: true}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	r.sum.Resumed = len(done)
+	finished := make(map[int]bool, len(done))
+	for id := range done {
+		finished[id] = true
+	}
+	r.pending = done // emptied as the results are reported
+	toPlay := len(plan) - len(done)
+	if r.sum.Stopped != "" {
+		toPlay = 0
+	}
+	r.progress = newProgress(opt.Progress, toPlay, opt.StandingsEvery, len(r.names))
+	runCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	r.stop = stop
+	r.mu.Lock()
+	r.flush()
+	r.mu.Unlock()
+
+	r.pools = make([]*pool, len(ev.Engines))
+	for i, spec := range ev.Engines {
+		limit := ev.Concurrency
+		if spec.Protocol == configs.DXP && len(spec.Argv) == 0 && !spec.Listen {
+			limit = 1 // one engine at a fixed address plays one game at a time
+		}
+		r.pools[i] = newPool(limit, func() match.Player { return opt.NewPlayer(spec, opt.EngineLog) })
+	}
+	defer func() {
+		for _, p := range r.pools {
+			p.close()
+		}
+	}()
+
+	if r.sum.Stopped == "" {
+		g, gctx := errgroup.WithContext(runCtx)
+		g.SetLimit(ev.Concurrency)
+		for {
+			p, ok := sched.Next()
+			if !ok || gctx.Err() != nil {
+				break
+			}
+			if finished[p.Index] {
+				continue
+			}
+			g.Go(func() error { return r.play(gctx, p) })
+		}
+		err = g.Wait()
+	}
+	r.progress.finish()
+	r.sum.Elapsed = time.Since(t0)
+	r.sum.Standings = r.standings.snapshot()
+	if err != nil {
+		return r.sum, err
+	}
+	if ctx.Err() != nil {
+		return r.sum, ctx.Err()
+	}
+	if r.sum.Stopped != "" {
+		r.progress.note("stopped: " + r.sum.Stopped)
+	}
+	r.progress.table(r.standings)
+	return r.sum, nil
+}
+
+type runner struct {
+	opt   Options
+	ev    *configs.Event
+	st    *store.Store
+	plan  []schedule.Pairing
+	names []string
+	pools []*pool
+	log   zerolog.Logger
+	stop  context.CancelFunc
+
+	mu        sync.Mutex // guards what follows
+	pending   map[int]Result
+	next      int // plan index of the next result to report
+	standings *standings
+	tally     *reports.Tally
+	sum       *Summary
+	progress  *progress
+}
+
+// play plays one planned game and commits it.
+func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
+	ev := r.ev
+	op := ev.Openings[p.Opening]
+	log := r.log.With().Int("game", p.Index+1).Int("round", p.Round).Int("board", p.Board).
+		Str("white", r.names[p.White]).Str("black", r.names[p.Black]).Logger()
+	// Take the players in engine order: two engines that can only play one
+	// game at a time can then never wait for each other.
+	var white, black match.Player
+	first, second := p.White, p.Black
+	if second < first {
+		first, second = second, first
+	}
+	a, err := r.pools[first].get(ctx)
+	if err != nil {
+		return nil // cancelled
+	}
+	b, err := r.pools[second].get(ctx)
+	if err != nil {
+		r.pools[first].put(a, false)
+		return nil
+	}
+	if first == p.White {
+		white, black = a, b
+	} else {
+		white, black = b, a
+	}
+	started := time.Now()
+	row := store.Game{ID: p.Index, Cycle: p.Cycle, Round: p.Round, Board: p.Board, Pair: p.Pair, PairGame: p.PairGame,
+		White: p.White, Black: p.Black, Opening: op.Name, OpeningFEN: op.FEN, Started: started, FirstMover: op.Position.Turn().String()}
+	if err := r.st.Start(context.WithoutCancel(ctx), row); err != nil {
+		r.pools[p.White].put(white, false)
+		r.pools[p.Black].put(black, false)
+		return fmt.Errorf("tournament: %w", err)
+	}
+	gw, gb := &guard{Player: white}, &guard{Player: black}
+	log.Debug().Str("opening", op.Name).Msg("game started")
+	rec, perr := r.opt.Play(ctx, ev.ArbiterConfig(p.White, p.Black, p.Opening), gw, gb, log)
+	if ctx.Err() != nil {
+		// Interrupted (ctrl-C, a kill of the event, or the SPRT stopped the
+		// match): the game is not finished. Engines are closed, not reused,
+		// as they are in the middle of a search.
+		r.pools[p.White].put(white, true)
+		r.pools[p.Black].put(black, true)
+		if r.stopped() {
+			if err := r.st.Discard(context.WithoutCancel(ctx), p.Index); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	res := arbiter.Result{}
+	if rec != nil {
+		res = rec.Record.Result
+	}
+	if perr != nil {
+		// The game could not be played: an engine could not be started (a
+		// missing program, a bad directory). It is recorded, not dropped:
+		// the side that failed loses; if we cannot tell, nobody scores.
+		res = startFailure(gw, gb, r.names[p.White], r.names[p.Black], perr)
+		log.Warn().Err(perr).Msg("game could not be played")
+	}
+	r.pools[p.White].put(white, gw.failed != nil || brokenBy(res, rules.White))
+	r.pools[p.Black].put(black, gb.failed != nil || brokenBy(res, rules.Black))
+
+	g, err := r.record(p, op, rec, res, started)
+	if err != nil {
+		return err
+	}
+	if err := r.st.Finish(context.WithoutCancel(ctx), g); err != nil {
+		return fmt.Errorf("tournament: %w", err)
+	}
+	log.Debug().Str("result", g.Result).Str("termination", g.Termination).Int("plies", len(g.Moves)).Msg("game over")
+	r.mu.Lock()
+	r.sum.Played++
+	r.pending[p.Index] = Result{Pairing: p, WhiteName: r.names[p.White], BlackName: r.names[p.Black], Result: g.Result,
+		Termination: g.Termination, Reason: g.Reason, Plies: len(g.Moves), Opening: op.Name}
+	r.progress.add()
+	r.flush()
+	r.mu.Unlock()
+	return nil
+}
+
+func (r *runner) stopped() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.sum.Stopped != ""
+}
+
+// flush reports the results that are next in plan order. r.mu is held.
+func (r *runner) flush() {
+	for r.next < len(r.plan) && r.sum.Stopped == "" {
+		res, ok := r.pending[r.next]
+		if !ok {
+			return
+		}
+		delete(r.pending, r.next)
+		r.next++
+		r.sum.Finished++
+		r.standings.add(res)
+		if r.opt.OnResult != nil {
+			r.opt.OnResult(res)
+		}
+		r.progress.result(r.standings)
+		if r.tally != nil {
+			if err := r.tally.Add(reportsGame(res)); err != nil {
+				r.log.Error().Err(err).Msg("SPRT tally")
+				continue
+			}
+			sr, err := r.tally.SPRT(*r.ev.SPRT)
+			if err != nil {
+				r.log.Error().Err(err).Msg("SPRT")
+				continue
+			}
+			r.sum.SPRT = &sr
+			if sr.Decision != reports.Continue {
+				why := fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
+				r.sum.Stopped = why
+				if err := r.st.SetStopped(context.Background(), why); err != nil {
+					r.log.Error().Err(err).Msg("recording the SPRT stop")
+				}
+				r.log.Info().Str("decision", string(sr.Decision)).Float64("llr", sr.LLR).Int("games", sr.Games).Msg("SPRT stops the match")
+				r.stop()
+			}
+		}
+	}
+}
+
+// reportsGame is the reports package's view of a result.
+func reportsGame(res Result) reports.Game {
+	return reports.Game{Round: res.Round, Board: res.Board, Pair: res.Pair + 1, White: res.WhiteName, Black: res.BlackName,
+		Result: res.Result, Termination: res.Termination, Plies: res.Plies, Opening: res.Opening}
+}
+
+// guard remembers a player's NewGame failure that was not an engine fault
+// (the process could not be started at all).
+type guard struct {
+	match.Player
+	failed error
+}
+
+func (g *guard) NewGame(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl) error {
+	err := g.Player.NewGame(ctx, v, start, tc)
+	if err != nil {
+		if _, fault := match.AsFault(err); !fault && ctx.Err() == nil {
+			g.failed = err
+		}
+	}
+	return err
+}
+
+// EndGame passes the end of the game on to players that want it (DXP).
+func (g *guard) EndGame(ctx context.Context, result arbiter.Result, as rules.Color) error {
+	if ge, ok := g.Player.(match.GameEnder); ok {
+		return ge.EndGame(ctx, result, as)
+	}
+	return nil
+}
+
+// startFailure is the result of a game whose engine could not be started.
+func startFailure(w, b *guard, wName, bName string, err error) arbiter.Result {
+	switch {
+	case w.failed != nil && b.failed != nil:
+		return arbiter.Result{Outcome: arbiter.Ongoing, Termination: arbiter.EngineCrashed,
+			Reason: fmt.Sprintf("neither engine could be started: white %s: %v; black %s: %v", wName, w.failed, bName, b.failed)}
+	case w.failed != nil:
+		return arbiter.Result{Outcome: arbiter.BlackWin, Termination: arbiter.EngineCrashed,
+			Reason: fmt.Sprintf("white engine %s could not be started: %v", wName, w.failed)}
+	case b.failed != nil:
+		return arbiter.Result{Outcome: arbiter.WhiteWin, Termination: arbiter.EngineCrashed,
+			Reason: fmt.Sprintf("black engine %s could not be started: %v", bName, b.failed)}
+	}
+	return arbiter.Result{Outcome: arbiter.Ongoing, Termination: arbiter.EngineCrashed, Reason: "the game could not be played: " + err.Error()}
+}
+
+// brokenBy reports whether the game ended by a fault of side c's engine,
+// whose process is then replaced before its next game.
+func brokenBy(res arbiter.Result, c rules.Color) bool {
+	switch res.Termination {
+	case arbiter.EngineCrashed, arbiter.EngineStalled, arbiter.TimeForfeit:
+		return res.Outcome == arbiter.WinFor(c.Opponent())
+	}
+	return false
+}
+
+// record turns a played game into its store row, PDN included.
+func (r *runner) record(p schedule.Pairing, op configs.Opening, rec *match.GameRecord, res arbiter.Result, started time.Time) (store.Game, error) {
+	ev := r.ev
+	g := store.Game{ID: p.Index, Cycle: p.Cycle, Round: p.Round, Board: p.Board, Pair: p.Pair, PairGame: p.PairGame,
+		White: p.White, Black: p.Black, Opening: op.Name, OpeningFEN: op.FEN, Started: started, Finished: time.Now(),
+		FirstMover: op.Position.Turn().String(), Result: res.PDN(ev.Variant), Termination: string(res.Termination), Reason: res.Reason}
+	var pg *pdn.Game
+	if rec != nil {
+		g.Started, g.Finished = rec.Started, rec.Finished
+		for _, m := range rec.Record.Moves {
+			g.Moves = append(g.Moves, store.Move{Text: m.Text, Time: m.Used})
+		}
+		pg = rec.Game
+	}
+	if pg == nil {
+		pg = &pdn.Game{}
+		if gt := ev.Variant.GameTypeTag(); gt != "" {
+			pg.SetTag("GameType", gt)
+		}
+		if op.Position != rules.NewPosition(ev.Variant) {
+			pg.SetTag("FEN", op.FEN)
+		}
+	}
+	pg.SetTag("Event", pdnText(ev.Name))
+	if ev.Site != "" {
+		pg.SetTag("Site", pdnText(ev.Site))
+	}
+	pg.SetTag("Date", g.Started.Format("2006.01.02"))
+	pg.SetTag("Round", fmt.Sprintf("%d.%d", p.Round, p.Board))
+	pg.SetTag("White", pdnText(r.names[p.White]))
+	pg.SetTag("Black", pdnText(r.names[p.Black]))
+	pg.SetTag("Result", g.Result)
+	pg.Result = g.Result
+	if res.Termination != "" {
+		pg.SetTag("Termination", string(res.Termination))
+	}
+	if op.Name != "" {
+		pg.SetTag("Opening", pdnText(op.Name))
+	}
+	pg.SetTag("GameNumber", strconv.Itoa(p.Index+1))
+	if rec == nil || rec.Game == nil {
+		pg.SetTag("PlyCount", "0")
+		pg.Comment = res.Reason
+	} else if rec.Record.Result != res {
+		pg.Comment = res.Reason
+	}
+	var b strings.Builder
+	if err := pdn.Write(&b, pg); err != nil {
+		return g, fmt.Errorf("tournament: game %d: writing PDN: %w", p.Index+1, err)
+	}
+	g.PDN = b.String()
+	return g, nil
+}
+
+// pdnText keeps a tag value free of characters a PDN tag cannot hold.
+func pdnText(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '"' || r == '\\' || r < 0x20 {
+			return '\''
+		}
+		return r
+	}, s)
+}

@@ -1,0 +1,185 @@
+package tournament
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/draughts-arbiter/arbiter/reports"
+)
+
+// Standing is one engine's score so far.
+type Standing struct {
+	Engine     string
+	Games      int
+	Points     float64
+	W, D, L    int
+	Unfinished int // games that could not be played ("*")
+}
+
+// Score is the percentage of points won.
+func (s Standing) Score() float64 {
+	if s.Games == 0 {
+		return 0
+	}
+	return 100 * s.Points / float64(s.Games)
+}
+
+// Standings are the engines' scores, best first.
+type Standings []Standing
+
+type standings struct {
+	byName map[string]*Standing
+	order  []string
+}
+
+func newStandings(names []string) *standings {
+	s := &standings{byName: map[string]*Standing{}, order: names}
+	for _, n := range names {
+		s.byName[n] = &Standing{Engine: n}
+	}
+	return s
+}
+
+func (s *standings) add(r Result) {
+	w, b := s.byName[r.WhiteName], s.byName[r.BlackName]
+	if w == nil || b == nil {
+		return
+	}
+	o, err := reports.ParseResult(r.Result)
+	if err != nil || o == reports.Unfinished {
+		w.Unfinished++
+		b.Unfinished++
+		return
+	}
+	w.Games++
+	b.Games++
+	switch o {
+	case reports.WhiteWin:
+		w.W++
+		b.L++
+		w.Points++
+	case reports.BlackWin:
+		b.W++
+		w.L++
+		b.Points++
+	case reports.Draw:
+		w.D++
+		b.D++
+		w.Points += 0.5
+		b.Points += 0.5
+	}
+}
+
+// snapshot returns the standings sorted by points (then by seeding).
+func (s *standings) snapshot() Standings {
+	out := make(Standings, 0, len(s.order))
+	for _, n := range s.order {
+		out = append(out, *s.byName[n])
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Points > out[j].Points })
+	return out
+}
+
+// Write prints the standings as a table.
+func (st Standings) Write(w io.Writer) {
+	width := len("engine")
+	for _, s := range st {
+		width = max(width, len(s.Engine))
+	}
+	fmt.Fprintf(w, "  # %-*s %6s %7s %6s %5s %5s %5s\n", width, "engine", "games", "points", "score", "W", "D", "L")
+	for i, s := range st {
+		fmt.Fprintf(w, "%3d %-*s %6d %7.1f %5.1f%% %5d %5d %5d\n", i+1, width, s.Engine, s.Games, s.Points, s.Score(), s.W, s.D, s.L)
+	}
+}
+
+// progress is the console display: a bar with ETA, and the standings every
+// few games. A nil *progress shows nothing.
+type progress struct {
+	w     io.Writer
+	bar   *progressbar.ProgressBar
+	every int
+	n     int // results reported since the last table
+}
+
+func newProgress(w io.Writer, total, every, engines int) *progress {
+	if w == nil {
+		return nil
+	}
+	if every <= 0 {
+		every = max(2, engines)
+	}
+	p := &progress{w: w, every: every}
+	if total > 0 {
+		p.bar = progressbar.NewOptions(total,
+			progressbar.OptionSetWriter(w),
+			progressbar.OptionSetDescription("games"),
+			progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true),
+			progressbar.OptionShowElapsedTimeOnFinish(),
+			progressbar.OptionThrottle(100*time.Millisecond),
+			progressbar.OptionSetWidth(30),
+			progressbar.OptionFullWidth(),
+		)
+	}
+	return p
+}
+
+// add counts a game finished in this run.
+func (p *progress) add() {
+	if p == nil || p.bar == nil {
+		return
+	}
+	p.bar.Add(1)
+}
+
+// result is called for each result in plan order; every few, the table.
+func (p *progress) result(st *standings) {
+	if p == nil {
+		return
+	}
+	p.n++
+	if p.n >= p.every {
+		p.n = 0
+		p.table(st)
+	}
+}
+
+func (p *progress) table(st *standings) {
+	if p == nil {
+		return
+	}
+	var b strings.Builder
+	st.snapshot().Write(&b)
+	p.print(b.String())
+}
+
+func (p *progress) note(s string) {
+	if p == nil {
+		return
+	}
+	p.print(s + "\n")
+}
+
+// print writes text above the bar.
+func (p *progress) print(s string) {
+	if p.bar != nil {
+		p.bar.Clear()
+	}
+	fmt.Fprint(p.w, s)
+	if p.bar != nil && !p.bar.IsFinished() {
+		p.bar.RenderBlank()
+	}
+}
+
+func (p *progress) finish() {
+	if p == nil || p.bar == nil {
+		return
+	}
+	p.bar.Finish()
+	fmt.Fprintln(p.w)
+}
