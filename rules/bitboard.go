@@ -138,6 +138,7 @@ type bbGen struct {
 	prec        Precedence
 	keep        bool // count every path rather than every identity
 	checkers    bool // English checkers rules: see countCheckers
+	draughts    bool // international draughts rules: see countDraughts
 
 	// capture search state of the current node
 	opp, kings, emptyp uint64
@@ -170,6 +171,7 @@ func (g *bbGen) reset(v *Variant, geo *bbGeo, keep bool) {
 	g.prec = v.Precedence
 	g.keep = keep
 	g.checkers = !g.flying && !g.menBack && g.menCapKings && g.prec == FreeChoice && g.promotion == PromoteStop
+	g.draughts = g.landAll && g.menBack && g.menCapKings && g.prec == Majority && g.promotion == PromoteOnlyIfEnding
 	g.paths = false
 	g.ms = nil
 	g.api = g.api[:0]
@@ -761,6 +763,9 @@ func (g *bbGen) count(own, opp, kings uint64, white bool, ply int) uint64 {
 	if g.checkers {
 		return g.countCheckers(own, opp, kings, white, ply)
 	}
+	if g.draughts && own&kings == 0 {
+		return g.countDraughts(own, opp, kings, white, ply)
+	}
 	g.counting = true
 	var n int
 	g.stack[ply], n = g.capturesAny(g.buf(ply), own, opp, kings, white)
@@ -833,8 +838,52 @@ func (g *bbGen) countCheckers(own, opp, kings uint64, white bool, ply int) uint6
 	return uint64(n) + g.countCheckersSlow(own, opp, kings, false, ks, slow, ply)
 }
 
-// countCheckersSlow searches the captures that countCheckers could not count
-// at once: those of the kings ks and the men's jumps in slow that go on.
+// countDraughts is count for the rules of international draughts (men
+// capture backwards too, majority capture, crowned only where a capture
+// ends) when the side to move has no king, with those rules folded in.
+func (g *bbGen) countDraughts(own, opp, kings uint64, white bool, ply int) uint64 {
+	h, h1 := g.h&63, g.h1&63
+	h2, h12 := (2*g.h)&63, (2*g.h1)&63
+	empty := g.mask &^ (own | opp)
+	cUL := (empty << h1 & opp) << h1
+	cUR := (empty << h & opp) << h
+	cDL := (empty >> h & opp) >> h
+	cDR := (empty >> h1 & opp) >> h1
+	if own&(cUL|cUR|cDL|cDR) == 0 {
+		if white {
+			return uint64(bits.OnesCount64(own>>h1&empty) + bits.OnesCount64(own>>h&empty))
+		}
+		return uint64(bits.OnesCount64(own<<h1&empty) + bits.OnesCount64(own<<h&empty))
+	}
+	// single jumps that cannot go on (in any direction but back), and the
+	// origins of those that can
+	var slow [numDirs]uint64
+	l := (own & cUL) >> h12
+	c := l & (cUL | cUR | cDL)
+	n := bits.OnesCount64(l &^ c)
+	slow[UpLeft] = c << h12
+	l = (own & cUR) >> h2
+	c = l & (cUL | cUR | cDR)
+	n += bits.OnesCount64(l &^ c)
+	slow[UpRight] = c << h2
+	l = (own & cDL) << h2
+	c = l & (cUL | cDL | cDR)
+	n += bits.OnesCount64(l &^ c)
+	slow[DownLeft] = c >> h2
+	l = (own & cDR) << h12
+	c = l & (cUR | cDL | cDR)
+	n += bits.OnesCount64(l &^ c)
+	slow[DownRight] = c >> h12
+	if slow[0]|slow[1]|slow[2]|slow[3] == 0 {
+		return uint64(n)
+	}
+	// A jump that goes on captures at least two: the single jumps are out.
+	return g.countCheckersSlow(own, opp, kings, white, 0, slow, ply)
+}
+
+// countCheckersSlow searches the captures that countCheckers (or
+// countDraughts) could not count at once: those of the kings ks and the
+// men's jumps in slow that go on.
 func (g *bbGen) countCheckersSlow(own, opp, kings uint64, white bool, ks uint64, slow [numDirs]uint64, ply int) uint64 {
 	g.counting = true
 	g.ms, g.cnt = g.buf(ply), 0
