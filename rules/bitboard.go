@@ -976,6 +976,14 @@ func bbPerft(p *Position, depth int, keep bool) (uint64, bool) {
 	}
 	g := &bbGen{}
 	g.reset(p.v, geo, keep)
+	// one backing array for every ply's moves: the search itself does not
+	// allocate (a ply that outgrows its share reallocates only itself)
+	const perPly = 128
+	backing := make([]bmove, (depth+1)*perPly)
+	g.stack = make([][]bmove, depth+1)
+	for i := range g.stack {
+		g.stack[i] = backing[i*perPly : i*perPly : (i+1)*perPly]
+	}
 	own, opp, kings := geo.sides(p)
 	return g.perft(own, opp, kings, p.turn == White, depth, 0), true
 }

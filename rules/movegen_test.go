@@ -357,3 +357,47 @@ func squareAt(v *Variant, row, col int) Square {
 	}
 	return 0
 }
+
+// TestPerftAllocations checks that the perft loop does not allocate: the
+// allocations of a search (its buffers) do not grow with the tree.
+func TestPerftAllocations(t *testing.T) {
+	for _, name := range []string{"english", "international", "russian", "italian"} {
+		p := NewPosition(MustLookup(name))
+		shallow := testing.AllocsPerRun(3, func() { Perft(p, 3, false) })
+		deep := testing.AllocsPerRun(3, func() { Perft(p, 6, true) })
+		if deep > shallow+4 {
+			t.Errorf("%s: perft(6) makes %.0f allocations, perft(3) %.0f: the loop allocates", name, deep, shallow)
+		}
+	}
+}
+
+// TestConcurrentUse runs the generators from several goroutines at once (the
+// match runner does); run under -race it checks the shared tables and pools.
+func TestConcurrentUse(t *testing.T) {
+	done := make(chan error)
+	for i := 0; i < 4; i++ {
+		go func(seed uint64) {
+			r := rand.New(rand.NewPCG(seed, 9))
+			v := allPresets()[int(seed)%len(allPresets())]
+			p := NewPosition(v)
+			for ply := 0; ply < 60; ply++ {
+				moves := p.LegalMoves()
+				if len(moves) == 0 {
+					break
+				}
+				if len(p.LegalPaths()) < len(moves) {
+					done <- fmt.Errorf("%s: fewer paths than moves", p.FEN())
+					return
+				}
+				Perft(p, 2, false)
+				p = p.Play(moves[r.IntN(len(moves))])
+			}
+			done <- nil
+		}(uint64(i))
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
