@@ -1,0 +1,80 @@
+package reports
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func FuzzParseResult(f *testing.F) {
+	for _, s := range []string{"1-0", "0-1", "1/2-1/2", "2-0", "1-1", "0-2", "*", "", "½-½", "1-2", "x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		o, err := ParseResult(s)
+		if err != nil {
+			if !strings.Contains(err.Error(), "unknown result") {
+				t.Errorf("unclear error %v", err)
+			}
+			return
+		}
+		// A parsed result prints in a form that parses to the same outcome.
+		back, err := ParseResult(o.String())
+		if err != nil || back != o {
+			t.Errorf("%q -> %v -> %q -> %v, %v", s, o, o.String(), back, err)
+		}
+	})
+}
+
+// FuzzEvent builds events from arbitrary field values: statistics and the
+// HTML report must either succeed or fail with an error, never panic.
+func FuzzEvent(f *testing.F) {
+	f.Add("A", "B", "1-0", "white", 40, 1, 3, int64(1e8), "normal", true)
+	f.Add("A", "B", "*", "black", 0, 0, 0, int64(0), "", false)
+	f.Add("x", "x", "1/2-1/2", "red", -3, -1, 7, int64(-5), "draw", true)
+	f.Fuzz(func(t *testing.T, white, black, result, first string, plies, pair, nTimes int, moveNS int64, term string, sprt bool) {
+		if nTimes < 0 || nTimes > 500 {
+			nTimes %= 500
+			if nTimes < 0 {
+				nTimes = -nTimes
+			}
+		}
+		times := make([]time.Duration, nTimes)
+		for i := range times {
+			times[i] = time.Duration(moveNS) * time.Duration(i%3)
+		}
+		g := Game{Round: 1, Board: 1, Pair: pair, White: white, Black: black, Result: result,
+			FirstMover: first, Plies: plies, MoveTimes: times, Termination: term}
+		rev := g
+		rev.White, rev.Black, rev.Board = black, white, 2
+		ev := Event{Name: term, Games: []Game{g, rev}}
+		if sprt {
+			ev.SPRT = &SPRTConfig{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+		}
+		if _, err := Compute(ev); err != nil {
+			return
+		}
+		if err := WriteHTML(io.Discard, ev); err != nil {
+			t.Fatalf("Compute accepted the event but WriteHTML failed: %v", err)
+		}
+	})
+}
+
+func FuzzReadResults(f *testing.F) {
+	f.Add([]byte(`{"version":1,"stats":{"engines":[{"elo":{"elo":null}}]},"games":[{"round":1}]}`))
+	f.Add([]byte(`{"version":2}`))
+	f.Add([]byte(`[`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "r.json")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		r, err := ReadResults(path)
+		if err == nil && r.Version != ResultsVersion {
+			t.Errorf("accepted version %d", r.Version)
+		}
+	})
+}
