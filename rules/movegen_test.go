@@ -200,10 +200,22 @@ func TestPerftCrossCheck(t *testing.T) {
 		p := NewPosition(c.v)
 		checkPerft(t, p, c.depth)
 	}
-	// Canadian has no bitboard layout: Perft falls back to the reference.
+	// Canadian has no bitboard layout: Perft falls back to the reference. With
+	// two empty rows between the armies the first two plies cannot interact:
+	// 11 moves a side (six men on the front row, the edge man has one move).
 	p := NewPosition(MustLookup("canadian"))
-	if got, want := Perft(p, 3, false), referencePerft(p, 3, false); got != want || got == 0 {
-		t.Errorf("canadian perft(3) = %d, reference %d", got, want)
+	if _, ok := p.fastMoves(false); ok {
+		t.Errorf("canadian unexpectedly has a bitboard layout")
+	}
+	for d, want := range map[int]uint64{1: 11, 2: 121} {
+		for _, keep := range []bool{false, true} {
+			if got := Perft(p, d, keep); got != want {
+				t.Errorf("canadian perft(%d, keep=%v) = %d, want %d", d, keep, got, want)
+			}
+		}
+	}
+	if u, k := Perft(p, 4, false), Perft(p, 4, true); k < u || u <= 121*11 {
+		t.Errorf("canadian perft(4): unique %d, keep %d", u, k)
 	}
 }
 
