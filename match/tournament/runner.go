@@ -217,10 +217,6 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if ctx.Err() != nil {
 		return r.sum, ctx.Err()
 	}
-	if r.sum.Stopped != "" {
-		r.progress.note("stopped: " + r.sum.Stopped)
-	}
-	r.progress.table(r.standings)
 	return r.sum, nil
 }
 
@@ -247,7 +243,13 @@ type runner struct {
 func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	ev := r.ev
 	op := ev.Openings[p.Opening]
-	log := r.log.With().Int("game", p.Index+1).Int("round", p.Round).Int("board", p.Board).
+	// PlayGame logs every game at info level: in the runner's log that is
+	// detail, shown only when the runner logs at debug level.
+	glog := r.log
+	if glog.GetLevel() > zerolog.DebugLevel {
+		glog = glog.Level(max(glog.GetLevel(), zerolog.WarnLevel))
+	}
+	log := glog.With().Int("game", p.Index+1).Int("round", p.Round).Int("board", p.Board).
 		Str("white", r.names[p.White]).Str("black", r.names[p.Black]).Logger()
 	// Take the players in engine order: two engines that can only play one
 	// game at a time can then never wait for each other.

@@ -158,17 +158,11 @@ func (p *progress) table(st *standings) {
 	p.print(b.String())
 }
 
-func (p *progress) note(s string) {
-	if p == nil {
-		return
-	}
-	p.print(s + "\n")
-}
-
 // print writes text above the bar.
 func (p *progress) print(s string) {
 	if p.bar != nil {
 		p.bar.Clear()
+		fmt.Fprint(p.w, "\r")
 	}
 	fmt.Fprint(p.w, s)
 	if p.bar != nil && !p.bar.IsFinished() {

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/tournament"
+)
+
+func init() { subcommands = append(subcommands, newReportCmd) }
+
+func newReportCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "report DIR",
+		Short: "Rewrite report.html, results.json and games.pdn from DIR's database",
+		Long: `report reads the tournament database (arbiter.db) in DIR, the output directory of
+` + "`arbiter tournament`" + `, and writes report.html, results.json and games.pdn there again from
+the finished games. It can be run while a tournament is still going.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			dir := args[0]
+			db := filepath.Join(dir, store.FileName)
+			if _, err := os.Stat(db); err != nil {
+				return usagef("report: %s: no tournament database (%s) there", dir, store.FileName)
+			}
+			st, err := store.Open(db)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			if err := tournament.WriteReport(cmd.Context(), st, dir); err != nil {
+				if errors.Is(err, store.ErrNoEvent) {
+					return usagef("report: %v", err)
+				}
+				return err
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "report: %s\n", tournament.ReportPath(dir))
+			return nil
+		},
+	}
+}

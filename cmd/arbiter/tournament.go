@@ -1,0 +1,222 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/mattn/go-isatty"
+	"github.com/rs/zerolog"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/tournament"
+)
+
+func init() { subcommands = append(subcommands, newTournamentCmd) }
+
+// tournamentFlags are the options shared by `tournament` and `demo`.
+type tournamentFlags struct {
+	sets      []string
+	logFormat string
+	logLevel  string
+	progress  string
+	engineLog bool
+	noReport  bool
+}
+
+func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
+	fs.StringArrayVar(&tf.sets, "set", nil, "override any config key: --set key=value (dotted keys; engines by index or name, e.g. engines.0.time_control=60+1)")
+	fs.StringVar(&tf.logFormat, "log-format", "text", "log format: text or json")
+	fs.StringVar(&tf.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	fs.StringVar(&tf.progress, "progress", "auto", "progress bar and live standings: auto (when stderr is a terminal), on or off")
+	fs.BoolVar(&tf.engineLog, "engine-log", false, "write every engine's protocol exchange to engines.log in the output directory")
+	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
+	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
+	for _, k := range configs.FlagKeys() {
+		usage := "override config key " + k.Key
+		switch k.Kind {
+		case reflect.Int:
+			fs.Int(k.Flag, 0, usage)
+		case reflect.Uint64:
+			fs.Uint64(k.Flag, 0, usage)
+		case reflect.Float64:
+			fs.Float64(k.Flag, 0, usage)
+		case reflect.Bool:
+			fs.Bool(k.Flag, false, usage)
+		default:
+			fs.String(k.Flag, "", usage)
+		}
+	}
+}
+
+// overrides collects the flags that were given, then the --set values.
+func (tf *tournamentFlags) overrides(fs *pflag.FlagSet) ([]configs.Override, error) {
+	var out []configs.Override
+	for _, k := range configs.FlagKeys() {
+		f := fs.Lookup(k.Flag)
+		if f == nil || !f.Changed {
+			continue
+		}
+		var v any
+		var err error
+		switch k.Kind {
+		case reflect.Int:
+			v, err = fs.GetInt(k.Flag)
+		case reflect.Uint64:
+			v, err = fs.GetUint64(k.Flag)
+		case reflect.Float64:
+			v, err = fs.GetFloat64(k.Flag)
+		case reflect.Bool:
+			v, err = fs.GetBool(k.Flag)
+		default:
+			v = f.Value.String()
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, configs.Override{Key: k.Key, Value: v, Source: "--" + k.Flag})
+	}
+	for _, kv := range tf.sets {
+		o, err := configs.ParseSet(kv)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, o)
+	}
+	return out, nil
+}
+
+func newTournamentCmd() *cobra.Command {
+	var (
+		file string
+		tf   tournamentFlags
+	)
+	cmd := &cobra.Command{
+		Use:   "tournament -c FILE [--key value ...] [--set key=value ...]",
+		Short: "Run (or resume) a tournament described by a YAML config",
+		Long: `tournament runs the event described by a YAML config file (see configs/*.yaml):
+a round-robin (Berger tables) or gauntlet between engines, each opening played
+twice with colours reversed, up to --concurrency games at once. Every finished game
+is committed to arbiter.db (SQLite) in the output directory; running the same
+command again resumes the event (finished games are kept, interrupted ones are
+replayed). At the end report.html, results.json and games.pdn are written there.
+
+Every config key can be overridden: the common ones have flags of their own
+(--concurrency 2, --out DIR, --rounds double, --time-control 60+1, --openings-seed 3,
+...), and any key with --set key=value (--set engines.1.options.hash=64).
+
+Exit status: 0 done, 2 bad config or usage, 3 runtime failure (engines, database,
+interrupted).`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if file == "" {
+				return usagef("tournament: -c FILE is required (shipped configs: %s)", strings.Join(configs.Shipped(), ", "))
+			}
+			over, err := tf.overrides(cmd.Flags())
+			if err != nil {
+				return usagef("tournament: %v", err)
+			}
+			ev, err := configs.Load(file, configs.Options{Overrides: over})
+			if err != nil {
+				return usageError{err}
+			}
+			return runTournament(cmd, ev, tf)
+		},
+	}
+	cmd.Flags().StringVarP(&file, "config", "c", "", "the event's YAML config file")
+	tf.register(cmd.Flags())
+	return cmd
+}
+
+// newLogger makes the console logger.
+func newLogger(format, level string, w io.Writer) (zerolog.Logger, error) {
+	lv, err := zerolog.ParseLevel(level)
+	if err != nil || level == "" {
+		return zerolog.Nop(), fmt.Errorf("--log-level %q: want debug, info, warn or error", level)
+	}
+	switch format {
+	case "json":
+		return zerolog.New(w).Level(lv).With().Timestamp().Logger(), nil
+	case "text":
+		return zerolog.New(zerolog.ConsoleWriter{Out: w, TimeFormat: time.TimeOnly}).Level(lv).With().Timestamp().Logger(), nil
+	}
+	return zerolog.Nop(), fmt.Errorf("--log-format %q: want text or json", format)
+}
+
+// runTournament runs a resolved event and writes its report.
+func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) error {
+	stderr := cmd.ErrOrStderr()
+	log, err := newLogger(tf.logFormat, tf.logLevel, stderr)
+	if err != nil {
+		return usagef("tournament: %v", err)
+	}
+	var progress io.Writer
+	switch tf.progress {
+	case "on":
+		progress = stderr
+	case "off":
+	case "auto":
+		if f, ok := stderr.(*os.File); ok && isatty.IsTerminal(f.Fd()) && tf.logFormat == "text" {
+			progress = stderr
+		}
+	default:
+		return usagef("tournament: --progress %q: want auto, on or off", tf.progress)
+	}
+	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
+		return fmt.Errorf("tournament: output directory: %w", err)
+	}
+	st, err := store.OpenDir(ev.Out)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	engineLog := zerolog.Nop()
+	if tf.engineLog {
+		f, err := os.OpenFile(filepath.Join(ev.Out, "engines.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return fmt.Errorf("tournament: %w", err)
+		}
+		defer f.Close()
+		engineLog = zerolog.New(f).With().Timestamp().Logger()
+	}
+	ctx, cancel := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer cancel()
+	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
+		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name).Str("time_control", ev.TimeControl.String()).Msg("tournament")
+	sum, err := tournament.Run(ctx, tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress})
+	if err != nil {
+		if errors.Is(err, store.ErrConfigMismatch) {
+			return usageError{err}
+		}
+		if errors.Is(err, context.Canceled) {
+			return fmt.Errorf("tournament interrupted after %d of %d games; run the same command again to resume", sum.Finished, sum.Planned)
+		}
+		return err
+	}
+	out := cmd.OutOrStdout()
+	fmt.Fprintf(out, "%s: %d of %d games finished (%d in this run, %d earlier) in %s\n",
+		ev.Name, sum.Finished, sum.Planned, sum.Played, sum.Resumed, sum.Elapsed.Round(time.Millisecond))
+	if sum.Stopped != "" {
+		fmt.Fprintf(out, "stopped early: %s\n", sum.Stopped)
+	}
+	sum.Standings.Write(out)
+	if tf.noReport {
+		return nil
+	}
+	if err := tournament.WriteReport(cmd.Context(), st, ev.Out); err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "report: %s\n", tournament.ReportPath(ev.Out))
+	return nil
+}
