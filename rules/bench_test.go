@@ -25,8 +25,8 @@ func BenchmarkPerftEnglish11(b *testing.B) { benchPerft(b, "english", 11, true) 
 // move per identity (the FMJD convention).
 func BenchmarkPerftInternational9(b *testing.B) { benchPerft(b, "international", 9, false) }
 
-// BenchmarkPerftRussian9 covers flying kings with promotion during a capture.
-func BenchmarkPerftRussian9(b *testing.B) { benchPerft(b, "russian", 9, false) }
+// BenchmarkPerftRussian11 covers flying kings with promotion during a capture.
+func BenchmarkPerftRussian11(b *testing.B) { benchPerft(b, "russian", 11, false) }
 
 // BenchmarkLegalMoves measures the public API (moves with paths, allocated)
 // on a middle-game position with kings and a multiple capture.

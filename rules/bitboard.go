@@ -173,6 +173,7 @@ func (g *bbGen) reset(v *Variant, geo *bbGeo, keep bool) {
 	g.checkers = !g.flying && !g.menBack && g.menCapKings && g.prec == FreeChoice && g.promotion == PromoteStop
 	g.draughts = g.landAll && g.menBack && g.menCapKings && g.prec == Majority && g.promotion == PromoteOnlyIfEnding
 	g.paths = false
+	g.counting = false
 	g.ms = nil
 	g.api = g.api[:0]
 }
@@ -194,7 +195,7 @@ func firstBit(b uint64, d Direction) int {
 }
 
 // capturers returns the pieces of own that have a capture available (every
-// king with flying kings, as a cheap over-approximation), given empty squares.
+// king, with flying kings, as a cheap over-approximation).
 func (g *bbGen) capturers(own, opp, kings uint64, white bool) uint64 {
 	h, h1 := g.h&63, g.h1&63
 	empty := g.mask &^ (own | opp)
@@ -204,8 +205,9 @@ func (g *bbGen) capturers(own, opp, kings uint64, white bool) uint64 {
 	if !g.menCapKings {
 		tgt = opp &^ kings
 	}
-	// pieces whose neighbour in a direction is a target with an empty square beyond
-	ul := ((empty << h1 & tgt) << h1) // landing up-left => piece below-right
+	// squares whose neighbour in a direction is a target with an empty
+	// square beyond: ul holds those that can capture up-left, and so on
+	ul := ((empty << h1 & tgt) << h1)
 	ur := ((empty << h & tgt) << h)
 	dl := ((empty >> h & tgt) >> h)
 	dr := ((empty >> h1 & tgt) >> h1)
