@@ -177,6 +177,16 @@ func standingsChart(st *Stats) chartSpec {
 	return spec
 }
 
+// engineColour pins an engine's colour to its standings position, so that
+// skipping an engine without data does not recolour the others.
+func engineColour(i int) charts.SeriesOpts {
+	c := palette[i%len(palette)]
+	return func(s *charts.SingleSeries) {
+		charts.WithItemStyleOpts(opts.ItemStyle{Color: c})(s)
+		charts.WithLineStyleOpts(opts.LineStyle{Color: c})(s)
+	}
+}
+
 // rotation tilts axis labels when there are many categories.
 func rotation(n int) float64 {
 	if n > 6 {
@@ -204,7 +214,8 @@ func progressChart(cd *chartData) chartSpec {
 		for k, x := range cd.progressX {
 			data[k] = opts.LineData{Value: []float64{float64(x), cd.progress[e][k]}}
 		}
-		line.AddSeries(name, data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}))
+		line.AddSeries(name, data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false)}),
+			engineColour(e))
 	}
 	spec.chart = line
 	return spec
@@ -352,7 +363,8 @@ func timeByMoveChart(cd *chartData) chartSpec {
 				data[m] = opts.LineData{Value: "-"} // echarts: no data here
 			}
 		}
-		line.AddSeries(name, data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), ConnectNulls: opts.Bool(true)}))
+		line.AddSeries(name, data, charts.WithLineChartOpts(opts.LineChart{ShowSymbol: opts.Bool(false), ConnectNulls: opts.Bool(true)}),
+			engineColour(e))
 	}
 	spec.chart = line
 	return spec

@@ -188,3 +188,38 @@ func TestTallyMatchesCompute(t *testing.T) {
 		t.Errorf("a game with a third engine must be refused")
 	}
 }
+
+func TestWriteStandings(t *testing.T) {
+	ev := synthEvent(2, 40, 4)
+	ev.Engines[1] = "bad\tname\n"
+	for i := range ev.Games {
+		for _, p := range []*string{&ev.Games[i].White, &ev.Games[i].Black} {
+			if *p == "engine-B" {
+				*p = ev.Engines[1]
+			}
+		}
+	}
+	ev.SPRT = &SPRTConfig{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	st, err := Compute(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := WriteStandings(&b, st); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if len(lines) != 4 {
+		t.Fatalf("want header, 2 engines and SPRT line:\n%s", out)
+	}
+	e := st.Engines[0]
+	for _, want := range []string{e.Name, fmtPoints(e.Points), "±", "SPRT [0, 5]: LLR"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\t") || strings.Contains(out, "bad\tname") {
+		t.Errorf("control characters leaked:\n%q", out)
+	}
+}
