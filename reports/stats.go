@@ -51,8 +51,8 @@ type EngineStats struct {
 	// LOS is cutechess's likelihood of superiority from wins and losses.
 	LOS float64 `json:"los"`
 	// Penta counts the engine's completed game pairs, and PentaElo is the
-	// Elo estimated from them (fastchess's method); zero-valued without
-	// pairs.
+	// Elo estimated from them (fastchess's method); its figures are NaN
+	// (null in JSON) without pairs.
 	Penta    Penta    `json:"penta"`
 	PentaElo Estimate `json:"penta_elo"`
 	// Unfinished counts this engine's games without a result.
