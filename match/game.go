@@ -26,9 +26,10 @@ type GameRecord struct {
 	Game *pdn.Game
 	// Info is, per accepted move, the engine's last search information line.
 	Info []string
-	// Wait is, per accepted move, the wall time from sending the request to
-	// receiving the reply (engine thinking plus transport).
-	Wait []time.Duration
+	// Wait is, per accepted move, the wall time of the player's Play call;
+	// Latency the part of it between the request written and the reply read
+	// (engine thinking plus transport; see Reply.Latency).
+	Wait, Latency []time.Duration
 	// Overhead is the arbiter's own time during the game: the total wall time
 	// minus the time spent waiting for the players.
 	Overhead time.Duration
@@ -159,6 +160,7 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 			if v == arbiter.Accepted || (v == arbiter.GameOver && len(ref.Record().Moves) > len(moves)) {
 				moves = append(moves, reply.Move)
 				g.Wait = append(g.Wait, wait)
+				g.Latency = append(g.Latency, reply.Latency)
 				info := ""
 				if n := len(reply.Info); n > 0 {
 					info = reply.Info[n-1]

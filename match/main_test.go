@@ -172,3 +172,5 @@ func checkPDN(t *testing.T, rec *match.GameRecord) {
 		t.Errorf("Termination = %q, want %q", got, want)
 	}
 }
+
+func mustVariant(name string) *rules.Variant { return rules.MustLookup(name) }

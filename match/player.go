@@ -79,6 +79,10 @@ type Reply struct {
 	Text   string   // the move as the engine wrote it
 	Ponder string   // the reply the engine expects, if it said
 	Info   []string // search information lines (Hub "info"), kept for the record
+	// Latency is the time from the request reaching the transport (the
+	// last byte written) to the reply being read: the engine plus the pipe
+	// or socket, without the arbiter's own work.
+	Latency time.Duration
 	// Resign and ClaimDraw are set instead of a move when the engine ends the
 	// game itself (DXP GAMEEND with reason "I give up" or "draw").
 	Resign    bool

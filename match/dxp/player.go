@@ -166,7 +166,12 @@ func (e *Player) connect(ctx context.Context) error {
 		e.p = p
 		e.log.Info().Int("pid", p.Pid()).Strs("argv", argv).Msg("started")
 		go func() {
-			for s := range p.Lines() {
+			// Its stdout is not the protocol: log it until the pipe closes.
+			for {
+				s, err := p.ReadLine(time.Time{})
+				if err != nil {
+					return
+				}
 				e.log.Info().Str("dir", "stdout").Str("line", s).Msg("")
 			}
 		}()
@@ -403,6 +408,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 		}
 	}
 	e.sent = len(req.Moves)
+	sent := time.Now()
 	for {
 		msg, raw, err := e.next(ctx)
 		if err != nil {
@@ -415,6 +421,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 		switch msg.Type {
 		case Move:
 			reply.Text = raw
+			reply.Latency = time.Since(sent)
 			e.sent++
 			e.moveSent = true
 			m, err := req.Position.FindDXPMove(msg.From, msg.To, msg.Captured)

@@ -77,6 +77,13 @@ type Player struct {
 	params  []Param
 	variant *rules.Variant
 	broken  bool // a search was abandoned or the process misbehaved: restart at NewGame
+	// pos caches the scan of the game for "pos": after moves[:scanned] the
+	// position is cur and the last irreversible move ended at base/baseIdx.
+	pos struct {
+		start, base, cur rules.Position
+		baseIdx, scanned int
+		valid            bool
+	}
 	t0      time.Time
 	maxInfo int
 }
@@ -267,34 +274,50 @@ func (e *Player) settings(v *rules.Variant) []Param {
 	return append(out, e.opts.Params...)
 }
 
+// readLine reads one line, waiting until deadline or the end of ctx
+// (whichever comes first; zero deadline = only ctx).
+func (e *Player) readLine(ctx context.Context, deadline time.Time) (string, error) {
+	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
+		deadline = d
+	}
+	if err := ctx.Err(); err != nil {
+		return "", os.ErrDeadlineExceeded
+	}
+	return e.p.ReadLine(deadline)
+}
+
 // readUntil reads lines until one with command want, passing the others to
 // each (which may be nil). EOF is a crash, the ctx deadline a stall.
 func (e *Player) readUntil(ctx context.Context, want string, each func(Line)) error {
+	stop := context.AfterFunc(ctx, e.p.Interrupt)
+	defer stop()
 	for {
-		select {
-		case raw, ok := <-e.p.Lines():
-			if !ok {
-				return e.crash(fmt.Sprintf("engine closed its output while the arbiter waited for %q", want), nil)
-			}
-			e.logLine("<", raw)
-			raw, _ = proc.IsLong(raw)
-			l, err := ParseLine(raw)
-			if err != nil {
-				// Before a game, garbage is logged and skipped.
-				continue
-			}
-			if l.Command == want {
-				return nil
-			}
-			if each != nil {
-				each(l)
-			}
-		case <-ctx.Done():
+		raw, err := e.readLine(ctx, time.Time{})
+		switch {
+		case err == nil:
+		case errors.Is(err, os.ErrDeadlineExceeded) && ctx.Err() != nil:
 			e.broken = true
 			if errors.Is(ctx.Err(), context.Canceled) {
 				return ctx.Err()
 			}
 			return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no %q from the engine within %v", want, e.opts.InitTimeout), Err: ctx.Err()}
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			continue
+		default:
+			return e.crash(fmt.Sprintf("engine closed its output while the arbiter waited for %q", want), err)
+		}
+		e.logLine("<", raw)
+		raw, _ = proc.IsLong(raw)
+		l, err := ParseLine(raw)
+		if err != nil {
+			// Before a game, garbage is logged and skipped.
+			continue
+		}
+		if l.Command == want {
+			return nil
+		}
+		if each != nil {
+			each(l)
 		}
 	}
 }
@@ -311,22 +334,21 @@ func (e *Player) NewGame(ctx context.Context, v *rules.Variant, start rules.Posi
 	if e.broken {
 		return e.crash("engine exited between games", nil)
 	}
+	e.pos.valid = false
 	return e.send("new-game")
 }
 
 // drain logs and drops lines left over from an earlier search.
 func (e *Player) drain() {
 	for {
-		select {
-		case raw, ok := <-e.p.Lines():
-			if !ok {
+		raw, err := e.p.ReadLine(time.Now())
+		if err != nil {
+			if !errors.Is(err, os.ErrDeadlineExceeded) {
 				e.broken = true
-				return
 			}
-			e.logLine("<", raw)
-		default:
 			return
 		}
+		e.logLine("<", raw)
 	}
 }
 
@@ -343,37 +365,37 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	if e.broken {
 		return reply, e.crash("engine exited", nil)
 	}
-	if err := e.send(PosCommand(req.Start, req.Moves).String(), LevelCommand(req.Level).String(), "go think"); err != nil {
+	if err := e.send(e.posCommand(req).String(), LevelCommand(req.Level).String(), "go think"); err != nil {
 		return reply, err
 	}
-	var deadline <-chan time.Time
-	if !req.Deadline.IsZero() {
-		t := time.NewTimer(time.Until(req.Deadline))
-		defer t.Stop()
-		deadline = t.C
-	}
-	ping := time.NewTicker(e.opts.PingInterval)
-	defer ping.Stop()
-	pong := time.NewTimer(time.Hour)
-	pong.Stop()
-	defer pong.Stop()
-	pingOut, stopped := false, false
-	sendPing := func(extra ...string) error {
+	sent := time.Now()
+	stopCancel := context.AfterFunc(ctx, e.p.Interrupt)
+	defer stopCancel()
+	// The loop reads with a deadline at the next event: the stop at the
+	// referee's deadline, the next ping, or the end of the wait for a pong.
+	now := time.Now()
+	stopAt, stopped := req.Deadline, false
+	nextPing := now.Add(e.opts.PingInterval)
+	var pongBy time.Time // zero: no ping outstanding
+	ping := func(extra ...string) error {
 		if err := e.send(append(extra, "ping")...); err != nil {
 			return err
 		}
-		if !pingOut {
-			pingOut = true
-			pong.Reset(e.opts.PingTimeout)
+		if pongBy.IsZero() {
+			pongBy = time.Now().Add(e.opts.PingTimeout)
 		}
 		return nil
 	}
 	for {
-		select {
-		case raw, ok := <-e.p.Lines():
-			if !ok {
-				return reply, e.crash("engine closed its output during its search", nil)
-			}
+		wake := nextPing
+		if !pongBy.IsZero() {
+			wake = pongBy
+		}
+		if !stopped && !stopAt.IsZero() && stopAt.Before(wake) {
+			wake = stopAt
+		}
+		raw, err := e.readLine(ctx, wake)
+		if err == nil {
 			e.logLine("<", raw)
 			raw, long := proc.IsLong(raw)
 			if long {
@@ -390,42 +412,69 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 				}
 				reply.Info = append(reply.Info, raw)
 			case "pong":
-				pingOut = false
-				pong.Stop()
+				pongBy = time.Time{}
 			case "error":
 				msg, _ := l.Get("message")
 				e.log.Warn().Str("message", msg).Msg("engine error")
 			case "done":
+				reply.Latency = time.Since(sent)
 				return e.done(l, raw, req, reply)
 			}
-		case <-deadline:
-			stopped = true
-			if err := sendPing("stop"); err != nil {
-				return reply, err
-			}
-		case <-ping.C:
-			if !pingOut {
-				if err := sendPing(); err != nil {
-					return reply, err
-				}
-			}
-		case <-pong.C:
+			continue
+		}
+		if !errors.Is(err, os.ErrDeadlineExceeded) {
+			return reply, e.crash("engine closed its output during its search", err)
+		}
+		if cerr := ctx.Err(); cerr != nil {
 			e.broken = true
-			return reply, &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no pong within %v", e.opts.PingTimeout)}
-		case <-ctx.Done():
-			e.broken = true
-			if errors.Is(ctx.Err(), context.Canceled) {
-				return reply, ctx.Err()
+			if errors.Is(cerr, context.Canceled) {
+				return reply, cerr
 			}
 			switch {
-			case pingOut:
-				return reply, &match.Fault{Kind: match.Stall, Reason: "no move and no pong after stop", Err: ctx.Err()}
+			case !pongBy.IsZero():
+				return reply, &match.Fault{Kind: match.Stall, Reason: "no move and no pong after stop", Err: cerr}
 			case stopped:
-				return reply, &match.Fault{Kind: match.Timeout, Reason: "no move after stop at the deadline (the engine answers ping)", Err: ctx.Err()}
+				return reply, &match.Fault{Kind: match.Timeout, Reason: "no move after stop at the deadline (the engine answers ping)", Err: cerr}
 			}
-			return reply, &match.Fault{Kind: match.Timeout, Reason: "no move before the deadline", Err: ctx.Err()}
+			return reply, &match.Fault{Kind: match.Timeout, Reason: "no move before the deadline", Err: cerr}
+		}
+		now = time.Now()
+		if !stopped && !stopAt.IsZero() && !now.Before(stopAt) {
+			stopped = true
+			if err := ping("stop"); err != nil {
+				return reply, err
+			}
+			continue
+		}
+		if !pongBy.IsZero() && !now.Before(pongBy) {
+			e.broken = true
+			return reply, &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no pong within %v", e.opts.PingTimeout)}
+		}
+		if pongBy.IsZero() && !now.Before(nextPing) {
+			nextPing = now.Add(e.opts.PingInterval)
+			if err := ping(); err != nil {
+				return reply, err
+			}
 		}
 	}
+}
+
+// posCommand is PosCommand with the scan of the game kept between moves,
+// so that a move costs O(1) instead of a replay from the start.
+func (e *Player) posCommand(req match.Request) Line {
+	c := &e.pos
+	if !c.valid || c.start != req.Start || c.scanned > len(req.Moves) {
+		c.start, c.base, c.cur, c.baseIdx, c.scanned, c.valid = req.Start, req.Start, req.Start, 0, 0, true
+	}
+	for _, m := range req.Moves[c.scanned:] {
+		next := c.cur.Play(m)
+		if Irreversible(c.cur, m) {
+			c.base, c.baseIdx = next, c.scanned+1
+		}
+		c.cur = next
+		c.scanned++
+	}
+	return posLine(c.base, req.Moves[c.baseIdx:])
 }
 
 // done checks the engine's "done" line against the position.

@@ -88,18 +88,21 @@ func PosCommand(start rules.Position, moves []rules.Move) Line {
 	base, from := start, 0
 	p := start
 	for i, m := range moves {
+		next := p.Play(m)
 		if Irreversible(p, m) {
-			from = i + 1
-			base = p.Play(m)
-			p = base
-			continue
+			base, from = next, i+1
 		}
-		p = p.Play(m)
+		p = next
 	}
+	return posLine(base, moves[from:])
+}
+
+// posLine is "pos pos=<base> [moves=<moves>]".
+func posLine(base rules.Position, moves []rules.Move) Line {
 	l := Line{Command: "pos", Args: []Arg{{Name: "pos", Value: PosString(base)}}}
-	if from < len(moves) {
+	if len(moves) > 0 {
 		var b strings.Builder
-		for i, m := range moves[from:] {
+		for i, m := range moves {
 			if i > 0 {
 				b.WriteByte(' ')
 			}

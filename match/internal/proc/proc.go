@@ -25,15 +25,15 @@ type Process struct {
 	stdin  *os.File // write end of the child's stdin
 	stdout *os.File // read end of the child's stdout
 
-	lines chan string // stdout lines; closed at EOF
-	done  chan struct{}
-	err   error // exit status, valid after done is closed
+	rd   lineReader // stdout, read by one goroutine at a time
+	done chan struct{}
+	err  error // exit status, valid after done is closed
 
 	killOnce sync.Once
 	mu       sync.Mutex
 }
 
-// Line is an output line; Long marks a line that exceeded MaxLine.
+// longMark prefixes a line cut at MaxLine; no engine can send a NUL.
 const longMark = "\x00long"
 
 // Start runs argv in dir with extra environment env. Every stderr line of the
@@ -78,8 +78,8 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	p := &Process{cmd: cmd, stdin: inW, stdout: outR, lines: make(chan string, 64), done: make(chan struct{})}
-	go p.readLines(outR)
+	p := &Process{cmd: cmd, stdin: inW, stdout: outR, done: make(chan struct{})}
+	p.rd.f = outR
 	go func() {
 		sc := bufio.NewScanner(errR)
 		sc.Buffer(make([]byte, 4096), MaxLine)
@@ -99,14 +99,72 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 	return p, nil
 }
 
-func (p *Process) readLines(r *os.File) {
-	defer close(p.lines)
-	defer r.Close()
-	br := bufio.NewReaderSize(r, 4096)
+// lineReader reads lines from a pipe with deadlines, keeping a partial
+// line across timeouts. The reading goroutine itself waits in the poller:
+// no extra goroutine or channel hop per line.
+type lineReader struct {
+	f    *os.File
+	buf  []byte
+	r, w int // unread data is buf[r:w]
+}
+
+func (lr *lineReader) readLine(deadline time.Time) (string, error) {
+	if lr.buf == nil {
+		lr.buf = make([]byte, 8192)
+	}
+	scanned := lr.r
 	for {
-		line, err := readLine(br)
-		if line != "" || err == nil {
-			p.lines <- line
+		if i := indexNL(lr.buf[scanned:lr.w]); i >= 0 {
+			end := scanned + i
+			line := lr.buf[lr.r:end]
+			lr.r = end + 1
+			if n := len(line); n > 0 && line[n-1] == '\r' {
+				line = line[:n-1]
+			}
+			return string(line), nil
+		}
+		scanned = lr.w
+		if lr.w-lr.r >= MaxLine {
+			// Cut: return what we have, marked, and skip to the line end.
+			line := longMark + string(lr.buf[lr.r:lr.w])
+			lr.r, lr.w = 0, 0
+			lr.skipToNL(deadline)
+			return line, nil
+		}
+		if lr.r > 0 && lr.w == len(lr.buf) {
+			n := copy(lr.buf, lr.buf[lr.r:lr.w])
+			scanned -= lr.r
+			lr.r, lr.w = 0, n
+		}
+		if lr.w == len(lr.buf) {
+			nb := make([]byte, 2*len(lr.buf))
+			copy(nb, lr.buf[:lr.w])
+			lr.buf = nb
+		}
+		lr.f.SetReadDeadline(deadline)
+		n, err := lr.f.Read(lr.buf[lr.w:])
+		lr.w += n
+		if err != nil && n == 0 {
+			if errors.Is(err, io.EOF) && lr.w > lr.r {
+				// A last line without its newline.
+				line := string(lr.buf[lr.r:lr.w])
+				lr.r = lr.w
+				return line, nil
+			}
+			return "", err
+		}
+	}
+}
+
+// skipToNL drops input up to and including the next newline.
+func (lr *lineReader) skipToNL(deadline time.Time) {
+	var b [4096]byte
+	for {
+		lr.f.SetReadDeadline(deadline)
+		n, err := lr.f.Read(b[:])
+		if i := indexNL(b[:n]); i >= 0 {
+			lr.w = copy(lr.buf, b[i+1:n])
+			return
 		}
 		if err != nil {
 			return
@@ -114,32 +172,13 @@ func (p *Process) readLines(r *os.File) {
 	}
 }
 
-// readLine reads one line without its end (\n or \r\n); a line longer than
-// MaxLine is returned cut, prefixed with a marker that no engine can send.
-func readLine(br *bufio.Reader) (string, error) {
-	var buf []byte
-	long := false
-	for {
-		frag, isPrefix, err := br.ReadLine()
-		if len(buf)+len(frag) > MaxLine {
-			long = true
-			frag = frag[:max(0, MaxLine-len(buf))]
-		}
-		buf = append(buf, frag...)
-		if err != nil {
-			if len(buf) > 0 {
-				return string(buf), nil
-			}
-			return "", err
-		}
-		if !isPrefix {
-			break
+func indexNL(b []byte) int {
+	for i, c := range b {
+		if c == '\n' {
+			return i
 		}
 	}
-	if long {
-		return longMark + string(buf), nil
-	}
-	return string(buf), nil
+	return -1
 }
 
 // IsLong reports whether a line read from Lines was cut at MaxLine, and
@@ -151,8 +190,17 @@ func IsLong(line string) (string, bool) {
 	return line, false
 }
 
-// Lines delivers the child's stdout lines; it is closed at EOF.
-func (p *Process) Lines() <-chan string { return p.lines }
+// ReadLine reads the next stdout line (without its line end), waiting until
+// deadline (zero = no deadline). It returns os.ErrDeadlineExceeded on a
+// timeout (a partial line is kept for the next call), io.EOF when the child
+// closed its output. One goroutine at a time may read. A line longer than
+// MaxLine is returned cut and marked (see IsLong).
+func (p *Process) ReadLine(deadline time.Time) (string, error) {
+	return p.rd.readLine(deadline)
+}
+
+// Interrupt makes a pending ReadLine return os.ErrDeadlineExceeded now.
+func (p *Process) Interrupt() { p.stdout.SetReadDeadline(time.Now()) }
 
 // Exited is closed when the child has exited and been reaped.
 func (p *Process) Exited() <-chan struct{} { return p.done }
@@ -210,8 +258,6 @@ func (p *Process) Stop(grace time.Duration) error {
 	p.Kill()
 	<-p.done
 	p.CloseInput()
-	// Drain stdout so the reader goroutine finishes.
-	for range p.lines {
-	}
+	p.stdout.Close()
 	return p.err
 }

@@ -1,0 +1,140 @@
+package match_test
+
+import (
+	"bufio"
+	"context"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/match/internal/proc"
+)
+
+// BenchmarkPipeRoundTripRaw is the floor: one line to `cat` and back over
+// plain pipes, nothing else.
+func BenchmarkPipeRoundTripRaw(b *testing.B) {
+	cmd := exec.Command("cat")
+	in, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		b.Skip("no cat:", err)
+	}
+	defer func() { in.Close(); cmd.Wait() }()
+	br := bufio.NewReader(out)
+	line := []byte("pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\n")
+	b.ResetTimer()
+	for range b.N {
+		if _, err := in.Write(line); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := br.ReadSlice('\n'); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkPipeRoundTripProc is the same round trip through the transport
+// the Hub player uses (deadline-capable pipes, reader goroutine, channel).
+func BenchmarkPipeRoundTripProc(b *testing.B) {
+	p, err := proc.Start([]string{"cat"}, "", nil, nil)
+	if err != nil {
+		b.Skip("no cat:", err)
+	}
+	defer func() { p.CloseInput(); p.Stop(time.Second) }()
+	line := "pos pos=Wbbbbbbbbbbbbbbbbbbbbeeeeeeeeeewwwwwwwwwwwwwwwwwwww\n"
+	b.ResetTimer()
+	for range b.N {
+		if err := p.Write(line, time.Second); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := p.ReadLine(time.Time{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// engineTime sums the think time the sparring engine reports in its info
+// lines ("time=" in seconds).
+func engineTime(rec *match.GameRecord) time.Duration {
+	var d time.Duration
+	for _, info := range rec.Info {
+		l, err := hub.ParseLine(info)
+		if err != nil {
+			continue
+		}
+		if s, ok := l.Get("time"); ok {
+			f, _ := strconv.ParseFloat(s, 64)
+			d += time.Duration(f * float64(time.Second))
+		}
+	}
+	return d
+}
+
+// BenchmarkGameRandom plays full games between two `--level random`
+// engines (international draughts, at most 100 moves each) and reports the
+// moves per second and, per move: the whole cycle (wall-ns/move); the time
+// not spent thinking inside the engines (overhead-ns/move: the arbiter, the
+// pipes and the engines' own I/O); the time between request written and
+// reply read (latency-ns/move: pipes plus engine); the arbiter's own time
+// (arbiter-ns/move = wall - latency: protocol code and referee); and the
+// referee's share (referee-ns/move, time outside Play).
+func BenchmarkGameRandom(b *testing.B) {
+	mk := func(seed string) *hub.Player {
+		return hub.New(hub.Options{Command: []string{bin, "engine", "--level", "random", "--seed", seed}})
+	}
+	white, black := mk("1"), mk("2")
+	defer white.Close()
+	defer black.Close()
+	tc, _ := arbiter.ParseTimeControl("600+1")
+	cfg := arbiter.Config{Variant: mustVariant("international"), TimeControl: [2]arbiter.TimeControl{tc, tc},
+		AutoClaim: true, MaxMoves: 100, Margin: 100 * time.Millisecond}
+	// Start the engines outside the measurement.
+	if _, err := match.PlayGame(context.Background(), cfg, white, black, zerolog.Nop()); err != nil {
+		b.Fatal(err)
+	}
+	var moves int
+	var wall, overhead, referee, latency time.Duration
+	b.ResetTimer()
+	for range b.N {
+		t0 := time.Now()
+		rec, err := match.PlayGame(context.Background(), cfg, white, black, zerolog.Nop())
+		if err != nil {
+			b.Fatal(err)
+		}
+		w := time.Since(t0)
+		wall += w
+		overhead += w - engineTime(rec)
+		referee += rec.Overhead
+		for _, l := range rec.Latency {
+			latency += l
+		}
+		moves += len(rec.Moves)
+	}
+	b.StopTimer()
+	if moves == 0 {
+		b.Fatal("no moves")
+	}
+	b.ReportMetric(float64(moves)/wall.Seconds(), "moves/s")
+	b.ReportMetric(float64(wall.Nanoseconds())/float64(moves), "wall-ns/move")
+	b.ReportMetric(float64(overhead.Nanoseconds())/float64(moves), "overhead-ns/move")
+	b.ReportMetric(float64(referee.Nanoseconds())/float64(moves), "referee-ns/move")
+	b.ReportMetric(float64((wall-latency).Nanoseconds())/float64(moves), "arbiter-ns/move")
+	b.ReportMetric(float64(latency.Nanoseconds())/float64(moves), "latency-ns/move")
+}
+
+// BenchmarkHubLine measures the Hub codec on a typical info line.
+func BenchmarkHubLine(b *testing.B) {
+	s := `info depth=21 mean-depth=20.8 score=-0.01 nodes=31261613 time=3.906 nps=8.0 pv="32-28 17-22 28x17x22 12x21x17 33-28 7-12"`
+	b.ReportAllocs()
+	for range b.N {
+		if _, err := hub.ParseLine(s); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
