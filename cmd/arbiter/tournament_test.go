@@ -1,0 +1,294 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/reports"
+)
+
+// arbiterBin is the real arbiter binary, built once by TestMain for the
+// tests that run it as a separate process (and kill it).
+var arbiterBin string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "arbiter-bin-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	arbiterBin = filepath.Join(dir, "arbiter")
+	build := exec.Command("go", "build", "-o", arbiterBin, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "building arbiter:", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// smallEvent is a round-robin of four sparring engines: 3 rounds x 2 boards
+// x 6 games = 36 games.
+const smallEvent = `
+name: Resume test
+variant: english
+time_control: "30+0.5"
+engines:
+  - {name: r1, command: self engine --level random --seed 1}
+  - {name: d1, command: self engine --level 1 --seed 2}
+  - {name: d2, command: self engine --level 2 --seed 3}
+  - {name: g, command: self engine --level greedy --seed 4}
+games_per_encounter: 6
+openings: {file: openings/3move_english.json, group: standard, order: random, seed: 11}
+concurrency: 2
+adjudication: {max_moves: 80}
+`
+
+const smallPlanned = 36
+
+// arbiter runs the binary and returns stdout, stderr and the exit status.
+func runArbiter(t *testing.T, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, arbiterBin, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), code
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestTournamentResumeAfterKill kills `arbiter tournament` with SIGKILL in
+// the middle of the event, runs it again, and checks that exactly the
+// planned games are there, none twice, all legal by `arbiter check`.
+func TestTournamentResumeAfterKill(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("SIGKILL")
+	}
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
+	out := filepath.Join(dir, "out")
+	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--log-format", "json"}
+
+	cmd := exec.Command(arbiterBin, args...)
+	cmd.Dir = dir
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Kill it once some games are committed, while others are being
+	// played, and before the end.
+	deadline := time.Now().Add(2 * time.Minute)
+	var killedAt int
+	for {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no games committed in time; stderr:\n%s", errb.String())
+		}
+		time.Sleep(5 * time.Millisecond)
+		c := gameCounts(filepath.Join(out, store.FileName))
+		if c[store.Finished] >= 8 && (c[store.Running] > 0 || time.Now().After(deadline.Add(-time.Minute))) {
+			killedAt = c[store.Finished]
+			break
+		}
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.Sys().(syscall.WaitStatus).Signal() != syscall.SIGKILL {
+		t.Fatalf("the first run was not killed: %v", err)
+	}
+	left := gameCounts(filepath.Join(out, store.FileName))
+	before := left[store.Finished]
+	if before >= smallPlanned {
+		t.Fatalf("the first run finished all %d games before the kill (at %d); the test proves nothing", before, killedAt)
+	}
+	t.Logf("killed with %d finished games and %d in progress", before, left[store.Running])
+
+	stdout, stderr, code := runArbiter(t, dir, args...)
+	if code != 0 {
+		t.Fatalf("resumed run: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if !strings.Contains(stdout, fmt.Sprintf("%d of %d games finished", smallPlanned, smallPlanned)) ||
+		!strings.Contains(stdout, fmt.Sprintf("%d earlier", before)) {
+		t.Errorf("resumed run says:\n%s", stdout)
+	}
+	// Exactly the plan in the database: every game once, none left running.
+	st, err := store.OpenDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	counts, err := st.Count(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counts[store.Finished] != smallPlanned || counts[store.Running] != 0 {
+		t.Errorf("database holds %v, want %d finished", counts, smallPlanned)
+	}
+	seen := map[[4]int]bool{}
+	st.Games(context.Background(), store.ReadOptions{NoPDN: true}, func(g store.Game) error {
+		k := [4]int{g.Round, g.Board, g.Pair, g.PairGame}
+		if seen[k] {
+			t.Errorf("game %v played twice", k)
+		}
+		seen[k] = true
+		return nil
+	})
+	// games.pdn has them all, and every one is legal.
+	pdnFile := filepath.Join(out, reports.PDNFile)
+	data, err := os.ReadFile(pdnFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), "[Event "); n != smallPlanned {
+		t.Errorf("games.pdn has %d games, want %d", n, smallPlanned)
+	}
+	cout, _, ccode := runArbiter(t, dir, "check", pdnFile)
+	if want := fmt.Sprintf("games=%d ok=%d illegal=0 unreadable=0", smallPlanned, smallPlanned); ccode != 0 || !strings.Contains(cout, want) {
+		t.Errorf("arbiter check: exit %d, want %q in\n%s", ccode, want, lastLines(cout, 5))
+	}
+	// A third run has nothing left to play and says so.
+	stdout, _, code = runArbiter(t, dir, args...)
+	if code != 0 || !strings.Contains(stdout, "(0 in this run") {
+		t.Errorf("third run: exit %d\n%s", code, stdout)
+	}
+}
+
+// gameCounts counts games by status through a second connection (WAL lets
+// a reader in while the tournament writes); empty while there is no
+// database yet.
+func gameCounts(db string) map[store.Status]int {
+	if _, err := os.Stat(db); err != nil {
+		return nil
+	}
+	st, err := store.Open(db)
+	if err != nil {
+		return nil
+	}
+	defer st.Close()
+	c, err := st.Count(context.Background())
+	if err != nil {
+		return nil
+	}
+	return c
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func TestTournamentUsageAndConfigErrors(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
+	writeFile(t, filepath.Join(dir, "typo.yaml"), smallEvent+"concurency: 3\n")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want []string
+	}{
+		{[]string{"tournament"}, exitUsage, []string{"-c FILE is required"}},
+		{[]string{"tournament", "-c", "missing.yaml"}, exitUsage, []string{"missing.yaml"}},
+		{[]string{"tournament", "-c", "typo.yaml"}, exitUsage, []string{"typo.yaml", "concurency", "unknown key"}},
+		{[]string{"tournament", "-c", "event.yaml", "--concurrency", "x"}, exitUsage, []string{"--concurrency"}},
+		{[]string{"tournament", "-c", "event.yaml", "--concurrency", "0"}, exitUsage, []string{"--concurrency", "concurrency", "1 to 1024"}},
+		{[]string{"tournament", "-c", "event.yaml", "--set", "engines.d1.time_control=soon"}, exitUsage, []string{"--set engines.d1.time_control=soon", "engines.1.time_control"}},
+		{[]string{"tournament", "-c", "event.yaml", "--rounds", "triple"}, exitUsage, []string{"--rounds", "triple"}},
+		{[]string{"tournament", "-c", "event.yaml", "--log-format", "xml"}, exitUsage, []string{"--log-format"}},
+		{[]string{"report", filepath.Join(dir, "nowhere")}, exitUsage, []string{"no tournament database"}},
+	} {
+		_, stderr, code := runArbiter(t, dir, tc.args...)
+		if code != tc.code {
+			t.Errorf("%q: exit %d, want %d\n%s", tc.args, code, tc.code, stderr)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("%q: stderr does not mention %q:\n%s", tc.args, w, stderr)
+			}
+		}
+	}
+	// The output directory cannot be made: a runtime failure.
+	writeFile(t, filepath.Join(dir, "file"), "")
+	_, stderr, code := runArbiter(t, dir, "tournament", "-c", "event.yaml", "--out", filepath.Join(dir, "file", "sub"))
+	if code != exitRuntime {
+		t.Errorf("unwritable output: exit %d, want %d\n%s", code, exitRuntime, stderr)
+	}
+}
+
+// TestTournamentOtherConfigAndReport: a finished event's directory refuses
+// another config (exit 2, naming both), and `arbiter report` rewrites the
+// report from the database alone.
+func TestTournamentOtherConfigAndReport(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
+	out := filepath.Join(dir, "out")
+	base := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--games-per-encounter", "2"}
+	stdout, stderr, code := runArbiter(t, dir, base...)
+	if code != 0 || !strings.Contains(stdout, "12 of 12 games finished") || !strings.Contains(stdout, "report: ") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	_, stderr, code = runArbiter(t, dir, append(base, "--time-control", "20+0.2")...)
+	if code != exitUsage || !strings.Contains(stderr, "another configuration") || !strings.Contains(stderr, "event.yaml") {
+		t.Errorf("other config: exit %d\n%s", code, stderr)
+	}
+	// The concurrency may change between runs of the same event.
+	_, stderr, code = runArbiter(t, dir, append(base, "--concurrency", "1")...)
+	if code != 0 {
+		t.Errorf("same event at another concurrency: exit %d\n%s", code, stderr)
+	}
+	for _, f := range []string{reports.HTMLFile, reports.ResultsFile, reports.PDNFile} {
+		os.Remove(filepath.Join(out, f))
+	}
+	stdout, stderr, code = runArbiter(t, dir, "report", out)
+	if code != 0 || !strings.Contains(stdout, filepath.Join(out, reports.HTMLFile)) {
+		t.Fatalf("report: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	res, err := reports.ReadResults(filepath.Join(out, reports.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Games) != 12 {
+		t.Errorf("results.json has %d games, want 12", len(res.Games))
+	}
+	for _, f := range []string{reports.HTMLFile, reports.PDNFile} {
+		if st, err := os.Stat(filepath.Join(out, f)); err != nil || st.Size() == 0 {
+			t.Errorf("%s not rewritten: %v", f, err)
+		}
+	}
+}
