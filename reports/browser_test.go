@@ -17,10 +17,12 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// findChromium returns the browser to drive. Debian's package installs
-// /usr/bin/chromium; CHROMIUM may point elsewhere.
+// findChromium returns the browser to drive, or "" when there is none.
+// Debian's package installs /usr/bin/chromium; CHROMIUM may point elsewhere.
 func findChromium() string {
 	if p := os.Getenv("CHROMIUM"); p != "" {
+		// An explicit choice that does not exist counts as "missing".
+		p, _ = exec.LookPath(p)
 		return p
 	}
 	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
