@@ -67,7 +67,6 @@ const (
 	Continue   Decision = "continue"
 	AcceptH0   Decision = "H0" // elo0 holds: the first engine is not better by elo1
 	AcceptH1   Decision = "H1" // elo1 holds
-	notRunning Decision = ""
 )
 
 // SPRTResult is the outcome of an SPRT on given counts.
