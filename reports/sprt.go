@@ -64,9 +64,9 @@ type Decision string
 
 // SPRT decisions.
 const (
-	Continue   Decision = "continue"
-	AcceptH0   Decision = "H0" // elo0 holds: the first engine is not better by elo1
-	AcceptH1   Decision = "H1" // elo1 holds
+	Continue Decision = "continue"
+	AcceptH0 Decision = "H0" // elo0 holds: the first engine is not better by elo1
+	AcceptH1 Decision = "H1" // elo1 holds
 )
 
 // SPRTResult is the outcome of an SPRT on given counts.
