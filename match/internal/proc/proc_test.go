@@ -1,0 +1,107 @@
+package proc
+
+import (
+	"errors"
+	"io"
+	"os"
+	"strings"
+	"testing"
+	"time"
+)
+
+func start(t *testing.T, script string) *Process {
+	t.Helper()
+	p, err := Start([]string{"/bin/sh", "-c", script}, "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Stop(time.Second) })
+	return p
+}
+
+func TestReadLine(t *testing.T) {
+	p := start(t, `printf 'a\nb\r\n\nc'`)
+	for _, want := range []string{"a", "b", "", "c"} {
+		got, err := p.ReadLine(time.Now().Add(5 * time.Second))
+		if err != nil || got != want {
+			t.Fatalf("ReadLine = %q, %v; want %q", got, err, want)
+		}
+	}
+	if _, err := p.ReadLine(time.Now().Add(5 * time.Second)); !errors.Is(err, io.EOF) {
+		t.Errorf("at the end: %v, want EOF", err)
+	}
+}
+
+func TestReadLineKeepsPartialLineAcrossTimeouts(t *testing.T) {
+	p := start(t, `printf ab; sleep 0.5; printf 'cd\n'`)
+	if _, err := p.ReadLine(time.Now().Add(100 * time.Millisecond)); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("first read: %v, want a timeout", err)
+	}
+	got, err := p.ReadLine(time.Now().Add(5 * time.Second))
+	if err != nil || got != "abcd" {
+		t.Errorf("ReadLine = %q, %v; want abcd", got, err)
+	}
+}
+
+func TestLongLineIsCut(t *testing.T) {
+	p := start(t, `head -c 200000 /dev/zero | tr '\0' x; echo; echo next`)
+	got, err := p.ReadLine(time.Now().Add(5 * time.Second))
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, long := IsLong(got)
+	if !long || len(line) < MaxLine || len(line) > 2*MaxLine || strings.Trim(line, "x") != "" {
+		t.Errorf("long line: long=%v, %d bytes", long, len(line))
+	}
+	if got, err := p.ReadLine(time.Now().Add(5 * time.Second)); err != nil || got != "next" {
+		t.Errorf("after the long line: %q, %v", got, err)
+	}
+}
+
+func TestStopKillsTheGroupAndWriteTimesOut(t *testing.T) {
+	p := start(t, `sleep 1000 & sleep 1000`)
+	// Nobody reads stdin: writes fill the pipe and then time out.
+	big := strings.Repeat("x", 1<<20)
+	if err := p.Write(big, 200*time.Millisecond); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Errorf("write to a child that does not read: %v, want a timeout", err)
+	}
+	t0 := time.Now()
+	err := p.Stop(100 * time.Millisecond)
+	if err == nil {
+		t.Error("a killed child reported exit status 0")
+	}
+	if time.Since(t0) > 5*time.Second {
+		t.Errorf("Stop took %v", time.Since(t0))
+	}
+	select {
+	case <-p.Exited():
+	default:
+		t.Error("not reaped after Stop")
+	}
+}
+
+func TestStartErrors(t *testing.T) {
+	if _, err := Start(nil, "", nil, nil); err == nil {
+		t.Error("empty argv accepted")
+	}
+	if _, err := Start([]string{"/no/such/program"}, "", nil, nil); err == nil {
+		t.Error("missing program accepted")
+	}
+}
+
+func TestStderrIsPassedOn(t *testing.T) {
+	got := make(chan string, 4)
+	p, err := Start([]string{"/bin/sh", "-c", "echo oops >&2"}, "", nil, func(s string) { got <- s })
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Stop(time.Second)
+	select {
+	case s := <-got:
+		if s != "oops" {
+			t.Errorf("stderr line %q", s)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("no stderr line")
+	}
+}

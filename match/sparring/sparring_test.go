@@ -1,0 +1,169 @@
+package sparring
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+func TestParseLevel(t *testing.T) {
+	for in, want := range map[string]Level{"random": Random, "greedy": Greedy, "3": {3}, "": Random, "Greedy": Greedy} {
+		got, err := ParseLevel(in)
+		if err != nil || got != want {
+			t.Errorf("ParseLevel(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"0", "21", "-1", "fast"} {
+		if _, err := ParseLevel(in); err == nil {
+			t.Errorf("ParseLevel(%q) accepted", in)
+		}
+	}
+}
+
+func TestParseFaults(t *testing.T) {
+	got, err := ParseFaults("crash-at=3, illegal-at=1,slow-at=2")
+	want := []Fault{{CrashAt, 3}, {IllegalAt, 1}, {SlowAt, 2}}
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("ParseFaults = %v, %v", got, err)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("fault %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	for _, in := range []string{"crash", "crash-at=0", "boom-at=1", "crash=1", "hang-at=x"} {
+		if _, err := ParseFaults(in); err == nil {
+			t.Errorf("ParseFaults(%q) accepted", in)
+		}
+	}
+}
+
+// Random games in every preset: Choose always returns a legal move and
+// IllegalMove never does.
+func TestChooseLegalIllegalMoveIllegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, name := range rules.Presets() {
+		v := rules.MustLookup(name)
+		for _, lv := range []Level{Random, Greedy, {2}} {
+			p := rules.NewPosition(v)
+			for ply := 0; ply < 60 && p.HasMoves(); ply++ {
+				if m, ok := IllegalMove(p); ok {
+					if _, legal := p.Find(m.From, m.To, m.Captured); legal {
+						t.Fatalf("%s: IllegalMove %v is legal in %s", name, m, p.FEN())
+					}
+				}
+				m := Choose(p, lv, rng)
+				if _, legal := p.Find(m.From, m.To, m.Captured); !legal {
+					t.Fatalf("%s level %v: Choose %v is illegal in %s", name, lv, m, p.FEN())
+				}
+				p = p.Play(m)
+			}
+		}
+	}
+}
+
+// Greedy takes the most material; losing variants invert the goal.
+func TestGreedyPrefersMaterial(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, name := range []string{"english", "giveaway"} {
+		v := rules.MustLookup(name)
+		// White 30 can take 26 and 18 (30x23x14) or just step with 32.
+		// In English captures are compulsory, so build a free choice: two
+		// captures of different size.
+		p, err := rules.ParseFEN(v, "W:W30,29:B26,18,25,1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		best := -1 << 30
+		for _, m := range p.LegalMoves() {
+			best = max(best, -evaluate(p.Play(m)))
+		}
+		m := Choose(p, Greedy, rng)
+		if got := -evaluate(p.Play(m)); got != best {
+			t.Errorf("%s: greedy chose %v worth %d, best is %d", name, m, got, best)
+		}
+	}
+}
+
+// ServeHub in-process: handshake, parameters, a search, ping, faults.
+func TestServeHub(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	errc := make(chan error, 1)
+	go func() {
+		errc <- ServeHub(inR, outW, Config{Level: Level{2}, Faults: []Fault{{GarbageAt, 2}, {CrashAt, 3}}})
+		outW.Close()
+	}()
+	br := bufio.NewReader(outR)
+	read := func() string {
+		s, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatalf("reading the engine: %v", err)
+		}
+		return strings.TrimSuffix(s, "\n")
+	}
+	send := func(s string) { io.WriteString(inW, s+"\n") }
+	send("hub")
+	var lines []string
+	for l := read(); l != "wait"; l = read() {
+		lines = append(lines, l)
+	}
+	if !strings.HasPrefix(lines[0], "id name=sparring") || !strings.Contains(strings.Join(lines, "\n"), "param name=variant value=international") {
+		t.Errorf("handshake: %q", lines)
+	}
+	send("set-param name=variant value=english")
+	send("init")
+	if l := read(); l != "ready" {
+		t.Fatalf("init: %q", l)
+	}
+	send("new-game")
+	v := rules.MustLookup("english")
+	send("pos pos=" + hub.PosString(rules.NewPosition(v)) + ` moves="9-13 22-18"`)
+	send("level time=10 inc=0.1")
+	send("go think")
+	var done hub.Line
+	for {
+		l, err := hub.ParseLine(read())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Command == "done" {
+			done = l
+			break
+		}
+	}
+	p := rules.NewPosition(v)
+	for _, mt := range []string{"9-13", "22-18"} {
+		m, _ := p.ParseHubMove(mt)
+		p = p.Play(m)
+	}
+	mv, _ := done.Get("move")
+	if _, err := p.ParseHubMove(mv); err != nil {
+		t.Errorf("done move=%s is not legal: %v", mv, err)
+	}
+	send("ping")
+	if l := read(); l != "pong" {
+		t.Errorf("ping: %q", l)
+	}
+	send("go think") // request 2: garbage
+	if _, err := hub.ParseLine(read()); err == nil {
+		t.Error("garbage-at=2 sent a valid line")
+	}
+	send("go think") // request 3: crash
+	select {
+	case err := <-errc:
+		if !errors.Is(err, ErrCrash) {
+			t.Errorf("crash-at=3: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no crash")
+	}
+	inW.Close()
+}
