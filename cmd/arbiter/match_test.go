@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match/hub"
+)
+
+func TestParseEngineSpec(t *testing.T) {
+	tests := []struct {
+		in   string
+		want engineSpec
+	}{
+		{"name=A cmd=./scan hub", engineSpec{Name: "A", Proto: "hub", Command: []string{"./scan", "hub"}}},
+		{`name='My Engine' dir=/opt/e option.book=false option.threads=2 cmd=/opt/my\ engine/run --opt "a b" 'c d'`,
+			engineSpec{Name: "My Engine", Proto: "hub", Dir: "/opt/e", Command: []string{"/opt/my engine/run", "--opt", "a b", "c d"},
+				Options: []hub.Param{{Name: "book", Value: "false"}, {Name: "threads", Value: "2"}}}},
+		{"proto=dxp addr=127.0.0.1:27531", engineSpec{Name: "127.0.0.1:27531", Proto: "dxp", Addr: "127.0.0.1:27531"}},
+		{"name=D proto=dxp addr=127.0.0.1:0 listen=true cmd=engine --dxp-connect {addr}",
+			engineSpec{Name: "D", Proto: "dxp", Addr: "127.0.0.1:0", Listen: true, Command: []string{"engine", "--dxp-connect", "{addr}"}}},
+		{"cmd=/usr/bin/scan hub", engineSpec{Name: "scan", Proto: "hub", Command: []string{"/usr/bin/scan", "hub"}}},
+	}
+	for _, tt := range tests {
+		got, err := parseEngineSpec(tt.in)
+		if err != nil {
+			t.Errorf("parseEngineSpec(%q): %v", tt.in, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("parseEngineSpec(%q) =\n %+v, want\n %+v", tt.in, got, tt.want)
+		}
+	}
+	self, err := parseEngineSpec("name=S cmd=self engine --level 2")
+	if exe, _ := os.Executable(); err != nil || self.Command[0] != exe || self.Command[1] != "engine" {
+		t.Errorf("self: %+v, %v", self, err)
+	}
+	for _, in := range []string{"", "name=A", "cmd=", "name=A proto=uci cmd=x", "proto=dxp cmd=x", "bogus=1 cmd=x",
+		"name='A cmd=x", `cmd=x "y`, "name A cmd=x"} {
+		if _, err := parseEngineSpec(in); err == nil {
+			t.Errorf("parseEngineSpec(%q) accepted", in)
+		}
+	}
+}
+
+func runBin(t *testing.T, dir string, args ...string) (string, string, int) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, arbiterBin, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		return out.String(), errb.String(), ee.ExitCode()
+	case err != nil:
+		t.Fatal(err)
+	}
+	return out.String(), errb.String(), 0
+}
+
+// arbiter match plays colour-reversed pairs from openings, prints the
+// results and the score, writes PDN that arbiter check accepts, and logs
+// each engine's protocol exchange.
+func TestMatchCommand(t *testing.T) {
+	dir := t.TempDir()
+	ballot := `{"all": {"b": "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,6,7,8,9",
+	                    "a": "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,5,7,8,9"},
+	            "standard": {"a": "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,5,7,8,9"}}`
+	if err := os.WriteFile(filepath.Join(dir, "ballot.json"), []byte(ballot), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runBin(t, dir, "match", "--variant", "english",
+		"--engine", "name=Deep cmd=self engine --level 2 --seed 1",
+		"--engine", "name=Rand cmd=self engine --level random --seed 2",
+		"--tc", "5+0.1", "--openings", "ballot.json", "--pdn", "games.pdn", "--log-dir", "logs")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("want 4 game lines and a score line:\n%s", out)
+	}
+	for i, want := range []string{"game 1: Deep - Rand", "game 2: Rand - Deep", "game 3: Deep - Rand", "game 4: Rand - Deep", "score: Deep "} {
+		if !strings.HasPrefix(lines[i], want) {
+			t.Errorf("line %d = %q, want prefix %q", i+1, lines[i], want)
+		}
+	}
+	check, _, code := runBin(t, dir, "check", "games.pdn")
+	if code != 0 || !strings.Contains(check, "games=4 ok=4") {
+		t.Errorf("arbiter check: exit %d\n%s", code, check)
+	}
+	pdnText, _ := os.ReadFile(filepath.Join(dir, "games.pdn"))
+	for _, tag := range []string{`[FEN "W:W17,22`, `[Opening "a"]`, `[Opening "b"]`, `[TimeControl "5+0.1"]`, `[Termination "`, `[PlyCount "`, `[GameType "21"]`} {
+		if !bytes.Contains(pdnText, []byte(tag)) {
+			t.Errorf("PDN lacks %s", tag)
+		}
+	}
+	for _, name := range []string{"Deep.log", "Rand.log"} {
+		data, err := os.ReadFile(filepath.Join(dir, "logs", name))
+		if err != nil || !bytes.Contains(data, []byte(`"line":"go think"`)) {
+			t.Errorf("engine log %s: %v, %d bytes", name, err, len(data))
+		}
+	}
+}
+
+// A faulty engine's games end with the right termination in the output.
+func TestMatchCommandFaultsAndDXP(t *testing.T) {
+	dir := t.TempDir()
+	out, errs, code := runBin(t, dir, "match", "--variant", "international", "--games", "2", "--policy", "strict",
+		"--engine", "name=Bad cmd=self engine --fault illegal-at=2",
+		"--engine", "name=Net proto=dxp addr=127.0.0.1:0 listen=true cmd=self engine --dxp-connect {addr} --level 1",
+		"--tc", "5+0.1", "--pdn", "f.pdn", "--log-dir", "logs")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if strings.Count(out, "(illegal move:") != 2 || !strings.Contains(out, "score: Bad 0 - Net 2") {
+		t.Errorf("output:\n%s", out)
+	}
+	if check, _, code := runBin(t, dir, "check", "f.pdn"); code != 0 {
+		t.Errorf("arbiter check: exit %d\n%s", code, check)
+	}
+}
+
+func TestMatchUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"match", "--engine", "cmd=x"},
+		{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--variant", "chess"},
+		{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"},
+		{"match", "--engine", "cmd=x", "--engine", "oops", "--tc", "5"},
+		{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--openings", "missing.txt"},
+		{"engine", "--level", "99"},
+		{"engine", "--fault", "explode-at=1"},
+	} {
+		if _, errs, code := runBin(t, dir, args...); code != 2 {
+			t.Errorf("%q: exit %d, want 2 (%s)", args, code, errs)
+		}
+	}
+	// An engine that cannot be started: the match cannot be played.
+	if _, errs, code := runBin(t, dir, "match", "--engine", "cmd=/no/such/engine", "--engine", "cmd=self engine", "--log-dir", "l"); code != 3 {
+		t.Errorf("missing engine: exit %d, want 3 (%s)", code, errs)
+	}
+}
