@@ -8,6 +8,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/hub"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -127,5 +128,41 @@ func TestEngineLog(t *testing.T) {
 		if !strings.Contains(string(data), want) {
 			t.Errorf("log lacks %s", want)
 		}
+	}
+}
+
+// Without a clock (depth limit) a hung engine is found by ping.
+func TestUntimedHangIsFoundByPing(t *testing.T) {
+	log, _ := engineLog(t, "hung")
+	bad := hub.New(hub.Options{Name: "hung", Command: []string{bin, "engine", "--fault", "hang-at=2"}, Log: log,
+		PingInterval: 200 * time.Millisecond, PingTimeout: 300 * time.Millisecond})
+	t.Cleanup(func() { closeAndCheck(t, bad) })
+	good := sparring(t, "good")
+	cfg := config("english", "depth=2", arbiter.PolicyWCDF)
+	rec := play(t, cfg, bad, good, match.Options{})
+	if rec.Result.Termination != arbiter.EngineStalled || rec.Result.Outcome != arbiter.BlackWin {
+		t.Errorf("result %s, want white stalled", rec.Result)
+	}
+	if !strings.Contains(rec.Result.Reason, "no pong") {
+		t.Errorf("reason %q", rec.Result.Reason)
+	}
+}
+
+// Engines are reused from game to game; after a fault the engine is
+// restarted for the next game.
+func TestEngineRestartAfterFault(t *testing.T) {
+	bad := sparring(t, "bad", "--fault", "crash-at=2")
+	good := sparring(t, "good")
+	cfg := config("english", "10+0.1", arbiter.PolicyWCDF)
+	for i := range 2 {
+		rec := play(t, cfg, good, bad, match.Options{})
+		if rec.Result.Termination != arbiter.EngineCrashed {
+			t.Errorf("game %d: %s", i+1, rec.Result)
+		}
+	}
+	pid := good.Pid()
+	play(t, cfg, good, bad, match.Options{})
+	if good.Pid() != pid {
+		t.Error("a sound engine was restarted between games")
 	}
 }
