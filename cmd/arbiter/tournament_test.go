@@ -292,3 +292,74 @@ func TestTournamentOtherConfigAndReport(t *testing.T) {
 		}
 	}
 }
+
+// TestTournamentDXPAndHub plays an event between a Hub engine and a DXP
+// engine (the arbiter listens, the sparring engine connects), both real
+// processes, at concurrency 2 (one DXP process per game slot).
+func TestTournamentDXPAndHub(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "event.yaml"), `
+name: dxp and hub
+variant: english
+time_control: "30+0.5"
+engines:
+  - {name: hub1, command: self engine --level 1}
+  - {name: dxp2, protocol: dxp, listen: true, address: "127.0.0.1:0", command: "self engine --variant english --level 2 --dxp-connect {addr}"}
+games_per_encounter: 6
+concurrency: 2
+openings: {file: openings/3move_english.json, group: standard}
+`)
+	out := filepath.Join(dir, "out")
+	stdout, stderr, code := runArbiter(t, dir, "tournament", "-c", "event.yaml", "--out", out, "--progress", "off")
+	if code != 0 || !strings.Contains(stdout, "6 of 6 games finished") {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(out, reports.PDNFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), `[Termination "engine`); n != 0 {
+		t.Errorf("%d games ended by an engine fault:\n%s", n, data)
+	}
+	cout, _, ccode := runArbiter(t, dir, "check", filepath.Join(out, reports.PDNFile))
+	if ccode != 0 || !strings.Contains(cout, "games=6 ok=6") {
+		t.Errorf("arbiter check: exit %d\n%s", ccode, lastLines(cout, 3))
+	}
+}
+
+// TestTournamentInterrupt: ctrl-C (SIGINT) stops the event cleanly with
+// exit status 3 and a hint to resume; the next run completes it.
+func TestTournamentInterrupt(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
+	out := filepath.Join(dir, "out")
+	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off"}
+	cmd := exec.Command(arbiterBin, args...)
+	cmd.Dir = dir
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for gameCounts(filepath.Join(out, store.FileName))[store.Finished] < 3 {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatal("no games in time")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitRuntime {
+		t.Fatalf("interrupted run: %v\n%s", err, errb.String())
+	}
+	if !strings.Contains(errb.String(), "run the same command again to resume") {
+		t.Errorf("no resume hint:\n%s", errb.String())
+	}
+	stdout, stderr, code := runArbiter(t, dir, args...)
+	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("%d of %d games finished", smallPlanned, smallPlanned)) {
+		t.Errorf("resumed: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+}
