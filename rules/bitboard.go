@@ -627,29 +627,7 @@ func (g *bbGen) fastCaptures(ms []bmove, own, opp, kings uint64, white bool) ([]
 	if g.prec == Majority && n > 0 && g.best[0] > 1 {
 		return ms, n // longer captures found: the single jumps are not allowed
 	}
-	if g.counting {
-		return ms, n + bits.OnesCount64(single[0]) + bits.OnesCount64(single[1]) +
-			bits.OnesCount64(single[2]) + bits.OnesCount64(single[3])
-	}
-	n += bits.OnesCount64(single[0]) + bits.OnesCount64(single[1]) +
-		bits.OnesCount64(single[2]) + bits.OnesCount64(single[3])
-	for t := single[UpLeft]; t != 0; t &= t - 1 {
-		l := t & -t
-		ms = append(ms, bmove{ft: l | l<<h12, cap: l << h1, kd: l & promoRow})
-	}
-	for t := single[UpRight]; t != 0; t &= t - 1 {
-		l := t & -t
-		ms = append(ms, bmove{ft: l | l<<h2, cap: l << h, kd: l & promoRow})
-	}
-	for t := single[DownLeft]; t != 0; t &= t - 1 {
-		l := t & -t
-		ms = append(ms, bmove{ft: l | l>>h2, cap: l >> h, kd: l & promoRow})
-	}
-	for t := single[DownRight]; t != 0; t &= t - 1 {
-		l := t & -t
-		ms = append(ms, bmove{ft: l | l>>h12, cap: l >> h1, kd: l & promoRow})
-	}
-	return ms, n
+	return g.appendSingles(ms, n, single, promoRow)
 }
 
 // emit records a finished capture sequence ending on to, subject to the
@@ -883,12 +861,22 @@ func (g *bbGen) countDraughts(own, opp, kings uint64, white bool, ply int) uint6
 	return g.countCheckersSlow(own, opp, kings, white, 0, slow, ply)
 }
 
-// countCheckersSlow searches the captures that countCheckers (or
+// countCheckersSlow counts the captures that countCheckers (or
 // countDraughts) could not count at once: those of the kings ks and the
 // men's jumps in slow that go on.
 func (g *bbGen) countCheckersSlow(own, opp, kings uint64, white bool, ks uint64, slow [numDirs]uint64, ply int) uint64 {
 	g.counting = true
-	g.ms, g.cnt = g.buf(ply), 0
+	var n int
+	g.stack[ply], n = g.searchSome(g.buf(ply), own, opp, kings, white, ks, slow)
+	g.counting = false
+	return uint64(n)
+}
+
+// searchSome runs the capture search for the kings ks and for the men's
+// first jumps in slow (origins by direction), appending to ms, or only
+// counting when g.counting. Men must be allowed to capture kings.
+func (g *bbGen) searchSome(ms []bmove, own, opp, kings uint64, white bool, ks uint64, slow [numDirs]uint64) ([]bmove, int) {
+	g.ms, g.cnt = ms, 0
 	g.opp, g.kings, g.white = opp, kings, white
 	g.promoRow = g.promo[Black]
 	if white {
@@ -911,9 +899,42 @@ func (g *bbGen) countCheckersSlow(own, opp, kings uint64, white bool, ks uint64,
 			}
 		}
 	}
-	g.stack[ply], g.ms = g.ms, nil
-	g.counting = false
-	return uint64(g.cnt)
+	ms = g.ms
+	g.ms = nil
+	return ms, g.cnt
+}
+
+// appendSingles adds the men's single jumps that end the move (landing
+// squares by direction; crowned on promoRow) to ms and their number to n;
+// when g.counting it only counts them.
+func (g *bbGen) appendSingles(ms []bmove, n int, single [numDirs]uint64, promoRow uint64) ([]bmove, int) {
+	if g.counting {
+		return ms, n + bits.OnesCount64(single[0]) + bits.OnesCount64(single[1]) +
+			bits.OnesCount64(single[2]) + bits.OnesCount64(single[3])
+	}
+	h, h1 := g.h&63, g.h1&63
+	h2, h12 := (2*g.h)&63, (2*g.h1)&63
+	for t := single[UpLeft]; t != 0; t &= t - 1 {
+		l := t & -t
+		ms = append(ms, bmove{ft: l | l<<h12, cap: l << h1, kd: l & promoRow})
+		n++
+	}
+	for t := single[UpRight]; t != 0; t &= t - 1 {
+		l := t & -t
+		ms = append(ms, bmove{ft: l | l<<h2, cap: l << h, kd: l & promoRow})
+		n++
+	}
+	for t := single[DownLeft]; t != 0; t &= t - 1 {
+		l := t & -t
+		ms = append(ms, bmove{ft: l | l>>h2, cap: l >> h, kd: l & promoRow})
+		n++
+	}
+	for t := single[DownRight]; t != 0; t &= t - 1 {
+		l := t & -t
+		ms = append(ms, bmove{ft: l | l>>h12, cap: l >> h1, kd: l & promoRow})
+		n++
+	}
+	return ms, n
 }
 
 // sides returns the padded bitboards of a position: mover, opponent, kings.
