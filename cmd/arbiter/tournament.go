@@ -176,6 +176,13 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
 		return fmt.Errorf("tournament: output directory: %w", err)
 	}
+	// One tournament per output directory at a time: a second one would
+	// play the same games.
+	unlock, err := lockDir(ev.Out)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	st, err := store.OpenDir(ev.Out)
 	if err != nil {
 		return err
@@ -219,4 +226,22 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	}
 	fmt.Fprintf(out, "report: %s\n", tournament.ReportPath(ev.Out))
 	return nil
+}
+
+// lockDir takes an exclusive lock on dir/arbiter.lock (released when the
+// process ends, however it ends).
+func lockDir(dir string) (func(), error) {
+	path := filepath.Join(dir, "arbiter.lock")
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("tournament: %w", err)
+	}
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		f.Close()
+		if errors.Is(err, syscall.EWOULDBLOCK) {
+			return nil, fmt.Errorf("tournament: another tournament is running in %s (%s is locked)", dir, path)
+		}
+		return nil, fmt.Errorf("tournament: lock %s: %w", path, err)
+	}
+	return func() { f.Close() }, nil
 }

@@ -333,7 +333,8 @@ func TestTournamentInterrupt(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
 	out := filepath.Join(dir, "out")
-	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off"}
+	// 240 games: long enough to be still running when the second run starts.
+	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--games-per-encounter", "40"}
 	cmd := exec.Command(arbiterBin, args...)
 	cmd.Dir = dir
 	var errb bytes.Buffer
@@ -349,6 +350,11 @@ func TestTournamentInterrupt(t *testing.T) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+	// While it runs, a second tournament into the same directory is refused.
+	_, stderr2, code2 := runArbiter(t, dir, args...)
+	if code2 != exitRuntime || !strings.Contains(stderr2, "another tournament is running") {
+		t.Errorf("second concurrent run: exit %d\n%s", code2, stderr2)
+	}
 	cmd.Process.Signal(os.Interrupt)
 	err := cmd.Wait()
 	var ee *exec.ExitError
@@ -359,7 +365,7 @@ func TestTournamentInterrupt(t *testing.T) {
 		t.Errorf("no resume hint:\n%s", errb.String())
 	}
 	stdout, stderr, code := runArbiter(t, dir, args...)
-	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("%d of %d games finished", smallPlanned, smallPlanned)) {
+	if code != 0 || !strings.Contains(stdout, "240 of 240 games finished") {
 		t.Errorf("resumed: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
