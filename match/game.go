@@ -21,8 +21,9 @@ type GameRecord struct {
 	arbiter.Record
 	White, Black string
 	// Game is the PDN record (tags Event, Site, Date, Round, White, Black,
-	// Result, GameType, FEN when not the initial position, TimeControl,
-	// Termination, PlyCount). Callers may change tags before PDN.
+	// Result, GameType (or Variant when the rules have no game type), FEN
+	// when not the initial position, TimeControl, Termination, PlyCount).
+	// Callers may change tags before PDN.
 	Game *pdn.Game
 	// Info is, per accepted move, the engine's last search information line.
 	Info []string
@@ -286,6 +287,10 @@ func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRec
 	set("Result", res.PDN(v))
 	if gt := v.GameTypeTag(); gt != "" {
 		set("GameType", gt)
+	} else {
+		// No PDN game type (antidraughts, giveaway, custom rules): name the
+		// rules so a reader need not guess.
+		set("Variant", v.Name)
 	}
 	if g.Record.Start != rules.NewPosition(v) {
 		set("FEN", g.Record.Start.FEN())
