@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"time"
@@ -186,10 +185,7 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 		e.log.Info().Str("dir", "stderr").Str("line", s).Msg("")
 	})
 	if err != nil {
-		var ee *exec.Error
-		if errors.As(err, &ee) {
-			return fmt.Errorf("hub engine %q: %w", e.Name(), err)
-		}
+		// Not a fault of the engine: it could not be run at all.
 		return fmt.Errorf("hub engine %q: %w", e.Name(), err)
 	}
 	e.p = p
