@@ -23,6 +23,13 @@ func VariantOf(g *Game, override *rules.Variant) (*rules.Variant, error) {
 	if override != nil {
 		return override, nil
 	}
+	// Variants without a GameType number (antidraughts, giveaway) are written
+	// with a Variant tag naming the preset; it is more specific than GameType.
+	if name := strings.TrimSpace(g.Tag("Variant")); name != "" {
+		if v, err := rules.Lookup(name); err == nil {
+			return v, nil
+		}
+	}
 	if gt := strings.TrimSpace(g.Tag("GameType")); gt != "" {
 		return gameType(gt)
 	}

@@ -33,6 +33,9 @@ func TestVariantOf(t *testing.T) {
 		{"moves above 50", nil, []string{"62-57"}, "", "canadian", nil},
 		{"small numbers", nil, []string{"11-15", "23x14x7"}, "", "english", nil},
 		{"nothing at all", nil, nil, "", "english", nil},
+		{"Variant tag for a variant without GameType", []Tag{{"Variant", "antidraughts"}}, []string{"32-28"}, "", "antidraughts", nil},
+		{"Variant tag wins over GameType", []Tag{{"GameType", "21"}, {"Variant", "giveaway"}}, nil, "", "giveaway", nil},
+		{"unknown Variant tag falls back to GameType", []Tag{{"GameType", "21"}, {"Variant", "house rules"}}, nil, "", "english", nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
