@@ -97,6 +97,8 @@ type Game struct {
 	PDN         string
 	Started     time.Time
 	Finished    time.Time
+	// Plies is the number of moves played (filled when reading).
+	Plies int
 	// Moves are the plies in order; each carries the thinking time.
 	Moves []Move
 	// MoveTimes is filled when games are read without their moves (the
@@ -482,8 +484,10 @@ type ReadOptions struct {
 	Moves bool
 	// All includes running games; by default only finished ones are read.
 	All bool
-	// NoPDN leaves Game.PDN empty (saves memory when only results are needed).
-	NoPDN bool
+	// NoPDN leaves Game.PDN empty, and NoTimes Game.MoveTimes (saves
+	// memory when only results are needed).
+	NoPDN   bool
+	NoTimes bool
 }
 
 // Games calls fn for each game in ID order (schedule order).
@@ -492,14 +496,17 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	if opt.All {
 		where = ``
 	}
-	pdn := `pdn`
+	pdn, timesCol := `pdn`, `move_times`
 	if opt.NoPDN {
 		pdn = `''`
+	}
+	if opt.NoTimes {
+		timesCol = `NULL`
 	}
 	// Read all rows first when moves are wanted: one connection cannot run
 	// the moves query while the games query is open.
 	rows, err := s.db.QueryContext(ctx, `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
-		result, termination, reason, first_mover, `+pdn+`, move_times, started, finished FROM games `+where+` ORDER BY id`)
+		result, termination, reason, first_mover, `+pdn+`, plies, `+timesCol+`, started, finished FROM games `+where+` ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
@@ -509,7 +516,7 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 		var st, started, finished string
 		var times []byte
 		if err := rows.Scan(&g.ID, &g.Cycle, &g.Round, &g.Board, &g.Pair, &g.PairGame, &g.White, &g.Black, &g.Opening, &g.OpeningFEN,
-			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &times, &started, &finished); err != nil {
+			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished); err != nil {
 			rows.Close()
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}

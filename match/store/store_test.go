@@ -99,6 +99,7 @@ func TestRoundTrip(t *testing.T) {
 		want := testGame(i)
 		want.Status = Finished
 		want.MoveTimes = []time.Duration{1500 * time.Microsecond, 2 * time.Second, 0}
+		want.Plies = 3
 		if !reflect.DeepEqual(g, want) {
 			t.Errorf("game %d:\n got %+v\nwant %+v", i, g, want)
 		}
@@ -106,6 +107,11 @@ func TestRoundTrip(t *testing.T) {
 	// Without moves, the packed times and no PDN.
 	var light []Game
 	s.Games(ctx, ReadOptions{All: true, NoPDN: true}, func(g Game) error { light = append(light, g); return nil })
+	var bare []Game
+	s.Games(ctx, ReadOptions{NoPDN: true, NoTimes: true}, func(g Game) error { bare = append(bare, g); return nil })
+	if len(bare) != 2 || bare[0].MoveTimes != nil || bare[0].Plies != 3 {
+		t.Errorf("bare read: %+v", bare)
+	}
 	if len(light) != 3 || light[2].Status != Running || light[0].PDN != "" || light[0].Moves != nil ||
 		!reflect.DeepEqual(light[0].MoveTimes, []time.Duration{1500 * time.Microsecond, 2 * time.Second, 0}) {
 		t.Errorf("light read: %+v", light)

@@ -150,12 +150,12 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 
 	// What earlier runs finished: skipped, but reported (in order) again.
 	done := make(map[int]Result)
-	err = st.Games(ctx, store.ReadOptions{NoPDN: true}, func(g store.Game) error {
+	err = st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error {
 		if g.ID >= len(plan) {
 			return fmt.Errorf("tournament: %s holds game %d, beyond the plan of %d games", st.Path(), g.ID, len(plan))
 		}
 		done[g.ID] = Result{Pairing: plan[g.ID], WhiteName: r.names[g.White], BlackName: r.names[g.Black], Result: g.Result,
-			Termination: g.Termination, Reason: g.Reason, Plies: len(g.MoveTimes), Opening: g.Opening, Resumed: true}
+			Termination: g.Termination, Reason: g.Reason, Plies: g.Plies, Opening: g.Opening, Resumed: true}
 		return nil
 	})
 	if err != nil {

@@ -126,6 +126,9 @@ func rows(t testing.TB, st *store.Store) []store.Game {
 			g.Moves[i].Time = 0
 		}
 		g.MoveTimes = nil
+		if g.Plies != len(g.Moves) {
+			t.Errorf("game %d: %d plies, %d moves", g.ID, g.Plies, len(g.Moves))
+		}
 		// The PDN carries the date and clock-dependent nothing else.
 		out = append(out, g)
 		return nil
