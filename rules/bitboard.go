@@ -6,8 +6,9 @@ import (
 )
 
 // This file is the bitboard move generator. It covers every board whose
-// dark squares fit a padded layout in one uint64 (8x8 and 10x10, and smaller
-// boards): square i (0-based) sits on bit i + (i+off)/Width, where off is 0
+// dark squares fit a padded layout in one uint64 (8x8 and 10x10, smaller
+// boards, up to 12x10; not Canadian 12x12, which the reference generator
+// serves): square i (0-based) sits on bit i + (i+off)/Width, where off is 0
 // on ordinary boards and Width/2 on mirrored ones. The spare "ghost" bit
 // after every second row makes the four diagonal neighbours a fixed shift
 // away: -(half+1) and -half upwards, +half and +(half+1) downwards, and
