@@ -151,8 +151,9 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	// What earlier runs finished: skipped, but reported (in order) again.
 	done := make(map[int]Result)
 	err = st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error {
-		if g.ID >= len(plan) {
-			return fmt.Errorf("tournament: %s holds game %d, beyond the plan of %d games", st.Path(), g.ID, len(plan))
+		if g.ID < 0 || g.ID >= len(plan) || g.White < 0 || g.White >= len(r.names) || g.Black < 0 || g.Black >= len(r.names) {
+			return fmt.Errorf("tournament: %s: game %d (engines %d and %d) does not fit the plan of %d games between %d engines",
+				st.Path(), g.ID+1, g.White, g.Black, len(plan), len(r.names))
 		}
 		done[g.ID] = Result{Pairing: plan[g.ID], WhiteName: r.names[g.White], BlackName: r.names[g.Black], Result: g.Result,
 			Termination: g.Termination, Reason: g.Reason, Plies: g.Plies, Opening: g.Opening, Resumed: true}
@@ -182,8 +183,11 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.pools = make([]*pool, len(ev.Engines))
 	for i, spec := range ev.Engines {
 		limit := ev.Concurrency
-		if spec.Protocol == configs.DXP && len(spec.Argv) == 0 && !spec.Listen {
-			limit = 1 // one engine at a fixed address plays one game at a time
+		if spec.Protocol == configs.DXP && !(spec.Listen && strings.HasSuffix(spec.Address, ":0")) {
+			// A fixed address serves one game at a time; only when the
+			// arbiter listens on a free port (":0") can each game slot
+			// have an engine of its own.
+			limit = 1
 		}
 		r.pools[i] = newPool(limit, func() match.Player { return opt.NewPlayer(spec, opt.EngineLog) })
 	}
