@@ -98,29 +98,14 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 
 // FEN writes the position as a PDN FEN with numeric squares (or algebraic
 // ones for variants written algebraically) and no ranges, e.g. "W:W31,32:BK1".
-func (p Position) FEN() string {
-	var b strings.Builder
-	b.WriteByte(p.turn.Letter())
-	for _, c := range []Color{White, Black} {
-		b.WriteByte(':')
-		b.WriteByte(c.Letter())
-		first := true
-		for sq := range p.Pieces(c).All() {
-			if !first {
-				b.WriteByte(',')
-			}
-			first = false
-			if p.kings.Has(sq) {
-				b.WriteByte('K')
-			}
-			b.WriteString(p.v.SquareName(sq))
-		}
-	}
-	return b.String()
-}
+func (p Position) FEN() string { return p.writeFEN(p.v.SquareName) }
 
 // NumericFEN writes the FEN with numeric squares whatever the variant's notation.
 func (p Position) NumericFEN() string {
+	return p.writeFEN(func(sq Square) string { return strconv.Itoa(int(sq)) })
+}
+
+func (p Position) writeFEN(name func(Square) string) string {
 	var b strings.Builder
 	b.WriteByte(p.turn.Letter())
 	for _, c := range []Color{White, Black} {
@@ -135,7 +120,7 @@ func (p Position) NumericFEN() string {
 			if p.kings.Has(sq) {
 				b.WriteByte('K')
 			}
-			b.WriteString(strconv.Itoa(int(sq)))
+			b.WriteString(name(sq))
 		}
 	}
 	return b.String()
