@@ -315,16 +315,31 @@ func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRec
 		}
 		pg.Moves = append(pg.Moves, pm)
 	}
-	var notes []string
-	if res.Reason != "" {
-		notes = append(notes, res.Reason)
+	// Comments go where a reader meets them: a warning after the move that
+	// replaced the illegal one, the reason for the result after the last move.
+	note := func(i int, text string) {
+		i = min(i, len(pg.Moves)-1)
+		if i < 0 {
+			pg.Comment = joinNote(pg.Comment, text)
+			return
+		}
+		pg.Moves[i].Comment = joinNote(pg.Moves[i].Comment, text)
 	}
 	for _, w := range g.Record.Warnings {
-		notes = append(notes, fmt.Sprintf("warning to %s before move %d: %q is illegal (%s)", w.Color, w.Ply/2+1, w.Text, w.Why))
+		note(w.Ply, fmt.Sprintf("warning: %s first played %q, illegal (%s)", w.Color, w.Text, w.Why))
 	}
-	pg.Comment = strings.Join(notes, "; ")
+	if res.Reason != "" {
+		note(len(pg.Moves)-1, res.Reason)
+	}
 	g.Game = pg
 	return g
+}
+
+func joinNote(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // pdnName keeps a player name free of characters a PDN tag cannot hold.
