@@ -146,8 +146,11 @@ func endgameLimit(m material) int {
 }
 
 // endgame is the FMJD 16- and 5-move endgame rule. The count starts when
-// the material arises and restarts whenever the material changes (a
-// capture or a promotion); the draw is due after limit moves each.
+// the endgame arises and restarts when a capture brings another rule into
+// force (16 -> 5); a promotion inside the same endgame (1 king + 2 men ->
+// 2 kings + 1 man) does not restart it, since the FMJD text counts from
+// when the endgame arises, not from the last change of material. The draw
+// is due after limit moves each.
 type endgame struct {
 	mat   material
 	limit int
@@ -161,10 +164,11 @@ func newEndgame(start rules.Position) endgame {
 
 func (t *endgame) update(after rules.Position) {
 	m := materialOf(after)
-	if m != t.mat {
-		*t = endgame{mat: m, limit: endgameLimit(m)}
+	if limit := endgameLimit(m); limit != t.limit || limit == 0 {
+		*t = endgame{mat: m, limit: limit}
 		return
 	}
+	t.mat = m
 	t.plies++
 }
 

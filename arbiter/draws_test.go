@@ -382,8 +382,8 @@ func TestEndgameTracker(t *testing.T) {
 	if tr.plies != 20 || tr.due() {
 		t.Fatalf("plies %d", tr.plies)
 	}
-	tr.update(pos("W:WK1,K30,40:BK50")) // a promotion: the count restarts
-	if tr.plies != 0 || tr.limit != 16 {
+	tr.update(pos("W:WK1,K30,40:BK50")) // a promotion inside the same endgame: the count runs on
+	if tr.plies != 21 || tr.limit != 16 {
 		t.Fatalf("after promotion: plies %d limit %d", tr.plies, tr.limit)
 	}
 	tr.update(pos("W:WK1,K30:BK50")) // a capture: now the 5-move rule
