@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -253,7 +254,7 @@ func (v *Variant) SquareName(sq Square) string {
 	if v.Notation == Algebraic {
 		return v.geo.algebraic(sq)
 	}
-	return fmt.Sprint(int(sq))
+	return strconv.Itoa(int(sq))
 }
 
 // Next returns the neighbour of sq in direction d, or 0 at the edge.
