@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/draughts-arbiter/arbiter/configs"
 	"io"
 	"os"
 	"os/signal"
@@ -226,7 +227,8 @@ Values of the other keys may be quoted with ' or ".
 "300+2", "40/7200:3600+60", "move=1", "depth=8". The referee keeps the clocks;
 --margin absorbs scheduling noise before a flag falls.
 
-Openings (--openings FILE): a FEN per line, a PDN file (the FEN tag of each game),
+Openings (--openings FILE, or a built-in book such as 3move_english.json): a FEN per
+line ("FEN ; name"), a PDN file (the position after each game's moves),
 or a ballot JSON mapping names to FENs (groups such as "all"/"standard" are chosen
 with --opening-group; default "all").
 
@@ -259,9 +261,9 @@ not be played (an engine that cannot be started, I/O).`,
 			if err != nil {
 				return usagef("match: --policy: %v", err)
 			}
-			var ops []match.Opening
+			var ops []configs.Opening
 			if openings != "" {
-				if ops, err = match.LoadOpenings(openings, v, group); err != nil {
+				if ops, err = configs.LoadOpenings(openings, group, ".", v); err != nil {
 					return usagef("match: --openings: %v", err)
 				}
 				if !cmd.Flags().Changed("games") {
@@ -309,7 +311,7 @@ not be played (an engine that cannot be started, I/O).`,
 				opening := ""
 				if len(ops) > 0 {
 					op := ops[(i/2)%len(ops)]
-					start := op.Start
+					start := op.Position
 					cfg.Start, opening = &start, op.Name
 				}
 				rec, err := match.PlayGame(ctx, cfg, white, black, mlog)
