@@ -31,7 +31,7 @@ fuzz:
 	done
 
 demo: build
-	./$(BIN) demo
+	./$(BIN) tournament -c configs/demo.yaml
 
 clean:
 	rm -rf bin out
