@@ -88,7 +88,7 @@ func (g *geometry) parseSquare(s string) (Square, error) {
 	}
 	if c := s[0] | 0x20; c >= 'a' && c <= 'z' {
 		rank, err := strconv.Atoi(s[1:])
-		if err != nil {
+		if err != nil || !allDigits(s[1:]) {
 			return 0, fmt.Errorf("%w: bad square %q", ErrSyntax, s)
 		}
 		sq, ok := g.at[[2]int{g.board.Height - rank, int(c - 'a')}]
@@ -98,11 +98,21 @@ func (g *geometry) parseSquare(s string) (Square, error) {
 		return sq, nil
 	}
 	n, err := strconv.Atoi(s)
-	if err != nil {
+	if err != nil || !allDigits(s) {
 		return 0, fmt.Errorf("%w: bad square %q", ErrSyntax, s)
 	}
 	if n < 1 || n > g.n {
 		return 0, fmt.Errorf("%w: square %d is off the board (1-%d)", ErrSyntax, n, g.n)
 	}
 	return Square(n), nil
+}
+
+// allDigits reports whether s is a plain decimal number (Atoi also takes signs).
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
 }

@@ -57,6 +57,8 @@ func TestParseFENErrors(t *testing.T) {
 		{"W:Wcc:B1", `bad square "cc"`},
 		{"W:Wx7:B1", `"x7" is not a playable square`},
 		{"W:Wa2:B1", `"a2" is not a playable square`},
+		{"W:W+5:B1", `bad square "+5"`},
+		{"W:Wc+3:B1", `bad square "c+3"`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.fen, func(t *testing.T) {
