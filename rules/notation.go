@@ -13,6 +13,12 @@ import (
 // splitMoveText splits "32-28", "28x19", "47x38x24", "c3:e5" into squares and
 // reports whether a capture separator was used.
 func splitMoveText(text string) (parts []string, capture bool, err error) {
+	return splitMoveTextInto(nil, text)
+}
+
+// splitMoveTextInto is splitMoveText appending the squares to parts (a
+// caller's buffer, so that parsing need not allocate).
+func splitMoveTextInto(parts []string, text string) (_ []string, capture bool, err error) {
 	t := strings.TrimSpace(text)
 	t = strings.TrimRight(t, "!?+#*")
 	if t == "" {
@@ -94,34 +100,48 @@ func pathVia(path []Square, via []Square) bool {
 // MoveText writes m in PDN: the short form, or the long form with every
 // landing square when another legal move shares its from and to squares.
 func (p Position) MoveText(m Move) string {
-	sep := "-"
-	if m.IsCapture() {
-		sep = "x"
-		if p.v.Notation == Algebraic {
-			sep = ":"
-		}
+	if !m.IsCapture() {
+		return p.moveText(m, false)
 	}
+	return p.MoveTextAmong(m, p.LegalMoves())
+}
+
+// MoveTextAmong is MoveText for a caller that has the legal moves of p at
+// hand (legal must be p.LegalMoves()): they are not generated again.
+func (p Position) MoveTextAmong(m Move, legal []Move) string {
 	long := false
 	if m.IsCapture() {
-		for _, o := range p.LegalMoves() {
+		for _, o := range legal {
 			if o.From == m.From && o.To == m.To && !o.Same(m) {
 				long = true
 				break
 			}
 		}
 	}
-	var b strings.Builder
-	b.WriteString(p.v.SquareName(m.From))
+	return p.moveText(m, long)
+}
+
+// moveText writes m in the short form, or the long form when long.
+func (p Position) moveText(m Move, long bool) string {
+	sep := byte('-')
+	if m.IsCapture() {
+		sep = 'x'
+		if p.v.Notation == Algebraic {
+			sep = ':'
+		}
+	}
+	var buf [64]byte
+	b := append(buf[:0], p.v.SquareName(m.From)...)
 	if long && len(m.Path) > 0 {
 		for _, sq := range m.Path {
-			b.WriteString(sep)
-			b.WriteString(p.v.SquareName(sq))
+			b = append(b, sep)
+			b = append(b, p.v.SquareName(sq)...)
 		}
-		return b.String()
+		return string(b)
 	}
-	b.WriteString(sep)
-	b.WriteString(p.v.SquareName(m.To))
-	return b.String()
+	b = append(b, sep)
+	b = append(b, p.v.SquareName(m.To)...)
+	return string(b)
 }
 
 // LongMoveText writes m with all its landing squares ("47x38x24x13x36").
@@ -165,17 +185,21 @@ func HubMove(m Move) string {
 // ParseHubMove reads a Hub move and matches it against the legal moves of p.
 // The captured squares form a set: any order is accepted, duplicates are not.
 func (p Position) ParseHubMove(text string) (Move, error) {
-	parts, capture, err := splitMoveText(text)
+	// Every move an engine plays passes here: parse into buffers on the
+	// stack.
+	var partBuf [16]string
+	parts, capture, err := splitMoveTextInto(partBuf[:0], text)
 	if err != nil {
 		return Move{}, fmt.Errorf("hub move: %w", err)
 	}
-	sqs := make([]Square, len(parts))
-	for i, s := range parts {
+	var sqBuf [16]Square
+	sqs := sqBuf[:0]
+	for _, s := range parts {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > p.v.geo.n {
 			return Move{}, fmt.Errorf("hub move %q: %w: bad square %q", text, ErrSyntax, s)
 		}
-		sqs[i] = Square(n)
+		sqs = append(sqs, Square(n))
 	}
 	var captured Set
 	for _, sq := range sqs[2:] {

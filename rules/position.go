@@ -138,14 +138,97 @@ func (p Position) Outcome() Outcome {
 }
 
 // HasMoves reports whether the side to move has a legal move.
-func (p Position) HasMoves() bool { return len(p.LegalMoves()) > 0 }
+func (p Position) HasMoves() bool {
+	if has, decided := p.hasMovesFast(); decided {
+		return has
+	}
+	return len(p.LegalMoves()) > 0
+}
+
+// hasMovesFast answers HasMoves with the bitboard generator's counters,
+// without generating: a plain move or a capture by a man or a short king
+// settles it. decided is false when only the full generation can tell
+// (flying kings that may or may not capture, or no bitboard layout).
+func (p Position) hasMovesFast() (has, decided bool) {
+	if fastMovesHook == nil {
+		return false, false
+	}
+	geo := bbGeoFor(p.v)
+	if geo == nil {
+		return false, false
+	}
+	g := p.quietGen(geo)
+	own, opp, kings := geo.sides(&p)
+	white := p.turn == White
+	if g.countQuiet(own, opp, kings, white) > 0 {
+		return true, true
+	}
+	c := g.capturers(own, opp, kings, white)
+	if c == 0 {
+		return false, true
+	}
+	if !g.flying || c&^kings != 0 {
+		// capturers is exact for men and short kings.
+		return true, true
+	}
+	return false, false
+}
+
+// quietGen is a generator set up just enough for capturers, quiet and
+// countQuiet.
+func (p Position) quietGen(geo *bbGeo) bbGen {
+	return bbGen{bbGeo: geo, flying: p.v.Kings != ShortKings, menBack: p.v.MenCaptureBackward, menCapKings: p.v.MenCaptureKings}
+}
 
 // Find returns the legal move with the given identity.
 func (p Position) Find(from, to Square, captured Set) (Move, bool) {
+	if m, ok, decided := p.findQuiet(from, to, captured); decided {
+		return m, ok
+	}
 	for _, m := range p.LegalMoves() {
 		if m.From == from && m.To == to && m.Captured == captured {
 			return m, true
 		}
 	}
 	return Move{}, false
+}
+
+// findQuiet is Find without generating every legal move, for positions in
+// which the bitboard generator sees no capture at all (the usual case):
+// then only a plain move can be legal, and it is looked for among the plain
+// moves of the one piece on from, with the generator's own code. decided is
+// false when the answer needs the full generation (a capture may exist, or
+// the board has no bitboard layout); the move returned is the one
+// LegalMoves would list.
+func (p Position) findQuiet(from, to Square, captured Set) (m Move, ok, decided bool) {
+	if fastMovesHook == nil {
+		return Move{}, false, false
+	}
+	geo := bbGeoFor(p.v)
+	if geo == nil {
+		return Move{}, false, false
+	}
+	g := p.quietGen(geo)
+	own, opp, kings := geo.sides(&p)
+	white := p.turn == White
+	if g.capturers(own, opp, kings, white) != 0 {
+		return Move{}, false, false
+	}
+	// No capture anywhere: a capture is not legal, nor a move of a square
+	// that holds no piece of the side to move.
+	n := p.v.geo.n
+	if !captured.Empty() || from < 1 || int(from) > n || to < 1 || int(to) > n {
+		return Move{}, false, true
+	}
+	fb, tb := uint64(1)<<geo.bitOf[from], uint64(1)<<geo.bitOf[to]
+	if own&fb == 0 {
+		return Move{}, false, true
+	}
+	var buf [32]bmove
+	for _, q := range g.quiet(buf[:0], fb, (own|opp)&^fb, kings, white) {
+		if q.ft == fb|tb {
+			return Move{From: from, To: to, Promotes: fb&kings == 0 && q.kd != 0}, true, true
+		}
+	}
+	return Move{}, false, true
 }
