@@ -43,8 +43,13 @@ type Referee struct {
 	start   time.Time
 	started bool
 
-	legalMoves []rules.Move // of pos, kept between moves: generated once per move
-	irrev      int          // index in history after the last irreversible move
+	// legalMoves are pos's legal moves once generated (haveLegal): only
+	// when a capture or an illegal move needs them, at most once per move;
+	// a plain move is checked with Position.Find, which needs no generation
+	// when no capture exists.
+	legalMoves []rules.Move
+	haveLegal  bool
+	irrev      int // index in history after the last irreversible move
 
 	warnings [2]int // WCDF warnings per side
 	pending  *pendingIllegal
@@ -301,7 +306,7 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 	if !ok {
 		return Accepted, r.settleClaim(c, kind, moveText(r.cfg.Variant, m), false, false, "the claim's move is not a legal move")
 	}
-	text := r.pos.MoveText(legal)
+	text := r.legalText(legal)
 	valid, why := r.claimValid(kind, &legal)
 	if !valid {
 		return Accepted, r.settleClaim(c, kind, text, false, false, why)
@@ -454,9 +459,13 @@ func (r *Referee) flag(used time.Duration) bool {
 // that is one of the move's capture paths, so long notation shows the path
 // the player took.
 func (r *Referee) legal(m rules.Move) (rules.Move, bool) {
+	if !m.IsCapture() && !r.haveLegal {
+		// The usual case, answered without generating every move.
+		return r.pos.Find(m.From, m.To, m.Captured)
+	}
 	var lm rules.Move
 	ok := false
-	for _, c := range r.legalMoves {
+	for _, c := range r.legalList() {
 		if c.Same(m) {
 			lm, ok = c, true
 			break
@@ -471,6 +480,22 @@ func (r *Referee) legal(m rules.Move) (rules.Move, bool) {
 		}
 	}
 	return lm, true
+}
+
+// legalList returns the legal moves of pos, generated on first use.
+func (r *Referee) legalList() []rules.Move {
+	if !r.haveLegal {
+		r.legalMoves, r.haveLegal = r.pos.LegalMoves(), true
+	}
+	return r.legalMoves
+}
+
+// legalText writes a legal move of pos in PDN (Position.MoveText).
+func (r *Referee) legalText(m rules.Move) string {
+	if !m.IsCapture() {
+		return r.pos.MoveText(m) // needs no list
+	}
+	return r.pos.MoveTextAmong(m, r.legalList())
 }
 
 // moveText writes a move that may be illegal: from-to or fromxto.
@@ -572,7 +597,7 @@ func (r *Referee) play(m rules.Move, used time.Duration, illegal bool) {
 	if illegal {
 		text = moveText(r.cfg.Variant, m)
 	} else {
-		text = r.pos.MoveText(m)
+		text = r.legalText(m)
 	}
 	c := &r.clocks[side]
 	c.charge(used)
@@ -640,8 +665,8 @@ func (r *Referee) verdict() Verdict {
 
 // checkEnd ends the game when the side to move has no legal move.
 func (r *Referee) checkEnd() {
-	r.legalMoves = r.pos.LegalMoves()
-	if len(r.legalMoves) > 0 {
+	r.legalMoves, r.haveLegal = nil, false
+	if r.pos.HasMoves() {
 		return
 	}
 	side := r.pos.Turn()
