@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -77,12 +78,15 @@ type Player struct {
 	variant *rules.Variant
 	broken  bool // a search was abandoned or the process misbehaved: restart at NewGame
 	// pos caches the scan of the game for "pos": after moves[:scanned] the
-	// position is cur and the last irreversible move ended at base/baseIdx.
+	// position is cur and the last irreversible move ended at base/baseIdx;
+	// text holds the Hub texts of the moves since base, space separated.
 	pos struct {
 		start, base, cur rules.Position
 		baseIdx, scanned int
 		valid            bool
+		text             []byte
 	}
+	out     []byte // the request being written, reused between moves
 	t0      time.Time
 	maxInfo int
 }
@@ -131,13 +135,28 @@ func (e *Player) logLine(dir, line string) {
 }
 
 func (e *Player) send(lines ...string) error {
-	var b strings.Builder
+	b := e.out[:0]
 	for _, l := range lines {
-		e.logLine(">", l)
-		b.WriteString(l)
-		b.WriteByte('\n')
+		b = append(b, l...)
+		b = append(b, '\n')
 	}
-	err := e.p.Write(b.String(), e.opts.WriteTimeout)
+	e.out = b
+	return e.write(b)
+}
+
+// write logs and writes b, one or more whole lines.
+func (e *Player) write(b []byte) error {
+	for rest := b; len(rest) > 0; {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			i = len(rest) - 1 // cannot happen: callers write whole lines
+		}
+		if ev := e.log.Info(); ev != nil {
+			ev.Str("dir", ">").Str("line", string(rest[:i])).Msg("")
+		}
+		rest = rest[i+1:]
+	}
+	err := e.p.WriteBytes(b, e.opts.WriteTimeout)
 	if err == nil {
 		return nil
 	}
@@ -361,7 +380,14 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	if e.broken {
 		return reply, e.crash("engine exited", nil)
 	}
-	if err := e.send(e.posCommand(req).String(), LevelCommand(req.Level).String(), "go think"); err != nil {
+	// One write for the three lines, built without the Line codec (this
+	// runs before every move).
+	b := e.appendPos(e.out[:0], req)
+	b = append(b, '\n')
+	b = appendLevel(b, req.Level)
+	b = append(b, "\ngo think\n"...)
+	e.out = b
+	if err := e.write(b); err != nil {
 		return reply, err
 	}
 	sent := time.Now()
@@ -455,22 +481,42 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	}
 }
 
-// posCommand is PosCommand with the scan of the game kept between moves,
-// so that a move costs O(1) instead of a replay from the start.
-func (e *Player) posCommand(req match.Request) Line {
+// appendPos appends PosCommand(req.Start, req.Moves).String() to b, with
+// the scan of the game kept between moves, so that a move costs O(1)
+// instead of a replay from the start (plus the moves since the last
+// irreversible one, which the engine needs to see repetitions).
+func (e *Player) appendPos(b []byte, req match.Request) []byte {
 	c := &e.pos
 	if !c.valid || c.start != req.Start || c.scanned > len(req.Moves) {
 		c.start, c.base, c.cur, c.baseIdx, c.scanned, c.valid = req.Start, req.Start, req.Start, 0, 0, true
+		c.text = c.text[:0]
 	}
 	for _, m := range req.Moves[c.scanned:] {
 		next := c.cur.Play(m)
 		if Irreversible(c.cur, m) {
 			c.base, c.baseIdx = next, c.scanned+1
+			c.text = c.text[:0]
+		} else {
+			if len(c.text) > 0 {
+				c.text = append(c.text, ' ')
+			}
+			c.text = appendHubMove(c.text, m)
 		}
 		c.cur = next
 		c.scanned++
 	}
-	return posLine(c.base, req.Moves[c.baseIdx:])
+	b = append(b, "pos pos="...)
+	b = appendPosString(b, c.base)
+	switch n := len(req.Moves) - c.baseIdx; {
+	case n == 1: // no space: Line.String writes it unquoted
+		b = append(b, " moves="...)
+		b = append(b, c.text...)
+	case n > 1:
+		b = append(b, ` moves="`...)
+		b = append(b, c.text...)
+		b = append(b, '"')
+	}
+	return b
 }
 
 // done checks the engine's "done" line against the position.

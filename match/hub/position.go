@@ -15,25 +15,29 @@ import (
 // 'W'/'B' kings, 'e' empty. That is 51 characters on 10x10 boards (the
 // published form) and, by the same rule, 33 on 8x8 boards and 73 on 12x12.
 func PosString(p rules.Position) string {
+	return string(appendPosString(make([]byte, 0, p.Variant().Squares()+1), p))
+}
+
+// appendPosString appends PosString(p) to b.
+func appendPosString(b []byte, p rules.Position) []byte {
 	n := p.Variant().Squares()
-	b := make([]byte, 0, n+1)
+	white, black, kings := p.Pieces(rules.White), p.Pieces(rules.Black), p.Kings()
 	b = append(b, p.Turn().Letter())
 	for sq := rules.Square(1); int(sq) <= n; sq++ {
-		c, k, ok := p.Piece(sq)
 		switch {
-		case !ok:
-			b = append(b, 'e')
-		case c == rules.White && k == rules.King:
+		case white.Has(sq) && kings.Has(sq):
 			b = append(b, 'W')
-		case c == rules.White:
+		case white.Has(sq):
 			b = append(b, 'w')
-		case k == rules.King:
+		case !black.Has(sq):
+			b = append(b, 'e')
+		case kings.Has(sq):
 			b = append(b, 'B')
 		default:
 			b = append(b, 'b')
 		}
 	}
-	return string(b)
+	return b
 }
 
 // ParsePos reads a Hub position string for variant v.
@@ -113,12 +117,65 @@ func posLine(base rules.Position, moves []rules.Move) Line {
 	return l
 }
 
+// appendHubMove appends rules.HubMove(m) to b.
+func appendHubMove(b []byte, m rules.Move) []byte {
+	b = strconv.AppendInt(b, int64(m.From), 10)
+	if !m.IsCapture() {
+		b = append(b, '-')
+		return strconv.AppendInt(b, int64(m.To), 10)
+	}
+	b = append(b, 'x')
+	b = strconv.AppendInt(b, int64(m.To), 10)
+	for sq := range m.Captured.All() {
+		b = append(b, 'x')
+		b = strconv.AppendInt(b, int64(sq), 10)
+	}
+	return b
+}
+
 // seconds writes d in seconds with millisecond precision.
-func seconds(d time.Duration) string {
+func seconds(d time.Duration) string { return string(appendSeconds(nil, d)) }
+
+func appendSeconds(b []byte, d time.Duration) []byte {
 	if d < 0 {
 		d = 0
 	}
-	return strconv.FormatFloat(d.Seconds(), 'f', 3, 64)
+	return strconv.AppendFloat(b, d.Seconds(), 'f', 3, 64)
+}
+
+// appendLevel appends LevelCommand(lv).String() to b without building the
+// Line: it is sent before every move.
+func appendLevel(b []byte, lv match.Level) []byte {
+	b = append(b, "level"...)
+	n := len(b)
+	if lv.Time > 0 {
+		if lv.MovesToGo > 0 {
+			b = append(b, " moves="...)
+			b = strconv.AppendInt(b, int64(lv.MovesToGo), 10)
+		}
+		b = append(b, " time="...)
+		b = appendSeconds(b, lv.Time-lv.Inc)
+		if lv.Inc > 0 {
+			b = append(b, " inc="...)
+			b = appendSeconds(b, lv.Inc)
+		}
+	}
+	if lv.MoveTime > 0 {
+		b = append(b, " move-time="...)
+		b = appendSeconds(b, lv.MoveTime)
+	}
+	if lv.Depth > 0 {
+		b = append(b, " depth="...)
+		b = strconv.AppendInt(b, int64(lv.Depth), 10)
+	}
+	if lv.Nodes > 0 {
+		b = append(b, " nodes="...)
+		b = strconv.AppendInt(b, lv.Nodes, 10)
+	}
+	if len(b) == n {
+		b = append(b, " infinite"...)
+	}
+	return b
 }
 
 // LevelCommand builds the "level" line: the clock form `[moves=M] time=T

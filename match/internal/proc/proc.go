@@ -229,6 +229,20 @@ func (p *Process) Write(s string, timeout time.Duration) error {
 	return nil
 }
 
+// WriteBytes is Write for a byte slice.
+func (p *Process) WriteBytes(b []byte, timeout time.Duration) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if timeout > 0 {
+		p.stdin.SetWriteDeadline(time.Now().Add(timeout))
+	}
+	_, err := p.stdin.Write(b)
+	if err != nil {
+		return fmt.Errorf("write to engine: %w", err)
+	}
+	return nil
+}
+
 // CloseInput closes the child's stdin (engines quit on EOF).
 func (p *Process) CloseInput() {
 	p.mu.Lock()
