@@ -5,6 +5,7 @@ import (
 	"context"
 	"os/exec"
 	"strconv"
+	"syscall"
 	"testing"
 	"time"
 
@@ -98,8 +99,11 @@ func engineTime(rec *match.GameRecord) time.Duration {
 // not spent thinking inside the engines (overhead-ns/move: the arbiter, the
 // pipes and the engines' own I/O); the time between request written and
 // reply read (latency-ns/move: pipes plus engine); the arbiter's own time
-// (arbiter-ns/move = wall - latency: protocol code and referee); and the
-// referee's share (referee-ns/move, time outside Play).
+// (arbiter-ns/move = wall - latency: protocol code and referee); the
+// referee's share (referee-ns/move, time outside Play); and the CPU time
+// of the arbiter's process (cpu-ns/move: user + system time of every
+// thread, the GC's included, the engines' not), which unlike the wall
+// times does not depend on how fast the machine wakes a sleeping process.
 func BenchmarkGameRandom(b *testing.B) {
 	mk := func(seed string) *hub.Player {
 		return hub.New(hub.Options{Command: []string{bin, "engine", "--level", "random", "--seed", seed}})
@@ -116,6 +120,7 @@ func BenchmarkGameRandom(b *testing.B) {
 	}
 	var moves int
 	var wall, overhead, referee, latency time.Duration
+	cpu0 := cpuTime()
 	b.ResetTimer()
 	for range b.N {
 		t0 := time.Now()
@@ -133,6 +138,7 @@ func BenchmarkGameRandom(b *testing.B) {
 		moves += len(rec.Moves)
 	}
 	b.StopTimer()
+	cpu := cpuTime() - cpu0
 	if moves == 0 {
 		b.Fatal("no moves")
 	}
@@ -142,6 +148,19 @@ func BenchmarkGameRandom(b *testing.B) {
 	b.ReportMetric(float64(referee.Nanoseconds())/float64(moves), "referee-ns/move")
 	b.ReportMetric(float64((wall-latency).Nanoseconds())/float64(moves), "arbiter-ns/move")
 	b.ReportMetric(float64(latency.Nanoseconds())/float64(moves), "latency-ns/move")
+	if cpu > 0 {
+		b.ReportMetric(float64(cpu.Nanoseconds())/float64(moves), "cpu-ns/move")
+	}
+}
+
+// cpuTime is the user + system CPU time this process has used so far, 0
+// where getrusage is not available.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkHubLine measures the Hub codec on a typical info line.
