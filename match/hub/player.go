@@ -353,9 +353,12 @@ func (e *Player) NewGame(ctx context.Context, v *rules.Variant, start rules.Posi
 	return e.send("new-game")
 }
 
-// drain logs and drops lines left over from an earlier search.
+// drain logs and drops lines left over from an earlier search: the lines
+// already read from the pipe (a read with a deadline in the past returns
+// those and does not read the pipe; Buffered saves setting that deadline
+// before every move when there are none, the usual case).
 func (e *Player) drain() {
-	for {
+	for e.p.Buffered() {
 		raw, err := e.p.ReadLine(time.Now())
 		if err != nil {
 			if !errors.Is(err, os.ErrDeadlineExceeded) {

@@ -199,6 +199,16 @@ func (p *Process) ReadLine(deadline time.Time) (string, error) {
 	return p.rd.readLine(deadline)
 }
 
+// Buffered reports whether ReadLine would return a line already read from
+// the pipe (a whole line, or one cut at MaxLine) without waiting. ReadLine
+// with a deadline in the past returns exactly those lines and then
+// os.ErrDeadlineExceeded without reading the pipe; Buffered lets a caller
+// that wants only them skip the deadline (a timer) altogether.
+func (p *Process) Buffered() bool {
+	lr := &p.rd
+	return indexNL(lr.buf[lr.r:lr.w]) >= 0 || lr.w-lr.r >= MaxLine
+}
+
 // Interrupt makes a pending ReadLine return os.ErrDeadlineExceeded now.
 func (p *Process) Interrupt() { p.stdout.SetReadDeadline(time.Now()) }
 

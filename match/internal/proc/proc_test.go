@@ -105,3 +105,28 @@ func TestStderrIsPassedOn(t *testing.T) {
 		t.Error("no stderr line")
 	}
 }
+
+// Buffered says exactly when a ReadLine with a deadline in the past still
+// returns a line: lines read from the pipe, not a partial one.
+func TestBuffered(t *testing.T) {
+	p := start(t, `printf 'one\ntwo\npart'`)
+	if p.Buffered() {
+		t.Fatal("Buffered before anything was read")
+	}
+	if got, err := p.ReadLine(time.Now().Add(5 * time.Second)); err != nil || got != "one" {
+		t.Fatalf("ReadLine = %q, %v", got, err)
+	}
+	// printf wrote the three lines at once: "two" came with "one".
+	if !p.Buffered() {
+		t.Fatal("Buffered = false with \"two\" read")
+	}
+	if got, err := p.ReadLine(time.Now()); err != nil || got != "two" {
+		t.Fatalf("ReadLine(now) = %q, %v, want the buffered line", got, err)
+	}
+	if p.Buffered() {
+		t.Fatal("Buffered = true with only a partial line")
+	}
+	if _, err := p.ReadLine(time.Now()); !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("ReadLine(now) on a partial line: %v, want a timeout", err)
+	}
+}
