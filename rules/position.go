@@ -1,5 +1,7 @@
 package rules
 
+import "sync/atomic"
+
 // Kind is the kind of a piece.
 type Kind uint8
 
@@ -153,7 +155,7 @@ func (p Position) hasMovesFast() (has, decided bool) {
 	if fastMovesHook == nil {
 		return false, false
 	}
-	geo := bbGeoFor(p.v)
+	geo := geoOf(p.v)
 	if geo == nil {
 		return false, false
 	}
@@ -204,7 +206,7 @@ func (p Position) findQuiet(from, to Square, captured Set) (m Move, ok, decided 
 	if fastMovesHook == nil {
 		return Move{}, false, false
 	}
-	geo := bbGeoFor(p.v)
+	geo := geoOf(p.v)
 	if geo == nil {
 		return Move{}, false, false
 	}
@@ -231,4 +233,28 @@ func (p Position) findQuiet(from, to Square, captured Set) (m Move, ok, decided 
 		}
 	}
 	return Move{}, false, true
+}
+
+// lastGeo remembers the bitboard geometry of the variant last asked for:
+// the per-move shortcuts above would otherwise spend more time in
+// bbGeoFor's sync.Map (hashing the Board) than in their own work.
+var lastGeo atomic.Pointer[variantGeo]
+
+type variantGeo struct {
+	g   *geometry
+	geo *bbGeo
+}
+
+// geoOf is bbGeoFor(v) through lastGeo (keyed by the board geometry that
+// bbGeoFor builds from).
+func geoOf(v *Variant) *bbGeo {
+	if v == nil || v.geo == nil {
+		return nil
+	}
+	if c := lastGeo.Load(); c != nil && c.g == v.geo {
+		return c.geo
+	}
+	geo := bbGeoFor(v)
+	lastGeo.Store(&variantGeo{v.geo, geo})
+	return geo
 }
