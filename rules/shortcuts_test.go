@@ -1,4 +1,4 @@
-package arbiter
+package rules_test
 
 import (
 	"math/rand/v2"
