@@ -96,7 +96,7 @@ func ServeDXP(conn net.Conn, cfg Config, opts DXPOptions) error {
 			case <-eof:
 			}
 		}
-		m := Choose(p, e.cfg.Level, e.rng)
+		m := Choose(p, e.cfg.Level, e.rngFor(p))
 		history = append(history, p.Play(m))
 		return send(dxp.MoveMessage(m, int(time.Since(start).Seconds())))
 	}

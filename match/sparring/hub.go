@@ -3,6 +3,7 @@ package sparring
 import (
 	"bufio"
 	"fmt"
+	"hash/fnv"
 	"io"
 	"math/rand/v2"
 	"strconv"
@@ -37,16 +38,25 @@ func (c *Config) defaults() {
 // engine is the game state shared by the Hub and DXP front ends.
 type engine struct {
 	cfg      Config
-	rng      *rand.Rand
 	requests int // move requests in this game
 }
 
 func newEngine(cfg Config) *engine {
 	cfg.defaults()
-	return &engine{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))}
+	return &engine{cfg: cfg}
 }
 
 func (e *engine) newGame() { e.requests = 0 }
+
+// rngFor is the random source for one move: a function of the seed, the
+// position and the move request's number in the game, not of the games this
+// process happened to play before. So a tournament replays move for move
+// whatever its concurrency and however engine processes are reused.
+func (e *engine) rngFor(p rules.Position) *rand.Rand {
+	h := fnv.New64a()
+	h.Write([]byte(p.NumericFEN()))
+	return rand.New(rand.NewPCG(e.cfg.Seed, h.Sum64()^uint64(e.requests)*0x9e3779b97f4a7c15))
+}
 
 // lineWriter writes whole lines, flushed, from several goroutines.
 type lineWriter struct {
@@ -171,7 +181,6 @@ func (e *engine) setParam(name, value string) error {
 			return fmt.Errorf("seed %q: %w", value, err)
 		}
 		e.cfg.Seed = n
-		e.rng = rand.New(rand.NewPCG(n, n^0x9e3779b97f4a7c15))
 	}
 	return nil
 }
@@ -224,7 +233,7 @@ func (e *engine) think(p rules.Position, lv match.Level, w *lineWriter, stop <-c
 		// The protocol never asks in a terminal position; answer anyway.
 		return w.println("done")
 	}
-	m := Choose(p, e.cfg.Level, e.rng)
+	m := Choose(p, e.cfg.Level, e.rngFor(p))
 	info := hub.Cmd("info", "depth", strconv.Itoa(max(e.cfg.Level.Depth, 0)), "score", "0.00",
 		"time", strconv.FormatFloat(time.Since(start).Seconds(), 'f', 6, 64), "pv", rules.HubMove(m))
 	// One write for both lines: one wake-up of the GUI instead of two.

@@ -167,3 +167,46 @@ func TestServeHub(t *testing.T) {
 	}
 	inW.Close()
 }
+
+// A move depends on the seed, the position and the request's number in the
+// game only: an engine process that played other games first chooses the
+// same moves, so tournaments replay whatever their concurrency.
+func TestMovesDoNotDependOnEarlierGames(t *testing.T) {
+	v := rules.MustLookup("english")
+	play := func(e *engine, plies int) []rules.Move {
+		e.newGame()
+		var out []rules.Move
+		p := rules.NewPosition(v)
+		for range plies {
+			if !p.HasMoves() {
+				break
+			}
+			e.requests++
+			m := Choose(p, e.cfg.Level, e.rngFor(p))
+			out = append(out, m)
+			p = p.Play(m)
+		}
+		return out
+	}
+	fresh := newEngine(Config{Variant: v, Level: Level{-1}, Seed: 7})
+	used := newEngine(Config{Variant: v, Level: Level{-1}, Seed: 7})
+	play(used, 31) // an earlier game of another length
+	a, b := play(fresh, 60), play(used, 60)
+	if len(a) != len(b) {
+		t.Fatalf("game lengths %d and %d", len(a), len(b))
+	}
+	for i := range a {
+		if !a[i].Same(b[i]) {
+			t.Fatalf("ply %d: %v then %v", i+1, a[i], b[i])
+		}
+	}
+	other := newEngine(Config{Variant: v, Level: Level{-1}, Seed: 8})
+	c := play(other, 60)
+	same := len(c) == len(a)
+	for i := 0; same && i < len(a); i++ {
+		same = a[i].Same(c[i])
+	}
+	if same {
+		t.Error("another seed played the very same random game")
+	}
+}
