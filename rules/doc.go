@@ -14,4 +14,13 @@
 // (bitboard*.go) covers the boards whose padded layout fits in 64 bits (8x8 and
 // 10x10) and is what perft and the public API use there. Tests check that the
 // two agree move for move.
+//
+// Nothing outside the generators assumes diagonal movement: a Move is
+// (From, To, Captured, Path) on numbered squares, a Position is a set of
+// squares (up to 128) per colour plus kings, and callers (the referee, the
+// notations, the protocols) only ever ask for LegalMoves and Play. The
+// orthogonal family (Turkish on all 64 squares with immediate removal,
+// Frisian with 8 capture directions, Dameo) therefore comes as a new board
+// geometry (numbering of all squares, more Direction values) and a generator
+// of its own behind the same methods, not as a change to this API.
 package rules
