@@ -42,8 +42,9 @@ type Options struct {
 	Log zerolog.Logger
 	// InitTimeout bounds "hub" -> "wait" and "init" -> "ready" (30s).
 	InitTimeout time.Duration
-	// PingTimeout is how long a "pong" may take before the engine counts as
-	// stalled (1s).
+	// PingTimeout is how long the "pong" to the ping sent with "stop" may
+	// take before the engine counts as stalled (1s). A ping sent during a
+	// long search may take a whole PingInterval.
 	PingTimeout time.Duration
 	// PingInterval: during a long search the engine is pinged this often (10s).
 	PingInterval time.Duration
@@ -402,12 +403,16 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	stopAt, stopped := req.Deadline, false
 	nextPing := now.Add(e.opts.PingInterval)
 	var pongBy time.Time // zero: no ping outstanding
-	ping := func(extra ...string) error {
+	// ping sends "ping" (after extra) and expects a pong within wait. A ping
+	// during the search may wait a whole ping interval: the engine still has
+	// time, and a slow answer on a loaded machine must not forfeit a game
+	// (a hang is caught anyway); the ping after "stop" waits PingTimeout.
+	ping := func(wait time.Duration, extra ...string) error {
 		if err := e.send(append(extra, "ping")...); err != nil {
 			return err
 		}
-		if pongBy.IsZero() {
-			pongBy = time.Now().Add(e.opts.PingTimeout)
+		if by := time.Now().Add(wait); pongBy.IsZero() || by.Before(pongBy) {
+			pongBy = by
 		}
 		return nil
 	}
@@ -466,18 +471,18 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 		now = time.Now()
 		if !stopped && !stopAt.IsZero() && !now.Before(stopAt) {
 			stopped = true
-			if err := ping("stop"); err != nil {
+			if err := ping(e.opts.PingTimeout, "stop"); err != nil {
 				return reply, err
 			}
 			continue
 		}
 		if !pongBy.IsZero() && !now.Before(pongBy) {
 			e.broken = true
-			return reply, &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no pong within %v", e.opts.PingTimeout)}
+			return reply, &match.Fault{Kind: match.Stall, Reason: "no pong to ping"}
 		}
 		if pongBy.IsZero() && !now.Before(nextPing) {
 			nextPing = now.Add(e.opts.PingInterval)
-			if err := ping(); err != nil {
+			if err := ping(e.opts.PingInterval); err != nil {
 				return reply, err
 			}
 		}
