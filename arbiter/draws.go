@@ -145,40 +145,61 @@ func endgameLimit(m material) int {
 	return 0
 }
 
-// endgame is the FMJD 16- and 5-move endgame rule. The count starts when
-// the endgame arises and restarts when a capture brings another rule into
-// force (16 -> 5); a promotion inside the same endgame (1 king + 2 men ->
-// 2 kings + 1 man) does not restart it, since the FMJD text counts from
-// when the endgame arises, not from the last change of material. The draw
-// is due after limit moves each.
+// endgame is the FMJD 16- and 5-move endgame rule. A count starts when its
+// endgame arises (a promotion inside the same endgame, 1 king + 2 men ->
+// 2 kings + 1 man, starts nothing new). When a capture turns a 16-move
+// endgame into a 5-move one, the 5-move count starts and the 16-move count
+// goes on ("the maximum of 16 moves remains valid"): the draw comes at
+// whichever limit is reached first.
 type endgame struct {
-	mat   material
-	limit int
-	plies int
+	limit   int // the rule of the material on the board: 16, 5 or 0
+	plies   int // plies since that rule's endgame arose
+	plies16 int // plies since a 16-move endgame arose; -1 when none is running
 }
 
 func newEndgame(start rules.Position) endgame {
-	m := materialOf(start)
-	return endgame{mat: m, limit: endgameLimit(m)}
+	t := endgame{limit: endgameLimit(materialOf(start)), plies16: -1}
+	if t.limit == 16 {
+		t.plies16 = 0
+	}
+	return t
 }
 
 func (t *endgame) update(after rules.Position) {
-	m := materialOf(after)
-	if limit := endgameLimit(m); limit != t.limit || limit == 0 {
-		*t = endgame{mat: m, limit: limit}
-		return
+	limit := endgameLimit(materialOf(after))
+	if t.plies16 >= 0 {
+		t.plies16++
 	}
-	t.mat = m
-	t.plies++
+	switch {
+	case limit == 0:
+		*t = endgame{plies16: -1}
+	case limit == t.limit:
+		t.plies++
+	case limit == 16:
+		*t = endgame{limit: 16}
+	default: // a 5-move endgame arose; a running 16-move count goes on
+		t.limit, t.plies = limit, 0
+	}
 }
 
-func (t *endgame) due() bool { return t.limit > 0 && t.plies >= 2*t.limit }
+// due16 reports whether the 16-move limit has been reached.
+func (t *endgame) due16() bool { return t.plies16 >= 2*16 }
+
+func (t *endgame) due() bool { return t.limit > 0 && t.plies >= 2*t.limit || t.due16() }
 
 func (t *endgame) termination() Termination {
-	if t.limit == 5 {
+	if t.limit == 5 && !t.due16() {
 		return Draw5Move
 	}
 	return Draw16Move
+}
+
+// moves is the number of moves each that the rule now due (or nearest) counts.
+func (t *endgame) moves() int {
+	if t.termination() == Draw16Move {
+		return 16
+	}
+	return 5
 }
 
 // maxMoves adjudicates a draw after n moves each (2n plies); n == 0 never.

@@ -396,6 +396,36 @@ func TestEndgameTracker(t *testing.T) {
 	if !tr.due() {
 		t.Error("not due after 5 moves each")
 	}
+
+	// A capture late in a 16-move endgame: the 16-move limit still comes first.
+	late := newEndgame(pos("W:WK1,K2,K3:BK50"))
+	for range 26 {
+		late.update(pos("W:WK1,K2,K3:BK50"))
+	}
+	late.update(pos("W:WK1,K2:BK50")) // ply 27: the lone king takes one
+	for ply := 28; ply <= 32; ply++ {
+		if late.due() {
+			t.Fatalf("due at ply %d", ply-1)
+		}
+		late.update(pos("W:WK1,K2:BK50"))
+	}
+	if !late.due() || late.termination() != Draw16Move || late.moves() != 16 {
+		t.Errorf("after 16 moves each: due %v, %s", late.due(), late.termination())
+	}
+	// A capture early: the 5-move limit comes first.
+	early := newEndgame(pos("W:WK1,K2,K3:BK50"))
+	early.update(pos("W:WK1,K2:BK50"))
+	for range 10 {
+		early.update(pos("W:WK1,K2:BK50"))
+	}
+	if !early.due() || early.termination() != Draw5Move || early.moves() != 5 {
+		t.Errorf("5 moves each after the capture: due %v, %s", early.due(), early.termination())
+	}
+	// Material outside both rules stops every count.
+	early.update(pos("W:WK1,K2,K3,K4:BK50"))
+	if early.due() || early.plies16 != -1 {
+		t.Errorf("count still running: %+v", early)
+	}
 }
 
 func TestMaxMovesTracker(t *testing.T) {

@@ -359,7 +359,7 @@ func (r *Referee) claimValid(kind Termination, m *rules.Move) (bool, string) {
 			return false, "the material on the board is not that rule's endgame"
 		}
 		if eg.due() {
-			return true, fmt.Sprintf("each player has made %d moves in this endgame", eg.limit)
+			return true, fmt.Sprintf("each player has made %d moves in this endgame", eg.moves())
 		}
 		return false, fmt.Sprintf("%d of the %d moves needed have been played in this endgame", eg.plies, 2*eg.limit)
 	case kind == DrawAgreement:
@@ -633,7 +633,7 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 			r.finish(Result{Draw, MoveRuleTermination(d.moveRule.n),
 				fmt.Sprintf("each player made %d moves with %s", d.moveRule.n, d.moveRule.condition())})
 		case v.Draws.EndgameRules && d.endgame.due():
-			r.finish(Result{Draw, d.endgame.termination(), fmt.Sprintf("each player made %d moves in this endgame", d.endgame.limit)})
+			r.finish(Result{Draw, d.endgame.termination(), fmt.Sprintf("each player made %d moves in this endgame", d.endgame.moves())})
 		}
 	} else if r.cfg.AutoClaim {
 		// Cheap checks first: this runs after every move.
