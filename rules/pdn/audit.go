@@ -36,6 +36,9 @@ type Report struct {
 	Replayed     *Replayed // the moves played (up to the first problem); nil if none could be
 	Status       Status
 	Err          error // *ParseError, *MoveError, or a FEN or GameType error; nil when OK
+	// Note is advice on a game whose moves are all legal, e.g. a result that
+	// the final position contradicts; it does not change Status.
+	Note string
 }
 
 // String is the one-line verdict a person reads, e.g.
@@ -51,6 +54,9 @@ func (rep Report) String() string {
 	switch {
 	case rep.Status == OK:
 		b.WriteString("ok")
+		if rep.Note != "" {
+			fmt.Fprintf(&b, " (note: %s)", rep.Note)
+		}
 	case rep.Status == Unreadable:
 		var pe *ParseError
 		if errors.As(rep.Err, &pe) {
@@ -103,12 +109,55 @@ func Check(g *Game, override *rules.Variant) Report {
 	switch {
 	case err == nil:
 		rep.Status = OK
+		rep.Note = resultNote(g, rep.Replayed.Final())
 	case errors.As(err, &me):
 		rep.Status, rep.Err = Illegal, err
 	default:
 		rep.Status, rep.Err = Unreadable, err
 	}
 	return rep
+}
+
+// resultNote checks the recorded result against a final position in which
+// the side to move has no legal move: the rules decide that game, so a
+// result saying otherwise is worth an arbiter's look. Games that end by
+// resignation, agreement or time (the usual case) are not judged.
+func resultNote(g *Game, final rules.Position) string {
+	o := final.Outcome()
+	if o == rules.Ongoing {
+		return ""
+	}
+	want := "white"
+	if o == rules.BlackWins {
+		want = "black"
+	}
+	var got string
+	switch strings.TrimSpace(g.Result) {
+	case "1-0", "2-0":
+		got = "white"
+	case "0-1", "0-2":
+		got = "black"
+	case "1/2-1/2", "1-1", "½-½":
+		got = "a draw"
+	default:
+		return "" // unfinished or unknown: nothing to contradict
+	}
+	if got == want {
+		return ""
+	}
+	why := "has no legal move"
+	if final.Variant().Losing {
+		why = "has no legal move and so wins"
+	}
+	return fmt.Sprintf("the result %s gives %s, but in the final position %s %s: %s wins",
+		strings.TrimSpace(g.Result), resultWho(got), final.Turn(), why, want)
+}
+
+func resultWho(got string) string {
+	if got == "a draw" {
+		return got
+	}
+	return "the game to " + got
 }
 
 // Audit reads every game from r and calls fn with the verdict on each, in

@@ -334,3 +334,32 @@ func TestAuditReadError(t *testing.T) {
 		t.Errorf("reports %v", seen)
 	}
 }
+
+// A legal game whose recorded result the final position contradicts is ok,
+// with a note for the arbiter; a result that agrees gets none.
+func TestCheckResultNote(t *testing.T) {
+	tests := []struct {
+		text, note string
+	}{
+		// English: white takes black's last man; black, to move, has nothing.
+		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 1/2-1/2\n", "the result 1/2-1/2 gives a draw, but in the final position black has no legal move: white wins"},
+		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 0-1\n", "the result 0-1 gives the game to black, but in the final position black has no legal move: white wins"},
+		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 1-0\n", ""},
+		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 *\n", ""},
+		{"[FEN \"W:W18:B14\"]\n[Variant \"giveaway\"]\n\n1. 18x9 1-0\n", "the result 1-0 gives the game to white, but in the final position black has no legal move and so wins: black wins"},
+		{"1. 11-15 23-19 1/2-1/2\n", ""}, // agreed early: not judged
+	}
+	for _, tc := range tests {
+		g, err := NewReader(strings.NewReader(tc.text), "t.pdn").Next()
+		if err != nil {
+			t.Fatalf("%q: %v", tc.text, err)
+		}
+		rep := Check(g, nil)
+		if rep.Status != OK || rep.Note != tc.note {
+			t.Errorf("%q: status %v note %q, want ok, %q", tc.text, rep.Status, rep.Note, tc.note)
+		}
+		if tc.note != "" && !strings.Contains(rep.String(), "ok (note: "+tc.note+")") {
+			t.Errorf("report line %q lacks the note", rep.String())
+		}
+	}
+}
