@@ -273,6 +273,14 @@ not be played (an engine that cannot be started, I/O).`,
 			if games < 1 {
 				return usagef("match: --games must be at least 1")
 			}
+			base := arbiter.Config{Variant: v, TimeControl: [2]arbiter.TimeControl{tc, tc}, Policy: pol,
+				AutoClaim: autoClaim, MaxMoves: maxMoves, Margin: margin}
+			// The referee checks the flags' values (a negative --margin or
+			// --max-moves) before any engine starts: a usage error, not a
+			// failure of game 1.
+			if _, err := arbiter.NewReferee(base); err != nil {
+				return usagef("match: %v", err)
+			}
 			if err := os.MkdirAll(logDir, 0o755); err != nil {
 				return fmt.Errorf("match: log directory: %w", err)
 			}
@@ -306,8 +314,7 @@ not be played (an engine that cannot be started, I/O).`,
 			for i := 0; i < games; i++ {
 				a := i % 2 // A plays white in even games
 				white, black := players[a], players[1-a]
-				cfg := arbiter.Config{Variant: v, TimeControl: [2]arbiter.TimeControl{tc, tc}, Policy: pol,
-					AutoClaim: autoClaim, MaxMoves: maxMoves, Margin: margin}
+				cfg := base
 				opening := ""
 				if len(ops) > 0 {
 					op := ops[(i/2)%len(ops)]

@@ -141,6 +141,10 @@ func TestMatchUsageErrors(t *testing.T) {
 		{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"},
 		{"match", "--engine", "cmd=x", "--engine", "oops", "--tc", "5"},
 		{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--openings", "missing.txt"},
+		// Bad values the referee refuses are usage errors too, found before
+		// any engine starts (they used to fail game 1 with exit 3).
+		{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--margin", "-1s", "--log-dir", "l"},
+		{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--max-moves", "-1", "--log-dir", "l"},
 		{"engine", "--level", "99"},
 		{"engine", "--fault", "explode-at=1"},
 	} {
