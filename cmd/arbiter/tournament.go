@@ -207,6 +207,10 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 			return usageError{err}
 		}
 		if errors.Is(err, context.Canceled) {
+			if sum == nil {
+				// Interrupted before the runner had read the database.
+				return fmt.Errorf("tournament interrupted before any game; run the same command again to resume: %w", err)
+			}
 			return fmt.Errorf("tournament interrupted after %d of %d games; run the same command again to resume", sum.Finished, sum.Planned)
 		}
 		return err

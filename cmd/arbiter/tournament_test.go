@@ -369,3 +369,23 @@ func TestTournamentInterrupt(t *testing.T) {
 		t.Errorf("resumed: exit %d\n%s\n%s", code, stdout, stderr)
 	}
 }
+
+// An interrupt that comes before the runner has a summary (here: before it
+// could even read the database) is reported as an interruption, not a
+// nil-pointer panic.
+func TestTournamentInterruptedAtStart(t *testing.T) {
+	dir := t.TempDir()
+	cfg := filepath.Join(dir, "event.yaml")
+	writeFile(t, cfg, smallEvent)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	root := newRoot()
+	var out, errb bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&errb)
+	root.SetArgs([]string{"tournament", "-c", cfg, "--out", filepath.Join(dir, "out"), "--progress", "off"})
+	err := root.ExecuteContext(ctx)
+	if err == nil || !strings.Contains(err.Error(), "interrupted") {
+		t.Errorf("err = %v, want an interruption\n%s", err, errb.String())
+	}
+}
