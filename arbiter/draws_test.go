@@ -366,7 +366,7 @@ func TestEndgameTracker(t *testing.T) {
 		{"W:WK50:BK1,K2,K3", 16},
 		{"W:WK1,K2,K3,K4:BK50", 0},
 		{"W:W30,40,45:BK50", 0}, // no king on the strong side
-		{"W:WK1,K2,K3:B50", 0},  // the lone piece is a man
+		{"W:WK1,K2,K3:B45", 0},  // the lone piece is a man
 		{"W:WK1,K2,K3:BK50,K49", 0},
 		{"W:W31-50:B1-20", 0},
 	}

@@ -93,6 +93,16 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 			}
 		}
 	}
+	// A man on its own king row would have been crowned: the generators
+	// would leave it a man that can never move forward (or, where men
+	// capture backwards, a man for ever), a position no game can reach.
+	for c := White; c <= Black; c++ {
+		for sq := range p.Pieces(c).Minus(p.kings).All() {
+			if v.promotes(c, sq) {
+				return fail("%s man on %s stands on its king row, where it would have been crowned (write K%s)", c, v.SquareName(sq), v.SquareName(sq))
+			}
+		}
+	}
 	return p, nil
 }
 

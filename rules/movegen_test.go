@@ -20,8 +20,9 @@ func randomPosition(v *Variant, r *rand.Rand, density float64, kingShare float64
 			continue
 		}
 		c := Color(r.IntN(2))
-		// a man on its own crowning row cannot arise in play, but a FEN can
-		// hold one: keep a few to check that both generators agree there too
+		// a man on its own crowning row cannot arise in play (ParseFEN
+		// refuses it), but Setup can build one: keep a few to check that
+		// both generators agree there too
 		king := r.Float64() < kingShare || v.promotes(c, sq) && r.IntN(4) != 0
 		if c == White {
 			white = white.With(sq)

@@ -203,7 +203,8 @@ func ntRandomPosition(v *Variant, rng *rand.Rand) Position {
 		default:
 			continue
 		}
-		if rng.IntN(3) == 0 {
+		// a man on its own king row is no position (ParseFEN refuses it)
+		if rng.IntN(3) == 0 || white.Has(sq) && v.promotes(White, sq) || black.Has(sq) && v.promotes(Black, sq) {
 			kings = kings.With(sq)
 		}
 	}
