@@ -275,7 +275,7 @@ func TestOpeningFiles(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "bad.fen:2") {
 		t.Errorf("bad FEN error = %v, want file:line", err)
 	}
-	_, err = LoadOpenings(write("over.fen", "W:W1:B\n"), "", dir, v)
+	_, err = LoadOpenings(write("over.fen", "B:W18:B\n"), "", dir, v)
 	if err == nil || !strings.Contains(err.Error(), "no legal move") {
 		t.Errorf("finished start position accepted: %v", err)
 	}

@@ -126,7 +126,7 @@ func TestPosString(t *testing.T) {
 	}
 	for _, name := range rules.Presets() {
 		v := rules.MustLookup(name)
-		p, err := rules.ParseFEN(v, "B:WK"+strconv.Itoa(v.Squares())+",5:BK1,2")
+		p, err := rules.ParseFEN(v, "B:WK"+strconv.Itoa(v.Squares())+",15:BK1,2")
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
