@@ -47,7 +47,10 @@ type geometry struct {
 }
 
 func newGeometry(b Board) (*geometry, error) {
-	if b.Width < 4 || b.Height < 4 || b.Width%2 != 0 || b.Width*b.Height/2 > maxSquares {
+	// Each side is bounded first: Width*Height of huge sides would overflow
+	// and pass the square count.
+	if b.Width < 4 || b.Height < 4 || b.Width > maxSquares || b.Height > maxSquares ||
+		b.Width%2 != 0 || b.Width*b.Height/2 > maxSquares {
 		return nil, fmt.Errorf("rules: unsupported board %dx%d (width must be even, at least 4x4, at most %d dark squares)", b.Width, b.Height, maxSquares)
 	}
 	g := &geometry{board: b, n: b.Width * b.Height / 2, at: make(map[[2]int]Square)}

@@ -224,3 +224,52 @@ func movesString(p *Position, ms []Move) string {
 	slices.Sort(s)
 	return "[" + strings.Join(s, " ") + "]"
 }
+
+// TestValidateErrors: a custom variant with parameters out of range gets an
+// error from Validate, never a variant that panics or hangs later.
+func TestValidateErrors(t *testing.T) {
+	ok := Variant{Name: "house", Board: Board{8, 8, false}, RowsOfMen: 3}
+	tests := []struct {
+		name string
+		edit func(v *Variant)
+		msg  string
+	}{
+		{"odd width", func(v *Variant) { v.Board.Width = 7 }, "unsupported board 7x8"},
+		{"too many squares", func(v *Variant) { v.Board = Board{18, 16, false} }, "unsupported board 18x16"},
+		// 4 * 2^62 overflows to 0 squares
+		{"huge height", func(v *Variant) { v.Board.Width, v.Board.Height = 4, 1<<62 }, "unsupported board"},
+		{"huge both", func(v *Variant) { v.Board.Width, v.Board.Height = 1<<32, 1<<32 }, "unsupported board"},
+		{"no rows", func(v *Variant) { v.RowsOfMen = 0 }, "0 rows of men"},
+		{"rows meet", func(v *Variant) { v.RowsOfMen = 4 }, "4 rows of men"},
+		// 2 * 2^62 overflows negative
+		{"huge rows", func(v *Variant) { v.RowsOfMen = 1 << 62 }, "rows of men do not fit"},
+		{"kings", func(v *Variant) { v.Kings = 9 }, "parameter out of range"},
+		{"notation", func(v *Variant) { v.Notation = 2 }, "notation out of range"},
+		{"algebraic too wide", func(v *Variant) { v.Board = Board{24, 4, false}; v.RowsOfMen = 1; v.Notation = Algebraic }, "at most 22 wide"},
+		{"negative move rule", func(v *Variant) { v.Draws.MoveRule = -40 }, "negative move rule -40"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v := ok
+			tc.edit(&v)
+			err := v.Validate()
+			if err == nil || !strings.Contains(err.Error(), tc.msg) {
+				t.Fatalf("Validate = %v, want an error with %q", err, tc.msg)
+			}
+		})
+	}
+	v := ok
+	if err := v.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	wide := Variant{Name: "wide", Board: Board{22, 10, false}, RowsOfMen: 4, Notation: Algebraic}
+	if err := wide.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	// Every square of the widest algebraic board is written and read back.
+	for sq := Square(1); int(sq) <= wide.Squares(); sq++ {
+		if back, err := wide.ParseSquare(wide.SquareName(sq)); err != nil || back != sq {
+			t.Fatalf("%d -> %s -> %d, %v", sq, wide.SquareName(sq), back, err)
+		}
+	}
+}

@@ -225,15 +225,29 @@ func (v *Variant) Validate() error {
 	if err != nil {
 		return err
 	}
-	if v.RowsOfMen < 1 || 2*v.RowsOfMen >= v.Board.Height {
+	if v.RowsOfMen < 1 || v.RowsOfMen >= v.Board.Height || 2*v.RowsOfMen >= v.Board.Height {
 		return fmt.Errorf("rules: variant %q: %d rows of men do not fit a board of height %d with an empty middle", v.Name, v.RowsOfMen, v.Board.Height)
 	}
 	if v.Kings > FlyingLandBehind || v.Precedence > KingsFirst || v.Promotion > PromoteOnlyIfEnding || v.FirstPlayer > Black {
 		return fmt.Errorf("rules: variant %q: parameter out of range", v.Name)
 	}
+	if v.Notation > Algebraic {
+		return fmt.Errorf("rules: variant %q: notation out of range", v.Name)
+	}
+	if v.Notation == Algebraic && v.Board.Width > maxAlgebraicWidth {
+		// Files run a..w: x is the capture separator of move text.
+		return fmt.Errorf("rules: variant %q: algebraic notation needs a board at most %d wide, not %d", v.Name, maxAlgebraicWidth, v.Board.Width)
+	}
+	if v.Draws.MoveRule < 0 {
+		return fmt.Errorf("rules: variant %q: negative move rule %d (0 = none)", v.Name, v.Draws.MoveRule)
+	}
 	v.geo = g
 	return nil
 }
+
+// maxAlgebraicWidth is the widest board algebraic squares can name: files a
+// to w (x is a capture separator), and an even width.
+const maxAlgebraicWidth = 22
 
 // Squares is the number of playable squares of the variant's board.
 func (v *Variant) Squares() int { return v.geo.n }
