@@ -26,14 +26,19 @@ func splitMoveTextInto(parts []string, text string) (_ []string, capture bool, e
 	}
 	start := 0
 	for i := 0; i < len(t); i++ {
-		switch t[i] {
-		case '-', 'x', 'X', ':', '×':
-			if t[i] != '-' {
-				capture = true
-			}
-			parts = append(parts, t[start:i])
-			start = i + 1
+		n := 1 // bytes of the separator
+		switch {
+		case t[i] == '-':
+		case t[i] == 'x', t[i] == 'X', t[i] == ':', t[i] == 0xD7: // 0xD7: × in Latin-1
+			capture = true
+		case t[i] == 0xC3 && i+1 < len(t) && t[i+1] == 0x97: // × in UTF-8
+			capture, n = true, 2
+		default:
+			continue
 		}
+		parts = append(parts, t[start:i])
+		i += n - 1
+		start = i + 1
 	}
 	parts = append(parts, t[start:])
 	if len(parts) < 2 {

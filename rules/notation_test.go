@@ -40,6 +40,9 @@ func TestParseMove(t *testing.T) {
 		{"english", "", "a-b", 0, 0, nil, ErrSyntax},
 		{"english", ntAmbiguous, "10x26", 0, 0, nil, ErrAmbiguous},
 		{"english", ntAmbiguous, "10x17x26", 10, 26, []Square{14, 22}, nil},
+		{"english", ntAmbiguous, "10×17×26", 10, 26, []Square{14, 22}, nil},       // × (UTF-8) as in the PDN reader
+		{"english", ntAmbiguous, "10\xd719\xd726", 10, 26, []Square{15, 23}, nil}, // × in Latin-1
+		{"english", ntAmbiguous, "10×26", 0, 0, nil, ErrAmbiguous},
 		{"english", ntAmbiguous, "10:19:26", 10, 26, []Square{15, 23}, nil},
 		{"english", ntAmbiguous, "10x17", 0, 0, nil, ErrIllegal}, // 17 is a landing square, not the end
 		{"english", ntAmbiguous, "10x18x26", 0, 0, nil, ErrIllegal},
@@ -125,6 +128,7 @@ func TestParseHubMove(t *testing.T) {
 	}{
 		{"10x26x14x22", []Square{14, 22}, nil},
 		{"10x26x22x14", []Square{14, 22}, nil}, // any order
+		{"10×26×22×14", []Square{14, 22}, nil},
 		{"10x26x23x15", []Square{15, 23}, nil},
 		{"10x26x14x23", nil, ErrIllegal},
 		{"10x26x14x14", nil, ErrSyntax},

@@ -310,6 +310,18 @@ func TestMoveAfterTheEnd(t *testing.T) {
 	}
 }
 
+// TestTimesSignSeparator: the reader accepts × as a capture separator, and
+// so does the replay (it was read as a move without a separator).
+func TestTimesSignSeparator(t *testing.T) {
+	g, err := NewReader(strings.NewReader("[FEN \"W:W18:B14,1\"]\n[GameType \"21\"]\n1. 18×9 1-5 2. 9-6 *\n"), "t.pdn").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep := Check(g, nil); rep.Status != OK || rep.Replayed.Final().FEN() != "B:W6:B5" {
+		t.Fatalf("got %v", rep)
+	}
+}
+
 // failingReader returns data, then an I/O error.
 type failingReader struct{ data string }
 
