@@ -57,14 +57,34 @@ func splitMoveTextInto(parts []string, text string) (_ []string, capture bool, e
 // capture separator and numeric or algebraic squares. Intermediate squares of
 // a long form may be a subset of the landing squares, in order.
 func (p Position) ParseMove(text string) (Move, error) {
-	parts, _, err := splitMoveText(text)
+	found, err := p.MatchMoves(text)
 	if err != nil {
 		return Move{}, err
+	}
+	switch len(found) {
+	case 0:
+		return Move{}, fmt.Errorf("%w: %s", ErrIllegal, text)
+	case 1:
+		return found[0], nil
+	}
+	return Move{}, fmt.Errorf("%w: %s matches %d legal moves", ErrAmbiguous, text, len(found))
+}
+
+// MatchMoves returns every legal move (one per identity, each with a
+// capture path through the squares named) that PDN move text could mean,
+// read as ParseMove reads it; none when it names no legal move. An error
+// means the text cannot be read (it wraps ErrSyntax). ParseMove is
+// MatchMoves wanting exactly one; a reader settling an ambiguous short
+// form from the rest of a game wants them all.
+func (p Position) MatchMoves(text string) ([]Move, error) {
+	parts, _, err := splitMoveText(text)
+	if err != nil {
+		return nil, err
 	}
 	sqs := make([]Square, len(parts))
 	for i, s := range parts {
 		if sqs[i], err = p.v.geo.parseSquare(s); err != nil {
-			return Move{}, fmt.Errorf("move %q: %w", text, err)
+			return nil, fmt.Errorf("move %q: %w", text, err)
 		}
 	}
 	from, to, via := sqs[0], sqs[len(sqs)-1], sqs[1:len(sqs)-1]
@@ -75,13 +95,7 @@ func (p Position) ParseMove(text string) (Move, error) {
 		}
 		found = append(found, m)
 	}
-	switch len(found) {
-	case 0:
-		return Move{}, fmt.Errorf("%w: %s", ErrIllegal, text)
-	case 1:
-		return found[0], nil
-	}
-	return Move{}, fmt.Errorf("%w: %s matches %d legal moves", ErrAmbiguous, text, len(found))
+	return found, nil
 }
 
 // pathVia reports whether the squares via appear in order among the landing

@@ -295,3 +295,26 @@ func TestNotationRoundTripRandomPositions(t *testing.T) {
 		})
 	}
 }
+
+// TestMatchMoves: every legal move a text could mean, read as ParseMove
+// reads it (the PDN replay settles ambiguous short forms with it).
+func TestMatchMoves(t *testing.T) {
+	p := ntFEN(t, "english", ntAmbiguous)
+	for _, tc := range []struct {
+		text string
+		n    int
+	}{{"10x26", 2}, {"10×26", 2}, {"10x17x26", 1}, {"10:19:26!", 1}, {"10x17", 0}, {"10-14", 0}} {
+		ms, err := p.MatchMoves(tc.text)
+		if err != nil || len(ms) != tc.n {
+			t.Errorf("%q: %d moves, %v; want %d", tc.text, len(ms), err, tc.n)
+		}
+		for _, m := range ms {
+			if !slices.ContainsFunc(p.LegalMoves(), m.Same) {
+				t.Errorf("%q: %+v is not legal", tc.text, m)
+			}
+		}
+	}
+	if _, err := p.MatchMoves("10x"); !errors.Is(err, ErrSyntax) {
+		t.Errorf("10x: %v, want a syntax error", err)
+	}
+}

@@ -213,7 +213,7 @@ func TestAmbiguousMoveSettledByContinuation(t *testing.T) {
 	if _, err := before.ParseMove("10x26"); !errors.Is(err, rules.ErrAmbiguous) {
 		t.Fatalf("10x26 in %s: %v, want ambiguous", before, err)
 	}
-	cands := candidates(before, "10x26")
+	cands, _ := before.MatchMoves("10x26")
 	if len(cands) != 2 {
 		t.Fatalf("candidates %v", cands)
 	}

@@ -113,7 +113,8 @@ func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 			var whole, furthest []rules.Move
 			var furthestErr *MoveError
 			fits := 0
-			for _, c := range candidates(p, text) {
+			cands, _ := p.MatchMoves(text) // readable: ParseMove found it ambiguous
+			for _, c := range cands {
 				if r.budget <= 0 {
 					fits = 2 // out of budget: cannot tell
 					break
@@ -171,48 +172,6 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
-}
-
-// candidates lists the legal moves (one per identity) that the PDN move
-// text matches: same from and to squares, and the landing squares it names
-// in the order given.
-func candidates(p rules.Position, text string) []rules.Move {
-	v := p.Variant()
-	parts := strings.FieldsFunc(strings.TrimRight(strings.TrimSpace(text), "!?+#*"), func(r rune) bool {
-		return r == '-' || r == 'x' || r == 'X' || r == ':' || r == '×'
-	})
-	if len(parts) < 2 {
-		return nil
-	}
-	sqs := make([]rules.Square, len(parts))
-	for i, s := range parts {
-		sq, err := v.ParseSquare(s)
-		if err != nil {
-			return nil
-		}
-		sqs[i] = sq
-	}
-	from, to, via := sqs[0], sqs[len(sqs)-1], sqs[1:len(sqs)-1]
-	var found []rules.Move
-	for _, m := range p.LegalPaths() {
-		if m.From != from || m.To != to || !landsOn(m.Path, via) || slices.ContainsFunc(found, m.Same) {
-			continue
-		}
-		found = append(found, m)
-	}
-	return found
-}
-
-// landsOn reports whether via appear in order among the landing squares of
-// path before its last one.
-func landsOn(path, via []rules.Square) bool {
-	j := 0
-	for k := 0; k+1 < len(path) && j < len(via); k++ {
-		if path[k] == via[j] {
-			j++
-		}
-	}
-	return j == len(via)
 }
 
 // LegalTexts lists the legal moves of p in PDN notation (the long form where
