@@ -68,8 +68,8 @@ type pendingIllegal struct {
 
 // NewReferee starts a game.
 func NewReferee(cfg Config) (*Referee, error) {
-	if cfg.Variant == nil {
-		return nil, errors.New("arbiter: Config.Variant is nil")
+	if err := cfg.Variant.Ready(); err != nil {
+		return nil, fmt.Errorf("arbiter: Config.Variant: %w", err)
 	}
 	p, err := ParsePolicy(string(cfg.Policy))
 	if err != nil {

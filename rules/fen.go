@@ -11,6 +11,9 @@ import (
 // a K prefix marks a king; a trailing dot and spaces are accepted; the side
 // lists may come in either order.
 func ParseFEN(v *Variant, fen string) (Position, error) {
+	if err := v.Ready(); err != nil {
+		return Position{}, err
+	}
 	orig := fen
 	fen = strings.TrimSpace(fen)
 	fen = strings.TrimSuffix(fen, ".")

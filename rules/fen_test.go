@@ -2,6 +2,7 @@ package rules
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -91,5 +92,28 @@ func TestFENWriter(t *testing.T) {
 	}
 	if p.String() != p.FEN() {
 		t.Errorf("String %s", p.String())
+	}
+}
+
+// A custom variant used before Validate gives a clear error (or, where no
+// error can be returned, a panic that names the cause), not a nil dereference.
+func TestUnvalidatedVariant(t *testing.T) {
+	v := &Variant{Name: "house", Board: Board{8, 8, false}, RowsOfMen: 3}
+	if _, err := ParseFEN(v, "W:W21:B1"); err == nil || !strings.Contains(err.Error(), `variant "house" is used before Validate`) {
+		t.Errorf("ParseFEN: %v", err)
+	}
+	func() {
+		defer func() {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "before Validate") {
+				t.Errorf("NewPosition: recovered %v", r)
+			}
+		}()
+		NewPosition(v)
+	}()
+	if err := v.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if err := v.Ready(); err != nil {
+		t.Errorf("after Validate: %v", err)
 	}
 }

@@ -24,6 +24,7 @@ type Position struct {
 
 // NewPosition returns the starting position of v.
 func NewPosition(v *Variant) Position {
+	v.mustBeReady()
 	p := Position{v: v, turn: v.FirstPlayer}
 	n := v.RowsOfMen * v.Board.Width / 2
 	for i := 1; i <= n; i++ {

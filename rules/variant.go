@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -248,6 +249,26 @@ func (v *Variant) Validate() error {
 // maxAlgebraicWidth is the widest board algebraic squares can name: files a
 // to w (x is a capture separator), and an even width.
 const maxAlgebraicWidth = 22
+
+// Ready reports whether v can be played: a preset, or a custom variant on
+// which Validate succeeded.
+func (v *Variant) Ready() error {
+	if v == nil {
+		return errors.New("rules: no variant")
+	}
+	if v.geo == nil {
+		return fmt.Errorf("rules: variant %q is used before Validate", v.Name)
+	}
+	return nil
+}
+
+// mustBeReady turns a programming error (a custom variant never validated)
+// into a panic that says so, instead of a nil dereference deep inside.
+func (v *Variant) mustBeReady() {
+	if err := v.Ready(); err != nil {
+		panic(err)
+	}
+}
 
 // Squares is the number of playable squares of the variant's board.
 func (v *Variant) Squares() int { return v.geo.n }
