@@ -998,6 +998,11 @@ func bbPerft(p *Position, depth int, keep bool) (uint64, bool) {
 		}
 		return 0, true
 	}
+	if depth > maxFastPerftDepth {
+		// Its move stack would be sized by the depth; such a search cannot
+		// finish anyway unless the tree ends early, which the reference finds.
+		return 0, false
+	}
 	g := &bbGen{}
 	g.reset(p.v, geo, keep)
 	// one backing array for every ply's moves: the search itself does not
@@ -1011,6 +1016,9 @@ func bbPerft(p *Position, depth int, keep bool) (uint64, bool) {
 	own, opp, kings := geo.sides(p)
 	return g.perft(own, opp, kings, p.turn == White, depth, 0), true
 }
+
+// maxFastPerftDepth bounds the depths the bitboard perft preallocates for.
+const maxFastPerftDepth = 512
 
 func init() {
 	fastMovesHook = bbLegal

@@ -54,3 +54,18 @@ func TestPerftDeep(t *testing.T) {
 		t.Errorf("english keep depth 12: %d, want 388623673", got)
 	}
 }
+
+// A depth far beyond any search that can finish must not size buffers from
+// it: a position whose tree ends early still answers.
+func TestPerftHugeDepth(t *testing.T) {
+	v := MustLookup("english")
+	p, err := ParseFEN(v, "W:W18:B14") // white takes the last black man, then black cannot move
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, keep := range []bool{false, true} {
+		if got := Perft(p, 1<<40, keep); got != 0 {
+			t.Errorf("keep=%v: %d leaves at depth 2^40, want 0", keep, got)
+		}
+	}
+}
