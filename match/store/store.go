@@ -185,7 +185,9 @@ func Open(path string) (*Store, error) {
 	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
-	dsn := "file:" + path + "?" + q.Encode()
+	// A "file:" URI: SQLite decodes %XX in its path, and "?" and "#" (legal
+	// in a directory name) would otherwise end the path early.
+	dsn := "file:" + uriPath.Replace(path) + "?" + q.Encode()
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -199,6 +201,9 @@ func Open(path string) (*Store, error) {
 	}
 	return &Store{db: db, path: path}, nil
 }
+
+// uriPath escapes what a "file:" URI path cannot hold as it is.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
 
 // OpenDir opens the database of an output directory (dir/arbiter.db).
 func OpenDir(dir string) (*Store, error) { return Open(filepath.Join(dir, FileName)) }

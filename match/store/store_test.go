@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -219,5 +220,28 @@ func TestStopped(t *testing.T) {
 	c, _ := s.Count(ctx)
 	if c[Running] != 0 || c[Finished] != 1 {
 		t.Errorf("after Discard: %v", c)
+	}
+}
+
+// A directory name may hold characters that mean something in a URI (a
+// "?" or "#"): the database is still the file at that path, not a file
+// named after the part before them.
+func TestPathWithURICharacters(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "run?1#a%20b")
+	st, err := OpenDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := st.Init(ctx, testEvent("h1")); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if _, err := os.Stat(filepath.Join(dir, FileName)); err != nil {
+		t.Errorf("database not at %s: %v", filepath.Join(dir, FileName), err)
+	}
+	st = open(t, filepath.Join(dir, FileName))
+	if ev, err := st.Event(ctx); err != nil || ev.ConfigHash != "h1" {
+		t.Errorf("reopened: %+v, %v", ev, err)
 	}
 }
