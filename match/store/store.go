@@ -349,31 +349,24 @@ func (s *Store) FinishedIDs(ctx context.Context) ([]int, error) {
 // Start writes a game as Running (replacing what a killed run left of it).
 // A finished game is never overwritten: Start then fails.
 func (s *Store) Start(ctx context.Context, g Game) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	defer tx.Rollback()
-	if err := finishedGuard(ctx, tx, g.ID); err != nil {
-		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game = ?`, g.ID); err != nil {
-		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
 	g.Status = Running
 	g.Finished = time.Time{}
-	if err := upsertGame(ctx, tx, g); err != nil {
-		return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID, err)
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	return nil
+	return s.write(ctx, g)
 }
 
 // Finish commits a finished game and its moves in one transaction. A game
 // that is already finished is refused (a game is never played twice).
 func (s *Store) Finish(ctx context.Context, g Game) error {
+	g.Status = Finished
+	if g.Finished.IsZero() {
+		g.Finished = time.Now()
+	}
+	return s.write(ctx, g)
+}
+
+// write replaces game g's row and moves in one transaction, unless the game
+// is already finished.
+func (s *Store) write(ctx context.Context, g Game) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
@@ -384,10 +377,6 @@ func (s *Store) Finish(ctx context.Context, g Game) error {
 	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game = ?`, g.ID); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	g.Status = Finished
-	if g.Finished.IsZero() {
-		g.Finished = time.Now()
 	}
 	if err := upsertGame(ctx, tx, g); err != nil {
 		return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID, err)
