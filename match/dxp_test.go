@@ -135,3 +135,26 @@ func TestDXPFaults(t *testing.T) {
 		})
 	}
 }
+
+// DXP has no liveness probe: in a game without a clock (depth limit only) a
+// silent engine is declared stalled after UntimedWait instead of holding
+// the game for ever.
+func TestDXPUntimedHang(t *testing.T) {
+	log, _ := engineLog(t, "dxp-hang")
+	addr := freeAddr(t)
+	d := dxp.New(dxp.Options{Name: "dxp", Log: log, ConnectTimeout: 10 * time.Second, Addr: addr,
+		UntimedWait: 1500 * time.Millisecond,
+		Command:     []string{bin, "engine", "--dxp", addr, "--variant", "international", "--fault", "hang-at=2"}})
+	t.Cleanup(func() { d.Close() })
+	h := sparring(t, "hub", "--level", "random", "--seed", "6")
+	cfg := config("international", "depth=2", arbiter.PolicyWCDF)
+	t0 := time.Now()
+	rec := play(t, cfg, h, d, match.Options{})
+	if rec.Result.Termination != arbiter.EngineStalled || rec.Result.Outcome != arbiter.WhiteWin ||
+		!strings.Contains(rec.Result.Reason, "no move within 1.5s in a game without a clock") {
+		t.Errorf("result %s (%s), want black (DXP) stalled", rec.Result, rec.Result.Reason)
+	}
+	if took := time.Since(t0); took > 20*time.Second {
+		t.Errorf("the game took %v", took)
+	}
+}

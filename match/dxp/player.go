@@ -46,6 +46,10 @@ type Options struct {
 	QuitGrace time.Duration
 	// WriteTimeout bounds a write to a peer that stopped reading (2s).
 	WriteTimeout time.Duration
+	// UntimedWait bounds the wait for a move when the game has no clock
+	// (depth or node limits only): DXP has no liveness probe, so a silent
+	// engine would otherwise hold the game for ever (15m).
+	UntimedWait time.Duration
 }
 
 func (o *Options) defaults() {
@@ -57,6 +61,7 @@ func (o *Options) defaults() {
 	def(&o.ConnectTimeout, 30*time.Second)
 	def(&o.QuitGrace, time.Second)
 	def(&o.WriteTimeout, 2*time.Second)
+	def(&o.UntimedWait, 15*time.Minute)
 }
 
 // Player plays an engine over DXP as the Initiator; it implements
@@ -409,12 +414,19 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	}
 	e.sent = len(req.Moves)
 	sent := time.Now()
+	if req.Deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, e.opts.UntimedWait)
+		defer cancel()
+	}
 	for {
 		msg, raw, err := e.next(ctx)
 		if err != nil {
 			if f, ok := match.AsFault(err); ok && f.Kind == match.Illegal {
 				e.sent++ // the engine thinks it has moved: take it back on a retry
 				e.moveSent = true
+			} else if ok && f.Kind == match.Stall && req.Deadline.IsZero() {
+				f.Reason = fmt.Sprintf("no move within %v in a game without a clock (DXP has no liveness probe)", e.opts.UntimedWait)
 			}
 			return reply, err
 		}
