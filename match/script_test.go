@@ -129,3 +129,32 @@ func TestCloseKillsGrandchildren(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// Garbage during a search leaves the search open: before the next request
+// the arbiter sends stop and ping and drops everything up to the pong, so the
+// engine's late "done" for the abandoned search is not taken as its answer
+// to the retry (which would misplace every later answer by one request).
+func TestGarbageLeavesNoStaleAnswer(t *testing.T) {
+	body := `n=0
+answer() {
+  n=$((n+1))
+  case $n in
+    1) echo 'info "unterminated'; sleep 0.3; echo "done move=12-16" ;;
+    2) echo "done move=9-13" ;;
+    *) exit 0 ;;
+  esac
+}
+` + handshake
+	black := script(t, "script", body)
+	white := sparring(t, "white")
+	rec := play(t, config("english", "10+0.1", arbiter.PolicyWCDF), white, black, match.Options{Slack: time.Second})
+	if len(rec.Warnings) != 1 || len(rec.Moves) < 1 {
+		t.Fatalf("warnings %+v, moves %d", rec.Warnings, len(rec.Moves))
+	}
+	if got := rec.Moves[0].Move; got.From != 9 || got.To != 13 {
+		t.Errorf("first move %d-%d: the late answer to the abandoned search was taken", got.From, got.To)
+	}
+	if rec.Result.Termination != arbiter.EngineCrashed {
+		t.Errorf("result %s, want the script's exit as a crash", rec.Result)
+	}
+}

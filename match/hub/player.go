@@ -78,6 +78,10 @@ type Player struct {
 	params  []Param
 	variant *rules.Variant
 	broken  bool // a search was abandoned or the process misbehaved: restart at NewGame
+	// open: Play returned (garbage during a search) before the engine's
+	// "done"; its search may still be running, and a late "done" must not
+	// be taken for the answer to the next request.
+	open bool
 	// pos caches the scan of the game for "pos": after moves[:scanned] the
 	// position is cur and the last irreversible move ended at base/baseIdx;
 	// text holds the Hub texts of the moves since base, space separated.
@@ -198,7 +202,7 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 	if e.p != nil {
 		e.Close()
 	}
-	e.broken = false
+	e.broken, e.open = false, false
 	e.id, e.params = map[string]string{}, nil
 	e.t0 = time.Now()
 	p, err := proc.Start(e.opts.Command, e.opts.Dir, e.opts.Env, func(s string) {
@@ -371,6 +375,31 @@ func (e *Player) drain() {
 	}
 }
 
+// settle ends a search left open by garbage: "stop" and "ping", then every
+// line up to the "pong" (a late "done" among them) is logged and dropped.
+// No pong within PingTimeout is a stall.
+func (e *Player) settle(ctx context.Context) error {
+	if err := e.send("stop", "ping"); err != nil {
+		return err
+	}
+	by := time.Now().Add(e.opts.PingTimeout)
+	for {
+		raw, err := e.readLine(ctx, by)
+		if err != nil {
+			e.broken = true
+			if errors.Is(err, os.ErrDeadlineExceeded) || ctx.Err() != nil {
+				return &match.Fault{Kind: match.Stall, Reason: "no pong to stop+ping after garbage during the search", Err: err}
+			}
+			return e.crash("engine closed its output", err)
+		}
+		e.logLine("<", raw)
+		if l, perr := ParseLine(raw); perr == nil && l.Command == "pong" {
+			e.open = false
+			return nil
+		}
+	}
+}
+
 // Play sends "pos", "level" and "go think" and waits for "done". At
 // req.Deadline it sends "stop" and "ping": a "done" after that is still
 // returned (the referee judges the time), a "pong" without "done" until the
@@ -383,6 +412,11 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	e.drain()
 	if e.broken {
 		return reply, e.crash("engine exited", nil)
+	}
+	if e.open {
+		if err := e.settle(ctx); err != nil {
+			return reply, err
+		}
 	}
 	// One write for the three lines, built without the Line codec (this
 	// runs before every move).
@@ -429,10 +463,12 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			e.logLine("<", raw)
 			raw, long := proc.IsLong(raw)
 			if long {
+				e.open = true
 				return reply, &match.Fault{Kind: match.Illegal, Text: raw[:64] + "...", Reason: fmt.Sprintf("line longer than %d bytes", proc.MaxLine)}
 			}
 			l, err := ParseLine(raw)
 			if err != nil {
+				e.open = true
 				return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "garbage instead of a Hub line", Err: err}
 			}
 			switch l.Command {
