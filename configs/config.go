@@ -33,7 +33,7 @@
 //	  order: sequential             # or random
 //	  seed: 1                       # for random
 //	concurrency: 1                  # games played at once
-//	illegal_move_policy: wcdf       # wcdf / strict / opponent-decides (default wcdf for English, strict otherwise)
+//	illegal_move_policy: wcdf       # wcdf / strict (default wcdf for English, strict otherwise)
 //	auto_claim: true                # the arbiter claims draws for the engines
 //	adjudication: {max_moves: 0}    # draw after this many moves each (0 = never)
 //	margin: 100ms                   # flag-fall tolerance for scheduling noise

@@ -148,6 +148,7 @@ func TestConfigErrors(t *testing.T) {
 		{"bad int", minimal + "concurrency: lots\n", nil, []string{"event.yaml", "concurrency", `"lots" is not a whole number`}},
 		{"bad bool", minimal + "auto_claim: maybe\n", nil, []string{"auto_claim", "true or false"}},
 		{"bad rounds", minimal + "rounds: triple\n", nil, []string{"rounds", "triple"}},
+		{"a human policy for engines", minimal + "illegal_move_policy: opponent-decides\n", nil, []string{"illegal_move_policy", "for games between people"}},
 		{"bad duration", minimal + "margin: soon\n", nil, []string{"margin", "soon"}},
 		{"engines not a list", "engines: 3\n", nil, []string{"engines", "a list"}},
 		{"bad time control", strings.Replace(minimal, "60+1", "60++1", 1), nil, []string{"event.yaml", "time_control", "60++1"}},

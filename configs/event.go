@@ -214,6 +214,11 @@ func resolve(cfg *Config, file, dir, effective string, source func(string) strin
 	}
 	if ev.Policy, err = arbiter.ParsePolicy(pol); err != nil {
 		fail("illegal_move_policy", err)
+	} else if ev.Policy == arbiter.PolicyOpponentDecides {
+		// The opponent chooses "correct" or "let stand": a person's choice.
+		// An engine cannot make it, and an engine corrected without penalty
+		// could repeat its illegal move for ever.
+		fail("illegal_move_policy", fmt.Errorf("%q is for games between people; an engine event uses wcdf or strict", pol))
 	}
 	if cfg.Adjudication.MaxMoves < 0 {
 		fail("adjudication.max_moves", fmt.Errorf("%d; want 0 (never) or more", cfg.Adjudication.MaxMoves))

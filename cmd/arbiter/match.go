@@ -261,6 +261,9 @@ not be played (an engine that cannot be started, I/O).`,
 			if err != nil {
 				return usagef("match: --policy: %v", err)
 			}
+			if pol == arbiter.PolicyOpponentDecides {
+				return usagef("match: --policy: %q is for games between people; engines play under wcdf or strict", policy)
+			}
 			var ops []configs.Opening
 			if openings != "" {
 				if ops, err = configs.LoadOpenings(openings, group, ".", v); err != nil {

@@ -145,6 +145,7 @@ func TestMatchUsageErrors(t *testing.T) {
 		// any engine starts (they used to fail game 1 with exit 3).
 		{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--margin", "-1s", "--log-dir", "l"},
 		{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--max-moves", "-1", "--log-dir", "l"},
+		{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--policy", "opponent-decides", "--log-dir", "l"},
 		{"engine", "--level", "99"},
 		{"engine", "--fault", "explode-at=1"},
 	} {
