@@ -52,9 +52,13 @@ func (p *pool) get(ctx context.Context) (match.Player, error) {
 // put returns a player. A player that misbehaved (crash, stall) is closed
 // and dropped, so the next game starts a fresh process.
 func (p *pool) put(pl match.Player, broken bool) {
+	if broken {
+		// Outside the lock: closing waits up to the quit grace period, and
+		// other games must not wait for it.
+		pl.Close()
+	}
 	p.mu.Lock()
 	if broken {
-		pl.Close()
 		for i, q := range p.all {
 			if q == pl {
 				p.all = append(p.all[:i], p.all[i+1:]...)
