@@ -606,22 +606,7 @@ func (g *bbGen) fastCaptures(ms []bmove, own, opp, kings uint64, white bool) ([]
 	}
 	if todo != 0 {
 		g.opp, g.kings, g.white, g.promoRow = opp, kings, white, promoRow
-		for ; todo != 0; todo &= todo - 1 {
-			s := bits.TrailingZeros64(todo)
-			g.from = s
-			g.emptyp = empty | 1<<uint(s)
-			g.pieceStart = len(g.ms)
-			g.byKing = kings>>uint(s)&1 != 0
-			if g.byKing {
-				g.extend(s, true, 0, 0, 0)
-				continue
-			}
-			for d := UpLeft; d < numDirs; d++ {
-				if slow[d]>>uint(s)&1 != 0 {
-					g.step(s, d, false, tgt, 0, 0, 0)
-				}
-			}
-		}
+		g.searchPieces(todo, empty, kings, tgt, &slow)
 	}
 	ms, n := g.ms, g.cnt
 	g.ms = nil
@@ -884,7 +869,17 @@ func (g *bbGen) searchSome(ms []bmove, own, opp, kings uint64, white bool, ks ui
 		g.promoRow = g.promo[White]
 	}
 	empty := g.mask &^ (own | opp)
-	for todo := ks | slow[0] | slow[1] | slow[2] | slow[3]; todo != 0; todo &= todo - 1 {
+	g.searchPieces(ks|slow[0]|slow[1]|slow[2]|slow[3], empty, kings, opp, &slow)
+	ms = g.ms
+	g.ms = nil
+	return ms, g.cnt
+}
+
+// searchPieces runs the capture search from every square of todo: a king
+// searches every direction, a man only the directions slow marks for it
+// (its first jumps that may continue); tgt is what a man may take.
+func (g *bbGen) searchPieces(todo, empty, kings, tgt uint64, slow *[numDirs]uint64) {
+	for ; todo != 0; todo &= todo - 1 {
 		s := bits.TrailingZeros64(todo)
 		g.from = s
 		g.emptyp = empty | 1<<uint(s)
@@ -896,13 +891,10 @@ func (g *bbGen) searchSome(ms []bmove, own, opp, kings uint64, white bool, ks ui
 		}
 		for d := UpLeft; d < numDirs; d++ {
 			if slow[d]>>uint(s)&1 != 0 {
-				g.step(s, d, false, opp, 0, 0, 0)
+				g.step(s, d, false, tgt, 0, 0, 0)
 			}
 		}
 	}
-	ms = g.ms
-	g.ms = nil
-	return ms, g.cnt
 }
 
 // appendSingles adds the men's single jumps that end the move (landing
