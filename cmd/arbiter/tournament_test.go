@@ -346,7 +346,8 @@ func TestTournamentInterrupt(t *testing.T) {
 	for gameCounts(filepath.Join(out, store.FileName))[store.Finished] < 3 {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
-			t.Fatal("no games in time")
+			cmd.Wait()
+			t.Fatalf("no games in time; counts %v\n%s", gameCounts(filepath.Join(out, store.FileName)), errb.String())
 		}
 		time.Sleep(5 * time.Millisecond)
 	}

@@ -20,7 +20,8 @@ import (
 	"strings"
 	"time"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+	"modernc.org/sqlite" // also the "sqlite" database/sql driver
+	sqlite3 "modernc.org/sqlite/lib"
 )
 
 // FileName is the database file's name inside an output directory.
@@ -182,7 +183,7 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	q := url.Values{}
-	for _, p := range []string{"journal_mode(WAL)", "busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
 	// A "file:" URI: SQLite decodes %XX in its path, and "?" and "#" (legal
@@ -195,11 +196,49 @@ func Open(path string) (*Store, error) {
 	// One connection: SQLite serialises writers anyway, and one connection
 	// never meets SQLITE_BUSY from itself.
 	db.SetMaxOpenConns(1)
-	if _, err := db.Exec(schema); err != nil {
+	// BEGIN IMMEDIATE takes the write lock up front, through the busy
+	// handler: a bare CREATE TABLE reads the schema first and then fails at
+	// once with SQLITE_BUSY when another process (a second run, a report, a
+	// test polling the event) created the tables in between.
+	if err := setWAL(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: journal_mode=WAL: %w", path, err)
+	}
+	if _, err := db.Exec("BEGIN IMMEDIATE;\n" + schema + "COMMIT;"); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
 	return &Store{db: db, path: path}, nil
+}
+
+// setWAL switches the database to write-ahead logging. The switch needs an
+// exclusive lock and SQLite refuses it at once, without the busy handler,
+// while another connection is opening the same new file, so it is retried
+// for as long as the busy timeout would have waited.
+func setWAL(db *sql.DB) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		var mode string
+		err := db.QueryRow("PRAGMA journal_mode=WAL").Scan(&mode)
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			// A file system without shared memory keeps its rollback
+			// journal: slower, equally durable, so it is not an error.
+			return err
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// isBusy reports whether err is SQLITE_BUSY or SQLITE_LOCKED.
+func isBusy(err error) bool {
+	var se *sqlite.Error
+	if errors.As(err, &se) {
+		switch se.Code() & 0xff {
+		case sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED:
+			return true
+		}
+	}
+	return false
 }
 
 // uriPath escapes what a "file:" URI path cannot hold as it is.
