@@ -1,7 +1,10 @@
 package store
 
 import (
+	"context"
+	"errors"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -33,5 +36,77 @@ func TestConcurrentOpenOfNewDatabase(t *testing.T) {
 				t.Fatalf("iter %d: %v", i, e)
 			}
 		}
+	}
+}
+
+// A monitor that opens the database of a running event and counts its games
+// (arbiter report, a test, a script) must never make the event's own writes
+// fail. Before every transaction was taken IMMEDIATE and an open of an
+// existing database stopped writing, the writer met SQLITE_BUSY within a few
+// games.
+func TestWritesSurviveAPollingReader(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	w := open(t, path)
+	if err := w.Init(ctx, testEvent("h")); err != nil {
+		t.Fatal(err)
+	}
+	stop := make(chan struct{})
+	polled := make(chan error, 1)
+	go func() {
+		n := 0
+		for {
+			select {
+			case <-stop:
+				if n == 0 {
+					polled <- errors.New("the reader never ran")
+				}
+				polled <- nil
+				return
+			default:
+			}
+			r, err := Open(path)
+			if err != nil {
+				polled <- err
+				return
+			}
+			_, err = r.Count(ctx)
+			r.Close()
+			if err != nil {
+				polled <- err
+				return
+			}
+			n++
+		}
+	}()
+	for id := 0; id < 200; id++ {
+		if err := w.Start(ctx, testGame(id)); err != nil {
+			t.Fatalf("start %d: %v", id, err)
+		}
+		if err := w.Finish(ctx, testGame(id)); err != nil {
+			t.Fatalf("finish %d: %v", id, err)
+		}
+	}
+	close(stop)
+	if err := <-polled; err != nil {
+		t.Fatal(err)
+	}
+	if c, _ := w.Count(ctx); c[Finished] != 200 {
+		t.Errorf("finished = %d, want 200", c[Finished])
+	}
+}
+
+// A database written by a newer arbiter (a later schema) is refused by name
+// rather than misread.
+func TestNewerSchemaRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	if _, err := s.db.Exec("PRAGMA user_version = 99"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	_, err := Open(path)
+	if err == nil || !strings.Contains(err.Error(), "schema version 99 is newer") {
+		t.Fatalf("err = %v, want a newer-schema refusal", err)
 	}
 }

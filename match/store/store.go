@@ -186,6 +186,11 @@ func Open(path string) (*Store, error) {
 	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
+	// Every transaction here writes. Taken IMMEDIATE, it waits for the
+	// write lock through the busy handler; a deferred one that read first
+	// fails at once with SQLITE_BUSY when another connection wrote in
+	// between, and the game being stored would be lost to the run.
+	q.Set("_txlock", "immediate")
 	// A "file:" URI: SQLite decodes %XX in its path, and "?" and "#" (legal
 	// in a directory name) would otherwise end the path early.
 	dsn := "file:" + uriPath.Replace(path) + "?" + q.Encode()
@@ -196,19 +201,38 @@ func Open(path string) (*Store, error) {
 	// One connection: SQLite serialises writers anyway, and one connection
 	// never meets SQLITE_BUSY from itself.
 	db.SetMaxOpenConns(1)
-	// BEGIN IMMEDIATE takes the write lock up front, through the busy
-	// handler: a bare CREATE TABLE reads the schema first and then fails at
-	// once with SQLITE_BUSY when another process (a second run, a report, a
-	// test polling the event) created the tables in between.
 	if err := setWAL(db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: journal_mode=WAL: %w", path, err)
 	}
-	if _, err := db.Exec("BEGIN IMMEDIATE;\n" + schema + "COMMIT;"); err != nil {
+	if err := createSchema(db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
 	return &Store{db: db, path: path}, nil
+}
+
+// schemaVersion is stored in PRAGMA user_version once the tables exist.
+const schemaVersion = 1
+
+// createSchema creates the tables of a new database. An existing one is only
+// read, so that a report or a monitor opening a running event never takes
+// the write lock from the games being stored.
+func createSchema(db *sql.DB) error {
+	var v int
+	if err := db.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	switch {
+	case v == schemaVersion:
+		return nil
+	case v > schemaVersion:
+		return fmt.Errorf("database schema version %d is newer than this arbiter's (%d); use a newer arbiter", v, schemaVersion)
+	}
+	// BEGIN IMMEDIATE takes the write lock up front through the busy
+	// handler; two processes creating the same new database both succeed.
+	_, err := db.Exec(fmt.Sprintf("BEGIN IMMEDIATE;\n%sPRAGMA user_version = %d;\nCOMMIT;", schema, schemaVersion))
+	return err
 }
 
 // setWAL switches the database to write-ahead logging. The switch needs an
