@@ -21,7 +21,7 @@
 //	    dir: ""                     # working directory (relative to the config file)
 //	    address: ""                 # dxp: host:port of the engine
 //	    listen: false               # dxp: the arbiter listens on address instead
-//	    options: {hash: 64}         # engine parameters (names are lower-cased)
+//	    options: {hash: 64}         # engine parameters (names as written)
 //	    env: ["KEY=value"]
 //	    time_control: ""            # this engine's own control (default: the event's)
 //	tournament: round-robin         # or gauntlet (the first engine against the others)
@@ -206,7 +206,46 @@ func readYAML(data []byte, file string) (map[string]any, error) {
 	if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
 		return nil, &Error{File: file, Err: fmt.Errorf("not valid YAML: %w", err)}
 	}
-	return v.AllSettings(), nil
+	settings := v.AllSettings()
+	// Viper lower-cases every key, but engine parameters go to the engine
+	// as written (Hub parameter names are case-sensitive): take the engines'
+	// option maps from the YAML itself.
+	var raw map[string]any
+	if err := yaml.Unmarshal(data, &raw); err == nil {
+		restoreOptionNames(settings, raw)
+	}
+	return settings, nil
+}
+
+// restoreOptionNames replaces each engine's options in settings (keys
+// lower-cased by viper) with the same map from raw, the YAML as written.
+func restoreOptionNames(settings, raw map[string]any) {
+	engines, _ := settings["engines"].([]any)
+	rawEngines, _ := lookupFold(raw, "engines").([]any)
+	if len(engines) != len(rawEngines) {
+		return
+	}
+	for i, re := range rawEngines {
+		rm, ok := re.(map[string]any)
+		em, ok2 := engines[i].(map[string]any)
+		if !ok || !ok2 {
+			continue
+		}
+		if opts, ok := lookupFold(rm, "options").(map[string]any); ok {
+			em["options"] = opts
+		}
+	}
+}
+
+// lookupFold is m[key] with the key matched case-insensitively, as viper
+// matches it.
+func lookupFold(m map[string]any, key string) any {
+	for k, v := range m {
+		if strings.EqualFold(k, key) {
+			return v
+		}
+	}
+	return nil
 }
 
 // merge returns base with over's keys laid on top (maps merged, anything else replaced).
@@ -231,7 +270,13 @@ func merge(base, over map[string]any) map[string]any {
 // or, for lists of maps with a "name", by that name. It returns the key with
 // list indices as numbers ("engines.b.dir" -> "engines.1.dir").
 func apply(m map[string]any, o Override) (string, error) {
-	parts := strings.Split(strings.ToLower(o.Key), ".")
+	parts := strings.Split(o.Key, ".")
+	for i := range parts {
+		// An engine parameter's name keeps its case (see readYAML).
+		if i == 0 || !strings.EqualFold(parts[i-1], "options") {
+			parts[i] = strings.ToLower(parts[i])
+		}
+	}
 	var cur any = m
 	for i, p := range parts {
 		last := i == len(parts)-1
@@ -605,7 +650,7 @@ func parse(data []byte, file, dir string, opt Options) (*Event, error) {
 		if err != nil {
 			return nil, &Error{File: o.Source, Key: o.Key, Err: err}
 		}
-		overridden[key] = o.Source
+		overridden[strings.ToLower(key)] = o.Source
 	}
 	// source names where a key's value came from: the command-line option
 	// that set it (or a parent of it), else the file.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -367,4 +368,35 @@ func FuzzConfig(f *testing.F) {
 			t.Fatal("empty error message")
 		}
 	})
+}
+
+// Hub parameter names are case-sensitive: they reach the engine as written
+// in the file or on the command line, although viper lower-cases keys.
+func TestOptionNamesKeepTheirCase(t *testing.T) {
+	text := `
+variant: english
+time_control: "60+1"
+engines:
+  - {name: a, command: self engine, options: {Hash: 64, tt-Size: "2^20", threads: 1}}
+  - name: b
+    command: self engine
+    Options:
+      BookFile: "book.bin"
+`
+	ev, err := Load(writeConfig(t, text), Options{Self: "/x", Overrides: []Override{
+		{Key: "engines.b.options.MoveOverhead", Value: 30, Source: "--set"},
+		{Key: "ENGINES.A.OPTIONS.threads", Value: 2, Source: "--set"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]Option{
+		{{"Hash", "64"}, {"threads", "2"}, {"tt-Size", "2^20"}},
+		{{"BookFile", "book.bin"}, {"MoveOverhead", "30"}},
+	}
+	for i, w := range want {
+		if got := ev.Engines[i].Options; !reflect.DeepEqual(got, w) {
+			t.Errorf("engine %d options = %v, want %v", i, got, w)
+		}
+	}
 }
