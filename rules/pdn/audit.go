@@ -96,7 +96,7 @@ func oneLine(s string) string {
 }
 
 // Check audits one game: it picks the variant (VariantOf with the override)
-// and replays the main line.
+// and replays the main line, then the variations (a wrong one is a Note).
 func Check(g *Game, override *rules.Variant) Report {
 	rep := Report{Number: g.Number, Line: g.Line, Game: g}
 	v, err := VariantOf(g, override)
@@ -109,7 +109,7 @@ func Check(g *Game, override *rules.Variant) Report {
 	switch {
 	case err == nil:
 		rep.Status = OK
-		rep.Note = resultNote(g, rep.Replayed.Final())
+		rep.Note = joinNotes(resultNote(g, rep.Replayed.Final()), variationNote(g.Moves, rep.Replayed.Positions))
 	case errors.As(err, &me):
 		rep.Status, rep.Err = Illegal, err
 	default:
@@ -151,6 +151,38 @@ func resultNote(g *Game, final rules.Position) string {
 	}
 	return fmt.Sprintf("the result %s gives %s, but in the final position %s %s: %s wins",
 		strings.TrimSpace(g.Result), resultWho(got), final.Turn(), why, want)
+}
+
+// variationNote replays every variation (and the variations inside them)
+// from the position before the move it replaces, and names the first move
+// there that cannot be played. Analysis is not the game: a wrong variation
+// is worth a note to the arbiter, not a verdict on the game.
+func variationNote(moves []Move, positions []rules.Position) string {
+	for i, m := range moves {
+		for _, line := range m.Variations {
+			if len(line) == 0 {
+				continue
+			}
+			rep, err := replayFrom(&Game{Moves: line}, positions[i])
+			if err != nil {
+				return fmt.Sprintf("in the variation on %s %s: %v", label(moves, i), m.Text, err)
+			}
+			if note := variationNote(line, rep.Positions); note != "" {
+				return note
+			}
+		}
+	}
+	return ""
+}
+
+func joinNotes(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + "; " + b
 }
 
 func resultWho(got string) string {

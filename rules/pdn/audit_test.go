@@ -375,3 +375,33 @@ func TestCheckResultNote(t *testing.T) {
 		}
 	}
 }
+
+// Variations are replayed from the position before the move they replace,
+// nested ones too; a wrong one is a note on a legal game, never a verdict.
+// (English: black moves first, so "1. 11-15 23-19" is black then white.)
+func TestCheckVariationNote(t *testing.T) {
+	tests := []struct {
+		text, note string
+	}{
+		{"1. 11-15 (1. 9-13 22-18) 23-19 (1... 22-18 15x22) 1/2-1/2\n", ""},
+		// After 9-13 22-17 black must take: 13x22.
+		{"1. 11-15 (1. 9-13 22-18 (1... 22-17 13x22)) 23-19 *\n", ""},
+		// 17-10 is no white move (10 is taken).
+		{"1. 11-15 23-19 (1... 22-17 2. 9-14 17-10) *\n",
+			"in the variation on 1... 23-19: illegal move 2... 17-10 (line 1): FEN W:"},
+		// Inside a variation inside a variation: after 9-13 21-17 the
+		// black man on 13 cannot take.
+		{"1. 11-15 (1. 9-13 22-18 (1... 21-17 2. 13x22)) 23-19 *\n",
+			"in the variation on 1... 22-18: illegal move 2. 13x22 (line 1): FEN B:"},
+	}
+	for _, tc := range tests {
+		g, err := NewReader(strings.NewReader(tc.text), "t.pdn").Next()
+		if err != nil {
+			t.Fatalf("%q: %v", tc.text, err)
+		}
+		rep := Check(g, nil)
+		if rep.Status != OK || !strings.HasPrefix(rep.Note, tc.note) || (tc.note == "") != (rep.Note == "") {
+			t.Errorf("%q: status %v note %q, want ok, %q...", tc.text, rep.Status, rep.Note, tc.note)
+		}
+	}
+}

@@ -79,6 +79,13 @@ func Replay(g *Game, v *rules.Variant) (*Replayed, error) {
 			return nil, fmt.Errorf("FEN tag: %w", err)
 		}
 	}
+	return replayFrom(g, p)
+}
+
+// replayFrom plays g.Moves from p (a variation starts in the middle of a
+// game).
+func replayFrom(g *Game, p rules.Position) (*Replayed, error) {
+	v := p.Variant()
 	r := replayer{g: g, budget: replayBudget}
 	moves, merr := r.from(p, 0)
 	rep := &Replayed{Variant: v, Positions: make([]rules.Position, 1, len(moves)+1), Moves: moves}
