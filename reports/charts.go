@@ -66,7 +66,13 @@ func optionJS(c echartsChart) (template.JS, error) {
 }
 
 // baseOpts are the options every chart shares.
-func baseOpts(id string) []charts.GlobalOpts {
+// defaultGrid leaves room for a one-line legend above the plot.
+var defaultGrid = opts.Grid{Left: "3%", Right: "4%", Bottom: "30", Top: "56", ContainLabel: opts.Bool(true)}
+
+// baseOpts are the options every chart shares, with its grid (go-echarts
+// adds a second grid for a second WithGridOpts instead of replacing the
+// first, and the axes stay on the first, so each chart passes its own).
+func baseOpts(id string, grid opts.Grid) []charts.GlobalOpts {
 	return []charts.GlobalOpts{
 		charts.WithInitializationOpts(opts.Initialization{
 			ChartID:    id,
@@ -77,7 +83,7 @@ func baseOpts(id string) []charts.GlobalOpts {
 		charts.WithAnimation(false),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "axis"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "2", Type: "scroll"}),
-		charts.WithGridOpts(opts.Grid{Left: "3%", Right: "4%", Bottom: "30", Top: "56", ContainLabel: opts.Bool(true)}),
+		charts.WithGridOpts(grid),
 	}
 }
 
@@ -157,7 +163,7 @@ func standingsChart(st *Stats) chartSpec {
 		return spec
 	}
 	box := charts.NewBoxPlot()
-	box.SetGlobalOptions(baseOpts(spec.ID)...)
+	box.SetGlobalOptions(baseOpts(spec.ID, defaultGrid)...)
 	box.SetGlobalOptions(
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{b}"}),
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
@@ -203,7 +209,7 @@ func progressChart(cd *chartData) chartSpec {
 		return spec
 	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(baseOpts(spec.ID)...)
+	line.SetGlobalOptions(baseOpts(spec.ID, defaultGrid)...)
 	line.SetGlobalOptions(
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "games", NameLocation: "middle", NameGap: 28, Min: 0, Max: cd.progressX[len(cd.progressX)-1]}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "points"}),
@@ -244,11 +250,10 @@ func colourChart(st *Stats) chartSpec {
 		return spec
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(baseOpts(spec.ID)...)
+	// Six legend entries wrap to two lines: the plot starts lower.
+	bar.SetGlobalOptions(baseOpts(spec.ID, opts.Grid{Left: "3%", Right: "4%", Bottom: "10", Top: "84", ContainLabel: opts.Bool(true)})...)
 	bar.SetGlobalOptions(
-		// Six legend entries: let them wrap rather than scroll.
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(true), Top: "2", Type: "plain"}),
-		charts.WithGridOpts(opts.Grid{Left: "3%", Right: "4%", Bottom: "10", Top: "90", ContainLabel: opts.Bool(true)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: rotation(len(names))}}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "games"}),
 	)
@@ -286,7 +291,7 @@ func terminationChart(st *Stats) chartSpec {
 		l = append(l, opts.BarData{Value: t.White.L})
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(baseOpts(spec.ID)...)
+	bar.SetGlobalOptions(baseOpts(spec.ID, defaultGrid)...)
 	bar.SetGlobalOptions(
 		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "games", NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "category"}),
@@ -319,7 +324,7 @@ func lengthChart(cd *chartData) chartSpec {
 		data[i] = opts.BarData{Value: c}
 	}
 	bar := charts.NewBar()
-	bar.SetGlobalOptions(baseOpts(spec.ID)...)
+	bar.SetGlobalOptions(baseOpts(spec.ID, defaultGrid)...)
 	bar.SetGlobalOptions(
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "plies", NameLocation: "middle", NameGap: 28}),
@@ -344,7 +349,7 @@ func timeByMoveChart(cd *chartData) chartSpec {
 		xs[i] = strconv.Itoa(i + 1)
 	}
 	line := charts.NewLine()
-	line.SetGlobalOptions(baseOpts(spec.ID)...)
+	line.SetGlobalOptions(baseOpts(spec.ID, defaultGrid)...)
 	line.SetGlobalOptions(
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "move", NameLocation: "middle", NameGap: 28}),
 		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "seconds"}),
@@ -391,7 +396,7 @@ func timeSpreadChart(cd *chartData) chartSpec {
 		return spec
 	}
 	box := charts.NewBoxPlot()
-	box.SetGlobalOptions(baseOpts(spec.ID)...)
+	box.SetGlobalOptions(baseOpts(spec.ID, defaultGrid)...)
 	box.SetGlobalOptions(
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{b}"}),
