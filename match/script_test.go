@@ -44,7 +44,9 @@ func TestScriptedEngines(t *testing.T) {
 	}{
 		{"bare done", `echo done`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "done without a move"},
 		// The engine is black and moves first in English: 9-13 is legal once.
-		{"noise is ignored, then a repeated move is illegal", `echo "hello world"; echo "info depth=1 nodes=5"; echo "copyright x"; echo "done move=9-13"`,
+		// A malformed info line (stray quote in a PV) is not garbage: info
+		// carries no decision.
+		{"noise is ignored, then a repeated move is illegal", `echo "hello world"; echo "info depth=1 nodes=5"; echo 'info pv="11-15 23-19'; echo "copyright x"; echo "done move=9-13"`,
 			arbiter.PolicyStrict, arbiter.IllegalMove, 2, "not a legal move"},
 		{"move for the other side", `echo "done move=21-17"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "not a legal move for black"},
 		{"unknown square", `echo "done move=9-99"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "bad square"},
@@ -139,7 +141,7 @@ func TestGarbageLeavesNoStaleAnswer(t *testing.T) {
 answer() {
   n=$((n+1))
   case $n in
-    1) echo 'info "unterminated'; sleep 0.3; echo "done move=12-16" ;;
+    1) echo 'load "unterminated'; sleep 0.3; echo "done move=12-16" ;;
     2) echo "done move=9-13" ;;
     *) exit 0 ;;
   esac

@@ -5,7 +5,9 @@
 // Every line has the form `<command> <arg>=<val> <arg>=<val> ...`; values
 // are quoted with double quotes when they contain a space or '=' or are
 // empty; an argument without "=val" is a flag. Unknown commands and
-// arguments are ignored, as the protocol asks.
+// arguments are ignored, as the protocol asks; so is an "info" line whose
+// arguments break the syntax (info decides nothing). Any other line that is
+// not Hub syntax is garbage, an illegal move under the event's policy.
 package hub
 
 import (

@@ -467,6 +467,13 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 				return reply, &match.Fault{Kind: match.Illegal, Text: raw[:64] + "...", Reason: fmt.Sprintf("line longer than %d bytes", proc.MaxLine)}
 			}
 			l, err := ParseLine(raw)
+			if err != nil && isInfo(raw) {
+				// An info line carries no decision and the protocol asks for
+				// what is not understood to be ignored: a stray quote in a
+				// PV must not forfeit a game. Kept as written, with a warning.
+				e.log.Warn().Err(err).Str("line", raw).Msg("malformed info line kept as text")
+				l, err = Line{Command: "info"}, nil
+			}
 			if err != nil {
 				e.open = true
 				return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "garbage instead of a Hub line", Err: err}
@@ -523,6 +530,12 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			}
 		}
 	}
+}
+
+// isInfo reports whether raw is an "info" line, whatever its arguments.
+func isInfo(raw string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimLeft(raw, " \t"), "info")
+	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
 }
 
 // appendPos appends PosCommand(req.Start, req.Moves).String() to b, with
