@@ -525,11 +525,21 @@ func (e *Player) EndGame(ctx context.Context, result arbiter.Result, as rules.Co
 	if err := e.send(Message{Type: GameEnd, Reason: reason, Stop: '0'}); err != nil {
 		return err
 	}
+	// The peer should answer with a GAMEEND, but some engines do not (or
+	// only with an option set). Without an answer the connection is kept:
+	// the next GAMEREQ skips a late one, and finds a dead engine.
+	wctx, cancel := context.WithTimeout(ctx, gameEndWait)
+	defer cancel()
 	for {
-		msg, _, err := e.next(ctx)
+		msg, _, err := e.next(wctx)
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
 				return err
+			}
+			if f, ok := match.AsFault(err); ok && f.Kind == match.Stall && ctx.Err() == nil {
+				e.broken = false
+				e.log.Warn().Dur("waited", gameEndWait).Msg("no GAMEEND in answer; the connection is kept for the next game")
+				return nil
 			}
 			return fmt.Errorf("dxp: no GAMEEND in answer: %w", err)
 		}
@@ -539,6 +549,9 @@ func (e *Player) EndGame(ctx context.Context, result arbiter.Result, as rules.Co
 		}
 	}
 }
+
+// gameEndWait is how long EndGame waits for the engine's answering GAMEEND.
+const gameEndWait = 2 * time.Second
 
 // Close ends the session (GAMEEND with stop code 1), closes the connection
 // and the listener, and stops a started engine (killing it after QuitGrace).
