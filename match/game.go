@@ -156,6 +156,11 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 			v = arbiter.GameOver
 		case reply.ClaimDraw:
 			v = claimDraw(ref, c)
+		case reply.ClaimWin:
+			// It is the claimant's turn, so the rules have not ended the game
+			// in its favour; an engine that stops playing has left it.
+			ref.Forfeit(c, arbiter.Resignation, c.String()+" left the game claiming a win that the rules do not give (the game was not over)")
+			v = arbiter.GameOver
 		default:
 			v = ref.Submit(reply.Move)
 			if v == arbiter.Accepted || (v == arbiter.GameOver && len(ref.Record().Moves) > len(moves)) {

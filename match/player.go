@@ -83,10 +83,12 @@ type Reply struct {
 	// last byte written) to the reply being read: the engine plus the pipe
 	// or socket, without the arbiter's own work.
 	Latency time.Duration
-	// Resign and ClaimDraw are set instead of a move when the engine ends the
-	// game itself (DXP GAMEEND with reason "I give up" or "draw").
+	// Resign, ClaimDraw and ClaimWin are set instead of a move when the
+	// engine ends the game itself (DXP GAMEEND with reason "I give up",
+	// "draw" or "I win"). The referee decides what such an end is worth.
 	Resign    bool
 	ClaimDraw bool
+	ClaimWin  bool
 }
 
 // FaultKind classifies engine misbehaviour.

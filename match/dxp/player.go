@@ -450,7 +450,9 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			switch msg.Reason {
 			case '2':
 				reply.ClaimDraw = true
-			default: // 1 I lose, 0 no reason, 3 "I win" in a game the rules have not ended
+			case '3':
+				reply.ClaimWin = true
+			default: // 1 I lose, 0 no reason
 				reply.Resign = true
 			}
 			return reply, nil
