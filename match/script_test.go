@@ -160,3 +160,40 @@ answer() {
 		t.Errorf("result %s, want the script's exit as a crash", rec.Result)
 	}
 }
+
+// Some engines stop their search at any input. Under a slow clock a long
+// think is not interrupted by an early ping (the first mid-search ping waits
+// for three times the engine's share of its clock); under a depth limit the
+// ping comes after PingInterval (TestUntimedHangIsFoundByPing).
+func TestNoEarlyPingInASlowGame(t *testing.T) {
+	body := `n=0
+answer() {
+  n=$((n+1))
+  case $n in
+    1) sleep 1; echo "done move=9-13" ;;
+    *) exit 0 ;;
+  esac
+}
+` + handshake
+	log, path := engineLog(t, "thinker")
+	black := hub.New(hub.Options{Name: "thinker", Command: []string{"/bin/sh", "-c", body}, Log: log,
+		InitTimeout: 2 * time.Second, PingInterval: 200 * time.Millisecond})
+	t.Cleanup(func() { closeAndCheck(t, black) })
+	white := sparring(t, "white")
+	rec := play(t, config("english", "60+0", arbiter.PolicyWCDF), white, black, match.Options{})
+	if len(rec.Moves) < 1 || rec.Moves[0].Move.From != 9 {
+		t.Fatalf("the first move was not the thinker's 9-13: %+v", rec.Result)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log1 := string(data)
+	done := strings.Index(log1, `"line":"done move=9-13"`)
+	if done < 0 {
+		t.Fatalf("no done in the log:\n%s", log1)
+	}
+	if strings.Contains(log1[:done], `"dir":">","line":"ping"`) {
+		t.Errorf("the engine was pinged during its first 1 s search under 60+0:\n%s", log1[:done])
+	}
+}

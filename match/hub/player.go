@@ -46,7 +46,9 @@ type Options struct {
 	// take before the engine counts as stalled (1s). A ping sent during a
 	// long search may take a whole PingInterval.
 	PingTimeout time.Duration
-	// PingInterval: during a long search the engine is pinged this often (10s).
+	// PingInterval: during a long search the engine is pinged this often
+	// (10s), the first time only once it has thought three times its share
+	// of the clock for one move (see firstPing).
 	PingInterval time.Duration
 	// QuitGrace is how long the engine may take to exit after "quit" before
 	// it is killed (1s).
@@ -435,7 +437,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	// referee's deadline, the next ping, or the end of the wait for a pong.
 	now := time.Now()
 	stopAt, stopped := req.Deadline, false
-	nextPing := now.Add(e.opts.PingInterval)
+	nextPing := now.Add(firstPing(req.Level, e.opts.PingInterval))
 	var pongBy time.Time // zero: no ping outstanding
 	// ping sends "ping" (after extra) and expects a pong within wait. A ping
 	// during the search may wait a whole ping interval: the engine still has
@@ -530,6 +532,25 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			}
 		}
 	}
+}
+
+// firstPing is when the first ping of a search goes out: not before the
+// engine has thought three times its share of the clock for this move (the
+// fixed move time, or the time left over the moves to go, 20 when the
+// period has no move count, plus the increment), and at least interval.
+// Some engines stop their search at any input, so an early ping would cut
+// every long think short; a hung engine is still found long before its flag
+// falls in a slow game.
+func firstPing(lv match.Level, interval time.Duration) time.Duration {
+	share := lv.MoveTime
+	if lv.Time > 0 {
+		togo := lv.MovesToGo
+		if togo <= 0 {
+			togo = 20
+		}
+		share = lv.Time/time.Duration(togo) + lv.Inc
+	}
+	return max(interval, 3*share)
 }
 
 // isInfo reports whether raw is an "info" line, whatever its arguments.

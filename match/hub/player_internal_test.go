@@ -1,0 +1,29 @@
+package hub
+
+import (
+	"testing"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match"
+)
+
+func TestFirstPing(t *testing.T) {
+	const iv = 10 * time.Second
+	tests := []struct {
+		name string
+		lv   match.Level
+		want time.Duration
+	}{
+		{"blitz: the interval", match.Level{Time: 30 * time.Second, Inc: time.Second}, iv},
+		{"1 min + 1 s: 3 x 4 s", match.Level{Time: 60 * time.Second, Inc: time.Second}, 12 * time.Second},
+		{"30 moves in 60 min: 3 x 2 min", match.Level{MovesToGo: 30, Time: time.Hour}, 6 * time.Minute},
+		{"90 min sudden death: 3 x 4.5 min", match.Level{Time: 90 * time.Minute}, 810 * time.Second},
+		{"fixed 1 min a move", match.Level{MoveTime: time.Minute}, 3 * time.Minute},
+		{"depth only", match.Level{Depth: 20}, iv},
+	}
+	for _, tt := range tests {
+		if got := firstPing(tt.lv, iv); got != tt.want {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
