@@ -203,6 +203,9 @@ func HubMove(m Move) string {
 
 // ParseHubMove reads a Hub move and matches it against the legal moves of p.
 // The captured squares form a set: any order is accepted, duplicates are not.
+// A capture written without them ("28x19") is accepted when exactly one
+// legal capture goes from the first square to the second (ErrAmbiguous when
+// several do).
 func (p Position) ParseHubMove(text string) (Move, error) {
 	// Every move an engine plays passes here: parse into buffers on the
 	// stack.
@@ -230,11 +233,35 @@ func (p Position) ParseHubMove(text string) (Move, error) {
 	if !capture && len(sqs) > 2 {
 		return Move{}, fmt.Errorf("hub move %q: %w: plain move with more than two squares", text, ErrSyntax)
 	}
+	if capture && len(sqs) == 2 {
+		// The protocol lists the captured squares, but a capture written
+		// like PDN ("28x19") that only one legal move fits says everything.
+		return p.onlyCapture(sqs[0], sqs[1], text)
+	}
 	m, ok := p.Find(sqs[0], sqs[1], captured)
 	if !ok {
 		return Move{}, fmt.Errorf("%w: %s", ErrIllegal, text)
 	}
 	return m, nil
+}
+
+// onlyCapture is the one legal capture from from to to (text is for errors).
+func (p Position) onlyCapture(from, to Square, text string) (Move, error) {
+	var found Move
+	n := 0
+	for _, m := range p.LegalMoves() {
+		if m.From == from && m.To == to && m.IsCapture() {
+			found = m
+			n++
+		}
+	}
+	switch n {
+	case 0:
+		return Move{}, fmt.Errorf("%w: %s", ErrIllegal, text)
+	case 1:
+		return found, nil
+	}
+	return Move{}, fmt.Errorf("%w: %s: %d captures go from %d to %d; list the captured squares", ErrAmbiguous, text, n, from, to)
 }
 
 // DXPMove returns the DXP fields of m: from, to and the captured squares.

@@ -132,7 +132,8 @@ func TestParseHubMove(t *testing.T) {
 		{"10x26x23x15", []Square{15, 23}, nil},
 		{"10x26x14x23", nil, ErrIllegal},
 		{"10x26x14x14", nil, ErrSyntax},
-		{"10x26", nil, ErrIllegal}, // a capture without its captured squares
+		{"10x26", nil, ErrAmbiguous}, // without its captured squares: two captures fit
+		{"10x19", nil, ErrIllegal},
 		{"10-26x14", nil, ErrIllegal},
 		{"10-14-18", nil, ErrSyntax},
 		{"10x33x14", nil, ErrSyntax},
@@ -150,6 +151,21 @@ func TestParseHubMove(t *testing.T) {
 		if err != nil || m.Captured != SetOf(tc.captured...) {
 			t.Errorf("%q: got %v, %v", tc.text, m.Captured.Squares(), err)
 		}
+	}
+}
+
+// A Hub capture written without its captured squares is accepted when only
+// one legal capture goes from there to there.
+func TestParseHubMoveShortCapture(t *testing.T) {
+	p := ntFEN(t, "english", "B:W14,15,22:B6,10")
+	for text, want := range map[string]Set{"10x19": SetOf(15), "10x26": SetOf(14, 22)} {
+		m, err := p.ParseHubMove(text)
+		if err != nil || m.Captured != want {
+			t.Errorf("%s: got %v, %v; want %v", text, m.Captured.Squares(), err, want.Squares())
+		}
+	}
+	if _, err := p.ParseHubMove("6x15"); !errors.Is(err, ErrIllegal) {
+		t.Errorf("6x15 (no such capture): %v, want ErrIllegal", err)
 	}
 }
 
