@@ -368,20 +368,23 @@ func (e *Player) gameReq(ctx context.Context, start rules.Position, c rules.Colo
 }
 
 // dxpTime converts a time control into GAMEREQ's thinking time (minutes,
-// at least 1, rounded up) and number of moves (0 = no limit).
+// at least 1, rounded up: the first period's time) and number of moves,
+// which is always 0 (no limit): engines read that field as the length of
+// the game (Scan ends the game there with an unknown result, which would
+// cost it the game here), while the referee owns both the clock and any
+// move limit.
 func dxpTime(tc arbiter.TimeControl) (minutes, moves int) {
 	var total time.Duration
 	switch {
 	case len(tc.Periods) > 0:
 		total = tc.Periods[0].Time
-		moves = tc.Periods[0].Moves
 	case tc.PerMove > 0:
 		total = 100 * tc.PerMove
 	default:
 		total = 999 * time.Minute
 	}
 	minutes = int((total + time.Minute - 1) / time.Minute)
-	return min(max(minutes, 1), 999), min(moves, 999)
+	return min(max(minutes, 1), 999), 0
 }
 
 // Play sends the GAMEREQ (first request of a game), takes back a refused

@@ -141,3 +141,22 @@ func TestGameEndWithoutAnswerKeepsTheConnection(t *testing.T) {
 		t.Errorf("the follower read %d GAMEREQ and %d GAMEEND, want 2 and 2", reqs, ends)
 	}
 }
+
+// GAMEREQ never limits the number of moves: engines take that field as the
+// game's length and end the game there (Scan with an unknown result).
+func TestGameReqSendsNoMoveLimit(t *testing.T) {
+	for _, text := range []string{"40/7200:3600+60", "300+2", "move=5", "depth=8"} {
+		tc, err := arbiter.ParseTimeControl(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		minutes, moves := dxpTime(tc)
+		if moves != 0 || minutes < 1 || minutes > 999 {
+			t.Errorf("%s: minutes %d, moves %d; want 1..999 and 0", text, minutes, moves)
+		}
+	}
+	tc, _ := arbiter.ParseTimeControl("40/7200:3600+60")
+	if minutes, _ := dxpTime(tc); minutes != 120 {
+		t.Errorf("40/7200: %d minutes, want 120 (the first period)", minutes)
+	}
+}
