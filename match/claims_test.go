@@ -41,7 +41,7 @@ func TestEngineEndsTheGame(t *testing.T) {
 		end  match.Reply
 		why  string
 	}{
-		{"gives up", match.Reply{Resign: true}, "resigned"},
+		{"gives up", match.Reply{Resign: true, Text: "DXP GAMEEND E10"}, "resigned (DXP GAMEEND E10)"},
 		{"claims a draw the rules do not give", match.Reply{ClaimDraw: true}, "claiming a draw that the rules do not give"},
 		{"claims a win", match.Reply{ClaimWin: true}, "claiming a win that the rules do not give"},
 	}

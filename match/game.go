@@ -152,7 +152,11 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 				v = arbiter.GameOver
 			}
 		case reply.Resign:
-			ref.Forfeit(c, arbiter.Resignation, c.String()+" resigned")
+			why := c.String() + " resigned"
+			if reply.Text != "" {
+				why += " (" + reply.Text + ")"
+			}
+			ref.Forfeit(c, arbiter.Resignation, why)
 			v = arbiter.GameOver
 		case reply.ClaimDraw:
 			v = claimDraw(ref, c)

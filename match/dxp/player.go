@@ -447,6 +447,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			return reply, nil
 		case GameEnd:
 			e.inGame = false
+			reply.Text = "DXP GAMEEND " + raw
 			if err := e.send(Message{Type: GameEnd, Reason: '0', Stop: '0'}); err != nil {
 				return reply, err
 			}
