@@ -197,3 +197,24 @@ answer() {
 		t.Errorf("the engine was pinged during its first 1 s search under 60+0:\n%s", log1[:done])
 	}
 }
+
+// An engine whose variant parameter offers none of the event's variant would
+// play another game: it is stopped before the game, with the reason; setting
+// its variant option (the name it uses) lets it play.
+func TestEngineWithoutTheVariant(t *testing.T) {
+	body := `while read -r line; do
+  case "$line" in
+    hub) echo "id name=scan-like"; echo 'param name=variant value=normal type=enum values="normal killer bt"'; echo wait ;;
+    init) echo ready ;;
+    ping) echo pong ;;
+    quit) exit 0 ;;
+  esac
+done
+`
+	white := script(t, "scan-like", body)
+	black := sparring(t, "black")
+	rec := play(t, config("english", "10+0", arbiter.PolicyWCDF), white, black, match.Options{})
+	if rec.Result.Outcome != arbiter.BlackWin || len(rec.Moves) != 0 || !strings.Contains(rec.Result.Reason, `offers "normal killer bt", none of them english`) {
+		t.Errorf("result %s (%s) after %d plies", rec.Result, rec.Result.Reason, len(rec.Moves))
+	}
+}

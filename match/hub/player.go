@@ -244,8 +244,13 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 	if err != nil {
 		return err
 	}
+	params, err := e.settings(v)
+	if err != nil {
+		e.broken = true
+		return err
+	}
 	var sets []string
-	for _, pr := range e.settings(v) {
+	for _, pr := range params {
 		sets = append(sets, Cmd("set-param", "name", pr.Name, "value", pr.Value).String())
 	}
 	sets = append(sets, "init")
@@ -265,8 +270,11 @@ var variantNames = map[string][]string{
 
 // settings chooses the set-param commands: the engine's "variant" parameter
 // is set to our variant when it declares a matching value (and its current
-// value differs), then Options.Params in order.
-func (e *Player) settings(v *rules.Variant) []Param {
+// value differs), then Options.Params in order. An engine whose "variant"
+// values name none of ours would play another game than the referee's and
+// lose on "illegal" moves: that is a fault before the game, unless the
+// event sets the parameter itself.
+func (e *Player) settings(v *rules.Variant) ([]Param, error) {
 	var out []Param
 	userVariant := slices.ContainsFunc(e.opts.Params, func(p Param) bool { return p.Name == "variant" })
 	for _, pr := range e.params {
@@ -290,10 +298,12 @@ func (e *Player) settings(v *rules.Variant) []Param {
 			}
 		}
 		if !found {
-			e.log.Warn().Str("variant", v.Name).Strs("values", pr.Values).Msg("engine declares no value for this variant")
+			return nil, &match.Fault{Kind: match.Crash, Reason: fmt.Sprintf(
+				"the engine's variant parameter offers %q, none of them %s; if it calls %s otherwise, set its option variant",
+				strings.Join(pr.Values, " "), v.Name, v.Name)}
 		}
 	}
-	return append(out, e.opts.Params...)
+	return append(out, e.opts.Params...), nil
 }
 
 // readLine reads one line, waiting until deadline or the end of ctx
