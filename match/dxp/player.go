@@ -336,6 +336,9 @@ func (e *Player) next(ctx context.Context) (Message, string, error) {
 // gameReq sends GAMEREQ for a game in which the engine plays c, and waits for GAMEACC.
 func (e *Player) gameReq(ctx context.Context, start rules.Position, c rules.Color) error {
 	minutes, moves := dxpTime(e.tc)
+	if e.tc.PerMove > 0 {
+		e.log.Warn().Dur("per_move", e.tc.PerMove).Int("minutes", minutes).Msg("DXP cannot carry a per-move limit; the engine is told this many minutes for the game")
+	}
 	m := Message{Type: GameReq, Version: 1, Name: "arbiter", Follower: c, Minutes: minutes, MaxMoves: moves}
 	if start != rules.NewPosition(e.v) {
 		m.StartCustom, m.ToMove, m.Position = true, start.Turn(), PositionString(start)
@@ -379,7 +382,11 @@ func dxpTime(tc arbiter.TimeControl) (minutes, moves int) {
 	case len(tc.Periods) > 0:
 		total = tc.Periods[0].Time
 	case tc.PerMove > 0:
-		total = 100 * tc.PerMove
+		// DXP has no per-move limit. Engines budget a game's time over
+		// 20-40 moves, so ten moves' worth keeps their first thoughts well
+		// inside the limit the referee enforces (if a whole minute, the
+		// field's unit, is not already too much).
+		total = 10 * tc.PerMove
 	default:
 		total = 999 * time.Minute
 	}

@@ -159,4 +159,9 @@ func TestGameReqSendsNoMoveLimit(t *testing.T) {
 	if minutes, _ := dxpTime(tc); minutes != 120 {
 		t.Errorf("40/7200: %d minutes, want 120 (the first period)", minutes)
 	}
+	// A fixed 30 s a move: ten moves' worth, 5 minutes.
+	tc, _ = arbiter.ParseTimeControl("move=30")
+	if minutes, _ := dxpTime(tc); minutes != 5 {
+		t.Errorf("move=30: %d minutes, want 5", minutes)
+	}
 }
