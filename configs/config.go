@@ -24,6 +24,7 @@
 //	    options: {hash: 64}         # engine parameters (names as written)
 //	    env: ["KEY=value"]
 //	    time_control: ""            # this engine's own control (default: the event's)
+//	    init_timeout: 60s           # start-up: Hub handshake, DXP connection
 //	tournament: round-robin         # or gauntlet (the first engine against the others)
 //	rounds: 1                       # cycles: a number, or single / double
 //	games_per_encounter: 2          # even: each opening twice, colours reversed
@@ -104,6 +105,10 @@ type Engine struct {
 	Options     map[string]string `mapstructure:"options" json:"options"`
 	Env         []string          `mapstructure:"env" json:"env"`
 	TimeControl string            `mapstructure:"time_control" json:"time_control"`
+	// InitTimeout bounds the engine's start: the Hub handshake up to
+	// "ready", or a DXP connection and GAMEREQ/GAMEACC (default 60s; an
+	// engine loading large endgame databases may need more).
+	InitTimeout Duration `mapstructure:"init_timeout" json:"init_timeout,omitempty"`
 }
 
 // Openings chooses the opening positions.

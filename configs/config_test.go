@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
@@ -154,6 +155,7 @@ func TestConfigErrors(t *testing.T) {
 		{"engines not a list", "engines: 3\n", nil, []string{"engines", "a list"}},
 		{"bad time control", strings.Replace(minimal, "60+1", "60++1", 1), nil, []string{"event.yaml", "time_control", "60++1"}},
 		{"bad engine tc", minimal + "  - name: c\n    command: x\n    time_control: fast\n", nil, []string{"engines.2.time_control", "fast"}},
+		{"bad init timeout", minimal + "  - name: c\n    command: x\n    init_timeout: 2h\n", nil, []string{"engines.2.init_timeout", "1h"}},
 		{"one engine", "engines: [{name: a, command: x}]\n", nil, []string{"engines", "at least 2"}},
 		{"duplicate names", "engines: [{name: a, command: x}, {name: a, command: y}]\n", nil, []string{"engines.1.name", "engines.0"}},
 		{"no command", "engines: [{name: a}, {name: b, command: y}]\n", nil, []string{"engines.0.command"}},
@@ -398,5 +400,28 @@ engines:
 		if got := ev.Engines[i].Options; !reflect.DeepEqual(got, w) {
 			t.Errorf("engine %d options = %v, want %v", i, got, w)
 		}
+	}
+}
+
+// An engine's start-up timeout is read per engine; unset it is 0 (the
+// protocol's default) and leaves the configuration hash as it was.
+func TestInitTimeout(t *testing.T) {
+	ev, err := Load(writeConfig(t, minimal+"  - name: slow\n    command: x\n    init_timeout: 3m\n"), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := ev.Engines[2].InitTimeout; got != 3*time.Minute {
+		t.Errorf("init_timeout %v, want 3m", got)
+	}
+	if got := ev.Engines[0].InitTimeout; got != 0 {
+		t.Errorf("unset init_timeout %v, want 0", got)
+	}
+	plain, err := Load(writeConfig(t, minimal), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(plain.Config)
+	if strings.Contains(string(b), "init_timeout") {
+		t.Errorf("an unset init_timeout is part of the hashed config: %s", b)
 	}
 }

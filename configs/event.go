@@ -63,6 +63,8 @@ type EngineSpec struct {
 	// TimeControl is the engine's clock: its own time_control, else the
 	// event's.
 	TimeControl arbiter.TimeControl
+	// InitTimeout bounds the engine's start (0 = the protocol's default).
+	InitTimeout time.Duration
 }
 
 // Option is an engine parameter.
@@ -116,7 +118,10 @@ func resolve(cfg *Config, file, dir, effective string, source func(string) strin
 	for i, e := range cfg.Engines {
 		key := fmt.Sprintf("engines.%d", i)
 		es := EngineSpec{Name: strings.TrimSpace(e.Name), Command: e.Command, Address: e.Address, Listen: e.Listen, Env: e.Env,
-			Protocol: strings.ToLower(e.Protocol), TimeControl: ev.TimeControl}
+			Protocol: strings.ToLower(e.Protocol), TimeControl: ev.TimeControl, InitTimeout: time.Duration(e.InitTimeout)}
+		if es.InitTimeout < 0 || es.InitTimeout > time.Hour {
+			fail(key+".init_timeout", fmt.Errorf("%v; want 0 (the default, 60s) to 1h", es.InitTimeout))
+		}
 		if es.Name == "" {
 			fail(key+".name", errors.New("every engine needs a name"))
 		} else if j, dup := names[es.Name]; dup {

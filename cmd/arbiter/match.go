@@ -31,10 +31,11 @@ type engineSpec struct {
 	Addr    string
 	Listen  bool
 	Options []hub.Param
+	Init    time.Duration // start-up timeout, 0 = the protocol's default
 }
 
 // parseEngineSpec reads "name=A dir=D proto=hub|dxp addr=H:P listen=true
-// option.X=Y cmd=PROGRAM ARGS...". Values may be quoted with ' or ". cmd=
+// init=90s option.X=Y cmd=PROGRAM ARGS...". Values may be quoted with ' or ". cmd=
 // takes the rest of the text, split into words like a shell does (quotes,
 // backslash escapes; no variables or globs), so it comes last. A command
 // whose first word is "self" runs this arbiter binary.
@@ -76,10 +77,16 @@ func parseEngineSpec(s string) (engineSpec, error) {
 			spec.Addr = val
 		case key == "listen":
 			spec.Listen = val == "true" || val == "yes" || val == "1"
+		case key == "init":
+			d, err := time.ParseDuration(val)
+			if err != nil || d <= 0 {
+				return spec, fmt.Errorf("engine spec %q: init %q: want a duration such as 90s", s, val)
+			}
+			spec.Init = d
 		case strings.HasPrefix(key, "option.") && len(key) > len("option."):
 			spec.Options = append(spec.Options, hub.Param{Name: key[len("option."):], Value: val})
 		default:
-			return spec, fmt.Errorf("engine spec %q: unknown key %q (want name, cmd, dir, proto, addr, listen, option.X)", s, key)
+			return spec, fmt.Errorf("engine spec %q: unknown key %q (want name, cmd, dir, proto, addr, listen, init, option.X)", s, key)
 		}
 	}
 	if len(spec.Command) == 0 && !(spec.Proto == "dxp" && spec.Addr != "") {
@@ -183,9 +190,9 @@ func newPlayer(spec engineSpec, w io.Writer) match.Player {
 	})
 	log := zerolog.New(w).Hook(stamp).With().Str("engine", spec.Name).Logger()
 	if spec.Proto == "dxp" {
-		return dxp.New(dxp.Options{Name: spec.Name, Addr: spec.Addr, Listen: spec.Listen, Command: spec.Command, Dir: spec.Dir, Log: log})
+		return dxp.New(dxp.Options{Name: spec.Name, Addr: spec.Addr, Listen: spec.Listen, Command: spec.Command, Dir: spec.Dir, Log: log, ConnectTimeout: spec.Init})
 	}
-	return hub.New(hub.Options{Name: spec.Name, Command: spec.Command, Dir: spec.Dir, Params: spec.Options, Log: log})
+	return hub.New(hub.Options{Name: spec.Name, Command: spec.Command, Dir: spec.Dir, Params: spec.Options, Log: log, InitTimeout: spec.Init})
 }
 
 func newMatchCmd() *cobra.Command {
@@ -211,6 +218,8 @@ An engine SPEC is key=value pairs:
   proto=hub|dxp     protocol (default hub)
   dir=PATH          working directory of the engine
   option.X=Y        Hub: set-param name=X value=Y before init
+  init=DURATION     how long the engine may take to start (Hub handshake up to
+                    "ready", DXP connection; default 60s)
   addr=HOST:PORT    DXP: where the engine listens (the arbiter connects), or,
   listen=true       with listen=true, where the arbiter listens for the engine;
                     "{addr}" in cmd= is replaced by that address (port 0 = any)

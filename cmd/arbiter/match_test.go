@@ -28,6 +28,7 @@ func TestParseEngineSpec(t *testing.T) {
 		{"name=D proto=dxp addr=127.0.0.1:0 listen=true cmd=engine --dxp-connect {addr}",
 			engineSpec{Name: "D", Proto: "dxp", Addr: "127.0.0.1:0", Listen: true, Command: []string{"engine", "--dxp-connect", "{addr}"}}},
 		{"cmd=/usr/bin/scan hub", engineSpec{Name: "scan", Proto: "hub", Command: []string{"/usr/bin/scan", "hub"}}},
+		{"name=K init=2m30s cmd=kr hub", engineSpec{Name: "K", Proto: "hub", Command: []string{"kr", "hub"}, Init: 150 * time.Second}},
 	}
 	for _, tt := range tests {
 		got, err := parseEngineSpec(tt.in)
@@ -44,7 +45,7 @@ func TestParseEngineSpec(t *testing.T) {
 		t.Errorf("self: %+v, %v", self, err)
 	}
 	for _, in := range []string{"", "name=A", "cmd=", "name=A proto=uci cmd=x", "proto=dxp cmd=x", "bogus=1 cmd=x",
-		"name='A cmd=x", `cmd=x "y`, "name A cmd=x"} {
+		"name='A cmd=x", `cmd=x "y`, "name A cmd=x", "init=soon cmd=x", "init=-1s cmd=x"} {
 		if _, err := parseEngineSpec(in); err == nil {
 			t.Errorf("parseEngineSpec(%q) accepted", in)
 		}

@@ -39,7 +39,7 @@ type Options struct {
 	Log zerolog.Logger
 	// ConnectTimeout bounds connecting (retried while nobody listens yet)
 	// or waiting for the engine to connect, and the GAMEREQ/GAMEACC and
-	// BACKREQ/BACKACC exchanges (30s).
+	// BACKREQ/BACKACC exchanges (60s).
 	ConnectTimeout time.Duration
 	// QuitGrace is how long a started engine may take to exit after the
 	// final GAMEEND before it is killed (1s).
@@ -58,7 +58,7 @@ func (o *Options) defaults() {
 			*d = v
 		}
 	}
-	def(&o.ConnectTimeout, 30*time.Second)
+	def(&o.ConnectTimeout, 60*time.Second)
 	def(&o.QuitGrace, time.Second)
 	def(&o.WriteTimeout, 2*time.Second)
 	def(&o.UntimedWait, 15*time.Minute)

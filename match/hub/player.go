@@ -40,7 +40,8 @@ type Options struct {
 	// Log receives the whole protocol exchange and the engine's stderr;
 	// the zero Logger logs nothing.
 	Log zerolog.Logger
-	// InitTimeout bounds "hub" -> "wait" and "init" -> "ready" (30s).
+	// InitTimeout bounds "hub" -> "wait" and "init" -> "ready" (60s: engines
+	// load books and endgame databases at "init").
 	InitTimeout time.Duration
 	// PingTimeout is how long the "pong" to the ping sent with "stop" may
 	// take before the engine counts as stalled (1s). A ping sent during a
@@ -63,7 +64,7 @@ func (o *Options) defaults() {
 			*d = v
 		}
 	}
-	def(&o.InitTimeout, 30*time.Second)
+	def(&o.InitTimeout, 60*time.Second)
 	def(&o.PingTimeout, time.Second)
 	def(&o.PingInterval, 10*time.Second)
 	def(&o.QuitGrace, time.Second)

@@ -102,13 +102,15 @@ func EventRecord(ev *configs.Event, planned int) store.Event {
 func DefaultPlayer(spec configs.EngineSpec, log zerolog.Logger) match.Player {
 	l := log.With().Str("engine", spec.Name).Logger()
 	if spec.Protocol == configs.DXP {
-		return dxp.New(dxp.Options{Name: spec.Name, Addr: spec.Address, Listen: spec.Listen, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Log: l})
+		return dxp.New(dxp.Options{Name: spec.Name, Addr: spec.Address, Listen: spec.Listen, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Log: l,
+			ConnectTimeout: spec.InitTimeout})
 	}
 	params := make([]hub.Param, 0, len(spec.Options))
 	for _, o := range spec.Options {
 		params = append(params, hub.Param{Name: o.Name, Value: o.Value})
 	}
-	return hub.New(hub.Options{Name: spec.Name, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Params: params, Log: l})
+	return hub.New(hub.Options{Name: spec.Name, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Params: params, Log: l,
+		InitTimeout: spec.InitTimeout})
 }
 
 // Run plays the event's missing games and returns when all are finished,
