@@ -50,6 +50,9 @@ type EngineStats struct {
 	Elo Estimate `json:"elo"`
 	// LOS is cutechess's likelihood of superiority from wins and losses.
 	LOS float64 `json:"los"`
+	// Rating is fitted to all games of the event at once (see Rating): the
+	// consistent figure for comparing engines of a round-robin.
+	Rating Rating `json:"rating"`
 	// Penta counts the engine's completed game pairs, and PentaElo is the
 	// Elo estimated from them (fastchess's method); its figures are NaN
 	// (null in JSON) without pairs.
@@ -229,6 +232,9 @@ func Compute(ev Event) (*Stats, error) {
 		for j := range n {
 			es[i].SonnebornBerger += cells[i][j].Points() * es[j].Points
 		}
+	}
+	for i, r := range jointRatings(cells) {
+		es[i].Rating = r
 	}
 	order := make([]int, n)
 	for i := range order {

@@ -1,0 +1,156 @@
+package reports
+
+import (
+	"encoding/json"
+	"math"
+
+	"gonum.org/v1/gonum/mat"
+)
+
+// Rating is an engine's rating fitted to every game of the event at once
+// (a Bradley-Terry model on the logistic Elo scale, draws as half a point,
+// the method of Ordo and BayesElo), so that in a round-robin the figures of
+// all engines are consistent with each other, unlike each engine's
+// performance against its own field. Ratings are relative to the mean of
+// the engines that played, which is 0.
+type Rating struct {
+	Elo float64
+	// Error is the half-width of the 95% interval (from the model's Fisher
+	// information; draws are counted as if they were as uncertain as a win
+	// or a loss, so the interval errs on the wide side).
+	Error float64
+}
+
+// priorDraws is the weight of the prior, BayesElo-style: every engine is
+// taken to have drawn this many games against an opponent of mean
+// strength. It keeps a perfect (or zero) score finite and is negligible
+// against real numbers of games.
+const priorDraws = 1.0
+
+// jointRatings fits ratings to the crosstable cells (cells[i][j] is engine
+// i's record against j). Engines without games get NaN.
+func jointRatings(cells [][]WDL) []Rating {
+	n := len(cells)
+	out := make([]Rating, n)
+	// The engines that played, indexed 0..m-1.
+	var who []int
+	for i := range n {
+		games := 0
+		for j := range n {
+			games += cells[i][j].Games()
+		}
+		if games > 0 {
+			who = append(who, i)
+		} else {
+			out[i] = Rating{math.NaN(), math.NaN()}
+		}
+	}
+	m := len(who)
+	if m == 0 {
+		return out
+	}
+	games := make([][]float64, m)
+	points := make([]float64, m)
+	for a, i := range who {
+		games[a] = make([]float64, m)
+		for b, j := range who {
+			games[a][b] = float64(cells[i][j].Games())
+			points[a] += cells[i][j].Points()
+		}
+	}
+	// Minorization-maximization (Hunter 2004) on gamma = 10^(elo/400), the
+	// prior opponent fixed at gamma 1.
+	gamma := make([]float64, m)
+	for a := range gamma {
+		gamma[a] = 1
+	}
+	next := make([]float64, m)
+	for range 20000 {
+		change := 0.0
+		for a := range m {
+			den := priorDraws / (gamma[a] + 1)
+			for b := range m {
+				if games[a][b] > 0 {
+					den += games[a][b] / (gamma[a] + gamma[b])
+				}
+			}
+			next[a] = (points[a] + priorDraws/2) / den
+			change = math.Max(change, math.Abs(math.Log(next[a]/gamma[a])))
+		}
+		copy(gamma, next)
+		if change < 1e-10 {
+			break
+		}
+	}
+	elo := make([]float64, m)
+	mean := 0.0
+	for a := range m {
+		elo[a] = 400 * math.Log10(gamma[a])
+		mean += elo[a] / float64(m)
+	}
+	// Fisher information on the Elo scale: every game between a and b
+	// contributes c^2 p (1-p) with c = ln 10 / 400; the prior games tie
+	// each engine to the fixed opponent, which makes the matrix invertible.
+	c := math.Ln10 / 400
+	info := mat.NewSymDense(m, nil)
+	for a := range m {
+		p0 := gamma[a] / (gamma[a] + 1)
+		diag := priorDraws * c * c * p0 * (1 - p0)
+		for b := range m {
+			if b == a || games[a][b] == 0 {
+				continue
+			}
+			p := gamma[a] / (gamma[a] + gamma[b])
+			w := games[a][b] * c * c * p * (1 - p)
+			diag += w
+			if b > a {
+				info.SetSym(a, b, -w)
+			}
+		}
+		info.SetSym(a, a, diag)
+	}
+	var cov mat.Dense
+	if err := cov.Inverse(info); err != nil {
+		for a, i := range who {
+			out[i] = Rating{elo[a] - mean, math.NaN()}
+		}
+		return out
+	}
+	// The variance of each rating relative to the mean of all: the level
+	// of the whole field (tied to the prior's opponent by a single game)
+	// is uncertain, the differences are not.
+	row := make([]float64, m)
+	total := 0.0
+	for a := range m {
+		for b := range m {
+			row[a] += cov.At(a, b)
+		}
+		total += row[a]
+	}
+	fm := float64(m)
+	for a, i := range who {
+		v := cov.At(a, a) - 2*row[a]/fm + total/(fm*fm)
+		out[i] = Rating{Elo: elo[a] - mean, Error: 1.96 * math.Sqrt(math.Max(v, 0))}
+	}
+	return out
+}
+
+type ratingJSON struct {
+	Elo   jsonFloat `json:"elo"`
+	Error jsonFloat `json:"error"`
+}
+
+// MarshalJSON writes undefined (NaN) values as null.
+func (r Rating) MarshalJSON() ([]byte, error) {
+	return json.Marshal(ratingJSON{jsonFloat(r.Elo), jsonFloat(r.Error)})
+}
+
+// UnmarshalJSON reads null as NaN.
+func (r *Rating) UnmarshalJSON(b []byte) error {
+	var j ratingJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*r = Rating{float64(j.Elo), float64(j.Error)}
+	return nil
+}
