@@ -82,11 +82,12 @@ func FuzzParseFEN(f *testing.F) {
 	})
 }
 
-// FuzzParseMove: any text in any position read from a FEN; an accepted
-// move must be legal and written back to the same move.
-func FuzzParseMove(f *testing.F) {
+// fuzzMoveReader fuzzes a move-text reader on any text in any position read
+// from a FEN: an accepted move must be legal, and the writer must give text
+// that reads back to the same move.
+func fuzzMoveReader(f *testing.F, seeds []string, read func(Position, string) (Move, error), write func(Position, Move) string) {
 	for i, fen := range fuzzFENs {
-		for _, m := range fuzzMoves {
+		for _, m := range seeds {
 			f.Add(fen, m, uint8(i))
 		}
 	}
@@ -96,43 +97,27 @@ func FuzzParseMove(f *testing.F) {
 		if err != nil {
 			p = NewPosition(v)
 		}
-		m, err := p.ParseMove(text)
+		m, err := read(p, text)
 		if err != nil {
 			return
 		}
 		if !slices.ContainsFunc(p.LegalMoves(), m.Same) {
 			t.Fatalf("%s: %q gave %+v, not a legal move", p.FEN(), text, m)
 		}
-		if got, err := p.ParseMove(p.MoveText(m)); err != nil || !got.Same(m) {
-			t.Fatalf("%s: %q -> %q -> %+v, %v", p.FEN(), text, p.MoveText(m), got, err)
+		back := write(p, m)
+		if got, err := read(p, back); err != nil || !got.Same(m) {
+			t.Fatalf("%s: %q -> %q -> %+v, %v", p.FEN(), text, back, got, err)
 		}
 		_ = p.Play(m).FEN()
 	})
 }
 
-// FuzzParseHubMove: the Hub decoder on any text; an accepted move is legal
-// and HubMove writes it back to the same move.
+// FuzzParseMove: PDN move text (ParseMove / MoveText).
+func FuzzParseMove(f *testing.F) {
+	fuzzMoveReader(f, fuzzMoves, Position.ParseMove, Position.MoveText)
+}
+
+// FuzzParseHubMove: Hub move text (ParseHubMove / HubMove).
 func FuzzParseHubMove(f *testing.F) {
-	for i, fen := range fuzzFENs {
-		for _, m := range fuzzHub {
-			f.Add(fen, m, uint8(i))
-		}
-	}
-	f.Fuzz(func(t *testing.T, fen, text string, vn uint8) {
-		v := fuzzVariant(vn)
-		p, err := ParseFEN(v, fen)
-		if err != nil {
-			p = NewPosition(v)
-		}
-		m, err := p.ParseHubMove(text)
-		if err != nil {
-			return
-		}
-		if !slices.ContainsFunc(p.LegalMoves(), m.Same) {
-			t.Fatalf("%s: %q gave %+v, not a legal move", p.FEN(), text, m)
-		}
-		if got, err := p.ParseHubMove(HubMove(m)); err != nil || !got.Same(m) {
-			t.Fatalf("%s: %q -> %q -> %+v, %v", p.FEN(), text, HubMove(m), got, err)
-		}
-	})
+	fuzzMoveReader(f, fuzzHub, Position.ParseHubMove, func(_ Position, m Move) string { return HubMove(m) })
 }

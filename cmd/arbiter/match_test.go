@@ -2,10 +2,7 @@ package main
 
 import (
 	"bytes"
-	"context"
-	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -52,25 +49,6 @@ func TestParseEngineSpec(t *testing.T) {
 	}
 }
 
-func runBin(t *testing.T, dir string, args ...string) (string, string, int) {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, arbiterBin, args...)
-	cmd.Dir = dir
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		return out.String(), errb.String(), ee.ExitCode()
-	case err != nil:
-		t.Fatal(err)
-	}
-	return out.String(), errb.String(), 0
-}
-
 // arbiter match plays colour-reversed pairs from openings, prints the
 // results and the score, writes PDN that arbiter check accepts, and logs
 // each engine's protocol exchange.
@@ -82,7 +60,7 @@ func TestMatchCommand(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "ballot.json"), []byte(ballot), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, errs, code := runBin(t, dir, "match", "--variant", "english",
+	out, errs, code := runArbiter(t, dir, "match", "--variant", "english",
 		"--engine", "name=Deep cmd=self engine --level 2 --seed 1",
 		"--engine", "name=Rand cmd=self engine --level random --seed 2",
 		"--tc", "5+0.1", "--openings", "ballot.json", "--pdn", "games.pdn", "--log-dir", "logs")
@@ -98,7 +76,7 @@ func TestMatchCommand(t *testing.T) {
 			t.Errorf("line %d = %q, want prefix %q", i+1, lines[i], want)
 		}
 	}
-	check, _, code := runBin(t, dir, "check", "games.pdn")
+	check, _, code := runArbiter(t, dir, "check", "games.pdn")
 	if code != 0 || !strings.Contains(check, "games=4 ok=4") {
 		t.Errorf("arbiter check: exit %d\n%s", code, check)
 	}
@@ -119,7 +97,7 @@ func TestMatchCommand(t *testing.T) {
 // A faulty engine's games end with the right termination in the output.
 func TestMatchCommandFaultsAndDXP(t *testing.T) {
 	dir := t.TempDir()
-	out, errs, code := runBin(t, dir, "match", "--variant", "international", "--games", "2", "--policy", "strict",
+	out, errs, code := runArbiter(t, dir, "match", "--variant", "international", "--games", "2", "--policy", "strict",
 		"--engine", "name=Bad cmd=self engine --fault illegal-at=2",
 		"--engine", "name=Net proto=dxp addr=127.0.0.1:0 listen=true cmd=self engine --dxp-connect {addr} --level 1",
 		"--tc", "5+0.1", "--pdn", "f.pdn", "--log-dir", "logs")
@@ -129,7 +107,7 @@ func TestMatchCommandFaultsAndDXP(t *testing.T) {
 	if strings.Count(out, "(illegal move:") != 2 || !strings.Contains(out, "score: Bad 0 - Net 2") {
 		t.Errorf("output:\n%s", out)
 	}
-	if check, _, code := runBin(t, dir, "check", "f.pdn"); code != 0 {
+	if check, _, code := runArbiter(t, dir, "check", "f.pdn"); code != 0 {
 		t.Errorf("arbiter check: exit %d\n%s", code, check)
 	}
 }
@@ -150,12 +128,12 @@ func TestMatchUsageErrors(t *testing.T) {
 		{"engine", "--level", "99"},
 		{"engine", "--fault", "explode-at=1"},
 	} {
-		if _, errs, code := runBin(t, dir, args...); code != 2 {
+		if _, errs, code := runArbiter(t, dir, args...); code != 2 {
 			t.Errorf("%q: exit %d, want 2 (%s)", args, code, errs)
 		}
 	}
 	// An engine that cannot be started: the match cannot be played.
-	if _, errs, code := runBin(t, dir, "match", "--engine", "cmd=/no/such/engine", "--engine", "cmd=self engine", "--log-dir", "l"); code != 3 {
+	if _, errs, code := runArbiter(t, dir, "match", "--engine", "cmd=/no/such/engine", "--engine", "cmd=self engine", "--log-dir", "l"); code != 3 {
 		t.Errorf("missing engine: exit %d, want 3 (%s)", code, errs)
 	}
 }

@@ -80,6 +80,20 @@ func runArbiter(t *testing.T, dir string, args ...string) (string, string, int) 
 	return out.String(), errb.String(), code
 }
 
+// startArbiter starts the binary in the background (for tests that kill or
+// interrupt it) and returns it with its collected stderr.
+func startArbiter(t *testing.T, dir string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	t.Helper()
+	cmd := exec.Command(arbiterBin, args...)
+	cmd.Dir = dir
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return cmd, &errb
+}
+
 func writeFile(t *testing.T, path, text string) {
 	t.Helper()
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
@@ -99,13 +113,7 @@ func TestTournamentResumeAfterKill(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--log-format", "json"}
 
-	cmd := exec.Command(arbiterBin, args...)
-	cmd.Dir = dir
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, errb := startArbiter(t, dir, args...)
 	// Kill it once some games are committed, while others are being
 	// played, and before the end.
 	deadline := time.Now().Add(2 * time.Minute)
@@ -335,13 +343,7 @@ func TestTournamentInterrupt(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	// 240 games: long enough to be still running when the second run starts.
 	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--games-per-encounter", "40"}
-	cmd := exec.Command(arbiterBin, args...)
-	cmd.Dir = dir
-	var errb bytes.Buffer
-	cmd.Stderr = &errb
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	cmd, errb := startArbiter(t, dir, args...)
 	deadline := time.Now().Add(2 * time.Minute)
 	for gameCounts(filepath.Join(out, store.FileName))[store.Finished] < 3 {
 		if time.Now().After(deadline) {

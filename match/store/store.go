@@ -183,7 +183,8 @@ func Open(path string) (*Store, error) {
 		return nil, fmt.Errorf("store: %w", err)
 	}
 	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+	busy := fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds())
+	for _, p := range []string{busy, "synchronous(NORMAL)", "foreign_keys(1)"} {
 		q.Add("_pragma", p)
 	}
 	// Every transaction here writes. Taken IMMEDIATE, it waits for the
@@ -211,6 +212,9 @@ func Open(path string) (*Store, error) {
 	}
 	return &Store{db: db, path: path}, nil
 }
+
+// busyTimeout is how long a statement waits for another connection's lock.
+const busyTimeout = 10 * time.Second
 
 // schemaVersion is stored in PRAGMA user_version once the tables exist.
 const schemaVersion = 1
@@ -240,7 +244,7 @@ func createSchema(db *sql.DB) error {
 // while another connection is opening the same new file, so it is retried
 // for as long as the busy timeout would have waited.
 func setWAL(db *sql.DB) error {
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(busyTimeout)
 	for {
 		var mode string
 		err := db.QueryRow("PRAGMA journal_mode=WAL").Scan(&mode)
