@@ -119,7 +119,12 @@ func TestEngineLog(t *testing.T) {
 	p := newHub(bin, log, "--level", "random", "--fault", "crash-at=2")
 	t.Cleanup(func() { closeAndCheck(t, p) })
 	other := sparring(t, "other")
-	play(t, config("english", "10+0.1", arbiter.PolicyWCDF), other, p, match.Options{})
+	rec := play(t, config("english", "10+0.1", arbiter.PolicyWCDF), other, p, match.Options{})
+	// The crash report quotes the engine's last words, and they are in the
+	// log by the time the game is over (not only after the engine is closed).
+	if rec.Result.Termination != arbiter.EngineCrashed || !strings.Contains(rec.Result.Reason, `last stderr line: "arbiter engine: planned crash"`) {
+		t.Errorf("result %s, want a crash quoting the engine's stderr", rec.Result)
+	}
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/rs/zerolog"
 
@@ -180,21 +182,49 @@ func (e *Player) write(b []byte) error {
 	return e.crash("cannot write to the engine", err)
 }
 
-// crash builds a Crash fault, with the exit status when the process is gone.
+// crash builds a Crash fault, with the exit status when the process is gone
+// and the engine's last stderr line (often its own account of the failure).
+// It waits a moment for both, so that the log holds everything the engine
+// said before the crash is reported.
 func (e *Player) crash(why string, err error) *match.Fault {
 	e.broken = true
-	t := time.NewTimer(200 * time.Millisecond)
+	t := time.NewTimer(crashWait)
 	defer t.Stop()
-	select {
-	case <-e.p.Exited():
-		if xerr := e.p.ExitErr(); xerr != nil {
-			why += " (" + xerr.Error() + ")"
-		} else {
-			why += " (exit status 0)"
+	exited, drained := e.p.Exited(), e.p.StderrDone()
+	for exited != nil || drained != nil {
+		select {
+		case <-exited:
+			exited = nil
+			if xerr := e.p.ExitErr(); xerr != nil {
+				why += " (" + xerr.Error() + ")"
+			} else {
+				why += " (exit status 0)"
+			}
+		case <-drained:
+			drained = nil
+		case <-t.C:
+			exited, drained = nil, nil
 		}
-	case <-t.C:
+	}
+	if last := e.p.LastStderr(); last != "" {
+		why += "; last stderr line: " + strconv.Quote(truncate(last, 200))
 	}
 	return &match.Fault{Kind: match.Crash, Reason: why, Err: err}
+}
+
+// crashWait bounds how long a crash report waits for the exit status and
+// the end of stderr (a grandchild may hold the pipe open).
+const crashWait = 500 * time.Millisecond
+
+// truncate cuts s to at most n bytes (on a rune boundary) for a reason text.
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "..."
 }
 
 // Start runs the engine and performs the handshake for variant v:

@@ -29,6 +29,9 @@ type Process struct {
 	done chan struct{}
 	err  error // exit status, valid after done is closed
 
+	stderrDone chan struct{} // closed when the child's stderr reached EOF
+	lastErr    string        // last stderr line, valid after stderrDone is closed
+
 	killOnce sync.Once
 	mu       sync.Mutex
 }
@@ -78,12 +81,16 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	p := &Process{cmd: cmd, stdin: inW, stdout: outR, done: make(chan struct{})}
+	p := &Process{cmd: cmd, stdin: inW, stdout: outR, done: make(chan struct{}), stderrDone: make(chan struct{})}
 	p.rd.f = outR
 	go func() {
+		defer close(p.stderrDone)
 		sc := bufio.NewScanner(errR)
 		sc.Buffer(make([]byte, 4096), MaxLine)
 		for sc.Scan() {
+			if line := sc.Text(); line != "" {
+				p.lastErr = line
+			}
 			if onStderr != nil {
 				onStderr(sc.Text())
 			}
@@ -219,6 +226,23 @@ func (p *Process) Exited() <-chan struct{} { return p.done }
 func (p *Process) ExitErr() error {
 	<-p.done
 	return p.err
+}
+
+// StderrDone is closed when the child's stderr has reached its end and
+// every line of it has been passed to onStderr. A crashed engine's last
+// words are on stderr: waiting for this (bounded, since a grandchild may
+// keep the pipe open) puts them in the log before the crash is reported.
+func (p *Process) StderrDone() <-chan struct{} { return p.stderrDone }
+
+// LastStderr is the last non-empty stderr line; valid after StderrDone is
+// closed ("" before).
+func (p *Process) LastStderr() string {
+	select {
+	case <-p.stderrDone:
+		return p.lastErr
+	default:
+		return ""
+	}
 }
 
 // Pid is the child's process id (also its process group id).

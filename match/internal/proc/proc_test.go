@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -128,5 +129,52 @@ func TestBuffered(t *testing.T) {
 	}
 	if _, err := p.ReadLine(time.Now()); !errors.Is(err, os.ErrDeadlineExceeded) {
 		t.Fatalf("ReadLine(now) on a partial line: %v, want a timeout", err)
+	}
+}
+
+// Every stderr line has been handed over once StderrDone is closed, and the
+// last non-empty one is kept for the crash report.
+func TestStderrDone(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	p, err := Start([]string{"/bin/sh", "-c", `echo one >&2; echo 'last words' >&2; echo >&2; exit 3`}, "", nil, func(s string) {
+		mu.Lock()
+		got = append(got, s)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Stop(time.Second) })
+	select {
+	case <-p.StderrDone():
+	case <-time.After(5 * time.Second):
+		t.Fatal("stderr not done 5 s after the child exited")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if strings.Join(got, "|") != "one|last words|" {
+		t.Errorf("stderr lines %q", got)
+	}
+	if p.LastStderr() != "last words" {
+		t.Errorf("LastStderr = %q, want %q", p.LastStderr(), "last words")
+	}
+}
+
+// A grandchild that keeps stderr open keeps StderrDone open: callers must
+// bound their wait.
+func TestStderrHeldOpenByGrandchild(t *testing.T) {
+	p := start(t, `sleep 30 & echo started >&2; exit 0`)
+	<-p.Exited()
+	select {
+	case <-p.StderrDone():
+		t.Fatal("stderr done while a grandchild holds it")
+	case <-time.After(200 * time.Millisecond):
+	}
+	p.Stop(0)
+	select {
+	case <-p.StderrDone():
+	case <-time.After(5 * time.Second):
+		t.Fatal("stderr not done after the group was killed")
 	}
 }
