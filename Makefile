@@ -5,7 +5,7 @@ BIN      := bin/arbiter
 PKGS     := ./...
 # Packages with goroutines run under the race detector in `make test`; the
 # rules package (shared tables used from many games at once) runs its
-# concurrency test under it too (the whole package would be slow under -race).
+# concurrency tests under it too (the whole package would be slow under -race).
 RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
 
 .PHONY: build test race vet bench fuzz demo clean
@@ -19,7 +19,7 @@ vet:
 test: build vet
 	$(GO) test -count=1 -timeout 12m $(PKGS)
 	$(GO) test -count=1 -race -timeout 12m $(RACE_PKGS)
-	$(GO) test -count=1 -race -run 'TestConcurrentUse' ./rules/
+	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft' ./rules/
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m $(PKGS)

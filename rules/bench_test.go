@@ -41,3 +41,18 @@ func BenchmarkLegalMoves(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPerftWithEnglish15 is what `arbiter perft` does by default for a
+// deep count: a 256 MB table and one worker per CPU. Its leaves/s is
+// leaves counted over wall time, not positions generated: the table counts
+// a transposed subtree once.
+func BenchmarkPerftWithEnglish15(b *testing.B) {
+	p := NewPosition(MustLookup("english"))
+	var n, runs uint64
+	for b.Loop() {
+		n = PerftWith(p, 15, true, PerftOptions{HashBytes: 256 << 20})
+		runs++
+	}
+	b.ReportMetric(float64(n*runs)/b.Elapsed().Seconds(), "leaves/s")
+	b.ReportMetric(float64(n), "leaves")
+}

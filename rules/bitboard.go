@@ -159,6 +159,8 @@ type bbGen struct {
 	api   []Move
 
 	stack [][]bmove // per-ply move buffers, reused
+
+	tt *perftTable // PerftWith's table, shared by its workers; nil elsewhere
 }
 
 // reset prepares g for a search under v on geometry geo.

@@ -9,7 +9,7 @@ import (
 	"testing"
 )
 
-// perftRow is one row of testdata/perft.tsv.
+// perftRow is one row of testdata/perft.tsv or perft-positions.tsv.
 type perftRow struct {
 	line    int
 	variant string
@@ -19,9 +19,11 @@ type perftRow struct {
 	nodes   uint64
 }
 
-func readPerftRows(t testing.TB) []perftRow {
+func readPerftRows(t testing.TB) []perftRow { return readPerftFile(t, "perft.tsv") }
+
+func readPerftFile(t testing.TB, name string) []perftRow {
 	t.Helper()
-	f, err := os.Open("testdata/perft.tsv")
+	f, err := os.Open("testdata/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,13 +39,13 @@ func readPerftRows(t testing.TB) []perftRow {
 		cells := strings.Split(text, "\t")
 		if !header {
 			if strings.Join(cells, ",") != "variant,count,fen,depth,nodes" {
-				t.Fatalf("perft.tsv:%d: unexpected header %q", line, text)
+				t.Fatalf("%s:%d: unexpected header %q", name, line, text)
 			}
 			header = true
 			continue
 		}
 		if len(cells) != 5 {
-			t.Fatalf("perft.tsv:%d: want 5 fields, got %d", line, len(cells))
+			t.Fatalf("%s:%d: want 5 fields, got %d", name, line, len(cells))
 		}
 		r := perftRow{line: line, variant: cells[0], fen: cells[2]}
 		switch cells[1] {
@@ -51,13 +53,13 @@ func readPerftRows(t testing.TB) []perftRow {
 			r.keep = true
 		case "unique":
 		default:
-			t.Fatalf("perft.tsv:%d: count %q is not unique or keep", line, cells[1])
+			t.Fatalf("%s:%d: count %q is not unique or keep", name, line, cells[1])
 		}
 		if r.depth, err = strconv.Atoi(cells[3]); err != nil {
-			t.Fatalf("perft.tsv:%d: depth: %v", line, err)
+			t.Fatalf("%s:%d: depth: %v", name, line, err)
 		}
 		if r.nodes, err = strconv.ParseUint(cells[4], 10, 64); err != nil {
-			t.Fatalf("perft.tsv:%d: nodes: %v", line, err)
+			t.Fatalf("%s:%d: nodes: %v", name, line, err)
 		}
 		rows = append(rows, r)
 	}
@@ -128,6 +130,38 @@ func TestPerftDivide(t *testing.T) {
 		}
 		if n := Perft(p, -1, false); n != 0 {
 			t.Errorf("%s: perft(-1) = %d, want 0", name, n)
+		}
+	}
+}
+
+// TestPerftPositions reproduces the published counts of the classic
+// international test positions (testdata/perft-positions.tsv): kings
+// against kings, a crowded middle game, promotion at every turn. Trees
+// above 10^7 leaves go through PerftWith (the table), which counts exactly
+// what Perft counts (TestPerftWithEqualsPerft).
+func TestPerftPositions(t *testing.T) {
+	rows := readPerftFile(t, "perft-positions.tsv")
+	if len(rows) < 40 {
+		t.Fatalf("only %d rows read", len(rows))
+	}
+	table := NewPerftTable(64 << 20)
+	for _, r := range rows {
+		if testing.Short() && r.nodes > 10_000_000 {
+			continue
+		}
+		v := MustLookup(r.variant)
+		p, err := ParseFEN(v, r.fen)
+		if err != nil {
+			t.Fatalf("perft-positions.tsv:%d: %v", r.line, err)
+		}
+		var got uint64
+		if r.nodes <= 10_000_000 {
+			got = Perft(p, r.depth, r.keep)
+		} else {
+			got = PerftWith(p, r.depth, r.keep, PerftOptions{Table: table})
+		}
+		if got != r.nodes {
+			t.Errorf("perft-positions.tsv:%d: %s perft(%d) = %d, want %d", r.line, r.fen, r.depth, got, r.nodes)
 		}
 	}
 }

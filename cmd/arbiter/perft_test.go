@@ -149,6 +149,8 @@ func TestPerftUsageErrors(t *testing.T) {
 		{"--variant", "english", "--depth", "2", "--fen", "W:W99"},
 		{"--variant", "english", "--depth", "two"},
 		{"--variant", "english", "--depth", "2", "extra"},
+		{"--variant", "english", "--depth", "2", "--hash", "-1"},
+		{"--variant", "english", "--depth", "2", "--threads", "-3"},
 	} {
 		if msg, code := runPerftCmd(t, args...); code != exitUsage {
 			t.Errorf("%v: exit %d (%s), want %d", args, code, msg, exitUsage)
@@ -157,5 +159,38 @@ func TestPerftUsageErrors(t *testing.T) {
 	// through run(), as the binary does
 	if code := run([]string{"perft", "--variant", "nosuch", "--depth", "1"}); code != exitUsage {
 		t.Errorf("run: unknown variant gives exit %d, want %d", code, exitUsage)
+	}
+}
+
+// The table and the workers change the time, never the counts: the same
+// lines and the same divide with and without them.
+func TestPerftHashAndThreads(t *testing.T) {
+	counts := func(out string) string {
+		var b strings.Builder
+		for _, l := range strings.Split(strings.TrimRight(out, "\n"), "\n") {
+			f := strings.Fields(l)
+			b.WriteString(f[0] + " " + f[1] + "\n")
+		}
+		return b.String()
+	}
+	for _, base := range [][]string{
+		{"--variant", "english", "--depth", "9", "--count", "keep"},
+		{"--variant", "international", "--depth", "7"},
+		{"--variant", "international", "--fen", "W:W6,7,8,9,10:B41,42,43,44,45.", "--depth", "6"},
+		{"--variant", "english", "--depth", "8", "--divide"},
+	} {
+		plain, code := runPerftCmd(t, append(base, "--hash", "0", "--threads", "1")...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", base, code, plain)
+		}
+		for _, extra := range [][]string{nil, {"--hash", "1", "--threads", "3"}, {"--threads", "2"}} {
+			out, code := runPerftCmd(t, append(base, extra...)...)
+			if code != exitOK {
+				t.Fatalf("%v %v: exit %d: %s", base, extra, code, out)
+			}
+			if counts(out) != counts(plain) {
+				t.Errorf("%v %v:\n%s\nwithout table and workers:\n%s", base, extra, out, plain)
+			}
+		}
 	}
 }
