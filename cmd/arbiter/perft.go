@@ -90,7 +90,8 @@ func runPerft(out io.Writer, o perftOptions) error {
 		return usagef("perft: --threads must be 0 (one per CPU) or more, got %d", o.threads)
 	}
 	opts := rules.PerftOptions{Workers: o.threads}
-	if o.hashMB > 0 {
+	if o.hashMB > 0 && o.depth >= 4 {
+		// Shallower counts never consult a table; do not allocate one.
 		opts.Table = rules.NewPerftTable(o.hashMB << 20)
 	}
 	if o.divide {
