@@ -150,3 +150,46 @@ func AsFault(err error) (*Fault, bool) {
 	ok := errors.As(err, &f)
 	return f, ok
 }
+
+// Watch wraps a Player for one game and keeps how its NewGame went, so
+// that a runner can tell an engine that never got going (a missing
+// program, a crash or a timeout at start-up, a DXP address nobody listens
+// on) from one that played and lost. It passes EndGame on to players that
+// want it.
+type Watch struct {
+	Player
+	// Ready is set when NewGame succeeded.
+	Ready bool
+	// Err is NewGame's error, unless the game was cancelled: a *Fault when
+	// the engine failed its start, a plain error when it could not be run.
+	Err error
+}
+
+// NewGame calls the player's NewGame and records the outcome.
+func (w *Watch) NewGame(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl) error {
+	err := w.Player.NewGame(ctx, v, start, tc)
+	switch {
+	case err == nil:
+		w.Ready = true
+	case ctx.Err() == nil:
+		w.Err = err
+	}
+	return err
+}
+
+// EndGame passes the end of the game on to players that want it (DXP).
+func (w *Watch) EndGame(ctx context.Context, result arbiter.Result, as rules.Color) error {
+	if ge, ok := w.Player.(GameEnder); ok {
+		return ge.EndGame(ctx, result, as)
+	}
+	return nil
+}
+
+// CouldNotRun returns Err when it is not an engine fault: the player could
+// not run the engine at all (the game then cannot be played).
+func (w *Watch) CouldNotRun() error {
+	if _, fault := AsFault(w.Err); fault {
+		return nil
+	}
+	return w.Err
+}

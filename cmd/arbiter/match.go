@@ -243,7 +243,9 @@ with --opening-group; default "all").
 
 Each engine's protocol exchange and stderr go to LOGDIR/NAME.log (zerolog JSON).
 Exit status: 0 when the match was played, 2 for a usage error, 3 when it could
-not be played (an engine that cannot be started, I/O).`,
+not be played (an engine that cannot be run, or that failed to start its first
+two games, e.g. a crash at init or nobody at its DXP address: the match stops
+there), I/O.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := rules.Lookup(variant)
@@ -317,15 +319,30 @@ not be played (an engine that cannot be started, I/O).`,
 				}
 				defer pdnOut.Close()
 			}
+			for _, s := range specs {
+				if s.Proto == "dxp" {
+					if note := dxp.TimeNote(tc); note != "" {
+						fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s (DXP, --tc %s): %s\n", s.Name, tc, note)
+					}
+				}
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			out := cmd.OutOrStdout()
+			// How each engine's starts went: one that never gets going (a
+			// crash at init, nobody at its DXP address) ends the match
+			// after two tries, with exit status 3, not a string of losses.
+			var ready, failed [2]int
+			var lastFail [2]error
 			mlog := zerolog.New(io.Discard)
 			var score [2]float64
 			var wins, draws, losses int // from A's point of view
+			played := 0
 			for i := 0; i < games; i++ {
+				if failed[0] >= 2 && ready[0] == 0 || failed[1] >= 2 && ready[1] == 0 {
+					break // the rest would only repeat the failure
+				}
 				a := i % 2 // A plays white in even games
-				white, black := players[a], players[1-a]
 				cfg := base
 				opening := ""
 				if len(ops) > 0 {
@@ -333,9 +350,19 @@ not be played (an engine that cannot be started, I/O).`,
 					start := op.Position
 					cfg.Start, opening = &start, op.Name
 				}
-				rec, err := match.PlayGame(ctx, cfg, white, black, mlog)
+				watch := [2]*match.Watch{{Player: players[0]}, {Player: players[1]}}
+				rec, err := match.PlayGame(ctx, cfg, watch[a], watch[1-a], mlog)
 				if err != nil {
 					return fmt.Errorf("match: game %d: %w", i+1, err)
+				}
+				for k, w := range watch {
+					switch {
+					case w.Ready:
+						ready[k]++
+					case w.Err != nil:
+						failed[k]++
+						lastFail[k] = w.Err
+					}
 				}
 				rec.Game.SetTag("Event", "arbiter match")
 				rec.Game.SetTag("Site", "arbiter")
@@ -365,6 +392,7 @@ not be played (an engine that cannot be started, I/O).`,
 				default:
 					losses++
 				}
+				played++
 				fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d\n", i+1, rec.White, rec.Black,
 					res.PDN(v), res.Termination, res.Reason, len(rec.Moves))
 				if pdnOut != nil {
@@ -377,8 +405,14 @@ not be played (an engine that cannot be started, I/O).`,
 					}
 				}
 			}
-			fmt.Fprintf(out, "score: %s %g - %s %g (games %d: +%d =%d -%d)\n", specs[0].Name, score[0], specs[1].Name, score[1], games, wins, draws, losses)
-			return nil
+			fmt.Fprintf(out, "score: %s %g - %s %g (games %d: +%d =%d -%d)\n", specs[0].Name, score[0], specs[1].Name, score[1], played, wins, draws, losses)
+			var never []string
+			for k := range specs {
+				if failed[k] > 0 && ready[k] == 0 {
+					never = append(never, fmt.Sprintf("%s (%d attempts): %v", specs[k].Name, failed[k], lastFail[k]))
+				}
+			}
+			return neverStarted("match: stopped; no game got going with: ", never)
 		},
 	}
 	f := cmd.Flags()

@@ -136,4 +136,11 @@ func TestMatchUsageErrors(t *testing.T) {
 	if _, errs, code := runArbiter(t, dir, "match", "--engine", "cmd=/no/such/engine", "--engine", "cmd=self engine", "--log-dir", "l"); code != 3 {
 		t.Errorf("missing engine: exit %d, want 3 (%s)", code, errs)
 	}
+	// One that runs but dies at start-up: two games tell, the match stops
+	// there with exit status 3 and the engine's last words.
+	out, errs, code := runArbiter(t, dir, "match", "--engine", "name=dies cmd=/bin/sh -c 'echo cannot open book >&2; exit 1'",
+		"--engine", "name=ok cmd=self engine", "--games", "8", "--log-dir", "l")
+	if code != 3 || strings.Count(out, "game ") != 2 || !strings.Contains(errs, "no game got going with: dies (2 attempts)") || !strings.Contains(errs, "cannot open book") {
+		t.Errorf("engine dying at start-up: exit %d, want 3 after 2 games\n%s\n%s", code, out, errs)
+	}
 }

@@ -222,14 +222,23 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		fmt.Fprintf(out, "stopped early: %s\n", sum.Stopped)
 	}
 	sum.Standings.Write(out)
-	if tf.noReport {
+	if !tf.noReport {
+		if err := tournament.WriteReport(cmd.Context(), st, ev.Out); err != nil {
+			return err
+		}
+		fmt.Fprintf(out, "report: %s\n", tournament.ReportPath(ev.Out))
+	}
+	return neverStarted("tournament: games recorded (as losses), but no game got going with: ", sum.NeverStarted)
+}
+
+// neverStarted is the error (exit status 3) for engines that failed every
+// start of a game: their games are recorded as losses, but a script must
+// not take the run for a test of those engines.
+func neverStarted(prefix string, engines []string) error {
+	if len(engines) == 0 {
 		return nil
 	}
-	if err := tournament.WriteReport(cmd.Context(), st, ev.Out); err != nil {
-		return err
-	}
-	fmt.Fprintf(out, "report: %s\n", tournament.ReportPath(ev.Out))
-	return nil
+	return errors.New(prefix + strings.Join(engines, "; "))
 }
 
 // lockDir takes an exclusive lock on dir/arbiter.lock (released when the

@@ -392,3 +392,29 @@ func TestTournamentInterruptedAtStart(t *testing.T) {
 		t.Errorf("err = %v, want an interruption\n%s", err, errb.String())
 	}
 }
+
+// An engine that crashes at start-up in every game: the event is played
+// and recorded (its games are losses), the report is written, and the exit
+// status is 3 with the engine and the reason named, so that a script does
+// not take the run for a test of that engine.
+func TestTournamentEngineThatNeverStarts(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "event.yaml"), `
+name: one broken engine
+variant: english
+time_control: "30+0.5"
+engines:
+  - {name: good, command: self engine --level 1}
+  - {name: broken, command: "/bin/sh -c 'echo no endgame database >&2; exit 1'"}
+games_per_encounter: 2
+concurrency: 2
+`)
+	out := filepath.Join(dir, "out")
+	stdout, stderr, code := runArbiter(t, dir, "tournament", "-c", "event.yaml", "--out", out, "--progress", "off")
+	if code != exitRuntime || !strings.Contains(stdout, "2 of 2 games finished") || !strings.Contains(stdout, "report: ") {
+		t.Fatalf("exit %d, want %d with the games played\n%s\n%s", code, exitRuntime, stdout, stderr)
+	}
+	if !strings.Contains(stderr, "no game got going with: broken (2 attempts)") || !strings.Contains(stderr, "no endgame database") || strings.Contains(stderr, "good (") {
+		t.Errorf("stderr does not name the broken engine (only) and its last words:\n%s", stderr)
+	}
+}

@@ -336,8 +336,8 @@ func (e *Player) next(ctx context.Context) (Message, string, error) {
 // gameReq sends GAMEREQ for a game in which the engine plays c, and waits for GAMEACC.
 func (e *Player) gameReq(ctx context.Context, start rules.Position, c rules.Color) error {
 	minutes, moves := dxpTime(e.tc)
-	if e.tc.PerMove > 0 {
-		e.log.Warn().Dur("per_move", e.tc.PerMove).Int("minutes", minutes).Msg("DXP cannot carry a per-move limit; the engine is told this many minutes for the game")
+	if note := TimeNote(e.tc); note != "" {
+		e.log.Warn().Int("minutes", minutes).Msg(note)
 	}
 	m := Message{Type: GameReq, Version: 1, Name: "arbiter", Follower: c, Minutes: minutes, MaxMoves: moves}
 	if start != rules.NewPosition(e.v) {
@@ -392,6 +392,37 @@ func dxpTime(tc arbiter.TimeControl) (minutes, moves int) {
 	}
 	minutes = int((total + time.Minute - 1) / time.Minute)
 	return min(max(minutes, 1), 999), 0
+}
+
+// TimeNote says how the engine's idea of its time, as GAMEREQ can tell it
+// (whole minutes for the game, nothing else), differs from the clock the
+// referee keeps, or returns "" when GAMEREQ tells it exactly. Callers show
+// it before an event: an engine told more time than it has loses on time,
+// and nothing in the protocol can warn it.
+func TimeNote(tc arbiter.TimeControl) string {
+	minutes, _ := dxpTime(tc)
+	told := time.Duration(minutes) * time.Minute
+	var notes []string
+	switch {
+	case tc.PerMove > 0:
+		notes = append(notes, fmt.Sprintf("DXP cannot carry a limit per move: the engine is told %d min for the game and must keep to %v a move by itself", minutes, tc.PerMove))
+	case len(tc.Periods) > 0:
+		p := tc.Periods[0]
+		if told > p.Time {
+			notes = append(notes, fmt.Sprintf("DXP counts whole minutes: the engine is told %d min, but its clock holds %v; it may lose on time", minutes, p.Time))
+		}
+		if p.Moves > 0 {
+			notes = append(notes, fmt.Sprintf("the engine is not told the period of %d moves (it budgets %d min for the whole game)", p.Moves, minutes))
+		}
+		if p.Increment > 0 || tc.Delay > 0 || tc.Bronstein > 0 {
+			notes = append(notes, "DXP has no increment or delay: the engine budgets without it")
+		}
+	default:
+		if tc.Depth > 0 || tc.Nodes > 0 {
+			notes = append(notes, fmt.Sprintf("DXP cannot carry a depth or node limit: the engine is told %d min and searches as it likes", minutes))
+		}
+	}
+	return strings.Join(notes, "; ")
 }
 
 // Play sends the GAMEREQ (first request of a game), takes back a refused

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"net"
+	"strings"
 	"testing"
 	"time"
 
@@ -163,5 +164,38 @@ func TestGameReqSendsNoMoveLimit(t *testing.T) {
 	tc, _ = arbiter.ParseTimeControl("move=30")
 	if minutes, _ := dxpTime(tc); minutes != 5 {
 		t.Errorf("move=30: %d minutes, want 5", minutes)
+	}
+}
+
+// TimeNote names every way GAMEREQ's whole minutes misstate the clock, and
+// nothing when they state it exactly.
+func TestTimeNote(t *testing.T) {
+	tests := []struct {
+		tc   string
+		want []string // substrings; none = no note
+	}{
+		{"300", nil},
+		{"3600", nil},
+		{"10+0.1", []string{"told 1 min, but its clock holds 10s; it may lose on time", "no increment"}},
+		{"90", []string{"told 2 min, but its clock holds 1m30s"}},
+		{"300+2", []string{"no increment"}},
+		{"40/7200:3600+60", []string{"period of 40 moves"}},
+		{"move=1", []string{"limit per move", "told 1 min", "1s a move"}},
+		{"depth=8", []string{"depth or node limit", "told 999 min"}},
+	}
+	for _, tt := range tests {
+		tc, err := arbiter.ParseTimeControl(tt.tc)
+		if err != nil {
+			t.Fatal(err)
+		}
+		note := TimeNote(tc)
+		if len(tt.want) == 0 && note != "" {
+			t.Errorf("%s: note %q, want none", tt.tc, note)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(note, w) {
+				t.Errorf("%s: note %q lacks %q", tt.tc, note, w)
+			}
+		}
 	}
 }

@@ -81,6 +81,11 @@ type Summary struct {
 	Stopped  string
 	SPRT     *reports.SPRTResult // last SPRT evaluation, if any
 	Elapsed  time.Duration
+	// NeverStarted names the engines that failed every start of a game in
+	// this run (a missing program, a crash or timeout at start-up, nobody at
+	// a DXP address), with the last reason: their games are recorded as
+	// losses, but the event did not test them, which callers should say.
+	NeverStarted []string
 	Standings
 }
 
@@ -142,6 +147,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	}
 	r := &runner{opt: opt, ev: ev, st: st, plan: plan, log: opt.Log, sum: &Summary{Planned: len(plan), Stopped: sev.Stopped}}
 	r.names = make([]string, len(ev.Engines))
+	r.starts = make([]engineStarts, len(ev.Engines))
 	for i, e := range ev.Engines {
 		r.names[i] = e.Name
 	}
@@ -192,6 +198,11 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			limit = 1
 		}
 		r.pools[i] = newPool(limit, func() match.Player { return opt.NewPlayer(spec, opt.EngineLog) })
+		if spec.Protocol == configs.DXP {
+			if note := dxp.TimeNote(spec.TimeControl); note != "" {
+				r.log.Warn().Str("engine", spec.Name).Str("time_control", spec.TimeControl.String()).Msg(note)
+			}
+		}
 	}
 	defer func() {
 		for _, p := range r.pools {
@@ -217,6 +228,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.progress.finish()
 	r.sum.Elapsed = time.Since(t0)
 	r.sum.Standings = r.standings.snapshot()
+	r.sum.NeverStarted = r.neverStarted()
 	if err != nil {
 		return r.sum, err
 	}
@@ -243,6 +255,40 @@ type runner struct {
 	tally     *reports.Tally
 	sum       *Summary
 	progress  *progress
+	starts    []engineStarts // per engine, this run
+}
+
+// engineStarts counts how an engine's starts of a game went in this run.
+type engineStarts struct {
+	ready, failed int
+	last          error
+}
+
+// noteStart records how engine i's start of a game went.
+func (r *runner) noteStart(i int, w *match.Watch) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case w.Ready:
+		r.starts[i].ready++
+	case w.Err != nil:
+		r.starts[i].failed++
+		r.starts[i].last = w.Err
+	}
+}
+
+// neverStarted lists the engines that failed every start of a game in this
+// run, with the last reason.
+func (r *runner) neverStarted() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []string
+	for i, s := range r.starts {
+		if s.failed > 0 && s.ready == 0 {
+			out = append(out, fmt.Sprintf("%s (%d attempts): %v", r.names[i], s.failed, s.last))
+		}
+	}
+	return out
 }
 
 // play plays one planned game and commits it.
@@ -286,7 +332,7 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 		r.pools[p.Black].put(black, false)
 		return fmt.Errorf("tournament: %w", err)
 	}
-	gw, gb := &guard{Player: white}, &guard{Player: black}
+	gw, gb := &match.Watch{Player: white}, &match.Watch{Player: black}
 	log.Debug().Str("opening", op.Name).Msg("game started")
 	rec, perr := r.opt.Play(ctx, ev.ArbiterConfig(p.White, p.Black, p.Opening), gw, gb, log)
 	if ctx.Err() != nil {
@@ -313,8 +359,10 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 		res = startFailure(gw, gb, r.names[p.White], r.names[p.Black], perr)
 		log.Warn().Err(perr).Msg("game could not be played")
 	}
-	r.pools[p.White].put(white, gw.failed != nil || brokenBy(res, rules.White))
-	r.pools[p.Black].put(black, gb.failed != nil || brokenBy(res, rules.Black))
+	r.pools[p.White].put(white, gw.CouldNotRun() != nil || brokenBy(res, rules.White))
+	r.pools[p.Black].put(black, gb.CouldNotRun() != nil || brokenBy(res, rules.Black))
+	r.noteStart(p.White, gw)
+	r.noteStart(p.Black, gb)
 
 	g, err := r.record(p, op, rec, res, started)
 	if err != nil {
@@ -385,43 +433,19 @@ func reportsGame(res Result) reports.Game {
 		Result: res.Result, Termination: res.Termination, Plies: res.Plies, Opening: res.Opening}
 }
 
-// guard remembers a player's NewGame failure that was not an engine fault
-// (the process could not be started at all).
-type guard struct {
-	match.Player
-	failed error
-}
-
-func (g *guard) NewGame(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl) error {
-	err := g.Player.NewGame(ctx, v, start, tc)
-	if err != nil {
-		if _, fault := match.AsFault(err); !fault && ctx.Err() == nil {
-			g.failed = err
-		}
-	}
-	return err
-}
-
-// EndGame passes the end of the game on to players that want it (DXP).
-func (g *guard) EndGame(ctx context.Context, result arbiter.Result, as rules.Color) error {
-	if ge, ok := g.Player.(match.GameEnder); ok {
-		return ge.EndGame(ctx, result, as)
-	}
-	return nil
-}
-
 // startFailure is the result of a game whose engine could not be started.
-func startFailure(w, b *guard, wName, bName string, err error) arbiter.Result {
+func startFailure(w, b *match.Watch, wName, bName string, err error) arbiter.Result {
+	wErr, bErr := w.CouldNotRun(), b.CouldNotRun()
 	switch {
-	case w.failed != nil && b.failed != nil:
+	case wErr != nil && bErr != nil:
 		return arbiter.Result{Outcome: arbiter.Ongoing, Termination: arbiter.EngineCrashed,
-			Reason: fmt.Sprintf("neither engine could be started: white %s: %v; black %s: %v", wName, w.failed, bName, b.failed)}
-	case w.failed != nil:
+			Reason: fmt.Sprintf("neither engine could be started: white %s: %v; black %s: %v", wName, wErr, bName, bErr)}
+	case wErr != nil:
 		return arbiter.Result{Outcome: arbiter.BlackWin, Termination: arbiter.EngineCrashed,
-			Reason: fmt.Sprintf("white engine %s could not be started: %v", wName, w.failed)}
-	case b.failed != nil:
+			Reason: fmt.Sprintf("white engine %s could not be started: %v", wName, wErr)}
+	case bErr != nil:
 		return arbiter.Result{Outcome: arbiter.WhiteWin, Termination: arbiter.EngineCrashed,
-			Reason: fmt.Sprintf("black engine %s could not be started: %v", bName, b.failed)}
+			Reason: fmt.Sprintf("black engine %s could not be started: %v", bName, bErr)}
 	}
 	return arbiter.Result{Outcome: arbiter.Ongoing, Termination: arbiter.EngineCrashed, Reason: "the game could not be played: " + err.Error()}
 }

@@ -272,6 +272,37 @@ func TestEngineThatCannotStartIsRecorded(t *testing.T) {
 			t.Errorf("engine c standing %+v", s)
 		}
 	}
+	if len(sum.NeverStarted) != 1 || !strings.HasPrefix(sum.NeverStarted[0], "c (") || !strings.Contains(sum.NeverStarted[0], "/no/such/engine") {
+		t.Errorf("NeverStarted = %q, want engine c alone with its reason", sum.NeverStarted)
+	}
+}
+
+// An engine that runs but fails its start (a crash at init: a fault, so the
+// games are played as forfeits) is listed too; one that started once is not.
+func TestEngineThatFailsItsStartIsListed(t *testing.T) {
+	ev := testEvent(t, "concurrency: 1\n")
+	st := openStore(t, t.TempDir())
+	var bStarts atomic.Int32
+	newPlayer := func(spec configs.EngineSpec, _ zerolog.Logger) match.Player {
+		f := &fakePlayer{name: spec.Name}
+		switch spec.Name {
+		case "c":
+			f.startFail = &match.Fault{Kind: match.Crash, Reason: "engine exited at init"}
+		case "b":
+			// b fails every start but its first.
+			if bStarts.Add(1) > 1 {
+				f.startFail = &match.Fault{Kind: match.Crash, Reason: "engine exited at init"}
+			}
+		}
+		return f
+	}
+	sum, err := Run(context.Background(), Options{Event: ev, Store: st, NewPlayer: newPlayer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.NeverStarted) != 1 || !strings.HasPrefix(sum.NeverStarted[0], "c (") || !strings.Contains(sum.NeverStarted[0], "engine exited at init") {
+		t.Errorf("NeverStarted = %q, want engine c alone", sum.NeverStarted)
+	}
 }
 
 func TestCrashedEngineIsReplaced(t *testing.T) {
