@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 	"time"
@@ -203,7 +204,9 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 // forfeit ends the game for a crash, stall or timeout of side c.
 func forfeit(ref *arbiter.Referee, c rules.Color, f *Fault) {
 	reason := f.Reason
-	if f.Err != nil && !errors.Is(f.Err, context.DeadlineExceeded) {
+	// A deadline or an end of file adds nothing to a reason that says
+	// "no move in time" or "closed its output".
+	if f.Err != nil && !errors.Is(f.Err, context.DeadlineExceeded) && !errors.Is(f.Err, io.EOF) {
 		reason += ": " + f.Err.Error()
 	}
 	switch f.Kind {
