@@ -19,7 +19,7 @@ vet:
 test: build vet
 	$(GO) test -count=1 -timeout 12m $(PKGS)
 	$(GO) test -count=1 -race -timeout 12m $(RACE_PKGS)
-	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft' ./rules/
+	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges' ./rules/
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m $(PKGS)

@@ -38,10 +38,12 @@ func PerftWith(p Position, depth int, keepPaths bool, o PerftOptions) uint64 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	geo := bbGeoFor(p.v)
-	if geo == nil || depth > maxFastPerftDepth || depth < 4 {
-		// No bitboards (12x12), an absurd depth, or too small to pay for
-		// the set-up: the plain search.
+	if depth > maxFastPerftDepth || depth < 4 {
+		// An absurd depth, or too small to pay for the set-up.
 		return Perft(p, depth, keepPaths)
+	}
+	if geo == nil {
+		return referencePerftParallel(p, depth, keepPaths, workers)
 	}
 	tt := o.Table
 	if tt == nil && o.HashBytes > 0 {
@@ -94,6 +96,30 @@ func PerftWith(p Position, depth int, keepPaths bool, o PerftOptions) uint64 {
 				n += g.hashedPerft(it.own, it.opp, it.kings, it.white, rest, 0)
 			}
 			total.Add(n)
+		}()
+	}
+	wg.Wait()
+	return total.Load()
+}
+
+// referencePerftParallel shares the root moves of a board without
+// bitboards (12x12) among workers; the reference generator has no table.
+func referencePerftParallel(p Position, depth int, keepPaths bool, workers int) uint64 {
+	moves := p.referenceMoves(keepPaths)
+	var total atomic.Uint64
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(workers, len(moves)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(len(moves)) {
+					return
+				}
+				total.Add(referencePerft(p.Play(moves[i]), depth-1, keepPaths))
+			}
 		}()
 	}
 	wg.Wait()

@@ -65,9 +65,12 @@ func TestPerftWithEdges(t *testing.T) {
 			t.Errorf("depth %d: %d, Perft %d", d, got, want)
 		}
 	}
-	// 12x12 has no bitboards: the reference answers.
+	// 12x12 has no bitboards: the reference generator answers, its root
+	// moves shared among the workers.
 	c := NewPosition(MustLookup("canadian"))
-	if got, want := PerftWith(c, 4, false, PerftOptions{HashBytes: 1 << 16}), Perft(c, 4, false); got != want {
-		t.Errorf("canadian depth 4: %d, Perft %d", got, want)
+	for _, keep := range []bool{false, true} {
+		if got, want := PerftWith(c, 5, keep, PerftOptions{HashBytes: 1 << 16, Workers: 3}), Perft(c, 5, keep); got != want {
+			t.Errorf("canadian depth 5 keep=%v: %d, Perft %d", keep, got, want)
+		}
 	}
 }
