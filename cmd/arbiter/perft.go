@@ -86,6 +86,11 @@ func runPerft(out io.Writer, o perftOptions) error {
 	if o.hashMB < 0 || o.hashMB > 1<<20 {
 		return usagef("perft: --hash must be between 0 and 1048576 MB, got %d", o.hashMB)
 	}
+	// A table the machine cannot hold would end the process with an
+	// out-of-memory crash instead of an error.
+	if ram := totalMemory(); ram > 0 && uint64(o.hashMB)<<20 > ram/2 {
+		return usagef("perft: --hash %d MB is more than half of this machine's %d MB of memory", o.hashMB, ram>>20)
+	}
 	if o.threads < 0 {
 		return usagef("perft: --threads must be 0 (one per CPU) or more, got %d", o.threads)
 	}

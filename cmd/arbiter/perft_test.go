@@ -150,6 +150,7 @@ func TestPerftUsageErrors(t *testing.T) {
 		{"--variant", "english", "--depth", "two"},
 		{"--variant", "english", "--depth", "2", "extra"},
 		{"--variant", "english", "--depth", "2", "--hash", "-1"},
+		{"--variant", "english", "--depth", "5", "--hash", "1048576"}, // more than half of any test machine
 		{"--variant", "english", "--depth", "2", "--threads", "-3"},
 	} {
 		if msg, code := runPerftCmd(t, args...); code != exitUsage {

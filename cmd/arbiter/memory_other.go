@@ -1,0 +1,6 @@
+//go:build !linux
+
+package main
+
+// totalMemory is the machine's RAM in bytes, 0 when unknown.
+func totalMemory() uint64 { return 0 }
