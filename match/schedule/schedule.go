@@ -51,6 +51,12 @@ type Config struct {
 	Seed     uint64 // for Random order
 }
 
+// Limits of one plan: the whole plan is built in memory.
+const (
+	MaxPlayers = 1000
+	MaxGames   = 2_000_000
+)
+
 // Pairing is one planned game.
 type Pairing struct {
 	Index int // position in the plan, 0-based; unique and stable for a given Config
@@ -110,6 +116,8 @@ func New(cfg Config) (*Schedule, error) {
 		return nil, fmt.Errorf("schedule: %d games per encounter; must be a positive even number (each opening is played twice with colours reversed)", cfg.GamesPerEncounter)
 	case cfg.Openings < 0:
 		return nil, fmt.Errorf("schedule: %d openings", cfg.Openings)
+	case cfg.Players > MaxPlayers:
+		return nil, fmt.Errorf("schedule: %d players; at most %d", cfg.Players, MaxPlayers)
 	}
 	var table [][][2]int // round -> boards -> (white, black)
 	var byes [][]int     // round -> players with a bye
@@ -120,6 +128,15 @@ func New(cfg Config) (*Schedule, error) {
 		table, byes = gauntlet(cfg.Players)
 	default:
 		return nil, fmt.Errorf("schedule: unknown tournament type %q (round-robin or gauntlet)", cfg.Kind)
+	}
+	boards := 0
+	for _, round := range table {
+		boards += len(round)
+	}
+	// The plan is held in memory (and in the store): refuse one that
+	// would exhaust it, with the numbers, instead of crashing.
+	if total := int64(boards) * int64(cfg.Cycles) * int64(cfg.GamesPerEncounter); total > MaxGames {
+		return nil, fmt.Errorf("schedule: %d encounters x %d cycles x %d games = %d games; at most %d", boards, cfg.Cycles, cfg.GamesPerEncounter, total, MaxGames)
 	}
 	s := &Schedule{cfg: cfg, rounds: len(table) * cfg.Cycles}
 	pairs := cfg.GamesPerEncounter / 2

@@ -251,10 +251,18 @@ func TestConfigErrors(t *testing.T) {
 		{Config{Players: 4, Kind: "swiss"}, "unknown tournament type"},
 		{Config{Players: 4, Order: "shuffled"}, "unknown opening order"},
 		{Config{Players: 4, Cycles: -1}, "cycles"},
+		// Plans that would not fit in memory are refused, not attempted.
+		{Config{Players: 100_000}, "at most 1000"},
+		{Config{Players: 2, Cycles: 10000, GamesPerEncounter: 1_000_000}, "10000000000 games; at most 2000000"},
+		{Config{Players: 1000, Cycles: 10}, "games; at most"},
 	} {
 		_, err := New(tc.cfg)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("New(%+v) = %v, want error containing %q", tc.cfg, err, tc.want)
 		}
+	}
+	// The largest plan allowed is still built.
+	if s, err := New(Config{Players: 2, GamesPerEncounter: MaxGames}); err != nil || len(s.All()) != MaxGames {
+		t.Errorf("a plan of MaxGames: %v", err)
 	}
 }
