@@ -70,56 +70,50 @@ func PerftWith(p Position, depth int, keepPaths bool, o PerftOptions) uint64 {
 		items, rest = next, rest-1
 	}
 
-	var total atomic.Uint64
-	var nextItem atomic.Int64
-	var wg sync.WaitGroup
-	for range min(workers, len(items)) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			g := &bbGen{}
-			g.reset(p.v, geo, keepPaths)
-			g.stack = make([][]bmove, rest+1)
-			for i := range g.stack {
-				g.stack[i] = make([]bmove, 0, 128)
-			}
-			if tt != nil && len(tt.e) > 0 {
-				g.tt = tt
-			}
-			var n uint64
-			for {
-				i := nextItem.Add(1) - 1
-				if i >= int64(len(items)) {
-					break
-				}
-				it := items[i]
-				n += g.hashedPerft(it.own, it.opp, it.kings, it.white, rest, 0)
-			}
-			total.Add(n)
-		}()
+	if tt != nil && len(tt.e) == 0 {
+		tt = nil
 	}
-	wg.Wait()
-	return total.Load()
+	return share(len(items), workers, func() func(i int) uint64 {
+		g := &bbGen{}
+		g.reset(p.v, geo, keepPaths)
+		g.stack = make([][]bmove, rest+1)
+		for i := range g.stack {
+			g.stack[i] = make([]bmove, 0, 128)
+		}
+		g.tt = tt
+		return func(i int) uint64 {
+			it := items[i]
+			return g.hashedPerft(it.own, it.opp, it.kings, it.white, rest, 0)
+		}
+	})
 }
 
 // referencePerftParallel shares the root moves of a board without
 // bitboards (12x12) among workers; the reference generator has no table.
 func referencePerftParallel(p Position, depth int, keepPaths bool, workers int) uint64 {
 	moves := p.referenceMoves(keepPaths)
+	return share(len(moves), workers, func() func(i int) uint64 {
+		return func(i int) uint64 { return referencePerft(p.Play(moves[i]), depth-1, keepPaths) }
+	})
+}
+
+// share sums count(i) for i in [0, n) on up to workers goroutines, each
+// with the count function newWorker gives it (its own search state), the
+// next i going to whichever is free first.
+func share(n, workers int, newWorker func() func(i int) uint64) uint64 {
 	var total atomic.Uint64
 	var next atomic.Int64
 	var wg sync.WaitGroup
-	for range min(workers, len(moves)) {
+	for range min(workers, n) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(moves)) {
-					return
-				}
-				total.Add(referencePerft(p.Play(moves[i]), depth-1, keepPaths))
+			count := newWorker()
+			var sum uint64
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				sum += count(i)
 			}
+			total.Add(sum)
 		}()
 	}
 	wg.Wait()
