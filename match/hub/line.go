@@ -80,6 +80,10 @@ func ParseLine(s string) (Line, error) {
 		i++
 	}
 	l.Command = s[start:i]
+	if n := strings.Count(s[i:], "="); n > 0 {
+		// One allocation for the arguments (an info line has half a dozen).
+		l.Args = make([]Arg, 0, n)
+	}
 	for {
 		skip()
 		if i >= len(s) {
