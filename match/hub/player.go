@@ -507,7 +507,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			raw, long := proc.IsLong(raw)
 			if long {
 				e.open = true
-				return reply, &match.Fault{Kind: match.Illegal, Text: raw[:64] + "...", Reason: fmt.Sprintf("line longer than %d bytes", proc.MaxLine)}
+				return reply, &match.Fault{Kind: match.Illegal, Text: truncate(raw, 64), Reason: fmt.Sprintf("line longer than %d bytes", proc.MaxLine)}
 			}
 			l, err := ParseLine(raw)
 			if err != nil && isInfo(raw) {

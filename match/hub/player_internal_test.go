@@ -2,6 +2,7 @@ package hub
 
 import (
 	"testing"
+	"unicode/utf8"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/match"
@@ -24,6 +25,25 @@ func TestFirstPing(t *testing.T) {
 	for _, tt := range tests {
 		if got := firstPing(tt.lv, iv); got != tt.want {
 			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// Texts cut for a reason or a record stay valid UTF-8 (they end up in PDN).
+func TestTruncate(t *testing.T) {
+	for _, tt := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"short", 64, "short"},
+		{"abcdef", 3, "abc..."},
+		{"aé", 2, "a..."}, // é is 2 bytes: not cut in half
+		{"ééé", 3, "é..."},
+	} {
+		got := truncate(tt.s, tt.n)
+		if got != tt.want || !utf8.ValidString(got) {
+			t.Errorf("truncate(%q, %d) = %q, want %q", tt.s, tt.n, got, tt.want)
 		}
 	}
 }
