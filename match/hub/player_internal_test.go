@@ -2,8 +2,8 @@ package hub
 
 import (
 	"testing"
-	"unicode/utf8"
 	"time"
+	"unicode/utf8"
 
 	"github.com/draughts-arbiter/arbiter/match"
 )
