@@ -65,7 +65,11 @@ func (e *syntaxError) Error() string { return e.err.Error() }
 
 func (r *Reader) errorf(line int, text string, format string, a ...any) *syntaxError {
 	if len(text) > 60 {
-		text = text[:57] + "..."
+		n := 57
+		for n > 0 && !utf8.RuneStart(text[n]) {
+			n-- // never cut a character in half
+		}
+		text = text[:n] + "..."
 	}
 	return &syntaxError{line: line, text: text, err: fmt.Errorf("%w: %s", rules.ErrSyntax, fmt.Sprintf(format, a...))}
 }
