@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
@@ -192,4 +193,56 @@ func (w *Watch) CouldNotRun() error {
 		return nil
 	}
 	return w.Err
+}
+
+// Starts counts, per engine, how its starts of a game went (see Watch), to
+// tell an engine that never got going from one that played and lost. It is
+// safe for concurrent use.
+type Starts struct {
+	mu    sync.Mutex
+	names []string
+	ready []int
+	fails []int
+	last  []error
+}
+
+// NewStarts returns the counts for the engines named.
+func NewStarts(names []string) *Starts {
+	n := len(names)
+	return &Starts{names: names, ready: make([]int, n), fails: make([]int, n), last: make([]error, n)}
+}
+
+// Note records engine i's start of one game.
+func (s *Starts) Note(i int, w *Watch) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case w.Ready:
+		s.ready[i]++
+	case w.Err != nil:
+		s.fails[i]++
+		s.last[i] = w.Err
+	}
+}
+
+// Hopeless reports whether engine i failed its start at least n times and
+// never succeeded: trying again would only repeat the failure.
+func (s *Starts) Hopeless(i, n int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.fails[i] >= n && s.ready[i] == 0
+}
+
+// Never lists the engines that failed every start, as "name (N attempts):
+// last reason".
+func (s *Starts) Never() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for i, name := range s.names {
+		if s.fails[i] > 0 && s.ready[i] == 0 {
+			out = append(out, fmt.Sprintf("%s (%d attempts): %v", name, s.fails[i], s.last[i]))
+		}
+	}
+	return out
 }

@@ -329,17 +329,16 @@ there), I/O.`,
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			out := cmd.OutOrStdout()
-			// How each engine's starts went: one that never gets going (a
-			// crash at init, nobody at its DXP address) ends the match
-			// after two tries, with exit status 3, not a string of losses.
-			var ready, failed [2]int
-			var lastFail [2]error
+			// An engine that never gets going (a crash at init, nobody at its
+			// DXP address) ends the match after two tries, with exit status
+			// 3, not a string of losses.
+			starts := match.NewStarts([]string{specs[0].Name, specs[1].Name})
 			mlog := zerolog.New(io.Discard)
 			var score [2]float64
 			var wins, draws, losses int // from A's point of view
 			played := 0
 			for i := 0; i < games; i++ {
-				if failed[0] >= 2 && ready[0] == 0 || failed[1] >= 2 && ready[1] == 0 {
+				if starts.Hopeless(0, 2) || starts.Hopeless(1, 2) {
 					break // the rest would only repeat the failure
 				}
 				a := i % 2 // A plays white in even games
@@ -355,15 +354,8 @@ there), I/O.`,
 				if err != nil {
 					return fmt.Errorf("match: game %d: %w", i+1, err)
 				}
-				for k, w := range watch {
-					switch {
-					case w.Ready:
-						ready[k]++
-					case w.Err != nil:
-						failed[k]++
-						lastFail[k] = w.Err
-					}
-				}
+				starts.Note(0, watch[0])
+				starts.Note(1, watch[1])
 				rec.Game.SetTag("Event", "arbiter match")
 				rec.Game.SetTag("Site", "arbiter")
 				rec.Game.SetTag("Round", fmt.Sprint(i+1))
@@ -406,13 +398,7 @@ there), I/O.`,
 				}
 			}
 			fmt.Fprintf(out, "score: %s %g - %s %g (games %d: +%d =%d -%d)\n", specs[0].Name, score[0], specs[1].Name, score[1], played, wins, draws, losses)
-			var never []string
-			for k := range specs {
-				if failed[k] > 0 && ready[k] == 0 {
-					never = append(never, fmt.Sprintf("%s (%d attempts): %v", specs[k].Name, failed[k], lastFail[k]))
-				}
-			}
-			return neverStarted("match: stopped; no game got going with: ", never)
+			return neverStarted("match: stopped; no game got going with: ", starts.Never())
 		},
 	}
 	f := cmd.Flags()

@@ -147,11 +147,11 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	}
 	r := &runner{opt: opt, ev: ev, st: st, plan: plan, log: opt.Log, sum: &Summary{Planned: len(plan), Stopped: sev.Stopped}}
 	r.names = make([]string, len(ev.Engines))
-	r.starts = make([]engineStarts, len(ev.Engines))
 	for i, e := range ev.Engines {
 		r.names[i] = e.Name
 	}
 	r.standings = newStandings(r.names)
+	r.starts = match.NewStarts(r.names)
 	if ev.SPRT != nil {
 		r.tally = reports.NewTally(r.names[0], r.names[1])
 	}
@@ -228,7 +228,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.progress.finish()
 	r.sum.Elapsed = time.Since(t0)
 	r.sum.Standings = r.standings.snapshot()
-	r.sum.NeverStarted = r.neverStarted()
+	r.sum.NeverStarted = r.starts.Never()
 	if err != nil {
 		return r.sum, err
 	}
@@ -255,40 +255,7 @@ type runner struct {
 	tally     *reports.Tally
 	sum       *Summary
 	progress  *progress
-	starts    []engineStarts // per engine, this run
-}
-
-// engineStarts counts how an engine's starts of a game went in this run.
-type engineStarts struct {
-	ready, failed int
-	last          error
-}
-
-// noteStart records how engine i's start of a game went.
-func (r *runner) noteStart(i int, w *match.Watch) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	switch {
-	case w.Ready:
-		r.starts[i].ready++
-	case w.Err != nil:
-		r.starts[i].failed++
-		r.starts[i].last = w.Err
-	}
-}
-
-// neverStarted lists the engines that failed every start of a game in this
-// run, with the last reason.
-func (r *runner) neverStarted() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var out []string
-	for i, s := range r.starts {
-		if s.failed > 0 && s.ready == 0 {
-			out = append(out, fmt.Sprintf("%s (%d attempts): %v", r.names[i], s.failed, s.last))
-		}
-	}
-	return out
+	starts    *match.Starts // per engine, this run
 }
 
 // play plays one planned game and commits it.
@@ -361,8 +328,8 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	}
 	r.pools[p.White].put(white, gw.CouldNotRun() != nil || brokenBy(res, rules.White))
 	r.pools[p.Black].put(black, gb.CouldNotRun() != nil || brokenBy(res, rules.Black))
-	r.noteStart(p.White, gw)
-	r.noteStart(p.Black, gb)
+	r.starts.Note(p.White, gw)
+	r.starts.Note(p.Black, gb)
 
 	g, err := r.record(p, op, rec, res, started)
 	if err != nil {
