@@ -48,12 +48,10 @@ func parseEngineSpec(s string) (engineSpec, error) {
 			return spec, fmt.Errorf("engine spec %q: want key=value pairs, found %q", s, firstWord(rest))
 		}
 		if key == "cmd" {
-			words, err := splitWords(after)
+			// Split as the command of a config file is: one rule for both.
+			words, err := configs.SplitCommand(after)
 			if err != nil {
 				return spec, fmt.Errorf("engine spec %q: cmd: %w", s, err)
-			}
-			if len(words) == 0 {
-				return spec, fmt.Errorf("engine spec %q: empty cmd", s)
 			}
 			spec.Command = words
 			break
@@ -132,44 +130,6 @@ func readValue(s string) (val, rest string, err error) {
 		return s[:i], s[i:], nil
 	}
 	return s, "", nil
-}
-
-// splitWords splits a command line like a POSIX shell would, without
-// expansions: 'single' and "double" quotes group, backslash escapes.
-func splitWords(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		case c == '\\' && i+1 < len(s):
-			i++
-			cur.WriteByte(s[i])
-			inWord = true
-		case c == '\'' || c == '"':
-			end := strings.IndexByte(s[i+1:], c)
-			if end < 0 {
-				return nil, fmt.Errorf("unterminated %c quote", c)
-			}
-			cur.WriteString(s[i+1 : i+1+end])
-			i += end + 1
-			inWord = true
-		default:
-			cur.WriteByte(c)
-			inWord = true
-		}
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, nil
 }
 
 // logFileName makes an engine name safe as a file name.
