@@ -15,9 +15,10 @@ import (
 // the engines that played, which is 0.
 type Rating struct {
 	Elo float64
-	// Error is the half-width of the 95% interval (from the model's Fisher
-	// information; draws are counted as if they were as uncertain as a win
-	// or a loss, so the interval errs on the wide side).
+	// Error is the half-width of the 95% interval. It is the sandwich
+	// (robust) estimate: the model's Fisher information around the games'
+	// observed score variance, so that draws, which vary a score less than
+	// wins and losses, narrow it as they narrow a match's own interval.
 	Error float64
 }
 
@@ -58,6 +59,12 @@ func jointRatings(cells [][]WDL) []Rating {
 			points[a] += cells[i][j].Points()
 		}
 	}
+	// spread(a, b, p) is the sum over a's games against b of (s - p)^2,
+	// s its score in each and p the model's expectation.
+	spread := func(a, b int, p float64) float64 {
+		w := cells[who[a]][who[b]]
+		return float64(w.W)*(1-p)*(1-p) + float64(w.D)*(0.5-p)*(0.5-p) + float64(w.L)*p*p
+	}
 	// Minorization-maximization (Hunter 2004) on gamma = 10^(elo/400), the
 	// prior opponent fixed at gamma 1.
 	gamma := make([]float64, m)
@@ -88,34 +95,43 @@ func jointRatings(cells [][]WDL) []Rating {
 		elo[a] = 400 * math.Log10(gamma[a])
 		mean += elo[a] / float64(m)
 	}
-	// Fisher information on the Elo scale: every game between a and b
-	// contributes c^2 p (1-p) with c = ln 10 / 400; the prior games tie
-	// each engine to the fixed opponent, which makes the matrix invertible.
+	// On the Elo scale (c = ln 10 / 400) every game between a and b adds
+	// c^2 p (1-p) to the Fisher information H and c^2 (s-p)^2 to the
+	// observed variance J of the likelihood's gradient; the covariance is
+	// H^-1 J H^-1. The prior games tie each engine to the fixed opponent,
+	// which makes H invertible.
 	c := math.Ln10 / 400
 	info := mat.NewSymDense(m, nil)
+	vary := mat.NewSymDense(m, nil)
 	for a := range m {
 		p0 := gamma[a] / (gamma[a] + 1)
 		diag := priorDraws * c * c * p0 * (1 - p0)
+		vdiag := priorDraws * c * c * (0.5 - p0) * (0.5 - p0)
 		for b := range m {
 			if b == a || games[a][b] == 0 {
 				continue
 			}
 			p := gamma[a] / (gamma[a] + gamma[b])
 			w := games[a][b] * c * c * p * (1 - p)
+			v := c * c * spread(a, b, p)
 			diag += w
+			vdiag += v
 			if b > a {
 				info.SetSym(a, b, -w)
+				vary.SetSym(a, b, -v)
 			}
 		}
 		info.SetSym(a, a, diag)
+		vary.SetSym(a, a, vdiag)
 	}
-	var cov mat.Dense
-	if err := cov.Inverse(info); err != nil {
+	var inv, cov mat.Dense
+	if err := inv.Inverse(info); err != nil {
 		for a, i := range who {
 			out[i] = Rating{elo[a] - mean, math.NaN()}
 		}
 		return out
 	}
+	cov.Product(&inv, vary, &inv)
 	// The variance of each rating relative to the mean of all: the level
 	// of the whole field (tied to the prior's opponent by a single game)
 	// is uncertain, the differences are not.

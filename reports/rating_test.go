@@ -19,7 +19,7 @@ func cellsOf(n int, rec map[[2]int]WDL) [][]WDL {
 
 // Two engines: the joint ratings are the match's Elo difference (the
 // prior's pull is a fraction of an Elo point at a thousand games), split
-// around 0, with an interval like the match's own.
+// around 0, with the match's own interval.
 func TestJointRatingsOfAMatch(t *testing.T) {
 	w := WDL{W: 400, D: 300, L: 300}
 	r := jointRatings(cellsOf(2, map[[2]int]WDL{{0, 1}: w}))
@@ -29,9 +29,9 @@ func TestJointRatingsOfAMatch(t *testing.T) {
 		t.Errorf("ratings %+v: difference %.2f, want %.2f, mean 0", r, diff, want.Elo)
 	}
 	// Each rating is half the difference from the mean, so its interval is
-	// half the match's, a little wider (draws are counted as uncertain as
-	// decisive games).
-	if got := 2 * r[0].Error; got < want.Error || got > 1.6*want.Error || math.Abs(r[1].Error-r[0].Error) > 1e-6 {
+	// half the match's: the sandwich estimate uses the games' own score
+	// variance (30% draws here), as the match's interval does.
+	if got := 2 * r[0].Error; math.Abs(got-want.Error) > 0.03*want.Error || math.Abs(r[1].Error-r[0].Error) > 1e-6 {
 		t.Errorf("intervals %.1f / %.1f; twice should be about the match's %.1f", r[0].Error, r[1].Error, want.Error)
 	}
 }
@@ -96,5 +96,18 @@ func TestJointRatingsReproducePoints(t *testing.T) {
 		if math.Abs(expected-actual) > 0.5 {
 			t.Errorf("engine %d: expected %.2f points, scored %.1f (ratings %+v)", i, expected, actual, r)
 		}
+	}
+}
+
+// Draws narrow the interval, as they do a match's: the same 50% score from
+// 40% draws is known more precisely than from wins and losses alone (the
+// score variance is 0.15 instead of 0.25 per game, an interval sqrt(0.6)
+// as wide).
+func TestJointRatingsDrawsNarrowTheInterval(t *testing.T) {
+	decisive := jointRatings(cellsOf(2, map[[2]int]WDL{{0, 1}: {W: 500, L: 500}}))
+	drawish := jointRatings(cellsOf(2, map[[2]int]WDL{{0, 1}: {W: 300, D: 400, L: 300}}))
+	ratio := drawish[0].Error / decisive[0].Error
+	if math.Abs(ratio-math.Sqrt(0.6)) > 0.02 {
+		t.Errorf("interval with draws %.2f, without %.2f: ratio %.3f, want about %.3f", drawish[0].Error, decisive[0].Error, ratio, math.Sqrt(0.6))
 	}
 }
