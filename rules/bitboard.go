@@ -160,7 +160,7 @@ type bbGen struct {
 
 	stack [][]bmove // per-ply move buffers, reused
 
-	tt *perftTable // PerftWith's table, shared by its workers; nil elsewhere
+	tt *PerftTable // PerftWith's table, shared by its workers; nil elsewhere
 }
 
 // reset prepares g for a search under v on geometry geo.

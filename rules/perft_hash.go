@@ -21,7 +21,7 @@ type PerftOptions struct {
 	// what one call learnt serves the next (the depths of one run, the root
 	// moves of a divide).
 	Table *PerftTable
-	// Workers is the number of goroutines; 0 means one per CPU.
+	// Workers is the number of goroutines (at most 1024); 0 means one per CPU.
 	Workers int
 }
 
@@ -33,7 +33,8 @@ func PerftWith(p Position, depth int, keepPaths bool, o PerftOptions) uint64 {
 	if depth < 0 {
 		return 0
 	}
-	workers := o.Workers
+	// The split below keeps 16 subtrees per worker in memory: bound it.
+	workers := min(o.Workers, maxPerftWorkers)
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
@@ -120,6 +121,9 @@ func share(n, workers int, newWorker func() func(i int) uint64) uint64 {
 	return total.Load()
 }
 
+// maxPerftWorkers bounds PerftOptions.Workers.
+const maxPerftWorkers = 1024
+
 // perftItem is one subtree of a split perft.
 type perftItem struct {
 	own, opp, kings uint64
@@ -162,9 +166,6 @@ type PerftTable struct {
 	variant *Variant
 	keep    bool
 }
-
-// g.tt is a *perftTable inside the generator.
-type perftTable = PerftTable
 
 type perftEntry struct {
 	own, opp, kings, meta, count, check atomic.Uint64
@@ -214,7 +215,7 @@ func perftCheck(key, count uint64) uint64 {
 // Entries come in buckets of two: the first keeps the deeper subtree (the
 // more work saved), the second takes whatever comes, so that the many
 // shallow entries still find a place without pushing out the few deep ones.
-func (t *perftTable) probe(own, opp, kings, meta uint64) (uint64, bool) {
+func (t *PerftTable) probe(own, opp, kings, meta uint64) (uint64, bool) {
 	key := perftKey(own, opp, kings, meta)
 	b := (key & t.mask) &^ 1
 	for i := b; i < b+2; i++ {
@@ -233,7 +234,7 @@ func (t *perftTable) probe(own, opp, kings, meta uint64) (uint64, bool) {
 	return 0, false
 }
 
-func (t *perftTable) store(own, opp, kings, meta, count uint64) {
+func (t *PerftTable) store(own, opp, kings, meta, count uint64) {
 	key := perftKey(own, opp, kings, meta)
 	b := (key & t.mask) &^ 1
 	e := &t.e[b]

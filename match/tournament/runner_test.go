@@ -289,8 +289,11 @@ func TestEngineThatFailsItsStartIsListed(t *testing.T) {
 		case "c":
 			f.startFail = &match.Fault{Kind: match.Crash, Reason: "engine exited at init"}
 		case "b":
-			// b fails every start but its first.
-			if bStarts.Add(1) > 1 {
+			// b starts once, crashes in that game, and its replacements
+			// all fail their start.
+			if bStarts.Add(1) == 1 {
+				f.crashAt = 1
+			} else {
 				f.startFail = &match.Fault{Kind: match.Crash, Reason: "engine exited at init"}
 			}
 		}
@@ -302,6 +305,9 @@ func TestEngineThatFailsItsStartIsListed(t *testing.T) {
 	}
 	if len(sum.NeverStarted) != 1 || !strings.HasPrefix(sum.NeverStarted[0], "c (") || !strings.Contains(sum.NeverStarted[0], "engine exited at init") {
 		t.Errorf("NeverStarted = %q, want engine c alone", sum.NeverStarted)
+	}
+	if bStarts.Load() < 2 {
+		t.Errorf("engine b was made %d times: its failing replacements were never tried", bStarts.Load())
 	}
 }
 
