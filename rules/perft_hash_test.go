@@ -14,6 +14,7 @@ func TestPerftWithEqualsPerft(t *testing.T) {
 		{HashBytes: 1 << 20, Workers: 1},
 		{HashBytes: 4 << 10, Workers: 4}, // 64 entries: constant replacement and contention
 		{HashBytes: 8 << 20, Workers: 3},
+		{Workers: 1 << 30}, // bounded: the split must not fill memory
 	}
 	r := rand.New(rand.NewPCG(7, 11))
 	for _, v := range allPresets() {

@@ -91,8 +91,8 @@ func runPerft(out io.Writer, o perftOptions) error {
 	if ram := totalMemory(); ram > 0 && uint64(o.hashMB)<<20 > ram/2 {
 		return usagef("perft: --hash %d MB is more than half of this machine's %d MB of memory", o.hashMB, ram>>20)
 	}
-	if o.threads < 0 {
-		return usagef("perft: --threads must be 0 (one per CPU) or more, got %d", o.threads)
+	if o.threads < 0 || o.threads > 1024 {
+		return usagef("perft: --threads must be 0 (one per CPU) to 1024, got %d", o.threads)
 	}
 	opts := rules.PerftOptions{Workers: o.threads}
 	if o.hashMB > 0 && o.depth >= 4 {

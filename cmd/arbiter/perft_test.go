@@ -152,6 +152,7 @@ func TestPerftUsageErrors(t *testing.T) {
 		{"--variant", "english", "--depth", "2", "--hash", "-1"},
 		{"--variant", "english", "--depth", "5", "--hash", "1048576"}, // more than half of any test machine
 		{"--variant", "english", "--depth", "2", "--threads", "-3"},
+		{"--variant", "english", "--depth", "2", "--threads", "1000000000"},
 	} {
 		if msg, code := runPerftCmd(t, args...); code != exitUsage {
 			t.Errorf("%v: exit %d (%s), want %d", args, code, msg, exitUsage)
