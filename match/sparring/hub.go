@@ -216,7 +216,8 @@ func (e *engine) think(p rules.Position, lv match.Level, w *lineWriter, stop <-c
 		hung.Store(true)
 		return ErrHang
 	case GarbageAt:
-		return w.println("\x01\x02 garbage \"unterminated")
+		// An answer that cannot be read: the arbiter ignores other junk.
+		return w.println("done \x01\x02 garbage \"unterminated")
 	case IllegalAt:
 		if m, ok := IllegalMove(p); ok {
 			return w.println(hub.Cmd("done", "move", rules.HubMove(m)).String())
