@@ -84,12 +84,14 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 	start := ref.Position()
 	var waited time.Duration
 
-	for _, c := range []rules.Color{rules.White, rules.Black} {
+	// The side to move starts last: a DXP engine that moves first begins
+	// thinking when it accepts the game, before the referee's clock runs.
+	for _, c := range []rules.Color{start.Turn().Opponent(), start.Turn()} {
 		if ref.Done() {
 			break
 		}
 		t0 := time.Now()
-		err := players[c].NewGame(ctx, cfg.Variant, start, cfg.TimeControl[c])
+		err := StartGame(ctx, players[c], cfg.Variant, start, cfg.TimeControl[c], c)
 		waited += time.Since(t0)
 		if err != nil {
 			if f, ok := AsFault(err); ok {

@@ -22,7 +22,7 @@ func sameFloats(a, b any) bool {
 }
 
 func nanToSentinel(v any) any {
-	b, _ := json.Marshal(v) // NaN is written as null by Estimate
+	b, _ := json.Marshal(v) // NaN is written as null by stats.Estimate
 	var out any
 	_ = json.Unmarshal(b, &out)
 	return out

@@ -30,6 +30,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
@@ -79,7 +80,7 @@ type Summary struct {
 	Played   int // finished in this run
 	Finished int // finished in total
 	Stopped  string
-	SPRT     *reports.SPRTResult // last SPRT evaluation, if any
+	SPRT     *stats.SPRTResult // last SPRT evaluation, if any
 	Elapsed  time.Duration
 	// NeverStarted names the engines that failed every start of a game in
 	// this run (a missing program, a crash or timeout at start-up, nobody at
@@ -381,7 +382,7 @@ func (r *runner) flush() {
 				continue
 			}
 			r.sum.SPRT = &sr
-			if sr.Decision != reports.Continue {
+			if sr.Decision != stats.Continue {
 				why := fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
 				r.sum.Stopped = why
 				if err := r.st.SetStopped(context.Background(), why); err != nil {

@@ -22,6 +22,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
@@ -359,7 +360,7 @@ func TestSPRTStopsTheMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.SPRT == nil || sum.SPRT.Decision != reports.AcceptH1 || !strings.Contains(sum.Stopped, "H1") {
+	if sum.SPRT == nil || sum.SPRT.Decision != stats.AcceptH1 || !strings.Contains(sum.Stopped, "H1") {
 		t.Fatalf("SPRT did not stop the match: %+v", sum)
 	}
 	if sum.Finished >= sum.Planned || sum.Finished != sum.SPRT.Games {
