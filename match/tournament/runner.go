@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -221,7 +222,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			if finished[p.Index] {
 				continue
 			}
-			g.Go(func() error { return r.play(gctx, p) })
+			g.Go(func() error { return r.playRecovered(gctx, p) })
 		}
 		err = g.Wait()
 	}
@@ -256,6 +257,20 @@ type runner struct {
 	sum       *Summary
 	progress  *progress
 	starts    *match.Starts // per engine, this run
+}
+
+// playRecovered is play in a game goroutine: a panic (a bug of ours) would
+// kill the process with the other games and the engines; it becomes the
+// error that stops the event instead. The game is not committed, so the
+// next run plays it again.
+func (r *runner) playRecovered(ctx context.Context, p schedule.Pairing) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("tournament: game %d (round %d, board %d): internal error (a bug): panic: %v\n\n%s",
+				p.Index+1, p.Round, p.Board, v, debug.Stack())
+		}
+	}()
+	return r.play(ctx, p)
 }
 
 // play plays one planned game and commits it.
