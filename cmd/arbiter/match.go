@@ -178,7 +178,7 @@ An engine SPEC is key=value pairs:
   dir=PATH          working directory of the engine
   option.X=Y        Hub: set-param name=X value=Y before init
   init=DURATION     how long the engine may take to start (Hub handshake up to
-                    "ready", DXP connection; default 60s)
+                    "ready", DXP connection and GAMEACC; default 60s)
   addr=HOST:PORT    DXP: where the engine listens (the arbiter connects), or,
   listen=true       with listen=true, where the arbiter listens for the engine;
                     "{addr}" in cmd= is replaced by that address (port 0 = any)
@@ -204,9 +204,9 @@ with --opening-group; default "all").
 Each engine's protocol exchange and stderr go to LOGDIR/NAME.log (zerolog JSON).
 Exit status: 0 when the match was played, 2 for a usage error, 3 when it could
 not be played (an engine that cannot be run, or that failed to start its first
-two games, e.g. a crash at init or nobody at its DXP address: the match stops
-there), I/O, or when SIGINT, SIGTERM or SIGHUP stopped it: the game in progress
-is dropped and the score of the finished games is printed, marked partial.`,
+two games, e.g. a crash at init, nobody at its DXP address or no GAMEACC: the match
+stops there), I/O, or when SIGINT, SIGTERM or SIGHUP stopped it: the game in
+progress is dropped and the score of the finished games is printed, marked partial.`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -31,6 +31,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
@@ -80,7 +81,7 @@ type Summary struct {
 	Played   int // finished in this run
 	Finished int // finished in total
 	Stopped  string
-	SPRT     *reports.SPRTResult // last SPRT evaluation, if any
+	SPRT     *stats.SPRTResult // last SPRT evaluation, if any
 	Elapsed  time.Duration
 	// NeverStarted names the engines that failed every start of a game in
 	// this run (a missing program, a crash or timeout at start-up, nobody at
@@ -396,7 +397,7 @@ func (r *runner) flush() {
 				continue
 			}
 			r.sum.SPRT = &sr
-			if sr.Decision != reports.Continue {
+			if sr.Decision != stats.Continue {
 				why := fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
 				r.sum.Stopped = why
 				if err := r.st.SetStopped(context.Background(), why); err != nil {
@@ -465,21 +466,21 @@ func (r *runner) record(p schedule.Pairing, op configs.Opening, rec *match.GameR
 			pg.SetTag("FEN", op.FEN)
 		}
 	}
-	pg.SetTag("Event", pdnText(ev.Name))
+	pg.SetTag("Event", ev.Name)
 	if ev.Site != "" {
-		pg.SetTag("Site", pdnText(ev.Site))
+		pg.SetTag("Site", ev.Site)
 	}
 	pg.SetTag("Date", g.Started.Format("2006.01.02"))
 	pg.SetTag("Round", fmt.Sprintf("%d.%d", p.Round, p.Board))
-	pg.SetTag("White", pdnText(r.names[p.White]))
-	pg.SetTag("Black", pdnText(r.names[p.Black]))
+	pg.SetTag("White", r.names[p.White])
+	pg.SetTag("Black", r.names[p.Black])
 	pg.SetTag("Result", g.Result)
 	pg.Result = g.Result
 	if res.Termination != "" {
 		pg.SetTag("Termination", string(res.Termination))
 	}
 	if op.Name != "" {
-		pg.SetTag("Opening", pdnText(op.Name))
+		pg.SetTag("Opening", op.Name)
 	}
 	pg.SetTag("GameNumber", strconv.Itoa(p.Index+1))
 	if rec == nil || rec.Game == nil {
@@ -494,14 +495,4 @@ func (r *runner) record(p schedule.Pairing, op configs.Opening, rec *match.GameR
 	}
 	g.PDN = b.String()
 	return g, nil
-}
-
-// pdnText keeps a tag value free of characters a PDN tag cannot hold.
-func pdnText(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '"' || r == '\\' || r < 0x20 {
-			return '\''
-		}
-		return r
-	}, s)
 }
