@@ -258,6 +258,7 @@ type runner struct {
 	sum       *Summary
 	progress  *progress
 	starts    *match.Starts // per engine, this run
+	decided   bool          // the SPRT decided: later results are not reported
 }
 
 // playRecovered is play in a game goroutine: a panic (a bug of ours) would
@@ -371,9 +372,13 @@ func (r *runner) stopped() bool {
 	return r.sum.Stopped != ""
 }
 
-// flush reports the results that are next in plan order. r.mu is held.
+// flush reports the results that are next in plan order, up to the one
+// on which the SPRT decides. r.mu is held. A rerun of a stopped event
+// reports its stored results the same way, so it shows the standings and
+// the SPRT of the first run (it showed zeros: nothing was reported once
+// the event was marked stopped).
 func (r *runner) flush() {
-	for r.next < len(r.plan) && r.sum.Stopped == "" {
+	for r.next < len(r.plan) && !r.decided {
 		res, ok := r.pending[r.next]
 		if !ok {
 			return
@@ -398,6 +403,10 @@ func (r *runner) flush() {
 			}
 			r.sum.SPRT = &sr
 			if sr.Decision != stats.Continue {
+				r.decided = true
+				if r.sum.Stopped != "" {
+					break // a rerun: the stop is on record
+				}
 				why := fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
 				r.sum.Stopped = why
 				if err := r.st.SetStopped(context.Background(), why); err != nil {
