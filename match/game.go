@@ -356,14 +356,9 @@ func joinNote(a, b string) string {
 	return a + "; " + b
 }
 
-// pdnName keeps a player name free of characters a PDN tag cannot hold.
+// pdnName is a player's name as a tag value: the name itself (pdn.Write
+// escapes what a tag cannot hold as it is), or "?" when there is none.
 func pdnName(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r == '"' || r == '\\' || r < 0x20 {
-			return '\''
-		}
-		return r
-	}, s)
 	if s == "" {
 		return "?"
 	}

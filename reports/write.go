@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
 // File names written by WriteAll.
@@ -111,7 +113,7 @@ func minimalPDN(ev Event, g *Game) string {
 	}
 	var b strings.Builder
 	tag := func(name, value string) {
-		b.WriteString("[" + name + " " + quotePDN(value) + "]\n")
+		b.WriteString("[" + name + " " + pdn.QuoteTagValue(value) + "]\n")
 	}
 	tag("Event", ev.Name)
 	tag("Round", strconv.Itoa(g.Round)+"."+strconv.Itoa(g.Board))
@@ -123,15 +125,6 @@ func minimalPDN(ev Event, g *Game) string {
 	}
 	b.WriteString("\n" + res)
 	return b.String()
-}
-
-// quotePDN quotes a tag value, escaping backslashes and quotes as PDN
-// (like PGN) requires.
-func quotePDN(s string) string {
-	s = strings.ReplaceAll(s, `\`, `\\`)
-	s = strings.ReplaceAll(s, `"`, `\"`)
-	s = strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
-	return `"` + s + `"`
 }
 
 // WriteHTML computes the statistics of ev and writes the HTML report to w.

@@ -451,21 +451,21 @@ func (r *runner) record(p schedule.Pairing, op configs.Opening, rec *match.GameR
 			pg.SetTag("FEN", op.FEN)
 		}
 	}
-	pg.SetTag("Event", pdnText(ev.Name))
+	pg.SetTag("Event", ev.Name)
 	if ev.Site != "" {
-		pg.SetTag("Site", pdnText(ev.Site))
+		pg.SetTag("Site", ev.Site)
 	}
 	pg.SetTag("Date", g.Started.Format("2006.01.02"))
 	pg.SetTag("Round", fmt.Sprintf("%d.%d", p.Round, p.Board))
-	pg.SetTag("White", pdnText(r.names[p.White]))
-	pg.SetTag("Black", pdnText(r.names[p.Black]))
+	pg.SetTag("White", r.names[p.White])
+	pg.SetTag("Black", r.names[p.Black])
 	pg.SetTag("Result", g.Result)
 	pg.Result = g.Result
 	if res.Termination != "" {
 		pg.SetTag("Termination", string(res.Termination))
 	}
 	if op.Name != "" {
-		pg.SetTag("Opening", pdnText(op.Name))
+		pg.SetTag("Opening", op.Name)
 	}
 	pg.SetTag("GameNumber", strconv.Itoa(p.Index+1))
 	if rec == nil || rec.Game == nil {
@@ -480,14 +480,4 @@ func (r *runner) record(p schedule.Pairing, op configs.Opening, rec *match.GameR
 	}
 	g.PDN = b.String()
 	return g, nil
-}
-
-// pdnText keeps a tag value free of characters a PDN tag cannot hold.
-func pdnText(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '"' || r == '\\' || r < 0x20 {
-			return '\''
-		}
-		return r
-	}, s)
 }
