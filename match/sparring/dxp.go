@@ -64,7 +64,7 @@ func ServeDXP(conn net.Conn, cfg Config, opts DXPOptions) error {
 		p := pos()
 		if !p.HasMoves() {
 			reason := byte('1') // I lose
-			if v.Losing {
+			if v.Losing() {
 				reason = '3'
 			}
 			playing = false
@@ -190,10 +190,10 @@ func ServeDXP(conn net.Conn, cfg Config, opts DXPOptions) error {
 // index from start: move N starts with the variant's first player.
 func backPly(v *rules.Variant, start rules.Position, number int, toMove rules.Color) int {
 	ply := (number - 1) * 2
-	if toMove != v.FirstPlayer {
+	if toMove != v.FirstPlayer() {
 		ply++
 	}
-	if start.Turn() != v.FirstPlayer {
+	if start.Turn() != v.FirstPlayer() {
 		ply--
 	}
 	return ply
