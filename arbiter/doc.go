@@ -21,9 +21,11 @@
 //	rec := ref.Record()
 //
 // Time is measured with a Clock (Go's monotonic clock by default, a fake
-// one in tests) from StartThinking to Submit. A flag falls exactly when the
-// time used exceeds the side's limit plus Config.Margin; see TimeControl
-// for the clock rules and ParseTimeControl for the syntax.
+// one in tests) from StartThinking to Submit. Config.Margin is one
+// allowance per side for the whole game: each move's time past its limit
+// uses part of it, and a flag falls exactly when a move's overspend passes
+// what is left (a clock never shows less than zero); see TimeControl for
+// the clock rules and ParseTimeControl for the syntax.
 //
 // Illegal moves follow Config.Policy (wcdf, strict, opponent-decides). An
 // illegal move that the opponent lets stand under opponent-decides must be

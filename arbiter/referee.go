@@ -24,7 +24,7 @@ type Config struct {
 	Policy      Policy          // "" = PolicyWCDF
 	AutoClaim   bool            // claim draws on the engines' behalf as soon as valid
 	MaxMoves    int             // 0 = none; adjudicate a draw after this many moves (each side)
-	Margin      time.Duration   // absorbs scheduling noise before a flag falls
+	Margin      time.Duration   // per side and game: how much overspending (summed) a flag forgives
 	Clock       Clock           // nil = real clock
 }
 
@@ -142,13 +142,14 @@ func (r *Referee) StartThinking() {
 }
 
 // Deadline returns when the side to move's flag falls (its clock start
-// plus its limit plus the margin); zero if untimed or the game is over.
+// plus its limit plus what its earlier moves left of the margin); zero if
+// untimed or the game is over.
 func (r *Referee) Deadline() time.Time {
 	c := &r.clocks[r.pos.Turn()]
 	if r.Done() || r.pending != nil || !c.tc.Timed() {
 		return time.Time{}
 	}
-	return r.start.Add(c.limit() + r.cfg.Margin)
+	return r.start.Add(c.limit() + c.marginLeft(r.cfg.Margin))
 }
 
 // Remaining returns the time on c's clock at the start of its current (or
@@ -172,7 +173,7 @@ func (r *Referee) Elapsed() time.Duration {
 }
 
 // CheckTime ends the game by time forfeit if the side to move's flag has
-// fallen by now (used time > limit + margin) and reports whether the game
+// fallen by now (used time > limit + margin left) and reports whether the game
 // is over. A caller whose wait for a move ran past Deadline calls it
 // instead of Submit. It does nothing while a decision is pending.
 func (r *Referee) CheckTime() bool {
@@ -184,8 +185,9 @@ func (r *Referee) CheckTime() bool {
 
 // Submit plays m for the side to move. It stops the side's clock and checks
 // time first (a flag falls exactly when the time used exceeds the limit
-// plus the margin), then legality: a move that is not among the legal moves
-// (same from, to and captured set) is handled by the illegal-move policy.
+// plus what is left of the margin), then legality: a move that is not
+// among the legal moves (same from, to and captured set) is handled by the
+// illegal-move policy.
 func (r *Referee) Submit(m rules.Move) Verdict {
 	if r.Done() {
 		return GameOver
@@ -450,8 +452,12 @@ func (r *Referee) flag(used time.Duration) bool {
 	if !c.flagged(used, r.cfg.Margin) {
 		return false
 	}
-	r.finish(Result{WinFor(side.Opponent()), TimeForfeit,
-		fmt.Sprintf("%s used %v, more than its %v plus the %v margin", side, used, c.limit(), r.cfg.Margin)})
+	why := fmt.Sprintf("%s used %v, more than its %v plus the %v margin", side, used, c.limit(), r.cfg.Margin)
+	if c.overspent > 0 {
+		why = fmt.Sprintf("%s used %v, more than its %v plus the %v left of the %v margin (earlier moves overspent %v)",
+			side, used, c.limit(), c.marginLeft(r.cfg.Margin), r.cfg.Margin, c.overspent)
+	}
+	r.finish(Result{WinFor(side.Opponent()), TimeForfeit, why})
 	return true
 }
 

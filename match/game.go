@@ -84,12 +84,14 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 	start := ref.Position()
 	var waited time.Duration
 
-	for _, c := range []rules.Color{rules.White, rules.Black} {
+	// The side to move starts last: a DXP engine that moves first begins
+	// thinking when it accepts the game, before the referee's clock runs.
+	for _, c := range []rules.Color{start.Turn().Opponent(), start.Turn()} {
 		if ref.Done() {
 			break
 		}
 		t0 := time.Now()
-		err := players[c].NewGame(ctx, cfg.Variant, start, cfg.TimeControl[c])
+		err := StartGame(ctx, players[c], cfg.Variant, start, cfg.TimeControl[c], c)
 		waited += time.Since(t0)
 		if err != nil {
 			if f, ok := AsFault(err); ok {
@@ -354,14 +356,9 @@ func joinNote(a, b string) string {
 	return a + "; " + b
 }
 
-// pdnName keeps a player name free of characters a PDN tag cannot hold.
+// pdnName is a player's name as a tag value: the name itself (pdn.Write
+// escapes what a tag cannot hold as it is), or "?" when there is none.
 func pdnName(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r == '"' || r == '\\' || r < 0x20 {
-			return '\''
-		}
-		return r
-	}, s)
 	if s == "" {
 		return "?"
 	}
