@@ -84,7 +84,7 @@ func (rep Report) String() string {
 			fmt.Fprintf(&b, " (note: %s)", rep.Note)
 		}
 		if rep.Decided != "" {
-			fmt.Fprintf(&b, " (variant: %s (%s))", rep.Variant.Name, rep.Decided)
+			fmt.Fprintf(&b, " (variant: %s (%s))", rep.Variant.Name(), rep.Decided)
 		}
 	}
 	return oneLine(b.String())

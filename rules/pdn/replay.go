@@ -101,7 +101,7 @@ func Replay(g *Game, v *rules.Variant) (*Replayed, error) {
 		rep.Notes, rep.crowned = notes, len(s.Crowned)
 		return rep, err
 	}
-	first := v.FirstPlayer
+	first := v.FirstPlayer()
 	if len(g.Moves) > 0 && g.Moves[0].Num > 0 && g.Moves[0].Second {
 		first = first.Opponent()
 	}
@@ -121,7 +121,7 @@ func Replay(g *Game, v *rules.Variant) (*Replayed, error) {
 	who := rep.Positions[0].Turn()
 	switch {
 	case len(g.Moves) == 0:
-		why = fmt.Sprintf("no move shows it: %s, who moves first in %s", who, v.Name)
+		why = fmt.Sprintf("no move shows it: %s, who moves first in %s", who, v.Name())
 	case repErr == nil:
 		why = fmt.Sprintf("%s, whose move is the first of the record (%s)", who, g.Moves[0].Text)
 	default:

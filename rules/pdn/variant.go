@@ -103,31 +103,31 @@ func ByMoves(g *Game) Choice {
 	v := cands[best]
 	c := Choice{Variant: v, Replayed: tries[best].rep, Err: tries[best].err}
 	if !legal {
-		c.Reason = fmt.Sprintf("no GameType; legal under no preset, %s reads furthest", v.Name)
+		c.Reason = fmt.Sprintf("no GameType; legal under no preset, %s reads furthest", v.Name())
 		return c
 	}
 	var not, crowning []string
 	for i, t := range tries[:best] {
 		if !fits(t.err) {
-			not = append(not, cands[i].Name)
+			not = append(not, cands[i].Name())
 		} else {
-			crowning = append(crowning, cands[i].Name)
+			crowning = append(crowning, cands[i].Name())
 		}
 	}
 	// The 8x8 game came before the default: say whether the default fits too.
 	also := ""
 	for i := best + 1; i < len(cands); i++ {
-		if cands[i].GameType != 20 {
+		if cands[i].GameType() != 20 {
 			continue
 		}
 		if _, err := Replay(g, cands[i]); fits(err) {
-			also = cands[i].Name
+			also = cands[i].Name()
 		} else {
-			not = append(not, cands[i].Name)
+			not = append(not, cands[i].Name())
 		}
 	}
-	c.Reason = "no GameType; legal as " + v.Name
-	if v.GameType == 20 && best == 0 {
+	c.Reason = "no GameType; legal as " + v.Name()
+	if v.GameType() == 20 && best == 0 {
 		c.Reason += ", the PDN 3.0 default"
 	}
 	if len(not) > 0 {
@@ -196,11 +196,11 @@ func candidates(g *Game) []*rules.Variant {
 	}
 	var rest []*rules.Variant
 	for _, name := range rules.Presets() {
-		if v := rules.MustLookup(name); v.GameType != 0 && v != out[0] && v != out[1] {
+		if v := rules.MustLookup(name); v.GameType() != 0 && v != out[0] && v != out[1] {
 			rest = append(rest, v)
 		}
 	}
-	slices.SortFunc(rest, func(a, b *rules.Variant) int { return cmp.Compare(a.GameType, b.GameType) })
+	slices.SortFunc(rest, func(a, b *rules.Variant) int { return cmp.Compare(a.GameType(), b.GameType()) })
 	out = append(out, rest...)
 	fit := out[:0:0]
 	largest := out[0]
