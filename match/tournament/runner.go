@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -97,7 +98,7 @@ type Summary struct {
 // EventRecord is the store's event row for ev.
 func EventRecord(ev *configs.Event, planned int) store.Event {
 	se := store.Event{Name: ev.Name, ConfigFile: ev.File, ConfigHash: ev.Hash, Config: ev.Effective,
-		Variant: ev.Variant.Name, TimeControl: ev.TimeControl.String(), Planned: planned}
+		Variant: ev.Variant.Name(), TimeControl: ev.TimeControl.String(), Planned: planned}
 	for i, e := range ev.Engines {
 		se.Engines = append(se.Engines, store.Engine{ID: i, Name: e.Name, Command: e.Command, Protocol: e.Protocol, TimeControl: e.TimeControl.String()})
 	}
@@ -234,7 +235,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			if finished[p.Index] {
 				continue
 			}
-			g.Go(func() error { return r.play(gctx, p) })
+			g.Go(func() error { return r.playRecovered(gctx, p) })
 		}
 		err = g.Wait()
 	}
@@ -271,6 +272,21 @@ type runner struct {
 	progress  *progress
 	starts    *match.Starts // per engine, this run
 	ids       *identities
+	decided   bool // the SPRT decided: later results are not reported
+}
+
+// playRecovered is play in a game goroutine: a panic (a bug of ours) would
+// kill the process with the other games and the engines; it becomes the
+// error that stops the event instead. The game is not committed, so the
+// next run plays it again.
+func (r *runner) playRecovered(ctx context.Context, p schedule.Pairing) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("tournament: game %d (round %d, board %d): internal error (a bug): panic: %v\n\n%s",
+				p.Index+1, p.Round, p.Board, v, debug.Stack())
+		}
+	}()
+	return r.play(ctx, p)
 }
 
 // play plays one planned game and commits it.
@@ -379,9 +395,13 @@ func (r *runner) stopped() bool {
 	return r.sum.Stopped != ""
 }
 
-// flush reports the results that are next in plan order. r.mu is held.
+// flush reports the results that are next in plan order, up to the one
+// on which the SPRT decides. r.mu is held. A rerun of a stopped event
+// reports its stored results the same way, so it shows the standings and
+// the SPRT of the first run (it showed zeros: nothing was reported once
+// the event was marked stopped).
 func (r *runner) flush() {
-	for r.next < len(r.plan) && r.sum.Stopped == "" {
+	for r.next < len(r.plan) && !r.decided {
 		res, ok := r.pending[r.next]
 		if !ok {
 			return
@@ -406,6 +426,10 @@ func (r *runner) flush() {
 			}
 			r.sum.SPRT = &sr
 			if sr.Decision != stats.Continue {
+				r.decided = true
+				if r.sum.Stopped != "" {
+					break // a rerun: the stop is on record
+				}
 				why := fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
 				r.sum.Stopped = why
 				if err := r.st.SetStopped(context.Background(), why); err != nil {
