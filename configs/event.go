@@ -212,7 +212,7 @@ func resolve(cfg *Config, file, dir, effective string, source func(string) strin
 		// RULES.md section 6: warning-then-loss is the WCDF rule; elsewhere
 		// an engine's illegal move loses (the engine-match convention).
 		pol = string(arbiter.PolicyStrict)
-		if v.Name == "english" || strings.HasPrefix(v.Name, "english-") {
+		if v.Name() == "english" || strings.HasPrefix(v.Name(), "english-") {
 			pol = string(arbiter.PolicyWCDF)
 		}
 		cfg.IllegalMovePolicy = pol

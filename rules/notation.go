@@ -145,7 +145,7 @@ func (p Position) moveText(m Move, long bool) string {
 	sep := byte('-')
 	if m.IsCapture() {
 		sep = 'x'
-		if p.v.Notation == Algebraic {
+		if p.v.p.Notation == Algebraic {
 			sep = ':'
 		}
 	}
@@ -169,7 +169,7 @@ func (p Position) LongMoveText(m Move) string {
 		return p.MoveText(m)
 	}
 	sep := "x"
-	if p.v.Notation == Algebraic {
+	if p.v.p.Notation == Algebraic {
 		sep = ":"
 	}
 	var b strings.Builder

@@ -199,7 +199,7 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	}
 	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
-		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name).Str("time_control", ev.TimeControl.String()).Msg("tournament")
+		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg("tournament")
 	sum, err := tournament.Run(ctx, tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress})
 	if err != nil {
 		if errors.Is(err, store.ErrConfigMismatch) {

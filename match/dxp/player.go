@@ -642,7 +642,7 @@ func moveText(m Message) string {
 func (e *Player) takeBack(ctx context.Context, req match.Request) error {
 	ply := len(req.Moves)
 	number := ply
-	if req.Start.Turn() != e.v.FirstPlayer {
+	if req.Start.Turn() != e.v.FirstPlayer() {
 		number++
 	}
 	number = number/2 + 1

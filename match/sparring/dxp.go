@@ -163,7 +163,7 @@ func (d *dxpWire) move(p rules.Position, m rules.Move, thought time.Duration) er
 // noMove ends the game: we lose (win, in a losing variant).
 func (d *dxpWire) noMove(p rules.Position) error {
 	reason := byte('1') // I lose
-	if p.Variant().Losing {
+	if p.Variant().Losing() {
 		reason = '3'
 	}
 	d.playing = false
@@ -193,10 +193,10 @@ func (d *dxpWire) slow() {
 // index from start: move N starts with the variant's first player.
 func backPly(v *rules.Variant, start rules.Position, number int, toMove rules.Color) int {
 	ply := (number - 1) * 2
-	if toMove != v.FirstPlayer {
+	if toMove != v.FirstPlayer() {
 		ply++
 	}
-	if start.Turn() != v.FirstPlayer {
+	if start.Turn() != v.FirstPlayer() {
 		ply--
 	}
 	return ply

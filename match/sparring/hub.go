@@ -143,7 +143,7 @@ func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 		switch l.Command {
 		case "hub":
 			w.println(hub.Cmd("id", "name", e.cfg.Name, "version", "1.0", "author", "draughts-arbiter", "country", "-").String())
-			w.println(hub.Cmd("param", "name", "variant", "value", e.cfg.Variant.Name, "type", "enum", "values", presets).String())
+			w.println(hub.Cmd("param", "name", "variant", "value", e.cfg.Variant.Name(), "type", "enum", "values", presets).String())
 			w.println(hub.Cmd("param", "name", "level", "value", e.cfg.Level.String(), "type", "string").String())
 			w.println(hub.Cmd("param", "name", "seed", "value", strconv.FormatUint(e.cfg.Seed, 10), "type", "int").String())
 			w.println("wait")

@@ -94,7 +94,7 @@ type Summary struct {
 // EventRecord is the store's event row for ev.
 func EventRecord(ev *configs.Event, planned int) store.Event {
 	se := store.Event{Name: ev.Name, ConfigFile: ev.File, ConfigHash: ev.Hash, Config: ev.Effective,
-		Variant: ev.Variant.Name, TimeControl: ev.TimeControl.String(), Planned: planned}
+		Variant: ev.Variant.Name(), TimeControl: ev.TimeControl.String(), Planned: planned}
 	for i, e := range ev.Engines {
 		se.Engines = append(se.Engines, store.Engine{ID: i, Name: e.Name, Command: e.Command, Protocol: e.Protocol, TimeControl: e.TimeControl.String()})
 	}
