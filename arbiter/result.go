@@ -133,6 +133,16 @@ const (
 	PolicyOpponentDecides Policy = "opponent-decides"
 )
 
+// DefaultPolicy is the policy of v's federation (Variant.IllegalMoves):
+// PolicyWCDF where the first illegal move is only warned, otherwise
+// PolicyStrict, the engine-match convention.
+func DefaultPolicy(v *rules.Variant) Policy {
+	if v.IllegalMoves() == rules.IllegalWarnsFirst {
+		return PolicyWCDF
+	}
+	return PolicyStrict
+}
+
 // ParsePolicy reads a policy name; "" means PolicyWCDF.
 func ParsePolicy(s string) (Policy, error) {
 	switch p := Policy(s); p {

@@ -425,3 +425,32 @@ func TestInitTimeout(t *testing.T) {
 		t.Errorf("an unset init_timeout is part of the hashed config: %s", b)
 	}
 }
+
+// TestDefaultPolicy: with no illegal_move_policy the event takes the
+// variant's federation rule, whatever the variant is called: a rule set
+// built on the english preset keeps the WCDF warning, a variant merely named
+// english-something does not get it.
+func TestDefaultPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		name, variant string
+		want          arbiter.Policy
+	}{
+		{"english", "variant: english", arbiter.PolicyWCDF},
+		{"checkers alias", "variant: checkers", arbiter.PolicyWCDF},
+		{"international", "variant: international", arbiter.PolicyStrict},
+		{"giveaway", "variant: giveaway", arbiter.PolicyStrict},
+		{"english renamed", "variant:\n  preset: english\n  name: house\n  draws:\n    move_rule: 50", arbiter.PolicyWCDF},
+		{"named english", "variant:\n  preset: russian\n  name: english-russian\n  draws:\n    move_rule: 50", arbiter.PolicyStrict},
+		{"explicit", "variant: english\nillegal_move_policy: strict", arbiter.PolicyStrict},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ev, err := Load(writeConfig(t, strings.Replace(minimal, "variant: english", tc.variant, 1)), Options{Self: "/x"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev.Policy != tc.want {
+				t.Errorf("%s (%s): policy %s, want %s", tc.variant, ev.Variant.Name(), ev.Policy, tc.want)
+			}
+		})
+	}
+}

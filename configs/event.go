@@ -209,12 +209,8 @@ func resolve(cfg *Config, file, dir, effective string, source func(string) strin
 	}
 	pol := cfg.IllegalMovePolicy
 	if pol == "" {
-		// RULES.md section 6: warning-then-loss is the WCDF rule; elsewhere
-		// an engine's illegal move loses (the engine-match convention).
-		pol = string(arbiter.PolicyStrict)
-		if v.Name() == "english" || strings.HasPrefix(v.Name(), "english-") {
-			pol = string(arbiter.PolicyWCDF)
-		}
+		// RULES.md section 6: the variant's federation rule.
+		pol = string(arbiter.DefaultPolicy(v))
 		cfg.IllegalMovePolicy = pol
 	}
 	if ev.Policy, err = arbiter.ParsePolicy(pol); err != nil {

@@ -93,6 +93,20 @@ type DrawRules struct {
 	EndgameRules bool
 }
 
+// IllegalMoveRule is a federation's default for an illegal move (RULES.md
+// section 6); an event may choose another policy.
+type IllegalMoveRule uint8
+
+// Illegal-move rules.
+const (
+	// IllegalLoses: an illegal move loses at once (the engine-match
+	// convention, where no federation rule says otherwise).
+	IllegalLoses IllegalMoveRule = iota
+	// IllegalWarnsFirst: the first illegal move of a side is retracted with
+	// a warning, the second loses (WCDF).
+	IllegalWarnsFirst
+)
+
 // Params are the parameters of a rule set: what a config or a test fills in
 // to build a custom variant with NewVariant. A Params is a plain value;
 // changing one changes no variant already built.
@@ -115,6 +129,8 @@ type Params struct {
 	// WideResults writes results as 2-0 / 1-1 / 0-2 (international, Canadian).
 	WideResults bool
 	Draws       DrawRules
+	// IllegalMoves is the federation's default illegal-move rule.
+	IllegalMoves IllegalMoveRule
 }
 
 // Variant is a complete rule set, immutable once built: presets come from
@@ -134,7 +150,7 @@ type Variant struct {
 var presets = map[string]Params{
 	"english": {Name: "english", GameType: 21, Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: Black,
 		Kings: ShortKings, Precedence: FreeChoice, Promotion: PromoteStop, MenCaptureKings: true,
-		Draws: DrawRules{MoveRule: 40}},
+		Draws: DrawRules{MoveRule: 40}, IllegalMoves: IllegalWarnsFirst},
 	"international": {Name: "international", GameType: 20, Board: Board{10, 10, false}, RowsOfMen: 4, FirstPlayer: White,
 		MenCaptureBackward: true, Kings: FlyingKings, Precedence: Majority, Promotion: PromoteOnlyIfEnding, MenCaptureKings: true,
 		WideResults: true, Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 25, KingsOnly: true, EndgameRules: true}},
@@ -277,6 +293,9 @@ func (p Params) check() (*geometry, error) {
 	if p.Kings > FlyingLandBehind || p.Precedence > KingsFirst || p.Promotion > PromoteOnlyIfEnding || p.FirstPlayer > Black {
 		return nil, fmt.Errorf("rules: variant %q: parameter out of range", p.Name)
 	}
+	if p.IllegalMoves > IllegalWarnsFirst {
+		return nil, fmt.Errorf("rules: variant %q: illegal-move rule out of range", p.Name)
+	}
 	if p.Notation > Algebraic {
 		return nil, fmt.Errorf("rules: variant %q: notation out of range", p.Name)
 	}
@@ -368,6 +387,9 @@ func (v *Variant) WideResults() bool { return v.p.WideResults }
 
 // Draws are the draw rules the arbiter enforces.
 func (v *Variant) Draws() DrawRules { return v.p.Draws }
+
+// IllegalMoves is the federation's default illegal-move rule.
+func (v *Variant) IllegalMoves() IllegalMoveRule { return v.p.IllegalMoves }
 
 // Squares is the number of playable squares of the variant's board.
 func (v *Variant) Squares() int { return v.geo.n }
