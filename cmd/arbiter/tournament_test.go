@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
 )
@@ -32,9 +33,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	arbiterBin = filepath.Join(dir, "arbiter")
-	build := exec.Command("go", "build", "-o", arbiterBin, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
+	if err := testbin.Build(arbiterBin, "."); err != nil {
 		fmt.Fprintln(os.Stderr, "building arbiter:", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
