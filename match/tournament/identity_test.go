@@ -1,0 +1,83 @@
+package tournament
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/configs"
+)
+
+// An engine rebuilt between two runs of an event (here a script engine whose
+// file changes, and with it the name it gives) is named in a warning when
+// the event resumes; an engine that did not change is not.
+func TestRebuiltEngineWarnsOnResume(t *testing.T) {
+	bin := arbiterBinary(t)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "engine.sh")
+	writeScript := func(name string) {
+		text := fmt.Sprintf("#!/bin/sh\nexec %s engine --name %s --level random \"$@\"\n", bin, name)
+		if err := os.WriteFile(script, []byte(text), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text := fmt.Sprintf(`
+name: rebuilt
+variant: english
+time_control: "10+0.1"
+engines:
+  - {name: s, command: %s}
+  - {name: r, command: self engine --level random --seed 2}
+games_per_encounter: 4
+concurrency: 1
+adjudication: {max_moves: 30}
+`, script)
+	ev, err := configs.Parse([]byte(text), "rebuilt.yaml", "", configs.Options{Self: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t, filepath.Join(dir, "out"))
+
+	writeScript("Alpha")
+	ctx, cancel := context.WithCancel(context.Background())
+	sum, err := Run(ctx, Options{Event: ev, Store: st, OnResult: func(Result) { cancel() }})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("first run: %v, want it cancelled after a game", err)
+	}
+	if len(sum.EngineChanges) != 0 {
+		t.Errorf("first run: changes %q, want none", sum.EngineChanges)
+	}
+	ids, err := st.Identities(context.Background())
+	if err != nil || ids[0].Checksum == "" || ids[0].Name != "Alpha" || ids[0].Version != "1.0" || ids[0].Program != script {
+		t.Fatalf("recorded identities %+v, %v", ids, err)
+	}
+
+	writeScript("Beta")
+	var log strings.Builder
+	sum, err = Run(context.Background(), Options{Event: ev, Store: st, Log: zerolog.New(&log)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.EngineChanges) != 2 {
+		t.Fatalf("resumed run: changes %q, want two for engine s (program, then name)", sum.EngineChanges)
+	}
+	for i, want := range []string{"program checksum (SHA-256)", `name was "Alpha", now "Beta"`} {
+		if c := sum.EngineChanges[i]; !strings.HasPrefix(c, "engine s ") || !strings.Contains(c, want) {
+			t.Errorf("change %d = %q, want engine s and %q", i, c, want)
+		}
+	}
+	if !strings.Contains(log.String(), `"level":"warn"`) || !strings.Contains(log.String(), "mixes two builds") {
+		t.Errorf("no warning in the log:\n%s", log.String())
+	}
+	// The new identity is recorded: a third run has nothing to say.
+	sum, err = Run(context.Background(), Options{Event: ev, Store: st})
+	if err != nil || len(sum.EngineChanges) != 0 {
+		t.Errorf("third run: %v, changes %q", err, sum.EngineChanges)
+	}
+}
