@@ -99,35 +99,35 @@ func (ids *identities) note(ctx context.Context, i int, cur store.Identity) erro
 	ids.mu.Lock()
 	defer ids.mu.Unlock()
 	was := ids.known[i]
+	now := was // what is recorded after this call
 	var diffs []string
-	for _, f := range []struct{ what, was, now string }{
-		{"program", was.Program, cur.Program},
-		{"program checksum (SHA-256)", short(was.Checksum), short(cur.Checksum)},
-		{"name", was.Name, cur.Name},
-		{"version", was.Version, cur.Version},
+	for _, f := range []struct {
+		what     string
+		was, cur string
+		dst      *string
+	}{
+		{"program", was.Program, cur.Program, &now.Program},
+		{"program checksum (SHA-256)", was.Checksum, cur.Checksum, &now.Checksum},
+		{"name", was.Name, cur.Name, &now.Name},
+		{"version", was.Version, cur.Version, &now.Version},
 	} {
-		if f.was != "" && f.now != "" && f.was != f.now {
-			diffs = append(diffs, fmt.Sprintf("%s was %q, now %q", f.what, f.was, f.now))
+		if f.cur == "" {
+			continue // unknown now: nothing to compare or record
 		}
+		if f.was != "" && f.was != f.cur {
+			diffs = append(diffs, fmt.Sprintf("%s was %q, now %q", f.what, short(f.was), short(f.cur)))
+		}
+		*f.dst = f.cur
 	}
 	if len(diffs) > 0 {
 		msg := fmt.Sprintf("engine %s is not what it was in this event's earlier games (%s): the event mixes two builds", ids.names[i], strings.Join(diffs, "; "))
 		ids.log.Warn().Str("engine", ids.names[i]).Strs("changed", diffs).Msg(msg)
 		ids.changes = append(ids.changes, msg)
 	}
-	if cur == (store.Identity{}) || (cur.Program == "" || cur.Program == was.Program) && (cur.Checksum == "" || cur.Checksum == was.Checksum) &&
-		(cur.Name == "" || cur.Name == was.Name) && (cur.Version == "" || cur.Version == was.Version) {
-		return nil // nothing new to record
+	if now == was {
+		return nil
 	}
-	for _, f := range []struct {
-		dst *string
-		v   string
-	}{{&was.Program, cur.Program}, {&was.Checksum, cur.Checksum}, {&was.Name, cur.Name}, {&was.Version, cur.Version}} {
-		if f.v != "" {
-			*f.dst = f.v
-		}
-	}
-	ids.known[i] = was
+	ids.known[i] = now
 	return ids.st.SetIdentity(ctx, i, cur)
 }
 
@@ -154,9 +154,11 @@ func (ids *identities) list() []string {
 	return append([]string(nil), ids.changes...)
 }
 
-func short(sum string) string {
-	if len(sum) > 16 {
-		return sum[:16]
+// short cuts a checksum (64 hex digits) for messages; names and versions
+// are shorter and kept whole.
+func short(s string) string {
+	if len(s) == 64 {
+		return s[:16]
 	}
-	return sum
+	return s
 }

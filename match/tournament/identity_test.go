@@ -12,6 +12,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/store"
 )
 
 // An engine rebuilt between two runs of an event (here a script engine whose
@@ -79,5 +80,58 @@ adjudication: {max_moves: 30}
 	sum, err = Run(context.Background(), Options{Event: ev, Store: st})
 	if err != nil || len(sum.EngineChanges) != 0 {
 		t.Errorf("third run: %v, changes %q", err, sum.EngineChanges)
+	}
+}
+
+// note warns about each recorded field that has a different known value
+// now, never about a field unknown on either side, and records what it
+// learnt.
+func TestIdentityNote(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t, t.TempDir())
+	if err := st.Init(ctx, EventRecord(testEvent(t, ""), 1)); err != nil {
+		t.Fatal(err)
+	}
+	sum := strings.Repeat("a", 64)
+	if err := st.SetIdentity(ctx, 0, store.Identity{Program: "/e", Checksum: sum, Name: "E", Version: "1.0"}); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		cur  store.Identity
+		want []string // substrings of the one warning; none = no warning
+	}{
+		{store.Identity{Program: "/e", Checksum: sum}, nil},
+		{store.Identity{Name: "E"}, nil}, // version unknown now
+		{store.Identity{}, nil},          // nothing known
+		{store.Identity{Version: "1.1"}, []string{`version was "1.0", now "1.1"`}},
+		{store.Identity{Version: "1.1"}, nil}, // recorded by the step before
+		{store.Identity{Program: "/f", Checksum: strings.Repeat("b", 64)}, []string{`program was "/e", now "/f"`, `checksum (SHA-256) was "aaaaaaaaaaaaaaaa", now "bbbbbbbbbbbbbbbb"`}},
+	}
+	ids, err := newIdentities(ctx, st, []string{"a", "b", "c", "d"}, zerolog.Nop())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tt := range tests {
+		before := len(ids.list())
+		if err := ids.note(ctx, 0, tt.cur); err != nil {
+			t.Fatal(err)
+		}
+		got := ids.list()[before:]
+		switch {
+		case len(tt.want) == 0 && len(got) != 0:
+			t.Errorf("step %d (%+v): warned %q", i, tt.cur, got)
+		case len(tt.want) > 0 && len(got) != 1:
+			t.Errorf("step %d (%+v): %d warnings %q, want one", i, tt.cur, len(got), got)
+		case len(tt.want) > 0:
+			for _, w := range tt.want {
+				if !strings.Contains(got[0], w) {
+					t.Errorf("step %d: warning %q lacks %q", i, got[0], w)
+				}
+			}
+		}
+	}
+	rec, err := st.Identities(ctx)
+	if want := (store.Identity{Program: "/f", Checksum: strings.Repeat("b", 64), Name: "E", Version: "1.1"}); err != nil || rec[0] != want {
+		t.Errorf("recorded %+v, %v; want %+v", rec[0], err, want)
 	}
 }

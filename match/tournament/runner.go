@@ -85,7 +85,7 @@ type Summary struct {
 	Elapsed  time.Duration
 	// NeverStarted names the engines that failed every start of a game in
 	// this run (a missing program, a crash or timeout at start-up, nobody at
-	// a DXP address), with the last reason: their games are recorded as
+	// a DXP address, a GAMEREQ refused or unanswered), with the last reason: their games are recorded as
 	// losses, but the event did not test them, which callers should say.
 	NeverStarted []string
 	// EngineChanges says, per engine that is not what it was in the event's
