@@ -37,7 +37,7 @@
 // repetition, the N-move rule (WCDF 40-move, FMJD 25-move and the other
 // presets' rules), the FMJD 16- and 5-move endgame rules and an optional
 // max-moves adjudication. Variants whose threefold repetition is automatic
-// (Variant.Draws.ThreefoldAutomatic, FMJD style) have all their draw rules
+// (Variant.Draws().ThreefoldAutomatic, FMJD style) have all their draw rules
 // declared by the referee; the others (WCDF style) are claimed, by the
 // players (Claim, ClaimWithMove) or, with Config.AutoClaim, by the referee
 // on their behalf as soon as a claim is valid.

@@ -46,28 +46,22 @@
 package configs
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"sort"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/go-viper/mapstructure/v2"
-	"github.com/spf13/viper"
 	"go.yaml.in/yaml/v3"
 )
 
 // Config is the configuration file as written: strings and numbers, before
-// they are checked and turned into the typed Event by Resolve.
+// they are checked and turned into the typed Event (see parse).
 type Config struct {
 	Name              string      `mapstructure:"name" json:"name"`
 	Site              string      `mapstructure:"site" json:"site"`
@@ -152,6 +146,25 @@ type Override struct {
 	Key    string
 	Value  any
 	Source string
+	// text is the value as written on the command line (set by ParseSet),
+	// for error messages.
+	text *yaml.Node
+}
+
+// recordText replaces what written holds for key (and below it) by the
+// override's value as written.
+func (o Override) recordText(key string, written map[string]string) {
+	for k := range written {
+		if k == key || strings.HasPrefix(k, key+".") {
+			delete(written, k)
+		}
+	}
+	switch {
+	case o.text != nil:
+		recordText(o.text, key, written)
+	case o.Value != nil:
+		written[key] = fmt.Sprint(o.Value)
+	}
 }
 
 // ParseSet reads a "--set key=value" argument. The value is read as a YAML
@@ -164,13 +177,17 @@ func ParseSet(kv string) (Override, error) {
 		return Override{}, fmt.Errorf("--set %q: want key=value", kv)
 	}
 	var val any
-	if err := yaml.Unmarshal([]byte(v), &val); err != nil {
-		val = v // not YAML: take the text as it is
+	var n yaml.Node
+	text := &n
+	if err := yaml.Unmarshal([]byte(v), &n); err != nil || (len(n.Content) > 0 && n.Content[0].Decode(&val) != nil) {
+		val, text = v, nil // not YAML: take the text as it is
+	} else if len(n.Content) > 0 {
+		text = n.Content[0]
 	}
 	if val == nil && strings.TrimSpace(v) == "" {
-		val = ""
+		val, text = "", nil
 	}
-	return Override{Key: k, Value: val, Source: "--set " + kv}, nil
+	return Override{Key: k, Value: val, Source: "--set " + kv, text: text}, nil
 }
 
 // Error is a configuration error: the file (or command-line option), the key
@@ -202,409 +219,6 @@ func defaults() map[string]any {
 		"margin":              "100ms",
 		"openings":            map[string]any{"group": "all", "order": "sequential"},
 	}
-}
-
-// readYAML reads config text with viper.
-func readYAML(data []byte, file string) (map[string]any, error) {
-	v := viper.New()
-	v.SetConfigType("yaml")
-	if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
-		return nil, &Error{File: file, Err: fmt.Errorf("not valid YAML: %w", err)}
-	}
-	settings := v.AllSettings()
-	// Viper lower-cases every key, but engine parameters go to the engine
-	// as written (Hub parameter names are case-sensitive): take the engines'
-	// option maps from the YAML itself.
-	var raw map[string]any
-	if err := yaml.Unmarshal(data, &raw); err == nil {
-		restoreOptionNames(settings, raw)
-	}
-	return settings, nil
-}
-
-// restoreOptionNames replaces each engine's options in settings (keys
-// lower-cased by viper) with the same map from raw, the YAML as written.
-func restoreOptionNames(settings, raw map[string]any) {
-	engines, _ := settings["engines"].([]any)
-	rawEngines, _ := lookupFold(raw, "engines").([]any)
-	if len(engines) != len(rawEngines) {
-		return
-	}
-	for i, re := range rawEngines {
-		rm, ok := re.(map[string]any)
-		em, ok2 := engines[i].(map[string]any)
-		if !ok || !ok2 {
-			continue
-		}
-		if opts, ok := lookupFold(rm, "options").(map[string]any); ok {
-			em["options"] = opts
-		}
-	}
-}
-
-// lookupFold is m[key] with the key matched case-insensitively, as viper
-// matches it.
-func lookupFold(m map[string]any, key string) any {
-	for k, v := range m {
-		if strings.EqualFold(k, key) {
-			return v
-		}
-	}
-	return nil
-}
-
-// merge returns base with over's keys laid on top (maps merged, anything else replaced).
-func merge(base, over map[string]any) map[string]any {
-	out := make(map[string]any, len(base)+len(over))
-	for k, v := range base {
-		out[k] = v
-	}
-	for k, v := range over {
-		if bm, ok := out[k].(map[string]any); ok {
-			if om, ok := v.(map[string]any); ok {
-				out[k] = merge(bm, om)
-				continue
-			}
-		}
-		out[k] = v
-	}
-	return out
-}
-
-// apply sets one override in the settings map. Lists are indexed by number
-// or, for lists of maps with a "name", by that name. It returns the key with
-// list indices as numbers ("engines.b.dir" -> "engines.1.dir").
-func apply(m map[string]any, o Override) (string, error) {
-	parts := strings.Split(o.Key, ".")
-	for i := range parts {
-		// An engine parameter's name keeps its case (see readYAML).
-		if i == 0 || !strings.EqualFold(parts[i-1], "options") {
-			parts[i] = strings.ToLower(parts[i])
-		}
-	}
-	var cur any = m
-	for i, p := range parts {
-		last := i == len(parts)-1
-		switch c := cur.(type) {
-		case map[string]any:
-			if last {
-				c[p] = o.Value
-				return strings.Join(parts, "."), nil
-			}
-			next, ok := c[p]
-			if !ok || next == nil {
-				if _, err := strconv.Atoi(parts[i+1]); err == nil {
-					return "", fmt.Errorf("%s has no list to index", strings.Join(parts[:i+1], "."))
-				}
-				next = map[string]any{}
-				c[p] = next
-			}
-			if s, ok := next.(string); ok && p == "variant" {
-				// Refining a preset given by name: make it a map.
-				next = map[string]any{"preset": s}
-				c[p] = next
-			}
-			cur = next
-		case []any:
-			idx, aerr := strconv.Atoi(p)
-			if aerr != nil {
-				idx = -1
-				for j, el := range c {
-					if em, ok := el.(map[string]any); ok && strings.EqualFold(fmt.Sprint(em["name"]), p) {
-						idx = j
-					}
-				}
-				if idx < 0 {
-					return "", fmt.Errorf("%s has no element named %q", strings.Join(parts[:i], "."), p)
-				}
-				parts[i] = strconv.Itoa(idx)
-			}
-			if idx < 0 || idx >= len(c) {
-				return "", fmt.Errorf("%s has %d elements, no index %d", strings.Join(parts[:i], "."), len(c), idx)
-			}
-			if last {
-				c[idx] = o.Value
-				return strings.Join(parts, "."), nil
-			}
-			cur = c[idx]
-		default:
-			return "", fmt.Errorf("%s is a value, not a map or list", strings.Join(parts[:i], "."))
-		}
-	}
-	return strings.Join(parts, "."), nil
-}
-
-// deepCopy copies maps and lists so that overrides never touch shared data.
-func deepCopy(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[k] = deepCopy(e)
-		}
-		return m
-	case []any:
-		l := make([]any, len(x))
-		for i, e := range x {
-			l[i] = deepCopy(e)
-		}
-		return l
-	}
-	return v
-}
-
-// decode turns the settings map into a Config: unknown keys are reported
-// with their full path, and values of the wrong type by mapstructure (in
-// strict mode, ErrorUnused) with the key it names.
-func decode(m map[string]any, source func(key string) string) (*Config, error) {
-	var errs []error
-	checkKeys(m, reflect.TypeOf(Config{}), "", source, &errs)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	var cfg Config
-	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{
-		Result:      &cfg,
-		ErrorUnused: true,
-		DecodeHook:  decodeHook,
-	})
-	if err != nil {
-		return nil, err
-	}
-	if err := dec.Decode(m); err != nil {
-		for _, e := range flatten(err) {
-			var de *mapstructure.DecodeError
-			if errors.As(e, &de) {
-				key := mapstructureKey(de.Name())
-				errs = append(errs, &Error{File: source(key), Key: key, Err: friendly(de.Unwrap())})
-			} else {
-				errs = append(errs, &Error{File: source(""), Err: e})
-			}
-		}
-		return nil, errors.Join(errs...)
-	}
-	return &cfg, nil
-}
-
-// flatten lists the errors joined in err.
-func flatten(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []error
-		for _, e := range j.Unwrap() {
-			out = append(out, flatten(e)...)
-		}
-		return out
-	}
-	var de *mapstructure.DecodeError
-	if errors.As(err, &de) {
-		return []error{de}
-	}
-	return []error{err}
-}
-
-// mapstructureKey turns "engines[1].time_control" into "engines.1.time_control".
-func mapstructureKey(name string) string {
-	r := strings.NewReplacer("[", ".", "]", "")
-	return r.Replace(name)
-}
-
-// friendly rewrites mapstructure's type errors in the file's terms.
-func friendly(err error) error {
-	var ut *mapstructure.UnconvertibleTypeError
-	if errors.As(err, &ut) {
-		return fmt.Errorf("%s is not %s", describe(ut.Value), kindName(ut.Expected.Type()))
-	}
-	var pe *mapstructure.ParseError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s is not %s", describe(pe.Value), kindName(pe.Expected.Type()))
-	}
-	if msg := err.Error(); strings.HasPrefix(msg, "source data must be an array or slice") {
-		return fmt.Errorf("expected a list, %s", strings.TrimPrefix(msg, "source data must be an array or slice, "))
-	}
-	return err
-}
-
-func describe(v any) string {
-	switch x := v.(type) {
-	case string:
-		return strconv.Quote(x)
-	case map[string]any:
-		return "a map"
-	case []any:
-		return "a list"
-	case nil:
-		return "an empty value"
-	}
-	return fmt.Sprintf("%v", v)
-}
-
-func kindName(t reflect.Type) string {
-	switch t {
-	case reflect.TypeOf(Rounds(0)):
-		return "a number of cycles (or single / double)"
-	case reflect.TypeOf(Duration(0)):
-		return "a duration (like 100ms or 2s)"
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Uint64, reflect.Uint, reflect.Uint32:
-		return "a whole number"
-	case reflect.Float64, reflect.Float32:
-		return "a number"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.String:
-		return "text"
-	case reflect.Slice:
-		return "a list"
-	case reflect.Map, reflect.Struct, reflect.Pointer:
-		return "a map of settings"
-	}
-	return t.String()
-}
-
-// checkKeys reports keys of m that t (a struct) does not have, with their
-// full dotted path and the keys that are allowed there.
-func checkKeys(v any, t reflect.Type, path string, source func(string) string, errs *[]error) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Slice:
-		if l, ok := v.([]any); ok {
-			for i, e := range l {
-				checkKeys(e, t.Elem(), join(path, strconv.Itoa(i)), source, errs)
-			}
-		}
-		return
-	case reflect.Struct:
-	default:
-		return
-	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return // a type error, reported by the decoder (or a preset name)
-	}
-	fields := map[string]reflect.StructField{}
-	var names []string
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		tag := strings.Split(f.Tag.Get("mapstructure"), ",")[0]
-		if tag == "" || tag == "-" {
-			continue
-		}
-		fields[tag] = f
-		names = append(names, tag)
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		f, ok := fields[strings.ToLower(k)]
-		key := join(path, k)
-		if !ok {
-			*errs = append(*errs, &Error{File: source(key), Key: key,
-				Err: fmt.Errorf("unknown key%s (known keys here: %s)", suggest(k, names), strings.Join(names, ", "))})
-			continue
-		}
-		checkKeys(m[k], f.Type, key, source, errs)
-	}
-}
-
-func join(path, k string) string {
-	if path == "" {
-		return k
-	}
-	return path + "." + k
-}
-
-// suggest names the closest known key when the unknown one is a near miss.
-func suggest(k string, names []string) string {
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(k), n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf("; did you mean %q?", best)
-}
-
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 64
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
-var (
-	typString   = reflect.TypeOf("")
-	typVariant  = reflect.TypeOf(VariantSpec{})
-	typRounds   = reflect.TypeOf(Rounds(0))
-	typDuration = reflect.TypeOf(Duration(0))
-)
-
-// decodeHook converts the shorthand forms the file may use.
-func decodeHook(from, to reflect.Type, data any) (any, error) {
-	switch to {
-	case typString:
-		// time_control: 300 and options {threads: 2} are numbers in YAML.
-		switch x := data.(type) {
-		case int, int64, uint64, float64, bool:
-			return fmt.Sprint(x), nil
-		}
-	case typVariant:
-		if s, ok := data.(string); ok {
-			return map[string]any{"preset": s}, nil
-		}
-	case typRounds:
-		if s, ok := data.(string); ok {
-			switch strings.ToLower(strings.TrimSpace(s)) {
-			case "single":
-				return 1, nil
-			case "double":
-				return 2, nil
-			}
-			n, err := strconv.Atoi(strings.TrimSpace(s))
-			if err != nil {
-				return nil, fmt.Errorf("%q is not a number of cycles (or single / double)", s)
-			}
-			return n, nil
-		}
-	case typDuration:
-		switch x := data.(type) {
-		case string:
-			d, err := time.ParseDuration(strings.TrimSpace(x))
-			if err != nil {
-				return nil, fmt.Errorf("%q is not a duration (like 100ms or 2s)", x)
-			}
-			return int64(d), nil
-		case int:
-			return int64(time.Duration(x) * time.Second), nil
-		case float64:
-			return int64(x * float64(time.Second)), nil
-		}
-	}
-	return data, nil
 }
 
 // Options tune Load and Parse.
@@ -643,58 +257,36 @@ func Parse(data []byte, file, dir string, opt Options) (*Event, error) {
 	return parse(data, file, dir, opt)
 }
 
+// parse is the pipeline, one stage after the other: read the file (viper),
+// lay the defaults under it and the overrides on top, check the keys and
+// numbers, decode into a Config, validate it into the typed Event, and
+// resolve what depends on the world outside the text. Each stage stops the
+// pipeline with every error it found, each naming its key and file (or
+// command-line option).
 func parse(data []byte, file, dir string, opt Options) (*Event, error) {
-	fromFile, err := readYAML(data, file)
+	doc, err := readYAML(data, file)
 	if err != nil {
 		return nil, err
 	}
-	settings := merge(defaults(), deepCopy(fromFile).(map[string]any))
-	overridden := map[string]string{}
-	for _, o := range opt.Overrides {
-		key, err := apply(settings, Override{Key: o.Key, Value: deepCopy(o.Value), Source: o.Source})
-		if err != nil {
-			return nil, &Error{File: o.Source, Key: o.Key, Err: err}
-		}
-		overridden[strings.ToLower(key)] = o.Source
-	}
-	// source names where a key's value came from: the command-line option
-	// that set it (or a parent of it), else the file.
-	source := func(key string) string {
-		key = strings.ToLower(key)
-		for k := key; k != ""; {
-			if s, ok := overridden[k]; ok {
-				return s
-			}
-			i := strings.LastIndexByte(k, '.')
-			if i < 0 {
-				break
-			}
-			k = k[:i]
-		}
-		// An override of a child (engines.0.command) is also the source
-		// of errors found in it.
-		for k, s := range overridden {
-			if strings.HasPrefix(k, key+".") && key != "" {
-				return s
-			}
-		}
-		return file
-	}
-	cfg, err := decode(settings, source)
+	s, err := layer(doc, file, opt.Overrides)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Name == "" {
-		cfg.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	if err := s.check(); err != nil {
+		return nil, err
 	}
-	if cfg.Out == "" {
-		cfg.Out = filepath.Join("out", slug(strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))))
-	}
-	effective, err := yaml.Marshal(settings)
+	cfg, err := decode(s.values, s.source)
 	if err != nil {
-		return nil, &Error{File: file, Err: err}
+		return nil, err
 	}
-	return resolve(cfg, file, dir, string(effective), source, opt)
+	ev, err := validate(cfg, file, s.source)
+	if err != nil {
+		return nil, err
+	}
+	if ev.Effective, err = s.effective(); err != nil {
+		return nil, err
+	}
+	return resolve(ev, dir, opt, s.source)
 }
 
 // slug keeps letters, digits, '-' and '_' of s.

@@ -232,7 +232,7 @@ func forfeit(ref *arbiter.Referee, c rules.Color, f *Fault) {
 // rules do not end, which counts as a resignation.
 func claimDraw(ref *arbiter.Referee, c rules.Color) arbiter.Verdict {
 	kinds := []arbiter.Termination{arbiter.DrawThreefold}
-	if n := ref.Position().Variant().Draws.MoveRule; n > 0 {
+	if n := ref.Position().Variant().Draws().MoveRule; n > 0 {
 		kinds = append(kinds, arbiter.MoveRuleTermination(n))
 	}
 	var why []string
@@ -307,7 +307,7 @@ func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRec
 	} else {
 		// No PDN game type (antidraughts, giveaway, custom rules): name the
 		// rules so a reader need not guess.
-		set("Variant", v.Name)
+		set("Variant", v.Name())
 	}
 	if g.Record.Start != rules.NewPosition(v) {
 		set("FEN", g.Record.Start.FEN())
@@ -327,7 +327,7 @@ func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRec
 	set("PlyCount", strconv.Itoa(len(g.Record.Moves)))
 	for i, m := range g.Record.Moves {
 		pm := pdn.Move{Text: m.Text, Num: i/2 + 1, Second: i%2 == 1}
-		if g.Record.Start.Turn() != v.FirstPlayer {
+		if g.Record.Start.Turn() != v.FirstPlayer() {
 			pm.Num, pm.Second = (i+1)/2+1, i%2 == 0
 		}
 		pg.Moves = append(pg.Moves, pm)

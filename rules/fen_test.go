@@ -45,7 +45,8 @@ func TestParseFENErrors(t *testing.T) {
 	eng := MustLookup("english")
 	tests := []struct{ fen, msg string }{
 		{"", "side to move"},
-		{"X:W1:B2", `side to move "X" is not W or B`},
+		{"X:W1:B2", `side to move "X" is not W, B or ?`},
+		{"?:W1:B2", `side to move "?" is not W or B`}, // ParseFENLenient reads it
 		{"W:W5:W6", "two piece lists for white"},
 		{"W:W1,1:B2", "square 1 is given twice"},
 		{"W:W1:B1", "square 1 is given twice"},
@@ -77,6 +78,41 @@ func TestParseFENErrors(t *testing.T) {
 	}
 }
 
+// TestParseFENLenient: what records write and ParseFEN refuses. PDN 3.0's
+// FEN tag allows "?" for the side to move; problem collections put a king
+// on its king row as a man.
+func TestParseFENLenient(t *testing.T) {
+	eng, intl := MustLookup("english"), MustLookup("international")
+	tests := []struct {
+		name    string
+		v       *Variant
+		fen     string
+		want    Position
+		unknown bool
+		crowned []Piece
+	}{
+		{"side to move unknown", intl, "?:W29,13,11:B22,4,2", Setup(intl, White, SetOf(29, 13, 11), SetOf(22, 4, 2), Set{}), true, nil},
+		{"white man on its king row (English: 1-4)", eng, "W:W2,18:B20", Setup(eng, White, SetOf(2, 18), SetOf(20), SetOf(2)), false, []Piece{{White, 2}}},
+		{"both sides, one written as a king already", eng, "B:WK1,3:B30,K31,12", Setup(eng, Black, SetOf(1, 3), SetOf(30, 31, 12), SetOf(1, 3, 30, 31)), false,
+			[]Piece{{White, 3}, {Black, 30}}},
+		{"a plain FEN needs nothing", eng, "B:W21-32:B1-12", NewPosition(eng), false, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := ParseFENLenient(tc.v, tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Position != tc.want || s.UnknownTurn != tc.unknown || fmt.Sprint(s.Crowned) != fmt.Sprint(tc.crowned) {
+				t.Errorf("got %s unknown=%v crowned=%v, want %s %v %v", s.Position, s.UnknownTurn, s.Crowned, tc.want, tc.unknown, tc.crowned)
+			}
+		})
+	}
+	if _, err := ParseFENLenient(eng, "W:W1,1:B2"); !errors.Is(err, ErrSyntax) {
+		t.Errorf("a square given twice: %v", err)
+	}
+}
+
 func TestFENWriter(t *testing.T) {
 	intl, rus := MustLookup("international"), MustLookup("russian")
 	if got := NewPosition(intl).FEN(); got != "W:W31,32,33,34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20" {
@@ -95,25 +131,27 @@ func TestFENWriter(t *testing.T) {
 	}
 }
 
-// A custom variant used before Validate gives a clear error (or, where no
-// error can be returned, a panic that names the cause), not a nil dereference.
-func TestUnvalidatedVariant(t *testing.T) {
-	v := &Variant{Name: "house", Board: Board{8, 8, false}, RowsOfMen: 3}
-	if _, err := ParseFEN(v, "W:W21:B1"); err == nil || !strings.Contains(err.Error(), `variant "house" is used before Validate`) {
+// A zero Variant (not from Lookup or NewVariant) gives a clear error (or,
+// where no error can be returned, a panic that names the cause), not a nil
+// dereference.
+func TestZeroVariant(t *testing.T) {
+	v := &Variant{}
+	if _, err := ParseFEN(v, "W:W21:B1"); err == nil || !strings.Contains(err.Error(), "a zero Variant") {
 		t.Errorf("ParseFEN: %v", err)
 	}
 	func() {
 		defer func() {
-			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "before Validate") {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "a zero Variant") {
 				t.Errorf("NewPosition: recovered %v", r)
 			}
 		}()
 		NewPosition(v)
 	}()
-	if err := v.Validate(); err != nil {
+	v, err := NewVariant(Params{Name: "house", Board: Board{8, 8, false}, RowsOfMen: 3})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if err := v.Ready(); err != nil {
-		t.Errorf("after Validate: %v", err)
+		t.Errorf("from NewVariant: %v", err)
 	}
 }

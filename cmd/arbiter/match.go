@@ -5,7 +5,6 @@ import (
 	"github.com/draughts-arbiter/arbiter/configs"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -205,9 +204,11 @@ with --opening-group; default "all").
 Each engine's protocol exchange and stderr go to LOGDIR/NAME.log (zerolog JSON).
 Exit status: 0 when the match was played, 2 for a usage error, 3 when it could
 not be played (an engine that cannot be run, or that failed to start its first
-two games, e.g. a crash at init, nobody at its DXP address or no GAMEACC: the match stops
-there), I/O.`,
-		Args: cobra.NoArgs,
+two games, e.g. a crash at init, nobody at its DXP address or no GAMEACC: the match
+stops there), I/O, or when SIGINT, SIGTERM or SIGHUP stopped it: the game in
+progress is dropped and the score of the finished games is printed, marked partial.`,
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := rules.Lookup(variant)
 			if err != nil {
@@ -287,8 +288,7 @@ there), I/O.`,
 					}
 				}
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
+			ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
 			out := cmd.OutOrStdout()
 			// An engine that never gets going (a crash at init, nobody at its
 			// DXP address) ends the match after two tries, with exit status
@@ -312,6 +312,15 @@ there), I/O.`,
 				}
 				watch := [2]*match.Watch{{Player: players[0]}, {Player: players[1]}}
 				rec, err := match.PlayGame(ctx, cfg, watch[a], watch[1-a], mlog)
+				if err != nil && ctx.Err() != nil {
+					fmt.Fprintf(out, "score (partial, interrupted in game %d): %s %g - %s %g (games %d: +%d =%d -%d)\n",
+						i+1, specs[0].Name, score[0], specs[1].Name, score[1], played, wins, draws, losses)
+					by := interruption(ctx)
+					if by == "" {
+						by = "cancellation"
+					}
+					return fmt.Errorf("match interrupted by %s in game %d of %d; %d games finished (game %d dropped)", by, i+1, games, played, i+1)
+				}
 				if err != nil {
 					return fmt.Errorf("match: game %d: %w", i+1, err)
 				}

@@ -3,8 +3,10 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -200,5 +202,27 @@ func TestMatchDXPEngineThatNeverStarts(t *testing.T) {
 		if code != exitRuntime || strings.Count(out, "game ") != 2 || !strings.Contains(errs, "no game got going with: R (2 attempts)") || !strings.Contains(errs, tt.want) {
 			t.Errorf("silent=%v: exit %d, want %d after 2 games naming %q\n%s\n%s", tt.silent, code, exitRuntime, tt.want, out, errs)
 		}
+	}
+}
+
+// The sparring engine whose GUI closed its output says so on stderr and
+// exits with status 3 (it used to die of SIGPIPE without a word, or carry
+// on writing into the void).
+func TestEngineWriteErrorExits(t *testing.T) {
+	cmd := exec.Command(arbiterBin, "engine")
+	cmd.Stdin = strings.NewReader("hub\n")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close() // nobody reads the engine's output
+	cmd.Stdout = w
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err = cmd.Run()
+	w.Close()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitRuntime || !strings.Contains(errb.String(), "writing to the GUI") {
+		t.Errorf("engine with a closed output: %v, stderr %q; want exit %d naming the write", err, errb.String(), exitRuntime)
 	}
 }

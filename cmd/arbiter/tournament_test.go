@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
 )
@@ -23,15 +24,16 @@ import (
 var arbiterBin string
 
 func TestMain(m *testing.M) {
+	if how := os.Getenv(crashChild); how != "" {
+		crashAsAsked(how)
+	}
 	dir, err := os.MkdirTemp("", "arbiter-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	arbiterBin = filepath.Join(dir, "arbiter")
-	build := exec.Command("go", "build", "-o", arbiterBin, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
+	if err := testbin.Build(arbiterBin, "."); err != nil {
 		fmt.Fprintln(os.Stderr, "building arbiter:", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
@@ -335,43 +337,7 @@ openings: {file: openings/3move_english.json, group: standard}
 	}
 }
 
-// TestTournamentInterrupt: ctrl-C (SIGINT) stops the event cleanly with
-// exit status 3 and a hint to resume; the next run completes it.
-func TestTournamentInterrupt(t *testing.T) {
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
-	out := filepath.Join(dir, "out")
-	// 240 games: long enough to be still running when the second run starts.
-	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--games-per-encounter", "40"}
-	cmd, errb := startArbiter(t, dir, args...)
-	deadline := time.Now().Add(2 * time.Minute)
-	for gameCounts(filepath.Join(out, store.FileName))[store.Finished] < 3 {
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("no games in time; counts %v\n%s", gameCounts(filepath.Join(out, store.FileName)), errb.String())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	// While it runs, a second tournament into the same directory is refused.
-	_, stderr2, code2 := runArbiter(t, dir, args...)
-	if code2 != exitRuntime || !strings.Contains(stderr2, "another tournament is running") {
-		t.Errorf("second concurrent run: exit %d\n%s", code2, stderr2)
-	}
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != exitRuntime {
-		t.Fatalf("interrupted run: %v\n%s", err, errb.String())
-	}
-	if !strings.Contains(errb.String(), "run the same command again to resume") {
-		t.Errorf("no resume hint:\n%s", errb.String())
-	}
-	stdout, stderr, code := runArbiter(t, dir, args...)
-	if code != 0 || !strings.Contains(stdout, "240 of 240 games finished") {
-		t.Errorf("resumed: exit %d\n%s\n%s", code, stdout, stderr)
-	}
-}
+// SIGINT, SIGTERM and SIGHUP: see TestTournamentStopSignalsAndResume.
 
 // An interrupt that comes before the runner has a summary (here: before it
 // could even read the database) is reported as an interruption, not a
@@ -416,5 +382,35 @@ concurrency: 2
 	}
 	if !strings.Contains(stderr, "no game got going with: broken (2 attempts)") || !strings.Contains(stderr, "no endgame database") || strings.Contains(stderr, "good (") {
 		t.Errorf("stderr does not name the broken engine (only) and its last words:\n%s", stderr)
+	}
+}
+
+// A script engine changed between two runs of an event: the resumed run
+// warns on stderr, naming the engine and what changed.
+func TestTournamentWarnsAboutARebuiltEngine(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "engine.sh")
+	writeFile(t, script, "#!/bin/sh\nexec "+arbiterBin+" engine --level random \"$@\"\n")
+	if err := os.Chmod(script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "event.yaml"), `
+name: rebuilt
+variant: english
+time_control: "10+0.1"
+engines:
+  - {name: s, command: ./engine.sh}
+  - {name: r, command: self engine --level random --seed 2}
+games_per_encounter: 2
+adjudication: {max_moves: 30}
+`)
+	args := []string{"tournament", "-c", "event.yaml", "--out", "out", "--progress", "off", "--no-report"}
+	if out, errs, code := runArbiter(t, dir, args...); code != 0 || strings.Contains(errs, "warning: engine") {
+		t.Fatalf("first run: exit %d\n%s\n%s", code, out, errs)
+	}
+	writeFile(t, script, "#!/bin/sh\n# rebuilt\nexec "+arbiterBin+" engine --level random \"$@\"\n")
+	out, errs, code := runArbiter(t, dir, args...)
+	if code != 0 || !strings.Contains(errs, "warning: engine s is not what it was in this event's earlier games (program checksum (SHA-256)") {
+		t.Errorf("resumed run: exit %d, want 0 and a warning naming engine s\n%s\n%s", code, out, errs)
 	}
 }

@@ -393,7 +393,7 @@ func PositionString(p rules.Position) string {
 // ParsePosition reads a DXP position (squares only) with toMove to move.
 func ParsePosition(v *rules.Variant, toMove rules.Color, s string) (rules.Position, error) {
 	if len(s) != v.Squares() {
-		return rules.Position{}, fmt.Errorf("%w: position of %d squares, %s has %d", ErrSyntax, len(s), v.Name, v.Squares())
+		return rules.Position{}, fmt.Errorf("%w: position of %d squares, %s has %d", ErrSyntax, len(s), v.Name(), v.Squares())
 	}
 	var w, bl, k rules.Set
 	for i := 0; i < len(s); i++ {

@@ -130,6 +130,9 @@ func (e *Player) Name() string {
 	return "dxp " + e.opts.Addr
 }
 
+// PeerName is the name the engine gave in its last GAMEACC ("" before).
+func (e *Player) PeerName() string { return e.peerName }
+
 // Addr returns the address the player listens on (after NewGame), or the
 // address it connects to.
 func (e *Player) Addr() string {
@@ -642,7 +645,7 @@ func moveText(m Message) string {
 func (e *Player) takeBack(ctx context.Context, req match.Request) error {
 	ply := len(req.Moves)
 	number := ply
-	if req.Start.Turn() != e.v.FirstPlayer {
+	if req.Start.Turn() != e.v.FirstPlayer() {
 		number++
 	}
 	number = number/2 + 1

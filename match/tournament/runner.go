@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -84,16 +85,20 @@ type Summary struct {
 	Elapsed  time.Duration
 	// NeverStarted names the engines that failed every start of a game in
 	// this run (a missing program, a crash or timeout at start-up, nobody at
-	// a DXP address), with the last reason: their games are recorded as
+	// a DXP address, a GAMEREQ refused or unanswered), with the last reason: their games are recorded as
 	// losses, but the event did not test them, which callers should say.
 	NeverStarted []string
+	// EngineChanges says, per engine that is not what it was in the event's
+	// earlier runs (another program file, name or version), what changed;
+	// each was also logged as a warning when found.
+	EngineChanges []string
 	Standings
 }
 
 // EventRecord is the store's event row for ev.
 func EventRecord(ev *configs.Event, planned int) store.Event {
 	se := store.Event{Name: ev.Name, ConfigFile: ev.File, ConfigHash: ev.Hash, Config: ev.Effective,
-		Variant: ev.Variant.Name, TimeControl: ev.TimeControl.String(), Planned: planned}
+		Variant: ev.Variant.Name(), TimeControl: ev.TimeControl.String(), Planned: planned}
 	for i, e := range ev.Engines {
 		se.Engines = append(se.Engines, store.Engine{ID: i, Name: e.Name, Command: e.Command, Protocol: e.Protocol, TimeControl: e.TimeControl.String()})
 	}
@@ -153,6 +158,14 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	}
 	r.standings = newStandings(r.names)
 	r.starts = match.NewStarts(r.names)
+	if r.ids, err = newIdentities(ctx, st, r.names, r.log); err != nil {
+		return nil, err
+	}
+	for i, spec := range ev.Engines {
+		if err := r.ids.note(ctx, i, program(spec)); err != nil {
+			return nil, err
+		}
+	}
 	if ev.SPRT != nil {
 		r.tally = reports.NewTally(r.names[0], r.names[1])
 	}
@@ -222,7 +235,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			if finished[p.Index] {
 				continue
 			}
-			g.Go(func() error { return r.play(gctx, p) })
+			g.Go(func() error { return r.playRecovered(gctx, p) })
 		}
 		err = g.Wait()
 	}
@@ -230,6 +243,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.sum.Elapsed = time.Since(t0)
 	r.sum.Standings = r.standings.snapshot()
 	r.sum.NeverStarted = r.starts.Never()
+	r.sum.EngineChanges = r.ids.list()
 	if err != nil {
 		return r.sum, err
 	}
@@ -257,6 +271,22 @@ type runner struct {
 	sum       *Summary
 	progress  *progress
 	starts    *match.Starts // per engine, this run
+	ids       *identities
+	decided   bool // the SPRT decided: later results are not reported
+}
+
+// playRecovered is play in a game goroutine: a panic (a bug of ours) would
+// kill the process with the other games and the engines; it becomes the
+// error that stops the event instead. The game is not committed, so the
+// next run plays it again.
+func (r *runner) playRecovered(ctx context.Context, p schedule.Pairing) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("tournament: game %d (round %d, board %d): internal error (a bug): panic: %v\n\n%s",
+				p.Index+1, p.Round, p.Board, v, debug.Stack())
+		}
+	}()
+	return r.play(ctx, p)
 }
 
 // play plays one planned game and commits it.
@@ -327,6 +357,15 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 		res = startFailure(gw, gb, r.names[p.White], r.names[p.Black], perr)
 		log.Warn().Err(perr).Msg("game could not be played")
 	}
+	for _, s := range []struct {
+		i int
+		w *match.Watch
+		p match.Player
+	}{{p.White, gw, white}, {p.Black, gb, black}} {
+		if err := r.ids.started(context.WithoutCancel(ctx), s.i, s.w, s.p); err != nil {
+			r.log.Error().Err(err).Str("engine", r.names[s.i]).Msg("recording the engine's identity")
+		}
+	}
 	r.pools[p.White].put(white, gw.CouldNotRun() != nil || brokenBy(res, rules.White))
 	r.pools[p.Black].put(black, gb.CouldNotRun() != nil || brokenBy(res, rules.Black))
 	r.starts.Note(p.White, gw)
@@ -356,9 +395,13 @@ func (r *runner) stopped() bool {
 	return r.sum.Stopped != ""
 }
 
-// flush reports the results that are next in plan order. r.mu is held.
+// flush reports the results that are next in plan order, up to the one
+// on which the SPRT decides. r.mu is held. A rerun of a stopped event
+// reports its stored results the same way, so it shows the standings and
+// the SPRT of the first run (it showed zeros: nothing was reported once
+// the event was marked stopped).
 func (r *runner) flush() {
-	for r.next < len(r.plan) && r.sum.Stopped == "" {
+	for r.next < len(r.plan) && !r.decided {
 		res, ok := r.pending[r.next]
 		if !ok {
 			return
@@ -383,6 +426,10 @@ func (r *runner) flush() {
 			}
 			r.sum.SPRT = &sr
 			if sr.Decision != stats.Continue {
+				r.decided = true
+				if r.sum.Stopped != "" {
+					break // a rerun: the stop is on record
+				}
 				why := fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
 				r.sum.Stopped = why
 				if err := r.st.SetStopped(context.Background(), why); err != nil {
