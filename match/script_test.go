@@ -13,6 +13,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 func newHub(bin string, log zerolog.Logger, args ...string) *hub.Player {
@@ -70,7 +71,7 @@ func TestScriptedEngines(t *testing.T) {
 			cfg := config("english", "1+0", tt.policy)
 			rec := play(t, cfg, white, black, match.Options{Slack: time.Second})
 			res := rec.Result
-			if res.Termination != tt.termination || res.Outcome != arbiter.WhiteWin {
+			if res.Termination != tt.termination || res.Outcome != rules.WhiteWins {
 				t.Fatalf("result %s, want black losing by %q", res, tt.termination)
 			}
 			if len(rec.Moves) != tt.plies {
@@ -102,7 +103,7 @@ func TestEngineFailsToStart(t *testing.T) {
 			white := script(t, "broken", tt.body)
 			black := sparring(t, "black")
 			rec := play(t, config("english", "10+0", arbiter.PolicyWCDF), white, black, match.Options{})
-			if rec.Result.Termination != tt.termination || rec.Result.Outcome != arbiter.BlackWin || len(rec.Moves) != 0 {
+			if rec.Result.Termination != tt.termination || rec.Result.Outcome != rules.BlackWins || len(rec.Moves) != 0 {
 				t.Errorf("result %s after %d plies, want white losing by %q", rec.Result, len(rec.Moves), tt.termination)
 			}
 		})
@@ -221,7 +222,7 @@ done
 	white := script(t, "scan-like", body)
 	black := sparring(t, "black")
 	rec := play(t, config("english", "10+0", arbiter.PolicyWCDF), white, black, match.Options{})
-	if rec.Result.Outcome != arbiter.BlackWin || len(rec.Moves) != 0 || !strings.Contains(rec.Result.Reason, `offers "normal killer bt", none of them english`) {
+	if rec.Result.Outcome != rules.BlackWins || len(rec.Moves) != 0 || !strings.Contains(rec.Result.Reason, `offers "normal killer bt", none of them english`) {
 		t.Errorf("result %s (%s) after %d plies", rec.Result, rec.Result.Reason, len(rec.Moves))
 	}
 }
@@ -272,7 +273,7 @@ func TestExitWithChildHoldingThePipeIsACrash(t *testing.T) {
 	// 40 moves in 10 minutes: the stall timeout would be long.
 	rec := play(t, config("english", "40/600", arbiter.PolicyWCDF), white, black, match.Options{})
 	res := rec.Result
-	if res.Termination != arbiter.EngineCrashed || res.Outcome != arbiter.WhiteWin {
+	if res.Termination != arbiter.EngineCrashed || res.Outcome != rules.WhiteWins {
 		t.Fatalf("result %s (%s), want black's crash", res, res.Reason)
 	}
 	if !strings.Contains(res.Reason, "it exited during its search (exit status 3)") {
@@ -316,7 +317,7 @@ func TestHandshakeFloodIsBounded(t *testing.T) {
 			black := sparring(t, "black")
 			rec := play(t, config("english", "10+0", arbiter.PolicyWCDF), white, black, match.Options{})
 			res := rec.Result
-			if res.Termination != arbiter.EngineFault || res.Outcome != arbiter.BlackWin || len(rec.Moves) != 0 {
+			if res.Termination != arbiter.EngineFault || res.Outcome != rules.BlackWins || len(rec.Moves) != 0 {
 				t.Fatalf("result %s (%s) after %d plies, want white's engine fault", res, res.Reason, len(rec.Moves))
 			}
 			if want := "white engine was stopped by the arbiter: " + tt.why; res.Reason != want {
