@@ -262,7 +262,7 @@ tags:
 	g.Moves = moves
 	if g.Result == "" {
 		g.Result = "*"
-		if res, ok := results[strings.TrimSpace(g.Tag("Result"))]; ok {
+		if res, ok := result(g.Tag("Result")); ok {
 			g.Result = res
 		}
 	}
@@ -499,7 +499,7 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			}
 			line := r.lineNo
 			word := r.readWord()
-			if res, ok := results[word]; ok {
+			if res, ok := result(word); ok {
 				if depth == 0 {
 					r.g.Result = res
 					return moves, nil
