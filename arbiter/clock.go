@@ -15,11 +15,22 @@ func (realClock) Now() time.Time { return time.Now() }
 func RealClock() Clock { return realClock{} }
 
 // sideClock is the state of one side's clock under its TimeControl.
+//
+// The margin (Config.Margin) absorbs scheduling noise; it is not time. It
+// is one allowance per side for the whole game: every move that takes
+// longer than its limit (an overspend) uses up part of it, and the flag
+// falls on the move whose overspend passes what is left. A clock never goes
+// below zero (the overspend is booked against the margin, not the clock),
+// so the time shown and sent to the engine is what it may still use, and
+// an increment or a new period never pays an overspend back: without that,
+// an engine with an empty clock could take the whole margin again on every
+// later move.
 type sideClock struct {
 	tc        TimeControl
 	period    int           // index into tc.Periods
 	moves     int           // moves made in the current period
-	remaining time.Duration // bank at the start of the side's turn
+	remaining time.Duration // bank at the start of the side's turn, >= 0
+	overspent time.Duration // sum of the moves' time past their limits
 }
 
 func newSideClock(tc TimeControl) sideClock {
@@ -33,8 +44,7 @@ func newSideClock(tc TimeControl) sideClock {
 	return c
 }
 
-// limit is the longest a move may take before the flag falls, before the
-// margin is added.
+// limit is the longest a move may take before it starts to use the margin.
 func (c *sideClock) limit() time.Duration {
 	if c.tc.PerMove > 0 {
 		return c.tc.PerMove
@@ -42,29 +52,35 @@ func (c *sideClock) limit() time.Duration {
 	return c.remaining + c.tc.Delay
 }
 
-// flagged reports whether a move that took used has overstepped the limit:
-// exactly when used > limit + margin.
-func (c *sideClock) flagged(used, margin time.Duration) bool {
-	return c.tc.Timed() && used > c.limit()+margin
+// marginLeft is what the earlier moves' overspends left of margin.
+func (c *sideClock) marginLeft(margin time.Duration) time.Duration {
+	return max(0, margin-c.overspent)
 }
 
-// charge books a completed move that took used.
+// flagged reports whether a move that took used has overstepped the limit
+// by more than the margin left: exactly when used > limit + marginLeft.
+func (c *sideClock) flagged(used, margin time.Duration) bool {
+	return c.tc.Timed() && used > c.limit()+c.marginLeft(margin)
+}
+
+// charge books a completed (unflagged) move that took used.
 func (c *sideClock) charge(used time.Duration) {
-	if !c.tc.Timed() || c.tc.PerMove > 0 {
+	if !c.tc.Timed() {
 		return
 	}
-	cost := used
-	// A simple delay and a Bronstein delay cost the same for a completed
-	// move; they differ only in when the flag falls (limit).
-	if d := c.tc.Delay + c.tc.Bronstein; d > 0 {
-		cost = max(0, used-d)
+	c.overspent += max(0, used-c.limit())
+	if c.tc.PerMove > 0 {
+		return
+	}
+	// taken is what the move takes off the bank: nothing during a simple
+	// delay, never more than the bank holds (the rest was overspent).
+	taken := min(max(0, used-c.tc.Delay), c.remaining)
+	c.remaining -= taken
+	if c.tc.Bronstein > 0 {
+		// A Bronstein delay gives back what the move took, up to the delay.
+		c.remaining += min(taken, c.tc.Bronstein)
 	}
 	p := c.tc.Periods[c.period]
-	c.remaining = c.remaining - cost
-	if c.remaining < 0 {
-		// Only possible within the margin, which is forgiven.
-		c.remaining = 0
-	}
 	c.remaining = min(c.remaining+p.Increment, 100*maxTCDuration)
 	c.moves++
 	if p.Moves > 0 && c.moves == p.Moves {

@@ -21,9 +21,11 @@
 //	rec := ref.Record()
 //
 // Time is measured with a Clock (Go's monotonic clock by default, a fake
-// one in tests) from StartThinking to Submit. A flag falls exactly when the
-// time used exceeds the side's limit plus Config.Margin; see TimeControl
-// for the clock rules and ParseTimeControl for the syntax.
+// one in tests) from StartThinking to Submit. Config.Margin is one
+// allowance per side for the whole game: each move's time past its limit
+// uses part of it, and a flag falls exactly when a move's overspend passes
+// what is left (a clock never shows less than zero); see TimeControl for
+// the clock rules and ParseTimeControl for the syntax.
 //
 // Illegal moves follow Config.Policy (wcdf, strict, opponent-decides). An
 // illegal move that the opponent lets stand under opponent-decides must be
@@ -35,7 +37,7 @@
 // repetition, the N-move rule (WCDF 40-move, FMJD 25-move and the other
 // presets' rules), the FMJD 16- and 5-move endgame rules and an optional
 // max-moves adjudication. Variants whose threefold repetition is automatic
-// (Variant.Draws.ThreefoldAutomatic, FMJD style) have all their draw rules
+// (Variant.Draws().ThreefoldAutomatic, FMJD style) have all their draw rules
 // declared by the referee; the others (WCDF style) are claimed, by the
 // players (Claim, ClaimWithMove) or, with Config.AutoClaim, by the referee
 // on their behalf as soon as a claim is valid.

@@ -219,7 +219,7 @@ type drawTrackers struct {
 func newDrawTrackers(v *rules.Variant, start rules.Position, max int) drawTrackers {
 	return drawTrackers{
 		rep:      newRepetition(start),
-		moveRule: moveRule{v: v, n: v.Draws.MoveRule, kingsOnly: v.Draws.KingsOnly},
+		moveRule: moveRule{v: v, n: v.Draws().MoveRule, kingsOnly: v.Draws().KingsOnly},
 		endgame:  newEndgame(start),
 		maxMoves: maxMoves{n: max},
 	}

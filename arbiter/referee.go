@@ -24,7 +24,7 @@ type Config struct {
 	Policy      Policy          // "" = PolicyWCDF
 	AutoClaim   bool            // claim draws on the engines' behalf as soon as valid
 	MaxMoves    int             // 0 = none; adjudicate a draw after this many moves (each side)
-	Margin      time.Duration   // absorbs scheduling noise before a flag falls
+	Margin      time.Duration   // per side and game: how much overspending (summed) a flag forgives
 	Clock       Clock           // nil = real clock
 }
 
@@ -90,8 +90,8 @@ func NewReferee(cfg Config) (*Referee, error) {
 	start := rules.NewPosition(cfg.Variant)
 	if cfg.Start != nil {
 		start = *cfg.Start
-		if start.Variant() != cfg.Variant {
-			return nil, fmt.Errorf("arbiter: start position %s is not set up for variant %q", start.FEN(), cfg.Variant.Name)
+		if !start.Variant().Equal(cfg.Variant) {
+			return nil, fmt.Errorf("arbiter: start position %s is not set up for variant %q", start.FEN(), cfg.Variant.Name())
 		}
 	}
 	r := &Referee{cfg: cfg, clock: cfg.Clock, pos: start}
@@ -142,13 +142,14 @@ func (r *Referee) StartThinking() {
 }
 
 // Deadline returns when the side to move's flag falls (its clock start
-// plus its limit plus the margin); zero if untimed or the game is over.
+// plus its limit plus what its earlier moves left of the margin); zero if
+// untimed or the game is over.
 func (r *Referee) Deadline() time.Time {
 	c := &r.clocks[r.pos.Turn()]
 	if r.Done() || r.pending != nil || !c.tc.Timed() {
 		return time.Time{}
 	}
-	return r.start.Add(c.limit() + r.cfg.Margin)
+	return r.start.Add(c.limit() + c.marginLeft(r.cfg.Margin))
 }
 
 // Remaining returns the time on c's clock at the start of its current (or
@@ -172,7 +173,7 @@ func (r *Referee) Elapsed() time.Duration {
 }
 
 // CheckTime ends the game by time forfeit if the side to move's flag has
-// fallen by now (used time > limit + margin) and reports whether the game
+// fallen by now (used time > limit + margin left) and reports whether the game
 // is over. A caller whose wait for a move ran past Deadline calls it
 // instead of Submit. It does nothing while a decision is pending.
 func (r *Referee) CheckTime() bool {
@@ -184,8 +185,9 @@ func (r *Referee) CheckTime() bool {
 
 // Submit plays m for the side to move. It stops the side's clock and checks
 // time first (a flag falls exactly when the time used exceeds the limit
-// plus the margin), then legality: a move that is not among the legal moves
-// (same from, to and captured set) is handled by the illegal-move policy.
+// plus what is left of the margin), then legality: a move that is not
+// among the legal moves (same from, to and captured set) is handled by the
+// illegal-move policy.
 func (r *Referee) Submit(m rules.Move) Verdict {
 	if r.Done() {
 		return GameOver
@@ -264,7 +266,7 @@ func (r *Referee) Warnings(c rules.Color) int { return r.warnings[c] }
 // automatic reports whether the variant's draws are declared by the
 // arbiter (FMJD style: Draws.ThreefoldAutomatic) rather than claimed
 // (WCDF style). The N-move and endgame rules follow the same switch.
-func (r *Referee) automatic() bool { return r.cfg.Variant.Draws.ThreefoldAutomatic }
+func (r *Referee) automatic() bool { return r.cfg.Variant.Draws().ThreefoldAutomatic }
 
 // Claim is a draw claim by c of the given kind (DrawThreefold, the
 // variant's N-move rule such as Draw40Move, or Draw16Move/Draw5Move) in the
@@ -341,7 +343,7 @@ func (r *Referee) claimValid(kind Termination, m *rules.Move) (bool, string) {
 			what = "the move would make the position occur"
 		}
 		return false, fmt.Sprintf("%s %d time(s) since the last man move or capture; 3 are needed", what, n)
-	case v.Draws.MoveRule > 0 && kind == MoveRuleTermination(v.Draws.MoveRule):
+	case v.Draws().MoveRule > 0 && kind == MoveRuleTermination(v.Draws().MoveRule):
 		mr := &d.moveRule
 		if m != nil && mr.dueAfter(r.pos, *m) || m == nil && mr.due() {
 			return true, fmt.Sprintf("each player has made %d moves with %s", mr.n, mr.condition())
@@ -350,7 +352,7 @@ func (r *Referee) claimValid(kind Termination, m *rules.Move) (bool, string) {
 			return false, fmt.Sprintf("with the move, %s", mr.status())
 		}
 		return false, mr.status()
-	case v.Draws.EndgameRules && (kind == Draw16Move || kind == Draw5Move):
+	case v.Draws().EndgameRules && (kind == Draw16Move || kind == Draw5Move):
 		eg := &d.endgame
 		if m != nil {
 			return false, "claim the endgame rules after the move"
@@ -365,7 +367,7 @@ func (r *Referee) claimValid(kind Termination, m *rules.Move) (bool, string) {
 	case kind == DrawAgreement:
 		return false, "a draw by agreement needs both players (Agree)"
 	}
-	return false, fmt.Sprintf("%q is not a draw rule of variant %s", string(kind), v.Name)
+	return false, fmt.Sprintf("%q is not a draw rule of variant %s", string(kind), v.Name())
 }
 
 func ordinal(n int) string {
@@ -450,8 +452,12 @@ func (r *Referee) flag(used time.Duration) bool {
 	if !c.flagged(used, r.cfg.Margin) {
 		return false
 	}
-	r.finish(Result{WinFor(side.Opponent()), TimeForfeit,
-		fmt.Sprintf("%s used %v, more than its %v plus the %v margin", side, used, c.limit(), r.cfg.Margin)})
+	why := fmt.Sprintf("%s used %v, more than its %v plus the %v margin", side, used, c.limit(), r.cfg.Margin)
+	if c.overspent > 0 {
+		why = fmt.Sprintf("%s used %v, more than its %v plus the %v left of the %v margin (earlier moves overspent %v)",
+			side, used, c.limit(), c.marginLeft(r.cfg.Margin), r.cfg.Margin, c.overspent)
+	}
+	r.finish(Result{WinFor(side.Opponent()), TimeForfeit, why})
 	return true
 }
 
@@ -510,7 +516,7 @@ func moveText(v *rules.Variant, m rules.Move) string {
 	sep := "-"
 	if m.IsCapture() {
 		sep = "x"
-		if v.Notation == rules.Algebraic {
+		if v.Notation() == rules.Algebraic {
 			sep = ":"
 		}
 	}
@@ -548,7 +554,7 @@ func geometric(p rules.Position, m rules.Move) (rules.Move, error) {
 	m.Promotes = false
 	if k == rules.Man {
 		row, _ := v.RowCol(m.To)
-		m.Promotes = side == rules.White && row == 0 || side == rules.Black && row == v.Board.Height-1
+		m.Promotes = side == rules.White && row == 0 || side == rules.Black && row == v.Board().Height-1
 	}
 	m.Path = nil
 	return m, nil
@@ -632,7 +638,7 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 		case d.moveRule.due():
 			r.finish(Result{Draw, MoveRuleTermination(d.moveRule.n),
 				fmt.Sprintf("each player made %d moves with %s", d.moveRule.n, d.moveRule.condition())})
-		case v.Draws.EndgameRules && d.endgame.due():
+		case v.Draws().EndgameRules && d.endgame.due():
 			r.finish(Result{Draw, d.endgame.termination(), fmt.Sprintf("each player made %d moves in this endgame", d.endgame.moves())})
 		}
 	} else if r.cfg.AutoClaim {
@@ -643,7 +649,7 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 			kind = DrawThreefold
 		case d.moveRule.due():
 			kind = MoveRuleTermination(d.moveRule.n)
-		case v.Draws.EndgameRules && d.endgame.due():
+		case v.Draws().EndgameRules && d.endgame.due():
 			kind = d.endgame.termination()
 		}
 		if kind != "" {
@@ -670,7 +676,7 @@ func (r *Referee) checkEnd() {
 		return
 	}
 	side := r.pos.Turn()
-	if r.cfg.Variant.Losing {
+	if r.cfg.Variant.Losing() {
 		r.finish(Result{WinFor(side), Normal, fmt.Sprintf("%s has no legal move and wins (losing variant)", side)})
 		return
 	}

@@ -110,7 +110,7 @@ func TestClockDelay(t *testing.T) {
 		{"simple delay, past the limit", "10 delay=2", 12*s + margin + 1, 0, true},
 		{"bronstein, part of the delay", "10 bronstein=2", 1 * s, 10 * s, false},
 		{"bronstein, past the delay", "10 bronstein=2", 3 * s, 9 * s, false},
-		{"bronstein, at the limit", "10 bronstein=2", 10*s + margin, 2*s - margin, false},
+		{"bronstein, at the limit", "10 bronstein=2", 10*s + margin, 2 * s, false}, // the margin pays the overspend, the delay gives back 2s of the 10s taken
 		{"bronstein, past the limit", "10 bronstein=2", 10*s + margin + 1, 0, true},
 		{"fixed per move", "move=2", 1900 * time.Millisecond, 2 * s, false},
 		{"fixed per move, at the limit", "move=2", 2*s + margin, 2 * s, false},

@@ -84,10 +84,10 @@ type Result struct {
 }
 
 // PDN writes the result as PDN: "1-0", "0-1", "1/2-1/2", or "2-0", "0-2",
-// "1-1" when v.WideResults (international, Canadian); "*" while ongoing.
+// "1-1" when v.WideResults() (international, Canadian); "*" while ongoing.
 // A nil v uses the narrow form.
 func (r Result) PDN(v *rules.Variant) string {
-	wide := v != nil && v.WideResults
+	wide := v != nil && v.WideResults()
 	switch r.Outcome {
 	case WhiteWin:
 		if wide {
@@ -132,6 +132,16 @@ const (
 	// (applied as played); see Referee.Decide.
 	PolicyOpponentDecides Policy = "opponent-decides"
 )
+
+// DefaultPolicy is the policy of v's federation (Variant.IllegalMoves):
+// PolicyWCDF where the first illegal move is only warned, otherwise
+// PolicyStrict, the engine-match convention.
+func DefaultPolicy(v *rules.Variant) Policy {
+	if v.IllegalMoves() == rules.IllegalWarnsFirst {
+		return PolicyWCDF
+	}
+	return PolicyStrict
+}
 
 // ParsePolicy reads a policy name; "" means PolicyWCDF.
 func ParsePolicy(s string) (Policy, error) {

@@ -25,7 +25,10 @@ type Period struct {
 // period's Increment is added. When a period with a move count is
 // completed, the next period's Time is added; the last period repeats if it
 // has a move count ("40/7200" is 40 moves in 2 h, then 40 more in 2 h, ...).
-// PerMove is a fixed budget for every move, not banked. Depth and Nodes
+// PerMove is a fixed budget for every move, not banked. A clock never
+// shows less than zero: time a move takes past its limit is booked against
+// the referee's margin (Config.Margin), one allowance per side and game
+// that an increment or a new period does not refill. Depth and Nodes
 // are search limits for engines; they carry no clock unless Periods or
 // PerMove are given too.
 type TimeControl struct {

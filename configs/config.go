@@ -46,7 +46,6 @@
 package configs
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -56,13 +55,11 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 	"time"
 
 	"github.com/go-viper/mapstructure/v2"
-	"github.com/spf13/viper"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -152,6 +149,25 @@ type Override struct {
 	Key    string
 	Value  any
 	Source string
+	// text is the value as written on the command line (set by ParseSet),
+	// for error messages.
+	text *yaml.Node
+}
+
+// recordText replaces what written holds for key (and below it) by the
+// override's value as written.
+func (o Override) recordText(key string, written map[string]string) {
+	for k := range written {
+		if k == key || strings.HasPrefix(k, key+".") {
+			delete(written, k)
+		}
+	}
+	switch {
+	case o.text != nil:
+		recordText(o.text, key, written)
+	case o.Value != nil:
+		written[key] = fmt.Sprint(o.Value)
+	}
 }
 
 // ParseSet reads a "--set key=value" argument. The value is read as a YAML
@@ -164,13 +180,17 @@ func ParseSet(kv string) (Override, error) {
 		return Override{}, fmt.Errorf("--set %q: want key=value", kv)
 	}
 	var val any
-	if err := yaml.Unmarshal([]byte(v), &val); err != nil {
-		val = v // not YAML: take the text as it is
+	var n yaml.Node
+	text := &n
+	if err := yaml.Unmarshal([]byte(v), &n); err != nil || (len(n.Content) > 0 && n.Content[0].Decode(&val) != nil) {
+		val, text = v, nil // not YAML: take the text as it is
+	} else if len(n.Content) > 0 {
+		text = n.Content[0]
 	}
 	if val == nil && strings.TrimSpace(v) == "" {
-		val = ""
+		val, text = "", nil
 	}
-	return Override{Key: k, Value: val, Source: "--set " + kv}, nil
+	return Override{Key: k, Value: val, Source: "--set " + kv, text: text}, nil
 }
 
 // Error is a configuration error: the file (or command-line option), the key
@@ -202,55 +222,6 @@ func defaults() map[string]any {
 		"margin":              "100ms",
 		"openings":            map[string]any{"group": "all", "order": "sequential"},
 	}
-}
-
-// readYAML reads config text with viper.
-func readYAML(data []byte, file string) (map[string]any, error) {
-	v := viper.New()
-	v.SetConfigType("yaml")
-	if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
-		return nil, &Error{File: file, Err: fmt.Errorf("not valid YAML: %w", err)}
-	}
-	settings := v.AllSettings()
-	// Viper lower-cases every key, but engine parameters go to the engine
-	// as written (Hub parameter names are case-sensitive): take the engines'
-	// option maps from the YAML itself.
-	var raw map[string]any
-	if err := yaml.Unmarshal(data, &raw); err == nil {
-		restoreOptionNames(settings, raw)
-	}
-	return settings, nil
-}
-
-// restoreOptionNames replaces each engine's options in settings (keys
-// lower-cased by viper) with the same map from raw, the YAML as written.
-func restoreOptionNames(settings, raw map[string]any) {
-	engines, _ := settings["engines"].([]any)
-	rawEngines, _ := lookupFold(raw, "engines").([]any)
-	if len(engines) != len(rawEngines) {
-		return
-	}
-	for i, re := range rawEngines {
-		rm, ok := re.(map[string]any)
-		em, ok2 := engines[i].(map[string]any)
-		if !ok || !ok2 {
-			continue
-		}
-		if opts, ok := lookupFold(rm, "options").(map[string]any); ok {
-			em["options"] = opts
-		}
-	}
-}
-
-// lookupFold is m[key] with the key matched case-insensitively, as viper
-// matches it.
-func lookupFold(m map[string]any, key string) any {
-	for k, v := range m {
-		if strings.EqualFold(k, key) {
-			return v
-		}
-	}
-	return nil
 }
 
 // merge returns base with over's keys laid on top (maps merged, anything else replaced).
@@ -356,12 +327,13 @@ func deepCopy(v any) any {
 // decode turns the settings map into a Config: unknown keys are reported
 // with their full path, and values of the wrong type by mapstructure (in
 // strict mode, ErrorUnused) with the key it names.
-func decode(m map[string]any, source func(key string) string) (*Config, error) {
-	var errs []error
-	checkKeys(m, reflect.TypeOf(Config{}), "", source, &errs)
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
+func decode(m map[string]any, written map[string]string, source func(key string) string) (*Config, error) {
+	c := checker{written: written, source: source}
+	c.walk(m, reflect.TypeOf(Config{}), "")
+	if len(c.errs) > 0 {
+		return nil, errors.Join(c.errs...)
 	}
+	var errs []error
 	var cfg Config
 	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{
 		Result:      &cfg,
@@ -462,100 +434,6 @@ func kindName(t reflect.Type) string {
 	return t.String()
 }
 
-// checkKeys reports keys of m that t (a struct) does not have, with their
-// full dotted path and the keys that are allowed there.
-func checkKeys(v any, t reflect.Type, path string, source func(string) string, errs *[]error) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	switch t.Kind() {
-	case reflect.Slice:
-		if l, ok := v.([]any); ok {
-			for i, e := range l {
-				checkKeys(e, t.Elem(), join(path, strconv.Itoa(i)), source, errs)
-			}
-		}
-		return
-	case reflect.Struct:
-	default:
-		return
-	}
-	m, ok := v.(map[string]any)
-	if !ok {
-		return // a type error, reported by the decoder (or a preset name)
-	}
-	fields := map[string]reflect.StructField{}
-	var names []string
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		tag := strings.Split(f.Tag.Get("mapstructure"), ",")[0]
-		if tag == "" || tag == "-" {
-			continue
-		}
-		fields[tag] = f
-		names = append(names, tag)
-	}
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		f, ok := fields[strings.ToLower(k)]
-		key := join(path, k)
-		if !ok {
-			*errs = append(*errs, &Error{File: source(key), Key: key,
-				Err: fmt.Errorf("unknown key%s (known keys here: %s)", suggest(k, names), strings.Join(names, ", "))})
-			continue
-		}
-		checkKeys(m[k], f.Type, key, source, errs)
-	}
-}
-
-func join(path, k string) string {
-	if path == "" {
-		return k
-	}
-	return path + "." + k
-}
-
-// suggest names the closest known key when the unknown one is a near miss.
-func suggest(k string, names []string) string {
-	best, bestD := "", 3
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(k), n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf("; did you mean %q?", best)
-}
-
-func editDistance(a, b string) int {
-	if len(a) > 64 || len(b) > 64 {
-		return 64
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			c := prev[j-1]
-			if a[i-1] != b[j-1] {
-				c++
-			}
-			cur[j] = min(c, prev[j]+1, cur[j-1]+1)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
-}
-
 var (
 	typString   = reflect.TypeOf("")
 	typVariant  = reflect.TypeOf(VariantSpec{})
@@ -644,18 +522,21 @@ func Parse(data []byte, file, dir string, opt Options) (*Event, error) {
 }
 
 func parse(data []byte, file, dir string, opt Options) (*Event, error) {
-	fromFile, err := readYAML(data, file)
+	doc, err := readYAML(data, file)
 	if err != nil {
 		return nil, err
 	}
-	settings := merge(defaults(), deepCopy(fromFile).(map[string]any))
+	settings := merge(defaults(), doc.settings)
+	written := doc.written
 	overridden := map[string]string{}
 	for _, o := range opt.Overrides {
 		key, err := apply(settings, Override{Key: o.Key, Value: deepCopy(o.Value), Source: o.Source})
 		if err != nil {
 			return nil, &Error{File: o.Source, Key: o.Key, Err: err}
 		}
-		overridden[strings.ToLower(key)] = o.Source
+		key = strings.ToLower(key)
+		overridden[key] = o.Source
+		o.recordText(key, written)
 	}
 	// source names where a key's value came from: the command-line option
 	// that set it (or a parent of it), else the file.
@@ -680,7 +561,7 @@ func parse(data []byte, file, dir string, opt Options) (*Event, error) {
 		}
 		return file
 	}
-	cfg, err := decode(settings, source)
+	cfg, err := decode(settings, written, source)
 	if err != nil {
 		return nil, err
 	}

@@ -62,8 +62,8 @@ func TestShippedConfigs(t *testing.T) {
 		})
 	}
 	demo, _ := LoadEmbedded("demo.yaml", Options{Self: "/x"})
-	if demo.Variant.Name != "english" || len(demo.Engines) != 4 || demo.Policy != arbiter.PolicyWCDF || len(demo.Openings) != 157 {
-		t.Errorf("demo: variant %s, %d engines, policy %s, %d openings", demo.Variant.Name, len(demo.Engines), demo.Policy, len(demo.Openings))
+	if demo.Variant.Name() != "english" || len(demo.Engines) != 4 || demo.Policy != arbiter.PolicyWCDF || len(demo.Openings) != 157 {
+		t.Errorf("demo: variant %s, %d engines, policy %s, %d openings", demo.Variant.Name(), len(demo.Engines), demo.Policy, len(demo.Openings))
 	}
 	wcdf, _ := LoadEmbedded("english-wcdf.yaml", Options{Self: "/x"})
 	if got := wcdf.TimeControl.String(); got != "30/3600" {
@@ -73,8 +73,8 @@ func TestShippedConfigs(t *testing.T) {
 		t.Errorf("first ballot opening %q", wcdf.Openings[0].Name)
 	}
 	fmjd, _ := LoadEmbedded("international-fmjd.yaml", Options{Self: "/x"})
-	if fmjd.Variant.Name != "international" || fmjd.Schedule.Kind != schedule.Gauntlet || len(fmjd.Openings) != 81 || fmjd.Policy != arbiter.PolicyStrict {
-		t.Errorf("fmjd: %s %s %d openings, policy %s", fmjd.Variant.Name, fmjd.Schedule.Kind, len(fmjd.Openings), fmjd.Policy)
+	if fmjd.Variant.Name() != "international" || fmjd.Schedule.Kind != schedule.Gauntlet || len(fmjd.Openings) != 81 || fmjd.Policy != arbiter.PolicyStrict {
+		t.Errorf("fmjd: %s %s %d openings, policy %s", fmjd.Variant.Name(), fmjd.Schedule.Kind, len(fmjd.Openings), fmjd.Policy)
 	}
 }
 
@@ -121,7 +121,7 @@ func TestDefaultsAndOverrides(t *testing.T) {
 	if len(ev2.Engines[0].Options) != 1 || ev2.Engines[0].Options[0] != (Option{"hash", "64"}) {
 		t.Errorf("options %v", ev2.Engines[0].Options)
 	}
-	if len(ev2.Openings) != 49 || ev2.SPRT == nil || ev2.SPRT.Elo1 != 5 || ev2.SPRT.Alpha != 0.05 || ev2.Variant.Draws.MoveRule != 50 || ev2.Variant.GameType != 0 {
+	if len(ev2.Openings) != 49 || ev2.SPRT == nil || ev2.SPRT.Elo1 != 5 || ev2.SPRT.Alpha != 0.05 || ev2.Variant.Draws().MoveRule != 50 || ev2.Variant.GameType() != 0 {
 		t.Errorf("openings %d, sprt %+v, variant %+v", len(ev2.Openings), ev2.SPRT, ev2.Variant)
 	}
 	// Concurrency and out do not change the hash; the rest does.
@@ -237,9 +237,9 @@ func TestCustomVariants(t *testing.T) {
 		t.Fatal(err)
 	}
 	v := ev.Variant
-	if v.Name != "house" || v.Board.Width != 8 || v.RowsOfMen != 3 || v.FirstPlayer != rules.Black || !v.MenCaptureBackward ||
-		v.Kings != rules.FlyingKings || v.Precedence != rules.FreeChoice || v.Promotion != rules.PromoteStop || !v.MenCaptureKings ||
-		v.Draws.ThreefoldAutomatic || v.Draws.MoveRule != 50 || v.Draws.KingsOnly || v.GameType != 0 {
+	if v.Name() != "house" || v.Board().Width != 8 || v.RowsOfMen() != 3 || v.FirstPlayer() != rules.Black || !v.MenCaptureBackward() ||
+		v.Kings() != rules.FlyingKings || v.Precedence() != rules.FreeChoice || v.Promotion() != rules.PromoteStop || !v.MenCaptureKings() ||
+		v.Draws().ThreefoldAutomatic || v.Draws().MoveRule != 50 || v.Draws().KingsOnly || v.GameType() != 0 {
 		t.Errorf("house variant: %+v", v)
 	}
 	if n := len(rules.NewPosition(v).LegalMoves()); n != 7 {
@@ -252,10 +252,10 @@ func TestCustomVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ev.Variant.Draws.MoveRule != 0 || !ev.Variant.Draws.ThreefoldAutomatic || ev.Variant.Kings != rules.FlyingKings || ev.Variant.Name != "international-custom" {
+	if ev.Variant.Draws().MoveRule != 0 || !ev.Variant.Draws().ThreefoldAutomatic || ev.Variant.Kings() != rules.FlyingKings || ev.Variant.Name() != "international-custom" {
 		t.Errorf("refined international: %+v", ev.Variant)
 	}
-	if rules.MustLookup("international").Draws.MoveRule != 25 {
+	if rules.MustLookup("international").Draws().MoveRule != 25 {
 		t.Fatal("refining a preset changed the preset")
 	}
 }
@@ -423,5 +423,34 @@ func TestInitTimeout(t *testing.T) {
 	b, _ := json.Marshal(plain.Config)
 	if strings.Contains(string(b), "init_timeout") {
 		t.Errorf("an unset init_timeout is part of the hashed config: %s", b)
+	}
+}
+
+// TestDefaultPolicy: with no illegal_move_policy the event takes the
+// variant's federation rule, whatever the variant is called: a rule set
+// built on the english preset keeps the WCDF warning, a variant merely named
+// english-something does not get it.
+func TestDefaultPolicy(t *testing.T) {
+	for _, tc := range []struct {
+		name, variant string
+		want          arbiter.Policy
+	}{
+		{"english", "variant: english", arbiter.PolicyWCDF},
+		{"checkers alias", "variant: checkers", arbiter.PolicyWCDF},
+		{"international", "variant: international", arbiter.PolicyStrict},
+		{"giveaway", "variant: giveaway", arbiter.PolicyStrict},
+		{"english renamed", "variant:\n  preset: english\n  name: house\n  draws:\n    move_rule: 50", arbiter.PolicyWCDF},
+		{"named english", "variant:\n  preset: russian\n  name: english-russian\n  draws:\n    move_rule: 50", arbiter.PolicyStrict},
+		{"explicit", "variant: english\nillegal_move_policy: strict", arbiter.PolicyStrict},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ev, err := Load(writeConfig(t, strings.Replace(minimal, "variant: english", tc.variant, 1)), Options{Self: "/x"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ev.Policy != tc.want {
+				t.Errorf("%s (%s): policy %s, want %s", tc.variant, ev.Variant.Name(), ev.Policy, tc.want)
+			}
+		})
 	}
 }

@@ -11,7 +11,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
-	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -38,7 +38,7 @@ type Event struct {
 	AutoClaim   bool
 	MaxMoves    int
 	Margin      time.Duration
-	SPRT        *reports.SPRTConfig // nil: no SPRT
+	SPRT        *stats.SPRTConfig // nil: no SPRT
 	Concurrency int
 	Out         string
 }
@@ -209,12 +209,8 @@ func resolve(cfg *Config, file, dir, effective string, source func(string) strin
 	}
 	pol := cfg.IllegalMovePolicy
 	if pol == "" {
-		// RULES.md section 6: warning-then-loss is the WCDF rule; elsewhere
-		// an engine's illegal move loses (the engine-match convention).
-		pol = string(arbiter.PolicyStrict)
-		if v.Name == "english" || strings.HasPrefix(v.Name, "english-") {
-			pol = string(arbiter.PolicyWCDF)
-		}
+		// RULES.md section 6: the variant's federation rule.
+		pol = string(arbiter.DefaultPolicy(v))
 		cfg.IllegalMovePolicy = pol
 	}
 	if ev.Policy, err = arbiter.ParsePolicy(pol); err != nil {
@@ -233,7 +229,7 @@ func resolve(cfg *Config, file, dir, effective string, source func(string) strin
 		fail("margin", fmt.Errorf("%v; want 0 to 1m", ev.Margin))
 	}
 	if s := cfg.SPRT; s != nil {
-		sc := reports.SPRTConfig{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta}
+		sc := stats.SPRTConfig{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta}
 		if sc.Alpha == 0 {
 			sc.Alpha = 0.05
 		}
@@ -247,8 +243,8 @@ func resolve(cfg *Config, file, dir, effective string, source func(string) strin
 		default:
 			fail("sprt.model", fmt.Errorf("%q is not pentanomial or trinomial", s.Model))
 		}
-		switch m := reports.SPRTModel(strings.ToLower(s.EloModel)); m {
-		case "", reports.Normalized, reports.Logistic:
+		switch m := stats.SPRTModel(strings.ToLower(s.EloModel)); m {
+		case "", stats.Normalized, stats.Logistic:
 			sc.Model = m
 		default:
 			fail("sprt.elo_model", fmt.Errorf("%q is not normalized or logistic", s.EloModel))

@@ -80,20 +80,20 @@ func bad(key, format string, a ...any) error {
 
 // Build returns the variant the spec describes, validated.
 func (s VariantSpec) Build() (*rules.Variant, error) {
-	var v rules.Variant
+	var v rules.Params
 	if s.Preset != "" {
 		p, err := rules.Lookup(s.Preset)
 		if err != nil {
 			return nil, bad("preset", "%v", err)
 		}
 		if !s.custom() {
-			if s.Name == "" || s.Name == p.Name {
+			if s.Name == "" || s.Name == p.Name() {
 				return p, nil
 			}
 		}
-		v = *p
+		v = p.Params()
 		v.GameType = 0 // a changed rule set is no longer the federation's GameType
-		v.Name = p.Name + "-custom"
+		v.Name = p.Name() + "-custom"
 	} else {
 		if !s.custom() {
 			return nil, bad("preset", "give a preset name (%s) or the rules of a custom variant", strings.Join(rules.Presets(), ", "))
@@ -111,7 +111,7 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 		if len(missing) > 0 {
 			return nil, bad(missing[0], "a custom variant without a preset must set %s", strings.Join(missing, ", "))
 		}
-		v = rules.Variant{Name: "custom", MenCaptureKings: true}
+		v = rules.Params{Name: "custom", MenCaptureKings: true}
 	}
 	if s.Name != "" {
 		v.Name = s.Name
@@ -200,10 +200,7 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 		}
 		setBool(&v.Draws.EndgameRules, d.EndgameRules)
 	}
-	if err := v.Validate(); err != nil {
-		return nil, err
-	}
-	return &v, nil
+	return rules.NewVariant(v)
 }
 
 func setBool(dst *bool, src *bool) {

@@ -107,8 +107,10 @@ func TestDXPFaults(t *testing.T) {
 		{"two illegal moves", arbiter.PolicyWCDF, []string{"--fault", "illegal-at=2,illegal-at=3"}, arbiter.IllegalMove, 1},
 		{"illegal under strict", arbiter.PolicyStrict, []string{"--fault", "illegal-at=2"}, arbiter.IllegalMove, 0},
 		{"crash", arbiter.PolicyWCDF, []string{"--fault", "crash-at=2"}, arbiter.EngineCrashed, 0},
-		{"hang", arbiter.PolicyWCDF, []string{"--fault", "hang-at=2"}, arbiter.EngineStalled, 0},
+		{"hang: the flag falls (DXP cannot tell a hang from slowness)", arbiter.PolicyWCDF, []string{"--fault", "hang-at=2"}, arbiter.TimeForfeit, 0},
 		{"slow", arbiter.PolicyWCDF, []string{"--fault", "slow-at=2", "--slow-time", "2200ms"}, arbiter.TimeForfeit, 0},
+		// Past the slack too: still a time forfeit, not a stall (it was).
+		{"slow past the slack", arbiter.PolicyWCDF, []string{"--fault", "slow-at=2", "--slow-time", "8s"}, arbiter.TimeForfeit, 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

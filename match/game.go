@@ -84,12 +84,14 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 	start := ref.Position()
 	var waited time.Duration
 
-	for _, c := range []rules.Color{rules.White, rules.Black} {
+	// The side to move starts last: a DXP engine that moves first begins
+	// thinking when it accepts the game, before the referee's clock runs.
+	for _, c := range []rules.Color{start.Turn().Opponent(), start.Turn()} {
 		if ref.Done() {
 			break
 		}
 		t0 := time.Now()
-		err := players[c].NewGame(ctx, cfg.Variant, start, cfg.TimeControl[c])
+		err := StartGame(ctx, players[c], cfg.Variant, start, cfg.TimeControl[c], c)
 		waited += time.Since(t0)
 		if err != nil {
 			if f, ok := AsFault(err); ok {
@@ -227,7 +229,7 @@ func forfeit(ref *arbiter.Referee, c rules.Color, f *Fault) {
 // rules do not end, which counts as a resignation.
 func claimDraw(ref *arbiter.Referee, c rules.Color) arbiter.Verdict {
 	kinds := []arbiter.Termination{arbiter.DrawThreefold}
-	if n := ref.Position().Variant().Draws.MoveRule; n > 0 {
+	if n := ref.Position().Variant().Draws().MoveRule; n > 0 {
 		kinds = append(kinds, arbiter.MoveRuleTermination(n))
 	}
 	var why []string
@@ -302,7 +304,7 @@ func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRec
 	} else {
 		// No PDN game type (antidraughts, giveaway, custom rules): name the
 		// rules so a reader need not guess.
-		set("Variant", v.Name)
+		set("Variant", v.Name())
 	}
 	if g.Record.Start != rules.NewPosition(v) {
 		set("FEN", g.Record.Start.FEN())
@@ -322,7 +324,7 @@ func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRec
 	set("PlyCount", strconv.Itoa(len(g.Record.Moves)))
 	for i, m := range g.Record.Moves {
 		pm := pdn.Move{Text: m.Text, Num: i/2 + 1, Second: i%2 == 1}
-		if g.Record.Start.Turn() != v.FirstPlayer {
+		if g.Record.Start.Turn() != v.FirstPlayer() {
 			pm.Num, pm.Second = (i+1)/2+1, i%2 == 0
 		}
 		pg.Moves = append(pg.Moves, pm)
@@ -354,14 +356,9 @@ func joinNote(a, b string) string {
 	return a + "; " + b
 }
 
-// pdnName keeps a player name free of characters a PDN tag cannot hold.
+// pdnName is a player's name as a tag value: the name itself (pdn.Write
+// escapes what a tag cannot hold as it is), or "?" when there is none.
 func pdnName(s string) string {
-	s = strings.Map(func(r rune) rune {
-		if r == '"' || r == '\\' || r < 0x20 {
-			return '\''
-		}
-		return r
-	}, s)
 	if s == "" {
 		return "?"
 	}

@@ -154,7 +154,7 @@ func checkPDN(t *testing.T, rec *match.GameRecord) {
 		t.Fatalf("reading our own PDN: %v\n%s", err, text)
 	}
 	var override *rules.Variant
-	if rec.Variant.GameType == 0 {
+	if rec.Variant.GameType() == 0 {
 		override = rec.Variant // antidraughts and giveaway have no GameType
 	}
 	if rep := pdn.Check(g, override); rep.Status != pdn.OK {

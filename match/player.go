@@ -37,6 +37,25 @@ type Player interface {
 	Close() error
 }
 
+// SidedPlayer is implemented by players whose protocol starts a game with
+// the player's colour (DXP: GAMEREQ names it, and the engine accepts or
+// refuses the game there). PlayGame calls NewGameAs instead of NewGame, so
+// that an engine that refuses or never accepts its game fails its start
+// (see Watch), within its start-up timeout and off its clock, instead of
+// failing its first move.
+type SidedPlayer interface {
+	NewGameAs(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl, as rules.Color) error
+}
+
+// StartGame prepares p for a game in which it plays as: NewGameAs when p
+// is a SidedPlayer, NewGame otherwise.
+func StartGame(ctx context.Context, p Player, v *rules.Variant, start rules.Position, tc arbiter.TimeControl, as rules.Color) error {
+	if sp, ok := p.(SidedPlayer); ok {
+		return sp.NewGameAs(ctx, v, start, tc, as)
+	}
+	return p.NewGame(ctx, v, start, tc)
+}
+
 // GameEnder is implemented by players whose protocol announces the end of a
 // game (DXP GAMEEND). PlayGame calls it once the referee has a result.
 type GameEnder interface {
@@ -168,7 +187,15 @@ type Watch struct {
 
 // NewGame calls the player's NewGame and records the outcome.
 func (w *Watch) NewGame(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl) error {
-	err := w.Player.NewGame(ctx, v, start, tc)
+	return w.note(ctx, w.Player.NewGame(ctx, v, start, tc))
+}
+
+// NewGameAs starts the game with StartGame and records the outcome.
+func (w *Watch) NewGameAs(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl, as rules.Color) error {
+	return w.note(ctx, StartGame(ctx, w.Player, v, start, tc, as))
+}
+
+func (w *Watch) note(ctx context.Context, err error) error {
 	switch {
 	case err == nil:
 		w.Ready = true

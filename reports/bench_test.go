@@ -6,6 +6,8 @@ import (
 	"runtime"
 	"testing"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // benchGames is the size of the event the benchmarks build a report for.
@@ -104,12 +106,12 @@ func BenchmarkHTML100k(b *testing.B) {
 // BenchmarkSPRT evaluates one pentanomial GSPRT in each model, the cost a
 // match runner pays after every game pair.
 func BenchmarkSPRT(b *testing.B) {
-	p := Penta{261, 844, 1263, 897, 292}
-	for _, m := range []SPRTModel{Normalized, Logistic} {
+	p := stats.Penta{261, 844, 1263, 897, 292}
+	for _, m := range []stats.SPRTModel{stats.Normalized, stats.Logistic} {
 		b.Run(string(m), func(b *testing.B) {
-			cfg := SPRTConfig{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: m}
+			cfg := stats.SPRTConfig{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05, Model: m}
 			for b.Loop() {
-				if _, err := cfg.Evaluate(p, WDL{}); err != nil {
+				if _, err := cfg.Evaluate(p, stats.WDL{}); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -15,6 +15,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
+
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // findChromium returns the browser to drive, or "" when there is none.
@@ -70,7 +72,7 @@ func TestReportInChromium(t *testing.T) {
 		t.Skip("chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser test")
 	}
 	ev := synthEvent(5, 400, 21)
-	cfg := SPRTConfig{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	cfg := stats.SPRTConfig{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	_ = cfg // a round-robin has no SPRT; the SPRT panel is covered by the match below
 	dir := t.TempDir()
 	if err := WriteAll(dir, ev); err != nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 func FuzzParseResult(f *testing.F) {
@@ -52,7 +54,7 @@ func FuzzEvent(f *testing.F) {
 		rev.White, rev.Black, rev.Board = black, white, 2
 		ev := Event{Name: term, Games: []Game{g, rev}}
 		if sprt {
-			ev.SPRT = &SPRTConfig{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+			ev.SPRT = &stats.SPRTConfig{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
 		}
 		if _, err := Compute(ev); err != nil {
 			return

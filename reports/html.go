@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // The echarts library (npm package echarts 5.6.0, dist/echarts.min.js,
@@ -73,7 +75,7 @@ type crossCell struct {
 }
 
 type sprtView struct {
-	SPRTResult
+	stats.SPRTResult
 	Model    string
 	Form     string
 	Position float64 // 0..100: where the LLR sits between the bounds
@@ -176,19 +178,19 @@ func crossCells(st *Stats) [][]crossCell {
 	return rows
 }
 
-func newSPRTView(r SPRTResult) *sprtView {
+func newSPRTView(r stats.SPRTResult) *sprtView {
 	v := &sprtView{SPRTResult: r, Model: string(r.Config.Model), Form: "pentanomial"}
 	if v.Model == "" {
-		v.Model = string(Normalized)
+		v.Model = string(stats.Normalized)
 	}
 	if r.Config.Trinomial {
 		v.Form = "trinomial"
 	}
 	v.Position = math.Max(0, math.Min(100, (r.LLR-r.Lower)/(r.Upper-r.Lower)*100))
 	switch r.Decision {
-	case AcceptH1:
+	case stats.AcceptH1:
 		v.Verdict, v.Class = "H1 accepted", "good"
-	case AcceptH0:
+	case stats.AcceptH0:
 		v.Verdict, v.Class = "H0 accepted", "bad"
 	default:
 		v.Verdict, v.Class = "continue", "neutral"

@@ -1,7 +1,7 @@
 // Package reports turns the games of an event into statistics (standings,
-// Elo with intervals, crosstable, pentanomial pair counts, SPRT) and writes
-// them out as report.html (charts, offline, one file), results.json and
-// games.pdn.
+// Elo with intervals, crosstable, pentanomial pair counts, SPRT; the
+// arithmetic is in reports/stats) and writes them out as report.html
+// (charts, offline, one file), results.json and games.pdn.
 //
 // The package knows nothing about the store or the scheduler: callers convert
 // their rows into an Event and hand it over. Everything here is a pure
@@ -13,6 +13,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // Event is everything a report needs about one event (tournament or match).
@@ -28,7 +30,7 @@ type Event struct {
 	Games   []Game
 	// SPRT, when set, runs a sequential probability ratio test on the
 	// event. It needs exactly two engines.
-	SPRT *SPRTConfig
+	SPRT *stats.SPRTConfig
 }
 
 // Game is one game of the event as the report sees it.

@@ -4,9 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // ResultsVersion is the format version written into results.json; it
@@ -25,11 +26,11 @@ type Results struct {
 
 // EventInfo describes the event in results.json.
 type EventInfo struct {
-	Name        string      `json:"name"`
-	Variant     string      `json:"variant"`
-	TimeControl string      `json:"time_control"`
-	Engines     []string    `json:"engines"`
-	SPRT        *SPRTConfig `json:"sprt,omitempty"`
+	Name        string            `json:"name"`
+	Variant     string            `json:"variant"`
+	TimeControl string            `json:"time_control"`
+	Engines     []string          `json:"engines"`
+	SPRT        *stats.SPRTConfig `json:"sprt,omitempty"`
 }
 
 // GameEntry is one game in results.json, in round/board order.
@@ -153,58 +154,4 @@ func ReadResults(path string) (*Results, error) {
 		return nil, fmt.Errorf("%s: results format version %d, this program reads version %d", path, r.Version, ResultsVersion)
 	}
 	return &r, nil
-}
-
-// jsonFloat is a float64 that JSON encodes NaN and ±Inf as null (JSON has
-// no such numbers) and decodes null as NaN.
-type jsonFloat float64
-
-func (f jsonFloat) MarshalJSON() ([]byte, error) {
-	v := float64(f)
-	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return []byte("null"), nil
-	}
-	return json.Marshal(v)
-}
-
-func (f *jsonFloat) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*f = jsonFloat(math.NaN())
-		return nil
-	}
-	var v float64
-	if err := json.Unmarshal(b, &v); err != nil {
-		return err
-	}
-	*f = jsonFloat(v)
-	return nil
-}
-
-// estimateJSON mirrors Estimate with null for undefined values.
-type estimateJSON struct {
-	Score     jsonFloat `json:"score"`
-	Elo       jsonFloat `json:"elo"`
-	Lower     jsonFloat `json:"lower"`
-	Upper     jsonFloat `json:"upper"`
-	Error     jsonFloat `json:"error"`
-	NElo      jsonFloat `json:"nelo"`
-	NEloError jsonFloat `json:"nelo_error"`
-	LOS       jsonFloat `json:"los"`
-}
-
-// MarshalJSON writes undefined (NaN) values as null.
-func (e Estimate) MarshalJSON() ([]byte, error) {
-	return json.Marshal(estimateJSON{jsonFloat(e.Score), jsonFloat(e.Elo), jsonFloat(e.Lower), jsonFloat(e.Upper),
-		jsonFloat(e.Error), jsonFloat(e.NElo), jsonFloat(e.NEloError), jsonFloat(e.LOS)})
-}
-
-// UnmarshalJSON reads null as NaN.
-func (e *Estimate) UnmarshalJSON(b []byte) error {
-	var j estimateJSON
-	if err := json.Unmarshal(b, &j); err != nil {
-		return err
-	}
-	*e = Estimate{float64(j.Score), float64(j.Elo), float64(j.Lower), float64(j.Upper),
-		float64(j.Error), float64(j.NElo), float64(j.NEloError), float64(j.LOS)}
-	return nil
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // Stats is the statistical summary of an event. Every figure counts
@@ -22,22 +24,22 @@ type Stats struct {
 	// in the standings first.
 	Encounters []Encounter `json:"encounters"`
 	// White counts results from White's point of view over all games.
-	White WDL `json:"white"`
+	White stats.WDL `json:"white"`
 	// Terminations counts results by how games ended, most frequent first.
 	Terminations []TerminationStats `json:"terminations"`
 	// SPRT is set when the event asked for one.
-	SPRT *SPRTResult `json:"sprt,omitempty"`
+	SPRT *stats.SPRTResult `json:"sprt,omitempty"`
 }
 
 // EngineStats is one line of the standings.
 type EngineStats struct {
-	Rank   int     `json:"rank"` // 1-based; tied engines share a rank
-	Name   string  `json:"name"`
-	Points float64 `json:"points"`
-	WDL    WDL     `json:"wdl"`
+	Rank   int       `json:"rank"` // 1-based; tied engines share a rank
+	Name   string    `json:"name"`
+	Points float64   `json:"points"`
+	WDL    stats.WDL `json:"wdl"`
 	// AsWhite and AsBlack split WDL by the colour played.
-	AsWhite WDL `json:"as_white"`
-	AsBlack WDL `json:"as_black"`
+	AsWhite stats.WDL `json:"as_white"`
+	AsBlack stats.WDL `json:"as_black"`
 	// Score is points per game, 0..1; DrawRatio is draws per game.
 	Score     float64 `json:"score"`
 	DrawRatio float64 `json:"draw_ratio"`
@@ -47,17 +49,17 @@ type EngineStats struct {
 	// Elo is the performance against the field, computed from WDL as if
 	// every game were against one opponent (cutechess's method): fine for
 	// a match, a rough guide in a round-robin.
-	Elo Estimate `json:"elo"`
+	Elo stats.Estimate `json:"elo"`
 	// LOS is cutechess's likelihood of superiority from wins and losses.
 	LOS float64 `json:"los"`
 	// Rating is fitted to all games of the event at once (see Rating): the
 	// consistent figure for comparing engines of a round-robin.
-	Rating Rating `json:"rating"`
+	Rating stats.Rating `json:"rating"`
 	// Penta counts the engine's completed game pairs, and PentaElo is the
 	// Elo estimated from them (fastchess's method); its figures are NaN
 	// (null in JSON) without pairs.
-	Penta    Penta    `json:"penta"`
-	PentaElo Estimate `json:"penta_elo"`
+	Penta    stats.Penta    `json:"penta"`
+	PentaElo stats.Estimate `json:"penta_elo"`
 	// Unfinished counts this engine's games without a result.
 	Unfinished int `json:"unfinished"`
 }
@@ -67,24 +69,24 @@ type Crosstable struct {
 	Engines []string `json:"engines"` // row and column order
 	// Cells[i][j] is Engines[i]'s record against Engines[j]; the diagonal
 	// is empty.
-	Cells [][]WDL `json:"cells"`
+	Cells [][]stats.WDL `json:"cells"`
 }
 
 // Encounter summarizes the games between two engines, from A's side.
 type Encounter struct {
-	A     string `json:"a"`
-	B     string `json:"b"`
-	WDL   WDL    `json:"wdl"`
-	Penta Penta  `json:"penta"`
+	A     string      `json:"a"`
+	B     string      `json:"b"`
+	WDL   stats.WDL   `json:"wdl"`
+	Penta stats.Penta `json:"penta"`
 	// Elo is A's Elo advantage over B: from the pairs when there are any,
 	// otherwise from the games.
-	Elo Estimate `json:"elo"`
+	Elo stats.Estimate `json:"elo"`
 }
 
 // TerminationStats counts the results of games that ended one way.
 type TerminationStats struct {
-	Termination string `json:"termination"`
-	White       WDL    `json:"white"` // from White's point of view
+	Termination string    `json:"termination"`
+	White       stats.WDL `json:"white"` // from White's point of view
 }
 
 // pairKey identifies the two games of one opening between two engines.
@@ -150,11 +152,11 @@ func Compute(ev Event) (*Stats, error) {
 	for i := range es {
 		es[i].Name = names[i]
 	}
-	cells := make([][]WDL, n)
-	pentas := make([][]Penta, n)
+	cells := make([][]stats.WDL, n)
+	pentas := make([][]stats.Penta, n)
 	for i := range cells {
-		cells[i] = make([]WDL, n)
-		pentas[i] = make([]Penta, n)
+		cells[i] = make([]stats.WDL, n)
+		pentas[i] = make([]stats.Penta, n)
 	}
 	terms := map[string]*TerminationStats{}
 	var pr pairer
@@ -221,19 +223,19 @@ func Compute(ev Event) (*Stats, error) {
 		e.Points = e.WDL.Points()
 		e.Score = e.WDL.Score()
 		e.DrawRatio = e.WDL.DrawRatio()
-		e.Elo = EloWDL(e.WDL)
-		e.LOS = LOSWinLoss(e.WDL)
+		e.Elo = stats.EloWDL(e.WDL)
+		e.LOS = stats.LOSWinLoss(e.WDL)
 		for j := range n {
 			e.Penta = e.Penta.Add(pentas[i][j])
 		}
-		e.PentaElo = EloPenta(e.Penta)
+		e.PentaElo = stats.EloPenta(e.Penta)
 	}
 	for i := range es {
 		for j := range n {
 			es[i].SonnebornBerger += cells[i][j].Points() * es[j].Points
 		}
 	}
-	for i, r := range jointRatings(cells) {
+	for i, r := range stats.JointRatings(cells) {
 		es[i].Rating = r
 	}
 	order := make([]int, n)
@@ -251,7 +253,7 @@ func Compute(ev Event) (*Stats, error) {
 		return cmp.Compare(b.WDL.W, a.WDL.W)
 	})
 	st.Engines = make([]EngineStats, n)
-	st.Crosstable = Crosstable{Engines: make([]string, n), Cells: make([][]WDL, n)}
+	st.Crosstable = Crosstable{Engines: make([]string, n), Cells: make([][]stats.WDL, n)}
 	for r, i := range order {
 		e := es[i]
 		e.Rank = r + 1
@@ -263,7 +265,7 @@ func Compute(ev Event) (*Stats, error) {
 		}
 		st.Engines[r] = e
 		st.Crosstable.Engines[r] = e.Name
-		row := make([]WDL, n)
+		row := make([]stats.WDL, n)
 		for c, j := range order {
 			row[c] = cells[i][j]
 		}
@@ -279,9 +281,9 @@ func Compute(ev Event) (*Stats, error) {
 			}
 			enc := Encounter{A: names[i], B: names[j], WDL: w, Penta: p}
 			if p.Pairs() > 0 {
-				enc.Elo = EloPenta(p)
+				enc.Elo = stats.EloPenta(p)
 			} else {
-				enc.Elo = EloWDL(w)
+				enc.Elo = stats.EloWDL(w)
 			}
 			st.Encounters = append(st.Encounters, enc)
 		}
@@ -311,16 +313,16 @@ func Compute(ev Event) (*Stats, error) {
 }
 
 // wdlOf is an outcome from White's point of view.
-func wdlOf(o Outcome) WDL {
+func wdlOf(o Outcome) stats.WDL {
 	switch o {
 	case WhiteWin:
-		return WDL{W: 1}
+		return stats.WDL{W: 1}
 	case BlackWin:
-		return WDL{L: 1}
+		return stats.WDL{L: 1}
 	case Draw:
-		return WDL{D: 1}
+		return stats.WDL{D: 1}
 	}
-	return WDL{}
+	return stats.WDL{}
 }
 
 // engineIndex returns the engine names in seeding order and their index.
@@ -366,8 +368,8 @@ func engineIndex(ev Event) ([]string, map[string]int, error) {
 // are from engine A's point of view. A Tally is not safe for concurrent use.
 type Tally struct {
 	a, b  string
-	wdl   WDL
-	penta Penta
+	wdl   stats.WDL
+	penta stats.Penta
 	pr    pairer
 }
 
@@ -411,10 +413,10 @@ func (t *Tally) Add(g Game) error {
 }
 
 // WDL returns A's game record so far.
-func (t *Tally) WDL() WDL { return t.wdl }
+func (t *Tally) WDL() stats.WDL { return t.wdl }
 
 // Penta returns A's completed pairs so far.
-func (t *Tally) Penta() Penta { return t.penta }
+func (t *Tally) Penta() stats.Penta { return t.penta }
 
 // SPRT evaluates the test on the counts so far.
-func (t *Tally) SPRT(c SPRTConfig) (SPRTResult, error) { return c.Evaluate(t.penta, t.wdl) }
+func (t *Tally) SPRT(c stats.SPRTConfig) (stats.SPRTResult, error) { return c.Evaluate(t.penta, t.wdl) }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"testing"
+
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // TestComputeSmall checks every figure of a tiny hand-scored event.
@@ -33,17 +35,17 @@ func TestComputeSmall(t *testing.T) {
 	// Points: A 1.5, B 0.5+1 = 1.5, C 2 + 0 = 2.
 	want := map[string]struct {
 		pts        float64
-		wdl        WDL
-		white      WDL
-		penta      Penta
+		wdl        stats.WDL
+		white      stats.WDL
+		penta      stats.Penta
 		sb         float64
 		unfinished int
 	}{
 		// SB: A: 1.5 vs B (B 1.5) + 0 vs C = 2.25. B: 0.5 vs A (1.5) + 1 vs C (2) = 2.75.
 		// C: 2 vs A (1.5) + 0 vs B = 3.
-		"A": {1.5, WDL{W: 1, D: 1, L: 2}, WDL{W: 1, L: 1}, Penta{1, 0, 0, 1, 0}, 2.25, 1},
-		"B": {1.5, WDL{W: 1, D: 1, L: 1}, WDL{D: 1}, Penta{0, 1, 0, 0, 0}, 2.75, 0},
-		"C": {2, WDL{W: 2, L: 1}, WDL{W: 1, L: 1}, Penta{0, 0, 0, 0, 1}, 3, 1},
+		"A": {1.5, stats.WDL{W: 1, D: 1, L: 2}, stats.WDL{W: 1, L: 1}, stats.Penta{1, 0, 0, 1, 0}, 2.25, 1},
+		"B": {1.5, stats.WDL{W: 1, D: 1, L: 1}, stats.WDL{D: 1}, stats.Penta{0, 1, 0, 0, 0}, 2.75, 0},
+		"C": {2, stats.WDL{W: 2, L: 1}, stats.WDL{W: 1, L: 1}, stats.Penta{0, 0, 0, 0, 1}, 3, 1},
 	}
 	for name, w := range want {
 		e := byName[name]
@@ -63,7 +65,7 @@ func TestComputeSmall(t *testing.T) {
 		t.Errorf("ranks %d %d %d", st.Engines[0].Rank, st.Engines[1].Rank, st.Engines[2].Rank)
 	}
 	// Crosstable row C: vs B 0/1, vs A 2/2.
-	if c := st.Crosstable.Cells[0]; c[1] != (WDL{L: 1}) || c[2] != (WDL{W: 2}) || c[0] != (WDL{}) {
+	if c := st.Crosstable.Cells[0]; c[1] != (stats.WDL{L: 1}) || c[2] != (stats.WDL{W: 2}) || c[0] != (stats.WDL{}) {
 		t.Errorf("crosstable row C %+v", c)
 	}
 	// Antisymmetry of the crosstable.
@@ -74,10 +76,10 @@ func TestComputeSmall(t *testing.T) {
 			}
 		}
 	}
-	if st.White != (WDL{W: 2, D: 1, L: 2}) {
+	if st.White != (stats.WDL{W: 2, D: 1, L: 2}) {
 		t.Errorf("white %+v", st.White)
 	}
-	if st.Terminations[0].Termination != "normal" || st.Terminations[0].White != (WDL{W: 2, L: 1}) {
+	if st.Terminations[0].Termination != "normal" || st.Terminations[0].White != (stats.WDL{W: 2, L: 1}) {
 		t.Errorf("terminations %+v", st.Terminations)
 	}
 	// Encounters in standings order, from the higher engine's side.
@@ -85,7 +87,7 @@ func TestComputeSmall(t *testing.T) {
 		t.Fatalf("encounters %+v", st.Encounters)
 	}
 	ca := st.Encounters[1]
-	if ca.A != "C" || ca.B != "A" || ca.WDL != (WDL{W: 2}) || ca.Penta != (Penta{0, 0, 0, 0, 1}) {
+	if ca.A != "C" || ca.B != "A" || ca.WDL != (stats.WDL{W: 2}) || ca.Penta != (stats.Penta{0, 0, 0, 0, 1}) {
 		t.Errorf("encounter C-A %+v", ca)
 	}
 	cb := st.Encounters[0]
@@ -129,9 +131,9 @@ func TestComputeErrors(t *testing.T) {
 		{"pair of three", Event{Games: []Game{g("A", "B", "1-0", 3), g("B", "A", "0-1", 3), g("A", "B", "0-1", 3)}}, "more than two"},
 		{"first mover", Event{Games: []Game{{White: "A", Black: "B", Result: "1-0", FirstMover: "red"}}}, `first mover "red"`},
 		{"negative plies", Event{Games: []Game{{White: "A", Black: "B", Result: "1-0", Plies: -1}}}, "negative ply count"},
-		{"sprt engines", Event{SPRT: &SPRTConfig{Elo0: 0, Elo1: 5, Alpha: .05, Beta: .05},
+		{"sprt engines", Event{SPRT: &stats.SPRTConfig{Elo0: 0, Elo1: 5, Alpha: .05, Beta: .05},
 			Games: []Game{g("A", "B", "1-0", 0), g("B", "C", "1-0", 0)}}, "exactly two engines"},
-		{"sprt config", Event{SPRT: &SPRTConfig{Elo0: 5, Elo1: 0, Alpha: .05, Beta: .05},
+		{"sprt config", Event{SPRT: &stats.SPRTConfig{Elo0: 5, Elo1: 0, Alpha: .05, Beta: .05},
 			Games: []Game{g("A", "B", "1-0", 0)}}, "elo0"},
 	}
 	for _, tc := range tests {
@@ -153,7 +155,7 @@ func TestComputeErrors(t *testing.T) {
 // Tally and compares with the batch computation, SPRT included.
 func TestTallyMatchesCompute(t *testing.T) {
 	ev := synthEvent(2, 600, 7)
-	cfg := SPRTConfig{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	cfg := stats.SPRTConfig{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	ev.SPRT = &cfg
 	st, err := Compute(ev)
 	if err != nil {
@@ -199,7 +201,7 @@ func TestWriteStandings(t *testing.T) {
 			}
 		}
 	}
-	ev.SPRT = &SPRTConfig{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
+	ev.SPRT = &stats.SPRTConfig{Elo0: 0, Elo1: 5, Alpha: 0.05, Beta: 0.05}
 	st, err := Compute(ev)
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,9 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
+
+	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
 // File names written by WriteAll.
@@ -44,9 +47,16 @@ func WriteAll(dir string, ev Event) error {
 	})
 }
 
-// writeFile writes path atomically through a temporary file.
+// writeFile writes path atomically through a temporary file in the same
+// directory, named "."+base+".N" (N: digits). A writer holds an exclusive
+// flock on its temporary file, which the kernel drops when the process
+// dies, however it dies: so a temporary file of that name whose lock can
+// be taken was left by a killed writer (kill -9 in the middle of a report)
+// and is removed here, while another live writer's (`arbiter report` beside
+// a running tournament) is left alone.
 func writeFile(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	removeStaleTemps(path)
+	tmp, err := createLockedTemp(path)
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
@@ -66,13 +76,83 @@ func writeFile(path string, write func(io.Writer) error) (err error) {
 	if err := tmp.Chmod(0o644); err != nil {
 		return fmt.Errorf("report: %s: %w", path, err)
 	}
-	if err := tmp.Close(); err != nil {
-		return fmt.Errorf("report: %s: %w", path, err)
-	}
+	// Renamed while still open (and locked): a cleaner never sees this
+	// name unlocked.
 	if err := os.Rename(tmp.Name(), path); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("report: %s: %w", path, err)
+	}
 	return nil
+}
+
+// tempPattern is the CreateTemp pattern of path's temporary files.
+func tempPattern(path string) string { return "." + filepath.Base(path) + ".*" }
+
+// isTempOf reports whether name is one of path's temporary files: the
+// pattern with only digits for the star, as CreateTemp makes them.
+func isTempOf(name, path string) bool {
+	prefix := "." + filepath.Base(path) + "."
+	rest, ok := strings.CutPrefix(name, prefix)
+	if !ok || rest == "" {
+		return false
+	}
+	for i := 0; i < len(rest); i++ {
+		if rest[i] < '0' || rest[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// createLockedTemp creates a temporary file for path and locks it. A
+// cleaner may take the lock of the fresh file in the moment before ours
+// and remove it; then the name no longer leads to our file, and we try
+// again.
+func createLockedTemp(path string) (*os.File, error) {
+	for range 10 {
+		tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
+		if err != nil {
+			return nil, err
+		}
+		if err := syscall.Flock(int(tmp.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+			continue
+		}
+		mine, err1 := tmp.Stat()
+		there, err2 := os.Stat(tmp.Name())
+		if err1 == nil && err2 == nil && os.SameFile(mine, there) {
+			return tmp, nil
+		}
+		tmp.Close()
+	}
+	return nil, fmt.Errorf("%s: could not create a temporary file beside it", path)
+}
+
+// removeStaleTemps removes the temporary files of path that no live
+// writer holds (see writeFile). Failures are ignored: a stale file costs
+// only space, and the next write tries again.
+func removeStaleTemps(path string) {
+	entries, err := os.ReadDir(filepath.Dir(path))
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !isTempOf(e.Name(), path) {
+			continue
+		}
+		name := filepath.Join(filepath.Dir(path), e.Name())
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			os.Remove(name) // under our lock: no writer can be using it
+		}
+		f.Close()
+	}
 }
 
 // WritePDN writes every game's PDN text in round/board order, separated by
@@ -111,7 +191,7 @@ func minimalPDN(ev Event, g *Game) string {
 	}
 	var b strings.Builder
 	tag := func(name, value string) {
-		b.WriteString("[" + name + " " + quotePDN(value) + "]\n")
+		b.WriteString("[" + name + " " + pdn.QuoteTagValue(value) + "]\n")
 	}
 	tag("Event", ev.Name)
 	tag("Round", strconv.Itoa(g.Round)+"."+strconv.Itoa(g.Board))
@@ -123,15 +203,6 @@ func minimalPDN(ev Event, g *Game) string {
 	}
 	b.WriteString("\n" + res)
 	return b.String()
-}
-
-// quotePDN quotes a tag value, escaping backslashes and quotes as PDN
-// (like PGN) requires.
-func quotePDN(s string) string {
-	s = strings.ReplaceAll(s, `\`, `\\`)
-	s = strings.ReplaceAll(s, `"`, `\"`)
-	s = strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
-	return `"` + s + `"`
 }
 
 // WriteHTML computes the statistics of ev and writes the HTML report to w.

@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
 // sameFloats compares two values field by field, treating NaN as equal
@@ -20,7 +22,7 @@ func sameFloats(a, b any) bool {
 }
 
 func nanToSentinel(v any) any {
-	b, _ := json.Marshal(v) // NaN is written as null by Estimate
+	b, _ := json.Marshal(v) // NaN is written as null by stats.Estimate
 	var out any
 	_ = json.Unmarshal(b, &out)
 	return out
@@ -130,12 +132,6 @@ func atoi(s string) int {
 	return n
 }
 
-func TestQuotePDN(t *testing.T) {
-	if got := quotePDN(`a "b" \c`); got != `"a \"b\" \\c"` {
-		t.Errorf("quotePDN = %s", got)
-	}
-}
-
 // TestHTMLSelfContained checks the page without a browser: echarts is
 // inlined, nothing is loaded from elsewhere, every chart has a div and an
 // option, and hostile engine names cannot break out of the markup.
@@ -217,5 +213,29 @@ func TestWriteAllEmptyEvent(t *testing.T) {
 	err := WriteAll(t.TempDir(), Event{Games: []Game{{White: "A", Black: "B", Result: "9-9"}}})
 	if err == nil || !strings.Contains(err.Error(), `"9-9"`) {
 		t.Errorf("error %v", err)
+	}
+}
+
+// TestPDNTagEscaping: an engine name with quotes and a backslash is escaped
+// in games.pdn the way every PDN writer escapes it (pdn.QuoteTagValue), also
+// in the minimal record of a game without PDN text, and reads back as the
+// name itself.
+func TestPDNTagEscaping(t *testing.T) {
+	name := `A "B" \ C`
+	ev := Event{Name: `Cup "X"`, Variant: "english", Engines: []string{name, "b"},
+		Games: []Game{{Round: 1, Board: 1, White: name, Black: "b", Result: "1-0", Termination: "normal"}}}
+	var b bytes.Buffer
+	if err := WritePDN(&b, ev); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `[White "A \"B\" \\ C"]`) || !strings.Contains(b.String(), `[Event "Cup \"X\""]`) {
+		t.Errorf("games.pdn:\n%s", b.String())
+	}
+	g, err := pdn.NewReader(&b, PDNFile).Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Tag("White") != name || g.Tag("Event") != ev.Name {
+		t.Errorf("read back White %q Event %q", g.Tag("White"), g.Tag("Event"))
 	}
 }

@@ -39,11 +39,11 @@ func bbGeoFor(v *Variant) *bbGeo {
 	if v == nil || v.geo == nil {
 		return nil
 	}
-	if g, ok := bbGeoCache.Load(v.Board); ok {
+	if g, ok := bbGeoCache.Load(v.p.Board); ok {
 		return g.(*bbGeo)
 	}
 	g := newBBGeo(v.geo)
-	bbGeoCache.Store(v.Board, g)
+	bbGeoCache.Store(v.p.Board, g)
 	return g
 }
 
@@ -166,12 +166,12 @@ type bbGen struct {
 // reset prepares g for a search under v on geometry geo.
 func (g *bbGen) reset(v *Variant, geo *bbGeo, keep bool) {
 	g.bbGeo = geo
-	g.flying = v.Kings != ShortKings
-	g.landAll = v.Kings == FlyingKings
-	g.menBack = v.MenCaptureBackward
-	g.menCapKings = v.MenCaptureKings
-	g.promotion = v.Promotion
-	g.prec = v.Precedence
+	g.flying = v.p.Kings != ShortKings
+	g.landAll = v.p.Kings == FlyingKings
+	g.menBack = v.p.MenCaptureBackward
+	g.menCapKings = v.p.MenCaptureKings
+	g.promotion = v.p.Promotion
+	g.prec = v.p.Precedence
 	g.keep = keep
 	g.checkers = !g.flying && !g.menBack && g.menCapKings && g.prec == FreeChoice && g.promotion == PromoteStop
 	g.draughts = g.landAll && g.menBack && g.menCapKings && g.prec == Majority && g.promotion == PromoteOnlyIfEnding

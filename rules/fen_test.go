@@ -95,25 +95,27 @@ func TestFENWriter(t *testing.T) {
 	}
 }
 
-// A custom variant used before Validate gives a clear error (or, where no
-// error can be returned, a panic that names the cause), not a nil dereference.
-func TestUnvalidatedVariant(t *testing.T) {
-	v := &Variant{Name: "house", Board: Board{8, 8, false}, RowsOfMen: 3}
-	if _, err := ParseFEN(v, "W:W21:B1"); err == nil || !strings.Contains(err.Error(), `variant "house" is used before Validate`) {
+// A zero Variant (not from Lookup or NewVariant) gives a clear error (or,
+// where no error can be returned, a panic that names the cause), not a nil
+// dereference.
+func TestZeroVariant(t *testing.T) {
+	v := &Variant{}
+	if _, err := ParseFEN(v, "W:W21:B1"); err == nil || !strings.Contains(err.Error(), "a zero Variant") {
 		t.Errorf("ParseFEN: %v", err)
 	}
 	func() {
 		defer func() {
-			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "before Validate") {
+			if r := recover(); r == nil || !strings.Contains(fmt.Sprint(r), "a zero Variant") {
 				t.Errorf("NewPosition: recovered %v", r)
 			}
 		}()
 		NewPosition(v)
 	}()
-	if err := v.Validate(); err != nil {
+	v, err := NewVariant(Params{Name: "house", Board: Board{8, 8, false}, RowsOfMen: 3})
+	if err != nil {
 		t.Fatal(err)
 	}
 	if err := v.Ready(); err != nil {
-		t.Errorf("after Validate: %v", err)
+		t.Errorf("from NewVariant: %v", err)
 	}
 }

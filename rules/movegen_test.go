@@ -49,7 +49,7 @@ func checkPosition(t *testing.T, p Position) bool {
 		}
 		ref := p.referenceMoves(keep)
 		if !sameMoves(fast, ref) {
-			t.Errorf("%s %s keep=%v:\n bitboard  %d %s\n reference %d %s", p.v.Name, p.FEN(), keep,
+			t.Errorf("%s %s keep=%v:\n bitboard  %d %s\n reference %d %s", p.v.Name(), p.FEN(), keep,
 				len(fast), movesString(&p, fast), len(ref), movesString(&p, ref))
 			ok = false
 		}
@@ -63,7 +63,7 @@ func checkPerft(t *testing.T, p Position, depth int) bool {
 	for _, keep := range []bool{false, true} {
 		fast, ref := Perft(p, depth, keep), referencePerft(p, depth, keep)
 		if fast != ref {
-			t.Errorf("%s %s perft(%d, keep=%v): bitboard %d, reference %d", p.v.Name, p.FEN(), depth, keep, fast, ref)
+			t.Errorf("%s %s perft(%d, keep=%v): bitboard %d, reference %d", p.v.Name(), p.FEN(), depth, keep, fast, ref)
 			return false
 		}
 	}
@@ -77,7 +77,7 @@ func customVariants(r *rand.Rand, n int) []*Variant {
 	var out []*Variant
 	for i := 0; i < n; i++ {
 		b := boards[i%len(boards)]
-		v := &Variant{
+		v, err := NewVariant(Params{
 			Name: fmt.Sprintf("custom%d", i), Board: b, RowsOfMen: (b.Height - 2) / 2,
 			FirstPlayer:        Color(r.IntN(2)),
 			MenCaptureBackward: r.IntN(2) == 0,
@@ -85,8 +85,8 @@ func customVariants(r *rand.Rand, n int) []*Variant {
 			Precedence:         Precedence(r.IntN(5)),
 			Promotion:          PromotionRule(r.IntN(3)),
 			MenCaptureKings:    r.IntN(3) != 0,
-		}
-		if err := v.Validate(); err != nil {
+		})
+		if err != nil {
 			panic(err)
 		}
 		out = append(out, v)
@@ -109,8 +109,8 @@ func TestBitboardCoverage(t *testing.T) {
 	for _, v := range allPresets() {
 		p := NewPosition(v)
 		_, ok := p.fastMoves(false)
-		if want := v.Board.Width <= 10; ok != want {
-			t.Errorf("%s (%dx%d): bitboard used = %v, want %v", v.Name, v.Board.Width, v.Board.Height, ok, want)
+		if want := v.Board().Width <= 10; ok != want {
+			t.Errorf("%s (%dx%d): bitboard used = %v, want %v", v.Name(), v.Board().Width, v.Board().Height, ok, want)
 		}
 	}
 	for _, c := range []struct {
@@ -121,8 +121,8 @@ func TestBitboardCoverage(t *testing.T) {
 		{Board{8, 10, true}, true}, {Board{10, 10, true}, true}, {Board{12, 10, false}, true},
 		{Board{12, 12, false}, false}, {Board{14, 14, false}, false},
 	} {
-		v := &Variant{Name: "custom", Board: c.b, RowsOfMen: 2, Kings: FlyingKings, MenCaptureKings: true}
-		if err := v.Validate(); err != nil {
+		v, err := NewVariant(Params{Name: "custom", Board: c.b, RowsOfMen: 2, Kings: FlyingKings, MenCaptureKings: true})
+		if err != nil {
 			t.Fatal(err)
 		}
 		p := NewPosition(v)
@@ -141,7 +141,7 @@ func TestDifferentialPlayouts(t *testing.T) {
 		games = 6
 	}
 	for _, v := range allPresets() {
-		t.Run(v.Name, func(t *testing.T) {
+		t.Run(v.Name(), func(t *testing.T) {
 			bad := 0
 			for g := 0; g < games && bad < 3; g++ {
 				p := NewPosition(v)
@@ -150,7 +150,7 @@ func TestDifferentialPlayouts(t *testing.T) {
 						bad++
 						break
 					}
-					if ply%3 == 0 && v.Board.Width <= 10 && !checkPerft(t, p, 2) {
+					if ply%3 == 0 && v.Board().Width <= 10 && !checkPerft(t, p, 2) {
 						bad++
 						break
 					}
@@ -177,10 +177,10 @@ func TestDifferentialRandomPositions(t *testing.T) {
 		n = 300
 	}
 	for _, v := range variants {
-		if v.Board.Width > 10 {
+		if v.Board().Width > 10 {
 			continue // reference only: nothing to compare
 		}
-		t.Run(v.Name, func(t *testing.T) {
+		t.Run(v.Name(), func(t *testing.T) {
 			bad := 0
 			for i := 0; i < n && bad < 3; i++ {
 				p := randomPosition(v, r, 0.2+0.5*r.Float64(), 0.4*r.Float64())
@@ -245,9 +245,9 @@ func TestPerftCrossCheck(t *testing.T) {
 func TestMoveProperties(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, v := range allPresets() {
-		t.Run(v.Name, func(t *testing.T) {
+		t.Run(v.Name(), func(t *testing.T) {
 			games := 6
-			if v.Board.Width > 10 {
+			if v.Board().Width > 10 {
 				games = 2
 			}
 			for g := 0; g < games; g++ {
@@ -258,7 +258,7 @@ func TestMoveProperties(t *testing.T) {
 						checkMoveGeometry(t, &p, m)
 						checkPlay(t, &p, m)
 					}
-					if ply%25 == 0 && v.Board.Width <= 10 {
+					if ply%25 == 0 && v.Board().Width <= 10 {
 						u, k := Perft(p, 3, false), Perft(p, 3, true)
 						if k < u {
 							t.Fatalf("%s: perft(3) keep %d < unique %d", p.FEN(), k, u)
@@ -284,16 +284,16 @@ func dark(v *Variant, sq Square) bool {
 	}
 	row, col := v.RowCol(sq)
 	parity := 1
-	if v.Board.Mirrored {
+	if v.Board().Mirrored {
 		parity = 0
 	}
-	return row >= 0 && row < v.Board.Height && col >= 0 && col < v.Board.Width && (row+col)%2 == parity
+	return row >= 0 && row < v.Board().Height && col >= 0 && col < v.Board().Width && (row+col)%2 == parity
 }
 
 func checkMoveGeometry(t *testing.T, p *Position, m Move) {
 	t.Helper()
 	v := p.Variant()
-	fail := func(why string) { t.Fatalf("%s %s: move %s: %s", v.Name, p.FEN(), p.LongMoveText(m), why) }
+	fail := func(why string) { t.Fatalf("%s %s: move %s: %s", v.Name(), p.FEN(), p.LongMoveText(m), why) }
 	if !dark(v, m.From) || !dark(v, m.To) {
 		fail("off the dark squares")
 	}

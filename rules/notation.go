@@ -126,7 +126,7 @@ func (p Position) pathVia(m Move, via []Square) bool {
 // along the line it arrived on, sq is any square after path[i] and before
 // the piece that capture takes.
 func (p Position) sameLineStop(m Move, i int, sq Square) bool {
-	if p.v.Kings != FlyingKings || i+1 >= len(m.Path) {
+	if p.v.Kings() != FlyingKings || i+1 >= len(m.Path) {
 		return false
 	}
 	g := p.v.geo
@@ -196,7 +196,7 @@ func (p Position) moveText(m Move, long bool) string {
 	sep := byte('-')
 	if m.IsCapture() {
 		sep = 'x'
-		if p.v.Notation == Algebraic {
+		if p.v.p.Notation == Algebraic {
 			sep = ':'
 		}
 	}
@@ -220,7 +220,7 @@ func (p Position) LongMoveText(m Move) string {
 		return p.MoveText(m)
 	}
 	sep := "x"
-	if p.v.Notation == Algebraic {
+	if p.v.p.Notation == Algebraic {
 		sep = ":"
 	}
 	var b strings.Builder

@@ -41,7 +41,7 @@ func TestPerftWithEqualsPerft(t *testing.T) {
 				want := Perft(p, depth, keep)
 				for _, o := range opts {
 					if got := mustPerftWith(t, p, depth, keep, o); got != want {
-						t.Errorf("%s %s keep=%v depth %d %+v: %d, Perft %d", v.Name, p.FEN(), keep, depth, o, got, want)
+						t.Errorf("%s %s keep=%v depth %d %+v: %d, Perft %d", v.Name(), p.FEN(), keep, depth, o, got, want)
 					}
 				}
 			}

@@ -139,7 +139,7 @@ func TestKeepPathsAreCaptureOrders(t *testing.T) {
 				}
 				order := captureOrder(t, p, m)
 				if len(order) != m.Captured.Len() {
-					t.Fatalf("%s %s: path %s takes %d pieces, captures %d", v.Name, p.FEN(), p.LongMoveText(m), len(order), m.Captured.Len())
+					t.Fatalf("%s %s: path %s takes %d pieces, captures %d", v.Name(), p.FEN(), p.LongMoveText(m), len(order), m.Captured.Len())
 				}
 				var b strings.Builder
 				b.WriteString(p.v.SquareName(m.From) + ">" + p.v.SquareName(m.To))
@@ -147,13 +147,13 @@ func TestKeepPathsAreCaptureOrders(t *testing.T) {
 					b.WriteString("," + p.v.SquareName(sq))
 				}
 				if seen[b.String()] {
-					t.Errorf("%s %s: two paths take %s", v.Name, p.FEN(), b.String())
+					t.Errorf("%s %s: two paths take %s", v.Name(), p.FEN(), b.String())
 				}
 				seen[b.String()] = true
 			}
 			for _, m := range p.LegalMoves() {
 				if !slices.ContainsFunc(paths, m.Same) {
-					t.Errorf("%s %s: move %s has no path", v.Name, p.FEN(), p.MoveText(m))
+					t.Errorf("%s %s: move %s has no path", v.Name(), p.FEN(), p.MoveText(m))
 				}
 			}
 		}

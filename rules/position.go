@@ -25,8 +25,8 @@ type Position struct {
 // NewPosition returns the starting position of v.
 func NewPosition(v *Variant) Position {
 	v.mustBeReady()
-	p := Position{v: v, turn: v.FirstPlayer}
-	n := v.RowsOfMen * v.Board.Width / 2
+	p := Position{v: v, turn: v.p.FirstPlayer}
+	n := v.p.RowsOfMen * v.p.Board.Width / 2
 	for i := 1; i <= n; i++ {
 		p.black = p.black.With(Square(i))
 		p.white = p.white.With(Square(v.geo.n + 1 - i))
@@ -131,7 +131,7 @@ func (p Position) Outcome() Outcome {
 		return Ongoing
 	}
 	loser := p.turn
-	if p.v.Losing {
+	if p.v.p.Losing {
 		loser = loser.Opponent()
 	}
 	if loser == White {
@@ -180,7 +180,7 @@ func (p Position) hasMovesFast() (has, decided bool) {
 // quietGen is a generator set up just enough for capturers, quiet and
 // countQuiet.
 func (p Position) quietGen(geo *bbGeo) bbGen {
-	return bbGen{bbGeo: geo, flying: p.v.Kings != ShortKings, menBack: p.v.MenCaptureBackward, menCapKings: p.v.MenCaptureKings}
+	return bbGen{bbGeo: geo, flying: p.v.p.Kings != ShortKings, menBack: p.v.p.MenCaptureBackward, menCapKings: p.v.p.MenCaptureKings}
 }
 
 // Find returns the legal move with the given identity.

@@ -74,7 +74,7 @@ func (p Position) referenceQuietMoves() []Move {
 			for d := Direction(0); d < numDirs; d++ {
 				for to := g.next[from][d]; to != 0 && !occ.Has(to); to = g.next[to][d] {
 					moves = append(moves, Move{From: from, To: to})
-					if v.Kings == ShortKings {
+					if v.p.Kings == ShortKings {
 						break
 					}
 				}
@@ -123,7 +123,7 @@ func (s *refSearch) empty(sq Square) bool {
 func (s *refSearch) jumps(sq Square, king bool, skip Direction, visit func(d Direction, victim Square, landings []Square)) {
 	g, v := s.g, s.v
 	dirs := []Direction{UpLeft, UpRight, DownLeft, DownRight}
-	if !king && !v.MenCaptureBackward {
+	if !king && !v.p.MenCaptureBackward {
 		f := forward(s.color)
 		dirs = f[:]
 	}
@@ -133,7 +133,7 @@ func (s *refSearch) jumps(sq Square, king bool, skip Direction, visit func(d Dir
 			continue
 		}
 		t := g.next[sq][d]
-		if king && v.Kings != ShortKings {
+		if king && v.p.Kings != ShortKings {
 			for t != 0 && s.empty(t) {
 				t = g.next[t][d]
 			}
@@ -141,13 +141,13 @@ func (s *refSearch) jumps(sq Square, king bool, skip Direction, visit func(d Dir
 		if t == 0 || !s.opp.Has(t) || s.captured.Has(t) {
 			continue
 		}
-		if !king && !v.MenCaptureKings && s.p.kings.Has(t) {
+		if !king && !v.p.MenCaptureKings && s.p.kings.Has(t) {
 			continue
 		}
 		landings := buf[:0]
 		for l := g.next[t][d]; l != 0 && s.empty(l); l = g.next[l][d] {
 			landings = append(landings, l)
-			if !king || v.Kings != FlyingKings {
+			if !king || v.p.Kings != FlyingKings {
 				break
 			}
 		}
@@ -185,7 +185,7 @@ func (s *refSearch) captures(sq Square, king bool, skip Direction) bool {
 		for _, l := range landings {
 			n := next{sq: l, king: king}
 			if !king && s.v.promotes(s.color, l) {
-				switch s.v.Promotion {
+				switch s.v.p.Promotion {
 				case PromoteStop:
 					n.stop, n.promote = true, true
 				case PromoteContinue:
@@ -229,7 +229,7 @@ func (s *refSearch) emit(to Square, promote bool) {
 	copy(path, s.path)
 	path[len(s.path)] = to
 	// A man promoted earlier in the path (PromoteContinue) ends as a king.
-	if !s.byKing && !promote && s.v.Promotion == PromoteContinue {
+	if !s.byKing && !promote && s.v.p.Promotion == PromoteContinue {
 		for _, l := range s.path {
 			if s.v.promotes(s.color, l) {
 				promote = true
@@ -289,19 +289,19 @@ func better(pr Precedence, a, b *candidate) int {
 
 // applyPrecedence keeps only the captures the precedence rule allows.
 func (s *refSearch) applyPrecedence() {
-	if s.v.Precedence == FreeChoice {
+	if s.v.p.Precedence == FreeChoice {
 		return
 	}
 	best := 0
 	for i := 1; i < len(s.out); i++ {
-		if better(s.v.Precedence, &s.out[i], &s.out[best]) > 0 {
+		if better(s.v.p.Precedence, &s.out[i], &s.out[best]) > 0 {
 			best = i
 		}
 	}
 	top := s.out[best]
 	kept := s.out[:0]
 	for i := range s.out {
-		if better(s.v.Precedence, &s.out[i], &top) >= 0 {
+		if better(s.v.p.Precedence, &s.out[i], &top) >= 0 {
 			kept = append(kept, s.out[i])
 		}
 	}

@@ -228,25 +228,25 @@ func movesString(p *Position, ms []Move) string {
 // TestValidateErrors: a custom variant with parameters out of range gets an
 // error from Validate, never a variant that panics or hangs later.
 func TestValidateErrors(t *testing.T) {
-	ok := Variant{Name: "house", Board: Board{8, 8, false}, RowsOfMen: 3}
+	ok := Params{Name: "house", Board: Board{8, 8, false}, RowsOfMen: 3}
 	tests := []struct {
 		name string
-		edit func(v *Variant)
+		edit func(v *Params)
 		msg  string
 	}{
-		{"odd width", func(v *Variant) { v.Board.Width = 7 }, "unsupported board 7x8"},
-		{"too many squares", func(v *Variant) { v.Board = Board{18, 16, false} }, "unsupported board 18x16"},
+		{"odd width", func(v *Params) { v.Board.Width = 7 }, "unsupported board 7x8"},
+		{"too many squares", func(v *Params) { v.Board = Board{18, 16, false} }, "unsupported board 18x16"},
 		// 4 * 2^62 overflows to 0 squares
-		{"huge height", func(v *Variant) { v.Board.Width, v.Board.Height = 4, 1<<62 }, "unsupported board"},
-		{"huge both", func(v *Variant) { v.Board.Width, v.Board.Height = 1<<32, 1<<32 }, "unsupported board"},
-		{"no rows", func(v *Variant) { v.RowsOfMen = 0 }, "0 rows of men"},
-		{"rows meet", func(v *Variant) { v.RowsOfMen = 4 }, "4 rows of men"},
+		{"huge height", func(v *Params) { v.Board.Width, v.Board.Height = 4, 1<<62 }, "unsupported board"},
+		{"huge both", func(v *Params) { v.Board.Width, v.Board.Height = 1<<32, 1<<32 }, "unsupported board"},
+		{"no rows", func(v *Params) { v.RowsOfMen = 0 }, "0 rows of men"},
+		{"rows meet", func(v *Params) { v.RowsOfMen = 4 }, "4 rows of men"},
 		// 2 * 2^62 overflows negative
-		{"huge rows", func(v *Variant) { v.RowsOfMen = 1 << 62 }, "rows of men do not fit"},
-		{"kings", func(v *Variant) { v.Kings = 9 }, "parameter out of range"},
-		{"notation", func(v *Variant) { v.Notation = 2 }, "notation out of range"},
-		{"algebraic too wide", func(v *Variant) { v.Board = Board{24, 4, false}; v.RowsOfMen = 1; v.Notation = Algebraic }, "at most 22 wide"},
-		{"negative move rule", func(v *Variant) { v.Draws.MoveRule = -40 }, "negative move rule -40"},
+		{"huge rows", func(v *Params) { v.RowsOfMen = 1 << 62 }, "rows of men do not fit"},
+		{"kings", func(v *Params) { v.Kings = 9 }, "parameter out of range"},
+		{"notation", func(v *Params) { v.Notation = 2 }, "notation out of range"},
+		{"algebraic too wide", func(v *Params) { v.Board = Board{24, 4, false}; v.RowsOfMen = 1; v.Notation = Algebraic }, "at most 22 wide"},
+		{"negative move rule", func(v *Params) { v.Draws.MoveRule = -40 }, "negative move rule -40"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -258,12 +258,11 @@ func TestValidateErrors(t *testing.T) {
 			}
 		})
 	}
-	v := ok
-	if err := v.Validate(); err != nil {
+	if _, err := NewVariant(ok); err != nil {
 		t.Fatal(err)
 	}
-	wide := Variant{Name: "wide", Board: Board{22, 10, false}, RowsOfMen: 4, Notation: Algebraic}
-	if err := wide.Validate(); err != nil {
+	wide, err := NewVariant(Params{Name: "wide", Board: Board{22, 10, false}, RowsOfMen: 4, Notation: Algebraic})
+	if err != nil {
 		t.Fatal(err)
 	}
 	// Every square of the widest algebraic board is written and read back.
@@ -271,5 +270,53 @@ func TestValidateErrors(t *testing.T) {
 		if back, err := wide.ParseSquare(wide.SquareName(sq)); err != nil || back != sq {
 			t.Fatalf("%d -> %s -> %d, %v", sq, wide.SquareName(sq), back, err)
 		}
+	}
+}
+
+// TestVariantImmutable: what Lookup hands out cannot be changed under
+// another caller. Params returns a copy; building a variant from a changed
+// copy gives a new variant and leaves the preset alone. Equal parameters give
+// the same variant (identity by parameters, not by who built it).
+func TestVariantImmutable(t *testing.T) {
+	a := MustLookup("english")
+	p := a.Params()
+	p.Kings, p.Board.Width, p.Draws.MoveRule, p.Losing = FlyingKings, 10, 3, true
+	if _, err := NewVariant(p); err != nil {
+		t.Fatal(err)
+	}
+	b := MustLookup("checkers")
+	if b != a {
+		t.Fatalf("Lookup(checkers) = %p, Lookup(english) = %p: one preset, two variants", b, a)
+	}
+	if b.Kings() != ShortKings || b.Board().Width != 8 || b.Draws().MoveRule != 40 || b.Losing() {
+		t.Fatalf("english after another caller changed its copy: kings %d, width %d, move rule %d, losing %v",
+			b.Kings(), b.Board().Width, b.Draws().MoveRule, b.Losing())
+	}
+	if got := NewPosition(b).FEN(); got != NewPosition(MustLookup("english")).FEN() {
+		t.Fatalf("start position changed: %s", got)
+	}
+
+	// Rebuilt from its own parameters, a preset is the preset.
+	same, err := NewVariant(a.Params())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if same != a || !same.Equal(a) {
+		t.Errorf("NewVariant(english's params) is another variant")
+	}
+	renamed := a.Params()
+	renamed.Name = "house"
+	h, err := NewVariant(renamed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h == a || h.Equal(a) || h.Name() != "house" || a.Name() != "english" {
+		t.Errorf("a renamed copy: %q equal=%v, english now %q", h.Name(), h.Equal(a), a.Name())
+	}
+	if NewPosition(h) == NewPosition(a) {
+		t.Errorf("positions of two variants compare equal")
+	}
+	if _, err := NewVariant(Params{Name: "bad", Board: Board{7, 8, false}, RowsOfMen: 3}); err == nil {
+		t.Errorf("NewVariant accepted a 7x8 board")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Color is a side. White is the side whose men start at the bottom of the
@@ -92,10 +93,24 @@ type DrawRules struct {
 	EndgameRules bool
 }
 
-// Variant is a complete rule set. Presets come from Lookup; a custom variant
-// is a Variant value filled in by hand (or from a config) and checked with
-// Validate.
-type Variant struct {
+// IllegalMoveRule is a federation's default for an illegal move (RULES.md
+// section 6); an event may choose another policy.
+type IllegalMoveRule uint8
+
+// Illegal-move rules.
+const (
+	// IllegalLoses: an illegal move loses at once (the engine-match
+	// convention, where no federation rule says otherwise).
+	IllegalLoses IllegalMoveRule = iota
+	// IllegalWarnsFirst: the first illegal move of a side is retracted with
+	// a warning, the second loses (WCDF).
+	IllegalWarnsFirst
+)
+
+// Params are the parameters of a rule set: what a config or a test fills in
+// to build a custom variant with NewVariant. A Params is a plain value;
+// changing one changes no variant already built.
+type Params struct {
 	Name     string
 	GameType int // PDN GameType number, 0 for custom variants
 	Board    Board
@@ -114,14 +129,28 @@ type Variant struct {
 	// WideResults writes results as 2-0 / 1-1 / 0-2 (international, Canadian).
 	WideResults bool
 	Draws       DrawRules
+	// IllegalMoves is the federation's default illegal-move rule.
+	IllegalMoves IllegalMoveRule
+}
 
+// Variant is a complete rule set, immutable once built: presets come from
+// Lookup, custom variants from NewVariant. Its parameters are read through
+// methods, so no caller can change the rules of another caller's games.
+//
+// Variants are interned: NewVariant and Lookup return the same *Variant for
+// equal Params, so comparing pointers compares rule sets (names included),
+// and positions of equal variants compare with ==. Equal says the same
+// without relying on it.
+type Variant struct {
+	// p is read directly by move generation (no call, no copy per node).
+	p   Params
 	geo *geometry
 }
 
-var presets = map[string]Variant{
+var presets = map[string]Params{
 	"english": {Name: "english", GameType: 21, Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: Black,
 		Kings: ShortKings, Precedence: FreeChoice, Promotion: PromoteStop, MenCaptureKings: true,
-		Draws: DrawRules{MoveRule: 40}},
+		Draws: DrawRules{MoveRule: 40}, IllegalMoves: IllegalWarnsFirst},
 	"international": {Name: "international", GameType: 20, Board: Board{10, 10, false}, RowsOfMen: 4, FirstPlayer: White,
 		MenCaptureBackward: true, Kings: FlyingKings, Precedence: Majority, Promotion: PromoteOnlyIfEnding, MenCaptureKings: true,
 		WideResults: true, Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 25, KingsOnly: true, EndgameRules: true}},
@@ -167,15 +196,41 @@ var aliases = map[string]string{
 
 var presetCache = func() map[string]*Variant {
 	m := make(map[string]*Variant, len(presets))
-	for name, v := range presets {
-		v := v
-		if err := v.Validate(); err != nil {
+	for name, p := range presets {
+		v, err := NewVariant(p)
+		if err != nil {
 			panic(fmt.Sprintf("rules: preset %s: %v", name, err))
 		}
-		m[name] = &v
+		m[name] = v
 	}
 	return m
 }()
+
+// interned holds every variant built, by its parameters (see Variant).
+var interned struct {
+	sync.Mutex
+	m map[Params]*Variant
+}
+
+// NewVariant checks p and returns the variant it describes. Equal Params
+// give the same *Variant.
+func NewVariant(p Params) (*Variant, error) {
+	g, err := p.check()
+	if err != nil {
+		return nil, err
+	}
+	interned.Lock()
+	defer interned.Unlock()
+	if v, ok := interned.m[p]; ok {
+		return v, nil
+	}
+	if interned.m == nil {
+		interned.m = make(map[Params]*Variant)
+	}
+	v := &Variant{p: p, geo: g}
+	interned.m[p] = v
+	return v, nil
+}
 
 // Lookup returns the preset variant with the given name (case-insensitive;
 // common aliases such as "checkers" are accepted).
@@ -212,57 +267,65 @@ func Presets() []string {
 // ByGameType returns the preset for a PDN GameType number.
 func ByGameType(gt int) (*Variant, bool) {
 	for _, v := range presetCache {
-		if v.GameType == gt && gt != 0 {
+		if v.p.GameType == gt && gt != 0 {
 			return v, true
 		}
 	}
 	return nil, false
 }
 
-// Validate checks a custom variant and prepares its tables. Presets are
-// already valid. It must be called before a hand-built Variant is used.
-func (v *Variant) Validate() error {
-	g, err := newGeometry(v.Board)
+// Validate checks the parameters of a custom variant: nil exactly when
+// NewVariant(p) succeeds.
+func (p Params) Validate() error {
+	_, err := p.check()
+	return err
+}
+
+// check is Validate, returning the board tables it built on the way.
+func (p Params) check() (*geometry, error) {
+	g, err := newGeometry(p.Board)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if v.RowsOfMen < 1 || v.RowsOfMen >= v.Board.Height || 2*v.RowsOfMen >= v.Board.Height {
-		return fmt.Errorf("rules: variant %q: %d rows of men do not fit a board of height %d with an empty middle", v.Name, v.RowsOfMen, v.Board.Height)
+	if p.RowsOfMen < 1 || p.RowsOfMen >= p.Board.Height || 2*p.RowsOfMen >= p.Board.Height {
+		return nil, fmt.Errorf("rules: variant %q: %d rows of men do not fit a board of height %d with an empty middle", p.Name, p.RowsOfMen, p.Board.Height)
 	}
-	if v.Kings > FlyingLandBehind || v.Precedence > KingsFirst || v.Promotion > PromoteOnlyIfEnding || v.FirstPlayer > Black {
-		return fmt.Errorf("rules: variant %q: parameter out of range", v.Name)
+	if p.Kings > FlyingLandBehind || p.Precedence > KingsFirst || p.Promotion > PromoteOnlyIfEnding || p.FirstPlayer > Black {
+		return nil, fmt.Errorf("rules: variant %q: parameter out of range", p.Name)
 	}
-	if v.Notation > Algebraic {
-		return fmt.Errorf("rules: variant %q: notation out of range", v.Name)
+	if p.IllegalMoves > IllegalWarnsFirst {
+		return nil, fmt.Errorf("rules: variant %q: illegal-move rule out of range", p.Name)
 	}
-	if v.Notation == Algebraic && v.Board.Width > maxAlgebraicWidth {
+	if p.Notation > Algebraic {
+		return nil, fmt.Errorf("rules: variant %q: notation out of range", p.Name)
+	}
+	if p.Notation == Algebraic && p.Board.Width > maxAlgebraicWidth {
 		// Files run a..w: x is the capture separator of move text.
-		return fmt.Errorf("rules: variant %q: algebraic notation needs a board at most %d wide, not %d", v.Name, maxAlgebraicWidth, v.Board.Width)
+		return nil, fmt.Errorf("rules: variant %q: algebraic notation needs a board at most %d wide, not %d", p.Name, maxAlgebraicWidth, p.Board.Width)
 	}
-	if v.Draws.MoveRule < 0 {
-		return fmt.Errorf("rules: variant %q: negative move rule %d (0 = none)", v.Name, v.Draws.MoveRule)
+	if p.Draws.MoveRule < 0 {
+		return nil, fmt.Errorf("rules: variant %q: negative move rule %d (0 = none)", p.Name, p.Draws.MoveRule)
 	}
-	v.geo = g
-	return nil
+	return g, nil
 }
 
 // maxAlgebraicWidth is the widest board algebraic squares can name: files a
 // to w (x is a capture separator), and an even width.
 const maxAlgebraicWidth = 22
 
-// Ready reports whether v can be played: a preset, or a custom variant on
-// which Validate succeeded.
+// Ready reports whether v can be played: a variant from Lookup or
+// NewVariant (not nil, nor a zero Variant).
 func (v *Variant) Ready() error {
 	if v == nil {
 		return errors.New("rules: no variant")
 	}
 	if v.geo == nil {
-		return fmt.Errorf("rules: variant %q is used before Validate", v.Name)
+		return errors.New("rules: a zero Variant; build one with Lookup or NewVariant")
 	}
 	return nil
 }
 
-// mustBeReady turns a programming error (a custom variant never validated)
+// mustBeReady turns a programming error (a zero Variant)
 // into a panic that says so, instead of a nil dereference deep inside.
 func (v *Variant) mustBeReady() {
 	if err := v.Ready(); err != nil {
@@ -270,15 +333,73 @@ func (v *Variant) mustBeReady() {
 	}
 }
 
+// Params returns the parameters of v: a copy, to read or to change and
+// build another variant from.
+func (v *Variant) Params() Params { return v.p }
+
+// Equal reports whether v and o are the same rule set (same parameters,
+// names included).
+func (v *Variant) Equal(o *Variant) bool {
+	if v == nil || o == nil {
+		return v == o
+	}
+	return v.p == o.p
+}
+
+// Name is the variant's name, e.g. "english".
+func (v *Variant) Name() string { return v.p.Name }
+
+// GameType is the PDN GameType number, 0 for custom variants.
+func (v *Variant) GameType() int { return v.p.GameType }
+
+// Board is the board's size and numbering.
+func (v *Variant) Board() Board { return v.p.Board }
+
+// RowsOfMen is how many rows each side fills at the start.
+func (v *Variant) RowsOfMen() int { return v.p.RowsOfMen }
+
+// FirstPlayer is the side that moves first from the starting position.
+func (v *Variant) FirstPlayer() Color { return v.p.FirstPlayer }
+
+// MenCaptureBackward reports whether men may capture backwards.
+func (v *Variant) MenCaptureBackward() bool { return v.p.MenCaptureBackward }
+
+// Kings is how far kings move and where they land after a capture.
+func (v *Variant) Kings() KingRange { return v.p.Kings }
+
+// Precedence is which captures a player may choose among.
+func (v *Variant) Precedence() Precedence { return v.p.Precedence }
+
+// Promotion is what happens to a man reaching the far row in a capture.
+func (v *Variant) Promotion() PromotionRule { return v.p.Promotion }
+
+// MenCaptureKings is false in Italian draughts, where a man may not take a king.
+func (v *Variant) MenCaptureKings() bool { return v.p.MenCaptureKings }
+
+// Losing reports a losing variant: the side that cannot move wins.
+func (v *Variant) Losing() bool { return v.p.Losing }
+
+// Notation is how squares are written in move text.
+func (v *Variant) Notation() Notation { return v.p.Notation }
+
+// WideResults reports results written as 2-0 / 1-1 / 0-2 (international, Canadian).
+func (v *Variant) WideResults() bool { return v.p.WideResults }
+
+// Draws are the draw rules the arbiter enforces.
+func (v *Variant) Draws() DrawRules { return v.p.Draws }
+
+// IllegalMoves is the federation's default illegal-move rule.
+func (v *Variant) IllegalMoves() IllegalMoveRule { return v.p.IllegalMoves }
+
 // Squares is the number of playable squares of the variant's board.
 func (v *Variant) Squares() int { return v.geo.n }
 
 // GameTypeTag is the full PDN GameType tag value, e.g. "20,W,10,10,N2,0".
 func (v *Variant) GameTypeTag() string {
-	if v.GameType == 0 {
+	if v.p.GameType == 0 {
 		return ""
 	}
-	return fmt.Sprint(v.GameType)
+	return fmt.Sprint(v.p.GameType)
 }
 
 // ParseSquare reads a square as a number or an algebraic name.
@@ -286,7 +407,7 @@ func (v *Variant) ParseSquare(s string) (Square, error) { return v.geo.parseSqua
 
 // SquareName writes a square in the variant's notation.
 func (v *Variant) SquareName(sq Square) string {
-	if v.Notation == Algebraic {
+	if v.p.Notation == Algebraic {
 		return v.geo.algebraic(sq)
 	}
 	return strconv.Itoa(int(sq))
@@ -303,5 +424,5 @@ func (v *Variant) promotes(c Color, sq Square) bool {
 	if c == White {
 		return v.geo.row[sq] == 0
 	}
-	return int(v.geo.row[sq]) == v.Board.Height-1
+	return int(v.geo.row[sq]) == v.p.Board.Height-1
 }

@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -79,6 +81,10 @@ slow-at=K (think past the time limit; in Hub it moves when told to stop).`,
 			case dxpConnect != "":
 				err = sparring.ConnectDXP(dxpConnect, 30*time.Second, cfg, opts)
 			default:
+				// Without this a GUI that closes our output kills the engine
+				// with SIGPIPE and no word; with it the write fails, and the
+				// engine says so on stderr and exits with status 3.
+				signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 				err = sparring.ServeHub(cmd.InOrStdin(), out, cfg)
 			}
 			switch {
@@ -92,8 +98,10 @@ slow-at=K (think past the time limit; in Hub it moves when told to stop).`,
 					// a goroutine-less block a deadlock and exit.
 					time.Sleep(time.Hour)
 				}
+			case err != nil:
+				return fmt.Errorf("engine: %w", err)
 			}
-			return err
+			return nil
 		},
 	}
 	f := cmd.Flags()

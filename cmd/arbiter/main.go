@@ -3,10 +3,15 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
+	"runtime/debug"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 )
@@ -16,7 +21,7 @@ const (
 	exitOK      = 0
 	exitFailed  = 1 // the command ran and found a problem (illegal game, failed test)
 	exitUsage   = 2 // bad flags or arguments
-	exitRuntime = 3 // the command could not do its job (I/O, engines, database)
+	exitRuntime = 3 // the command could not do its job (I/O, engines, database, interrupted, a bug)
 )
 
 // usageError marks errors in how the command was called.
@@ -51,21 +56,117 @@ func newRoot() *cobra.Command {
 }
 
 func main() {
+	setCrashTraceback()
 	os.Exit(run(os.Args[1:]))
 }
 
-func run(args []string) int {
+// setCrashTraceback makes what cannot be recovered die of SIGABRT. A Go
+// runtime fatal error (concurrent map writes, out of memory, a deadlock)
+// cannot be recovered, and neither can a panic in a goroutine that does
+// not recover it; the runtime would exit 2, the status of a usage error.
+// With traceback "crash" it prints every goroutine's stack and raises
+// SIGABRT instead: the process dies of that signal (a shell shows 134),
+// which no script can take for a usage error.
+func setCrashTraceback() { debug.SetTraceback("crash") }
+
+// Signals that stop a command: all three alike.
+var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
+
+// annotContext marks the commands that watch cmd.Context() and clean up
+// when it is cancelled (tournament, demo, match, report); a signal stops
+// any other command at once, with exit status 3.
+const annotContext = "arbiter/stops-on-context"
+
+// interrupted is the cancellation cause of the command's context when a
+// signal stops it.
+type interrupted struct{ sig os.Signal }
+
+func (e interrupted) Error() string { return "interrupted by " + signalName(e.sig) }
+
+// signalName is the usual name of a stop signal ("SIGTERM").
+func signalName(s os.Signal) string {
+	switch s {
+	case syscall.SIGINT:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
+	}
+	return s.String()
+}
+
+// interruption says what stopped a command whose context is done: "SIGTERM"
+// for a signal, "" otherwise.
+func interruption(ctx context.Context) string {
+	var in interrupted
+	if errors.As(context.Cause(ctx), &in) {
+		return signalName(in.sig)
+	}
+	return ""
+}
+
+func run(args []string) int { return runWith(args, os.Stderr) }
+
+// runWith runs the command line and returns the exit status. SIGINT,
+// SIGTERM and SIGHUP cancel the context of the commands that watch it
+// (a second signal exits at once) and stop the others at once; either way
+// the status is 3. A panic in the command's own goroutine is a bug of ours:
+// it is reported with its stack and gives status 3.
+func runWith(args []string, stderr io.Writer) (code int) {
 	root := newRoot()
 	root.SetArgs(args)
-	err := root.Execute()
+	root.SetErr(stderr)
+
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	watches := false
+	if c, _, err := root.Find(args); err == nil && c.Annotations[annotContext] != "" {
+		watches = true
+	}
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, stopSignals...)
+	defer signal.Stop(sigs)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		for n := 0; ; n++ {
+			var s os.Signal
+			select {
+			case s = <-sigs:
+			case <-done:
+				return
+			}
+			if !watches || n > 0 {
+				fmt.Fprintf(stderr, "arbiter: interrupted by %s\n", signalName(s))
+				os.Exit(exitRuntime)
+			}
+			fmt.Fprintf(stderr, "arbiter: %s: stopping (a second signal exits at once)\n", signalName(s))
+			cancel(interrupted{s})
+		}
+	}()
+
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(stderr, "arbiter: internal error (a bug; please report it with this text): panic: %v\n\n%s", v, debug.Stack())
+			code = exitRuntime
+		}
+	}()
+	err := root.ExecuteContext(ctx)
 	if err == nil {
+		if why := interruption(ctx); why != "" {
+			// The command finished its work anyway; the signal still says
+			// the run was not wanted to the end.
+			fmt.Fprintln(stderr, "arbiter: interrupted by", why)
+			return exitRuntime
+		}
 		return exitOK
 	}
 	var ee exitError
 	if errors.As(err, &ee) {
 		return ee.code
 	}
-	fmt.Fprintln(os.Stderr, "arbiter:", err)
+	fmt.Fprintln(stderr, "arbiter:", err)
 	var ue usageError
 	if errors.As(err, &ue) || isCobraUsage(err) {
 		return exitUsage

@@ -5,7 +5,6 @@ import (
 	"github.com/draughts-arbiter/arbiter/configs"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -179,7 +178,7 @@ An engine SPEC is key=value pairs:
   dir=PATH          working directory of the engine
   option.X=Y        Hub: set-param name=X value=Y before init
   init=DURATION     how long the engine may take to start (Hub handshake up to
-                    "ready", DXP connection; default 60s)
+                    "ready", DXP connection and GAMEACC; default 60s)
   addr=HOST:PORT    DXP: where the engine listens (the arbiter connects), or,
   listen=true       with listen=true, where the arbiter listens for the engine;
                     "{addr}" in cmd= is replaced by that address (port 0 = any)
@@ -194,7 +193,8 @@ Values of the other keys may be quoted with ' or ".
 
 --tc takes the PDN TimeControl syntax plus extras (see the arbiter package):
 "300+2", "40/7200:3600+60", "move=1", "depth=8". The referee keeps the clocks;
---margin absorbs scheduling noise before a flag falls.
+--margin absorbs scheduling noise: one allowance per engine and game for the
+sum of its moves' time past their limits (a flag falls when it runs out).
 
 Openings (--openings FILE, or a built-in book such as 3move_english.json): a FEN per
 line ("FEN ; name"), a PDN file (the position after each game's moves),
@@ -204,9 +204,11 @@ with --opening-group; default "all").
 Each engine's protocol exchange and stderr go to LOGDIR/NAME.log (zerolog JSON).
 Exit status: 0 when the match was played, 2 for a usage error, 3 when it could
 not be played (an engine that cannot be run, or that failed to start its first
-two games, e.g. a crash at init or nobody at its DXP address: the match stops
-there), I/O.`,
-		Args: cobra.NoArgs,
+two games, e.g. a crash at init, nobody at its DXP address or no GAMEACC: the match
+stops there), I/O, or when SIGINT, SIGTERM or SIGHUP stopped it: the game in
+progress is dropped and the score of the finished games is printed, marked partial.`,
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := rules.Lookup(variant)
 			if err != nil {
@@ -286,8 +288,7 @@ there), I/O.`,
 					}
 				}
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
+			ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
 			out := cmd.OutOrStdout()
 			// An engine that never gets going (a crash at init, nobody at its
 			// DXP address) ends the match after two tries, with exit status
@@ -311,6 +312,15 @@ there), I/O.`,
 				}
 				watch := [2]*match.Watch{{Player: players[0]}, {Player: players[1]}}
 				rec, err := match.PlayGame(ctx, cfg, watch[a], watch[1-a], mlog)
+				if err != nil && ctx.Err() != nil {
+					fmt.Fprintf(out, "score (partial, interrupted in game %d): %s %g - %s %g (games %d: +%d =%d -%d)\n",
+						i+1, specs[0].Name, score[0], specs[1].Name, score[1], played, wins, draws, losses)
+					by := interruption(ctx)
+					if by == "" {
+						by = "cancellation"
+					}
+					return fmt.Errorf("match interrupted by %s in game %d of %d; %d games finished (game %d dropped)", by, i+1, games, played, i+1)
+				}
 				if err != nil {
 					return fmt.Errorf("match: game %d: %w", i+1, err)
 				}
@@ -372,7 +382,7 @@ there), I/O.`,
 	f.StringVar(&pdnFile, "pdn", "", "write the games to this PDN file")
 	f.StringVar(&logDir, "log-dir", filepath.Join("out", "logs"), "directory of the per-engine protocol logs")
 	f.IntVar(&maxMoves, "max-moves", 250, "adjudicate a draw after this many moves each (0 = never)")
-	f.DurationVar(&margin, "margin", 100*time.Millisecond, "time a flag waits beyond the limit (scheduling noise)")
+	f.DurationVar(&margin, "margin", 100*time.Millisecond, "scheduling noise forgiven per engine and game: the sum of the moves' time past their limits")
 	f.BoolVar(&autoClaim, "auto-claim", true, "claim draws on the engines' behalf as soon as valid")
 	return cmd
 }

@@ -1,14 +1,19 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"errors"
+	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/match/dxp"
 	"github.com/draughts-arbiter/arbiter/match/hub"
 )
 
@@ -142,5 +147,82 @@ func TestMatchUsageErrors(t *testing.T) {
 		"--engine", "name=ok cmd=self engine", "--games", "8", "--log-dir", "l")
 	if code != 3 || strings.Count(out, "game ") != 2 || !strings.Contains(errs, "no game got going with: dies (2 attempts)") || !strings.Contains(errs, "cannot open book") {
 		t.Errorf("engine dying at start-up: exit %d, want 3 after 2 games\n%s\n%s", code, out, errs)
+	}
+}
+
+// refusingDXP is a DXP engine on a real socket (a test double) that answers
+// every GAMEREQ with GAMEACC code 2 (refused), or never answers when silent.
+func refusingDXP(t *testing.T, silent bool) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			go func() {
+				defer c.Close()
+				br := bufio.NewReader(c)
+				for {
+					raw, err := dxp.ReadMessage(br)
+					if err != nil {
+						return
+					}
+					if m, err := dxp.Parse(raw); err == nil && m.Type == dxp.GameReq && !silent {
+						s, _ := dxp.Message{Type: dxp.GameAcc, Name: "refuser", Code: '2'}.Encode()
+						c.Write([]byte(s + "\x00"))
+					}
+				}
+			}()
+		}
+	}()
+	return ln.Addr().String()
+}
+
+// A DXP engine that refuses GAMEREQ, or never answers it, never gets a game
+// going: as for a Hub engine that dies at start-up, the match stops after
+// two games with exit status 3 and the reason.
+func TestMatchDXPEngineThatNeverStarts(t *testing.T) {
+	for _, tt := range []struct {
+		silent bool
+		want   string
+	}{
+		{false, "engine refused the game: GAMEACC code 2"},
+		{true, "no GAMEACC in answer to GAMEREQ within 1s (the start-up timeout, init=)"},
+	} {
+		dir := t.TempDir()
+		addr := refusingDXP(t, tt.silent)
+		out, errs, code := runArbiter(t, dir, "match", "--variant", "international", "--games", "6", "--log-dir", "logs",
+			"--engine", "name=ok cmd=self engine", "--engine", "name=R proto=dxp init=1s addr="+addr)
+		if code != exitRuntime || strings.Count(out, "game ") != 2 || !strings.Contains(errs, "no game got going with: R (2 attempts)") || !strings.Contains(errs, tt.want) {
+			t.Errorf("silent=%v: exit %d, want %d after 2 games naming %q\n%s\n%s", tt.silent, code, exitRuntime, tt.want, out, errs)
+		}
+	}
+}
+
+// The sparring engine whose GUI closed its output says so on stderr and
+// exits with status 3 (it used to die of SIGPIPE without a word, or carry
+// on writing into the void).
+func TestEngineWriteErrorExits(t *testing.T) {
+	cmd := exec.Command(arbiterBin, "engine")
+	cmd.Stdin = strings.NewReader("hub\n")
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close() // nobody reads the engine's output
+	cmd.Stdout = w
+	var errb bytes.Buffer
+	cmd.Stderr = &errb
+	err = cmd.Run()
+	w.Close()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitRuntime || !strings.Contains(errb.String(), "writing to the GUI") {
+		t.Errorf("engine with a closed output: %v, stderr %q; want exit %d naming the write", err, errb.String(), exitRuntime)
 	}
 }

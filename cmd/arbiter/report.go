@@ -21,7 +21,8 @@ func newReportCmd() *cobra.Command {
 		Long: `report reads the tournament database (arbiter.db) in DIR, the output directory of
 ` + "`arbiter tournament`" + `, and writes report.html, results.json and games.pdn there again from
 the finished games. It can be run while a tournament is still going.`,
-		Args: cobra.ExactArgs(1),
+		Args:        cobra.ExactArgs(1),
+		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
 			db := filepath.Join(dir, store.FileName)

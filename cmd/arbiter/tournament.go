@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -117,8 +116,9 @@ Every config key can be overridden: the common ones have flags of their own
 ...), and any key with --set key=value (--set engines.1.options.hash=64).
 
 Exit status: 0 done, 2 bad config or usage, 3 runtime failure (engines, database,
-interrupted).`,
-		Args: cobra.NoArgs,
+interrupted by SIGINT, SIGTERM or SIGHUP).`,
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if file == "" {
 				return usagef("tournament: -c FILE is required (shipped configs: %s)", strings.Join(configs.Shipped(), ", "))
@@ -197,21 +197,27 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		defer f.Close()
 		engineLog = zerolog.New(f).With().Timestamp().Logger()
 	}
-	ctx, cancel := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-	defer cancel()
+	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
-		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name).Str("time_control", ev.TimeControl.String()).Msg("tournament")
+		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg("tournament")
 	sum, err := tournament.Run(ctx, tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress})
 	if err != nil {
 		if errors.Is(err, store.ErrConfigMismatch) {
 			return usageError{err}
 		}
 		if errors.Is(err, context.Canceled) {
+			by := ""
+			if sig := interruption(ctx); sig != "" {
+				by = " by " + sig
+			}
 			if sum == nil {
 				// Interrupted before the runner had read the database.
-				return fmt.Errorf("tournament interrupted before any game; run the same command again to resume: %w", err)
+				return fmt.Errorf("tournament interrupted%s before any game; run the same command again to resume: %w", by, err)
 			}
-			return fmt.Errorf("tournament interrupted after %d of %d games; run the same command again to resume", sum.Finished, sum.Planned)
+			// Resumed+Played, not Finished: Finished counts results in plan
+			// order, and a game may finish before the one planned ahead of it.
+			return fmt.Errorf("tournament interrupted%s with %d of %d games finished (the games in progress are played again by the next run); run the same command again to resume",
+				by, sum.Resumed+sum.Played, sum.Planned)
 		}
 		return err
 	}

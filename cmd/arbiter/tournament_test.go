@@ -23,6 +23,9 @@ import (
 var arbiterBin string
 
 func TestMain(m *testing.M) {
+	if how := os.Getenv(crashChild); how != "" {
+		crashAsAsked(how)
+	}
 	dir, err := os.MkdirTemp("", "arbiter-bin-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
@@ -335,43 +338,7 @@ openings: {file: openings/3move_english.json, group: standard}
 	}
 }
 
-// TestTournamentInterrupt: ctrl-C (SIGINT) stops the event cleanly with
-// exit status 3 and a hint to resume; the next run completes it.
-func TestTournamentInterrupt(t *testing.T) {
-	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
-	out := filepath.Join(dir, "out")
-	// 240 games: long enough to be still running when the second run starts.
-	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--games-per-encounter", "40"}
-	cmd, errb := startArbiter(t, dir, args...)
-	deadline := time.Now().Add(2 * time.Minute)
-	for gameCounts(filepath.Join(out, store.FileName))[store.Finished] < 3 {
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("no games in time; counts %v\n%s", gameCounts(filepath.Join(out, store.FileName)), errb.String())
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-	// While it runs, a second tournament into the same directory is refused.
-	_, stderr2, code2 := runArbiter(t, dir, args...)
-	if code2 != exitRuntime || !strings.Contains(stderr2, "another tournament is running") {
-		t.Errorf("second concurrent run: exit %d\n%s", code2, stderr2)
-	}
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != exitRuntime {
-		t.Fatalf("interrupted run: %v\n%s", err, errb.String())
-	}
-	if !strings.Contains(errb.String(), "run the same command again to resume") {
-		t.Errorf("no resume hint:\n%s", errb.String())
-	}
-	stdout, stderr, code := runArbiter(t, dir, args...)
-	if code != 0 || !strings.Contains(stdout, "240 of 240 games finished") {
-		t.Errorf("resumed: exit %d\n%s\n%s", code, stdout, stderr)
-	}
-}
+// SIGINT, SIGTERM and SIGHUP: see TestTournamentStopSignalsAndResume.
 
 // An interrupt that comes before the runner has a summary (here: before it
 // could even read the database) is reported as an interruption, not a

@@ -331,10 +331,22 @@ func printable(s string) bool {
 	return true
 }
 
+// MaxSkip bounds the bytes ReadMessage skips after an overlong message
+// while it looks for the NUL that ends it: a stream without NULs is not
+// DXP, and a reader must not spend itself on it for ever.
+const MaxSkip = 64 << 10
+
+// ErrNoNUL is returned by ReadMessage after MaxSkip bytes without a NUL.
+var ErrNoNUL = fmt.Errorf("dxp: no NUL in %d bytes (a message has at most %d): not a DXP stream", MaxSkip, MaxMessage)
+
 // ReadMessage reads one NUL-terminated message. A message longer than
-// MaxMessage is an error (the rest up to the next NUL is skipped).
+// MaxMessage is returned cut, with an error wrapping ErrSyntax; the rest up
+// to the next NUL is skipped, or ErrNoNUL is returned when that NUL does not
+// come within MaxSkip bytes. Memory stays within MaxMessage whatever the
+// peer sends.
 func ReadMessage(br *bufio.Reader) (string, error) {
 	var buf []byte
+	n := 0
 	for {
 		c, err := br.ReadByte()
 		if err != nil {
@@ -343,8 +355,11 @@ func ReadMessage(br *bufio.Reader) (string, error) {
 		if c == 0 {
 			break
 		}
-		if len(buf) <= MaxMessage {
+		n++
+		if n <= MaxMessage+1 {
 			buf = append(buf, c)
+		} else if n > MaxSkip {
+			return "", ErrNoNUL
 		}
 	}
 	if len(buf) > MaxMessage {
@@ -378,7 +393,7 @@ func PositionString(p rules.Position) string {
 // ParsePosition reads a DXP position (squares only) with toMove to move.
 func ParsePosition(v *rules.Variant, toMove rules.Color, s string) (rules.Position, error) {
 	if len(s) != v.Squares() {
-		return rules.Position{}, fmt.Errorf("%w: position of %d squares, %s has %d", ErrSyntax, len(s), v.Name, v.Squares())
+		return rules.Position{}, fmt.Errorf("%w: position of %d squares, %s has %d", ErrSyntax, len(s), v.Name(), v.Squares())
 	}
 	var w, bl, k rules.Set
 	for i := 0; i < len(s); i++ {

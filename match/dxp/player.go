@@ -65,11 +65,13 @@ func (o *Options) defaults() {
 }
 
 // Player plays an engine over DXP as the Initiator; it implements
-// match.Player and match.GameEnder. The GAMEREQ is sent when the engine is
-// first asked to move (that is when its colour is known); the opponent's
-// moves are sent as MOVE messages before each request. A refused move
-// (WCDF warning) is taken back with BACKREQ; an engine that refuses the
-// BACKREQ has made its second illegal move.
+// match.Player, match.SidedPlayer and match.GameEnder. The GAMEREQ is sent
+// by NewGameAs (the engine's colour is known there), so an engine that
+// refuses the game or never accepts it fails its start, within the start-up
+// timeout and off its clock; after a plain NewGame it goes with the first
+// request. The opponent's moves are sent as MOVE messages before each
+// request. A refused move (WCDF warning) is taken back with BACKREQ; an
+// engine that refuses the BACKREQ has made its second illegal move.
 type Player struct {
 	opts Options
 	log  zerolog.Logger
@@ -82,6 +84,9 @@ type Player struct {
 	readMu   sync.Mutex
 	peerName string
 	broken   bool
+	// ignored counts the messages skipped (chat, refused BACKREQs, messages
+	// out of place) while waiting for one answer; see maxIgnored.
+	ignored int
 
 	// game state
 	v        *rules.Variant
@@ -99,9 +104,20 @@ func New(opts Options) *Player {
 }
 
 var (
-	_ match.Player    = (*Player)(nil)
-	_ match.GameEnder = (*Player)(nil)
+	_ match.Player      = (*Player)(nil)
+	_ match.SidedPlayer = (*Player)(nil)
+	_ match.GameEnder   = (*Player)(nil)
 )
+
+// maxIgnored bounds the messages an engine may send that the arbiter skips
+// (CHAT, BACKREQ, anything out of place) while one answer is awaited. Each
+// is logged; an engine that floods the connection would otherwise fill the
+// log and keep the arbiter busy until the flag falls.
+const maxIgnored = 1000
+
+// errSilent is returned by next when the wait's deadline passed; the caller
+// knows what was awaited and turns it into the fault that says so.
+var errSilent = errors.New("dxp: nothing from the engine before the deadline")
 
 // Name is Options.Name, or the engine's name from GAMEACC.
 func (e *Player) Name() string {
@@ -157,6 +173,12 @@ func (e *Player) connect(ctx context.Context) error {
 		e.ln = ln
 		addr = ln.Addr().String()
 	}
+	if len(e.opts.Command) > 0 && !e.opts.Listen {
+		if err := probe(addr); err != nil {
+			e.broken = true
+			return fmt.Errorf("dxp engine %q: %w", e.Name(), err)
+		}
+	}
 	if len(e.opts.Command) > 0 {
 		argv := make([]string, len(e.opts.Command))
 		for i, a := range e.opts.Command {
@@ -199,6 +221,23 @@ func (e *Player) connect(ctx context.Context) error {
 	go e.read(conn, e.msgs)
 	e.log.Info().Str("local", conn.LocalAddr().String()).Str("remote", conn.RemoteAddr().String()).Msg("connected")
 	return nil
+}
+
+// probeTimeout bounds probe's connection attempt: a local address refuses
+// at once; a remote one that drops packets is taken as free after it.
+const probeTimeout = time.Second
+
+// probe fails when something already answers at addr before the engine we
+// are to start there is running: connecting to it would play against that
+// program (typically an engine left behind by a killed run, still bound to
+// the port) instead of the configured one.
+func probe(addr string) error {
+	conn, err := net.DialTimeout("tcp", addr, probeTimeout)
+	if err != nil {
+		return nil
+	}
+	conn.Close()
+	return fmt.Errorf("something already answers at %s before the engine is started (an engine left over from an earlier run?); stop it, or give the engine another address", addr)
 }
 
 // exited reports a started engine that has exited.
@@ -295,7 +334,30 @@ func (e *Player) NewGame(ctx context.Context, v *rules.Variant, start rules.Posi
 	return nil
 }
 
-// next waits for the next message of interest; chat is logged and skipped.
+// NewGameAs is NewGame followed by the GAMEREQ for a game in which the
+// engine plays as, and the wait for its GAMEACC (up to ConnectTimeout, the
+// start-up timeout). A refusal or no answer is the engine failing its start.
+func (e *Player) NewGameAs(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl, as rules.Color) error {
+	if err := e.NewGame(ctx, v, start, tc); err != nil {
+		return err
+	}
+	return e.gameReq(ctx, start, as)
+}
+
+// ignore counts a skipped message of the current wait; past maxIgnored the
+// engine is faulted and the connection dropped.
+func (e *Player) ignore() error {
+	e.ignored++
+	if e.ignored < maxIgnored {
+		return nil
+	}
+	e.broken = true
+	return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("the engine sent %d messages (CHAT, BACKREQ or out of place) without the answer awaited; the connection is dropped", e.ignored)}
+}
+
+// next waits for the next message of interest; chat is logged and skipped,
+// a BACKREQ refused. Each wait for an answer starts with ignored = 0. When
+// ctx's deadline passes it returns errSilent.
 func (e *Player) next(ctx context.Context) (Message, string, error) {
 	for {
 		select {
@@ -305,6 +367,9 @@ func (e *Player) next(ctx context.Context) (Message, string, error) {
 				e.readMu.Lock()
 				err := e.readErr
 				e.readMu.Unlock()
+				if errors.Is(err, ErrNoNUL) {
+					return Message{}, "", &match.Fault{Kind: match.Crash, Reason: "the connection is dropped: the engine's output is not DXP", Err: err}
+				}
 				return Message{}, "", &match.Fault{Kind: match.Crash, Reason: "engine closed the connection", Err: err}
 			}
 			e.logMsg("<", raw)
@@ -313,11 +378,17 @@ func (e *Player) next(ctx context.Context) (Message, string, error) {
 				return m, raw, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "garbage instead of a DXP message", Err: err}
 			}
 			if m.Type == Chat {
+				if err := e.ignore(); err != nil {
+					return m, raw, err
+				}
 				continue
 			}
 			if m.Type == BackReq {
 				// Take-backs are for human play; refuse and go on.
 				if err := e.send(Message{Type: BackAcc, Code: '2'}); err != nil {
+					return m, raw, err
+				}
+				if err := e.ignore(); err != nil {
 					return m, raw, err
 				}
 				continue
@@ -328,9 +399,29 @@ func (e *Player) next(ctx context.Context) (Message, string, error) {
 			if errors.Is(ctx.Err(), context.Canceled) {
 				return Message{}, "", ctx.Err()
 			}
-			return Message{}, "", &match.Fault{Kind: match.Stall, Reason: "no message from the engine before its time ran out (DXP has no liveness probe)", Err: ctx.Err()}
+			return Message{}, "", errSilent
 		}
 	}
+}
+
+// flagFell is the fault of an engine that gave no move before its flag fell
+// (plus the slack for an answer in flight). DXP has no liveness probe, so a
+// hung engine cannot be told from a slow one: the flag decides.
+func flagFell() *match.Fault {
+	return &match.Fault{Kind: match.Timeout, Reason: "no move before its flag fell (DXP has no liveness probe, so a hung engine looks like a slow one)", Err: context.DeadlineExceeded}
+}
+
+// silence turns errSilent from a wait bounded by bound (the start-up
+// timeout) inside outer (the caller's ctx, whose deadline is the flag's in a
+// game) into the fault that names what was awaited.
+func silence(outer context.Context, err error, awaited string, bound time.Duration) error {
+	if !errors.Is(err, errSilent) {
+		return err
+	}
+	if outer.Err() != nil {
+		return flagFell()
+	}
+	return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no %s within %v (the start-up timeout, init=)", awaited, bound), Err: context.DeadlineExceeded}
 }
 
 // gameReq sends GAMEREQ for a game in which the engine plays c, and waits for GAMEACC.
@@ -346,28 +437,50 @@ func (e *Player) gameReq(ctx context.Context, start rules.Position, c rules.Colo
 	if err := e.send(m); err != nil {
 		return err
 	}
+	outer := ctx
 	ctx, cancel := context.WithTimeout(ctx, e.opts.ConnectTimeout)
 	defer cancel()
+	e.ignored = 0
 	for {
 		reply, raw, err := e.next(ctx)
 		if err != nil {
 			if f, ok := match.AsFault(err); ok && f.Kind == match.Illegal {
-				continue // garbage before the game: logged, skipped
+				// Garbage before the game: logged, skipped.
+				if err := e.ignore(); err != nil {
+					return err
+				}
+				continue
 			}
-			return err
+			return silence(outer, err, "GAMEACC in answer to GAMEREQ", e.opts.ConnectTimeout)
 		}
 		if reply.Type != GameAcc {
-			e.log.Warn().Str("msg", raw).Msg("expected GAMEACC")
+			// An engine's own GAMEREQ lands here too: the arbiter is the
+			// initiator, and Scan accepts its GAMEREQ after sending one.
+			e.log.Warn().Str("msg", raw).Msg("expected GAMEACC, ignored")
+			if err := e.ignore(); err != nil {
+				return err
+			}
 			continue
 		}
 		e.peerName = reply.Name
 		if reply.Code != '0' {
 			e.broken = true
-			return &match.Fault{Kind: match.Crash, Reason: fmt.Sprintf("engine refused the game (GAMEACC code %c)", reply.Code)}
+			return &match.Fault{Kind: match.Crash, Reason: fmt.Sprintf("engine refused the game: GAMEACC code %c (%s)", reply.Code, refusal(reply.Code))}
 		}
 		e.inGame, e.color, e.sent, e.moveSent = true, c, 0, false
 		return nil
 	}
+}
+
+// refusal says what a GAMEACC code other than 0 means.
+func refusal(code byte) string {
+	switch code {
+	case '1':
+		return "it does not speak DXP version 1"
+	case '2':
+		return "it refuses this game"
+	}
+	return "it accepts no games"
 }
 
 // dxpTime converts a time control into GAMEREQ's thinking time (minutes,
@@ -460,14 +573,18 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 		ctx, cancel = context.WithTimeout(ctx, e.opts.UntimedWait)
 		defer cancel()
 	}
+	e.ignored = 0
 	for {
 		msg, raw, err := e.next(ctx)
 		if err != nil {
-			if f, ok := match.AsFault(err); ok && f.Kind == match.Illegal {
+			switch f, ok := match.AsFault(err); {
+			case ok && f.Kind == match.Illegal:
 				e.sent++ // the engine thinks it has moved: take it back on a retry
 				e.moveSent = true
-			} else if ok && f.Kind == match.Stall && req.Deadline.IsZero() {
-				f.Reason = fmt.Sprintf("no move within %v in a game without a clock (DXP has no liveness probe)", e.opts.UntimedWait)
+			case errors.Is(err, errSilent) && req.Deadline.IsZero():
+				err = &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no move within %v in a game without a clock (DXP has no liveness probe)", e.opts.UntimedWait), Err: context.DeadlineExceeded}
+			case errors.Is(err, errSilent):
+				err = flagFell()
 			}
 			return reply, err
 		}
@@ -500,6 +617,9 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			return reply, nil
 		default:
 			e.log.Warn().Str("msg", raw).Msg("unexpected message during the game, ignored")
+			if err := e.ignore(); err != nil {
+				return reply, err
+			}
 		}
 	}
 }
@@ -522,22 +642,27 @@ func moveText(m Message) string {
 func (e *Player) takeBack(ctx context.Context, req match.Request) error {
 	ply := len(req.Moves)
 	number := ply
-	if req.Start.Turn() != e.v.FirstPlayer {
+	if req.Start.Turn() != e.v.FirstPlayer() {
 		number++
 	}
 	number = number/2 + 1
 	if err := e.send(Message{Type: BackReq, MoveNumber: min(number, 999), ToMove: req.Position.Turn()}); err != nil {
 		return err
 	}
+	outer := ctx
 	ctx, cancel := context.WithTimeout(ctx, e.opts.ConnectTimeout)
 	defer cancel()
+	e.ignored = 0
 	for {
 		msg, raw, err := e.next(ctx)
 		if err != nil {
-			return err
+			return silence(outer, err, "BACKACC in answer to BACKREQ", e.opts.ConnectTimeout)
 		}
 		if msg.Type != BackAcc {
 			e.log.Warn().Str("msg", raw).Msg("expected BACKACC, ignored")
+			if err := e.ignore(); err != nil {
+				return err
+			}
 			continue
 		}
 		if msg.Code != '0' {
@@ -574,13 +699,14 @@ func (e *Player) EndGame(ctx context.Context, result arbiter.Result, as rules.Co
 	// the next GAMEREQ skips a late one, and finds a dead engine.
 	wctx, cancel := context.WithTimeout(ctx, gameEndWait)
 	defer cancel()
+	e.ignored = 0
 	for {
 		msg, _, err := e.next(wctx)
 		if err != nil {
 			if errors.Is(err, context.Canceled) {
 				return err
 			}
-			if f, ok := match.AsFault(err); ok && f.Kind == match.Stall && ctx.Err() == nil {
+			if errors.Is(err, errSilent) && ctx.Err() == nil {
 				e.broken = false
 				e.log.Warn().Dur("waited", gameEndWait).Msg("no GAMEEND in answer; the connection is kept for the next game")
 				return nil
@@ -590,6 +716,9 @@ func (e *Player) EndGame(ctx context.Context, result arbiter.Result, as rules.Co
 		if msg.Type == GameEnd {
 			e.broken = false // an answer in time keeps the connection usable
 			return nil
+		}
+		if err := e.ignore(); err != nil {
+			return fmt.Errorf("dxp: no GAMEEND in answer: %w", err)
 		}
 	}
 }

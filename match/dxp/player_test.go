@@ -3,10 +3,15 @@ package dxp
 import (
 	"bufio"
 	"context"
+	"errors"
 	"net"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
@@ -21,15 +26,28 @@ type follower struct {
 	ln    net.Listener
 	conns chan struct{}
 	msgs  chan Message
+	misbehave
 }
 
-func startFollower(t *testing.T, v *rules.Variant) *follower {
+// misbehave lists what a follower does besides playing.
+type misbehave struct {
+	ownGameReq bool // send a GAMEREQ of its own on connecting (as an initiator would)
+	backReq    bool // send a BACKREQ before its first move
+	refuse     byte // answer GAMEREQ with this GAMEACC code (0 = accept)
+	silent     bool // never answer GAMEREQ
+	chat       int  // send this many CHAT messages before each move
+}
+
+func startFollower(t *testing.T, v *rules.Variant, mb ...misbehave) *follower {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &follower{ln: ln, conns: make(chan struct{}, 8), msgs: make(chan Message, 64)}
+	f := &follower{ln: ln, conns: make(chan struct{}, 8), msgs: make(chan Message, 4096)}
+	if len(mb) > 0 {
+		f.misbehave = mb[0]
+	}
 	t.Cleanup(func() { ln.Close() })
 	go func() {
 		for {
@@ -57,6 +75,10 @@ func (f *follower) serve(c net.Conn, v *rules.Variant) {
 	}
 	var pos rules.Position
 	var mine rules.Color
+	if f.ownGameReq && !send(Message{Type: GameReq, Version: 1, Name: "follower", Follower: rules.Black, Minutes: 5}) {
+		return
+	}
+	backReq := f.backReq
 	for {
 		raw, err := ReadMessage(br)
 		if err != nil {
@@ -69,6 +91,15 @@ func (f *follower) serve(c net.Conn, v *rules.Variant) {
 		f.msgs <- m
 		switch m.Type {
 		case GameReq:
+			if f.silent {
+				continue
+			}
+			if f.refuse != 0 {
+				if !send(Message{Type: GameAcc, Name: "follower", Code: f.refuse}) {
+					return
+				}
+				continue
+			}
 			pos, mine = rules.NewPosition(v), m.Follower
 			if !send(Message{Type: GameAcc, Name: "follower", Code: '0'}) {
 				return
@@ -79,10 +110,24 @@ func (f *follower) serve(c net.Conn, v *rules.Variant) {
 				return
 			}
 			pos = pos.Play(mv)
+		case BackAcc:
+			// The answer to our BACKREQ: move now.
 		default:
 			continue // GAMEEND: deliberately no answer
 		}
 		if pos.Turn() == mine {
+			if backReq {
+				backReq = false
+				if !send(Message{Type: BackReq, MoveNumber: 1, ToMove: rules.White}) {
+					return
+				}
+				continue // moves once the arbiter's BACKACC has come
+			}
+			for range f.chat {
+				if !send(Message{Type: Chat, Text: "thinking"}) {
+					return
+				}
+			}
 			mv := pos.LegalMoves()[0]
 			pos = pos.Play(mv)
 			if !send(MoveMessage(mv, 0)) {
@@ -197,5 +242,185 @@ func TestTimeNote(t *testing.T) {
 				t.Errorf("%s: note %q lacks %q", tt.tc, note, w)
 			}
 		}
+	}
+}
+
+// playOne starts a game against f with the engine as white and asks for its
+// first move.
+func playOne(t *testing.T, f *follower, opts Options) (match.Reply, error) {
+	t.Helper()
+	v := rules.MustLookup("international")
+	opts.Addr = f.ln.Addr().String()
+	if opts.ConnectTimeout == 0 {
+		opts.ConnectTimeout = 5 * time.Second
+	}
+	e := New(opts)
+	t.Cleanup(func() { e.Close() })
+	tc, _ := arbiter.ParseTimeControl("60+1")
+	ctx := context.Background()
+	start := rules.NewPosition(v)
+	if err := e.NewGameAs(ctx, v, start, tc, rules.White); err != nil {
+		return match.Reply{}, err
+	}
+	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	return e.Play(pctx, match.Request{Start: start, Position: start, Deadline: time.Now().Add(8 * time.Second)})
+}
+
+// The README: "A GAMEREQ from an engine that initiates anyway is logged and
+// ignored". The arbiter answers it with nothing, and the game goes on.
+func TestEnginesOwnGameReqIsIgnored(t *testing.T) {
+	f := startFollower(t, rules.MustLookup("international"), misbehave{ownGameReq: true})
+	var log strings.Builder
+	reply, err := playOne(t, f, Options{Log: zerolog.New(&log)})
+	if err != nil {
+		t.Fatalf("Play: %v", err)
+	}
+	if reply.Move.From == 0 {
+		t.Errorf("no move: %+v", reply)
+	}
+	if !strings.Contains(log.String(), "expected GAMEACC, ignored") {
+		t.Errorf("the engine's GAMEREQ was not logged as ignored:\n%s", log.String())
+	}
+	for len(f.msgs) > 0 {
+		if m := <-f.msgs; m.Type == GameAcc {
+			t.Errorf("the arbiter answered the engine's GAMEREQ with %+v", m)
+		}
+	}
+}
+
+// Take-backs are for human play: an engine's BACKREQ is refused (BACKACC
+// code 2) and the game goes on.
+func TestEnginesBackReqIsRefused(t *testing.T) {
+	f := startFollower(t, rules.MustLookup("international"), misbehave{backReq: true})
+	reply, err := playOne(t, f, Options{})
+	if err != nil {
+		t.Fatalf("Play: %v", err)
+	}
+	if reply.Move.From == 0 {
+		t.Errorf("no move: %+v", reply)
+	}
+	var acks []byte
+	for len(f.msgs) > 0 {
+		if m := <-f.msgs; m.Type == BackAcc {
+			acks = append(acks, m.Code)
+		}
+	}
+	if string(acks) != "2" {
+		t.Errorf("BACKACC codes %q, want one refusal \"2\"", acks)
+	}
+}
+
+// An engine that refuses the game or never answers GAMEREQ fails its start
+// (NewGameAs), with a reason naming the code or the start-up timeout.
+func TestGameReqRefusedOrUnanswered(t *testing.T) {
+	tests := []struct {
+		name string
+		mb   misbehave
+		kind match.FaultKind
+		want string
+	}{
+		{"refused", misbehave{refuse: '2'}, match.Crash, "engine refused the game: GAMEACC code 2 (it refuses this game)"},
+		{"wrong version", misbehave{refuse: '1'}, match.Crash, "does not speak DXP version 1"},
+		{"silent", misbehave{silent: true}, match.Stall, "no GAMEACC in answer to GAMEREQ within 700ms (the start-up timeout, init=)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			f := startFollower(t, rules.MustLookup("international"), tt.mb)
+			_, err := playOne(t, f, Options{ConnectTimeout: 700 * time.Millisecond})
+			fault, ok := match.AsFault(err)
+			if !ok || fault.Kind != tt.kind || !strings.Contains(fault.Reason, tt.want) {
+				t.Errorf("err = %v, want a %s fault saying %q", err, tt.kind, tt.want)
+			}
+		})
+	}
+}
+
+// A flood of CHAT is bounded: past maxIgnored messages without a move the
+// engine is faulted (and a few CHATs are no fault at all).
+func TestChatFlood(t *testing.T) {
+	few := startFollower(t, rules.MustLookup("international"), misbehave{chat: 10})
+	if _, err := playOne(t, few, Options{}); err != nil {
+		t.Errorf("10 CHATs before a move: %v", err)
+	}
+	flood := startFollower(t, rules.MustLookup("international"), misbehave{chat: maxIgnored + 10})
+	_, err := playOne(t, flood, Options{})
+	if f, ok := match.AsFault(err); !ok || f.Kind != match.Stall || !strings.Contains(f.Reason, "without the answer awaited") {
+		t.Errorf("a flood of CHAT: err = %v, want a stall naming the flood", err)
+	}
+}
+
+// A peer that sends no NUL at all is cut off after MaxSkip bytes with a
+// reason, instead of keeping the reader busy until the flag falls.
+func TestNoNULStream(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		c, err := ln.Accept()
+		if err != nil {
+			return
+		}
+		defer c.Close()
+		junk := []byte(strings.Repeat("A", 4096))
+		for {
+			c.SetWriteDeadline(time.Now().Add(5 * time.Second))
+			if _, err := c.Write(junk); err != nil {
+				return
+			}
+		}
+	}()
+	e := New(Options{Addr: ln.Addr().String(), ConnectTimeout: 5 * time.Second})
+	t.Cleanup(func() { e.Close() })
+	v := rules.MustLookup("international")
+	tc, _ := arbiter.ParseTimeControl("60+1")
+	err = e.NewGameAs(context.Background(), v, rules.NewPosition(v), tc, rules.White)
+	if f, ok := match.AsFault(err); !ok || f.Kind != match.Crash || !errors.Is(err, ErrNoNUL) {
+		t.Errorf("err = %v, want a crash wrapping ErrNoNUL", err)
+	}
+}
+
+// An address that already answers before our engine is started is an
+// error naming it (an orphan of a killed run would otherwise be played
+// against), and the engine is not started.
+func TestAddressAlreadyAnswering(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ln.Close() })
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	marker := filepath.Join(t.TempDir(), "started")
+	addr := ln.Addr().String()
+	e := New(Options{Addr: addr, ConnectTimeout: 2 * time.Second, Command: []string{"/bin/sh", "-c", "touch " + marker}})
+	t.Cleanup(func() { e.Close() })
+	v := rules.MustLookup("international")
+	tc, _ := arbiter.ParseTimeControl("60+1")
+	err = e.NewGameAs(context.Background(), v, rules.NewPosition(v), tc, rules.White)
+	if err == nil || !strings.Contains(err.Error(), "something already answers at "+addr) {
+		t.Fatalf("err = %v, want one naming %s", err, addr)
+	}
+	if _, ok := match.AsFault(err); ok {
+		t.Errorf("err is an engine fault, want an error the engine is not to blame for: %v", err)
+	}
+	if _, serr := os.Stat(marker); serr == nil {
+		t.Error("the engine was started anyway")
+	}
+	// Once the address is free, the same player starts its engine.
+	ln.Close()
+	err = e.NewGameAs(context.Background(), v, rules.NewPosition(v), tc, rules.White)
+	if _, serr := os.Stat(marker); serr != nil {
+		t.Errorf("with the address free the engine was not started: %v (NewGameAs: %v)", serr, err)
 	}
 }

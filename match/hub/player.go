@@ -312,9 +312,9 @@ func (e *Player) settings(v *rules.Variant) ([]Param, error) {
 		if pr.Name != "variant" || userVariant || v == nil {
 			continue
 		}
-		names := variantNames[v.Name]
+		names := variantNames[v.Name()]
 		if len(names) == 0 {
-			names = []string{v.Name}
+			names = []string{v.Name()}
 		}
 		found := false
 		for _, n := range names {
@@ -322,7 +322,7 @@ func (e *Player) settings(v *rules.Variant) ([]Param, error) {
 				found = true
 				break
 			}
-			if slices.Contains(pr.Values, n) || (len(pr.Values) == 0 && n == v.Name) {
+			if slices.Contains(pr.Values, n) || (len(pr.Values) == 0 && n == v.Name()) {
 				out = append(out, Param{Name: "variant", Value: n})
 				found = true
 				break
@@ -331,7 +331,7 @@ func (e *Player) settings(v *rules.Variant) ([]Param, error) {
 		if !found {
 			return nil, &match.Fault{Kind: match.Crash, Reason: fmt.Sprintf(
 				"the engine's variant parameter offers %q, none of them %s; if it calls %s otherwise, set its option variant",
-				strings.Join(pr.Values, " "), v.Name, v.Name)}
+				strings.Join(pr.Values, " "), v.Name(), v.Name())}
 		}
 	}
 	return append(out, e.opts.Params...), nil

@@ -44,7 +44,7 @@ func appendPosString(b []byte, p rules.Position) []byte {
 func ParsePos(v *rules.Variant, s string) (rules.Position, error) {
 	n := v.Squares()
 	if len(s) != n+1 {
-		return rules.Position{}, fmt.Errorf("hub pos %q: %w: %d characters, want %d for %s", s, ErrSyntax, len(s), n+1, v.Name)
+		return rules.Position{}, fmt.Errorf("hub pos %q: %w: %d characters, want %d for %s", s, ErrSyntax, len(s), n+1, v.Name())
 	}
 	var turn rules.Color
 	switch s[0] {

@@ -23,7 +23,7 @@ type DXPOptions struct {
 // ignores CHAT, game after game, until a GAMEEND with stop code 1 (nil) or
 // the end of the connection (io.EOF). The variant is Config.Variant (DXP has no variant
 // field). Faults fire as in ServeHub; garbage is a message of an unknown
-// type, a hang stops reading.
+// type, a hang stops reading. A write that fails ends it with the error.
 func ServeDXP(conn net.Conn, cfg Config, opts DXPOptions) error {
 	e := newEngine(cfg)
 	v := e.cfg.Variant
@@ -41,159 +41,162 @@ func ServeDXP(conn net.Conn, cfg Config, opts DXPOptions) error {
 			msgs <- s
 		}
 	}()
-	send := func(m dxp.Message) error {
-		s, err := m.Encode()
-		if err != nil {
-			return err
-		}
-		_, err = io.WriteString(conn, s+"\x00")
-		return err
-	}
-	var (
-		playing bool
-		side    rules.Color
-		history []rules.Position // positions of the game, the current one last
-		minutes int
-	)
-	pos := func() rules.Position { return history[len(history)-1] }
-	// move plays our move if it is our turn; the game ends when we cannot.
-	move := func() error {
-		if !playing || pos().Turn() != side {
-			return nil
-		}
-		p := pos()
-		if !p.HasMoves() {
-			reason := byte('1') // I lose
-			if v.Losing {
-				reason = '3'
-			}
-			playing = false
-			return send(dxp.Message{Type: dxp.GameEnd, Reason: reason, Stop: '0'})
-		}
-		e.requests++
-		start := time.Now()
-		fault, _ := faultAt(e.cfg.Faults, e.requests)
-		switch fault {
-		case CrashAt:
-			return ErrCrash
-		case HangAt:
-			return ErrHang
-		case GarbageAt:
-			_, err := io.WriteString(conn, "Xgarbage\x00")
-			return err
-		case IllegalAt:
-			if m, ok := IllegalMove(p); ok {
-				history = append(history, p.Play(m))
-				return send(dxp.MoveMessage(m, 0))
-			}
-		case SlowAt:
-			d := opts.SlowTime
-			if d <= 0 {
-				d = time.Duration(minutes)*time.Minute + 2*time.Second
-			}
-			select {
-			case <-time.After(d):
-			case <-eof:
-			}
-		}
-		m := Choose(p, e.cfg.Level, e.rngFor(p))
-		history = append(history, p.Play(m))
-		return send(dxp.MoveMessage(m, int(time.Since(start).Seconds())))
-	}
+	d := &dxpWire{conn: conn, opts: opts, eof: eof}
+	send := d.send
 	for raw := range msgs {
 		msg, err := dxp.Parse(raw)
 		if err != nil {
-			send(dxp.Message{Type: dxp.Chat, Text: "error: cannot read your message"})
+			if err := send(dxp.Message{Type: dxp.Chat, Text: "error: cannot read your message"}); err != nil {
+				return err
+			}
 			continue
 		}
+		var err2 error
 		switch msg.Type {
 		case dxp.GameReq:
 			if msg.Version != 1 {
-				if err := send(dxp.Message{Type: dxp.GameAcc, Name: e.cfg.Name, Code: '1'}); err != nil {
-					return err
-				}
-				continue
+				err2 = send(dxp.Message{Type: dxp.GameAcc, Name: e.cfg.Name, Code: '1'})
+				break
 			}
 			start := rules.NewPosition(v)
 			if msg.StartCustom {
 				p, err := dxp.ParsePosition(v, msg.ToMove, msg.Position)
 				if err != nil {
-					if err := send(dxp.Message{Type: dxp.GameAcc, Name: e.cfg.Name, Code: '2'}); err != nil {
-						return err
-					}
-					continue
+					err2 = send(dxp.Message{Type: dxp.GameAcc, Name: e.cfg.Name, Code: '2'})
+					break
 				}
 				start = p
 			}
 			e.newGame()
-			playing, side, minutes = true, msg.Follower, msg.Minutes
-			history = []rules.Position{start}
-			if err := send(dxp.Message{Type: dxp.GameAcc, Name: e.cfg.Name, Code: '0'}); err != nil {
-				return err
-			}
-			if err := move(); err != nil {
-				return err
+			d.playing, d.side, d.minutes = true, msg.Follower, msg.Minutes
+			d.history = []rules.Position{start}
+			if err2 = send(dxp.Message{Type: dxp.GameAcc, Name: e.cfg.Name, Code: '0'}); err2 == nil {
+				err2 = d.turn(e)
 			}
 		case dxp.Move:
-			if !playing || pos().Turn() == side {
-				send(dxp.Message{Type: dxp.Chat, Text: "error: move out of turn"})
-				continue
+			if !d.playing || d.pos().Turn() == d.side {
+				err2 = send(dxp.Message{Type: dxp.Chat, Text: "error: move out of turn"})
+				break
 			}
-			m, err := pos().FindDXPMove(msg.From, msg.To, msg.Captured)
+			m, err := d.pos().FindDXPMove(msg.From, msg.To, msg.Captured)
 			if err != nil {
-				send(dxp.Message{Type: dxp.Chat, Text: "error: illegal move " + fmt.Sprint(msg.From, "-", msg.To)})
-				playing = false
-				send(dxp.Message{Type: dxp.GameEnd, Reason: '0', Stop: '0'})
-				continue
-			}
-			history = append(history, pos().Play(m))
-			if err := move(); err != nil {
-				return err
-			}
-		case dxp.GameEnd:
-			if playing {
-				playing = false
-				if err := send(dxp.Message{Type: dxp.GameEnd, Reason: '0', Stop: msg.Stop}); err != nil {
-					return err
+				d.playing = false
+				if err2 = send(dxp.Message{Type: dxp.Chat, Text: "error: illegal move " + fmt.Sprint(msg.From, "-", msg.To)}); err2 == nil {
+					err2 = send(dxp.Message{Type: dxp.GameEnd, Reason: '0', Stop: '0'})
 				}
+				break
 			}
-			if msg.Stop == '1' {
+			d.history = append(d.history, d.pos().Play(m))
+			err2 = d.turn(e)
+		case dxp.GameEnd:
+			if d.playing {
+				d.playing = false
+				err2 = send(dxp.Message{Type: dxp.GameEnd, Reason: '0', Stop: msg.Stop})
+			}
+			if err2 == nil && msg.Stop == '1' {
 				return nil
 			}
 		case dxp.BackReq:
-			if !playing {
-				send(dxp.Message{Type: dxp.BackAcc, Code: '2'})
-				continue
+			ply := -1
+			if d.playing {
+				ply = backPly(v, d.history[0], msg.MoveNumber, msg.ToMove)
 			}
-			ply := backPly(v, history[0], msg.MoveNumber, msg.ToMove)
-			if ply < 0 || ply >= len(history) || history[ply].Turn() != msg.ToMove {
-				if err := send(dxp.Message{Type: dxp.BackAcc, Code: '2'}); err != nil {
-					return err
-				}
-				continue
+			if ply < 0 || ply >= len(d.history) || d.history[ply].Turn() != msg.ToMove {
+				err2 = send(dxp.Message{Type: dxp.BackAcc, Code: '2'})
+				break
 			}
-			history = history[:ply+1]
-			if err := send(dxp.Message{Type: dxp.BackAcc, Code: '0'}); err != nil {
-				return err
-			}
-			if err := move(); err != nil {
-				return err
+			d.history = d.history[:ply+1]
+			if err2 = send(dxp.Message{Type: dxp.BackAcc, Code: '0'}); err2 == nil {
+				err2 = d.turn(e)
 			}
 		case dxp.Chat, dxp.GameAcc, dxp.BackAcc:
 			// Chat is ignored; acceptances only answer our own requests.
 		}
+		if err2 != nil {
+			return err2
+		}
 	}
 	return io.EOF
+}
+
+// dxpWire is the DXP front end of answer, and the game the follower plays.
+type dxpWire struct {
+	conn    net.Conn
+	opts    DXPOptions
+	eof     <-chan struct{}
+	playing bool
+	side    rules.Color
+	history []rules.Position // positions of the game, the current one last
+	minutes int
+}
+
+func (d *dxpWire) pos() rules.Position { return d.history[len(d.history)-1] }
+
+func (d *dxpWire) send(m dxp.Message) error {
+	s, err := m.Encode()
+	if err != nil {
+		return err
+	}
+	return d.write(s)
+}
+
+func (d *dxpWire) write(s string) error {
+	if _, err := io.WriteString(d.conn, s+"\x00"); err != nil {
+		return fmt.Errorf("sparring: writing to the DXP initiator: %w", err)
+	}
+	return nil
+}
+
+// turn answers if it is our turn in a game.
+func (d *dxpWire) turn(e *engine) error {
+	if !d.playing || d.pos().Turn() != d.side {
+		return nil
+	}
+	return e.answer(d.pos(), d)
+}
+
+func (d *dxpWire) move(p rules.Position, m rules.Move, thought time.Duration) error {
+	d.history = append(d.history, p.Play(m))
+	return d.send(dxp.MoveMessage(m, int(thought.Seconds())))
+}
+
+// noMove ends the game: we lose (win, in a losing variant).
+func (d *dxpWire) noMove(p rules.Position) error {
+	reason := byte('1') // I lose
+	if p.Variant().Losing() {
+		reason = '3'
+	}
+	d.playing = false
+	return d.send(dxp.Message{Type: dxp.GameEnd, Reason: reason, Stop: '0'})
+}
+
+func (d *dxpWire) garbage() error { return d.write("Xgarbage") }
+
+// hang: the server returns ErrHang and stops reading.
+func (d *dxpWire) hang() {}
+
+// slow: DXP has no stop message; the wait ends with the connection.
+func (d *dxpWire) slow() {
+	t := d.opts.SlowTime
+	if t <= 0 {
+		t = time.Duration(d.minutes)*time.Minute + 2*time.Second
+	}
+	timer := time.NewTimer(t)
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+	case <-d.eof:
+	}
 }
 
 // backPly converts a DXP BACKREQ (move number, colour to move) into the ply
 // index from start: move N starts with the variant's first player.
 func backPly(v *rules.Variant, start rules.Position, number int, toMove rules.Color) int {
 	ply := (number - 1) * 2
-	if toMove != v.FirstPlayer {
+	if toMove != v.FirstPlayer() {
 		ply++
 	}
-	if start.Turn() != v.FirstPlayer {
+	if start.Turn() != v.FirstPlayer() {
 		ply--
 	}
 	return ply

@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // FaultKind is a way the sparring engine misbehaves on purpose.
@@ -68,4 +71,47 @@ func faultAt(fs []Fault, k int) (FaultKind, bool) {
 		}
 	}
 	return "", false
+}
+
+// wire is what a protocol front end does for answer, the one place where
+// the planned faults fire.
+type wire interface {
+	// move sends m as the engine's move in p (thought is the time taken).
+	move(p rules.Position, m rules.Move, thought time.Duration) error
+	// noMove says the engine has no legal move in p.
+	noMove(p rules.Position) error
+	// garbage sends junk instead of a move.
+	garbage() error
+	// hang stops the front end reading (ErrHang then ends the server).
+	hang()
+	// slow waits well past the time limit, or until the protocol cuts the
+	// wait short (Hub "stop", the connection's end in DXP).
+	slow()
+}
+
+// answer answers the engine's next move request in p: the planned fault of
+// this request, or a move.
+func (e *engine) answer(p rules.Position, w wire) error {
+	if !p.HasMoves() {
+		return w.noMove(p)
+	}
+	e.requests++
+	start := time.Now()
+	fault, _ := faultAt(e.cfg.Faults, e.requests)
+	switch fault {
+	case CrashAt:
+		return ErrCrash
+	case HangAt:
+		w.hang()
+		return ErrHang
+	case GarbageAt:
+		return w.garbage()
+	case IllegalAt:
+		if m, ok := IllegalMove(p); ok {
+			return w.move(p, m, 0)
+		}
+	case SlowAt:
+		w.slow()
+	}
+	return w.move(p, Choose(p, e.cfg.Level, e.rngFor(p)), time.Since(start))
 }

@@ -58,25 +58,42 @@ func (e *engine) rngFor(p rules.Position) *rand.Rand {
 	return rand.New(rand.NewPCG(e.cfg.Seed, h.Sum64()^uint64(e.requests)*0x9e3779b97f4a7c15))
 }
 
-// lineWriter writes whole lines, flushed, from several goroutines.
+// lineWriter writes whole lines, flushed, from several goroutines. The
+// first write error sticks: every later println returns it, and ServeHub
+// ends with it (a GUI that closed our output cannot be answered again).
 type lineWriter struct {
-	mu sync.Mutex
-	w  *bufio.Writer
+	mu  sync.Mutex
+	w   *bufio.Writer
+	err error
 }
 
 func (w *lineWriter) println(s string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	if w.err != nil {
+		return w.err
+	}
 	w.w.WriteString(s)
 	w.w.WriteByte('\n')
-	return w.w.Flush()
+	if err := w.w.Flush(); err != nil {
+		w.err = fmt.Errorf("sparring: writing to the GUI: %w", err)
+	}
+	return w.err
+}
+
+// failed returns the sticky write error, if any.
+func (w *lineWriter) failed() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.err
 }
 
 // ServeHub runs the Hub protocol on in/out until "quit" or the end of the
 // input. The variant is Config.Variant unless the GUI sets the "variant"
 // parameter (any preset name); "level" and "seed" are parameters too. It
 // returns ErrCrash or ErrHang when such a fault fires (the caller exits
-// with status 3, or sleeps without reading, respectively).
+// with status 3, or sleeps without reading, respectively), and the write
+// error when the GUI cannot be written to.
 func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 	e := newEngine(cfg)
 	w := &lineWriter{w: bufio.NewWriter(out)}
@@ -94,7 +111,9 @@ func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 			line := sc.Text()
 			switch strings.TrimSpace(line) {
 			case "ping":
-				w.println("pong")
+				if w.println("pong") != nil {
+					return // ServeHub returns the error
+				}
 				continue
 			case "stop":
 				select {
@@ -113,6 +132,9 @@ func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 	)
 	presets := strings.Join(rules.Presets(), " ")
 	for raw := range cmds {
+		if err := w.failed(); err != nil {
+			return err
+		}
 		l, err := hub.ParseLine(raw)
 		if err != nil {
 			w.println(hub.Cmd("error", "message", err.Error()).String())
@@ -121,7 +143,7 @@ func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 		switch l.Command {
 		case "hub":
 			w.println(hub.Cmd("id", "name", e.cfg.Name, "version", "1.0", "author", "draughts-arbiter", "country", "-").String())
-			w.println(hub.Cmd("param", "name", "variant", "value", e.cfg.Variant.Name, "type", "enum", "values", presets).String())
+			w.println(hub.Cmd("param", "name", "variant", "value", e.cfg.Variant.Name(), "type", "enum", "values", presets).String())
 			w.println(hub.Cmd("param", "name", "level", "value", e.cfg.Level.String(), "type", "string").String())
 			w.println(hub.Cmd("param", "name", "seed", "value", strconv.FormatUint(e.cfg.Seed, 10), "type", "int").String())
 			w.println("wait")
@@ -151,14 +173,14 @@ func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 				w.println(hub.Cmd("error", "message", "go without a valid position").String())
 				continue
 			}
-			if err := e.think(pos, level, w, stop, &hung); err != nil {
+			if err := e.answer(pos, &hubWire{w: w, depth: e.cfg.Level.Depth, level: level, stop: stop, hung: &hung}); err != nil {
 				return err
 			}
 		case "quit":
-			return nil
+			return w.failed()
 		}
 	}
-	return nil
+	return w.failed()
 }
 
 func (e *engine) setParam(name, value string) error {
@@ -204,40 +226,36 @@ func (e *engine) readPos(l hub.Line, w *lineWriter) (rules.Position, bool) {
 	return p, true
 }
 
-// think answers one "go": the planned fault of this request, or a move.
-func (e *engine) think(p rules.Position, lv match.Level, w *lineWriter, stop <-chan struct{}, hung *atomic.Bool) error {
-	e.requests++
-	start := time.Now()
-	fault, _ := faultAt(e.cfg.Faults, e.requests)
-	switch fault {
-	case CrashAt:
-		return ErrCrash
-	case HangAt:
-		hung.Store(true)
-		return ErrHang
-	case GarbageAt:
-		return w.println("\x01\x02 garbage \"unterminated")
-	case IllegalAt:
-		if m, ok := IllegalMove(p); ok {
-			return w.println(hub.Cmd("done", "move", rules.HubMove(m)).String())
-		}
-	case SlowAt:
-		t := time.NewTimer(slowBudget(lv))
-		select {
-		case <-t.C:
-		case <-stop:
-			t.Stop()
-		}
-	}
-	if !p.HasMoves() {
-		// The protocol never asks in a terminal position; answer anyway.
-		return w.println("done")
-	}
-	m := Choose(p, e.cfg.Level, e.rngFor(p))
-	info := hub.Cmd("info", "depth", strconv.Itoa(max(e.cfg.Level.Depth, 0)), "score", "0.00",
-		"time", strconv.FormatFloat(time.Since(start).Seconds(), 'f', 6, 64), "pv", rules.HubMove(m))
+// hubWire is the Hub front end of answer.
+type hubWire struct {
+	w     *lineWriter
+	depth int // for the info line
+	level match.Level
+	stop  <-chan struct{}
+	hung  *atomic.Bool
+}
+
+func (h *hubWire) move(p rules.Position, m rules.Move, thought time.Duration) error {
+	info := hub.Cmd("info", "depth", strconv.Itoa(max(h.depth, 0)), "score", "0.00",
+		"time", strconv.FormatFloat(thought.Seconds(), 'f', 6, 64), "pv", rules.HubMove(m))
 	// One write for both lines: one wake-up of the GUI instead of two.
-	return w.println(info.String() + "\n" + hub.Cmd("done", "move", rules.HubMove(m)).String())
+	return h.w.println(info.String() + "\n" + hub.Cmd("done", "move", rules.HubMove(m)).String())
+}
+
+// noMove: the protocol never asks in a terminal position; answer anyway.
+func (h *hubWire) noMove(rules.Position) error { return h.w.println("done") }
+
+func (h *hubWire) garbage() error { return h.w.println("\x01\x02 garbage \"unterminated") }
+
+func (h *hubWire) hang() { h.hung.Store(true) }
+
+func (h *hubWire) slow() {
+	t := time.NewTimer(slowBudget(h.level))
+	defer t.Stop()
+	select {
+	case <-t.C:
+	case <-h.stop:
+	}
 }
 
 // slowBudget is how long a slow-at fault thinks: well past any limit the

@@ -62,7 +62,7 @@ func evaluate(p rules.Position) int {
 	us, them := p.Pieces(p.Turn()), p.Pieces(p.Turn().Opponent())
 	k := p.Kings()
 	score := manValue*(us.Len()-them.Len()) + (kingValue-manValue)*(us.Intersect(k).Len()-them.Intersect(k).Len())
-	if p.Variant().Losing {
+	if p.Variant().Losing() {
 		return -score
 	}
 	return score
@@ -98,7 +98,7 @@ func Choose(p rules.Position, l Level, rng *rand.Rand) rules.Move {
 func alphaBeta(p rules.Position, depth, alpha, beta int) int {
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
-		if p.Variant().Losing {
+		if p.Variant().Losing() {
 			return winScore
 		}
 		return -winScore

@@ -5,10 +5,12 @@ import (
 	"errors"
 	"io"
 	"math/rand/v2"
+	"net"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/match/dxp"
 	"github.com/draughts-arbiter/arbiter/match/hub"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -69,26 +71,83 @@ func TestChooseLegalIllegalMoveIllegal(t *testing.T) {
 	}
 }
 
-// Greedy takes the most material; losing variants invert the goal.
+// Greedy takes the most material; losing variants invert the goal. In
+// W:W27,30:B14,23,25 (English board) White must capture and has two ways:
+// 27x18x9 takes 23 and 14, 30x21 takes 25 alone (found by hand on the
+// numbered board, not by the code under test). Greedy takes two pieces in
+// English checkers and one in giveaway, where material is to be lost.
 func TestGreedyPrefersMaterial(t *testing.T) {
-	rng := rand.New(rand.NewPCG(3, 4))
-	for _, name := range []string{"english", "giveaway"} {
-		v := rules.MustLookup(name)
-		// White 30 can take 26 and 18 (30x23x14) or just step with 32.
-		// In English captures are compulsory, so build a free choice: two
-		// captures of different size.
-		p, err := rules.ParseFEN(v, "W:W30,29:B26,18,25,1")
+	for _, tt := range []struct {
+		variant  string
+		from, to rules.Square
+	}{
+		{"english", 27, 9},
+		{"giveaway", 30, 21},
+	} {
+		p, err := rules.ParseFEN(rules.MustLookup(tt.variant), "W:W27,30:B14,23,25")
 		if err != nil {
 			t.Fatal(err)
 		}
-		best := -1 << 30
-		for _, m := range p.LegalMoves() {
-			best = max(best, -evaluate(p.Play(m)))
+		for seed := range uint64(8) { // whatever the tie-break seed
+			m := Choose(p, Greedy, rand.New(rand.NewPCG(seed, 4)))
+			if m.From != tt.from || m.To != tt.to {
+				t.Errorf("%s seed %d: greedy chose %s, want %dx%d", tt.variant, seed, rules.HubMove(m), tt.from, tt.to)
+			}
 		}
-		m := Choose(p, Greedy, rng)
-		if got := -evaluate(p.Play(m)); got != best {
-			t.Errorf("%s: greedy chose %v worth %d, best is %d", name, m, got, best)
+	}
+}
+
+// errWriter fails every write, as a GUI that closed the engine's output.
+type errWriter struct{}
+
+func (errWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// A failed write ends ServeHub with the error, whichever line it was (the
+// handshake, or a pong written by the reading goroutine).
+func TestServeHubWriteError(t *testing.T) {
+	for _, in := range []string{"hub\n", "ping\n", "ping\nhub\nisready\n"} {
+		err := ServeHub(strings.NewReader(in), errWriter{}, Config{})
+		if !errors.Is(err, io.ErrClosedPipe) || !strings.Contains(err.Error(), "writing to the GUI") {
+			t.Errorf("input %q: err = %v, want the write error", in, err)
 		}
+	}
+}
+
+// failConn is a connection whose writes fail (the initiator went away).
+type failConn struct{ net.Conn }
+
+func (failConn) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// A failed write ends ServeDXP with the error: the GAMEACC, or the CHAT
+// that answers garbage.
+func TestServeDXPWriteError(t *testing.T) {
+	for _, first := range []dxp.Message{
+		{Type: dxp.GameReq, Version: 1, Name: "arbiter", Follower: rules.White, Minutes: 5},
+		{Type: dxp.GameReq, Version: 2, Name: "arbiter", Follower: rules.White, Minutes: 5}, // refused: version
+		{Type: dxp.Chat, Text: "hello"},
+	} {
+		ours, theirs := net.Pipe()
+		errc := make(chan error, 1)
+		go func() { errc <- ServeDXP(failConn{ours}, Config{}, DXPOptions{}) }()
+		s, err := first.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Garbage after the message: its CHAT answer must fail too.
+		io.WriteString(theirs, s+"\x00Xjunk\x00")
+		select {
+		case err := <-errc:
+			if first.Type != dxp.Chat && (!errors.Is(err, io.ErrClosedPipe) || !strings.Contains(err.Error(), "writing to the DXP initiator")) {
+				t.Errorf("after %c: err = %v, want the write error", first.Type, err)
+			}
+			if first.Type == dxp.Chat && !errors.Is(err, io.ErrClosedPipe) {
+				t.Errorf("after garbage: err = %v, want the write error", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Errorf("after %c: ServeDXP went on after a failed write", first.Type)
+		}
+		theirs.Close()
+		ours.Close()
 	}
 }
 

@@ -74,7 +74,8 @@ type Engine struct {
 	TimeControl string
 }
 
-// Game is one game row. ID is the game's index in the schedule.
+// Game is one game row. ID is the game's index in the schedule (0-based);
+// messages number games from 1 (ID+1), as the PDN and the report do.
 type Game struct {
 	ID       int
 	Cycle    int
@@ -390,7 +391,7 @@ func (s *Store) SetStopped(ctx context.Context, why string) error {
 // event stopped early); finished games are kept.
 func (s *Store) Discard(ctx context.Context, id int) error {
 	if _, err := s.db.ExecContext(ctx, `DELETE FROM games WHERE id = ? AND status = 'running'`, id); err != nil {
-		return fmt.Errorf("store: %s: discard game %d: %w", s.path, id, err)
+		return fmt.Errorf("store: %s: discard game %d: %w", s.path, id+1, err)
 	}
 	return nil
 }
@@ -446,7 +447,7 @@ func (s *Store) write(ctx context.Context, g Game) error {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
 	if err := upsertGame(ctx, tx, g); err != nil {
-		return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID, err)
+		return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID+1, err)
 	}
 	// Moves go in multi-row INSERTs: one statement per chunk instead of
 	// one per ply is most of the cost of storing a game.
@@ -464,11 +465,11 @@ func (s *Store) write(ctx context.Context, g Game) error {
 			args = append(args, g.ID, i+1, m.Text, float64(m.Time)/float64(time.Millisecond))
 		}
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
-			return fmt.Errorf("store: %s: game %d moves %d-%d: %w", s.path, g.ID, lo+1, hi, err)
+			return fmt.Errorf("store: %s: game %d moves %d-%d: %w", s.path, g.ID+1, lo+1, hi, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %s: commit game %d: %w", s.path, g.ID, err)
+		return fmt.Errorf("store: %s: commit game %d: %w", s.path, g.ID+1, err)
 	}
 	return nil
 }
@@ -483,7 +484,7 @@ func finishedGuard(ctx context.Context, tx *sql.Tx, id int) error {
 		return err
 	}
 	if Status(st) == Finished {
-		return fmt.Errorf("game %d is already finished", id)
+		return fmt.Errorf("game %d is already finished", id+1)
 	}
 	return nil
 }
@@ -590,7 +591,7 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 		}
 		if err != nil {
 			rows.Close()
-			return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID, err)
+			return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID+1, err)
 		}
 		if opt.Moves {
 			pending = append(pending, g)
@@ -629,7 +630,7 @@ func (s *Store) moves(ctx context.Context, id int) ([]Move, error) {
 		var m Move
 		var t float64
 		if err := rows.Scan(&m.Text, &t); err != nil {
-			return nil, fmt.Errorf("store: %s: game %d: %w", s.path, id, err)
+			return nil, fmt.Errorf("store: %s: game %d: %w", s.path, id+1, err)
 		}
 		m.Time = time.Duration(t * float64(time.Millisecond))
 		ms = append(ms, m)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // ReportEvent reads the finished games of a store as the reports package's
@@ -24,7 +25,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 		names[e.ID] = e.Name
 	}
 	if sev.SPRT != "" {
-		var c reports.SPRTConfig
+		var c stats.SPRTConfig
 		if err := json.Unmarshal([]byte(sev.SPRT), &c); err != nil {
 			return ev, fmt.Errorf("tournament: %s: SPRT settings %q: %w", st.Path(), sev.SPRT, err)
 		}

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
@@ -30,6 +31,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
@@ -79,7 +81,7 @@ type Summary struct {
 	Played   int // finished in this run
 	Finished int // finished in total
 	Stopped  string
-	SPRT     *reports.SPRTResult // last SPRT evaluation, if any
+	SPRT     *stats.SPRTResult // last SPRT evaluation, if any
 	Elapsed  time.Duration
 	// NeverStarted names the engines that failed every start of a game in
 	// this run (a missing program, a crash or timeout at start-up, nobody at
@@ -92,7 +94,7 @@ type Summary struct {
 // EventRecord is the store's event row for ev.
 func EventRecord(ev *configs.Event, planned int) store.Event {
 	se := store.Event{Name: ev.Name, ConfigFile: ev.File, ConfigHash: ev.Hash, Config: ev.Effective,
-		Variant: ev.Variant.Name, TimeControl: ev.TimeControl.String(), Planned: planned}
+		Variant: ev.Variant.Name(), TimeControl: ev.TimeControl.String(), Planned: planned}
 	for i, e := range ev.Engines {
 		se.Engines = append(se.Engines, store.Engine{ID: i, Name: e.Name, Command: e.Command, Protocol: e.Protocol, TimeControl: e.TimeControl.String()})
 	}
@@ -221,7 +223,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			if finished[p.Index] {
 				continue
 			}
-			g.Go(func() error { return r.play(gctx, p) })
+			g.Go(func() error { return r.playRecovered(gctx, p) })
 		}
 		err = g.Wait()
 	}
@@ -256,6 +258,21 @@ type runner struct {
 	sum       *Summary
 	progress  *progress
 	starts    *match.Starts // per engine, this run
+	decided   bool          // the SPRT decided: later results are not reported
+}
+
+// playRecovered is play in a game goroutine: a panic (a bug of ours) would
+// kill the process with the other games and the engines; it becomes the
+// error that stops the event instead. The game is not committed, so the
+// next run plays it again.
+func (r *runner) playRecovered(ctx context.Context, p schedule.Pairing) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("tournament: game %d (round %d, board %d): internal error (a bug): panic: %v\n\n%s",
+				p.Index+1, p.Round, p.Board, v, debug.Stack())
+		}
+	}()
+	return r.play(ctx, p)
 }
 
 // play plays one planned game and commits it.
@@ -355,9 +372,13 @@ func (r *runner) stopped() bool {
 	return r.sum.Stopped != ""
 }
 
-// flush reports the results that are next in plan order. r.mu is held.
+// flush reports the results that are next in plan order, up to the one
+// on which the SPRT decides. r.mu is held. A rerun of a stopped event
+// reports its stored results the same way, so it shows the standings and
+// the SPRT of the first run (it showed zeros: nothing was reported once
+// the event was marked stopped).
 func (r *runner) flush() {
-	for r.next < len(r.plan) && r.sum.Stopped == "" {
+	for r.next < len(r.plan) && !r.decided {
 		res, ok := r.pending[r.next]
 		if !ok {
 			return
@@ -381,7 +402,11 @@ func (r *runner) flush() {
 				continue
 			}
 			r.sum.SPRT = &sr
-			if sr.Decision != reports.Continue {
+			if sr.Decision != stats.Continue {
+				r.decided = true
+				if r.sum.Stopped != "" {
+					break // a rerun: the stop is on record
+				}
 				why := fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
 				r.sum.Stopped = why
 				if err := r.st.SetStopped(context.Background(), why); err != nil {
@@ -450,21 +475,21 @@ func (r *runner) record(p schedule.Pairing, op configs.Opening, rec *match.GameR
 			pg.SetTag("FEN", op.FEN)
 		}
 	}
-	pg.SetTag("Event", pdnText(ev.Name))
+	pg.SetTag("Event", ev.Name)
 	if ev.Site != "" {
-		pg.SetTag("Site", pdnText(ev.Site))
+		pg.SetTag("Site", ev.Site)
 	}
 	pg.SetTag("Date", g.Started.Format("2006.01.02"))
 	pg.SetTag("Round", fmt.Sprintf("%d.%d", p.Round, p.Board))
-	pg.SetTag("White", pdnText(r.names[p.White]))
-	pg.SetTag("Black", pdnText(r.names[p.Black]))
+	pg.SetTag("White", r.names[p.White])
+	pg.SetTag("Black", r.names[p.Black])
 	pg.SetTag("Result", g.Result)
 	pg.Result = g.Result
 	if res.Termination != "" {
 		pg.SetTag("Termination", string(res.Termination))
 	}
 	if op.Name != "" {
-		pg.SetTag("Opening", pdnText(op.Name))
+		pg.SetTag("Opening", op.Name)
 	}
 	pg.SetTag("GameNumber", strconv.Itoa(p.Index+1))
 	if rec == nil || rec.Game == nil {
@@ -479,14 +504,4 @@ func (r *runner) record(p schedule.Pairing, op configs.Opening, rec *match.GameR
 	}
 	g.PDN = b.String()
 	return g, nil
-}
-
-// pdnText keeps a tag value free of characters a PDN tag cannot hold.
-func pdnText(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '"' || r == '\\' || r < 0x20 {
-			return '\''
-		}
-		return r
-	}, s)
 }

@@ -22,7 +22,9 @@ import (
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
 // fakePlayer is an in-process test double for an engine: it picks a move
@@ -358,7 +360,7 @@ func TestSPRTStopsTheMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.SPRT == nil || sum.SPRT.Decision != reports.AcceptH1 || !strings.Contains(sum.Stopped, "H1") {
+	if sum.SPRT == nil || sum.SPRT.Decision != stats.AcceptH1 || !strings.Contains(sum.Stopped, "H1") {
 		t.Fatalf("SPRT did not stop the match: %+v", sum)
 	}
 	if sum.Finished >= sum.Planned || sum.Finished != sum.SPRT.Games {
@@ -423,5 +425,58 @@ func TestReportFromStore(t *testing.T) {
 	}
 	if _, err := reports.Compute(rev); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestEngineNameInPDN: an engine named with quotes and a backslash keeps
+// its name in the database, is escaped in the PDN of its games (one escaping
+// for every writer, pdn.QuoteTagValue) and reads back as the same name,
+// from the stored PDN and from games.pdn alike.
+func TestEngineNameInPDN(t *testing.T) {
+	name := `A "B" \ C`
+	dir := t.TempDir()
+	st := openStore(t, dir)
+	ev := testEvent(t, `engines: [{name: 'A "B" \ C', command: fake}, {name: b, command: fake}]`)
+	if _, err := Run(context.Background(), Options{Event: ev, Store: st, NewPlayer: fakes(0)}); err != nil {
+		t.Fatal(err)
+	}
+	sev, err := st.Event(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sev.Engines[0].Name != name {
+		t.Errorf("database has engine %q, want %q", sev.Engines[0].Name, name)
+	}
+	games := rows(t, st)
+	if len(games) != 2 {
+		t.Fatalf("%d games", len(games))
+	}
+	for _, g := range games {
+		if !strings.Contains(g.PDN, `"A \"B\" \\ C"]`) {
+			t.Errorf("game %d PDN does not hold the escaped name:\n%s", g.ID, g.PDN)
+		}
+	}
+	rev, err := ReportEvent(context.Background(), st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := reports.WritePDN(&b, rev); err != nil {
+		t.Fatal(err)
+	}
+	r := pdn.NewReader(strings.NewReader(b.String()), "games.pdn")
+	seen := 0
+	for {
+		g, err := r.Next()
+		if err != nil {
+			break
+		}
+		if g.Tag("White") != name && g.Tag("Black") != name {
+			t.Errorf("games.pdn game %d: White %q Black %q", g.Number, g.Tag("White"), g.Tag("Black"))
+		}
+		seen++
+	}
+	if seen != 2 {
+		t.Errorf("games.pdn read back %d games:\n%s", seen, b.String())
 	}
 }

@@ -146,7 +146,7 @@ func resultNote(g *Game, final rules.Position) string {
 		return ""
 	}
 	why := "has no legal move"
-	if final.Variant().Losing {
+	if final.Variant().Losing() {
 		why = "has no legal move and so wins"
 	}
 	return fmt.Sprintf("the result %s gives %s, but in the final position %s %s: %s wins",

@@ -64,7 +64,7 @@ func TestShippedFilesAudit(t *testing.T) {
 					t.Errorf("%s", rep)
 					return
 				}
-				if got := rep.Replayed.Variant.Name; got != tc.variant {
+				if got := rep.Replayed.Variant.Name(); got != tc.variant {
 					t.Errorf("game %d: variant %s, want %s", rep.Number, got, tc.variant)
 				}
 				if len(rep.Replayed.Moves) != len(rep.Game.Moves) || len(rep.Replayed.Positions) != len(rep.Game.Moves)+1 {
@@ -118,7 +118,7 @@ func TestUSSR1947(t *testing.T) {
 		t.Errorf("tags: White %q Black %q result %q", g.Tag("White"), g.Tag("Black"), g.Result)
 	}
 	v, err := VariantOf(g, nil)
-	if err != nil || v.Name != "russian" {
+	if err != nil || v.Name() != "russian" {
 		t.Fatalf("VariantOf = %v, %v; want russian", v, err)
 	}
 	// "1. c3-d4 d6-e5 ... 6. d4:b6 ... 31. h4:f6   1-0"

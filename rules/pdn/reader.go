@@ -289,29 +289,12 @@ func (r *Reader) parseTag(g *Game) error {
 	var value string
 	if r.pos < len(r.buf) && r.buf[r.pos] == '"' {
 		r.pos++
-		var b strings.Builder
-		closed := false
-		for r.pos < len(r.buf) {
-			c := r.buf[r.pos]
-			r.pos++
-			if c == '\\' && r.pos < len(r.buf) && (r.buf[r.pos] == '"' || r.buf[r.pos] == '\\') {
-				b.WriteByte(r.buf[r.pos])
-				r.pos++
-				continue
-			}
-			if c == '"' {
-				closed = true
-				break
-			}
-			if c < ' ' && c != '\t' {
-				c = ' ' // a stray control character (a lone CR) would break the line when written
-			}
-			b.WriteByte(c)
-		}
-		if !closed {
+		end := tagStringEnd(r.buf[r.pos:])
+		if end < 0 {
 			return r.errorf(r.lineNo, line, "tag %s: value not closed with \" on its line", name)
 		}
-		value = b.String()
+		value = unescapeTagValue(r.buf[r.pos : r.pos+end])
+		r.pos += end + 1
 	} else {
 		// Lenient: an unquoted value runs to the closing bracket.
 		end := bytes.IndexByte(r.buf[r.pos:], ']')

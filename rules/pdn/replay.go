@@ -199,7 +199,7 @@ func LegalTexts(p rules.Position) []string {
 // consecutive squares as ranges ("W:W31-50:B1-20"), which is easier on the
 // eye in reports. Variants written algebraically get the plain FEN.
 func CompactFEN(p rules.Position) string {
-	if p.Variant().Notation == rules.Algebraic {
+	if p.Variant().Notation() == rules.Algebraic {
 		return p.FEN()
 	}
 	var b strings.Builder

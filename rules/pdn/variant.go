@@ -53,9 +53,9 @@ func gameType(tag string) (*rules.Variant, error) {
 		if errW != nil || errH != nil {
 			return nil, fmt.Errorf("GameType %q: %w: board size %q x %q is not a number", tag, rules.ErrSyntax, fields[2], fields[3])
 		}
-		if w != v.Board.Width || h != v.Board.Height {
+		if w != v.Board().Width || h != v.Board().Height {
 			return nil, fmt.Errorf("GameType %q: %w: a %dx%d board, but game type %d (%s) is played on %dx%d",
-				tag, rules.ErrUnknownVariant, w, h, n, v.Name, v.Board.Width, v.Board.Height)
+				tag, rules.ErrUnknownVariant, w, h, n, v.Name(), v.Board().Width, v.Board().Height)
 		}
 	}
 	return v, nil

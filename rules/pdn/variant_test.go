@@ -54,7 +54,7 @@ func TestVariantOf(t *testing.T) {
 				}
 				return
 			}
-			if err != nil || v.Name != tc.want {
+			if err != nil || v.Name() != tc.want {
 				t.Fatalf("got %v, %v; want %s", v, err, tc.want)
 			}
 		})
@@ -64,7 +64,7 @@ func TestVariantOf(t *testing.T) {
 // TestVariantDetectionInVariations: squares in variations count too.
 func TestVariantDetectionInVariations(t *testing.T) {
 	g := &Game{Moves: []Move{{Text: "11-15", Variations: [][]Move{{{Text: "33-29"}}}}}}
-	if v, _ := VariantOf(g, nil); v.Name != "international" {
-		t.Errorf("got %s", v.Name)
+	if v, _ := VariantOf(g, nil); v.Name() != "international" {
+		t.Errorf("got %s", v.Name())
 	}
 }

@@ -2,7 +2,6 @@ package pdn
 
 import (
 	"bufio"
-	"fmt"
 	"io"
 	"strconv"
 	"strings"
@@ -77,8 +76,11 @@ func writeTag(w *bufio.Writer, t Tag) {
 	if name == "" {
 		name = "_"
 	}
-	v := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\r", " ", "\n", " ").Replace(t.Value)
-	fmt.Fprintf(w, "[%s \"%s\"]\n", name, v)
+	w.WriteByte('[')
+	w.WriteString(name)
+	w.WriteByte(' ')
+	w.WriteString(QuoteTagValue(t.Value))
+	w.WriteString("]\n")
 }
 
 // lineWriter joins tokens with spaces and wraps lines at lineWidth.

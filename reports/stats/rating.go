@@ -1,4 +1,4 @@
-package reports
+package stats
 
 import (
 	"encoding/json"
@@ -28,9 +28,9 @@ type Rating struct {
 // against real numbers of games.
 const priorDraws = 1.0
 
-// jointRatings fits ratings to the crosstable cells (cells[i][j] is engine
+// JointRatings fits ratings to the crosstable cells (cells[i][j] is engine
 // i's record against j). Engines without games get NaN.
-func jointRatings(cells [][]WDL) []Rating {
+func JointRatings(cells [][]WDL) []Rating {
 	n := len(cells)
 	out := make([]Rating, n)
 	// The engines that played, indexed 0..m-1.
