@@ -8,7 +8,7 @@ PKGS     := ./...
 # concurrency tests under it too (the whole package would be slow under -race).
 RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
 
-.PHONY: build test race vet bench fuzz demo clean
+.PHONY: build test race vet bench fuzz demo clean cover
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
@@ -20,6 +20,26 @@ test: build vet
 	$(GO) test -count=1 -timeout 12m $(PKGS)
 	$(GO) test -count=1 -race -timeout 12m $(RACE_PKGS)
 	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges' ./rules/
+
+# Coverage of the unit tests together with the runs of the binary: the CLI
+# (and match) tests run bin/arbiter as a separate process, so its own code
+# shows as untested in a plain -cover run. Here those tests build it with
+# -cover (internal/testbin, when ARBITER_COVERDIR is set) and every run of it,
+# its sparring engines included, writes to $(COVERDIR)/bin; `go tool covdata`
+# merges that with the in-process tests' data. Prints per package the in-process
+# figure and the one with the binary's runs; $(COVERDIR)/cover.out feeds `go tool cover -html`.
+COVERDIR ?= out/cover
+cover:
+	@rm -rf $(COVERDIR) && mkdir -p $(COVERDIR)/unit $(COVERDIR)/bin
+	ARBITER_COVERDIR=$(abspath $(COVERDIR)/bin) $(GO) test -count=1 -timeout 30m -cover -coverpkg=./... $(PKGS) \
+	  -args -test.gocoverdir=$(abspath $(COVERDIR)/unit) > $(COVERDIR)/test.log || { cat $(COVERDIR)/test.log; exit 1; }
+	@$(GO) tool covdata percent -i=$(COVERDIR)/unit > $(COVERDIR)/unit.txt
+	@$(GO) tool covdata percent -i=$(COVERDIR)/unit,$(COVERDIR)/bin > $(COVERDIR)/all.txt
+	@$(GO) tool covdata textfmt -i=$(COVERDIR)/unit,$(COVERDIR)/bin -o $(COVERDIR)/cover.out
+	@awk 'NR == FNR { unit[$$1] = $$3; next } \
+	  FNR == 1 { printf "%-56s %11s %13s\n", "package", "in-process", "+ binary runs" } \
+	  { printf "%-56s %11s %13s\n", $$1, unit[$$1], $$3 }' $(COVERDIR)/unit.txt $(COVERDIR)/all.txt
+	@$(GO) tool cover -func=$(COVERDIR)/cover.out | tail -1 | awk '{ printf "%-56s %11s %13s\n", "total (statements)", "", $$3 }'
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m $(PKGS)

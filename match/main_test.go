@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/hub"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -32,8 +32,8 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	bin = filepath.Join(dir, "arbiter")
-	if out, err := exec.Command("go", "build", "-o", bin, "../cmd/arbiter").CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "building the arbiter: %v\n%s", err, out)
+	if err := testbin.Build(bin, "../cmd/arbiter"); err != nil {
+		fmt.Fprintf(os.Stderr, "building the arbiter: %v\n", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
 	}

@@ -174,8 +174,8 @@ func AsFault(err error) (*Fault, bool) {
 // Watch wraps a Player for one game and keeps how its NewGame went, so
 // that a runner can tell an engine that never got going (a missing
 // program, a crash or a timeout at start-up, a DXP address nobody listens
-// on) from one that played and lost. It passes EndGame on to players that
-// want it.
+// on, a GAMEREQ refused or unanswered) from one that played and lost. It
+// passes NewGameAs and EndGame on to players that want them.
 type Watch struct {
 	Player
 	// Ready is set when NewGame succeeded.

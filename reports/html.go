@@ -187,10 +187,12 @@ func newSPRTView(r stats.SPRTResult) *sprtView {
 		v.Form = "trinomial"
 	}
 	v.Position = math.Max(0, math.Min(100, (r.LLR-r.Lower)/(r.Upper-r.Lower)*100))
-	switch r.Decision {
-	case stats.AcceptH1:
+	switch {
+	case r.Failure != "":
+		v.Verdict, v.Class, v.Position = "LLR not computed", "bad", 50
+	case r.Decision == stats.AcceptH1:
 		v.Verdict, v.Class = "H1 accepted", "good"
-	case stats.AcceptH0:
+	case r.Decision == stats.AcceptH0:
 		v.Verdict, v.Class = "H0 accepted", "bad"
 	default:
 		v.Verdict, v.Class = "continue", "neutral"

@@ -29,6 +29,9 @@ type Stats struct {
 	Terminations []TerminationStats `json:"terminations"`
 	// SPRT is set when the event asked for one.
 	SPRT *stats.SPRTResult `json:"sprt,omitempty"`
+	// RatingFailure, when not empty, says why the joint ratings could not
+	// be fitted (every engine's Rating is then NaN, null in JSON).
+	RatingFailure string `json:"rating_failure,omitempty"`
 }
 
 // EngineStats is one line of the standings.
@@ -235,7 +238,11 @@ func Compute(ev Event) (*Stats, error) {
 			es[i].SonnebornBerger += cells[i][j].Points() * es[j].Points
 		}
 	}
-	for i, r := range stats.JointRatings(cells) {
+	ratings, err := stats.JointRatings(cells)
+	if err != nil {
+		st.RatingFailure = err.Error()
+	}
+	for i, r := range ratings {
 		es[i].Rating = r
 	}
 	order := make([]int, n)

@@ -13,7 +13,8 @@ import (
 //	#  Engine   Games  Points  Score  +W  =D  -L  Elo           LOS
 //	1  alpha       12     8½   70.8%   7   3   2  +152.2 ± 170  96.3%
 //
-// followed by the SPRT line when the event runs one.
+// followed by a line saying why the joint ratings could not be fitted, if
+// they could not, and the SPRT line when the event runs one.
 func WriteStandings(w io.Writer, st *Stats) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "#\tEngine\tGames\tPoints\tScore\t+W\t=D\t-L\tElo\tLOS\t")
@@ -28,7 +29,17 @@ func WriteStandings(w io.Writer, st *Stats) error {
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	if st.RatingFailure != "" {
+		if _, err := fmt.Fprintf(w, "Joint ratings not computed: %s\n", st.RatingFailure); err != nil {
+			return err
+		}
+	}
 	if s := st.SPRT; s != nil {
+		if s.Failure != "" {
+			_, err := fmt.Fprintf(w, "SPRT [%g, %g]: LLR not computed (%s) after %d games, %d pairs\n",
+				s.Config.Elo0, s.Config.Elo1, s.Failure, s.Games, s.Pairs)
+			return err
+		}
 		_, err := fmt.Fprintf(w, "SPRT [%g, %g]: LLR %.2f (%.2f, %.2f) %s after %d games, %d pairs\n",
 			s.Config.Elo0, s.Config.Elo1, s.LLR, s.Lower, s.Upper, s.Decision, s.Games, s.Pairs)
 		return err

@@ -9,31 +9,79 @@ import (
 // ParseFEN reads a PDN FEN such as "W:W31-50:B1-20" or "B:W18,K24:BK3,12."
 // for variant v. Squares may be numbers, ranges ("1-20"), or algebraic names;
 // a K prefix marks a king; a trailing dot and spaces are accepted; the side
-// lists may come in either order.
+// lists may come in either order. It is strict about what a position must
+// be: the side to move is W or B, and no man stands on its own king row
+// (ParseFENLenient reads those as records write them).
 func ParseFEN(v *Variant, fen string) (Position, error) {
-	if err := v.Ready(); err != nil {
+	s, err := ParseFENLenient(v, fen)
+	if err != nil {
 		return Position{}, err
+	}
+	fail := func(format string, a ...any) (Position, error) {
+		return Position{}, fmt.Errorf("FEN %q: %w: %s", fen, ErrSyntax, fmt.Sprintf(format, a...))
+	}
+	if s.UnknownTurn {
+		return fail("side to move %q is not W or B", "?")
+	}
+	if len(s.Crowned) > 0 {
+		c, sq := s.Crowned[0].Color, s.Crowned[0].Square
+		return fail("%s man on %s stands on its king row, where it would have been crowned (write K%s)", c, v.SquareName(sq), v.SquareName(sq))
+	}
+	return s.Position, nil
+}
+
+// ParsedFEN is a FEN as a game record gives it, with what ParseFENLenient
+// had to assume to make a position of it.
+type ParsedFEN struct {
+	// Position is the position; when UnknownTurn, White is to move in it.
+	Position Position
+	// UnknownTurn: the FEN gives "?" as the side to move (PDN 3.0's FEN
+	// allows it, for a position whose side to move is not known). The
+	// reader of the record decides it, from the moves that follow.
+	UnknownTurn bool
+	// Crowned lists the men written on their own king row, which Position
+	// holds as kings: problem collections write a king that way, and a man
+	// there could never have stayed one (it is crowned on arrival).
+	Crowned []Piece
+}
+
+// Piece is a piece of a colour on a square.
+type Piece struct {
+	Color  Color
+	Square Square
+}
+
+// ParseFENLenient reads a FEN as ParseFEN does, leniently where records are:
+// "?" as the side to move is read (ParsedFEN.UnknownTurn) and a man on its own
+// king row is read as a king (ParsedFEN.Crowned). Everything else that
+// ParseFEN refuses, ParseFENLenient refuses too.
+func ParseFENLenient(v *Variant, fen string) (ParsedFEN, error) {
+	if err := v.Ready(); err != nil {
+		return ParsedFEN{}, err
 	}
 	orig := fen
 	fen = strings.TrimSpace(fen)
 	fen = strings.TrimSuffix(fen, ".")
 	fen = strings.Trim(fen, "\"")
-	fail := func(format string, a ...any) (Position, error) {
-		return Position{}, fmt.Errorf("FEN %q: %w: %s", orig, ErrSyntax, fmt.Sprintf(format, a...))
+	fail := func(format string, a ...any) (ParsedFEN, error) {
+		return ParsedFEN{}, fmt.Errorf("FEN %q: %w: %s", orig, ErrSyntax, fmt.Sprintf(format, a...))
 	}
 	fields := strings.Split(fen, ":")
 	if len(fields) < 1 || len(fields) > 3 {
 		return fail("want side:W...:B...")
 	}
 	var p Position
+	var setup ParsedFEN
 	p.v = v
 	switch strings.ToUpper(strings.TrimSpace(fields[0])) {
 	case "W":
 		p.turn = White
 	case "B":
 		p.turn = Black
+	case "?":
+		p.turn, setup.UnknownTurn = White, true
 	default:
-		return fail("side to move %q is not W or B", fields[0])
+		return fail("side to move %q is not W, B or ?", fields[0])
 	}
 	seen := [2]bool{}
 	for _, f := range fields[1:] {
@@ -72,11 +120,11 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 			}
 			a, err := v.geo.parseSquare(lo)
 			if err != nil {
-				return Position{}, fmt.Errorf("FEN %q: %w", orig, err) // err wraps ErrSyntax already
+				return ParsedFEN{}, fmt.Errorf("FEN %q: %w", orig, err) // err wraps ErrSyntax already
 			}
 			b, err := v.geo.parseSquare(hi)
 			if err != nil {
-				return Position{}, fmt.Errorf("FEN %q: %w", orig, err)
+				return ParsedFEN{}, fmt.Errorf("FEN %q: %w", orig, err)
 			}
 			if b < a {
 				return fail("range %q runs backwards", item)
@@ -102,11 +150,13 @@ func ParseFEN(v *Variant, fen string) (Position, error) {
 	for c := White; c <= Black; c++ {
 		for sq := range p.Pieces(c).Minus(p.kings).All() {
 			if v.promotes(c, sq) {
-				return fail("%s man on %s stands on its king row, where it would have been crowned (write K%s)", c, v.SquareName(sq), v.SquareName(sq))
+				p.kings = p.kings.With(sq)
+				setup.Crowned = append(setup.Crowned, Piece{c, sq})
 			}
 		}
 	}
-	return p, nil
+	setup.Position = p
+	return setup, nil
 }
 
 // FEN writes the position as a PDN FEN with numeric squares (or algebraic

@@ -45,7 +45,8 @@ func TestParseFENErrors(t *testing.T) {
 	eng := MustLookup("english")
 	tests := []struct{ fen, msg string }{
 		{"", "side to move"},
-		{"X:W1:B2", `side to move "X" is not W or B`},
+		{"X:W1:B2", `side to move "X" is not W, B or ?`},
+		{"?:W1:B2", `side to move "?" is not W or B`}, // ParseFENLenient reads it
 		{"W:W5:W6", "two piece lists for white"},
 		{"W:W1,1:B2", "square 1 is given twice"},
 		{"W:W1:B1", "square 1 is given twice"},
@@ -74,6 +75,41 @@ func TestParseFENErrors(t *testing.T) {
 				t.Errorf("error %q, want one %q and %q", err, ErrSyntax, tc.msg)
 			}
 		})
+	}
+}
+
+// TestParseFENLenient: what records write and ParseFEN refuses. PDN 3.0's
+// FEN tag allows "?" for the side to move; problem collections put a king
+// on its king row as a man.
+func TestParseFENLenient(t *testing.T) {
+	eng, intl := MustLookup("english"), MustLookup("international")
+	tests := []struct {
+		name    string
+		v       *Variant
+		fen     string
+		want    Position
+		unknown bool
+		crowned []Piece
+	}{
+		{"side to move unknown", intl, "?:W29,13,11:B22,4,2", Setup(intl, White, SetOf(29, 13, 11), SetOf(22, 4, 2), Set{}), true, nil},
+		{"white man on its king row (English: 1-4)", eng, "W:W2,18:B20", Setup(eng, White, SetOf(2, 18), SetOf(20), SetOf(2)), false, []Piece{{White, 2}}},
+		{"both sides, one written as a king already", eng, "B:WK1,3:B30,K31,12", Setup(eng, Black, SetOf(1, 3), SetOf(30, 31, 12), SetOf(1, 3, 30, 31)), false,
+			[]Piece{{White, 3}, {Black, 30}}},
+		{"a plain FEN needs nothing", eng, "B:W21-32:B1-12", NewPosition(eng), false, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := ParseFENLenient(tc.v, tc.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Position != tc.want || s.UnknownTurn != tc.unknown || fmt.Sprint(s.Crowned) != fmt.Sprint(tc.crowned) {
+				t.Errorf("got %s unknown=%v crowned=%v, want %s %v %v", s.Position, s.UnknownTurn, s.Crowned, tc.want, tc.unknown, tc.crowned)
+			}
+		})
+	}
+	if _, err := ParseFENLenient(eng, "W:W1,1:B2"); !errors.Is(err, ErrSyntax) {
+		t.Errorf("a square given twice: %v", err)
 	}
 }
 

@@ -10,8 +10,8 @@ import (
 // Hub move text and DXP move fields. Decoding always needs the position: a
 // text is matched against the legal moves, never trusted on its own.
 
-// splitMoveText splits "32-28", "28x19", "47x38x24", "c3:e5" into squares and
-// reports whether a capture separator was used.
+// splitMoveText splits "32-28", "28x19", "47x38x24", "c3:e5", "a3b4" into
+// squares and reports whether a capture separator was used.
 func splitMoveText(text string) (parts []string, capture bool, err error) {
 	return splitMoveTextInto(nil, text)
 }
@@ -33,6 +33,12 @@ func splitMoveTextInto(parts []string, text string) (_ []string, capture bool, e
 			capture = true
 		case t[i] == 0xC3 && i+1 < len(t) && t[i+1] == 0x97: // × in UTF-8
 			capture, n = true, 2
+		case isFileLetter(t[i]) && i > start && isFileLetter(t[start]) && t[i-1] >= '0' && t[i-1] <= '9':
+			// "a3b4": PDN 3.0 lets alphanumeric moves omit the separator;
+			// a file letter after a rank starts the next square.
+			parts = append(parts, t[start:i])
+			start = i
+			continue
 		default:
 			continue
 		}
@@ -52,9 +58,17 @@ func splitMoveTextInto(parts []string, text string) (_ []string, capture bool, e
 	return parts, capture, nil
 }
 
+// isFileLetter reports whether c can name a file of an alphanumeric square
+// (x is the capture separator, never a file).
+func isFileLetter(c byte) bool {
+	c |= 0x20
+	return c >= 'a' && c <= 'w'
+}
+
 // ParseMove reads PDN move text in p: the short form ("32-28", "28x19"), the
 // long form listing landing squares ("47x38x24x13x36"), with "x" or ":" as
-// capture separator and numeric or algebraic squares. Intermediate squares of
+// capture separator and numeric or algebraic squares; algebraic squares may
+// be written without a separator ("a3b4", "c3e5"), as PDN 3.0 allows. Intermediate squares of
 // a long form may be a subset of the landing squares, in order.
 func (p Position) ParseMove(text string) (Move, error) {
 	found, err := p.MatchMoves(text)

@@ -54,6 +54,14 @@ func TestParseMove(t *testing.T) {
 		{"russian", "W:Wc3:Bd4,f6", "c3:e5", 0, 0, nil, ErrIllegal},        // must go on to g7
 		{"russian", "W:Wc3:Bd4,f6", "c3:g7", 22, 8, []Square{18, 11}, nil}, // c3=22 d4=18 f6=11 g7=8
 		{"russian", "W:Wc3:Bd4,f6", "c3:e5:g7", 22, 8, []Square{18, 11}, nil},
+		// PDN 3.0 grammar: "In alpha-numeric moves the separator may be omitted, so a3b4 is allowed."
+		{"russian", "", "c3d4", 22, 18, nil, nil},
+		{"russian", "", "C3D4", 22, 18, nil, nil},
+		{"russian", "W:Wc3:Bd4,f6", "c3g7", 22, 8, []Square{18, 11}, nil},
+		{"russian", "W:Wc3:Bd4,f6", "c3e5g7", 22, 8, []Square{18, 11}, nil},
+		{"russian", "", "c3", 0, 0, nil, ErrSyntax},
+		{"russian", "", "c3d", 0, 0, nil, ErrSyntax},
+		{"english", "", "1115", 0, 0, nil, ErrSyntax}, // numbers need their separator: 1115 could be 1-115 or 11-15
 		{"international", "", "32-28", 32, 28, nil, nil},
 		{"international", "W:W47:B42,33,23,13", "47x49", 0, 0, nil, ErrIllegal},
 	}

@@ -38,7 +38,7 @@ func runCheck(t *testing.T, args ...string) (string, int) {
 
 // shippedPDN are the sample files of rules/pdn/testdata.
 func shippedPDN(t *testing.T) []string {
-	files, err := filepath.Glob("../../rules/pdn/testdata/*.pdn")
+	files, err := filepath.Glob("../../rules/pdn/testdata/wiegerw-*.pdn")
 	if err != nil || len(files) != 4 {
 		t.Fatalf("sample PDN files: %v %v", files, err)
 	}
@@ -63,19 +63,30 @@ func TestCheckShippedFiles(t *testing.T) {
 	if len(lines) != 311 {
 		t.Fatalf("%d lines, want one per game and the totals", len(lines))
 	}
+	// OCA, Tricks (English) and ussr1947 (Russian) have no GameType tag:
+	// the moves decide, and the line says so. wk2003 has [GameType "20"].
+	decided := map[string]string{
+		files[0]: " (variant: english (no GameType; legal as english, not as international))",
+		files[1]: " (variant: english (no GameType; legal as english, not as international))",
+		files[2]: " (variant: russian (no GameType; legal as russian, not as international))",
+		files[3]: "",
+	}
 	for _, l := range lines[:310] {
-		if !strings.HasSuffix(l, ": ok") {
+		file, _, _ := strings.Cut(l, ": game ")
+		if !strings.HasSuffix(l, "): ok"+decided[file]) {
 			t.Errorf("line %q", l)
 		}
 	}
-	if want := files[0] + ": game 1 (White: Wyllie, J., Black: Moorhead, W.): ok"; lines[0] != want {
+	if want := files[0] + ": game 1 (White: Wyllie, J., Black: Moorhead, W.): ok" + decided[files[0]]; lines[0] != want {
 		t.Errorf("first line %q, want %q", lines[0], want)
 	}
 }
 
-// TestCheckVariantOverride: forcing international rules on English games
-// makes every first move illegal, and the report shows why.
-func TestCheckVariantOverride(t *testing.T) {
+// TestCheckVariantFallback: --variant stands in for the missing GameType
+// of the OCA file's English games, so international rules make every first
+// move illegal, and the report shows why; it does not override a GameType
+// tag: the international games of wk2003 stay international.
+func TestCheckVariantFallback(t *testing.T) {
 	file := shippedPDN(t)[0] // OCA, English checkers
 	out, code := runCheck(t, "--variant", "international", file)
 	if code != exitFailed {
@@ -88,6 +99,27 @@ func TestCheckVariantOverride(t *testing.T) {
 		"FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
 	if first := strings.Split(out, "\n")[0]; first != want {
 		t.Errorf("first line\n%q\nwant\n%q", first, want)
+	}
+	out, code = runCheck(t, "--variant", "english", shippedPDN(t)[3])
+	if code != exitOK || lastLine(out) != "games=23 ok=23 illegal=0 unreadable=0" {
+		t.Errorf("GameType 20 games under --variant english: exit %d, %s", code, lastLine(out))
+	}
+}
+
+// TestCheckMissingFile: a file that cannot be opened is an I/O error (exit
+// 3), named, and not counted as a game; the other files are still checked.
+func TestCheckMissingFile(t *testing.T) {
+	missing := filepath.Join(t.TempDir(), "missing.pdn")
+	out, code := runCheck(t, missing, shippedPDN(t)[3])
+	if code != exitRuntime {
+		t.Errorf("exit %d, want %d", code, exitRuntime)
+	}
+	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+	if want := missing + ": cannot read the file: open " + missing + ": no such file or directory"; lines[0] != want {
+		t.Errorf("first line\n%q\nwant\n%q", lines[0], want)
+	}
+	if got := lastLine(out); got != "games=23 ok=23 illegal=0 unreadable=0" {
+		t.Errorf("last line %q", got)
 	}
 }
 
@@ -117,8 +149,7 @@ func TestCheckProblems(t *testing.T) {
 	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	missing := filepath.Join(dir, "missing.pdn")
-	out, code := runCheck(t, file, missing)
+	out, code := runCheck(t, file)
 	if code != exitFailed {
 		t.Errorf("exit %d", code)
 	}
@@ -129,8 +160,7 @@ func TestCheckProblems(t *testing.T) {
 		file + `: game 3: unreadable at line 10 near "[Black \"Tag": syntax error: tag Black: value not closed with " on its line`,
 		file + `: game 4 (White: Unknown, Black: ?): unreadable (game at line 13): GameType "30": unknown variant: no preset has game type 30`,
 		file + `: game 5 (White: Bad FEN, Black: ?): unreadable (game at line 17): FEN tag: FEN "W:W99:B1": syntax error: square 99 is off the board (1-72)`, // 99 > 50: detected as canadian
-		missing + ": unreadable file: open " + missing + ": no such file or directory",
-		"games=6 ok=1 illegal=1 unreadable=4",
+		"games=5 ok=1 illegal=1 unreadable=3",
 	}
 	if len(lines) != len(want) {
 		t.Fatalf("output:\n%s", out)
@@ -140,7 +170,7 @@ func TestCheckProblems(t *testing.T) {
 			t.Errorf("line %d\n%q\nwant\n%q", i+1, lines[i], want[i])
 		}
 	}
-	if !strings.HasSuffix(lines[1], "legal moves: 17-14, 19-16, 24-20, 25-22, 26-22, 26-23, 27-23") {
+	if !strings.HasSuffix(lines[1], "legal moves: 17-14, 19-16, 24-20, 25-22, 26-22, 26-23, 27-23 (variant: english (no GameType; legal under no preset, english reads furthest))") {
 		t.Errorf("legal moves missing in %q", lines[1])
 	}
 }
@@ -150,6 +180,28 @@ func TestCheckUsage(t *testing.T) {
 		out, code := runCheck(t, args...)
 		if code != exitUsage {
 			t.Errorf("check %q: exit %d, output %q", args, code, out)
+		}
+	}
+}
+
+// TestCheckForms: the files of rules/pdn/testdata written in the forms
+// people use (padded squares, no GameType, a3b4, "?" FEN, a man on its king
+// row) all replay, and the variants taken by the moves are named.
+func TestCheckForms(t *testing.T) {
+	files, err := filepath.Glob("../../rules/pdn/testdata/form-*.pdn")
+	if err != nil || len(files) != 6 {
+		t.Fatalf("form files: %v %v", files, err)
+	}
+	out, code := runCheck(t, files...)
+	if code != exitOK || lastLine(out) != "games=12 ok=12 illegal=0 unreadable=0" {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+	for _, want := range []string{
+		"form-no-gametype-international.pdn: game 2 (White: Engine B, Black: Engine A): ok (variant: international (no GameType; legal as international, not as english))",
+		"form-alphanumeric.pdn: game 1 (White: Petrov, Black: Ivanov): ok (variant: russian (no GameType; legal as russian, not as international))",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no line ending %q in\n%s", want, out)
 		}
 	}
 }

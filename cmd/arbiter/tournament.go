@@ -221,6 +221,10 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		}
 		return err
 	}
+	// Again at the end, where the log of a long run does not bury them.
+	for _, c := range sum.EngineChanges {
+		fmt.Fprintf(stderr, "warning: %s\n", c)
+	}
 	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "%s: %d of %d games finished (%d in this run, %d earlier) in %s\n",
 		ev.Name, sum.Finished, sum.Planned, sum.Played, sum.Resumed, sum.Elapsed.Round(time.Millisecond))

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
 )
@@ -32,9 +33,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	arbiterBin = filepath.Join(dir, "arbiter")
-	build := exec.Command("go", "build", "-o", arbiterBin, ".")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
+	if err := testbin.Build(arbiterBin, "."); err != nil {
 		fmt.Fprintln(os.Stderr, "building arbiter:", err)
 		os.RemoveAll(dir)
 		os.Exit(1)
@@ -383,5 +382,35 @@ concurrency: 2
 	}
 	if !strings.Contains(stderr, "no game got going with: broken (2 attempts)") || !strings.Contains(stderr, "no endgame database") || strings.Contains(stderr, "good (") {
 		t.Errorf("stderr does not name the broken engine (only) and its last words:\n%s", stderr)
+	}
+}
+
+// A script engine changed between two runs of an event: the resumed run
+// warns on stderr, naming the engine and what changed.
+func TestTournamentWarnsAboutARebuiltEngine(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "engine.sh")
+	writeFile(t, script, "#!/bin/sh\nexec "+arbiterBin+" engine --level random \"$@\"\n")
+	if err := os.Chmod(script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "event.yaml"), `
+name: rebuilt
+variant: english
+time_control: "10+0.1"
+engines:
+  - {name: s, command: ./engine.sh}
+  - {name: r, command: self engine --level random --seed 2}
+games_per_encounter: 2
+adjudication: {max_moves: 30}
+`)
+	args := []string{"tournament", "-c", "event.yaml", "--out", "out", "--progress", "off", "--no-report"}
+	if out, errs, code := runArbiter(t, dir, args...); code != 0 || strings.Contains(errs, "warning: engine") {
+		t.Fatalf("first run: exit %d\n%s\n%s", code, out, errs)
+	}
+	writeFile(t, script, "#!/bin/sh\n# rebuilt\nexec "+arbiterBin+" engine --level random \"$@\"\n")
+	out, errs, code := runArbiter(t, dir, args...)
+	if code != 0 || !strings.Contains(errs, "warning: engine s is not what it was in this event's earlier games (program checksum (SHA-256)") {
+		t.Errorf("resumed run: exit %d, want 0 and a warning naming engine s\n%s\n%s", code, out, errs)
 	}
 }

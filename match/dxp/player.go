@@ -130,6 +130,9 @@ func (e *Player) Name() string {
 	return "dxp " + e.opts.Addr
 }
 
+// PeerName is the name the engine gave in its last GAMEACC ("" before).
+func (e *Player) PeerName() string { return e.peerName }
+
 // Addr returns the address the player listens on (after NewGame), or the
 // address it connects to.
 func (e *Player) Addr() string {

@@ -5,7 +5,10 @@
 //
 // The database belongs to one effective configuration. Its hash is stored
 // with the event; opening the database for a different configuration is
-// refused (ErrConfigMismatch) instead of mixing two events.
+// refused (ErrConfigMismatch) instead of mixing two events. The hash covers
+// an engine's command, not its program: each engine's Identity (program
+// checksum, its own name and version) is kept too, so that a resumed event
+// can say when an engine was rebuilt in between.
 package store
 
 import (
@@ -168,6 +171,14 @@ CREATE TABLE IF NOT EXISTS games (
 	started     TEXT NOT NULL,
 	finished    TEXT NOT NULL DEFAULT ''
 );
+CREATE TABLE IF NOT EXISTS engine_identity (
+	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
+	program  TEXT NOT NULL DEFAULT '',
+	checksum TEXT NOT NULL DEFAULT '',
+	name     TEXT NOT NULL DEFAULT '',
+	version  TEXT NOT NULL DEFAULT '',
+	updated  TEXT NOT NULL DEFAULT ''
+);
 CREATE TABLE IF NOT EXISTS moves (
 	game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
 	ply  INTEGER NOT NULL,
@@ -218,11 +229,26 @@ func Open(path string) (*Store, error) {
 const busyTimeout = 10 * time.Second
 
 // schemaVersion is stored in PRAGMA user_version once the tables exist.
-const schemaVersion = 1
+// Version 2 added engine_identity.
+const schemaVersion = 2
 
-// createSchema creates the tables of a new database. An existing one is only
-// read, so that a report or a monitor opening a running event never takes
-// the write lock from the games being stored.
+// migrations[v] takes a database from version v to v+1.
+var migrations = map[int]string{
+	1: `CREATE TABLE IF NOT EXISTS engine_identity (
+	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
+	program  TEXT NOT NULL DEFAULT '',
+	checksum TEXT NOT NULL DEFAULT '',
+	name     TEXT NOT NULL DEFAULT '',
+	version  TEXT NOT NULL DEFAULT '',
+	updated  TEXT NOT NULL DEFAULT ''
+);
+`,
+}
+
+// createSchema creates the tables of a new database, or migrates an older
+// one (its games stay as they are). A current database is only read, so
+// that a report or a monitor opening a running event never takes the write
+// lock from the games being stored.
 func createSchema(db *sql.DB) error {
 	var v int
 	if err := db.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
@@ -233,11 +259,21 @@ func createSchema(db *sql.DB) error {
 		return nil
 	case v > schemaVersion:
 		return fmt.Errorf("database schema version %d is newer than this arbiter's (%d); use a newer arbiter", v, schemaVersion)
+	case v == 0:
+		// BEGIN IMMEDIATE takes the write lock up front through the busy
+		// handler; two processes creating the same new database both succeed.
+		_, err := db.Exec(fmt.Sprintf("BEGIN IMMEDIATE;\n%sPRAGMA user_version = %d;\nCOMMIT;", schema, schemaVersion))
+		return err
 	}
-	// BEGIN IMMEDIATE takes the write lock up front through the busy
-	// handler; two processes creating the same new database both succeed.
-	_, err := db.Exec(fmt.Sprintf("BEGIN IMMEDIATE;\n%sPRAGMA user_version = %d;\nCOMMIT;", schema, schemaVersion))
-	return err
+	// Each step is idempotent: two processes migrating at once both succeed.
+	var steps strings.Builder
+	for from := v; from < schemaVersion; from++ {
+		steps.WriteString(migrations[from])
+	}
+	if _, err := db.Exec(fmt.Sprintf("BEGIN IMMEDIATE;\n%sPRAGMA user_version = %d;\nCOMMIT;", steps.String(), schemaVersion)); err != nil {
+		return fmt.Errorf("migrating the schema from version %d to %d: %w", v, schemaVersion, err)
+	}
+	return nil
 }
 
 // setWAL switches the database to write-ahead logging. The switch needs an
@@ -655,4 +691,51 @@ func (s *Store) Count(ctx context.Context) (map[Status]int, error) {
 		m[Status(strings.TrimSpace(st))] = n
 	}
 	return m, rows.Err()
+}
+
+// Identity is what an engine was when it played, so that a resumed event
+// can tell a rebuilt engine (the configuration, and its hash, name only the
+// command). Empty fields are unknown.
+type Identity struct {
+	Program  string // the program file (cmd's first word, resolved)
+	Checksum string // SHA-256 of the program file, hex
+	Name     string // the engine's own name (Hub "id name=", DXP GAMEACC)
+	Version  string // its version (Hub "id version=")
+}
+
+// Identities returns the recorded identity of each engine, by engine ID
+// (none for a database migrated from before engine identities).
+func (s *Store) Identities(ctx context.Context) (map[int]Identity, error) {
+	out := map[int]Identity{}
+	rows, err := s.db.QueryContext(ctx, `SELECT engine, program, checksum, name, version FROM engine_identity ORDER BY engine`)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int
+		var e Identity
+		if err := rows.Scan(&id, &e.Program, &e.Checksum, &e.Name, &e.Version); err != nil {
+			return nil, fmt.Errorf("store: %s: %w", s.path, err)
+		}
+		out[id] = e
+	}
+	return out, rows.Err()
+}
+
+// SetIdentity records engine's identity; its empty fields keep what is
+// recorded.
+func (s *Store) SetIdentity(ctx context.Context, engine int, id Identity) error {
+	_, err := s.db.ExecContext(ctx, `INSERT INTO engine_identity (engine, program, checksum, name, version, updated) VALUES (?, ?, ?, ?, ?, ?)
+		ON CONFLICT (engine) DO UPDATE SET
+			program  = CASE WHEN excluded.program  = '' THEN program  ELSE excluded.program  END,
+			checksum = CASE WHEN excluded.checksum = '' THEN checksum ELSE excluded.checksum END,
+			name     = CASE WHEN excluded.name     = '' THEN name     ELSE excluded.name     END,
+			version  = CASE WHEN excluded.version  = '' THEN version  ELSE excluded.version  END,
+			updated  = excluded.updated`,
+		engine, id.Program, id.Checksum, id.Name, id.Version, formatTime(time.Now()))
+	if err != nil {
+		return fmt.Errorf("store: %s: engine %d identity: %w", s.path, engine, err)
+	}
+	return nil
 }

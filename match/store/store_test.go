@@ -245,3 +245,80 @@ func TestPathWithURICharacters(t *testing.T) {
 		t.Errorf("reopened: %+v, %v", ev, err)
 	}
 }
+
+// An engine's identity is kept per engine; a partial update (the program
+// known at the start of a run, the engine's own name once it has said it)
+// keeps the fields it leaves empty.
+func TestIdentity(t *testing.T) {
+	ctx := context.Background()
+	s := open(t, filepath.Join(t.TempDir(), FileName))
+	if err := s.Init(ctx, testEvent("h")); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := s.Identities(ctx); err != nil || len(ids) != 0 {
+		t.Fatalf("new event: %v, %v; want none", ids, err)
+	}
+	steps := []struct {
+		engine int
+		set    Identity
+	}{
+		{0, Identity{Program: "/bin/a", Checksum: "c1"}},
+		{0, Identity{Name: "Alpha", Version: "1.0"}},
+		{1, Identity{Name: "Beta"}},
+		{0, Identity{Checksum: "c2"}},
+	}
+	for _, st := range steps {
+		if err := s.SetIdentity(ctx, st.engine, st.set); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := map[int]Identity{0: {Program: "/bin/a", Checksum: "c2", Name: "Alpha", Version: "1.0"}, 1: {Name: "Beta"}}
+	if ids, err := s.Identities(ctx); err != nil || !reflect.DeepEqual(ids, want) {
+		t.Errorf("Identities = %+v, %v; want %+v", ids, err, want)
+	}
+	if err := s.SetIdentity(ctx, 7, Identity{Name: "ghost"}); err == nil {
+		t.Error("an identity for an engine that is not in the event was accepted")
+	}
+}
+
+// A database of schema version 1 (before engine identities) is migrated
+// when opened: its event and games read as before, and identities can be
+// recorded.
+func TestMigrateFromVersion1(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	if err := s.Init(ctx, testEvent("h")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(ctx, testGame(0)); err != nil {
+		t.Fatal(err)
+	}
+	// Version 1 is version 2 without the engine_identity table.
+	if _, err := s.db.Exec("DROP TABLE engine_identity; PRAGMA user_version = 1"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = open(t, path)
+	var v int
+	if err := s.db.QueryRow("PRAGMA user_version").Scan(&v); err != nil || v != schemaVersion {
+		t.Fatalf("user_version = %d, %v; want %d", v, err, schemaVersion)
+	}
+	ev, err := s.Event(ctx)
+	if err != nil || ev.Name != "Test event" || len(ev.Engines) != 2 {
+		t.Errorf("event after the migration: %+v, %v", ev, err)
+	}
+	var n int
+	if err := s.Games(ctx, ReadOptions{Moves: true}, func(g Game) error { n += len(g.Moves); return nil }); err != nil || n != 3 {
+		t.Errorf("moves after the migration: %d, %v; want 3", n, err)
+	}
+	if err := s.Init(ctx, testEvent("h")); err != nil {
+		t.Errorf("resuming the migrated event: %v", err)
+	}
+	if err := s.SetIdentity(ctx, 1, Identity{Name: "Beta"}); err != nil {
+		t.Error(err)
+	}
+	if ids, err := s.Identities(ctx); err != nil || ids[1].Name != "Beta" {
+		t.Errorf("Identities = %+v, %v", ids, err)
+	}
+}

@@ -25,7 +25,7 @@ var (
 
 // arbiterBinary builds the real arbiter once: its `engine` command is the
 // sparring engine the benchmarks play with.
-func arbiterBinary(b *testing.B) string {
+func arbiterBinary(b testing.TB) string {
 	binOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "arbiter-bench-")
 		if err != nil {

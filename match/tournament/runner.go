@@ -85,9 +85,13 @@ type Summary struct {
 	Elapsed  time.Duration
 	// NeverStarted names the engines that failed every start of a game in
 	// this run (a missing program, a crash or timeout at start-up, nobody at
-	// a DXP address), with the last reason: their games are recorded as
+	// a DXP address, a GAMEREQ refused or unanswered), with the last reason: their games are recorded as
 	// losses, but the event did not test them, which callers should say.
 	NeverStarted []string
+	// EngineChanges says, per engine that is not what it was in the event's
+	// earlier runs (another program file, name or version), what changed;
+	// each was also logged as a warning when found.
+	EngineChanges []string
 	Standings
 }
 
@@ -154,6 +158,14 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	}
 	r.standings = newStandings(r.names)
 	r.starts = match.NewStarts(r.names)
+	if r.ids, err = newIdentities(ctx, st, r.names, r.log); err != nil {
+		return nil, err
+	}
+	for i, spec := range ev.Engines {
+		if err := r.ids.note(ctx, i, program(spec)); err != nil {
+			return nil, err
+		}
+	}
 	if ev.SPRT != nil {
 		r.tally = reports.NewTally(r.names[0], r.names[1])
 	}
@@ -231,6 +243,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.sum.Elapsed = time.Since(t0)
 	r.sum.Standings = r.standings.snapshot()
 	r.sum.NeverStarted = r.starts.Never()
+	r.sum.EngineChanges = r.ids.list()
 	if err != nil {
 		return r.sum, err
 	}
@@ -258,7 +271,8 @@ type runner struct {
 	sum       *Summary
 	progress  *progress
 	starts    *match.Starts // per engine, this run
-	decided   bool          // the SPRT decided: later results are not reported
+	ids       *identities
+	decided   bool // the SPRT decided: later results are not reported
 }
 
 // playRecovered is play in a game goroutine: a panic (a bug of ours) would
@@ -342,6 +356,15 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 		// the side that failed loses; if we cannot tell, nobody scores.
 		res = startFailure(gw, gb, r.names[p.White], r.names[p.Black], perr)
 		log.Warn().Err(perr).Msg("game could not be played")
+	}
+	for _, s := range []struct {
+		i int
+		w *match.Watch
+		p match.Player
+	}{{p.White, gw, white}, {p.Black, gb, black}} {
+		if err := r.ids.started(context.WithoutCancel(ctx), s.i, s.w, s.p); err != nil {
+			r.log.Error().Err(err).Str("engine", r.names[s.i]).Msg("recording the engine's identity")
+		}
 	}
 	r.pools[p.White].put(white, gw.CouldNotRun() != nil || brokenBy(res, rules.White))
 	r.pools[p.Black].put(black, gb.CouldNotRun() != nil || brokenBy(res, rules.Black))

@@ -22,7 +22,7 @@ func cellsOf(n int, rec map[[2]int]WDL) [][]WDL {
 // around 0, with the match's own interval.
 func TestJointRatingsOfAMatch(t *testing.T) {
 	w := WDL{W: 400, D: 300, L: 300}
-	r := JointRatings(cellsOf(2, map[[2]int]WDL{{0, 1}: w}))
+	r := mustJoint(t, cellsOf(2, map[[2]int]WDL{{0, 1}: w}))
 	diff := r[0].Elo - r[1].Elo
 	want := EloWDL(w)
 	if math.Abs(diff-want.Elo) > 0.5 || math.Abs(r[0].Elo+r[1].Elo) > 1e-9 {
@@ -39,7 +39,7 @@ func TestJointRatingsOfAMatch(t *testing.T) {
 // A round-robin of three with a clear order: ratings follow it, sum to 0,
 // and an engine that lost every game still has a finite rating.
 func TestJointRatingsRoundRobin(t *testing.T) {
-	r := JointRatings(cellsOf(4, map[[2]int]WDL{
+	r := mustJoint(t, cellsOf(4, map[[2]int]WDL{
 		{0, 1}: {W: 60, D: 20, L: 20},
 		{0, 2}: {W: 80, D: 15, L: 5},
 		{1, 2}: {W: 55, D: 30, L: 15},
@@ -66,7 +66,7 @@ func TestJointRatingsRoundRobin(t *testing.T) {
 
 // An engine without games has no rating.
 func TestJointRatingsWithoutGames(t *testing.T) {
-	r := JointRatings(cellsOf(3, map[[2]int]WDL{{0, 1}: {W: 3, L: 2}}))
+	r := mustJoint(t, cellsOf(3, map[[2]int]WDL{{0, 1}: {W: 3, L: 2}}))
 	if !math.IsNaN(r[2].Elo) || math.IsNaN(r[0].Elo) {
 		t.Errorf("ratings %+v", r)
 	}
@@ -84,7 +84,7 @@ func TestJointRatingsReproducePoints(t *testing.T) {
 		{1, 3}: {W: 500, D: 300, L: 200},
 		{2, 3}: {W: 420, D: 380, L: 200},
 	})
-	r := JointRatings(cells)
+	r := mustJoint(t, cells)
 	for i := range cells {
 		expected, actual := 0.0, 0.0
 		for j := range cells {
@@ -104,10 +104,19 @@ func TestJointRatingsReproducePoints(t *testing.T) {
 // score variance is 0.15 instead of 0.25 per game, an interval sqrt(0.6)
 // as wide).
 func TestJointRatingsDrawsNarrowTheInterval(t *testing.T) {
-	decisive := JointRatings(cellsOf(2, map[[2]int]WDL{{0, 1}: {W: 500, L: 500}}))
-	drawish := JointRatings(cellsOf(2, map[[2]int]WDL{{0, 1}: {W: 300, D: 400, L: 300}}))
+	decisive := mustJoint(t, cellsOf(2, map[[2]int]WDL{{0, 1}: {W: 500, L: 500}}))
+	drawish := mustJoint(t, cellsOf(2, map[[2]int]WDL{{0, 1}: {W: 300, D: 400, L: 300}}))
 	ratio := drawish[0].Error / decisive[0].Error
 	if math.Abs(ratio-math.Sqrt(0.6)) > 0.02 {
 		t.Errorf("interval with draws %.2f, without %.2f: ratio %.3f, want about %.3f", drawish[0].Error, decisive[0].Error, ratio, math.Sqrt(0.6))
 	}
+}
+
+func mustJoint(t *testing.T, cells [][]WDL) []Rating {
+	t.Helper()
+	r, err := JointRatings(cells)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -78,6 +79,34 @@ type SPRTResult struct {
 	Decision Decision   `json:"decision"`
 	Games    int        `json:"games"`
 	Pairs    int        `json:"pairs"`
+	// Failure, when not empty, says why the LLR could not be computed (a
+	// maximum-likelihood fit that did not converge); LLR is then NaN (null
+	// in JSON) and the decision Continue.
+	Failure string `json:"failure,omitempty"`
+}
+
+// MarshalJSON writes an LLR that could not be computed as null.
+func (r SPRTResult) MarshalJSON() ([]byte, error) {
+	type plain SPRTResult
+	return json.Marshal(struct {
+		plain
+		LLR jsonFloat `json:"llr"`
+	}{plain(r), jsonFloat(r.LLR)})
+}
+
+// UnmarshalJSON reads a null LLR as NaN.
+func (r *SPRTResult) UnmarshalJSON(b []byte) error {
+	type plain SPRTResult
+	var j struct {
+		plain
+		LLR jsonFloat `json:"llr"`
+	}
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*r = SPRTResult(j.plain)
+	r.LLR = float64(j.LLR)
+	return nil
 }
 
 // Evaluate computes the generalized log-likelihood ratio (GSPRT, as in
@@ -85,6 +114,11 @@ type SPRTResult struct {
 // first engine's point of view, and the decision it implies. Pentanomial
 // counts are used unless c.Trinomial is set; wdl is used for the
 // trinomial form and for the game count.
+//
+// The error is for an invalid configuration only. When the computation
+// itself fails (a fit that does not converge) the result says so in
+// Failure, so that a report shows the failure where the LLR would be and a
+// runner goes on playing.
 func (c SPRTConfig) Evaluate(p Penta, wdl WDL) (SPRTResult, error) {
 	if err := c.Validate(); err != nil {
 		return SPRTResult{}, err
@@ -99,7 +133,8 @@ func (c SPRTConfig) Evaluate(p Penta, wdl WDL) (SPRTResult, error) {
 	}
 	llr, err := gsprtLLR(counts, c.Elo0, c.Elo1, c.Model)
 	if err != nil {
-		return SPRTResult{}, err
+		r.LLR, r.Decision, r.Failure = math.NaN(), Continue, err.Error()
+		return r, nil
 	}
 	r.LLR = llr
 	switch {
@@ -158,10 +193,10 @@ func gsprtLLR(counts []int, elo0, elo1 float64, model SPRTModel) (float64, error
 			// A pair's spread is √2 times a game's.
 			t0, t1 = t0*math.Sqrt2, t1*math.Sqrt2
 		}
-		if p0, err = mleTValue(scores, phat, 0.5, t0); err != nil {
+		if p0, err = mleTValue(scores, phat, 0.5, t0, maxMLEIterations); err != nil {
 			return 0, err
 		}
-		if p1, err = mleTValue(scores, phat, 0.5, t1); err != nil {
+		if p1, err = mleTValue(scores, phat, 0.5, t1, maxMLEIterations); err != nil {
 			return 0, err
 		}
 	default:
@@ -200,17 +235,24 @@ func mleExpected(scores, phat []float64, s float64) ([]float64, error) {
 	return p, nil
 }
 
+// maxMLEIterations bounds the fixed-point iteration of mleTValue; it
+// usually takes 5 to 20 steps, a little over 100 on very drawish pairs.
+const maxMLEIterations = 1000
+
 // mleTValue is the maximum-likelihood distribution with t-value
 // (μ-ref)/σ = t, given phat (same paper, section 4.1): a fixed-point
-// iteration, each step solving a secular equation.
-func mleTValue(scores, phat []float64, ref, t float64) ([]float64, error) {
+// iteration, each step solving a secular equation. It stops when no
+// probability moves by more than 1e-10 (their rounding noise is ~1e-12) and
+// fails after maxIter steps.
+func mleTValue(scores, phat []float64, ref, t float64, maxIter int) ([]float64, error) {
 	k := len(scores)
 	p := make([]float64, k)
 	for i := range p {
 		p[i] = 1 / float64(k)
 	}
 	x := make([]float64, k)
-	for iter := 0; iter < 100; iter++ {
+	diff := math.Inf(1)
+	for range maxIter {
 		mu, v := meanVar(scores, p)
 		sigma := math.Sqrt(v)
 		for i, a := range scores {
@@ -221,17 +263,18 @@ func mleTValue(scores, phat []float64, ref, t float64) ([]float64, error) {
 		if err != nil {
 			return nil, err
 		}
-		diff := 0.0
+		diff = 0.0
 		for i := range p {
 			np := phat[i] / (1 + theta*x[i])
 			diff = math.Max(diff, math.Abs(np-p[i]))
 			p[i] = np
 		}
-		if diff < 1e-12 {
+		if diff < 1e-10 {
 			return p, nil
 		}
 	}
-	return p, nil
+	return nil, fmt.Errorf("sprt: the maximum-likelihood fit for t = %.4g %w after %d iterations (probabilities still moving by %.2g)",
+		t, ErrNotConverged, maxIter, diff)
 }
 
 func meanVar(x, p []float64) (mu, v float64) {

@@ -36,9 +36,16 @@ type Report struct {
 	Replayed     *Replayed // the moves played (up to the first problem); nil if none could be
 	Status       Status
 	Err          error // *ParseError, *MoveError, or a FEN or GameType error; nil when OK
-	// Note is advice on a game whose moves are all legal, e.g. a result that
-	// the final position contradicts; it does not change Status.
+	// Note is advice on the game that does not change Status: a result that
+	// the final position contradicts, a variation that cannot be played, what
+	// the FEN tag was read as (Replayed.Notes).
 	Note string
+	// Variant is the rules the game was replayed under (nil when the tags
+	// name none that exists).
+	Variant *rules.Variant
+	// Decided says how the moves chose Variant for a game without a
+	// GameType tag (Choice.Reason); empty when a tag or the fallback did.
+	Decided string
 }
 
 // String is the one-line verdict a person reads, e.g.
@@ -54,9 +61,6 @@ func (rep Report) String() string {
 	switch {
 	case rep.Status == OK:
 		b.WriteString("ok")
-		if rep.Note != "" {
-			fmt.Fprintf(&b, " (note: %s)", rep.Note)
-		}
 	case rep.Status == Unreadable:
 		var pe *ParseError
 		if errors.As(rep.Err, &pe) {
@@ -74,6 +78,14 @@ func (rep Report) String() string {
 		}
 	default:
 		b.WriteString(rep.Err.Error())
+	}
+	if rep.Status != Unreadable {
+		if rep.Note != "" {
+			fmt.Fprintf(&b, " (note: %s)", rep.Note)
+		}
+		if rep.Decided != "" {
+			fmt.Fprintf(&b, " (variant: %s (%s))", rep.Variant.Name(), rep.Decided)
+		}
 	}
 	return oneLine(b.String())
 }
@@ -95,23 +107,36 @@ func oneLine(s string) string {
 	}, s)
 }
 
-// Check audits one game: it picks the variant (VariantOf with the override)
-// and replays the main line, then the variations (a wrong one is a Note).
-func Check(g *Game, override *rules.Variant) Report {
+// Check audits one game: it picks the variant (VariantOf, with fallback for
+// a game whose tags name none; without one the moves decide, and
+// Report.Decided says how) and replays the main line, then the variations
+// (a wrong one is a Note).
+func Check(g *Game, fallback *rules.Variant) Report {
 	rep := Report{Number: g.Number, Line: g.Line, Game: g}
-	v, err := VariantOf(g, override)
+	v, err := tagVariant(g)
 	if err != nil {
 		rep.Status, rep.Err = Unreadable, err
 		return rep
 	}
-	rep.Replayed, err = Replay(g, v)
+	if v == nil {
+		v = fallback
+	}
+	if v != nil {
+		rep.Replayed, err = Replay(g, v)
+	} else {
+		c := ByMoves(g)
+		v, rep.Replayed, err, rep.Decided = c.Variant, c.Replayed, c.Err, c.Reason
+	}
+	rep.Variant = v
 	var me *MoveError
 	switch {
 	case err == nil:
 		rep.Status = OK
-		rep.Note = joinNotes(resultNote(g, rep.Replayed.Final()), variationNote(g.Moves, rep.Replayed.Positions))
+		rep.Note = joinNotes(strings.Join(rep.Replayed.Notes, "; "),
+			joinNotes(resultNote(g, rep.Replayed.Final()), variationNote(g.Moves, rep.Replayed.Positions)))
 	case errors.As(err, &me):
 		rep.Status, rep.Err = Illegal, err
+		rep.Note = strings.Join(rep.Replayed.Notes, "; ")
 	default:
 		rep.Status, rep.Err = Unreadable, err
 	}
@@ -193,9 +218,10 @@ func resultWho(got string) string {
 }
 
 // Audit reads every game from r and calls fn with the verdict on each, in
-// order. This is `arbiter check` for one file. It returns an error only when
+// order, playing games whose tags name no variant under fallback (nil: the
+// moves decide). This is `arbiter check` for one file. It returns an error only when
 // reading stops early (an I/O error); malformed games are reported to fn.
-func Audit(r io.Reader, file string, override *rules.Variant, fn func(Report)) error {
+func Audit(r io.Reader, file string, fallback *rules.Variant, fn func(Report)) error {
 	pr := NewReader(r, file)
 	for {
 		g, err := pr.Next()
@@ -209,7 +235,7 @@ func Audit(r io.Reader, file string, override *rules.Variant, fn func(Report)) e
 		case err != nil:
 			return err
 		default:
-			fn(Check(g, override))
+			fn(Check(g, fallback))
 		}
 	}
 }

@@ -30,6 +30,15 @@ func FuzzPDNReader(f *testing.F) {
 	f.Add("[FEN \"B:W14,15,18,21,22,23,30:B6,7,8,10,12,13\"]\n1... 10x26 18-14 *")
 	f.Add("\xEF\xBB\xBF[GameType \"25\"]\r\n1. c3-d4 d6-e5 2. d4:f6 e7:g5 *\r\n")
 	f.Add("1. 11-15 {never closed\n\n[Event \"x\"]\n1. 9-13 *")
+	// The forms people write (testdata/form-*.pdn seed their first games):
+	// padded squares and spaced separators, alphanumeric moves without a
+	// separator, "?" as the side to move, a man on its king row, a padded
+	// square before a move number.
+	f.Add("  23. 23x 3 15-20  24.  3x25  1- 7 1. 31 - 27 19 -24 20- 25 26x 17x 10 2-0")
+	f.Add("1.a3b4 b6a5 2.b4c5 d6b4 *")
+	f.Add("[FEN \"?:W14,K4,26,30:B6,13,K31,20\"]\n1. 14-9 31x22 *\n[FEN \"?:W29:B4\"]\n*")
+	f.Add("[FEN \"W:W2,18,27:B30,6,K9\"]\n1. 2-7 30-26 *")
+	f.Add("1. 11-15 22- 3. 9-13 *")
 	f.Fuzz(func(t *testing.T, text string) {
 		r := NewReader(strings.NewReader(text), "fuzz.pdn")
 		for i := 0; ; i++ {

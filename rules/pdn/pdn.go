@@ -9,9 +9,15 @@
 // game gives a *ParseError naming the file, line, game and move, and the next
 // call to Next carries on with the following game.
 //
+// The reader also takes the forms of PDN 3.0's reading grammar and of the
+// files people wrote: squares padded with spaces ("1- 7", "47x 9", "1 - 7"),
+// alphanumeric moves without a separator ("a3b4").
+//
 // The reader checks only the syntax of move text. Whether the moves are legal
 // is the business of Replay, which plays the main line under a variant chosen
-// by VariantOf (the GameType tag, detection from the content, or an override).
+// by VariantOf (the Variant or GameType tag, else a fallback, else ByMoves:
+// the variant under which the moves are legal). Replay reads the FEN tag as
+// records write it ("?" as the side to move, a man on its king row).
 // Audit ties the two together; it is the code path of `arbiter check`.
 package pdn
 

@@ -592,10 +592,83 @@ func (r *Reader) readWord() string {
 		r.pos++
 		return "*"
 	}
-	for r.pos < len(r.buf) && isWordByte(r.buf[r.pos]) && r.buf[r.pos] != '*' {
-		r.pos++
+	r.pos = wordEnd(r.buf, r.pos)
+	if j, ok := paddedMove(r.buf, start, r.pos); ok {
+		// A move with spaces in it, as fixed-width exporters write squares
+		// ("1- 7", "47x 9"): one move, read without the spaces.
+		var w []byte
+		for i := start; i < j; i++ {
+			if r.buf[i] != ' ' && r.buf[i] != '\t' {
+				w = append(w, r.buf[i])
+			}
+		}
+		r.pos = j
+		return string(w)
 	}
 	return string(r.buf[start:r.pos])
+}
+
+func wordEnd(b []byte, i int) int {
+	for i < len(b) && isWordByte(b[i]) && b[i] != '*' {
+		i++
+	}
+	return i
+}
+
+// paddedMove looks for a move whose squares are padded with spaces, the
+// word b[start:end] being its first part: "1-" then " 7" ("1- 7", squares
+// right-aligned in columns), or "1" then " - 7" or " -7" (spaces around the
+// separator, the example the PDN 3.0 standard gives of what writers must not
+// do, so readers meet it). Such a word is no move or result on its own (a
+// move needs a square after its separator; a number alone is nothing), so
+// joining it with what follows on the line takes nothing away from text
+// that reads already. It returns the end of the whole move.
+func paddedMove(b []byte, start, end int) (int, bool) {
+	w := b[start:end]
+	if len(w) == 0 || !isDigit(w[0]) {
+		return 0, false
+	}
+	skip := func(i int) int {
+		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
+			i++
+		}
+		return i
+	}
+	sep := func(c byte) bool { return c == '-' || c == 'x' || c == 'X' || c == ':' }
+	i := end
+	if !sep(w[len(w)-1]) {
+		for _, c := range w {
+			if !isDigit(c) {
+				return 0, false // a whole word ("32-28", "1-0"): nothing to join
+			}
+		}
+		// "1 - 7", "1 -7": a number, spaces, then a separator.
+		i = skip(i)
+		if i == end || i >= len(b) || !sep(b[i]) {
+			return 0, false
+		}
+		i++
+	}
+	// After a separator: spaces, then the next square.
+	j := skip(i)
+	if j >= len(b) || !isDigit(b[j]) {
+		return 0, false
+	}
+	if j == i && i == end {
+		return 0, false // nothing was padded
+	}
+	k := j
+	for k < len(b) && isDigit(b[k]) {
+		k++
+	}
+	if k < len(b) && b[k] == '.' {
+		return 0, false // "22- 3. 9-13": a move number, not a square
+	}
+	end = wordEnd(b, j)
+	if k, ok := paddedMove(b, j, end); ok { // "26x 17x 10"
+		end = k
+	}
+	return end, true
 }
 
 func (r *Reader) readSuffix() string {
@@ -607,7 +680,8 @@ func (r *Reader) readSuffix() string {
 }
 
 // checkMoveText checks the shape of a move: two or more squares (numbers,
-// or a file letter and a rank) joined by -, x, : or ×.
+// or a file letter and a rank) joined by -, x, : or ×; squares with a file
+// letter may follow each other without one ("a3b4").
 func checkMoveText(s string) error {
 	s = strings.ReplaceAll(s, "×", "x")
 	squares := 0
@@ -632,6 +706,11 @@ func checkMoveText(s string) error {
 		squares++
 		if i == len(s) {
 			break
+		}
+		if alpha := s[start] | 0x20; alpha >= 'a' && alpha <= 'w' {
+			if c := s[i] | 0x20; c >= 'a' && c <= 'w' {
+				continue // "a3b4": PDN 3.0 lets alphanumeric moves omit the separator
+			}
 		}
 		switch s[i] {
 		case '-', 'x', 'X', ':':

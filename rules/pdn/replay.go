@@ -17,6 +17,11 @@ type Replayed struct {
 	// Positions[i+1] is the position after Moves[i].
 	Positions []rules.Position
 	Moves     []rules.Move
+	// Notes says what the replay had to assume to read the FEN tag: the
+	// side to move of a "?" FEN, men on their king row read as kings.
+	Notes []string
+
+	crowned int // men of the FEN read as kings
 }
 
 // Final is the position after the last move.
@@ -66,20 +71,65 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // *MoveError naming its number, its text, the position before it and the
 // legal moves there; a bad FEN tag gives an error wrapping rules.ErrSyntax.
 //
+// The FEN tag is read as records write it (rules.ParseFENLenient), with a
+// note in Replayed.Notes for each assumption: a man on its own king row is a
+// king (problem collections write them so), and "?" as the side to move
+// (PDN 3.0: unknown) is the side whose move the record shows, that is, the
+// side under which the moves are legal (the move numbering decides when
+// both are, "1..." being the second player's).
+//
 // A short move text that matches several legal moves (two capture paths to
 // the same square over different pieces, written without the landing
 // squares) is settled the way an arbiter reads a scoresheet: by the rest of
 // the game. The reading under which the remaining moves are legal is taken;
 // if several are, the move is reported as ambiguous.
 func Replay(g *Game, v *rules.Variant) (*Replayed, error) {
-	p := rules.NewPosition(v)
-	if fen := strings.TrimSpace(g.Tag("FEN")); fen != "" {
-		var err error
-		if p, err = rules.ParseFEN(v, fen); err != nil {
-			return nil, fmt.Errorf("FEN tag: %w", err)
+	fen := strings.TrimSpace(g.Tag("FEN"))
+	if fen == "" {
+		return replayFrom(g, rules.NewPosition(v))
+	}
+	s, err := rules.ParseFENLenient(v, fen)
+	if err != nil {
+		return nil, fmt.Errorf("FEN tag: %w", err)
+	}
+	var notes []string
+	for _, c := range s.Crowned {
+		notes = append(notes, fmt.Sprintf("FEN: the %s man on %s stands on its king row: read as a king", c.Color, v.SquareName(c.Square)))
+	}
+	if !s.UnknownTurn {
+		rep, err := replayFrom(g, s.Position)
+		rep.Notes, rep.crowned = notes, len(s.Crowned)
+		return rep, err
+	}
+	first := v.FirstPlayer()
+	if len(g.Moves) > 0 && g.Moves[0].Num > 0 && g.Moves[0].Second {
+		first = first.Opponent()
+	}
+	p := s.Position
+	var rep *Replayed
+	var repErr error
+	var why string
+	for _, c := range []rules.Color{first, first.Opponent()} {
+		r, err := replayFrom(g, rules.Setup(v, c, p.Pieces(rules.White), p.Pieces(rules.Black), p.Kings()))
+		if rep == nil || repErr != nil && (err == nil || len(r.Moves) > len(rep.Moves)) {
+			rep, repErr = r, err
+		}
+		if err == nil {
+			break
 		}
 	}
-	return replayFrom(g, p)
+	who := rep.Positions[0].Turn()
+	switch {
+	case len(g.Moves) == 0:
+		why = fmt.Sprintf("no move shows it: %s, who moves first in %s", who, v.Name())
+	case repErr == nil:
+		why = fmt.Sprintf("%s, whose move is the first of the record (%s)", who, g.Moves[0].Text)
+	default:
+		why = fmt.Sprintf("%s, under whom the record goes furthest", who)
+	}
+	rep.Notes = append(notes, "FEN: side to move \"?\": "+why)
+	rep.crowned = len(s.Crowned)
+	return rep, repErr
 }
 
 // replayFrom plays g.Moves from p (a variation starts in the middle of a

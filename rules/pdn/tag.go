@@ -18,7 +18,7 @@ func QuoteTagValue(s string) string {
 		case c == '"' || c == '\\':
 			b.WriteByte('\\')
 			b.WriteByte(c)
-		case c < ' ' || c == 0x7f:
+		case c < ' ':
 			b.WriteByte(' ')
 		default:
 			b.WriteByte(c)
@@ -41,7 +41,7 @@ func unescapeTagValue(raw []byte) string {
 		if c == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
 			i++
 			c = raw[i]
-		} else if c < ' ' || c == 0x7f {
+		} else if c < ' ' {
 			c = ' '
 		}
 		b.WriteByte(c)

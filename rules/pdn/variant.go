@@ -1,30 +1,38 @@
 package pdn
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
-// VariantOf returns the rules a game is played under. An override (the
-// --variant of `arbiter check`) wins. Otherwise the GameType tag decides: its
-// number ("20"), or the full form "20,W,10,10,N2,0", whose board size must
-// then match the preset. Without a GameType tag the variant is detected from
-// the content of the FEN tag and the moves:
-//
-//   - algebraic squares ("c3-d4") mean Russian draughts, the usual 8x8 game
-//     recorded algebraically (Brazilian and Czech records, also algebraic,
-//     need their GameType tag or an override);
-//   - a square number above 50 means Canadian (12x12), above 32 international (10x10);
-//   - anything else is English checkers, the usual 8x8 game recorded with numbers.
-func VariantOf(g *Game, override *rules.Variant) (*rules.Variant, error) {
-	if override != nil {
-		return override, nil
+// VariantOf returns the rules a game is played under: the preset its Variant
+// tag names (variants without a GameType number, antidraughts and giveaway,
+// are written so), else its GameType tag: a number ("20"), or the full form
+// "20,W,10,10,N2,0", whose board size must then match the preset. A game
+// with neither is played under fallback (the --variant of `arbiter check`)
+// when there is one: it stands in for a missing tag, it never overrides one.
+// Without fallback the moves decide (ByMoves).
+func VariantOf(g *Game, fallback *rules.Variant) (*rules.Variant, error) {
+	v, err := tagVariant(g)
+	switch {
+	case err != nil:
+		return nil, err
+	case v != nil:
+		return v, nil
+	case fallback != nil:
+		return fallback, nil
 	}
-	// Variants without a GameType number (antidraughts, giveaway) are written
-	// with a Variant tag naming the preset; it is more specific than GameType.
+	return ByMoves(g).Variant, nil
+}
+
+// tagVariant is the variant the tags of g name, or nil when they name none.
+func tagVariant(g *Game) (*rules.Variant, error) {
 	if name := strings.TrimSpace(g.Tag("Variant")); name != "" {
 		if v, err := rules.Lookup(name); err == nil {
 			return v, nil
@@ -33,7 +41,105 @@ func VariantOf(g *Game, override *rules.Variant) (*rules.Variant, error) {
 	if gt := strings.TrimSpace(g.Tag("GameType")); gt != "" {
 		return gameType(gt)
 	}
-	return detect(g), nil
+	return nil, nil
+}
+
+// Choice is the variant ByMoves took for a game without a GameType tag.
+type Choice struct {
+	Variant  *rules.Variant
+	Replayed *Replayed // the game under Variant, up to its first problem (nil if the FEN tag is unreadable)
+	Err      error     // Replay's error under Variant: nil when the game is legal
+	// Reason says how the choice was made, for the arbiter to read, e.g.
+	// "no GameType; legal as english, not as international".
+	Reason string
+}
+
+// ByMoves chooses the variant of a game without a GameType tag by replaying
+// it: the first preset, in the order below, under which every move of the
+// main line is legal (and, among those, the FEN tag needs the fewest men
+// read as kings). The order: international draughts, GameType 20, the
+// default of PDN 3.0, and the game usually recorded in the game's notation
+// without a tag, English checkers for numbered squares or Russian draughts
+// for algebraic ones ("c3-d4"); the latter comes first when no square of the
+// moves or the FEN is above 32, as on an 8x8 board (an international game
+// names squares above 32 within its first moves; a position of a few pieces
+// in the upper 32 squares of a 10x10 board with a short solution, which
+// would be legal in both, is far more often an English problem). Then every
+// other preset with a GameType number, in that number's order. Presets
+// whose board is too small for a square the game names are not tried. When
+// the game is legal under none, the preset under which it goes furthest is
+// taken, so the problem reported is the one an arbiter would look at.
+func ByMoves(g *Game) Choice {
+	cands := candidates(g)
+	type try struct {
+		rep *Replayed
+		err error
+	}
+	tries := make([]try, 0, len(cands))
+	best := -1
+	// A move matching two legal captures (a short form the rest of the
+	// game does not settle) is a legal move badly written: the game still
+	// fits the variant, and the report names the ambiguity.
+	fits := func(err error) bool { return err == nil || errors.Is(err, rules.ErrAmbiguous) }
+	for i, v := range cands {
+		rep, err := Replay(g, v)
+		tries = append(tries, try{rep, err})
+		if fits(err) && (best < 0 || rep.crowned < tries[best].rep.crowned) {
+			best = i
+		}
+		if fits(err) && rep.crowned == 0 {
+			break // nothing later can be better
+		}
+	}
+	legal := best >= 0
+	if !legal {
+		best = 0
+		for i, t := range tries {
+			if t.rep != nil && (tries[best].rep == nil || len(t.rep.Moves) > len(tries[best].rep.Moves)) {
+				best = i
+			}
+		}
+	}
+	v := cands[best]
+	c := Choice{Variant: v, Replayed: tries[best].rep, Err: tries[best].err}
+	if !legal {
+		c.Reason = fmt.Sprintf("no GameType; legal under no preset, %s reads furthest", v.Name())
+		return c
+	}
+	var not, crowning []string
+	for i, t := range tries[:best] {
+		if !fits(t.err) {
+			not = append(not, cands[i].Name())
+		} else {
+			crowning = append(crowning, cands[i].Name())
+		}
+	}
+	// The 8x8 game came before the default: say whether the default fits too.
+	also := ""
+	for i := best + 1; i < len(cands); i++ {
+		if cands[i].GameType() != 20 {
+			continue
+		}
+		if _, err := Replay(g, cands[i]); fits(err) {
+			also = cands[i].Name()
+		} else {
+			not = append(not, cands[i].Name())
+		}
+	}
+	c.Reason = "no GameType; legal as " + v.Name()
+	if v.GameType() == 20 && best == 0 {
+		c.Reason += ", the PDN 3.0 default"
+	}
+	if len(not) > 0 {
+		c.Reason += ", not as " + strings.Join(not, ", ")
+	}
+	if also != "" {
+		c.Reason += "; also legal as " + also + ", the PDN 3.0 default"
+	}
+	if len(crowning) > 0 {
+		c.Reason += "; as " + strings.Join(crowning, ", ") + " only with more men read as kings"
+	}
+	return c
 }
 
 // gameType reads a GameType tag value.
@@ -61,9 +167,8 @@ func gameType(tag string) (*rules.Variant, error) {
 	return v, nil
 }
 
-// detect guesses the variant of a game without a GameType tag from the
-// squares in its FEN tag and its moves (variations included).
-func detect(g *Game) *rules.Variant {
+// candidates lists the presets ByMoves tries for g, in order.
+func candidates(g *Game) []*rules.Variant {
 	var s squareScan
 	if fen := g.Tag("FEN"); fen != "" {
 		fields := strings.Split(strings.TrimSpace(fen), ":")
@@ -81,15 +186,37 @@ func detect(g *Game) *rules.Variant {
 		}
 	}
 	s.moves(g.Moves)
-	switch {
-	case s.algebraic:
-		return rules.MustLookup("russian")
-	case s.max > 50:
-		return rules.MustLookup("canadian")
-	case s.max > 32:
-		return rules.MustLookup("international")
+	usual := rules.MustLookup("english")
+	if s.algebraic {
+		usual = rules.MustLookup("russian")
 	}
-	return rules.MustLookup("english")
+	out := []*rules.Variant{rules.MustLookup("international"), usual}
+	if s.max <= 32 && (len(g.Moves) > 0 || g.Tag("FEN") != "") {
+		out[0], out[1] = usual, out[0]
+	}
+	var rest []*rules.Variant
+	for _, name := range rules.Presets() {
+		if v := rules.MustLookup(name); v.GameType() != 0 && v != out[0] && v != out[1] {
+			rest = append(rest, v)
+		}
+	}
+	slices.SortFunc(rest, func(a, b *rules.Variant) int { return cmp.Compare(a.GameType(), b.GameType()) })
+	out = append(out, rest...)
+	fit := out[:0:0]
+	largest := out[0]
+	for _, v := range out {
+		if v.Squares() >= s.max {
+			fit = append(fit, v)
+		}
+		if v.Squares() > largest.Squares() {
+			largest = v
+		}
+	}
+	if len(fit) == 0 {
+		// A square beyond every board: the largest one names the problem.
+		return []*rules.Variant{largest}
+	}
+	return fit
 }
 
 type squareScan struct {

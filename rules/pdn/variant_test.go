@@ -12,7 +12,7 @@ func TestVariantOf(t *testing.T) {
 		name     string
 		tags     []Tag
 		moves    []string
-		override string
+		fallback string
 		want     string
 		err      error
 	}{
@@ -23,8 +23,9 @@ func TestVariantOf(t *testing.T) {
 		{"GameType bad board", []Tag{{"GameType", "20,W,ten,10"}}, nil, "", "", rules.ErrSyntax},
 		{"GameType without preset", []Tag{{"GameType", "30"}}, nil, "", "", rules.ErrUnknownVariant},
 		{"GameType not a number", []Tag{{"GameType", "draughts"}}, nil, "", "", rules.ErrSyntax},
-		{"override wins over GameType", []Tag{{"GameType", "20"}}, nil, "pool", "pool", nil},
-		{"override wins over a bad GameType", []Tag{{"GameType", "x"}}, nil, "czech", "czech", nil},
+		{"fallback does not override GameType", []Tag{{"GameType", "20"}}, nil, "pool", "international", nil},
+		{"fallback does not hide a bad GameType", []Tag{{"GameType", "x"}}, nil, "czech", "", rules.ErrSyntax},
+		{"fallback for a game without GameType", nil, []string{"11-15"}, "pool", "pool", nil},
 		{"algebraic moves", nil, []string{"c3-d4", "f6-e5"}, "", "russian", nil},
 		{"algebraic FEN", []Tag{{"FEN", "W:Wa1,c3:Bh8"}}, nil, "", "russian", nil},
 		{"numeric FEN with a big square", []Tag{{"FEN", "W:W31-50:B1-20."}}, nil, "", "international", nil},
@@ -32,7 +33,7 @@ func TestVariantOf(t *testing.T) {
 		{"moves above 32", nil, []string{"32-28", "19-23", "33x35"}, "", "international", nil},
 		{"moves above 50", nil, []string{"62-57"}, "", "canadian", nil},
 		{"small numbers", nil, []string{"11-15", "23x14x7"}, "", "english", nil},
-		{"nothing at all", nil, nil, "", "english", nil},
+		{"nothing at all: the PDN 3.0 default", nil, nil, "", "international", nil},
 		{"Variant tag for a variant without GameType", []Tag{{"Variant", "antidraughts"}}, []string{"32-28"}, "", "antidraughts", nil},
 		{"Variant tag wins over GameType", []Tag{{"GameType", "21"}, {"Variant", "giveaway"}}, nil, "", "giveaway", nil},
 		{"unknown Variant tag falls back to GameType", []Tag{{"GameType", "21"}, {"Variant", "house rules"}}, nil, "", "english", nil},
@@ -43,11 +44,11 @@ func TestVariantOf(t *testing.T) {
 			for _, m := range tc.moves {
 				g.Moves = append(g.Moves, Move{Text: m})
 			}
-			var override *rules.Variant
-			if tc.override != "" {
-				override = rules.MustLookup(tc.override)
+			var fallback *rules.Variant
+			if tc.fallback != "" {
+				fallback = rules.MustLookup(tc.fallback)
 			}
-			v, err := VariantOf(g, override)
+			v, err := VariantOf(g, fallback)
 			if tc.err != nil {
 				if !errors.Is(err, tc.err) {
 					t.Fatalf("got %v, %v; want error %v", v, err, tc.err)

@@ -1,0 +1,151 @@
+package pdn
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// auditFile checks every game of a testdata file and returns the reports.
+func auditFile(t *testing.T, name string) []Report {
+	t.Helper()
+	f, err := os.Open("testdata/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var reps []Report
+	if err := Audit(f, name, nil, func(r Report) { reps = append(reps, r) }); err != nil {
+		t.Fatal(err)
+	}
+	return reps
+}
+
+// wantForms is what each game of a form-*.pdn file must give: the line of
+// `arbiter check` after "game N (White: ..., Black: ...): ".
+type wantForm struct {
+	verdict string // "ok", "ok (note: ...)", with the variant clause if any
+	moves   string // the first moves as read, or "" not to check
+}
+
+func checkForms(t *testing.T, file string, want []wantForm) {
+	t.Helper()
+	reps := auditFile(t, file)
+	if len(reps) != len(want) {
+		t.Fatalf("%d games, want %d", len(reps), len(want))
+	}
+	for i, rep := range reps {
+		_, verdict, _ := strings.Cut(rep.String(), "): ")
+		if rep.Status != OK || verdict != want[i].verdict {
+			t.Errorf("game %d: %q\nwant       %q", i+1, verdict, want[i].verdict)
+		}
+		if want[i].moves == "" || rep.Game == nil {
+			continue
+		}
+		var texts []string
+		for _, m := range rep.Game.Moves {
+			texts = append(texts, m.Label()+" "+m.Text)
+		}
+		if got := strings.Join(texts, " "); !strings.HasPrefix(got, want[i].moves) {
+			t.Errorf("game %d moves %q, want them to start %q", i+1, got, want[i].moves)
+		}
+		// What was read is written as PDN 3.0 writes it, and reads back the same.
+		if rep.Game.Tag("Result") == "" {
+			rep.Game.SetTag("Result", rep.Game.Result) // Write adds it
+		}
+		var b strings.Builder
+		if err := Write(&b, rep.Game); err != nil {
+			t.Fatal(err)
+		}
+		back, err := NewReader(strings.NewReader(b.String()), "back").Next()
+		if err != nil {
+			t.Fatalf("game %d written as\n%s\ndoes not read back: %v", i+1, b.String(), err)
+		}
+		sameGame(t, rep.Game, back)
+	}
+}
+
+// TestFormPaddedSquares: fixed-width exporters right-align squares in two
+// columns ("  4. 41-37  1- 7", "23x 3", "24.  3x25"), and some writers put
+// spaces around the separator ("31 - 27"). PDN 3.0, "PDN 3.0 Restrictions"
+// rule 1: "Spaces are not allowed in the notation of a move. For example,
+// 1 - 7 is not allowed" is a rule for writers; the reader takes such a move
+// as the one move it is. A padded square before a move number ("22- 3.")
+// stays an error (TestReaderMalformed).
+func TestFormPaddedSquares(t *testing.T) {
+	checkForms(t, "form-padded-squares.pdn", []wantForm{
+		{"ok", "1. 33-28 1... 19-24 2. 28-23 2... 18x29"},
+		{"ok", "1. 31-27 1... 19-24 2. 27-22 2... 17x28 3. 32x23 3... 18x29 4. 34x23 4... 20-25 5. 35-30 5... 25x34"},
+	})
+	g := auditFile(t, "form-padded-squares.pdn")[0].Game
+	for i, want := range map[int]string{15: "8x19", 27: "3-9", 44: "23x3", 45: "15-20", 46: "3x25", 50: "25x1"} {
+		if g.Moves[i].Text != want {
+			t.Errorf("move %d %s %q, want %q", i, g.Moves[i].Label(), g.Moves[i].Text, want)
+		}
+	}
+}
+
+// TestFormNoGameTypeInternational: a record without a GameType tag (as
+// Dragon's export writes one, with empty tags) of an international game.
+// The moves decide: international is the first variant tried (PDN 3.0's
+// GameType 20) and the game is legal under it. The second game names no
+// square above 32, so English is tried first; its first move 32-28 is a
+// white man's, and Black moves first in English: not English.
+func TestFormNoGameTypeInternational(t *testing.T) {
+	checkForms(t, "form-no-gametype-international.pdn", []wantForm{
+		{"ok (variant: international (no GameType; legal as international, the PDN 3.0 default))", "1. 31-27 1... 18-22"},
+		{"ok (variant: international (no GameType; legal as international, not as english))", "1. 32-28 1... 19-23 2. 28x19 2... 14x23"},
+	})
+}
+
+// TestFormNoGameTypeEnglish: English games without a GameType tag are
+// common (the OCA file, TestCheckShippedFiles in cmd/arbiter, is one such
+// collection); the moves are legal as English, not as international.
+func TestFormNoGameTypeEnglish(t *testing.T) {
+	checkForms(t, "form-no-gametype-english.pdn", []wantForm{
+		{"ok (variant: english (no GameType; legal as english, not as international))", "1. 10-15 1... 23-19"},
+	})
+}
+
+// TestFormAlphanumeric: PDN 3.0 grammar, "Explanation": "In alpha-numeric
+// moves the separator may be omitted, so a3b4 is allowed" (also for
+// captures: "b6d4"). Without a GameType the squares are algebraic, so
+// Russian draughts is tried after the default.
+func TestFormAlphanumeric(t *testing.T) {
+	checkForms(t, "form-alphanumeric.pdn", []wantForm{
+		{"ok (variant: russian (no GameType; legal as russian, not as international))", "1. c3d4 1... f6g5 2. d4c5 2... b6d4"},
+		{"ok", "1. a3b4"}, // the whole of wiegerw/pdn games/succeed/alphanumeric.pdn, under GameType 25
+	})
+	rep := auditFile(t, "form-alphanumeric.pdn")[0]
+	if m := rep.Replayed.Moves[3]; !m.IsCapture() || m.Captured.Len() != 1 {
+		t.Errorf("2... b6d4 read as %+v, want the capture of c5", m)
+	}
+}
+
+// TestFormFENUnknownSide: the FEN grammar of PDN 3.0 (FEN tag section)
+// extends PDN 2.0's with "?" for an unknown colour: COLOR "[WB?]". The side
+// to move is then the side whose move the record shows; with no move,
+// the side that moves first in the variant.
+func TestFormFENUnknownSide(t *testing.T) {
+	checkForms(t, "form-fen-unknown-side.pdn", []wantForm{
+		{`ok (note: FEN: side to move "?": no move shows it: black, who moves first in english) ` +
+			`(variant: english (no GameType; legal as english; also legal as international, the PDN 3.0 default))`, ""},
+		{`ok (note: FEN: side to move "?": white, whose move is the first of the record (14-9)) ` +
+			`(variant: english (no GameType; legal as english, not as international))`, "1. 14-9 1... 31x22"},
+		{`ok (note: FEN: side to move "?": black, whose move is the first of the record (22x31))`, "1... 22x31"},
+	})
+}
+
+// TestFormManOnKingRow: problem collections write a king standing on its
+// king row as a man ("W2" for a white king on square 2 in English, where
+// White is crowned on 1-4). No man can stand there (it is crowned on
+// arrival: PDN 3.0's FEN tag section leaves the K to the writer), so the
+// piece is read as a king, with a note. The moves prove it: 2-7 and 30-26
+// go backwards, as only kings do.
+func TestFormManOnKingRow(t *testing.T) {
+	checkForms(t, "form-man-on-king-row.pdn", []wantForm{
+		{"ok (note: FEN: the white man on 2 stands on its king row: read as a king; FEN: the black man on 30 stands on its king row: read as a king) " +
+			"(variant: english (no GameType; legal as english, not as international))", "1. 2-7 1... 30-26"},
+		{"ok (note: FEN: the black man on 30 stands on its king row: read as a king)", "1... 30-25"},
+	})
+}
