@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"reflect"
@@ -23,6 +24,13 @@ type checker struct {
 
 func (c *checker) fail(key string, err error) {
 	c.errs = append(c.errs, &Error{File: c.source(key), Key: key, Err: err})
+}
+
+// check runs the checker over the settings: every error it finds, joined.
+func (s *settings) check() error {
+	c := checker{written: s.written, source: s.source}
+	c.walk(s.values, reflect.TypeOf(Config{}), "")
+	return errors.Join(c.errs...)
 }
 
 // text is the value at key as written, or as decoded when the text is not

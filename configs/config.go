@@ -49,22 +49,19 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/go-viper/mapstructure/v2"
 	"go.yaml.in/yaml/v3"
 )
 
 // Config is the configuration file as written: strings and numbers, before
-// they are checked and turned into the typed Event by Resolve.
+// they are checked and turned into the typed Event (see parse).
 type Config struct {
 	Name              string      `mapstructure:"name" json:"name"`
 	Site              string      `mapstructure:"site" json:"site"`
@@ -224,267 +221,6 @@ func defaults() map[string]any {
 	}
 }
 
-// merge returns base with over's keys laid on top (maps merged, anything else replaced).
-func merge(base, over map[string]any) map[string]any {
-	out := make(map[string]any, len(base)+len(over))
-	for k, v := range base {
-		out[k] = v
-	}
-	for k, v := range over {
-		if bm, ok := out[k].(map[string]any); ok {
-			if om, ok := v.(map[string]any); ok {
-				out[k] = merge(bm, om)
-				continue
-			}
-		}
-		out[k] = v
-	}
-	return out
-}
-
-// apply sets one override in the settings map. Lists are indexed by number
-// or, for lists of maps with a "name", by that name. It returns the key with
-// list indices as numbers ("engines.b.dir" -> "engines.1.dir").
-func apply(m map[string]any, o Override) (string, error) {
-	parts := strings.Split(o.Key, ".")
-	for i := range parts {
-		// An engine parameter's name keeps its case (see readYAML).
-		if i == 0 || !strings.EqualFold(parts[i-1], "options") {
-			parts[i] = strings.ToLower(parts[i])
-		}
-	}
-	var cur any = m
-	for i, p := range parts {
-		last := i == len(parts)-1
-		switch c := cur.(type) {
-		case map[string]any:
-			if last {
-				c[p] = o.Value
-				return strings.Join(parts, "."), nil
-			}
-			next, ok := c[p]
-			if !ok || next == nil {
-				if _, err := strconv.Atoi(parts[i+1]); err == nil {
-					return "", fmt.Errorf("%s has no list to index", strings.Join(parts[:i+1], "."))
-				}
-				next = map[string]any{}
-				c[p] = next
-			}
-			if s, ok := next.(string); ok && p == "variant" {
-				// Refining a preset given by name: make it a map.
-				next = map[string]any{"preset": s}
-				c[p] = next
-			}
-			cur = next
-		case []any:
-			idx, aerr := strconv.Atoi(p)
-			if aerr != nil {
-				idx = -1
-				for j, el := range c {
-					if em, ok := el.(map[string]any); ok && strings.EqualFold(fmt.Sprint(em["name"]), p) {
-						idx = j
-					}
-				}
-				if idx < 0 {
-					return "", fmt.Errorf("%s has no element named %q", strings.Join(parts[:i], "."), p)
-				}
-				parts[i] = strconv.Itoa(idx)
-			}
-			if idx < 0 || idx >= len(c) {
-				return "", fmt.Errorf("%s has %d elements, no index %d", strings.Join(parts[:i], "."), len(c), idx)
-			}
-			if last {
-				c[idx] = o.Value
-				return strings.Join(parts, "."), nil
-			}
-			cur = c[idx]
-		default:
-			return "", fmt.Errorf("%s is a value, not a map or list", strings.Join(parts[:i], "."))
-		}
-	}
-	return strings.Join(parts, "."), nil
-}
-
-// deepCopy copies maps and lists so that overrides never touch shared data.
-func deepCopy(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[k] = deepCopy(e)
-		}
-		return m
-	case []any:
-		l := make([]any, len(x))
-		for i, e := range x {
-			l[i] = deepCopy(e)
-		}
-		return l
-	}
-	return v
-}
-
-// decode turns the settings map into a Config: unknown keys are reported
-// with their full path, and values of the wrong type by mapstructure (in
-// strict mode, ErrorUnused) with the key it names.
-func decode(m map[string]any, written map[string]string, source func(key string) string) (*Config, error) {
-	c := checker{written: written, source: source}
-	c.walk(m, reflect.TypeOf(Config{}), "")
-	if len(c.errs) > 0 {
-		return nil, errors.Join(c.errs...)
-	}
-	var errs []error
-	var cfg Config
-	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{
-		Result:      &cfg,
-		ErrorUnused: true,
-		DecodeHook:  decodeHook,
-	})
-	if err != nil {
-		return nil, err
-	}
-	if err := dec.Decode(m); err != nil {
-		for _, e := range flatten(err) {
-			var de *mapstructure.DecodeError
-			if errors.As(e, &de) {
-				key := mapstructureKey(de.Name())
-				errs = append(errs, &Error{File: source(key), Key: key, Err: friendly(de.Unwrap())})
-			} else {
-				errs = append(errs, &Error{File: source(""), Err: e})
-			}
-		}
-		return nil, errors.Join(errs...)
-	}
-	return &cfg, nil
-}
-
-// flatten lists the errors joined in err.
-func flatten(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		var out []error
-		for _, e := range j.Unwrap() {
-			out = append(out, flatten(e)...)
-		}
-		return out
-	}
-	var de *mapstructure.DecodeError
-	if errors.As(err, &de) {
-		return []error{de}
-	}
-	return []error{err}
-}
-
-// mapstructureKey turns "engines[1].time_control" into "engines.1.time_control".
-func mapstructureKey(name string) string {
-	r := strings.NewReplacer("[", ".", "]", "")
-	return r.Replace(name)
-}
-
-// friendly rewrites mapstructure's type errors in the file's terms.
-func friendly(err error) error {
-	var ut *mapstructure.UnconvertibleTypeError
-	if errors.As(err, &ut) {
-		return fmt.Errorf("%s is not %s", describe(ut.Value), kindName(ut.Expected.Type()))
-	}
-	var pe *mapstructure.ParseError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("%s is not %s", describe(pe.Value), kindName(pe.Expected.Type()))
-	}
-	if msg := err.Error(); strings.HasPrefix(msg, "source data must be an array or slice") {
-		return fmt.Errorf("expected a list, %s", strings.TrimPrefix(msg, "source data must be an array or slice, "))
-	}
-	return err
-}
-
-func describe(v any) string {
-	switch x := v.(type) {
-	case string:
-		return strconv.Quote(x)
-	case map[string]any:
-		return "a map"
-	case []any:
-		return "a list"
-	case nil:
-		return "an empty value"
-	}
-	return fmt.Sprintf("%v", v)
-}
-
-func kindName(t reflect.Type) string {
-	switch t {
-	case reflect.TypeOf(Rounds(0)):
-		return "a number of cycles (or single / double)"
-	case reflect.TypeOf(Duration(0)):
-		return "a duration (like 100ms or 2s)"
-	}
-	switch t.Kind() {
-	case reflect.Int, reflect.Int64, reflect.Int32, reflect.Uint64, reflect.Uint, reflect.Uint32:
-		return "a whole number"
-	case reflect.Float64, reflect.Float32:
-		return "a number"
-	case reflect.Bool:
-		return "true or false"
-	case reflect.String:
-		return "text"
-	case reflect.Slice:
-		return "a list"
-	case reflect.Map, reflect.Struct, reflect.Pointer:
-		return "a map of settings"
-	}
-	return t.String()
-}
-
-var (
-	typString   = reflect.TypeOf("")
-	typVariant  = reflect.TypeOf(VariantSpec{})
-	typRounds   = reflect.TypeOf(Rounds(0))
-	typDuration = reflect.TypeOf(Duration(0))
-)
-
-// decodeHook converts the shorthand forms the file may use.
-func decodeHook(from, to reflect.Type, data any) (any, error) {
-	switch to {
-	case typString:
-		// time_control: 300 and options {threads: 2} are numbers in YAML.
-		switch x := data.(type) {
-		case int, int64, uint64, float64, bool:
-			return fmt.Sprint(x), nil
-		}
-	case typVariant:
-		if s, ok := data.(string); ok {
-			return map[string]any{"preset": s}, nil
-		}
-	case typRounds:
-		if s, ok := data.(string); ok {
-			switch strings.ToLower(strings.TrimSpace(s)) {
-			case "single":
-				return 1, nil
-			case "double":
-				return 2, nil
-			}
-			n, err := strconv.Atoi(strings.TrimSpace(s))
-			if err != nil {
-				return nil, fmt.Errorf("%q is not a number of cycles (or single / double)", s)
-			}
-			return n, nil
-		}
-	case typDuration:
-		switch x := data.(type) {
-		case string:
-			d, err := time.ParseDuration(strings.TrimSpace(x))
-			if err != nil {
-				return nil, fmt.Errorf("%q is not a duration (like 100ms or 2s)", x)
-			}
-			return int64(d), nil
-		case int:
-			return int64(time.Duration(x) * time.Second), nil
-		case float64:
-			return int64(x * float64(time.Second)), nil
-		}
-	}
-	return data, nil
-}
-
 // Options tune Load and Parse.
 type Options struct {
 	// Overrides are applied on top of the file, in order.
@@ -521,61 +257,36 @@ func Parse(data []byte, file, dir string, opt Options) (*Event, error) {
 	return parse(data, file, dir, opt)
 }
 
+// parse is the pipeline, one stage after the other: read the file (viper),
+// lay the defaults under it and the overrides on top, check the keys and
+// numbers, decode into a Config, validate it into the typed Event, and
+// resolve what depends on the world outside the text. Each stage stops the
+// pipeline with every error it found, each naming its key and file (or
+// command-line option).
 func parse(data []byte, file, dir string, opt Options) (*Event, error) {
 	doc, err := readYAML(data, file)
 	if err != nil {
 		return nil, err
 	}
-	settings := merge(defaults(), doc.settings)
-	written := doc.written
-	overridden := map[string]string{}
-	for _, o := range opt.Overrides {
-		key, err := apply(settings, Override{Key: o.Key, Value: deepCopy(o.Value), Source: o.Source})
-		if err != nil {
-			return nil, &Error{File: o.Source, Key: o.Key, Err: err}
-		}
-		key = strings.ToLower(key)
-		overridden[key] = o.Source
-		o.recordText(key, written)
-	}
-	// source names where a key's value came from: the command-line option
-	// that set it (or a parent of it), else the file.
-	source := func(key string) string {
-		key = strings.ToLower(key)
-		for k := key; k != ""; {
-			if s, ok := overridden[k]; ok {
-				return s
-			}
-			i := strings.LastIndexByte(k, '.')
-			if i < 0 {
-				break
-			}
-			k = k[:i]
-		}
-		// An override of a child (engines.0.command) is also the source
-		// of errors found in it.
-		for k, s := range overridden {
-			if strings.HasPrefix(k, key+".") && key != "" {
-				return s
-			}
-		}
-		return file
-	}
-	cfg, err := decode(settings, written, source)
+	s, err := layer(doc, file, opt.Overrides)
 	if err != nil {
 		return nil, err
 	}
-	if cfg.Name == "" {
-		cfg.Name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	if err := s.check(); err != nil {
+		return nil, err
 	}
-	if cfg.Out == "" {
-		cfg.Out = filepath.Join("out", slug(strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))))
-	}
-	effective, err := yaml.Marshal(settings)
+	cfg, err := decode(s.values, s.source)
 	if err != nil {
-		return nil, &Error{File: file, Err: err}
+		return nil, err
 	}
-	return resolve(cfg, file, dir, string(effective), source, opt)
+	ev, err := validate(cfg, file, s.source)
+	if err != nil {
+		return nil, err
+	}
+	if ev.Effective, err = s.effective(); err != nil {
+		return nil, err
+	}
+	return resolve(ev, dir, opt, s.source)
 }
 
 // slug keeps letters, digits, '-' and '_' of s.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"time"
 
@@ -85,190 +84,56 @@ func (e *Event) ArbiterConfig(white, black int, opening int) arbiter.Config {
 	}
 }
 
-// resolve checks the decoded config and builds the Event.
-func resolve(cfg *Config, file, dir, effective string, source func(string) string, opt Options) (*Event, error) {
-	var errs []error
-	fail := func(key string, err error) {
-		errs = append(errs, &Error{File: source(key), Key: key, Err: err})
-	}
-	ev := &Event{Config: cfg, File: file, Effective: effective, Name: cfg.Name, Site: cfg.Site,
-		AutoClaim: cfg.AutoClaim, Concurrency: cfg.Concurrency, Out: cfg.Out, Margin: time.Duration(cfg.Margin)}
-
-	v, err := cfg.Variant.Build()
-	if err != nil {
-		var fe *fieldError
-		if errors.As(err, &fe) {
-			fail("variant."+fe.key, fe.err)
-		} else {
-			fail("variant", err)
-		}
-		// Without a variant nothing else that depends on it can be checked.
-		return nil, errors.Join(errs...)
-	}
-	ev.Variant = v
-
-	if ev.TimeControl, err = arbiter.ParseTimeControl(cfg.TimeControl); err != nil {
-		fail("time_control", err)
-	}
+// resolve is the last stage: it relates a validated event to the world
+// outside the config text. It finds the program "self" stands for, joins
+// engine directories to the config file's directory dir and checks them,
+// loads the openings (relative to dir; "" = only the embedded books),
+// checks the schedule they make and computes the configuration hash. Errors
+// name the key whose value failed, and where it came from.
+func resolve(ev *Event, dir string, opt Options, source func(string) string) (*Event, error) {
+	v := &validation{source: source}
 	self := opt.Self
-	names := map[string]int{}
-	if len(cfg.Engines) < 2 {
-		fail("engines", fmt.Errorf("%d engines configured; an event needs at least 2", len(cfg.Engines)))
-	}
-	for i, e := range cfg.Engines {
+	for i := range ev.Engines {
+		es := &ev.Engines[i]
 		key := fmt.Sprintf("engines.%d", i)
-		es := EngineSpec{Name: strings.TrimSpace(e.Name), Command: e.Command, Address: e.Address, Listen: e.Listen, Env: e.Env,
-			Protocol: strings.ToLower(e.Protocol), TimeControl: ev.TimeControl, InitTimeout: time.Duration(e.InitTimeout)}
-		if es.InitTimeout < 0 || es.InitTimeout > time.Hour {
-			fail(key+".init_timeout", fmt.Errorf("%v; want 0 (the default, 60s) to 1h", es.InitTimeout))
-		}
-		if es.Name == "" {
-			fail(key+".name", errors.New("every engine needs a name"))
-		} else if j, dup := names[es.Name]; dup {
-			fail(key+".name", fmt.Errorf("%q is already the name of engines.%d", es.Name, j))
-		}
-		names[es.Name] = i
-		if es.Protocol == "" {
-			es.Protocol = Hub
-		}
-		switch es.Protocol {
-		case Hub:
-			if strings.TrimSpace(e.Command) == "" {
-				fail(key+".command", errors.New("a hub engine needs a command"))
-			}
-		case DXP:
-			if e.Address == "" {
-				fail(key+".address", errors.New("a dxp engine needs an address (host:port)"))
-			}
-		default:
-			fail(key+".protocol", fmt.Errorf("%q is not hub or dxp", e.Protocol))
-		}
-		if strings.TrimSpace(e.Command) != "" {
-			argv, err := SplitCommand(e.Command)
-			if err != nil {
-				fail(key+".command", err)
-			} else {
-				if argv[0] == "self" {
-					if self == "" {
-						if self, err = os.Executable(); err != nil {
-							fail(key+".command", fmt.Errorf("cannot find this program for \"self\": %w", err))
-						}
-					}
-					argv[0] = self
+		if len(es.Argv) > 0 && es.Argv[0] == "self" {
+			if self == "" {
+				var err error
+				if self, err = os.Executable(); err != nil {
+					v.fail(key+".command", fmt.Errorf("cannot find this program for \"self\": %w", err))
 				}
-				es.Argv = argv
 			}
+			// Argv is the event's own slice (validate split it).
+			es.Argv[0] = self
 		}
-		if e.Dir != "" {
-			es.Dir = e.Dir
+		if es.Dir != "" {
 			if !filepath.IsAbs(es.Dir) && dir != "" {
 				es.Dir = filepath.Join(dir, es.Dir)
 			}
 			if st, err := os.Stat(es.Dir); err != nil || !st.IsDir() {
-				fail(key+".dir", fmt.Errorf("%q is not a directory", es.Dir))
+				v.fail(key+".dir", fmt.Errorf("%q is not a directory", es.Dir))
 			}
 		}
-		for k, val := range e.Options {
-			es.Options = append(es.Options, Option{Name: k, Value: val})
-		}
-		sort.Slice(es.Options, func(a, b int) bool { return es.Options[a].Name < es.Options[b].Name })
-		if e.TimeControl != "" {
-			if es.TimeControl, err = arbiter.ParseTimeControl(e.TimeControl); err != nil {
-				fail(key+".time_control", err)
-			}
-		}
-		ev.Engines = append(ev.Engines, es)
 	}
-
-	kind := schedule.Kind(strings.ToLower(cfg.Tournament))
-	if kind != schedule.RoundRobin && kind != schedule.Gauntlet {
-		fail("tournament", fmt.Errorf("%q is not round-robin or gauntlet", cfg.Tournament))
-	}
-	if cfg.Rounds < 1 || cfg.Rounds > 10000 {
-		fail("rounds", fmt.Errorf("%d cycles; want 1 to 10000 (or single / double)", cfg.Rounds))
-	}
-	if g := cfg.GamesPerEncounter; g < 2 || g%2 != 0 || g > 1_000_000 {
-		fail("games_per_encounter", fmt.Errorf("%d; want an even number from 2 (each opening is played twice, colours reversed)", g))
-	}
-	order := schedule.Order(strings.ToLower(cfg.Openings.Order))
-	if order != schedule.Sequential && order != schedule.Random {
-		fail("openings.order", fmt.Errorf("%q is not sequential or random", cfg.Openings.Order))
-	}
-	if cfg.Openings.File != "" {
-		ops, err := LoadOpenings(cfg.Openings.File, cfg.Openings.Group, dir, v)
+	op := ev.Config.Openings
+	if op.File != "" {
+		ops, err := LoadOpenings(op.File, op.Group, dir, ev.Variant)
 		if err != nil {
-			fail("openings.file", err)
+			v.fail("openings.file", err)
 		}
 		ev.Openings = ops
 	} else {
-		p := rules.NewPosition(v)
+		p := rules.NewPosition(ev.Variant)
 		ev.Openings = []Opening{{Name: "", FEN: p.FEN(), Position: p}}
 	}
-	if cfg.Concurrency < 1 || cfg.Concurrency > 1024 {
-		fail("concurrency", fmt.Errorf("%d; want 1 to 1024 games at once", cfg.Concurrency))
+	if err := v.err(); err != nil {
+		return nil, err
 	}
-	pol := cfg.IllegalMovePolicy
-	if pol == "" {
-		// RULES.md section 6: the variant's federation rule.
-		pol = string(arbiter.DefaultPolicy(v))
-		cfg.IllegalMovePolicy = pol
-	}
-	if ev.Policy, err = arbiter.ParsePolicy(pol); err != nil {
-		fail("illegal_move_policy", err)
-	} else if ev.Policy == arbiter.PolicyOpponentDecides {
-		// The opponent chooses "correct" or "let stand": a person's choice.
-		// An engine cannot make it, and an engine corrected without penalty
-		// could repeat its illegal move for ever.
-		fail("illegal_move_policy", fmt.Errorf("%q is for games between people; an engine event uses wcdf or strict", pol))
-	}
-	if cfg.Adjudication.MaxMoves < 0 {
-		fail("adjudication.max_moves", fmt.Errorf("%d; want 0 (never) or more", cfg.Adjudication.MaxMoves))
-	}
-	ev.MaxMoves = cfg.Adjudication.MaxMoves
-	if ev.Margin < 0 || ev.Margin > time.Minute {
-		fail("margin", fmt.Errorf("%v; want 0 to 1m", ev.Margin))
-	}
-	if s := cfg.SPRT; s != nil {
-		sc := stats.SPRTConfig{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta}
-		if sc.Alpha == 0 {
-			sc.Alpha = 0.05
-		}
-		if sc.Beta == 0 {
-			sc.Beta = 0.05
-		}
-		switch strings.ToLower(s.Model) {
-		case "", "pentanomial":
-		case "trinomial":
-			sc.Trinomial = true
-		default:
-			fail("sprt.model", fmt.Errorf("%q is not pentanomial or trinomial", s.Model))
-		}
-		switch m := stats.SPRTModel(strings.ToLower(s.EloModel)); m {
-		case "", stats.Normalized, stats.Logistic:
-			sc.Model = m
-		default:
-			fail("sprt.elo_model", fmt.Errorf("%q is not normalized or logistic", s.EloModel))
-		}
-		if err := sc.Validate(); err != nil {
-			fail("sprt", err)
-		}
-		if len(cfg.Engines) != 2 {
-			fail("sprt", fmt.Errorf("an SPRT needs exactly 2 engines, not %d", len(cfg.Engines)))
-		}
-		ev.SPRT = &sc
-	}
-	if strings.TrimSpace(cfg.Out) == "" {
-		fail("out", errors.New("empty output directory"))
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	ev.Schedule = schedule.Config{Kind: kind, Players: len(ev.Engines), Cycles: int(cfg.Rounds),
-		GamesPerEncounter: cfg.GamesPerEncounter, Openings: len(ev.Openings), Order: order, Seed: cfg.Openings.Seed}
+	ev.Schedule.Openings = len(ev.Openings)
 	if _, err := schedule.New(ev.Schedule); err != nil {
-		return nil, &Error{File: file, Key: "tournament", Err: err}
+		return nil, &Error{File: ev.File, Key: "tournament", Err: err}
 	}
-	ev.Hash = hashOf(cfg, ev.Openings)
+	ev.Hash = hashOf(ev.Config, ev.Openings)
 	return ev, nil
 }
 

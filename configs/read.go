@@ -126,3 +126,162 @@ func restoreOptionNames(settings map[string]any, body *yaml.Node) {
 		}
 	}
 }
+
+// settings are the values of every key as given: the defaults under the
+// file's values and the command-line overrides on top, the text of each
+// value as written, and where each came from.
+type settings struct {
+	values     map[string]any
+	written    map[string]string // dotted, lower-cased key -> text
+	overridden map[string]string // dotted, lower-cased key -> the option that set it
+	file       string
+}
+
+// layer lays the defaults under the file's settings and the overrides, in
+// order, on top.
+func layer(doc *document, file string, overrides []Override) (*settings, error) {
+	s := &settings{values: merge(defaults(), doc.settings), written: doc.written, overridden: map[string]string{}, file: file}
+	for _, o := range overrides {
+		key, err := apply(s.values, Override{Key: o.Key, Value: deepCopy(o.Value), Source: o.Source})
+		if err != nil {
+			return nil, &Error{File: o.Source, Key: o.Key, Err: err}
+		}
+		key = strings.ToLower(key)
+		s.overridden[key] = o.Source
+		o.recordText(key, s.written)
+	}
+	return s, nil
+}
+
+// source names where a key's value came from: the command-line option that
+// set it (or a parent of it), else the file.
+func (s *settings) source(key string) string {
+	key = strings.ToLower(key)
+	for k := key; k != ""; {
+		if src, ok := s.overridden[k]; ok {
+			return src
+		}
+		i := strings.LastIndexByte(k, '.')
+		if i < 0 {
+			break
+		}
+		k = k[:i]
+	}
+	// An override of a child (engines.0.command) is also the source of
+	// errors found in it.
+	for k, src := range s.overridden {
+		if strings.HasPrefix(k, key+".") && key != "" {
+			return src
+		}
+	}
+	return s.file
+}
+
+// effective is the configuration after defaults and overrides, as YAML.
+func (s *settings) effective() (string, error) {
+	b, err := yaml.Marshal(s.values)
+	if err != nil {
+		return "", &Error{File: s.file, Err: err}
+	}
+	return string(b), nil
+}
+
+// merge returns base with over's keys laid on top (maps merged, anything else replaced).
+func merge(base, over map[string]any) map[string]any {
+	out := make(map[string]any, len(base)+len(over))
+	for k, v := range base {
+		out[k] = v
+	}
+	for k, v := range over {
+		if bm, ok := out[k].(map[string]any); ok {
+			if om, ok := v.(map[string]any); ok {
+				out[k] = merge(bm, om)
+				continue
+			}
+		}
+		out[k] = v
+	}
+	return out
+}
+
+// apply sets one override in the settings map. Lists are indexed by number
+// or, for lists of maps with a "name", by that name. It returns the key with
+// list indices as numbers ("engines.b.dir" -> "engines.1.dir").
+func apply(m map[string]any, o Override) (string, error) {
+	parts := strings.Split(o.Key, ".")
+	for i := range parts {
+		// An engine parameter's name keeps its case (see readYAML).
+		if i == 0 || !strings.EqualFold(parts[i-1], "options") {
+			parts[i] = strings.ToLower(parts[i])
+		}
+	}
+	var cur any = m
+	for i, p := range parts {
+		last := i == len(parts)-1
+		switch c := cur.(type) {
+		case map[string]any:
+			if last {
+				c[p] = o.Value
+				return strings.Join(parts, "."), nil
+			}
+			next, ok := c[p]
+			if !ok || next == nil {
+				if _, err := strconv.Atoi(parts[i+1]); err == nil {
+					return "", fmt.Errorf("%s has no list to index", strings.Join(parts[:i+1], "."))
+				}
+				next = map[string]any{}
+				c[p] = next
+			}
+			if s, ok := next.(string); ok && p == "variant" {
+				// Refining a preset given by name: make it a map.
+				next = map[string]any{"preset": s}
+				c[p] = next
+			}
+			cur = next
+		case []any:
+			idx, aerr := strconv.Atoi(p)
+			if aerr != nil {
+				idx = -1
+				for j, el := range c {
+					if em, ok := el.(map[string]any); ok && strings.EqualFold(fmt.Sprint(em["name"]), p) {
+						idx = j
+					}
+				}
+				if idx < 0 {
+					return "", fmt.Errorf("%s has no element named %q", strings.Join(parts[:i], "."), p)
+				}
+				parts[i] = strconv.Itoa(idx)
+			}
+			if idx < 0 || idx >= len(c) {
+				return "", fmt.Errorf("%s has %d elements, no index %d", strings.Join(parts[:i], "."), len(c), idx)
+			}
+			if last {
+				c[idx] = o.Value
+				return strings.Join(parts, "."), nil
+			}
+			cur = c[idx]
+		default:
+			return "", fmt.Errorf("%s is a value, not a map or list", strings.Join(parts[:i], "."))
+		}
+	}
+	return strings.Join(parts, "."), nil
+}
+
+// deepCopy copies maps and lists so that overrides never touch shared data.
+func deepCopy(v any) any {
+	switch x := v.(type) {
+	case map[string]any:
+		m := make(map[string]any, len(x))
+		for k, e := range x {
+			m[k] = deepCopy(e)
+		}
+		return m
+	case []any:
+		l := make([]any, len(x))
+		for i, e := range x {
+			l[i] = deepCopy(e)
+		}
+		return l
+	}
+	return v
+}

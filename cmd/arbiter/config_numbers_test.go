@@ -43,3 +43,23 @@ func TestWholeNumberKeysOnTheCommandLine(t *testing.T) {
 		}
 	}
 }
+
+// An SPRT whose LLR cannot be computed (a normalized Elo of 2000 is beyond
+// the fit whatever the results) does not stop the event; the run ends with
+// a warning and the report says why.
+func TestSPRTFailureIsShown(t *testing.T) {
+	dir := t.TempDir()
+	text := "variant: english\ntime_control: \"30+0.5\"\nengines:\n  - {name: a, command: self engine --level random --seed 1}\n" +
+		"  - {name: b, command: self engine --level random --seed 2}\ngames_per_encounter: 2\nsprt: {elo0: 0, elo1: 2000}\nout: out\n"
+	if err := os.WriteFile(filepath.Join(dir, "event.yaml"), []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runArbiter(t, dir, "tournament", "-c", "event.yaml", "--progress", "off")
+	if code != 0 || !strings.Contains(stderr, "warning: SPRT: LLR not computed: sprt: ") {
+		t.Fatalf("exit %d, stderr %s", code, stderr)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "out", "report.html"))
+	if err != nil || !strings.Contains(string(page), "LLR not computed") {
+		t.Errorf("report.html does not show the failure: %v", err)
+	}
+}

@@ -231,6 +231,9 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	if sum.Stopped != "" {
 		fmt.Fprintf(out, "stopped early: %s\n", sum.Stopped)
 	}
+	if sum.SPRT != nil && sum.SPRT.Failure != "" {
+		fmt.Fprintf(stderr, "warning: SPRT: LLR not computed: %s\n", sum.SPRT.Failure)
+	}
 	sum.Standings.Write(out)
 	if !tf.noReport {
 		if err := tournament.WriteReport(cmd.Context(), st, ev.Out); err != nil {

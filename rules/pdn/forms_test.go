@@ -87,8 +87,10 @@ func TestFormPaddedSquares(t *testing.T) {
 
 // TestFormNoGameTypeInternational: a record without a GameType tag (as
 // Dragon's export writes one, with empty tags) of an international game.
-// The moves decide: international is the first variant tried (PDN 3.0's
-// GameType 20) and the game is legal under it. The second game names no
+// The moves decide: international is the first variant tried (GameType
+// 20, PDN 3.0's default as issue 7 reads the standard; the stored text of
+// its GameType section lists 20 first but has no sentence on a missing
+// tag) and the game is legal under it. The second game names no
 // square above 32, so English is tried first; its first move 32-28 is a
 // white man's, and Black moves first in English: not English.
 func TestFormNoGameTypeInternational(t *testing.T) {
@@ -138,9 +140,10 @@ func TestFormFENUnknownSide(t *testing.T) {
 
 // TestFormManOnKingRow: problem collections write a king standing on its
 // king row as a man ("W2" for a white king on square 2 in English, where
-// White is crowned on 1-4). No man can stand there (it is crowned on
-// arrival: PDN 3.0's FEN tag section leaves the K to the writer), so the
-// piece is read as a king, with a note. The moves prove it: 2-7 and 30-26
+// White is crowned on 1-4). PDN 3.0's FEN grammar (FEN tag section:
+// NumericSquareRange = KING? NUMSQUARE ...) marks a king by an optional K
+// and says nothing of a man there; no game can hold one (a man is crowned
+// on arrival), so the piece is read as a king, with a note. The moves prove it: 2-7 and 30-26
 // go backwards, as only kings do.
 func TestFormManOnKingRow(t *testing.T) {
 	checkForms(t, "form-man-on-king-row.pdn", []wantForm{

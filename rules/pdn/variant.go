@@ -57,8 +57,10 @@ type Choice struct {
 // ByMoves chooses the variant of a game without a GameType tag by replaying
 // it: the first preset, in the order below, under which every move of the
 // main line is legal (and, among those, the FEN tag needs the fewest men
-// read as kings). The order: international draughts, GameType 20, the
-// default of PDN 3.0, and the game usually recorded in the game's notation
+// read as kings). The order: international draughts, GameType 20, taken
+// as PDN 3.0's default (as issue 7 has it; the standard's GameType table
+// lists it first, and its text says nothing of a missing tag), and the game
+// usually recorded in the game's notation
 // without a tag, English checkers for numbered squares or Russian draughts
 // for algebraic ones ("c3-d4"); the latter comes first when no square of the
 // moves or the FEN is above 32, as on an 8x8 board (an international game

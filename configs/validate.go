@@ -1,0 +1,214 @@
+package configs
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match/schedule"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
+)
+
+// validate is the stage after decoding: it checks every value of cfg and
+// turns it into the types of the Event, and fills the defaults that depend
+// on other values (the event's name and output directory on the file's
+// name, the illegal-move policy on the variant). It is a function of its
+// arguments only: it neither touches the filesystem nor changes cfg (the
+// Event gets a copy with the defaults filled in). What depends on the world
+// outside the text (engine directories, opening files, the program "self"
+// stands for) is left to resolve: engine commands keep "self", directories
+// are as written and the openings are not loaded.
+func validate(cfg *Config, file string, source func(string) string) (*Event, error) {
+	v := &validation{source: source}
+	filled := *cfg
+	base := strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	if filled.Name == "" {
+		filled.Name = base
+	}
+	if filled.Out == "" {
+		filled.Out = filepath.Join("out", slug(base))
+	}
+	ev := &Event{Config: &filled, File: file, Name: filled.Name, Site: filled.Site, AutoClaim: filled.AutoClaim,
+		Concurrency: filled.Concurrency, Out: filled.Out, Margin: time.Duration(filled.Margin), MaxMoves: filled.Adjudication.MaxMoves}
+
+	variant, err := filled.Variant.Build()
+	if err != nil {
+		var fe *fieldError
+		if errors.As(err, &fe) {
+			v.fail("variant."+fe.key, fe.err)
+		} else {
+			v.fail("variant", err)
+		}
+		// Without a variant nothing else that depends on it can be checked.
+		return nil, v.err()
+	}
+	ev.Variant = variant
+	if ev.TimeControl, err = arbiter.ParseTimeControl(filled.TimeControl); err != nil {
+		v.fail("time_control", err)
+	}
+	ev.Engines = v.engines(filled.Engines, ev.TimeControl)
+	ev.Schedule = v.schedule(&filled)
+	if filled.IllegalMovePolicy == "" {
+		// RULES.md section 6: the variant's federation rule.
+		filled.IllegalMovePolicy = string(arbiter.DefaultPolicy(variant))
+	}
+	ev.Policy = v.policy(filled.IllegalMovePolicy)
+	if filled.Concurrency < 1 || filled.Concurrency > 1024 {
+		v.fail("concurrency", fmt.Errorf("%d; want 1 to 1024 games at once", filled.Concurrency))
+	}
+	if ev.MaxMoves < 0 {
+		v.fail("adjudication.max_moves", fmt.Errorf("%d; want 0 (never) or more", ev.MaxMoves))
+	}
+	if ev.Margin < 0 || ev.Margin > time.Minute {
+		v.fail("margin", fmt.Errorf("%v; want 0 to 1m", ev.Margin))
+	}
+	if filled.SPRT != nil {
+		ev.SPRT = v.sprt(*filled.SPRT, len(filled.Engines))
+	}
+	if strings.TrimSpace(filled.Out) == "" {
+		v.fail("out", errors.New("empty output directory"))
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	return ev, nil
+}
+
+// validation collects the errors of validate, each with its key and where
+// the key's value came from.
+type validation struct {
+	source func(string) string
+	errs   []error
+}
+
+func (v *validation) fail(key string, err error) {
+	v.errs = append(v.errs, &Error{File: v.source(key), Key: key, Err: err})
+}
+
+func (v *validation) err() error { return errors.Join(v.errs...) }
+
+// engines checks the engine entries; tc is the event's time control, the
+// default of each engine's.
+func (v *validation) engines(list []Engine, tc arbiter.TimeControl) []EngineSpec {
+	if len(list) < 2 {
+		v.fail("engines", fmt.Errorf("%d engines configured; an event needs at least 2", len(list)))
+	}
+	names := map[string]int{}
+	var out []EngineSpec
+	for i, e := range list {
+		key := fmt.Sprintf("engines.%d", i)
+		es := EngineSpec{Name: strings.TrimSpace(e.Name), Command: e.Command, Dir: e.Dir, Address: e.Address, Listen: e.Listen,
+			Env: e.Env, Protocol: strings.ToLower(e.Protocol), TimeControl: tc, InitTimeout: time.Duration(e.InitTimeout)}
+		if es.InitTimeout < 0 || es.InitTimeout > time.Hour {
+			v.fail(key+".init_timeout", fmt.Errorf("%v; want 0 (the default, 60s) to 1h", es.InitTimeout))
+		}
+		if es.Name == "" {
+			v.fail(key+".name", errors.New("every engine needs a name"))
+		} else if j, dup := names[es.Name]; dup {
+			v.fail(key+".name", fmt.Errorf("%q is already the name of engines.%d", es.Name, j))
+		}
+		names[es.Name] = i
+		if es.Protocol == "" {
+			es.Protocol = Hub
+		}
+		switch es.Protocol {
+		case Hub:
+			if strings.TrimSpace(e.Command) == "" {
+				v.fail(key+".command", errors.New("a hub engine needs a command"))
+			}
+		case DXP:
+			if e.Address == "" {
+				v.fail(key+".address", errors.New("a dxp engine needs an address (host:port)"))
+			}
+		default:
+			v.fail(key+".protocol", fmt.Errorf("%q is not hub or dxp", e.Protocol))
+		}
+		if strings.TrimSpace(e.Command) != "" {
+			argv, err := SplitCommand(e.Command)
+			if err != nil {
+				v.fail(key+".command", err)
+			}
+			es.Argv = argv
+		}
+		for k, val := range e.Options {
+			es.Options = append(es.Options, Option{Name: k, Value: val})
+		}
+		sort.Slice(es.Options, func(a, b int) bool { return es.Options[a].Name < es.Options[b].Name })
+		if e.TimeControl != "" {
+			var err error
+			if es.TimeControl, err = arbiter.ParseTimeControl(e.TimeControl); err != nil {
+				v.fail(key+".time_control", err)
+			}
+		}
+		out = append(out, es)
+	}
+	return out
+}
+
+// schedule checks the pairing keys; the number of openings is left for
+// resolve, which loads them.
+func (v *validation) schedule(cfg *Config) schedule.Config {
+	kind := schedule.Kind(strings.ToLower(cfg.Tournament))
+	if kind != schedule.RoundRobin && kind != schedule.Gauntlet {
+		v.fail("tournament", fmt.Errorf("%q is not round-robin or gauntlet", cfg.Tournament))
+	}
+	if cfg.Rounds < 1 || cfg.Rounds > 10000 {
+		v.fail("rounds", fmt.Errorf("%d cycles; want 1 to 10000 (or single / double)", cfg.Rounds))
+	}
+	if g := cfg.GamesPerEncounter; g < 2 || g%2 != 0 || g > 1_000_000 {
+		v.fail("games_per_encounter", fmt.Errorf("%d; want an even number from 2 (each opening is played twice, colours reversed)", g))
+	}
+	order := schedule.Order(strings.ToLower(cfg.Openings.Order))
+	if order != schedule.Sequential && order != schedule.Random {
+		v.fail("openings.order", fmt.Errorf("%q is not sequential or random", cfg.Openings.Order))
+	}
+	return schedule.Config{Kind: kind, Players: len(cfg.Engines), Cycles: int(cfg.Rounds),
+		GamesPerEncounter: cfg.GamesPerEncounter, Order: order, Seed: cfg.Openings.Seed}
+}
+
+func (v *validation) policy(name string) arbiter.Policy {
+	p, err := arbiter.ParsePolicy(name)
+	if err != nil {
+		v.fail("illegal_move_policy", err)
+	} else if p == arbiter.PolicyOpponentDecides {
+		// The opponent chooses "correct" or "let stand": a person's choice.
+		// An engine cannot make it, and an engine corrected without penalty
+		// could repeat its illegal move for ever.
+		v.fail("illegal_move_policy", fmt.Errorf("%q is for games between people; an engine event uses wcdf or strict", name))
+	}
+	return p
+}
+
+func (v *validation) sprt(s SPRT, engines int) *stats.SPRTConfig {
+	sc := stats.SPRTConfig{Elo0: s.Elo0, Elo1: s.Elo1, Alpha: s.Alpha, Beta: s.Beta}
+	if sc.Alpha == 0 {
+		sc.Alpha = 0.05
+	}
+	if sc.Beta == 0 {
+		sc.Beta = 0.05
+	}
+	switch strings.ToLower(s.Model) {
+	case "", "pentanomial":
+	case "trinomial":
+		sc.Trinomial = true
+	default:
+		v.fail("sprt.model", fmt.Errorf("%q is not pentanomial or trinomial", s.Model))
+	}
+	switch m := stats.SPRTModel(strings.ToLower(s.EloModel)); m {
+	case "", stats.Normalized, stats.Logistic:
+		sc.Model = m
+	default:
+		v.fail("sprt.elo_model", fmt.Errorf("%q is not normalized or logistic", s.EloModel))
+	}
+	if err := sc.Validate(); err != nil {
+		v.fail("sprt", err)
+	}
+	if engines != 2 {
+		v.fail("sprt", fmt.Errorf("an SPRT needs exactly 2 engines, not %d", engines))
+	}
+	return &sc
+}
