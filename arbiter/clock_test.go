@@ -81,7 +81,7 @@ func TestMarginIsOneAllowance(t *testing.T) {
 				v := r.Submit(move(t, r, black[i%2]))
 				if tt.flagAt == i+1 {
 					res := r.Result()
-					if v != GameOver || res.Termination != TimeForfeit || res.Outcome != WhiteWin {
+					if v != GameOver || res.Termination != TimeForfeit || res.Outcome != rules.WhiteWins {
 						t.Fatalf("move %d (%v): verdict %v, result %+v; want black's flag", i+1, used, v, res)
 					}
 					if i > 0 && tt.margin > 0 && !strings.Contains(res.Reason, "left of the") {

@@ -59,7 +59,7 @@ func TestThreefoldClaimBeforeMove(t *testing.T) {
 		t.Fatalf("valid claim: %v %v", v, err)
 	}
 	res := r.Result()
-	if res.Outcome != Draw || res.Termination != DrawThreefold || res.PDN(r.Record().Variant) != "1/2-1/2" {
+	if res.Outcome != rules.Draw || res.Termination != DrawThreefold || res.PDN(r.Record().Variant) != "1/2-1/2" {
 		t.Errorf("result %+v", res)
 	}
 	rec := r.Record()
@@ -79,7 +79,7 @@ func TestThreefoldClaimAfterMove(t *testing.T) {
 	if err := r.Claim(rules.White, DrawThreefold); err != nil {
 		t.Fatal(err)
 	}
-	if res := r.Result(); res.Outcome != Draw || res.Termination != DrawThreefold || !strings.Contains(res.Reason, "third") {
+	if res := r.Result(); res.Outcome != rules.Draw || res.Termination != DrawThreefold || !strings.Contains(res.Reason, "third") {
 		t.Errorf("result %+v", res)
 	}
 	if err := r.Claim(rules.White, DrawThreefold); !errors.Is(err, ErrGameOver) {
@@ -134,7 +134,7 @@ func TestFortyMoveRule(t *testing.T) {
 		if err := r.Claim(rules.Black, Draw40Move); err != nil {
 			t.Fatal(err)
 		}
-		if res := r.Result(); res.Termination != Draw40Move || res.Outcome != Draw {
+		if res := r.Result(); res.Termination != Draw40Move || res.Outcome != rules.Draw {
 			t.Errorf("result %+v", res)
 		}
 	})
@@ -224,7 +224,7 @@ func TestFMJDAutomaticDraws(t *testing.T) {
 			if n := walk(t, r, tt.plies+20); n != tt.plies {
 				t.Fatalf("game ended after %d plies (%v), want %d", n, r.Result(), tt.plies)
 			}
-			if res := r.Result(); res.Outcome != Draw || res.Termination != tt.want {
+			if res := r.Result(); res.Outcome != rules.Draw || res.Termination != tt.want {
 				t.Errorf("result %+v, want %s", res, tt.want)
 			}
 		})
@@ -240,7 +240,7 @@ func TestMaxMoves(t *testing.T) {
 	if v := r.Submit(move(t, r, "18x9")); v != GameOver {
 		t.Fatalf("verdict %v", v)
 	}
-	if res := r.Result(); res.Outcome != Draw || res.Termination != Adjudication {
+	if res := r.Result(); res.Outcome != rules.Draw || res.Termination != Adjudication {
 		t.Errorf("result %+v", res)
 	}
 }
@@ -257,10 +257,10 @@ func TestAgreementAndAdjudication(t *testing.T) {
 		t.Errorf("second agreement: %v", err)
 	}
 	r, _ = setup(t, "english", "", Config{})
-	if err := r.Adjudicate(Ongoing, "x"); err == nil {
+	if err := r.Adjudicate(rules.Ongoing, "x"); err == nil {
 		t.Error("adjudicated ongoing")
 	}
-	if err := r.Adjudicate(WhiteWin, "engines agreed white wins"); err != nil || r.Result().PDN(nil) != "1-0" {
+	if err := r.Adjudicate(rules.WhiteWins, "engines agreed white wins"); err != nil || r.Result().PDN(nil) != "1-0" {
 		t.Errorf("%v %+v", err, r.Result())
 	}
 }

@@ -318,7 +318,7 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 		return GameOver, nil
 	}
 	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: c, Kind: kind, Move: text, Accepted: true, Reason: why})
-	r.finish(Result{Draw, kind, fmt.Sprintf("%s claimed with %s: %s", c, text, why)})
+	r.finish(Result{rules.Draw, kind, fmt.Sprintf("%s claimed with %s: %s", c, text, why)})
 	return GameOver, nil
 }
 
@@ -388,7 +388,7 @@ func (r *Referee) settleClaim(c rules.Color, kind Termination, move string, auto
 	if !ok {
 		return fmt.Errorf("%w: %s by %s: %s", ErrClaimRefused, kind, c, why)
 	}
-	r.finish(Result{Draw, kind, fmt.Sprintf("%s claimed: %s", c, why)})
+	r.finish(Result{rules.Draw, kind, fmt.Sprintf("%s claimed: %s", c, why)})
 	return nil
 }
 
@@ -397,17 +397,17 @@ func (r *Referee) Agree() error {
 	if r.Done() {
 		return ErrGameOver
 	}
-	r.finish(Result{Draw, DrawAgreement, "the players agreed a draw"})
+	r.finish(Result{rules.Draw, DrawAgreement, "the players agreed a draw"})
 	return nil
 }
 
 // Adjudicate ends the game with outcome o by the arbiter's decision.
-func (r *Referee) Adjudicate(o Outcome, reason string) error {
+func (r *Referee) Adjudicate(o rules.Outcome, reason string) error {
 	if r.Done() {
 		return ErrGameOver
 	}
-	if o == Ongoing {
-		return errors.New("arbiter: cannot adjudicate an ongoing result")
+	if !o.Scored() {
+		return fmt.Errorf("arbiter: cannot adjudicate %s: want a win or a draw", o)
 	}
 	r.finish(Result{o, Adjudication, reason})
 	return nil
@@ -420,11 +420,11 @@ func (r *Referee) Forfeit(c rules.Color, t Termination, reason string) {
 	if r.Done() {
 		return
 	}
-	r.finish(Result{WinFor(c.Opponent()), t, reason})
+	r.finish(Result{rules.WinFor(c.Opponent()), t, reason})
 }
 
 // Done reports whether the game is over.
-func (r *Referee) Done() bool { return r.result.Outcome != Ongoing }
+func (r *Referee) Done() bool { return r.result.Outcome != rules.Ongoing }
 
 // Result returns the result (Outcome Ongoing while the game goes on).
 func (r *Referee) Result() Result { return r.result }
@@ -457,7 +457,7 @@ func (r *Referee) flag(used time.Duration) bool {
 		why = fmt.Sprintf("%s used %v, more than its %v plus the %v left of the %v margin (earlier moves overspent %v)",
 			side, used, c.limit(), c.marginLeft(r.cfg.Margin), r.cfg.Margin, c.overspent)
 	}
-	r.finish(Result{WinFor(side.Opponent()), TimeForfeit, why})
+	r.finish(Result{rules.WinFor(side.Opponent()), TimeForfeit, why})
 	return true
 }
 
@@ -565,7 +565,7 @@ func geometric(p rules.Position, m rules.Move) (rules.Move, error) {
 func (r *Referee) illegal(m rules.Move, isMove bool, text, why string, used time.Duration) Verdict {
 	side := r.pos.Turn()
 	lose := func(extra string) Verdict {
-		r.finish(Result{WinFor(side.Opponent()), IllegalMove, fmt.Sprintf("%s played %s: %s%s", side, text, why, extra)})
+		r.finish(Result{rules.WinFor(side.Opponent()), IllegalMove, fmt.Sprintf("%s played %s: %s%s", side, text, why, extra)})
 		return GameOver
 	}
 	retry := func(decision string) Verdict {
@@ -634,12 +634,12 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 	if r.automatic() {
 		switch {
 		case d.rep.count(r.pos) >= 3:
-			r.finish(Result{Draw, DrawThreefold, fmt.Sprintf("the position occurred for the %s time", ordinal(d.rep.count(r.pos)))})
+			r.finish(Result{rules.Draw, DrawThreefold, fmt.Sprintf("the position occurred for the %s time", ordinal(d.rep.count(r.pos)))})
 		case d.moveRule.due():
-			r.finish(Result{Draw, MoveRuleTermination(d.moveRule.n),
+			r.finish(Result{rules.Draw, MoveRuleTermination(d.moveRule.n),
 				fmt.Sprintf("each player made %d moves with %s", d.moveRule.n, d.moveRule.condition())})
 		case v.Draws().EndgameRules && d.endgame.due():
-			r.finish(Result{Draw, d.endgame.termination(), fmt.Sprintf("each player made %d moves in this endgame", d.endgame.moves())})
+			r.finish(Result{rules.Draw, d.endgame.termination(), fmt.Sprintf("each player made %d moves in this endgame", d.endgame.moves())})
 		}
 	} else if r.cfg.AutoClaim {
 		// Cheap checks first: this runs after every move.
@@ -655,11 +655,11 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 		if kind != "" {
 			_, why := r.claimValid(kind, nil)
 			r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: mover, Kind: kind, Move: moveText, Auto: true, Accepted: true, Reason: why})
-			r.finish(Result{Draw, kind, fmt.Sprintf("claimed for %s with %s: %s", mover, moveText, why)})
+			r.finish(Result{rules.Draw, kind, fmt.Sprintf("claimed for %s with %s: %s", mover, moveText, why)})
 		}
 	}
 	if !r.Done() && d.maxMoves.due() {
-		r.finish(Result{Draw, Adjudication, fmt.Sprintf("drawn after %d moves each (move limit)", d.maxMoves.n)})
+		r.finish(Result{rules.Draw, Adjudication, fmt.Sprintf("drawn after %d moves each (move limit)", d.maxMoves.n)})
 	}
 }
 func (r *Referee) verdict() Verdict {
@@ -676,9 +676,10 @@ func (r *Referee) checkEnd() {
 		return
 	}
 	side := r.pos.Turn()
-	if r.cfg.Variant.Losing() {
-		r.finish(Result{WinFor(side), Normal, fmt.Sprintf("%s has no legal move and wins (losing variant)", side)})
-		return
+	o := r.cfg.Variant.NoMoveOutcome(side)
+	why := fmt.Sprintf("%s has no legal move", side)
+	if o == rules.WinFor(side) {
+		why += " and wins (losing variant)"
 	}
-	r.finish(Result{WinFor(side.Opponent()), Normal, fmt.Sprintf("%s has no legal move", side)})
+	r.finish(Result{o, Normal, why})
 }

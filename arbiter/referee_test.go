@@ -131,7 +131,7 @@ func TestClockDelay(t *testing.T) {
 			v := r.Submit(move(t, r, "9-13"))
 			if tt.flag {
 				res := r.Result()
-				if v != GameOver || res.Termination != TimeForfeit || res.Outcome != WhiteWin {
+				if v != GameOver || res.Termination != TimeForfeit || res.Outcome != rules.WhiteWins {
 					t.Fatalf("verdict %v result %+v, want a time forfeit", v, res)
 				}
 				if len(r.Record().Moves) != 0 {
@@ -186,7 +186,7 @@ func TestCheckTime(t *testing.T) {
 		t.Fatal("flag fell at exactly the limit plus margin")
 	}
 	fc.advance(1)
-	if !r.CheckTime() || r.Result().Termination != TimeForfeit || r.Result().Outcome != WhiteWin {
+	if !r.CheckTime() || r.Result().Termination != TimeForfeit || r.Result().Outcome != rules.WhiteWins {
 		t.Fatalf("%+v", r.Result())
 	}
 	u, _ := setup(t, "english", "", Config{TimeControl: both(tc(t, "depth=3"))})
@@ -245,7 +245,7 @@ func TestPolicyWCDF(t *testing.T) {
 		t.Fatalf("black's second illegal move: %v", v)
 	}
 	res := r.Result()
-	if res.Outcome != WhiteWin || res.Termination != IllegalMove || !strings.Contains(res.Reason, "13-17") || !strings.Contains(res.Reason, "second") {
+	if res.Outcome != rules.WhiteWins || res.Termination != IllegalMove || !strings.Contains(res.Reason, "13-17") || !strings.Contains(res.Reason, "second") {
 		t.Errorf("result %+v", res)
 	}
 	rec := r.Record()
@@ -259,7 +259,7 @@ func TestPolicyStrict(t *testing.T) {
 	if v := r.Submit(rules.Move{From: 9, To: 18}); v != GameOver {
 		t.Fatal(v)
 	}
-	if res := r.Result(); res.Outcome != WhiteWin || res.Termination != IllegalMove {
+	if res := r.Result(); res.Outcome != rules.WhiteWins || res.Termination != IllegalMove {
 		t.Errorf("%+v", res)
 	}
 	if r.Submit(rules.Move{From: 9, To: 13}) != GameOver {
@@ -379,13 +379,13 @@ func TestNormalEnd(t *testing.T) {
 	if v := r.Submit(move(t, r, "10x17")); v != GameOver {
 		t.Fatal(v)
 	}
-	if res := r.Result(); res.Outcome != BlackWin || res.Termination != Normal || res.PDN(r.Record().Variant) != "0-1" {
+	if res := r.Result(); res.Outcome != rules.BlackWins || res.Termination != Normal || res.PDN(r.Record().Variant) != "0-1" {
 		t.Errorf("%+v", res)
 	}
 	// In giveaway the side left without a move wins.
 	r, _ = setup(t, "giveaway", fen, Config{})
 	r.Submit(move(t, r, "10x17"))
-	if res := r.Result(); res.Outcome != WhiteWin || res.Termination != Normal || !strings.Contains(res.Reason, "losing") {
+	if res := r.Result(); res.Outcome != rules.WhiteWins || res.Termination != Normal || !strings.Contains(res.Reason, "losing") {
 		t.Errorf("giveaway: %+v", res)
 	}
 	// A start position without a legal move is over at once.
@@ -400,7 +400,7 @@ func TestForfeit(t *testing.T) {
 	r.Forfeit(rules.White, EngineCrashed, "exit status 2")
 	r.Forfeit(rules.Black, Resignation, "too late")
 	res := r.Result()
-	if res.Outcome != BlackWin || res.Termination != EngineCrashed || res.Reason != "exit status 2" || res.PDN(rules.MustLookup("international")) != "0-2" {
+	if res.Outcome != rules.BlackWins || res.Termination != EngineCrashed || res.Reason != "exit status 2" || res.PDN(rules.MustLookup("international")) != "0-2" {
 		t.Errorf("%+v", res)
 	}
 	if r.Record().Result != res {
@@ -495,13 +495,13 @@ func TestNewRefereeErrors(t *testing.T) {
 func TestResultPDN(t *testing.T) {
 	wide, narrow := rules.MustLookup("international"), rules.MustLookup("english")
 	tests := []struct {
-		o            Outcome
+		o            rules.Outcome
 		wide, narrow string
 	}{
-		{WhiteWin, "2-0", "1-0"},
-		{BlackWin, "0-2", "0-1"},
-		{Draw, "1-1", "1/2-1/2"},
-		{Ongoing, "*", "*"},
+		{rules.WhiteWins, "2-0", "1-0"},
+		{rules.BlackWins, "0-2", "0-1"},
+		{rules.Draw, "1-1", "1/2-1/2"},
+		{rules.Ongoing, "*", "*"},
 	}
 	for _, tt := range tests {
 		r := Result{Outcome: tt.o}

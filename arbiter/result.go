@@ -40,77 +40,25 @@ func MoveRuleTermination(n int) Termination {
 	return Termination("draw by " + strconv.Itoa(n) + "-move rule")
 }
 
-// Outcome is who won a game, if it is over.
-type Outcome int
-
-// Outcomes.
-const (
-	Ongoing Outcome = iota
-	WhiteWin
-	BlackWin
-	Draw
-)
-
-// String returns "ongoing", "white wins", "black wins" or "draw".
-func (o Outcome) String() string {
-	switch o {
-	case Ongoing:
-		return "ongoing"
-	case WhiteWin:
-		return "white wins"
-	case BlackWin:
-		return "black wins"
-	case Draw:
-		return "draw"
-	}
-	return fmt.Sprintf("Outcome(%d)", int(o))
-}
-
-// WinFor returns the outcome in which c wins.
-func WinFor(c rules.Color) Outcome {
-	if c == rules.White {
-		return WhiteWin
-	}
-	return BlackWin
-}
-
 // Result is the result of a game: who won, how it ended, and a sentence
 // explaining it ("black has no legal move", "white used 5.2s of 5s").
 // The zero Result is an ongoing game.
 type Result struct {
-	Outcome     Outcome
+	Outcome     rules.Outcome
 	Termination Termination
 	Reason      string
 }
 
-// PDN writes the result as PDN: "1-0", "0-1", "1/2-1/2", or "2-0", "0-2",
-// "1-1" when v.WideResults() (international, Canadian); "*" while ongoing.
-// A nil v uses the narrow form.
+// PDN writes the result as PDN (rules.Outcome.PDN): "1-0", "0-1",
+// "1/2-1/2", or "2-0", "0-2", "1-1" when v.WideResults() (international,
+// Canadian); "*" while ongoing. A nil v uses the narrow form.
 func (r Result) PDN(v *rules.Variant) string {
-	wide := v != nil && v.WideResults()
-	switch r.Outcome {
-	case WhiteWin:
-		if wide {
-			return "2-0"
-		}
-		return "1-0"
-	case BlackWin:
-		if wide {
-			return "0-2"
-		}
-		return "0-1"
-	case Draw:
-		if wide {
-			return "1-1"
-		}
-		return "1/2-1/2"
-	}
-	return "*"
+	return r.Outcome.PDN(v != nil && v.WideResults())
 }
 
 // String is "1-0 (normal: black has no legal move)" and the like.
 func (r Result) String() string {
-	if r.Outcome == Ongoing {
+	if r.Outcome == rules.Ongoing {
 		return "*"
 	}
 	return fmt.Sprintf("%s (%s: %s)", r.PDN(nil), r.Termination, r.Reason)

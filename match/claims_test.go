@@ -51,7 +51,7 @@ func TestEngineEndsTheGame(t *testing.T) {
 			black := &scripted{at: 1000}
 			rec := play(t, config("international", "60+1", arbiter.PolicyWCDF), white, black, match.Options{})
 			res := rec.Result
-			if res.Outcome != arbiter.BlackWin || res.Termination != arbiter.Resignation {
+			if res.Outcome != rules.BlackWins || res.Termination != arbiter.Resignation {
 				t.Fatalf("result %s, want white losing by resignation", res)
 			}
 			if len(rec.Moves) != 4 {

@@ -128,7 +128,7 @@ func TestDXPFaults(t *testing.T) {
 				case arbiter.IllegalMove, arbiter.EngineCrashed, arbiter.EngineStalled, arbiter.TimeForfeit, arbiter.Resignation:
 					t.Errorf("the game should have gone on, got %s", res)
 				}
-			} else if res.Termination != tt.termination || res.Outcome != arbiter.WhiteWin {
+			} else if res.Termination != tt.termination || res.Outcome != rules.WhiteWins {
 				t.Errorf("result %s, want black (DXP) losing by %q", res, tt.termination)
 			}
 			if len(rec.Warnings) != tt.warnings {
@@ -152,7 +152,7 @@ func TestDXPUntimedHang(t *testing.T) {
 	cfg := config("international", "depth=2", arbiter.PolicyWCDF)
 	t0 := time.Now()
 	rec := play(t, cfg, h, d, match.Options{})
-	if rec.Result.Termination != arbiter.EngineStalled || rec.Result.Outcome != arbiter.WhiteWin ||
+	if rec.Result.Termination != arbiter.EngineStalled || rec.Result.Outcome != rules.WhiteWins ||
 		!strings.Contains(rec.Result.Reason, "no move within 1.5s in a game without a clock") {
 		t.Errorf("result %s (%s), want black (DXP) stalled", rec.Result, rec.Result.Reason)
 	}

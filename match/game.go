@@ -318,7 +318,7 @@ func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRec
 		set("BlackTimeControl", tcs[1].String())
 	}
 	set("TimeControl", tcText)
-	if res.Outcome != arbiter.Ongoing {
+	if res.Outcome != rules.Ongoing {
 		set("Termination", string(res.Termination))
 	}
 	set("PlyCount", strconv.Itoa(len(g.Record.Moves)))

@@ -89,7 +89,7 @@ func TestFaults(t *testing.T) {
 					t.Errorf("the game should have gone on after the warning, got %s", res)
 				}
 			} else {
-				if res.Termination != tt.termination || res.Outcome != arbiter.WinFor(tt.faulty.Opponent()) {
+				if res.Termination != tt.termination || res.Outcome != rules.WinFor(tt.faulty.Opponent()) {
 					t.Errorf("result %s, want %s losing by %q", res, tt.faulty, tt.termination)
 				}
 			}
@@ -145,7 +145,7 @@ func TestUntimedHangIsFoundByPing(t *testing.T) {
 	good := sparring(t, "good")
 	cfg := config("english", "depth=2", arbiter.PolicyWCDF)
 	rec := play(t, cfg, bad, good, match.Options{})
-	if rec.Result.Termination != arbiter.EngineStalled || rec.Result.Outcome != arbiter.BlackWin {
+	if rec.Result.Termination != arbiter.EngineStalled || rec.Result.Outcome != rules.BlackWins {
 		t.Errorf("result %s, want white stalled", rec.Result)
 	}
 	if !strings.Contains(rec.Result.Reason, "no pong") {

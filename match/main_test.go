@@ -135,7 +135,7 @@ func play(t *testing.T, cfg arbiter.Config, white, black match.Player, opts matc
 	if err != nil {
 		t.Fatalf("PlayGame: %v", err)
 	}
-	if rec.Result.Outcome == arbiter.Ongoing {
+	if rec.Result.Outcome == rules.Ongoing {
 		t.Fatalf("game not finished: %+v", rec.Result)
 	}
 	checkPDN(t, rec)

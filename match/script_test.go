@@ -13,6 +13,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 func newHub(bin string, log zerolog.Logger, args ...string) *hub.Player {
@@ -63,7 +64,7 @@ func TestScriptedEngines(t *testing.T) {
 			cfg := config("english", "1+0", tt.policy)
 			rec := play(t, cfg, white, black, match.Options{Slack: time.Second})
 			res := rec.Result
-			if res.Termination != tt.termination || res.Outcome != arbiter.WhiteWin {
+			if res.Termination != tt.termination || res.Outcome != rules.WhiteWins {
 				t.Fatalf("result %s, want black losing by %q", res, tt.termination)
 			}
 			if len(rec.Moves) != tt.plies {
@@ -95,7 +96,7 @@ func TestEngineFailsToStart(t *testing.T) {
 			white := script(t, "broken", tt.body)
 			black := sparring(t, "black")
 			rec := play(t, config("english", "10+0", arbiter.PolicyWCDF), white, black, match.Options{})
-			if rec.Result.Termination != tt.termination || rec.Result.Outcome != arbiter.BlackWin || len(rec.Moves) != 0 {
+			if rec.Result.Termination != tt.termination || rec.Result.Outcome != rules.BlackWins || len(rec.Moves) != 0 {
 				t.Errorf("result %s after %d plies, want white losing by %q", rec.Result, len(rec.Moves), tt.termination)
 			}
 		})
@@ -214,7 +215,7 @@ done
 	white := script(t, "scan-like", body)
 	black := sparring(t, "black")
 	rec := play(t, config("english", "10+0", arbiter.PolicyWCDF), white, black, match.Options{})
-	if rec.Result.Outcome != arbiter.BlackWin || len(rec.Moves) != 0 || !strings.Contains(rec.Result.Reason, `offers "normal killer bt", none of them english`) {
+	if rec.Result.Outcome != rules.BlackWins || len(rec.Moves) != 0 || !strings.Contains(rec.Result.Reason, `offers "normal killer bt", none of them english`) {
 		t.Errorf("result %s (%s) after %d plies", rec.Result, rec.Result.Reason, len(rec.Moves))
 	}
 }

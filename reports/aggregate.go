@@ -7,6 +7,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // Limits that keep the HTML small whatever the number of games: charts show
@@ -88,17 +90,17 @@ func aggregate(ev Event, st *Stats) (*chartData, error) {
 	finished := 0
 	for _, gi := range order {
 		g := &ev.Games[gi]
-		o, err := ParseResult(g.Result)
+		o, err := parseResult(g.Result)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", g.describe(gi), err)
 		}
-		if o == Unfinished {
+		if !o.Scored() {
 			continue
 		}
 		finished++
 		wi, bi := pos[g.White], pos[g.Black]
-		points[wi] += o.whitePoints()
-		points[bi] += 1 - o.whitePoints()
+		points[wi] += o.Points(rules.White)
+		points[bi] += 1 - o.Points(rules.White)
 		if finished%step == 0 || finished == st.Finished {
 			cd.progressX = append(cd.progressX, finished)
 			for e := range n {
@@ -148,7 +150,7 @@ func aggregate(ev Event, st *Stats) (*chartData, error) {
 		cd.lengthCounts = make([]int, (maxPlies-cd.lengthMin)/cd.lengthBin+1)
 		for _, gi := range order {
 			g := &ev.Games[gi]
-			if o, _ := ParseResult(g.Result); o == Unfinished {
+			if o, _ := parseResult(g.Result); !o.Scored() {
 				continue
 			}
 			cd.lengthCounts[(g.Plies-cd.lengthMin)/cd.lengthBin]++

@@ -4,32 +4,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
-
-func FuzzParseResult(f *testing.F) {
-	for _, s := range []string{"1-0", "0-1", "1/2-1/2", "2-0", "1-1", "0-2", "*", "", "½-½", "1-2", "x"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		o, err := ParseResult(s)
-		if err != nil {
-			if !strings.Contains(err.Error(), "unknown result") {
-				t.Errorf("unclear error %v", err)
-			}
-			return
-		}
-		// A parsed result prints in a form that parses to the same outcome.
-		back, err := ParseResult(o.String())
-		if err != nil || back != o {
-			t.Errorf("%q -> %v -> %q -> %v, %v", s, o, o.String(), back, err)
-		}
-	})
-}
 
 // FuzzEvent builds events from arbitrary field values: statistics and the
 // HTML report must either succeed or fail with an error, never panic.

@@ -11,10 +11,10 @@ package reports
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/reports/stats"
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // Event is everything a report needs about one event (tournament or match).
@@ -44,9 +44,10 @@ type Game struct {
 	Pair  int
 	White string // engine playing White
 	Black string // engine playing Black
-	// Result is "1-0", "0-1" or "1/2-1/2"; the wide forms "2-0", "0-2",
-	// "1-1" are accepted as well. "*" (or "") marks a game that did not
-	// finish: it is listed but left out of every statistic.
+	// Result is a PDN result, read by rules.ParseResult: "1-0", "0-1",
+	// "1/2-1/2", the wide forms "2-0", "0-2", "1-1". "*" (or "") marks a
+	// game that did not finish, "0-0" a double forfeit: such a game is
+	// listed but left out of every statistic.
 	Result      string
 	Termination string // free text, e.g. "normal", "time forfeit"
 	Plies       int    // number of half-moves played
@@ -62,56 +63,11 @@ type Game struct {
 	Finished   time.Time
 }
 
-// Outcome is a game result from White's point of view.
-type Outcome int
-
-// Outcomes of a game.
-const (
-	Unfinished Outcome = iota // "*": not counted
-	WhiteWin
-	Draw
-	BlackWin
-)
-
-// String returns the PDN result text of the outcome ("1-0", "1/2-1/2", ...).
-func (o Outcome) String() string {
-	switch o {
-	case WhiteWin:
-		return "1-0"
-	case Draw:
-		return "1/2-1/2"
-	case BlackWin:
-		return "0-1"
-	}
-	return "*"
-}
-
-// ParseResult reads a PDN result. It accepts the narrow forms ("1-0",
-// "0-1", "1/2-1/2", "½-½"), the wide forms used by variants scored out of
-// two ("2-0", "0-2", "1-1") and "*" or "" for an unfinished game.
-func ParseResult(s string) (Outcome, error) {
-	switch strings.TrimSpace(s) {
-	case "1-0", "2-0":
-		return WhiteWin, nil
-	case "0-1", "0-2":
-		return BlackWin, nil
-	case "1/2-1/2", "½-½", "1-1":
-		return Draw, nil
-	case "*", "":
-		return Unfinished, nil
-	}
-	return Unfinished, fmt.Errorf("unknown result %q (want 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1 or *)", s)
-}
-
-// whitePoints is White's score for the outcome: 1, 0.5 or 0.
-func (o Outcome) whitePoints() float64 {
-	switch o {
-	case WhiteWin:
-		return 1
-	case Draw:
-		return 0.5
-	}
-	return 0
+// parseResult is rules.ParseResult without the form (the reports write
+// the narrow one).
+func parseResult(s string) (rules.Outcome, error) {
+	o, _, err := rules.ParseResult(s)
+	return o, err
 }
 
 // whiteMovesFirst reads Game.FirstMover.

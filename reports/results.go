@@ -77,8 +77,8 @@ func buildResults(ev Event, st *Stats) *Results {
 		g := &ev.Games[gi]
 		wt, bt := totalTimes(g)
 		res := g.Result
-		if o, err := ParseResult(res); err == nil {
-			res = o.String() // one spelling in the output, whatever came in
+		if o, err := parseResult(res); err == nil {
+			res = o.PDN(false) // one spelling in the output, whatever came in
 		}
 		r.Games = append(r.Games, GameEntry{
 			Round: g.Round, Board: g.Board, Pair: g.Pair, White: g.White, Black: g.Black,

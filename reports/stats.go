@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/draughts-arbiter/arbiter/reports/stats"
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // Stats is the statistical summary of an event. Every figure counts
@@ -14,7 +15,7 @@ import (
 type Stats struct {
 	Games      int `json:"games"`      // games listed, finished or not
 	Finished   int `json:"finished"`   // games with a result
-	Unfinished int `json:"unfinished"` // games marked "*"
+	Unfinished int `json:"unfinished"` // games without a score: "*" or "0-0"
 	// Engines is the standings table: points, then Sonneborn-Berger, then
 	// wins, then name.
 	Engines []EngineStats `json:"engines"`
@@ -63,7 +64,7 @@ type EngineStats struct {
 	// (null in JSON) without pairs.
 	Penta    stats.Penta    `json:"penta"`
 	PentaElo stats.Estimate `json:"penta_elo"`
-	// Unfinished counts this engine's games without a result.
+	// Unfinished counts this engine's games without a score ("*", "0-0").
 	Unfinished int `json:"unfinished"`
 }
 
@@ -165,12 +166,12 @@ func Compute(ev Event) (*Stats, error) {
 	var pr pairer
 	for gi := range ev.Games {
 		g := &ev.Games[gi]
-		o, err := ParseResult(g.Result)
+		o, err := parseResult(g.Result)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", g.describe(gi), err)
 		}
 		wi, bi := index[g.White], index[g.Black]
-		if o == Unfinished {
+		if !o.Scored() {
 			st.Unfinished++
 			es[wi].Unfinished++
 			es[bi].Unfinished++
@@ -206,9 +207,9 @@ func Compute(ev Event) (*Stats, error) {
 		t.White = t.White.Add(wr)
 		if g.Pair > 0 {
 			// Pairs are keyed and scored from the engine with the lower index.
-			a, b, aWhite, aPoints := wi, bi, true, o.whitePoints()
+			a, b, aWhite, aPoints := wi, bi, true, o.Points(rules.White)
 			if a > b {
-				a, b, aWhite, aPoints = bi, wi, false, 1-o.whitePoints()
+				a, b, aWhite, aPoints = bi, wi, false, 1-o.Points(rules.White)
 			}
 			pts, done, err := pr.add(pairKey{names[a], names[b], g.Pair}, aWhite, aPoints)
 			if err != nil {
@@ -320,13 +321,13 @@ func Compute(ev Event) (*Stats, error) {
 }
 
 // wdlOf is an outcome from White's point of view.
-func wdlOf(o Outcome) stats.WDL {
+func wdlOf(o rules.Outcome) stats.WDL {
 	switch o {
-	case WhiteWin:
+	case rules.WhiteWins:
 		return stats.WDL{W: 1}
-	case BlackWin:
+	case rules.BlackWins:
 		return stats.WDL{L: 1}
-	case Draw:
+	case rules.Draw:
 		return stats.WDL{D: 1}
 	}
 	return stats.WDL{}
@@ -386,7 +387,7 @@ func NewTally(a, b string) *Tally { return &Tally{a: a, b: b} }
 // Add records one game. Unfinished games are ignored; games between other
 // engines are an error.
 func (t *Tally) Add(g Game) error {
-	o, err := ParseResult(g.Result)
+	o, err := parseResult(g.Result)
 	if err != nil {
 		return fmt.Errorf("round %d board %d: %w", g.Round, g.Board, err)
 	}
@@ -398,11 +399,11 @@ func (t *Tally) Add(g Game) error {
 	default:
 		return fmt.Errorf("round %d board %d: game %s-%s is not part of %s vs %s", g.Round, g.Board, g.White, g.Black, t.a, t.b)
 	}
-	if o == Unfinished {
+	if !o.Scored() {
 		return nil
 	}
 	r := wdlOf(o)
-	aPoints := o.whitePoints()
+	aPoints := o.Points(rules.White)
 	if !aWhite {
 		r, aPoints = r.Flip(), 1-aPoints
 	}

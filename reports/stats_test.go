@@ -225,3 +225,30 @@ func TestWriteStandings(t *testing.T) {
 		t.Errorf("control characters leaked:\n%q", out)
 	}
 }
+
+// TestDoubleForfeit: a "0-0" game (PDN 3.0's double forfeit) is listed
+// with the games without a score and changes no figure of the players.
+func TestDoubleForfeit(t *testing.T) {
+	base := []Game{
+		{Round: 1, Board: 1, White: "A", Black: "B", Result: "1-0", Termination: "normal"},
+		{Round: 1, Board: 2, White: "B", Black: "A", Result: "1/2-1/2", Termination: "draw by agreement"},
+	}
+	plain, err := Compute(Event{Engines: []string{"A", "B"}, Games: base})
+	if err != nil {
+		t.Fatal(err)
+	}
+	withFF := append(append([]Game(nil), base...), Game{Round: 2, Board: 1, White: "A", Black: "B", Result: "0-0"})
+	st, err := Compute(Event{Engines: []string{"A", "B"}, Games: withFF})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Games != 3 || st.Finished != 2 || st.Unfinished != 1 {
+		t.Errorf("games %d finished %d without a score %d, want 3 2 1", st.Games, st.Finished, st.Unfinished)
+	}
+	for i, e := range st.Engines {
+		p := plain.Engines[i]
+		if e.Name != p.Name || e.Points != p.Points || e.WDL != p.WDL || e.Unfinished != 1 {
+			t.Errorf("%s: %+v, want the figures of %+v with one game without a score", e.Name, e, p)
+		}
+	}
+}

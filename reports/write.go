@@ -186,8 +186,8 @@ func WritePDN(w io.Writer, ev Event) error {
 // minimalPDN is a header-only record for a game without PDN text.
 func minimalPDN(ev Event, g *Game) string {
 	res := "*"
-	if o, err := ParseResult(g.Result); err == nil && o != Unfinished {
-		res = o.String()
+	if o, err := parseResult(g.Result); err == nil && o.Scored() {
+		res = o.PDN(false)
 	}
 	var b strings.Builder
 	tag := func(name, value string) {

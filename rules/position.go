@@ -115,29 +115,13 @@ func (m Move) Same(o Move) bool {
 	return m.From == o.From && m.To == o.To && m.Captured == o.Captured
 }
 
-// Result of a finished game from the point of view of the rules alone.
-type Outcome uint8
-
-// Outcomes.
-const (
-	Ongoing Outcome = iota
-	WhiteWins
-	BlackWins
-)
-
-// Outcome tells whether the side to move has no legal move, and who wins then.
+// Outcome tells whether the side to move has no legal move, and who wins
+// then (Variant.NoMoveOutcome); Ongoing while it has one.
 func (p Position) Outcome() Outcome {
 	if p.HasMoves() {
 		return Ongoing
 	}
-	loser := p.turn
-	if p.v.p.Losing {
-		loser = loser.Opponent()
-	}
-	if loser == White {
-		return BlackWins
-	}
-	return WhiteWins
+	return p.v.NoMoveOutcome(p.turn)
 }
 
 // HasMoves reports whether the side to move has a legal move.

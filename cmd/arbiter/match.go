@@ -335,9 +335,9 @@ progress is dropped and the score of the finished games is printed, marked parti
 				res := rec.Result
 				var ptsWhite float64
 				switch res.Outcome {
-				case arbiter.WhiteWin:
+				case rules.WhiteWins:
 					ptsWhite = 1
-				case arbiter.Draw:
+				case rules.Draw:
 					ptsWhite = 0.5
 				}
 				ptsA := ptsWhite

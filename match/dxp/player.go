@@ -687,11 +687,11 @@ func (e *Player) EndGame(ctx context.Context, result arbiter.Result, as rules.Co
 	e.inGame = false
 	reason := byte('0')
 	switch result.Outcome {
-	case arbiter.Draw:
+	case rules.Draw:
 		reason = '2'
-	case arbiter.WinFor(as):
+	case rules.WinFor(as):
 		reason = '1' // the arbiter, as the opponent, gives up
-	case arbiter.WinFor(as.Opponent()):
+	case rules.WinFor(as.Opponent()):
 		reason = '3'
 	}
 	if err := e.send(Message{Type: GameEnd, Reason: reason, Stop: '0'}); err != nil {

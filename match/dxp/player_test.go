@@ -163,7 +163,7 @@ func TestGameEndWithoutAnswerKeepsTheConnection(t *testing.T) {
 			t.Fatalf("game %d: move %v, want %v", game, reply.Move, want)
 		}
 		t0 := time.Now()
-		res := arbiter.Result{Outcome: arbiter.Draw, Termination: arbiter.DrawAgreement}
+		res := arbiter.Result{Outcome: rules.Draw, Termination: arbiter.DrawAgreement}
 		if err := e.EndGame(ctx, res, rules.White); err != nil {
 			t.Fatalf("game %d: EndGame: %v", game, err)
 		}

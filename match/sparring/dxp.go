@@ -163,8 +163,8 @@ func (d *dxpWire) move(p rules.Position, m rules.Move, thought time.Duration) er
 // noMove ends the game: we lose (win, in a losing variant).
 func (d *dxpWire) noMove(p rules.Position) error {
 	reason := byte('1') // I lose
-	if p.Variant().Losing() {
-		reason = '3'
+	if p.Variant().NoMoveOutcome(p.Turn()) == rules.WinFor(p.Turn()) {
+		reason = '3' // I win
 	}
 	d.playing = false
 	return d.send(dxp.Message{Type: dxp.GameEnd, Reason: reason, Stop: '0'})

@@ -98,7 +98,7 @@ func Choose(p rules.Position, l Level, rng *rand.Rand) rules.Move {
 func alphaBeta(p rules.Position, depth, alpha, beta int) int {
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
-		if p.Variant().Losing() {
+		if p.Variant().NoMoveOutcome(p.Turn()) == rules.WinFor(p.Turn()) {
 			return winScore
 		}
 		return -winScore

@@ -453,16 +453,16 @@ func startFailure(w, b *match.Watch, wName, bName string, err error) arbiter.Res
 	wErr, bErr := w.CouldNotRun(), b.CouldNotRun()
 	switch {
 	case wErr != nil && bErr != nil:
-		return arbiter.Result{Outcome: arbiter.Ongoing, Termination: arbiter.EngineCrashed,
+		return arbiter.Result{Outcome: rules.Ongoing, Termination: arbiter.EngineCrashed,
 			Reason: fmt.Sprintf("neither engine could be started: white %s: %v; black %s: %v", wName, wErr, bName, bErr)}
 	case wErr != nil:
-		return arbiter.Result{Outcome: arbiter.BlackWin, Termination: arbiter.EngineCrashed,
+		return arbiter.Result{Outcome: rules.BlackWins, Termination: arbiter.EngineCrashed,
 			Reason: fmt.Sprintf("white engine %s could not be started: %v", wName, wErr)}
 	case bErr != nil:
-		return arbiter.Result{Outcome: arbiter.WhiteWin, Termination: arbiter.EngineCrashed,
+		return arbiter.Result{Outcome: rules.WhiteWins, Termination: arbiter.EngineCrashed,
 			Reason: fmt.Sprintf("black engine %s could not be started: %v", bName, bErr)}
 	}
-	return arbiter.Result{Outcome: arbiter.Ongoing, Termination: arbiter.EngineCrashed, Reason: "the game could not be played: " + err.Error()}
+	return arbiter.Result{Outcome: rules.Ongoing, Termination: arbiter.EngineCrashed, Reason: "the game could not be played: " + err.Error()}
 }
 
 // brokenBy reports whether the game ended by a fault of side c's engine,
@@ -470,7 +470,7 @@ func startFailure(w, b *match.Watch, wName, bName string, err error) arbiter.Res
 func brokenBy(res arbiter.Result, c rules.Color) bool {
 	switch res.Termination {
 	case arbiter.EngineCrashed, arbiter.EngineStalled, arbiter.TimeForfeit:
-		return res.Outcome == arbiter.WinFor(c.Opponent())
+		return res.Outcome == rules.WinFor(c.Opponent())
 	}
 	return false
 }

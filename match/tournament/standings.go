@@ -9,7 +9,7 @@ import (
 
 	"github.com/schollz/progressbar/v3"
 
-	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // Standing is one engine's score so far.
@@ -18,7 +18,7 @@ type Standing struct {
 	Games      int
 	Points     float64
 	W, D, L    int
-	Unfinished int // games that could not be played ("*")
+	Unfinished int // games without a score ("*": not played; "0-0")
 }
 
 // Score is the percentage of points won.
@@ -50,8 +50,8 @@ func (s *standings) add(r Result) {
 	if w == nil || b == nil {
 		return
 	}
-	o, err := reports.ParseResult(r.Result)
-	if err != nil || o == reports.Unfinished {
+	o, _, err := rules.ParseResult(r.Result)
+	if err != nil || !o.Scored() {
 		w.Unfinished++
 		b.Unfinished++
 		return
@@ -59,15 +59,15 @@ func (s *standings) add(r Result) {
 	w.Games++
 	b.Games++
 	switch o {
-	case reports.WhiteWin:
+	case rules.WhiteWins:
 		w.W++
 		b.L++
 		w.Points++
-	case reports.BlackWin:
+	case rules.BlackWins:
 		b.W++
 		w.L++
 		b.Points++
-	case reports.Draw:
+	case rules.Draw:
 		w.D++
 		b.D++
 		w.Points += 0.5

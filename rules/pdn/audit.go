@@ -157,15 +157,16 @@ func resultNote(g *Game, final rules.Position) string {
 		want = "black"
 	}
 	var got string
-	switch strings.TrimSpace(g.Result) {
-	case "1-0", "2-0":
+	res, _, _ := rules.ParseResult(g.Result)
+	switch res {
+	case rules.WhiteWins:
 		got = "white"
-	case "0-1", "0-2":
+	case rules.BlackWins:
 		got = "black"
-	case "1/2-1/2", "1-1", "½-½":
+	case rules.Draw:
 		got = "a draw"
 	default:
-		return "" // unfinished or unknown: nothing to contradict
+		return "" // unfinished, double forfeit or unknown: nothing to contradict
 	}
 	if got == want {
 		return ""

@@ -24,6 +24,8 @@ package pdn
 import (
 	"fmt"
 	"strings"
+
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // Tag is one PDN tag pair, e.g. [White "Sijbrands, T."].
@@ -127,9 +129,13 @@ func (e *ParseError) Error() string {
 
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// results are the game termination markers the reader accepts. "0-0" is a
-// double forfeit in the 2-0 style; "½-½" is normalised to "1/2-1/2".
-var results = map[string]string{
-	"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "1/2-1/2", "½-½": "1/2-1/2",
-	"2-0": "2-0", "0-2": "0-2", "1-1": "1-1", "0-0": "0-0", "*": "*",
+// result reads a game termination marker (rules.ParseResult) and returns
+// it in its one spelling ("½-½" is written "1/2-1/2"); ok is false for text
+// that is not a result.
+func result(s string) (string, bool) {
+	o, wide, err := rules.ParseResult(s)
+	if err != nil || strings.TrimSpace(s) == "" {
+		return "", false
+	}
+	return o.PDN(wide), true
 }

@@ -262,7 +262,7 @@ tags:
 	g.Moves = moves
 	if g.Result == "" {
 		g.Result = "*"
-		if res, ok := results[strings.TrimSpace(g.Tag("Result"))]; ok {
+		if res, ok := result(g.Tag("Result")); ok {
 			g.Result = res
 		}
 	}
@@ -499,7 +499,7 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			}
 			line := r.lineNo
 			word := r.readWord()
-			if res, ok := results[word]; ok {
+			if res, ok := result(word); ok {
 				if depth == 0 {
 					r.g.Result = res
 					return moves, nil
@@ -624,9 +624,22 @@ func wordEnd(b []byte, i int) int {
 // joining it with what follows on the line takes nothing away from text
 // that reads already. It returns the end of the whole move.
 func paddedMove(b []byte, start, end int) (int, bool) {
+	joined := false
+	for {
+		next, nextEnd, ok := paddedPart(b, start, end)
+		if !ok {
+			return end, joined
+		}
+		start, end, joined = next, nextEnd, true // "26x 17x 10": go on
+	}
+}
+
+// paddedPart finds the square that continues the word b[start:end] after
+// spaces, and returns where it starts and ends.
+func paddedPart(b []byte, start, end int) (int, int, bool) {
 	w := b[start:end]
 	if len(w) == 0 || !isDigit(w[0]) {
-		return 0, false
+		return 0, 0, false
 	}
 	skip := func(i int) int {
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t') {
@@ -639,36 +652,32 @@ func paddedMove(b []byte, start, end int) (int, bool) {
 	if !sep(w[len(w)-1]) {
 		for _, c := range w {
 			if !isDigit(c) {
-				return 0, false // a whole word ("32-28", "1-0"): nothing to join
+				return 0, 0, false // a whole word ("32-28", "1-0"): nothing to join
 			}
 		}
 		// "1 - 7", "1 -7": a number, spaces, then a separator.
 		i = skip(i)
 		if i == end || i >= len(b) || !sep(b[i]) {
-			return 0, false
+			return 0, 0, false
 		}
 		i++
 	}
 	// After a separator: spaces, then the next square.
 	j := skip(i)
 	if j >= len(b) || !isDigit(b[j]) {
-		return 0, false
+		return 0, 0, false
 	}
 	if j == i && i == end {
-		return 0, false // nothing was padded
+		return 0, 0, false // nothing was padded
 	}
 	k := j
 	for k < len(b) && isDigit(b[k]) {
 		k++
 	}
 	if k < len(b) && b[k] == '.' {
-		return 0, false // "22- 3. 9-13": a move number, not a square
+		return 0, 0, false // "22- 3. 9-13": a move number, not a square
 	}
-	end = wordEnd(b, j)
-	if k, ok := paddedMove(b, j, end); ok { // "26x 17x 10"
-		end = k
-	}
-	return end, true
+	return j, wordEnd(b, j), true
 }
 
 func (r *Reader) readSuffix() string {

@@ -60,10 +60,10 @@ type Choice struct {
 // read as kings). The order: international draughts, GameType 20, taken
 // as PDN 3.0's default (as issue 7 has it; the standard's GameType table
 // lists it first, and its text says nothing of a missing tag), and the game
-// usually recorded in the game's notation
-// without a tag, English checkers for numbered squares or Russian draughts
-// for algebraic ones ("c3-d4"); the latter comes first when no square of the
-// moves or the FEN is above 32, as on an 8x8 board (an international game
+// usually recorded in the game's notation without a tag, English checkers
+// for numbered squares or Russian draughts for algebraic ones ("c3-d4");
+// the latter comes first when no square of the moves or the FEN is above
+// 32, as on an 8x8 board (an international game
 // names squares above 32 within its first moves; a position of a few pieces
 // in the upper 32 squares of a 10x10 board with a short solution, which
 // would be legal in both, is far more often an English problem). Then every

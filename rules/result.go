@@ -1,0 +1,137 @@
+package rules
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Outcome is how a game ended, from neither side's point of view. It is the
+// one result vocabulary of the program: the referee decides one, the store
+// and the reports read one back, and PDN results are written and parsed
+// here (PDN and ParseResult). The zero Outcome is a game not over.
+type Outcome uint8
+
+// Outcomes.
+const (
+	Ongoing Outcome = iota // "*": not over, or the result is unknown
+	WhiteWins
+	BlackWins
+	Draw
+	// DoubleForfeit is "0-0", the double forfeit of the PDN 3.0 reading
+	// grammar (both sides lose). The referee never decides one; it is read
+	// from records, scores nothing for either side and is not rated.
+	DoubleForfeit
+)
+
+// WinFor returns the outcome in which c wins.
+func WinFor(c Color) Outcome {
+	if c == White {
+		return WhiteWins
+	}
+	return BlackWins
+}
+
+// NoMoveOutcome is the outcome when side, to move, has no legal move: it
+// loses, or wins in a losing variant. This is the one place that rule lives.
+func (v *Variant) NoMoveOutcome(side Color) Outcome {
+	if v.p.Losing {
+		return WinFor(side)
+	}
+	return WinFor(side.Opponent())
+}
+
+// Winner returns the side that won, if one did.
+func (o Outcome) Winner() (Color, bool) {
+	switch o {
+	case WhiteWins:
+		return White, true
+	case BlackWins:
+		return Black, true
+	}
+	return 0, false
+}
+
+// Scored reports whether the game shares a point between the sides: a win
+// or a draw. Ongoing games and double forfeits are not rated.
+func (o Outcome) Scored() bool { return o == WhiteWins || o == BlackWins || o == Draw }
+
+// Points is c's score in the game: 1 for a win, 0.5 for a draw, else 0.
+func (o Outcome) Points(c Color) float64 {
+	switch o {
+	case Draw:
+		return 0.5
+	case WinFor(c):
+		return 1
+	}
+	return 0
+}
+
+// String returns "ongoing", "white wins", "black wins", "draw" or
+// "double forfeit".
+func (o Outcome) String() string {
+	switch o {
+	case Ongoing:
+		return "ongoing"
+	case WhiteWins:
+		return "white wins"
+	case BlackWins:
+		return "black wins"
+	case Draw:
+		return "draw"
+	case DoubleForfeit:
+		return "double forfeit"
+	}
+	return fmt.Sprintf("Outcome(%d)", int(o))
+}
+
+// PDN writes o as a PDN result: "1-0", "0-1", "1/2-1/2", or with wide
+// (variants scored out of two: Variant.WideResults) "2-0", "0-2", "1-1";
+// "0-0" for a double forfeit and "*" for a game not over.
+func (o Outcome) PDN(wide bool) string {
+	switch o {
+	case WhiteWins:
+		if wide {
+			return "2-0"
+		}
+		return "1-0"
+	case BlackWins:
+		if wide {
+			return "0-2"
+		}
+		return "0-1"
+	case Draw:
+		if wide {
+			return "1-1"
+		}
+		return "1/2-1/2"
+	case DoubleForfeit:
+		return "0-0"
+	}
+	return "*"
+}
+
+// ParseResult reads a PDN result, the inverse of PDN: the narrow forms
+// "1-0", "0-1", "1/2-1/2" (also "½-½"), the wide forms "2-0", "0-2", "1-1",
+// "0-0" (a double forfeit), and "*" or "" (no result) for a game not over.
+// wide says which form the text used.
+func ParseResult(s string) (o Outcome, wide bool, err error) {
+	switch strings.TrimSpace(s) {
+	case "1-0":
+		return WhiteWins, false, nil
+	case "0-1":
+		return BlackWins, false, nil
+	case "1/2-1/2", "½-½":
+		return Draw, false, nil
+	case "2-0":
+		return WhiteWins, true, nil
+	case "0-2":
+		return BlackWins, true, nil
+	case "1-1":
+		return Draw, true, nil
+	case "0-0":
+		return DoubleForfeit, true, nil
+	case "*", "":
+		return Ongoing, false, nil
+	}
+	return Ongoing, false, fmt.Errorf("unknown result %q (want 1-0, 0-1, 1/2-1/2, 2-0, 0-2, 1-1, 0-0 or *)", s)
+}
