@@ -414,7 +414,7 @@ func (r *Referee) Adjudicate(o rules.Outcome, reason string) error {
 }
 
 // Forfeit ends the game as a loss for c with termination t (Resignation,
-// TimeForfeit, EngineCrashed, EngineStalled, IllegalMove). It does nothing
+// TimeForfeit, EngineCrashed, EngineStalled, EngineFault, IllegalMove). It does nothing
 // once the game is over.
 func (r *Referee) Forfeit(c rules.Color, t Termination, reason string) {
 	if r.Done() {

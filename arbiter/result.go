@@ -19,6 +19,7 @@ const (
 	IllegalMove   Termination = "illegal move" // an illegal move lost under the policy
 	EngineCrashed Termination = "engine crashed"
 	EngineStalled Termination = "engine stalled"
+	EngineFault   Termination = "engine fault" // the engine broke a bound of the arbiter (a line too long, a flood) and was stopped
 	DrawThreefold Termination = "draw by threefold repetition"
 	Draw40Move    Termination = "draw by 40-move rule"
 	Draw25Move    Termination = "draw by 25-move rule"

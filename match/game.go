@@ -203,7 +203,8 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 	return g.finish(ref, waited), nil
 }
 
-// forfeit ends the game for a crash, stall or timeout of side c.
+// forfeit ends the game for a crash, stall, timeout or exceeded limit of
+// side c.
 func forfeit(ref *arbiter.Referee, c rules.Color, f *Fault) {
 	reason := f.Reason
 	// A deadline or an end of file adds nothing to a reason that says
@@ -218,6 +219,8 @@ func forfeit(ref *arbiter.Referee, c rules.Color, f *Fault) {
 		ref.Forfeit(c, arbiter.EngineStalled, c.String()+" engine stalled: "+reason)
 	case Timeout:
 		ref.Forfeit(c, arbiter.TimeForfeit, c.String()+" gave no move in time: "+reason)
+	case Limit:
+		ref.Forfeit(c, arbiter.EngineFault, c.String()+" engine was stopped by the arbiter: "+reason)
 	default:
 		ref.SubmitIllegal(f.Text, reason)
 	}

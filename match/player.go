@@ -126,6 +126,10 @@ const (
 	Stall
 	// Timeout: the engine is alive but gave no move before its time ran out.
 	Timeout
+	// Limit: the engine exceeded a bound the arbiter sets on what an engine
+	// may make it keep or read (a line too long, a flood of parameters);
+	// it is stopped and the game lost as an engine fault.
+	Limit
 )
 
 // String names the kind.
@@ -139,6 +143,8 @@ func (k FaultKind) String() string {
 		return "stall"
 	case Timeout:
 		return "timeout"
+	case Limit:
+		return "limit"
 	}
 	return fmt.Sprintf("fault(%d)", uint8(k))
 }

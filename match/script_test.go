@@ -45,14 +45,21 @@ func TestScriptedEngines(t *testing.T) {
 	}{
 		{"bare done", `echo done`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "done without a move"},
 		// The engine is black and moves first in English: 9-13 is legal once.
-		// A malformed info line (stray quote in a PV) is not garbage: info
-		// carries no decision.
-		{"noise is ignored, then a repeated move is illegal", `echo "hello world"; echo "info depth=1 nodes=5"; echo 'info pv="11-15 23-19'; echo "copyright x"; echo "done move=9-13"`,
+		// Output that is not a Hub answer is ignored whether it parses or
+		// not: a banner, a malformed info line (stray quote in a PV), a
+		// stray line with a quote.
+		{"noise is ignored, then a repeated move is illegal", `echo "hello world"; echo "info depth=1 nodes=5"; echo 'info pv="11-15 23-19'; echo "copyright x"; echo 'copyright "2026'; echo 'load "book'; echo "done move=9-13"`,
 			arbiter.PolicyStrict, arbiter.IllegalMove, 2, "not a legal move"},
 		{"move for the other side", `echo "done move=21-17"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "not a legal move for black"},
 		{"unknown square", `echo "done move=9-99"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "bad square"},
-		{"garbage quote", `echo 'done move="9-13'`, arbiter.PolicyWCDF, arbiter.IllegalMove, 0, "garbage"},
-		{"exit during search", `exit 5`, arbiter.PolicyWCDF, arbiter.EngineCrashed, 0, "exit status 5"},
+		{"unreadable done", `echo 'done move="9-13'`, arbiter.PolicyWCDF, arbiter.IllegalMove, 0, "a done line that breaks the Hub syntax"},
+		{"exit during search", `exit 5`, arbiter.PolicyWCDF, arbiter.EngineCrashed, 0, "it exited during its search (exit status 5)"},
+		// An oversized line is the engine's fault, named as such, whatever
+		// the line: not an illegal move (no retry under WCDF).
+		{"info line over the limit", `printf 'info pv='; head -c 70000 /dev/zero | tr '\0' x; echo; echo "done move=9-13"`,
+			arbiter.PolicyWCDF, arbiter.EngineFault, 0, "black engine was stopped by the arbiter: it sent a line longer than 65536 bytes"},
+		{"junk line over the limit", `head -c 70000 /dev/zero | tr '\0' x; echo; echo "done move=9-13"`,
+			arbiter.PolicyStrict, arbiter.EngineFault, 0, "line longer than 65536 bytes"},
 		{"silent, answers ping", `:`, arbiter.PolicyWCDF, arbiter.TimeForfeit, 0, "no move after stop"},
 	}
 	for _, tt := range tests {
@@ -133,16 +140,16 @@ func TestCloseKillsGrandchildren(t *testing.T) {
 	}
 }
 
-// Garbage during a search leaves the search open: before the next request
-// the arbiter sends stop and ping and drops everything up to the pong, so the
-// engine's late "done" for the abandoned search is not taken as its answer
+// An unreadable done leaves the search open: before the next request the
+// arbiter sends stop and ping and drops everything up to the pong, so a late
+// "done" of the engine's for the abandoned search is not taken as its answer
 // to the retry (which would misplace every later answer by one request).
 func TestGarbageLeavesNoStaleAnswer(t *testing.T) {
 	body := `n=0
 answer() {
   n=$((n+1))
   case $n in
-    1) echo 'load "unterminated'; sleep 0.3; echo "done move=12-16" ;;
+    1) echo 'done "unterminated'; sleep 0.3; echo "done move=12-16" ;;
     2) echo "done move=9-13" ;;
     *) exit 0 ;;
   esac
@@ -217,5 +224,105 @@ done
 	rec := play(t, config("english", "10+0", arbiter.PolicyWCDF), white, black, match.Options{})
 	if rec.Result.Outcome != rules.BlackWins || len(rec.Moves) != 0 || !strings.Contains(rec.Result.Reason, `offers "normal killer bt", none of them english`) {
 		t.Errorf("result %s (%s) after %d plies", rec.Result, rec.Result.Reason, len(rec.Moves))
+	}
+}
+
+// Output that is not a Hub answer is logged as read, with one warning per
+// game however much of it there is.
+func TestJunkIsWarnedOncePerGame(t *testing.T) {
+	body := `n=0
+answer() {
+  n=$((n+1))
+  echo "junk $n"; echo 'stray "quote'
+  case $n in
+    1) echo "done move=9-13" ;;
+    *) exit 0 ;;
+  esac
+}
+` + handshake
+	log, path := engineLog(t, "junk")
+	black := hub.New(hub.Options{Name: "junk", Command: []string{"/bin/sh", "-c", body}, Log: log, InitTimeout: 2 * time.Second})
+	t.Cleanup(func() { closeAndCheck(t, black) })
+	white := sparring(t, "white")
+	rec := play(t, config("english", "10+0", arbiter.PolicyStrict), white, black, match.Options{})
+	if len(rec.Moves) < 2 || rec.Result.Termination != arbiter.EngineCrashed {
+		t.Fatalf("result %s after %d plies, want the exit after black's second request", rec.Result, len(rec.Moves))
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if n := strings.Count(text, `"level":"warn"`); n != 1 {
+		t.Errorf("%d warnings, want 1:\n%s", n, text)
+	}
+	for _, want := range []string{`"line":"junk 1"`, `"line":"junk 2"`, `"line":"stray \"quote"`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the log lacks %s", want)
+		}
+	}
+}
+
+// An engine that exits while a child it forked still holds its output has
+// crashed, at once: not stalled after the ping timeout.
+func TestExitWithChildHoldingThePipeIsACrash(t *testing.T) {
+	marker := fmt.Sprintf("%d", 200000+os.Getpid()%100000)
+	body := `answer() { sleep ` + marker + ` & echo 'dying' >&2; exit 3; }` + handshake
+	black := script(t, "forker", body)
+	white := sparring(t, "white")
+	// 40 moves in 10 minutes: the stall timeout would be long.
+	rec := play(t, config("english", "40/600", arbiter.PolicyWCDF), white, black, match.Options{})
+	res := rec.Result
+	if res.Termination != arbiter.EngineCrashed || res.Outcome != rules.WhiteWins {
+		t.Fatalf("result %s (%s), want black's crash", res, res.Reason)
+	}
+	if !strings.Contains(res.Reason, "it exited during its search (exit status 3)") {
+		t.Errorf("reason %q", res.Reason)
+	}
+	black.Close()
+	waitGone(t, "sleep\x00"+marker)
+}
+
+// waitGone waits up to 5 s for the processes whose command line contains
+// s to be gone (a killed process takes a moment to die).
+func waitGone(t *testing.T, s string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		pids := processesOf(s)
+		if len(pids) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("processes survived: %v", pids)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// A handshake that floods the arbiter with parameters or ids is stopped at
+// a bound, with the reason: it does not fill the arbiter's memory.
+func TestHandshakeFloodIsBounded(t *testing.T) {
+	tests := []struct{ name, flood, why string }{
+		{"params", `yes 'param name=x value=y type=string'`, "it declared more than 256 parameters during the handshake"},
+		{"ids", `i=0; while :; do i=$((i+1)); echo "id k$i=v"; done`, "it sent more than 64 id arguments during the handshake"},
+		{"big params", `v=$(head -c 60000 /dev/zero | tr '\0' v); while :; do echo "param name=p value=$v type=string"; done`,
+			"its ids and parameters took more than 1048576 bytes during the handshake"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			body := `read -r line; ` + tt.flood
+			white := script(t, "flood", body)
+			black := sparring(t, "black")
+			rec := play(t, config("english", "10+0", arbiter.PolicyWCDF), white, black, match.Options{})
+			res := rec.Result
+			if res.Termination != arbiter.EngineFault || res.Outcome != rules.BlackWins || len(rec.Moves) != 0 {
+				t.Fatalf("result %s (%s) after %d plies, want white's engine fault", res, res.Reason, len(rec.Moves))
+			}
+			if want := "white engine was stopped by the arbiter: " + tt.why; res.Reason != want {
+				t.Errorf("reason %q, want %q", res.Reason, want)
+			}
+		})
 	}
 }

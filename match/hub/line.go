@@ -4,10 +4,12 @@
 //
 // Every line has the form `<command> <arg>=<val> <arg>=<val> ...`; values
 // are quoted with double quotes when they contain a space or '=' or are
-// empty; an argument without "=val" is a flag. Unknown commands and
-// arguments are ignored, as the protocol asks; so is an "info" line whose
-// arguments break the syntax (info decides nothing). Any other line that is
-// not Hub syntax is garbage, an illegal move under the event's policy.
+// empty; an argument without "=val" is a flag. The player judges a line by
+// its command (the first word), not by whether it parses: unknown commands
+// and arguments are ignored, as the protocol asks, and so is any line the
+// arbiter does not act on, even one that breaks the syntax (logged, with a
+// warning once per game). Only a "done" that cannot be read is an illegal
+// move under the event's policy; a line over 64 KiB is an engine fault.
 package hub
 
 import (

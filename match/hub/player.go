@@ -96,15 +96,35 @@ type Player struct {
 		valid            bool
 		text             []byte
 	}
-	out     []byte // the request being written, reused between moves
-	t0      time.Time
-	maxInfo int
+	out []byte // the request being written, reused between moves
+	t0  time.Time
+	// warned: the game's first line of non-protocol output has been
+	// warned about (see ignore).
+	warned bool
 }
+
+// Bounds on what an engine can make the arbiter keep. An engine that
+// exceeds one loses the game as an engine fault and is restarted: no engine
+// can fill the arbiter's memory and stop the event.
+const (
+	// MaxParams bounds the "param" lines of one handshake (Scan declares
+	// about 10).
+	MaxParams = 256
+	// MaxIDs bounds the distinct "id" arguments of one handshake.
+	MaxIDs = 64
+	// MaxHandshake bounds the bytes of parameters and ids kept from one
+	// handshake.
+	MaxHandshake = 1 << 20
+	// MaxInfoLines and MaxInfoBytes bound the "info" lines kept per move
+	// (the last ones; the record keeps only the very last).
+	MaxInfoLines = 32
+	MaxInfoBytes = 64 << 10
+)
 
 // New returns a Player for an engine that is started by NewGame (or Start).
 func New(opts Options) *Player {
 	opts.defaults()
-	return &Player{opts: opts, log: opts.Log, maxInfo: 256}
+	return &Player{opts: opts, log: opts.Log}
 }
 
 var _ match.Player = (*Player)(nil)
@@ -173,13 +193,13 @@ func (e *Player) write(b []byte) error {
 	e.broken = true
 	select {
 	case <-e.p.Exited():
-		return e.crash("engine exited", err)
+		return e.crash("it exited", err)
 	default:
 	}
 	if errors.Is(err, os.ErrDeadlineExceeded) {
-		return &match.Fault{Kind: match.Stall, Reason: "engine stopped reading its input", Err: err}
+		return &match.Fault{Kind: match.Stall, Reason: "it stopped reading its input", Err: err}
 	}
-	return e.crash("cannot write to the engine", err)
+	return e.crash("the arbiter cannot write to it", err)
 }
 
 // crash builds a Crash fault, with the exit status when the process is gone
@@ -253,10 +273,15 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 	if err := e.send("hub"); err != nil {
 		return err
 	}
-	err = e.readUntil(ctx, "wait", func(l Line) {
+	kept := 0 // bytes of ids and parameters kept
+	err = e.readUntil(ctx, "wait", func(l Line) *match.Fault {
 		switch l.Command {
 		case "id":
 			for _, a := range l.Args {
+				if _, ok := e.id[a.Name]; !ok && len(e.id) >= MaxIDs {
+					return limit(fmt.Sprintf("it sent more than %d id arguments during the handshake", MaxIDs))
+				}
+				kept += len(a.Name) + len(a.Value)
 				e.id[a.Name] = a.Value
 			}
 		case "param":
@@ -268,9 +293,17 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 				pr.Values = strings.Fields(vals)
 			}
 			if pr.Name != "" {
+				if len(e.params) >= MaxParams {
+					return limit(fmt.Sprintf("it declared more than %d parameters during the handshake", MaxParams))
+				}
+				kept += len(pr.Name) + len(pr.Value) + len(pr.Type) + len(strings.Join(pr.Values, " "))
 				e.params = append(e.params, pr)
 			}
 		}
+		if kept > MaxHandshake {
+			return limit(fmt.Sprintf("its ids and parameters took more than %d bytes during the handshake", MaxHandshake))
+		}
+		return nil
 	})
 	if err != nil {
 		return err
@@ -350,38 +383,111 @@ func (e *Player) readLine(ctx context.Context, deadline time.Time) (string, erro
 }
 
 // readUntil reads lines until one with command want, passing the others to
-// each (which may be nil). EOF is a crash, the ctx deadline a stall.
-func (e *Player) readUntil(ctx context.Context, want string, each func(Line)) error {
+// each (which may be nil, and may end the wait with a fault). EOF or the
+// engine's exit is a crash, the ctx deadline a stall.
+func (e *Player) readUntil(ctx context.Context, want string, each func(Line) *match.Fault) error {
 	stop := context.AfterFunc(ctx, e.p.Interrupt)
 	defer stop()
 	for {
 		raw, err := e.readLine(ctx, time.Time{})
 		switch {
 		case err == nil:
-		case errors.Is(err, os.ErrDeadlineExceeded) && ctx.Err() != nil:
+		case e.exited() || !errors.Is(err, os.ErrDeadlineExceeded):
+			return e.crash(fmt.Sprintf("%s while the arbiter waited for %q", e.gone(), want), err)
+		case ctx.Err() != nil:
 			e.broken = true
 			if errors.Is(ctx.Err(), context.Canceled) {
 				return ctx.Err()
 			}
-			return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no %q from the engine within %v", want, e.opts.InitTimeout), Err: ctx.Err()}
-		case errors.Is(err, os.ErrDeadlineExceeded):
-			continue
+			return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no %q from it within %v", want, e.opts.InitTimeout), Err: ctx.Err()}
 		default:
-			return e.crash(fmt.Sprintf("engine closed its output while the arbiter waited for %q", want), err)
+			continue
 		}
 		e.logLine("<", raw)
-		raw, _ = proc.IsLong(raw)
-		l, err := ParseLine(raw)
-		if err != nil {
-			// Before a game, garbage is logged and skipped.
-			continue
+		raw, long := proc.IsLong(raw)
+		if long {
+			e.broken = true
+			return tooLong(raw)
 		}
-		if l.Command == want {
+		cmd := command(raw)
+		if cmd == want {
 			return nil
 		}
-		if each != nil {
-			each(l)
+		if !known[cmd] {
+			e.ignore(raw)
+			continue
 		}
+		l, err := ParseLine(raw)
+		if err != nil {
+			e.ignore(raw)
+			continue
+		}
+		if each != nil {
+			if f := each(l); f != nil {
+				e.broken = true
+				return f
+			}
+		}
+	}
+}
+
+// known are the commands of Hub engines. Any other line, or a line of
+// these the arbiter does not act on where it comes, is not an answer:
+// it is ignored (see ignore), whether or not it parses; only a "done"
+// that cannot be read is the engine's fault (see Play).
+var known = map[string]bool{"id": true, "param": true, "wait": true, "ready": true, "info": true, "done": true, "pong": true, "error": true}
+
+// command is the first word of a line: what the line is, whether or not
+// the rest parses.
+func command(raw string) string {
+	s := strings.TrimLeft(raw, " \t")
+	if i := strings.IndexAny(s, " \t"); i >= 0 {
+		s = s[:i]
+	}
+	return s
+}
+
+// ignore logs a line that is not Hub output the arbiter expects: an
+// engine's banner, debug output, a malformed info line. It decides
+// nothing, so it costs nothing; the game's first one is a warning in the
+// log, the others are logged as read.
+func (e *Player) ignore(raw string) {
+	if e.warned {
+		return
+	}
+	e.warned = true
+	e.log.Warn().Str("line", truncate(raw, 200)).Msg("output that is not a Hub answer is ignored (this warning comes once per game)")
+}
+
+// limit is the fault of an engine that exceeds one of the arbiter's bounds.
+func limit(why string) *match.Fault { return &match.Fault{Kind: match.Limit, Reason: why} }
+
+// tooLong is the fault of a line over proc.MaxLine.
+func tooLong(raw string) *match.Fault {
+	return &match.Fault{Kind: match.Limit, Text: truncate(raw, 64), Reason: fmt.Sprintf("it sent a line longer than %d bytes, the limit of a Hub line", proc.MaxLine)}
+}
+
+// exited reports whether the engine process has exited.
+func (e *Player) exited() bool {
+	select {
+	case <-e.p.Exited():
+		return true
+	default:
+		return false
+	}
+}
+
+// gone says how the engine's output ended, for a crash report. The end of
+// the output usually comes just before the exit is seen: it waits for that
+// as long as the crash report would (crashWait).
+func (e *Player) gone() string {
+	t := time.NewTimer(crashWait)
+	defer t.Stop()
+	select {
+	case <-e.p.Exited():
+		return "it exited"
+	case <-t.C:
+		return "it closed its output"
 	}
 }
 
@@ -395,9 +501,10 @@ func (e *Player) NewGame(ctx context.Context, v *rules.Variant, start rules.Posi
 	}
 	e.drain()
 	if e.broken {
-		return e.crash("engine exited between games", nil)
+		return e.crash("it exited between games", nil)
 	}
 	e.pos.valid = false
+	e.warned = false
 	return e.send("new-game")
 }
 
@@ -430,13 +537,17 @@ func (e *Player) settle(ctx context.Context) error {
 		raw, err := e.readLine(ctx, by)
 		if err != nil {
 			e.broken = true
-			if errors.Is(err, os.ErrDeadlineExceeded) || ctx.Err() != nil {
-				return &match.Fault{Kind: match.Stall, Reason: "no pong to stop+ping after garbage during the search", Err: err}
+			if e.exited() || !errors.Is(err, os.ErrDeadlineExceeded) && ctx.Err() == nil {
+				return e.crash(e.gone(), err)
 			}
-			return e.crash("engine closed its output", err)
+			return &match.Fault{Kind: match.Stall, Reason: "no pong to stop and ping after an unreadable done line", Err: err}
 		}
 		e.logLine("<", raw)
-		if l, perr := ParseLine(raw); perr == nil && l.Command == "pong" {
+		if raw, long := proc.IsLong(raw); long {
+			e.broken = true
+			return tooLong(raw)
+		}
+		if command(raw) == "pong" {
 			e.open = false
 			return nil
 		}
@@ -454,7 +565,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	}
 	e.drain()
 	if e.broken {
-		return reply, e.crash("engine exited", nil)
+		return reply, e.crash("it exited", nil)
 	}
 	if e.open {
 		if err := e.settle(ctx); err != nil {
@@ -506,40 +617,43 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			e.logLine("<", raw)
 			raw, long := proc.IsLong(raw)
 			if long {
-				e.open = true
-				return reply, &match.Fault{Kind: match.Illegal, Text: truncate(raw, 64), Reason: fmt.Sprintf("line longer than %d bytes", proc.MaxLine)}
+				// Bounded lines are part of the protocol's contract: an
+				// engine that breaks it is at fault, whatever the line was.
+				e.broken = true
+				return reply, tooLong(raw)
 			}
-			l, err := ParseLine(raw)
-			if err != nil && isInfo(raw) {
-				// An info line carries no decision and the protocol asks for
-				// what is not understood to be ignored: a stray quote in a
-				// PV must not forfeit a game. Kept as written, with a warning.
-				e.log.Warn().Err(err).Str("line", raw).Msg("malformed info line kept as text")
-				l, err = Line{Command: "info"}, nil
-			}
-			if err != nil {
-				e.open = true
-				return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "garbage instead of a Hub line", Err: err}
-			}
-			switch l.Command {
-			case "info":
-				if len(reply.Info) >= e.maxInfo {
-					reply.Info = reply.Info[1:]
+			// The rule for everything else: a line is judged by what it is
+			// (its first word), not by whether it parses. Only "done"
+			// decides anything; other output is ignored (see ignore).
+			switch command(raw) {
+			case "done":
+				l, err := ParseLine(raw)
+				if err != nil {
+					e.open = true
+					return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "a done line that breaks the Hub syntax", Err: err}
 				}
-				reply.Info = append(reply.Info, raw)
+				reply.Latency = time.Since(sent)
+				return e.done(l, raw, req, reply)
+			case "info":
+				// An info line carries no decision: kept as written (a
+				// stray quote in a PV is no fault), the last ones only.
+				reply.Info = keepInfo(reply.Info, raw)
 			case "pong":
 				pongBy = time.Time{}
 			case "error":
-				msg, _ := l.Get("message")
-				e.log.Warn().Str("message", msg).Msg("engine error")
-			case "done":
-				reply.Latency = time.Since(sent)
-				return e.done(l, raw, req, reply)
+				e.log.Warn().Str("line", raw).Msg("engine error")
+			default:
+				e.ignore(raw)
 			}
-			continue
+			if now := time.Now(); now.Before(wake) {
+				continue // a flood of output must not hold off the stop and the pings
+			}
+			err = os.ErrDeadlineExceeded
 		}
-		if !errors.Is(err, os.ErrDeadlineExceeded) {
-			return reply, e.crash("engine closed its output during its search", err)
+		if e.exited() || !errors.Is(err, os.ErrDeadlineExceeded) {
+			// The process's own exit ends the game at once, even while a
+			// child it forked holds the pipe open.
+			return reply, e.crash(e.gone()+" during its search", err)
 		}
 		if cerr := ctx.Err(); cerr != nil {
 			e.broken = true
@@ -575,6 +689,27 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	}
 }
 
+// keepInfo appends line to the info lines of a move, dropping the oldest
+// beyond MaxInfoLines or MaxInfoBytes (the last line is always kept).
+func keepInfo(info []string, line string) []string {
+	info = append(info, line)
+	size := 0
+	for _, l := range info {
+		size += len(l)
+	}
+	drop := 0
+	for drop < len(info)-1 && (len(info)-drop > MaxInfoLines || size > MaxInfoBytes) {
+		size -= len(info[drop])
+		drop++
+	}
+	if drop > 0 {
+		n := copy(info, info[drop:])
+		clear(info[n:])
+		info = info[:n]
+	}
+	return info
+}
+
 // firstPing is when the first ping of a search goes out: not before the
 // engine has thought three times its share of the clock for this move (the
 // fixed move time, or the time left over the moves to go, 20 when the
@@ -592,12 +727,6 @@ func firstPing(lv match.Level, interval time.Duration) time.Duration {
 		share = lv.Time/time.Duration(togo) + lv.Inc
 	}
 	return max(interval, 3*share)
-}
-
-// isInfo reports whether raw is an "info" line, whatever its arguments.
-func isInfo(raw string) bool {
-	rest, ok := strings.CutPrefix(strings.TrimLeft(raw, " \t"), "info")
-	return ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t')
 }
 
 // appendPos appends PosCommand(req.Start, req.Moves).String() to b, with

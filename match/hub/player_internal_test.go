@@ -1,6 +1,8 @@
 package hub
 
 import (
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -45,5 +47,36 @@ func TestTruncate(t *testing.T) {
 		if got != tt.want || !utf8.ValidString(got) {
 			t.Errorf("truncate(%q, %d) = %q, want %q", tt.s, tt.n, got, tt.want)
 		}
+	}
+}
+
+// The info lines kept per move are the last ones, within both bounds.
+func TestKeepInfoIsBounded(t *testing.T) {
+	tests := []struct {
+		name      string
+		line      string
+		n         int
+		wantLines int
+	}{
+		{"short lines", "info depth=1", 1000, MaxInfoLines},
+		{"long lines", "info pv=" + strings.Repeat("x", 30000), 100, 2},
+		{"one huge line", "info pv=" + strings.Repeat("x", MaxInfoBytes+10), 3, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var info []string
+			for i := 0; i < tt.n; i++ {
+				info = keepInfo(info, tt.line+" "+strconv.Itoa(i))
+			}
+			if len(info) != tt.wantLines {
+				t.Errorf("%d lines kept, want %d", len(info), tt.wantLines)
+			}
+			if last := info[len(info)-1]; !strings.HasSuffix(last, " "+strconv.Itoa(tt.n-1)) {
+				t.Errorf("the last line kept is not the last one sent")
+			}
+			if cap(info) > 4*MaxInfoLines {
+				t.Errorf("the slice grew to %d", cap(info))
+			}
+		})
 	}
 }

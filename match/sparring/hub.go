@@ -245,7 +245,8 @@ func (h *hubWire) move(p rules.Position, m rules.Move, thought time.Duration) er
 // noMove: the protocol never asks in a terminal position; answer anyway.
 func (h *hubWire) noMove(rules.Position) error { return h.w.println("done") }
 
-func (h *hubWire) garbage() error { return h.w.println("\x01\x02 garbage \"unterminated") }
+// garbage is an answer that cannot be read (the arbiter ignores other junk).
+func (h *hubWire) garbage() error { return h.w.println("done \x01\x02 garbage \"unterminated") }
 
 func (h *hubWire) hang() { h.hung.Store(true) }
 

@@ -469,7 +469,7 @@ func startFailure(w, b *match.Watch, wName, bName string, err error) arbiter.Res
 // whose process is then replaced before its next game.
 func brokenBy(res arbiter.Result, c rules.Color) bool {
 	switch res.Termination {
-	case arbiter.EngineCrashed, arbiter.EngineStalled, arbiter.TimeForfeit:
+	case arbiter.EngineCrashed, arbiter.EngineStalled, arbiter.EngineFault, arbiter.TimeForfeit:
 		return res.Outcome == rules.WinFor(c.Opponent())
 	}
 	return false

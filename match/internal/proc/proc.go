@@ -5,13 +5,13 @@
 package proc
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -25,9 +25,10 @@ type Process struct {
 	stdin  *os.File // write end of the child's stdin
 	stdout *os.File // read end of the child's stdout
 
-	rd   lineReader // stdout, read by one goroutine at a time
-	done chan struct{}
-	err  error // exit status, valid after done is closed
+	rd     lineReader // stdout, read by one goroutine at a time
+	done   chan struct{}
+	err    error       // exit status, valid after done is closed
+	exited atomic.Bool // set just before done is closed
 
 	stderrDone chan struct{} // closed when the child's stderr reached EOF
 	lastErr    string        // last stderr line, valid after stderrDone is closed
@@ -82,25 +83,35 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 	outW.Close()
 	errW.Close()
 	p := &Process{cmd: cmd, stdin: inW, stdout: outR, done: make(chan struct{}), stderrDone: make(chan struct{})}
-	p.rd.f = outR
+	p.rd.f, p.rd.exited = outR, &p.exited
 	go func() {
 		defer close(p.stderrDone)
-		sc := bufio.NewScanner(errR)
-		sc.Buffer(make([]byte, 4096), MaxLine)
-		for sc.Scan() {
-			if line := sc.Text(); line != "" {
+		defer errR.Close()
+		// Only the last line is kept (the crash report quotes it); a line
+		// over MaxLine is cut like a stdout line and reading goes on, so
+		// the child never blocks on a full pipe.
+		er := lineReader{f: errR}
+		for {
+			line, err := er.readLine(time.Time{})
+			if err != nil {
+				return
+			}
+			line, _ = IsLong(line)
+			if line != "" {
 				p.lastErr = line
 			}
 			if onStderr != nil {
-				onStderr(sc.Text())
+				onStderr(line)
 			}
 		}
-		// A very long line stops the scanner: drain the rest so the child never blocks.
-		io.Copy(io.Discard, errR)
-		errR.Close()
 	}()
 	go func() {
 		p.err = cmd.Wait()
+		// The exit of the engine itself ends its output, even when a child
+		// it forked still holds the pipe: the reader stops waiting for more
+		// than the pipe holds now (see lineReader.fill).
+		p.exited.Store(true)
+		p.stdout.SetReadDeadline(time.Now())
 		close(p.done)
 	}()
 	return p, nil
@@ -110,9 +121,49 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 // line across timeouts. The reading goroutine itself waits in the poller:
 // no extra goroutine or channel hop per line.
 type lineReader struct {
-	f    *os.File
-	buf  []byte
-	r, w int // unread data is buf[r:w]
+	f      *os.File
+	exited *atomic.Bool // the writer has exited (nil: never known)
+	buf    []byte
+	r, w   int // unread data is buf[r:w]
+}
+
+// fill reads into b, waiting until deadline. Once the process has exited
+// it only takes what the pipe already holds and then reports io.EOF: a
+// grandchild that inherited the write end must not keep a dead engine's
+// output open.
+func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
+	lr.f.SetReadDeadline(deadline)
+	// Checked after setting the deadline: an exit after the check has its
+	// own deadline of now, set after ours (see Start).
+	if lr.exited == nil || !lr.exited.Load() {
+		n, err := lr.f.Read(b)
+		if n > 0 || !errors.Is(err, os.ErrDeadlineExceeded) || lr.exited == nil || !lr.exited.Load() {
+			return n, err
+		}
+	}
+	if !deadline.IsZero() && !time.Now().Before(deadline) {
+		return 0, os.ErrDeadlineExceeded // a grandchild still writing has no say
+	}
+	lr.f.SetReadDeadline(time.Time{})
+	rc, err := lr.f.SyscallConn()
+	if err != nil {
+		return 0, err
+	}
+	var n int
+	var rerr error
+	if err := rc.Read(func(fd uintptr) bool {
+		n, rerr = syscall.Read(int(fd), b)
+		return true // never wait for more
+	}); err != nil {
+		return 0, err
+	}
+	if n > 0 {
+		return n, nil
+	}
+	if rerr != nil && !errors.Is(rerr, syscall.EAGAIN) {
+		return 0, rerr
+	}
+	return 0, io.EOF
 }
 
 func (lr *lineReader) readLine(deadline time.Time) (string, error) {
@@ -148,8 +199,7 @@ func (lr *lineReader) readLine(deadline time.Time) (string, error) {
 			copy(nb, lr.buf[:lr.w])
 			lr.buf = nb
 		}
-		lr.f.SetReadDeadline(deadline)
-		n, err := lr.f.Read(lr.buf[lr.w:])
+		n, err := lr.fill(lr.buf[lr.w:], deadline)
 		lr.w += n
 		if err != nil && n == 0 {
 			if errors.Is(err, io.EOF) && lr.w > lr.r {
@@ -167,8 +217,7 @@ func (lr *lineReader) readLine(deadline time.Time) (string, error) {
 func (lr *lineReader) skipToNL(deadline time.Time) {
 	var b [4096]byte
 	for {
-		lr.f.SetReadDeadline(deadline)
-		n, err := lr.f.Read(b[:])
+		n, err := lr.fill(b[:], deadline)
 		if i := indexNL(b[:n]); i >= 0 {
 			lr.w = copy(lr.buf, b[i+1:n])
 			return
@@ -200,7 +249,8 @@ func IsLong(line string) (string, bool) {
 // ReadLine reads the next stdout line (without its line end), waiting until
 // deadline (zero = no deadline). It returns os.ErrDeadlineExceeded on a
 // timeout (a partial line is kept for the next call), io.EOF when the child
-// closed its output. One goroutine at a time may read. A line longer than
+// closed its output or exited (what it wrote before its exit is returned
+// first, even while a child of its own holds the pipe open). One goroutine at a time may read. A line longer than
 // MaxLine is returned cut and marked (see IsLong).
 func (p *Process) ReadLine(deadline time.Time) (string, error) {
 	return p.rd.readLine(deadline)
