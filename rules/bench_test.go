@@ -50,9 +50,13 @@ func BenchmarkPerftWithEnglish15(b *testing.B) {
 	p := NewPosition(MustLookup("english"))
 	var n, runs uint64
 	for b.Loop() {
-		n = PerftWith(p, 15, true, PerftOptions{HashBytes: 256 << 20})
+		n = mustPerftWith(b, p, 15, true, PerftOptions{HashBytes: 256 << 20})
 		runs++
 	}
 	b.ReportMetric(float64(n*runs)/b.Elapsed().Seconds(), "leaves/s")
 	b.ReportMetric(float64(n), "leaves")
 }
+
+// BenchmarkPerftRussianKeep11 counts every capture path with flying kings,
+// where a king's stops on one line before its next capture are one path.
+func BenchmarkPerftRussianKeep11(b *testing.B) { benchPerft(b, "russian", 11, true) }

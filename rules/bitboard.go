@@ -376,7 +376,7 @@ func (g *bbGen) captures(ms []bmove, own, opp, kings uint64, white bool) ([]bmov
 		g.byKing = kings>>uint(s)&1 != 0
 		g.emptyp = empty | 1<<uint(s)
 		g.pieceStart = len(g.ms)
-		g.extend(s, g.byKing, 0, 0, 0)
+		g.extend(s, g.byKing, 0, 0, 0, numDirs)
 	}
 	ms = g.ms
 	g.ms = nil
@@ -386,11 +386,16 @@ func (g *bbGen) captures(ms []bmove, own, opp, kings uint64, white bool) ([]bmov
 // extend continues a capture sequence of the piece now on s (a king if
 // king) that has captured cap (n pieces; order marks which of them were
 // kings, first capture in the top bit). It reports whether any capture was
-// possible from s; when none is, the caller ends the sequence on s.
-func (g *bbGen) extend(s int, king bool, cap uint64, n int, order uint64) bool {
+// possible from s; when none is, the caller ends the sequence on s. A
+// flying king does not look in direction skip (numDirs: it looks everywhere):
+// see the landing loop below.
+func (g *bbGen) extend(s int, king bool, cap uint64, n int, order uint64, skip Direction) bool {
 	found := false
 	if king && g.flying {
 		for d := Direction(0); d < numDirs; d++ {
+			if d == skip {
+				continue
+			}
 			bl := g.ray[s][d] &^ g.emptyp
 			if bl == 0 {
 				continue
@@ -421,21 +426,28 @@ func (g *bbGen) extend(s int, king bool, cap uint64, n int, order uint64) bool {
 			if land&(land-1) == 0 {
 				l := bits.TrailingZeros64(land)
 				g.path[n] = uint8(l)
-				if !g.extend(l, true, cap2, n+1, order2) {
+				if !g.extend(l, true, cap2, n+1, order2, numDirs) {
 					g.emit(l, cap2, n+1, order2, true)
 				}
 				continue
 			}
 			// A king must land where it can go on capturing; only when no
-			// landing square continues is every one of them an end.
+			// landing square continues is every one of them an end. Going on
+			// along d takes the same next piece from every landing square,
+			// so only the nearest looks that way: stopping elsewhere on the
+			// line before that piece is the same move and, by RULES.md
+			// section 1, the same path (a flying king's path is the order of
+			// the pieces it takes). When d goes on, the nearest sets cont.
 			cont := false
+			skip := Direction(numDirs)
 			for t := land; t != 0; {
 				l := firstBit(t, d)
 				t &^= 1 << uint(l)
 				g.path[n] = uint8(l)
-				if g.extend(l, true, cap2, n+1, order2) {
+				if g.extend(l, true, cap2, n+1, order2, skip) {
 					cont = true
 				}
+				skip = d
 			}
 			if !cont {
 				for t := land; t != 0; {
@@ -498,7 +510,7 @@ func (g *bbGen) step(s int, d Direction, king bool, tgt, cap uint64, n int, orde
 		}
 	}
 	g.path[n] = uint8(l)
-	if stop || !g.extend(l, k2, cap2, n+1, order2) {
+	if stop || !g.extend(l, k2, cap2, n+1, order2, numDirs) {
 		g.emit(l, cap2, n+1, order2, k2)
 	}
 	return true
@@ -721,7 +733,7 @@ func (g *bbGen) perft(own, opp, kings uint64, white bool, depth, ply int) uint64
 	}
 	for i := range ms {
 		m := &ms[i]
-		n += g.perft(opp&^m.cap, own^m.ft, (kings&^m.cap)^m.kd, !white, depth-1, ply+1)
+		n = addCount(n, g.perft(opp&^m.cap, own^m.ft, (kings&^m.cap)^m.kd, !white, depth-1, ply+1))
 	}
 	return n
 }
@@ -888,7 +900,7 @@ func (g *bbGen) searchPieces(todo, empty, kings, tgt uint64, slow *[numDirs]uint
 		g.pieceStart = len(g.ms)
 		g.byKing = kings>>uint(s)&1 != 0
 		if g.byKing {
-			g.extend(s, true, 0, 0, 0)
+			g.extend(s, true, 0, 0, 0, numDirs)
 			continue
 		}
 		for d := UpLeft; d < numDirs; d++ {

@@ -104,7 +104,7 @@ func (p Position) MatchMoves(text string) ([]Move, error) {
 	from, to, via := sqs[0], sqs[len(sqs)-1], sqs[1:len(sqs)-1]
 	var found []Move
 	for _, m := range p.LegalPaths() {
-		if m.From != from || m.To != to || !pathVia(m.Path, via) || containsSame(found, m) {
+		if m.From != from || m.To != to || !p.pathVia(m, via) || containsSame(found, m) {
 			continue
 		}
 		found = append(found, m)
@@ -112,22 +112,73 @@ func (p Position) MatchMoves(text string) ([]Move, error) {
 	return found, nil
 }
 
-// pathVia reports whether the squares via appear in order among the landing
-// squares of path before its last one.
-func pathVia(path []Square, via []Square) bool {
+// pathVia reports whether the squares via appear in order among the
+// landing squares of m's path before its last one. A flying king's path
+// (LegalPaths) names the nearest of the squares it could stop on before it
+// takes the next piece further along the same line (RULES.md section 1: one
+// path, wherever it stopped), so any of those squares stands for that
+// landing: "46x28x5" is the path 46x32x5 of W:WK46:B37,19.
+func (p Position) pathVia(m Move, via []Square) bool {
 	if len(via) == 0 {
 		return true
 	}
+	path := m.Path
 	if len(path) == 0 {
 		return false
 	}
 	j := 0
-	for _, sq := range path[:len(path)-1] {
-		if j < len(via) && sq == via[j] {
+	for i, sq := range path[:len(path)-1] {
+		if j < len(via) && (sq == via[j] || p.sameLineStop(m, i, via[j])) {
 			j++
 		}
 	}
 	return j == len(via)
+}
+
+// sameLineStop reports whether a flying king on m's path, landing i, could
+// have stopped on sq instead: when the capture after landing i continues
+// along the line it arrived on, sq is any square after path[i] and before
+// the piece that capture takes.
+func (p Position) sameLineStop(m Move, i int, sq Square) bool {
+	if p.v.Kings() != FlyingKings || i+1 >= len(m.Path) {
+		return false
+	}
+	g := p.v.geo
+	prev := m.From
+	if i > 0 {
+		prev = m.Path[i-1]
+	}
+	d, ok := g.lineDir(prev, m.Path[i])
+	if !ok {
+		return false
+	}
+	// Squares after the landing along d up to the next one: sq must come
+	// before the piece taken, and the next landing must lie on this line.
+	passed := false
+	for t := g.next[m.Path[i]][d]; t != 0; t = g.next[t][d] {
+		switch {
+		case t == m.Path[i+1]:
+			return false
+		case m.Captured.Has(t):
+			passed = true
+		case t == sq && !passed:
+			d2, ok := g.lineDir(m.Path[i], m.Path[i+1])
+			return ok && d2 == d
+		}
+	}
+	return false
+}
+
+// lineDir returns the direction from a to b when they share a diagonal.
+func (g *geometry) lineDir(a, b Square) (Direction, bool) {
+	for d := Direction(0); d < numDirs; d++ {
+		for t := g.next[a][d]; t != 0; t = g.next[t][d] {
+			if t == b {
+				return d, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // MoveText writes m in PDN: the short form, or the long form with every

@@ -28,8 +28,14 @@ type PerftOptions struct {
 // PerftWith is Perft with o. The count is exactly that of Perft: a table
 // entry holds the whole position, so a hash collision is a miss, not a
 // wrong count, and a check word over the position's hash and the count
-// refuses an entry torn by two workers storing at once.
-func PerftWith(p Position, depth int, keepPaths bool, o PerftOptions) uint64 {
+// refuses an entry torn by two workers storing at once. A count that does
+// not fit in 64 bits is an error wrapping ErrPerftOverflow, naming the depth.
+func PerftWith(p Position, depth int, keepPaths bool, o PerftOptions) (uint64, error) {
+	return perftResult(perftWith(p, depth, keepPaths, o), depth)
+}
+
+// perftWith is PerftWith with a saturated count for an overflow.
+func perftWith(p Position, depth int, keepPaths bool, o PerftOptions) uint64 {
 	if depth < 0 {
 		return 0
 	}
@@ -100,9 +106,10 @@ func referencePerftParallel(p Position, depth int, keepPaths bool, workers int) 
 
 // share sums count(i) for i in [0, n) on up to workers goroutines, each
 // with the count function newWorker gives it (its own search state), the
-// next i going to whichever is free first.
+// next i going to whichever is free first. The sum saturates (addCount).
 func share(n, workers int, newWorker func() func(i int) uint64) uint64 {
-	var total atomic.Uint64
+	var mu sync.Mutex
+	var total uint64
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for range min(workers, n) {
@@ -112,13 +119,15 @@ func share(n, workers int, newWorker func() func(i int) uint64) uint64 {
 			count := newWorker()
 			var sum uint64
 			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				sum += count(i)
+				sum = addCount(sum, count(i))
 			}
-			total.Add(sum)
+			mu.Lock()
+			total = addCount(total, sum)
+			mu.Unlock()
 		}()
 	}
 	wg.Wait()
-	return total.Load()
+	return total
 }
 
 // maxPerftWorkers bounds PerftOptions.Workers.
@@ -148,7 +157,7 @@ func (g *bbGen) hashedPerft(own, opp, kings uint64, white bool, depth, ply int) 
 	ms := g.gen(ply, own, opp, kings, white)
 	for i := range ms {
 		m := &ms[i]
-		n += g.hashedPerft(opp&^m.cap, own^m.ft, (kings&^m.cap)^m.kd, !white, depth-1, ply+1)
+		n = addCount(n, g.hashedPerft(opp&^m.cap, own^m.ft, (kings&^m.cap)^m.kd, !white, depth-1, ply+1))
 	}
 	g.tt.store(own, opp, kings, meta, n)
 	return n

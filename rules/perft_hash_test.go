@@ -5,6 +5,16 @@ import (
 	"testing"
 )
 
+// mustPerftWith is PerftWith failing t on an error.
+func mustPerftWith(t testing.TB, p Position, depth int, keep bool, o PerftOptions) uint64 {
+	t.Helper()
+	n, err := PerftWith(p, depth, keep, o)
+	if err != nil {
+		t.Fatalf("%s depth %d keep=%v: %v", p.FEN(), depth, keep, err)
+	}
+	return n
+}
+
 // PerftWith must count exactly what Perft counts, with or without a table,
 // with a table so small that entries are replaced all the time, and with
 // several workers sharing one table (run under -race in make test).
@@ -30,7 +40,7 @@ func TestPerftWithEqualsPerft(t *testing.T) {
 				}
 				want := Perft(p, depth, keep)
 				for _, o := range opts {
-					if got := PerftWith(p, depth, keep, o); got != want {
+					if got := mustPerftWith(t, p, depth, keep, o); got != want {
 						t.Errorf("%s %s keep=%v depth %d %+v: %d, Perft %d", v.Name(), p.FEN(), keep, depth, o, got, want)
 					}
 				}
@@ -47,10 +57,10 @@ func TestPerftWithDeepEnglish(t *testing.T) {
 		t.Skip("-short")
 	}
 	p := NewPosition(MustLookup("english"))
-	if got, want := PerftWith(p, 12, false, PerftOptions{HashBytes: 16 << 20}), uint64(388_617_999); got != want {
+	if got, want := mustPerftWith(t, p, 12, false, PerftOptions{HashBytes: 16 << 20}), uint64(388_617_999); got != want {
 		t.Errorf("english depth 12: %d, want %d", got, want)
 	}
-	if got, want := PerftWith(p, 12, true, PerftOptions{HashBytes: 16 << 20}), uint64(388_623_673); got != want {
+	if got, want := mustPerftWith(t, p, 12, true, PerftOptions{HashBytes: 16 << 20}), uint64(388_623_673); got != want {
 		t.Errorf("english keep depth 12: %d, want %d", got, want)
 	}
 }
@@ -62,7 +72,7 @@ func TestPerftWithEdges(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, d := range []int{-1, 0, 1, 2, 3, 7, 1 << 20} {
-		if got, want := PerftWith(p, d, false, PerftOptions{HashBytes: 1 << 16}), Perft(p, d, false); got != want {
+		if got, want := mustPerftWith(t, p, d, false, PerftOptions{HashBytes: 1 << 16}), Perft(p, d, false); got != want {
 			t.Errorf("depth %d: %d, Perft %d", d, got, want)
 		}
 	}
@@ -70,7 +80,7 @@ func TestPerftWithEdges(t *testing.T) {
 	// moves shared among the workers.
 	c := NewPosition(MustLookup("canadian"))
 	for _, keep := range []bool{false, true} {
-		if got, want := PerftWith(c, 5, keep, PerftOptions{HashBytes: 1 << 16, Workers: 3}), Perft(c, 5, keep); got != want {
+		if got, want := mustPerftWith(t, c, 5, keep, PerftOptions{HashBytes: 1 << 16, Workers: 3}), Perft(c, 5, keep); got != want {
 			t.Errorf("canadian depth 5 keep=%v: %d, Perft %d", keep, got, want)
 		}
 	}

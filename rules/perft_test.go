@@ -158,7 +158,7 @@ func TestPerftPositions(t *testing.T) {
 		if r.nodes <= 10_000_000 {
 			got = Perft(p, r.depth, r.keep)
 		} else {
-			got = PerftWith(p, r.depth, r.keep, PerftOptions{Table: table})
+			got = mustPerftWith(t, p, r.depth, r.keep, PerftOptions{Table: table})
 		}
 		if got != r.nodes {
 			t.Errorf("perft-positions.tsv:%d: %s perft(%d) = %d, want %d", r.line, r.fen, r.depth, got, r.nodes)

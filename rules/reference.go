@@ -32,7 +32,7 @@ func (p Position) referenceMoves(keepPaths bool) []Move {
 	}
 	for from := range s.own.All() {
 		s.from, s.byKing = from, p.kings.Has(from)
-		s.captures(from, s.byKing)
+		s.captures(from, s.byKing, numDirs)
 	}
 	if len(s.out) == 0 {
 		return p.referenceQuietMoves()
@@ -117,9 +117,10 @@ func (s *refSearch) empty(sq Square) bool {
 	return sq == s.from || !(s.own.Has(sq) || s.opp.Has(sq))
 }
 
-// jumps lists the captures available to a piece on sq: for each, the captured
-// square and its landing squares.
-func (s *refSearch) jumps(sq Square, king bool, visit func(d Direction, victim Square, landings []Square)) {
+// jumps lists the captures available to a piece on sq, except those in
+// direction skip (numDirs skips none): for each, the captured square and its
+// landing squares.
+func (s *refSearch) jumps(sq Square, king bool, skip Direction, visit func(d Direction, victim Square, landings []Square)) {
 	g, v := s.g, s.v
 	dirs := []Direction{UpLeft, UpRight, DownLeft, DownRight}
 	if !king && !v.p.MenCaptureBackward {
@@ -128,6 +129,9 @@ func (s *refSearch) jumps(sq Square, king bool, visit func(d Direction, victim S
 	}
 	var buf [16]Square
 	for _, d := range dirs {
+		if d == skip {
+			continue
+		}
 		t := g.next[sq][d]
 		if king && v.p.Kings != ShortKings {
 			for t != 0 && s.empty(t) {
@@ -156,15 +160,16 @@ func (s *refSearch) jumps(sq Square, king bool, visit func(d Direction, victim S
 // canCapture reports whether a piece on sq could capture again.
 func (s *refSearch) canCapture(sq Square, king bool) bool {
 	found := false
-	s.jumps(sq, king, func(Direction, Square, []Square) { found = true })
+	s.jumps(sq, king, numDirs, func(Direction, Square, []Square) { found = true })
 	return found
 }
 
-// captures extends the current capture sequence from sq; it reports whether
-// any capture was possible (so the sequence could not stop on sq).
-func (s *refSearch) captures(sq Square, king bool) bool {
+// captures extends the current capture sequence from sq, but not in
+// direction skip; it reports whether any capture was possible (so the
+// sequence could not stop on sq).
+func (s *refSearch) captures(sq Square, king bool, skip Direction) bool {
 	found := false
-	s.jumps(sq, king, func(d Direction, victim Square, landings []Square) {
+	s.jumps(sq, king, skip, func(d Direction, victim Square, landings []Square) {
 		found = true
 		s.captured = s.captured.With(victim)
 		s.order = append(s.order, victim)
@@ -196,10 +201,16 @@ func (s *refSearch) captures(sq Square, king bool) bool {
 			}
 		}
 		if len(cont) > 0 {
+			// Going on along d takes the same next piece from every landing
+			// square of this line: only the first looks that way, as stopping
+			// elsewhere before that piece is the same path (RULES.md section
+			// 1: a flying king's path is the order of the pieces it takes).
+			skip := Direction(numDirs)
 			for _, n := range cont {
 				s.path = append(s.path, n.sq)
-				s.captures(n.sq, n.king)
+				s.captures(n.sq, n.king, skip)
 				s.path = s.path[:len(s.path)-1]
+				skip = d
 			}
 		} else {
 			for _, n := range ends {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -32,7 +33,10 @@ for d = 1..N and prints one line per depth: "d nodes seconds".
 
 --count unique (the default) counts one move per identity (from, to, captured
 set): capture paths over the same pieces to the same square are one move.
---count keep counts every distinct capture path.
+--count keep counts every distinct capture path: the order in which the pieces
+are taken (and a short king's landing squares). A flying king that stops on one
+square or another of a line before it takes the next piece on that line makes
+one path (RULES.md section 1), as in the published keep counts.
 
 --divide instead prints one line per legal move of the root, "move nodes" (the
 move in the variant's PDN notation, with its landing squares when needed to tell
@@ -41,7 +45,10 @@ moves apart), then "total nodes".
 The counts do not depend on --hash and --threads, only the time does: a
 transposition table (the whole position is stored, so a hash collision is a
 miss, never a wrong count) and one worker per CPU make deep counts fast.
---hash 0 --threads 1 measures the move generator alone.`,
+--hash 0 --threads 1 measures the move generator alone.
+
+Counts are 64-bit: a depth whose count does not fit ends the run with an error
+naming that depth (exit status 3), after the depths that fit.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runPerft(cmd.OutOrStdout(), o)
@@ -104,7 +111,10 @@ func runPerft(out io.Writer, o perftOptions) error {
 	}
 	for d := 1; d <= o.depth; d++ {
 		start := time.Now()
-		n := rules.PerftWith(p, d, keep, opts)
+		n, err := rules.PerftWith(p, d, keep, opts)
+		if err != nil {
+			return perftError(d, "", err)
+		}
 		secs := time.Since(start).Seconds()
 		if _, err := fmt.Fprintf(out, "%d %d %s\n", d, n, strconv.FormatFloat(secs, 'f', 6, 64)); err != nil {
 			return fmt.Errorf("perft: writing output: %w", err)
@@ -138,7 +148,13 @@ func perftDivide(out io.Writer, p rules.Position, depth int, keep bool, opts rul
 				}
 			}
 		}
-		n := rules.PerftWith(p.Play(m), depth-1, keep, opts)
+		n, err := rules.PerftWith(p.Play(m), depth-1, keep, opts)
+		if err != nil {
+			return perftError(depth, " (below "+text+" alone)", err)
+		}
+		if total+n < total {
+			return fmt.Errorf("perft: depth %d: %w (the total of the root moves)", depth, rules.ErrPerftOverflow)
+		}
 		lines[i] = line{m, text, n}
 		total += n
 	}
@@ -161,4 +177,13 @@ func perftDivide(out io.Writer, p rules.Position, depth int, keep bool, opts rul
 		return fmt.Errorf("perft: writing output: %w", err)
 	}
 	return nil
+}
+
+// perftError says which depth's count did not fit in 64 bits (perft counts
+// with uint64: English W:WK29:BK1 overflows at depth 45).
+func perftError(depth int, where string, err error) error {
+	if errors.Is(err, rules.ErrPerftOverflow) {
+		return fmt.Errorf("perft: depth %d: %w%s", depth, rules.ErrPerftOverflow, where)
+	}
+	return fmt.Errorf("perft: depth %d%s: %w", depth, where, err)
 }

@@ -196,3 +196,82 @@ func TestPerftHashAndThreads(t *testing.T) {
 		}
 	}
 }
+
+// A count beyond 64 bits is an error naming the depth (exit 3), after the
+// depths that fit; never a count wrapped around 2^64.
+func TestPerftOverflow(t *testing.T) {
+	base := []string{"--variant", "english", "--fen", "W:WK29:BK1", "--depth", "45", "--hash", "16"}
+	out, code := runPerftCmd(t, base...)
+	if code != exitRuntime || !strings.Contains(out, "depth 40: the count overflows 64 bits") {
+		t.Errorf("exit %d: %q; want exit %d naming depth 40", code, out, exitRuntime)
+	}
+	out, code = runPerftCmd(t, append(base, "--divide")...)
+	if code != exitRuntime || !strings.Contains(out, "depth 45: the count overflows 64 bits") {
+		t.Errorf("divide: exit %d: %q; want exit %d naming depth 45", code, out, exitRuntime)
+	}
+	// the last depth that fits is printed exactly (rules.TestPerftOverflow
+	// checks it against a count in unbounded integers)
+	out, code = runPerftCmd(t, "--variant", "english", "--fen", "W:WK29:BK1", "--depth", "39", "--hash", "16")
+	if code != exitOK || !strings.Contains(out, "\n39 6667383000698262516 ") {
+		t.Errorf("depth 39: exit %d:\n%s", code, out)
+	}
+}
+
+// Divide in keep mode lists one line per keep path (a flying king's stops
+// on one line before its next piece there are one path), each readable as
+// its move, and they add up to the keep count of that depth.
+func TestPerftDivideKeepFlyingKings(t *testing.T) {
+	for _, tc := range []struct {
+		variant, fen string
+		depth, moves int
+	}{
+		{"international", "W:WK46:B37,19", 1, 3},
+		{"international", "W:WK46:B37,19,22", 3, 6},
+		{"russian", "W:Wh6,c1:Bg7,e7,b4,e3", 3, 3},
+		{"russian", "", 6, 7},
+	} {
+		args := []string{"--variant", tc.variant, "--depth", strconv.Itoa(tc.depth), "--count", "keep"}
+		if tc.fen != "" {
+			args = append(args, "--fen", tc.fen)
+		}
+		v := rules.MustLookup(tc.variant)
+		p := rules.NewPosition(v)
+		if tc.fen != "" {
+			var err error
+			if p, err = rules.ParseFEN(v, tc.fen); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := rules.Perft(p, tc.depth, true)
+		out, code := runPerftCmd(t, append(args, "--divide")...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, out)
+		}
+		lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
+		if len(lines) != tc.moves+1 || lines[tc.moves] != "total "+strconv.FormatUint(want, 10) {
+			t.Errorf("%v: want %d paths and total %d:\n%s", args, tc.moves, want, out)
+			continue
+		}
+		var sum uint64
+		seen := map[string]bool{}
+		for _, l := range lines[:tc.moves] {
+			f := strings.Fields(l)
+			if _, err := p.ParseMove(f[0]); err != nil {
+				t.Errorf("%v: line %q: %v", args, l, err)
+			}
+			if seen[f[0]] {
+				t.Errorf("%v: line %q repeats a path", args, l)
+			}
+			seen[f[0]] = true
+			n, _ := strconv.ParseUint(f[1], 10, 64)
+			sum += n
+		}
+		if sum != want {
+			t.Errorf("%v: lines sum to %d, total %d", args, sum, want)
+		}
+		depthOut, _ := runPerftCmd(t, args...)
+		if !strings.Contains(depthOut, "\n"+strconv.Itoa(tc.depth)+" "+strconv.FormatUint(want, 10)+" ") && tc.depth > 1 {
+			t.Errorf("%v: depth lines disagree with divide total %d:\n%s", args, want, depthOut)
+		}
+	}
+}

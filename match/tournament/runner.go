@@ -199,8 +199,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	defer stop()
 	r.stop = stop
 	r.mu.Lock()
-	r.flush()
-	r.mu.Unlock()
+	r.handIn(false)
 
 	r.pools = make([]*pool, len(ev.Engines))
 	for i, spec := range ev.Engines {
@@ -272,7 +271,9 @@ type runner struct {
 	progress  *progress
 	starts    *match.Starts // per engine, this run
 	ids       *identities
-	decided   bool // the SPRT decided: later results are not reported
+	decided   bool         // the SPRT decided: later results are not reported
+	queue     []reportStep // to tell, in order (handIn)
+	telling   bool         // a goroutine is telling the queue
 }
 
 // playRecovered is play in a game goroutine: a panic (a bug of ours) would
@@ -383,9 +384,7 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	r.sum.Played++
 	r.pending[p.Index] = Result{Pairing: p, WhiteName: r.names[p.White], BlackName: r.names[p.Black], Result: g.Result,
 		Termination: g.Termination, Reason: g.Reason, Plies: len(g.Moves), Opening: op.Name}
-	r.progress.add()
-	r.flush()
-	r.mu.Unlock()
+	r.handIn(true)
 	return nil
 }
 
@@ -395,12 +394,30 @@ func (r *runner) stopped() bool {
 	return r.sum.Stopped != ""
 }
 
-// flush reports the results that are next in plan order, up to the one
-// on which the SPRT decides. r.mu is held. A rerun of a stopped event
-// reports its stored results the same way, so it shows the standings and
-// the SPRT of the first run (it showed zeros: nothing was reported once
-// the event was marked stopped).
-func (r *runner) flush() {
+// A reportStep is one thing flush found to tell: a game of this run
+// finished (the progress bar moves), or the next result in plan order, with
+// the standings table when one is due after it and the SPRT's stop. Steps
+// are told after r.mu is released (tell): the user's callback, the terminal
+// and SQLite are slow, and every game goroutine needs r.mu to hand in its
+// result.
+type reportStep struct {
+	played bool // only this: a game of this run finished
+	res    Result
+	table  Standings         // non-nil: print the standings after res
+	stop   string            // the SPRT stopped the match after res: why
+	sprt   *stats.SPRTResult // with stop
+}
+
+// flush takes the results that are next in plan order, up to the one on
+// which the SPRT decides, into the standings and the SPRT tally, and queues
+// what is to be told about them (played: a game of this run finished). r.mu
+// is held. A rerun of a stopped event reports its stored results the same
+// way, so it shows the standings and the SPRT of the first run (it showed
+// zeros: nothing was reported once the event was marked stopped).
+func (r *runner) flush(played bool) {
+	if played {
+		r.queue = append(r.queue, reportStep{played: true})
+	}
 	for r.next < len(r.plan) && !r.decided {
 		res, ok := r.pending[r.next]
 		if !ok {
@@ -410,34 +427,84 @@ func (r *runner) flush() {
 		r.next++
 		r.sum.Finished++
 		r.standings.add(res)
-		if r.opt.OnResult != nil {
-			r.opt.OnResult(res)
+		step := reportStep{res: res}
+		if r.progress.due() {
+			step.table = r.standings.snapshot()
 		}
-		r.progress.result(r.standings)
 		if r.tally != nil {
 			if err := r.tally.Add(reportsGame(res)); err != nil {
 				r.log.Error().Err(err).Msg("SPRT tally")
-				continue
-			}
-			sr, err := r.tally.SPRT(*r.ev.SPRT)
-			if err != nil {
+			} else if sr, err := r.tally.SPRT(*r.ev.SPRT); err != nil {
 				r.log.Error().Err(err).Msg("SPRT")
-				continue
-			}
-			r.sum.SPRT = &sr
-			if sr.Decision != stats.Continue {
-				r.decided = true
-				if r.sum.Stopped != "" {
-					break // a rerun: the stop is on record
+			} else {
+				r.sum.SPRT = &sr
+				if sr.Decision != stats.Continue {
+					r.decided = true
+					if r.sum.Stopped == "" { // else a rerun: the stop is on record
+						r.sum.Stopped = fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
+						step.stop, step.sprt = r.sum.Stopped, &sr
+					}
 				}
-				why := fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
-				r.sum.Stopped = why
-				if err := r.st.SetStopped(context.Background(), why); err != nil {
-					r.log.Error().Err(err).Msg("recording the SPRT stop")
-				}
-				r.log.Info().Str("decision", string(sr.Decision)).Float64("llr", sr.LLR).Int("games", sr.Games).Msg("SPRT stops the match")
-				r.stop()
 			}
+		}
+		r.queue = append(r.queue, step)
+	}
+}
+
+// handIn is flush followed by the telling of what it queued, with r.mu
+// held on entry and released on return. One goroutine at a time tells
+// (r.telling), in queue order; the others leave their steps in the queue
+// for it and go on at once, so a slow callback holds up no game.
+func (r *runner) handIn(played bool) {
+	r.flush(played)
+	if r.telling {
+		r.mu.Unlock()
+		return
+	}
+	r.telling = true
+	defer func() {
+		if v := recover(); v != nil {
+			// The user's callback (or a bug) panicked: the next goroutine
+			// tells the rest.
+			r.mu.Lock()
+			r.telling = false
+			r.mu.Unlock()
+			panic(v)
+		}
+	}()
+	for {
+		q := r.queue
+		r.queue = nil
+		if len(q) == 0 {
+			r.telling = false
+			r.mu.Unlock()
+			return
+		}
+		r.mu.Unlock()
+		r.tell(q)
+		r.mu.Lock()
+	}
+}
+
+// tell does what the steps say, without r.mu.
+func (r *runner) tell(steps []reportStep) {
+	for _, s := range steps {
+		if s.played {
+			r.progress.add()
+			continue
+		}
+		if r.opt.OnResult != nil {
+			r.opt.OnResult(s.res)
+		}
+		if s.table != nil {
+			r.progress.table(s.table)
+		}
+		if s.stop != "" {
+			if err := r.st.SetStopped(context.Background(), s.stop); err != nil {
+				r.log.Error().Err(err).Msg("recording the SPRT stop")
+			}
+			r.log.Info().Str("decision", string(s.sprt.Decision)).Float64("llr", s.sprt.LLR).Int("games", s.sprt.Games).Msg("SPRT stops the match")
+			r.stop()
 		}
 	}
 }

@@ -137,24 +137,27 @@ func (p *progress) add() {
 	p.bar.Add(1)
 }
 
-// result is called for each result in plan order; every few, the table.
-func (p *progress) result(st *standings) {
+// due is called for each result in plan order: it reports whether the
+// table is to be printed after this one (every few results).
+func (p *progress) due() bool {
 	if p == nil {
-		return
+		return false
 	}
 	p.n++
 	if p.n >= p.every {
 		p.n = 0
-		p.table(st)
+		return true
 	}
+	return false
 }
 
-func (p *progress) table(st *standings) {
+// table prints the standings above the bar.
+func (p *progress) table(st Standings) {
 	if p == nil {
 		return
 	}
 	var b strings.Builder
-	st.snapshot().Write(&b)
+	st.Write(&b)
 	p.print(b.String())
 }
 
