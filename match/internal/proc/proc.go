@@ -1,4 +1,6 @@
 // Package proc runs an engine as a child process in its own process group,
+// tied to the arbiter's life (parent-death signal) and tracked with its
+// descendants (an environment marker),
 // with deadline-capable pipes, so that the arbiter can always get rid of it:
 // Kill signals the whole group, Wait reaps it, and no goroutine is left
 // blocked on a pipe of a dead or hung process.
@@ -22,6 +24,7 @@ const MaxLine = 64 << 10
 // Process is a running child.
 type Process struct {
 	cmd    *exec.Cmd
+	seq    uint64   // the engine's number in this arbiter (see marker)
 	stdin  *os.File // write end of the child's stdin
 	stdout *os.File // read end of the child's stdout
 
@@ -37,6 +40,9 @@ type Process struct {
 	mu       sync.Mutex
 }
 
+// engineSeq numbers the engines this arbiter starts.
+var engineSeq atomic.Uint64
+
 // longMark prefixes a line cut at MaxLine; no engine can send a NUL.
 const longMark = "\x00long"
 
@@ -48,11 +54,12 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 	}
 	cmd := exec.Command(argv[0], argv[1:]...)
 	cmd.Dir = dir
-	if len(env) > 0 {
-		cmd.Env = append(os.Environ(), env...)
+	seq := engineSeq.Add(1)
+	cmd.Env = append(os.Environ(), env...)
+	if m := marker(seq); m != "" {
+		cmd.Env = append(cmd.Env, m)
 	}
-	// Its own process group: a kill reaches the engine's children too.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = sysProcAttr()
 	inR, inW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("proc: stdin pipe: %w", err)
@@ -72,7 +79,7 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 		return nil, fmt.Errorf("proc: stderr pipe: %w", err)
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	if err := cmd.Start(); err != nil {
+	if err := spawn(cmd); err != nil {
 		for _, f := range []*os.File{inR, inW, outR, outW, errR, errW} {
 			f.Close()
 		}
@@ -82,7 +89,7 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 	inR.Close()
 	outW.Close()
 	errW.Close()
-	p := &Process{cmd: cmd, stdin: inW, stdout: outR, done: make(chan struct{}), stderrDone: make(chan struct{})}
+	p := &Process{cmd: cmd, seq: seq, stdin: inW, stdout: outR, done: make(chan struct{}), stderrDone: make(chan struct{})}
 	p.rd.f, p.rd.exited = outR, &p.exited
 	go func() {
 		defer close(p.stderrDone)
@@ -352,9 +359,11 @@ func (p *Process) Stop(grace time.Duration) error {
 	case <-p.done:
 	case <-t.C:
 	}
-	// Kill the group even after a clean exit: grandchildren must not survive.
+	// Kill the group even after a clean exit: grandchildren must not
+	// survive, nor those that left the group (setsid).
 	p.Kill()
 	<-p.done
+	killMarked(p.seq)
 	p.CloseInput()
 	p.stdout.Close()
 	return p.err

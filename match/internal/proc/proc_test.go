@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -176,5 +177,46 @@ func TestStderrHeldOpenByGrandchild(t *testing.T) {
 	case <-p.StderrDone():
 	case <-time.After(5 * time.Second):
 		t.Fatal("stderr not done after the group was killed")
+	}
+}
+
+// A child that leaves the engine's process group and session (setsid)
+// is killed with the engine all the same.
+func TestStopKillsDetachedChildren(t *testing.T) {
+	marker := strconv.Itoa(300000 + os.Getpid()%100000)
+	p := start(t, `setsid sleep `+marker+` & echo started; sleep 1000`)
+	if got, err := p.ReadLine(time.Now().Add(5 * time.Second)); err != nil || got != "started" {
+		t.Fatalf("ReadLine = %q, %v", got, err)
+	}
+	waitFor(t, func() bool { return len(sleepers(marker)) > 0 }, "the detached child to start")
+	p.Stop(0)
+	waitFor(t, func() bool { return len(sleepers(marker)) == 0 }, "the detached child to be killed")
+}
+
+// sleepers lists the live processes running "sleep arg".
+func sleepers(arg string) []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		cmdline, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err == nil && string(cmdline) == "sleep\x00"+arg+"\x00" && alive(pid) {
+			pids = append(pids, pid)
+		}
+	}
+	return pids
+}
+
+func waitFor(t *testing.T, cond func() bool, what string) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

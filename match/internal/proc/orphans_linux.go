@@ -1,0 +1,131 @@
+package proc
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Every engine carries ARBITER_ENGINE=<arbiter pid>:<its start time>:<seq>
+// in its environment, and so do its descendants, whatever they do to
+// their process group or session (setsid): the kernel's process table in
+// /proc then names every process an engine made, and only those. An
+// unprivileged arbiter needs nothing else (no cgroup, no subreaper).
+const markerVar = "ARBITER_ENGINE"
+
+// self identifies this arbiter: its pid and its start time, so that a
+// reused pid is not taken for it.
+var self = strconv.Itoa(os.Getpid()) + ":" + startTime(os.Getpid())
+
+func sysProcAttr() *syscall.SysProcAttr {
+	// Its own process group (a kill reaches the engine's children), and
+	// SIGKILL when the arbiter dies (see spawn for the thread it is tied to).
+	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+}
+
+// marker is the environment entry of engine seq.
+func marker(seq uint64) string { return fmt.Sprintf("%s=%s:%d", markerVar, self, seq) }
+
+// startTime is field 22 of /proc/pid/stat ("" when pid is gone).
+func startTime(pid int) string {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return ""
+	}
+	i := bytes.LastIndexByte(stat, ')') // the command name may hold spaces
+	if i < 0 {
+		return ""
+	}
+	f := strings.Fields(string(stat[i+1:]))
+	if len(f) < 20 {
+		return ""
+	}
+	return f[19]
+}
+
+// marked calls f for every process readable here that carries a marker,
+// with the marker's value.
+func marked(f func(pid int, value string)) {
+	entries, _ := os.ReadDir("/proc")
+	key := []byte(markerVar + "=")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil || pid == os.Getpid() {
+			continue
+		}
+		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if err != nil {
+			continue // another user's process, or gone
+		}
+		for _, kv := range bytes.Split(env, []byte{0}) {
+			if v, ok := bytes.CutPrefix(kv, key); ok {
+				f(pid, string(v))
+				break
+			}
+		}
+	}
+}
+
+// killMarked kills every process of engine seq that is still alive: the
+// children that left the engine's process group.
+func killMarked(seq uint64) {
+	want := self + ":" + strconv.FormatUint(seq, 10)
+	var pids []int
+	marked(func(pid int, v string) {
+		if v == want {
+			pids = append(pids, pid)
+		}
+	})
+	killAll(pids)
+}
+
+// sweepDead kills the engines of arbiters that are gone (killed with -9,
+// or by the kernel out of memory): the parent-death signal reaches an
+// engine, not the children it detached. Without this a resumed event
+// could play a DXP engine still listening from the last run.
+func sweepDead() {
+	var pids []int
+	marked(func(pid int, v string) {
+		parts := strings.Split(v, ":")
+		if len(parts) != 3 {
+			return
+		}
+		ppid, err := strconv.Atoi(parts[0])
+		if err != nil || parts[0]+":"+parts[1] == self {
+			return
+		}
+		if st := startTime(ppid); st != "" && st == parts[1] {
+			return // that arbiter is alive: its engines are its own business
+		}
+		pids = append(pids, pid)
+	})
+	killAll(pids)
+}
+
+// killAll sends SIGKILL to pids and waits a moment for them to go.
+func killAll(pids []int) {
+	for _, pid := range pids {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	deadline := time.Now().Add(time.Second)
+	for _, pid := range pids {
+		for alive(pid) && time.Now().Before(deadline) {
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+}
+
+// alive reports whether pid exists and is not a zombie.
+func alive(pid int) bool {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return false
+	}
+	i := bytes.LastIndexByte(stat, ')')
+	return i < 0 || i+2 >= len(stat) || stat[i+2] != 'Z'
+}
