@@ -234,10 +234,12 @@ func Compute(ev Event) (*Stats, error) {
 		}
 		e.PentaElo = stats.EloPenta(e.Penta)
 	}
+	points := make([]float64, n)
 	for i := range es {
-		for j := range n {
-			es[i].SonnebornBerger += cells[i][j].Points() * es[j].Points
-		}
+		points[i] = es[i].Points
+	}
+	for i, sb := range SonnebornBerger(cells, points) {
+		es[i].SonnebornBerger = sb
 	}
 	ratings, err := stats.JointRatings(cells)
 	if err != nil {
@@ -246,31 +248,16 @@ func Compute(ev Event) (*Stats, error) {
 	for i, r := range ratings {
 		es[i].Rating = r
 	}
-	order := make([]int, n)
-	for i := range order {
-		order[i] = i
+	keys := make([]RankKey, n)
+	for i, e := range es {
+		keys[i] = RankKey{Points: e.Points, SonnebornBerger: e.SonnebornBerger, Wins: e.WDL.W}
 	}
-	slices.SortStableFunc(order, func(x, y int) int {
-		a, b := &es[x], &es[y]
-		if c := cmp.Compare(b.Points, a.Points); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(b.SonnebornBerger, a.SonnebornBerger); c != 0 {
-			return c
-		}
-		return cmp.Compare(b.WDL.W, a.WDL.W)
-	})
+	order, rank := Rank(keys)
 	st.Engines = make([]EngineStats, n)
 	st.Crosstable = Crosstable{Engines: make([]string, n), Cells: make([][]stats.WDL, n)}
 	for r, i := range order {
 		e := es[i]
-		e.Rank = r + 1
-		if r > 0 {
-			p := st.Engines[r-1]
-			if p.Points == e.Points && p.SonnebornBerger == e.SonnebornBerger {
-				e.Rank = p.Rank
-			}
-		}
+		e.Rank = rank[r]
 		st.Engines[r] = e
 		st.Crosstable.Engines[r] = e.Name
 		row := make([]stats.WDL, n)

@@ -3,53 +3,65 @@ package tournament
 import (
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
 
+	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // Standing is one engine's score so far.
 type Standing struct {
 	Engine     string
+	Rank       int // 1-based, by reports.Rank: tied engines share a rank
 	Games      int
 	Points     float64
 	W, D, L    int
 	Unfinished int // games without a score ("*": not played; "0-0")
+	// SonnebornBerger is Σ (points against an opponent × the opponent's
+	// points), the first tie-break.
+	SonnebornBerger float64
 }
 
-// Score is the percentage of points won.
+// Score is the fraction of the points won, 0..1 (0 without games), the
+// scale of the report; Write prints it as a percentage.
 func (s Standing) Score() float64 {
 	if s.Games == 0 {
 		return 0
 	}
-	return 100 * s.Points / float64(s.Games)
+	return s.Points / float64(s.Games)
 }
 
 // Standings are the engines' scores, best first.
 type Standings []Standing
 
 type standings struct {
-	byName map[string]*Standing
-	order  []string
+	byName map[string]int // index in order
+	order  []string       // seeding order
+	rows   []Standing
+	cells  [][]stats.WDL // cells[i][j]: i's results against j
 }
 
 func newStandings(names []string) *standings {
-	s := &standings{byName: map[string]*Standing{}, order: names}
-	for _, n := range names {
-		s.byName[n] = &Standing{Engine: n}
+	s := &standings{byName: map[string]int{}, order: names, rows: make([]Standing, len(names)), cells: make([][]stats.WDL, len(names))}
+	for i, n := range names {
+		s.byName[n] = i
+		s.rows[i] = Standing{Engine: n}
+		s.cells[i] = make([]stats.WDL, len(names))
 	}
 	return s
 }
 
 func (s *standings) add(r Result) {
-	w, b := s.byName[r.WhiteName], s.byName[r.BlackName]
-	if w == nil || b == nil {
+	wi, wok := s.byName[r.WhiteName]
+	bi, bok := s.byName[r.BlackName]
+	if !wok || !bok {
 		return
 	}
+	w, b := &s.rows[wi], &s.rows[bi]
 	o, _, err := rules.ParseResult(r.Result)
 	if err != nil || !o.Scored() {
 		w.Unfinished++
@@ -58,30 +70,45 @@ func (s *standings) add(r Result) {
 	}
 	w.Games++
 	b.Games++
+	w.Points += o.Points(rules.White)
+	b.Points += o.Points(rules.Black)
 	switch o {
 	case rules.WhiteWins:
 		w.W++
 		b.L++
-		w.Points++
+		s.cells[wi][bi].W++
+		s.cells[bi][wi].L++
 	case rules.BlackWins:
 		b.W++
 		w.L++
-		b.Points++
+		s.cells[bi][wi].W++
+		s.cells[wi][bi].L++
 	case rules.Draw:
 		w.D++
 		b.D++
-		w.Points += 0.5
-		b.Points += 0.5
+		s.cells[wi][bi].D++
+		s.cells[bi][wi].D++
 	}
 }
 
-// snapshot returns the standings sorted by points (then by seeding).
+// snapshot returns the standings ranked as the report ranks them (points,
+// then Sonneborn-Berger, then wins; then seeding).
 func (s *standings) snapshot() Standings {
-	out := make(Standings, 0, len(s.order))
-	for _, n := range s.order {
-		out = append(out, *s.byName[n])
+	points := make([]float64, len(s.rows))
+	for i, r := range s.rows {
+		points[i] = r.Points
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Points > out[j].Points })
+	sb := reports.SonnebornBerger(s.cells, points)
+	keys := make([]reports.RankKey, len(s.rows))
+	for i, r := range s.rows {
+		keys[i] = reports.RankKey{Points: r.Points, SonnebornBerger: sb[i], Wins: r.W}
+	}
+	order, rank := reports.Rank(keys)
+	out := make(Standings, len(order))
+	for k, i := range order {
+		out[k] = s.rows[i]
+		out[k].SonnebornBerger, out[k].Rank = sb[i], rank[k]
+	}
 	return out
 }
 
@@ -91,9 +118,9 @@ func (st Standings) Write(w io.Writer) {
 	for _, s := range st {
 		width = max(width, len(s.Engine))
 	}
-	fmt.Fprintf(w, "  # %-*s %6s %7s %6s %5s %5s %5s\n", width, "engine", "games", "points", "score", "W", "D", "L")
-	for i, s := range st {
-		fmt.Fprintf(w, "%3d %-*s %6d %7.1f %5.1f%% %5d %5d %5d\n", i+1, width, s.Engine, s.Games, s.Points, s.Score(), s.W, s.D, s.L)
+	fmt.Fprintf(w, "  # %-*s %6s %7s %6s %5s %5s %5s %6s\n", width, "engine", "games", "points", "score", "W", "D", "L", "SB")
+	for _, s := range st {
+		fmt.Fprintf(w, "%3d %-*s %6d %7.1f %5.1f%% %5d %5d %5d %6.2f\n", s.Rank, width, s.Engine, s.Games, s.Points, 100*s.Score(), s.W, s.D, s.L, s.SonnebornBerger)
 	}
 }
 

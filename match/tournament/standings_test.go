@@ -1,0 +1,138 @@
+package tournament
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/draughts-arbiter/arbiter/match/schedule"
+	"github.com/draughts-arbiter/arbiter/reports"
+)
+
+// fourResults: a beats c, d beats b, b beats c. a, b and d have a point
+// each; d's win is over the stronger opponent (Sonneborn-Berger 1 against
+// 0), so d leads although it is seeded last; a and b stay tied (rank 2).
+func fourResults() []Result {
+	res := func(i int, white, black, result string) Result {
+		return Result{Pairing: schedule.Pairing{Index: i, Round: i + 1, Board: 1}, WhiteName: white, BlackName: black, Result: result, Termination: "normal"}
+	}
+	return []Result{res(0, "a", "c", "1-0"), res(1, "b", "d", "0-1"), res(2, "c", "b", "0-1"), res(3, "c", "d", "*")}
+}
+
+// TestStandingsRankLikeTheReport: the live standings and the report rank
+// the same games the same way (they used to sort by points only) and agree
+// on every figure they both show.
+func TestStandingsRankLikeTheReport(t *testing.T) {
+	names := []string{"a", "b", "c", "d"}
+	live := newStandings(names)
+	ev := reports.Event{Engines: names}
+	for _, r := range fourResults() {
+		live.add(r)
+		ev.Games = append(ev.Games, reportsGame(r))
+	}
+	got := live.snapshot()
+	st, err := reports.Compute(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gotOrder, wantOrder []string
+	for i, s := range got {
+		gotOrder = append(gotOrder, s.Engine)
+		e := st.Engines[i]
+		wantOrder = append(wantOrder, e.Name)
+		if s.Engine != e.Name || s.Rank != e.Rank || s.Points != e.Points || s.SonnebornBerger != e.SonnebornBerger ||
+			s.Score() != e.Score || s.W != e.WDL.W || s.D != e.WDL.D || s.L != e.WDL.L || s.Unfinished != e.Unfinished {
+			t.Errorf("place %d: live %+v (score %v), report %+v", i+1, s, s.Score(), e)
+		}
+	}
+	if strings.Join(gotOrder, " ") != "d a b c" || strings.Join(wantOrder, " ") != "d a b c" {
+		t.Errorf("live order %v, report order %v, want d a b c", gotOrder, wantOrder)
+	}
+	if ranks := [4]int{got[0].Rank, got[1].Rank, got[2].Rank, got[3].Rank}; ranks != [4]int{1, 2, 2, 4} {
+		t.Errorf("ranks %v, want 1 2 2 4", ranks)
+	}
+}
+
+// TestStandingsWrite: the table the console shows, to the character.
+func TestStandingsWrite(t *testing.T) {
+	live := newStandings([]string{"a", "b", "c", "longname"})
+	for _, r := range fourResults() {
+		if r.WhiteName == "d" {
+			r.WhiteName = "longname"
+		}
+		if r.BlackName == "d" {
+			r.BlackName = "longname"
+		}
+		live.add(r)
+	}
+	var b bytes.Buffer
+	live.snapshot().Write(&b)
+	want := "" +
+		"  # engine    games  points  score     W     D     L     SB\n" +
+		"  1 longname      1     1.0 100.0%     1     0     0   1.00\n" +
+		"  2 a             1     1.0 100.0%     1     0     0   0.00\n" +
+		"  2 b             2     1.0  50.0%     1     0     1   0.00\n" +
+		"  4 c             2     0.0   0.0%     0     0     2   0.00\n"
+	if b.String() != want {
+		t.Errorf("table:\n%s\nwant:\n%s", b.String(), want)
+	}
+}
+
+// TestProgress: what the bar and the tables print, and when a table is due.
+func TestProgress(t *testing.T) {
+	if p := newProgress(nil, 3, 2, 4); p != nil {
+		t.Fatalf("no writer: progress %v, want nil (shows nothing)", p)
+	}
+	var nilP *progress
+	nilP.add()
+	nilP.table(nil)
+	nilP.finish()
+	if nilP.due() {
+		t.Errorf("a nil progress asks for a table")
+	}
+
+	var b bytes.Buffer
+	p := newProgress(&b, 3, 2, 4)
+	var dues []bool
+	for range 5 {
+		dues = append(dues, p.due())
+	}
+	if want := []bool{false, true, false, true, false}; !slices.Equal(dues, want) {
+		t.Errorf("every 2: due %v, want %v", dues, want)
+	}
+	if q := newProgress(&b, 3, 0, 5); q.every != 5 {
+		t.Errorf("default every with 5 engines: %d, want 5", q.every)
+	}
+
+	p.add()
+	if s := b.String(); !strings.Contains(s, "games") || !strings.Contains(s, "33%") || !strings.Contains(s, "(1/3)") {
+		t.Errorf("after one game of three the bar reads %q", s)
+	}
+	b.Reset()
+	table := Standings{{Engine: "a", Rank: 1, Games: 1, Points: 1, W: 1}}
+	p.table(table)
+	var tb bytes.Buffer
+	table.Write(&tb)
+	// The bar's line is cleared, then the table is written on its own lines.
+	if s := b.String(); !strings.HasPrefix(s, "\r") || !strings.HasSuffix(s, "\r"+tb.String()) {
+		t.Errorf("table above the bar: %q, want the cleared line then %q", s, tb.String())
+	}
+	b.Reset()
+	p.add()
+	p.add()
+	p.finish()
+	if s := b.String(); !strings.Contains(s, "100%") || !strings.Contains(s, "(3/3)") || !strings.HasSuffix(s, "\n") {
+		t.Errorf("finished bar %q, want 100%% (3/3) and a new line", s)
+	}
+
+	// Nothing to play (a finished event rerun): no bar, tables only.
+	b.Reset()
+	p = newProgress(&b, 0, 2, 4)
+	p.add()
+	p.table(table)
+	p.finish()
+	if b.String() != tb.String() {
+		t.Errorf("without a bar: %q, want only the table %q", b.String(), tb.String())
+	}
+}
