@@ -334,13 +334,15 @@ func TestFloodedLogIsCapped(t *testing.T) {
 	body := `answer() {
   i=0
   while [ $i -lt 20000 ]; do echo "info nodes=$i pv=9-13"; echo "debug $i" >&2; i=$((i+1)); done
+  # Past the flood (the pipes emptied), the engine's last words.
+  sleep 0.5
   echo 'last words' >&2
   exit 4
 }
 ` + handshake
 	log, path := engineLog(t, "flood")
 	black := hub.New(hub.Options{Name: "flood", Command: []string{"/bin/sh", "-c", body}, Log: log,
-		InitTimeout: 2 * time.Second, LogLimits: enginelog.Limits{Game: 100_000, Tail: 10}})
+		InitTimeout: 2 * time.Second, LogLimits: enginelog.Limits{Game: 100_000, Tail: 20}})
 	t.Cleanup(func() { closeAndCheck(t, black) })
 	white := sparring(t, "white")
 	rec := play(t, config("english", "60+0", arbiter.PolicyWCDF), white, black, match.Options{})
