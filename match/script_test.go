@@ -12,6 +12,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/enginelog"
 	"github.com/draughts-arbiter/arbiter/match/hub"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -324,5 +325,40 @@ func TestHandshakeFloodIsBounded(t *testing.T) {
 				t.Errorf("reason %q, want %q", res.Reason, want)
 			}
 		})
+	}
+}
+
+// An engine flooding its output fills the engine log only up to the cap;
+// the log says so and ends the game with the engine's last lines.
+func TestFloodedLogIsCapped(t *testing.T) {
+	body := `answer() {
+  i=0
+  while [ $i -lt 20000 ]; do echo "info nodes=$i pv=9-13"; echo "debug $i" >&2; i=$((i+1)); done
+  echo 'last words' >&2
+  exit 4
+}
+` + handshake
+	log, path := engineLog(t, "flood")
+	black := hub.New(hub.Options{Name: "flood", Command: []string{"/bin/sh", "-c", body}, Log: log,
+		InitTimeout: 2 * time.Second, LogLimits: enginelog.Limits{Game: 100_000, Tail: 10}})
+	t.Cleanup(func() { closeAndCheck(t, black) })
+	white := sparring(t, "white")
+	rec := play(t, config("english", "60+0", arbiter.PolicyWCDF), white, black, match.Options{})
+	if rec.Result.Termination != arbiter.EngineCrashed {
+		t.Fatalf("result %s", rec.Result)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	if len(data) > 150_000 {
+		t.Errorf("the engine log holds %d bytes under a cap of 100000", len(data))
+	}
+	if !strings.Contains(text, "this game's cap is reached") || !strings.Contains(text, `"dropped_lines"`) {
+		t.Errorf("the log does not say it was capped")
+	}
+	if !strings.Contains(text, `"tail":true,"line":"stderr last words"`) {
+		t.Errorf("the engine's last words are not at the end of the log:\n%s", text[max(0, len(text)-3000):])
 	}
 }

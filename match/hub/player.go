@@ -16,6 +16,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/enginelog"
 	"github.com/draughts-arbiter/arbiter/match/internal/proc"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -40,8 +41,14 @@ type Options struct {
 	// called "variant" overrides the automatic choice (see NewGame).
 	Params []Param
 	// Log receives the whole protocol exchange and the engine's stderr;
-	// the zero Logger logs nothing.
+	// the zero Logger logs nothing. The exchange is capped per game and per
+	// event (LogLimits, LogBudget; see package enginelog).
 	Log zerolog.Logger
+	// LogLimits are the engine log's caps (zero: enginelog's defaults).
+	LogLimits enginelog.Limits
+	// LogBudget is the engine's event cap, shared by all the players of one
+	// engine (nil: one of this player's own).
+	LogBudget *enginelog.Budget
 	// InitTimeout bounds "hub" -> "wait" and "init" -> "ready" (60s: engines
 	// load books and endgame databases at "init").
 	InitTimeout time.Duration
@@ -78,6 +85,7 @@ func (o *Options) defaults() {
 type Player struct {
 	opts    Options
 	log     zerolog.Logger
+	elog    *enginelog.Log // the capped exchange
 	p       *proc.Process
 	id      map[string]string
 	params  []Param
@@ -124,7 +132,7 @@ const (
 // New returns a Player for an engine that is started by NewGame (or Start).
 func New(opts Options) *Player {
 	opts.defaults()
-	return &Player{opts: opts, log: opts.Log}
+	return &Player{opts: opts, log: opts.Log, elog: enginelog.New(opts.Log, opts.LogLimits, opts.LogBudget)}
 }
 
 var _ match.Player = (*Player)(nil)
@@ -160,9 +168,7 @@ func (e *Player) Pid() int {
 	return e.p.Pid()
 }
 
-func (e *Player) logLine(dir, line string) {
-	e.log.Info().Str("dir", dir).Str("line", line).Msg("")
-}
+func (e *Player) logLine(dir, line string) { e.elog.Line(dir, line) }
 
 func (e *Player) send(lines ...string) error {
 	b := e.out[:0]
@@ -181,8 +187,8 @@ func (e *Player) write(b []byte) error {
 		if i < 0 {
 			i = len(rest) - 1 // cannot happen: callers write whole lines
 		}
-		if ev := e.log.Info(); ev != nil {
-			ev.Str("dir", ">").Str("line", string(rest[:i])).Msg("")
+		if e.log.GetLevel() <= zerolog.InfoLevel {
+			e.elog.Line(">", string(rest[:i]))
 		}
 		rest = rest[i+1:]
 	}
@@ -258,9 +264,7 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 	e.broken, e.open = false, false
 	e.id, e.params = map[string]string{}, nil
 	e.t0 = time.Now()
-	p, err := proc.Start(e.opts.Command, e.opts.Dir, e.opts.Env, func(s string) {
-		e.log.Info().Str("dir", "stderr").Str("line", s).Msg("")
-	})
+	p, err := proc.Start(e.opts.Command, e.opts.Dir, e.opts.Env, func(s string) { e.elog.Line("stderr", s) })
 	if err != nil {
 		// Not a fault of the engine: it could not be run at all.
 		return fmt.Errorf("hub engine %q: %w", e.Name(), err)
@@ -494,6 +498,7 @@ func (e *Player) gone() string {
 // NewGame starts the engine if it is not running (or restarts it after a
 // fault or for another variant) and sends "new-game".
 func (e *Player) NewGame(ctx context.Context, v *rules.Variant, start rules.Position, tc arbiter.TimeControl) error {
+	e.elog.StartGame()
 	if e.p == nil || e.broken || e.variant != v {
 		if err := e.Start(ctx, v); err != nil {
 			return err
@@ -641,7 +646,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			case "pong":
 				pongBy = time.Time{}
 			case "error":
-				e.log.Warn().Str("line", raw).Msg("engine error")
+				// Logged as read above; it decides nothing.
 			default:
 				e.ignore(raw)
 			}
@@ -790,6 +795,15 @@ func (e *Player) done(l Line, raw string, req match.Request, reply match.Reply) 
 	return reply, nil
 }
 
+// EndGame ends the game's engine log (writing the tail kept past its cap);
+// Hub has no end-of-game message.
+func (e *Player) EndGame(context.Context, arbiter.Result, rules.Color) error {
+	e.elog.EndGame()
+	return nil
+}
+
+var _ match.GameEnder = (*Player)(nil)
+
 // Close sends "quit", waits QuitGrace for the engine to exit, then kills its
 // process group and reaps it.
 func (e *Player) Close() error {
@@ -802,6 +816,7 @@ func (e *Player) Close() error {
 	_ = p.Write("quit\n", 200*time.Millisecond)
 	p.CloseInput()
 	err := p.Stop(e.opts.QuitGrace)
+	e.elog.EndGame()
 	e.log.Info().AnErr("exit", err).Msg("stopped")
 	return nil
 }

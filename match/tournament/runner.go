@@ -27,6 +27,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/dxp"
+	"github.com/draughts-arbiter/arbiter/match/enginelog"
 	"github.com/draughts-arbiter/arbiter/match/hub"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
@@ -109,8 +110,15 @@ func EventRecord(ev *configs.Event, planned int) store.Event {
 	return se
 }
 
-// DefaultPlayer makes the Hub or DXP player for an engine spec.
+// DefaultPlayer makes the Hub or DXP player for an engine spec, with an
+// engine log cap for the event of its own.
 func DefaultPlayer(spec configs.EngineSpec, log zerolog.Logger) match.Player {
+	return defaultPlayer(spec, log, nil)
+}
+
+// defaultPlayer is DefaultPlayer with the event's engine log budget of
+// the engine, shared by all its processes (nil: one of its own).
+func defaultPlayer(spec configs.EngineSpec, log zerolog.Logger, budget *enginelog.Budget) match.Player {
 	l := log.With().Str("engine", spec.Name).Logger()
 	if spec.Protocol == configs.DXP {
 		return dxp.New(dxp.Options{Name: spec.Name, Addr: spec.Address, Listen: spec.Listen, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Log: l,
@@ -121,7 +129,7 @@ func DefaultPlayer(spec configs.EngineSpec, log zerolog.Logger) match.Player {
 		params = append(params, hub.Param{Name: o.Name, Value: o.Value})
 	}
 	return hub.New(hub.Options{Name: spec.Name, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Params: params, Log: l,
-		InitTimeout: spec.InitTimeout})
+		LogBudget: budget, InitTimeout: spec.InitTimeout})
 }
 
 // Run plays the event's missing games and returns when all are finished,
@@ -136,9 +144,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if opt.Play == nil {
 		opt.Play = match.PlayGame
 	}
-	if opt.NewPlayer == nil {
-		opt.NewPlayer = DefaultPlayer
-	}
+	defaults := opt.NewPlayer == nil
 	sched, err := schedule.New(ev.Schedule)
 	if err != nil {
 		return nil, fmt.Errorf("tournament: %w", err)
@@ -210,7 +216,14 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			// have an engine of its own.
 			limit = 1
 		}
-		r.pools[i] = newPool(limit, func() match.Player { return opt.NewPlayer(spec, opt.EngineLog) })
+		newPlayer := func() match.Player { return opt.NewPlayer(spec, opt.EngineLog) }
+		if defaults {
+			// One engine log cap for the event per engine, whichever of its
+			// processes writes (a crashing flooder is restarted each game).
+			budget := enginelog.NewBudget(0)
+			newPlayer = func() match.Player { return defaultPlayer(spec, opt.EngineLog, budget) }
+		}
+		r.pools[i] = newPool(limit, newPlayer)
 		if spec.Protocol == configs.DXP {
 			if note := dxp.TimeNote(spec.TimeControl); note != "" {
 				r.log.Warn().Str("engine", spec.Name).Str("time_control", spec.TimeControl.String()).Msg(note)
