@@ -213,7 +213,8 @@ var interned struct {
 }
 
 // NewVariant checks p and returns the variant it describes. Equal Params
-// give the same *Variant.
+// give the same *Variant. Variants are kept for the life of the process, one
+// per distinct Params: a config builds one, so the table stays small.
 func NewVariant(p Params) (*Variant, error) {
 	g, err := p.check()
 	if err != nil {
