@@ -255,7 +255,9 @@ func levelFor(ref *arbiter.Referee, c rules.Color, tc arbiter.TimeControl, made 
 	case tc.PerMove > 0:
 		lv.MoveTime = tc.PerMove
 	case len(tc.Periods) > 0:
-		lv.Time = ref.Remaining(c) + tc.Delay
+		// Level.Time 0 means no clock (level infinite): an empty clock is
+		// stated as 1 ms, which is what a move may still take before the margin.
+		lv.Time = max(ref.Remaining(c)+tc.Delay, time.Millisecond)
 		lv.MovesToGo = ref.MovesToGo(c)
 		lv.Inc = tc.Periods[periodIndex(tc, made)].Increment
 	}

@@ -184,6 +184,10 @@ func TestLevelCommand(t *testing.T) {
 		want string
 	}{
 		{match.Level{Time: 300 * time.Second, Inc: 2 * time.Second}, "level time=298.000 inc=2.000"},
+		// The first move of 1+5: the clock holds 1 s, the increment comes after the move.
+		{match.Level{Time: time.Second, Inc: 5 * time.Second}, "level time=0.000 inc=1.000"},
+		// An empty clock (levelFor states it as 1 ms, never as no clock).
+		{match.Level{Time: time.Millisecond, Inc: 5 * time.Second}, "level time=0.000 inc=0.001"},
 		{match.Level{MovesToGo: 9, Time: 291587 * time.Millisecond}, "level moves=9 time=291.587"},
 		{match.Level{MoveTime: time.Second}, "level move-time=1.000"},
 		{match.Level{Depth: 8}, "level depth=8"},

@@ -143,6 +143,19 @@ func appendSeconds(b []byte, d time.Duration) []byte {
 	return strconv.AppendFloat(b, d.Seconds(), 'f', 3, 64)
 }
 
+// hubClock splits Level.Time, what the side may use for this move, into
+// Hub's time= and inc=, whose sum the engine takes as its allowance: time=
+// is Time-Inc. A clock holding less than the increment (the first move of
+// 1+5, where the increment comes after the move) is sent as time=0 with
+// inc= what the clock holds, so the engine is never told of time it lacks;
+// the next move's level states the clock afresh.
+func hubClock(lv match.Level) (t, inc time.Duration) {
+	if lv.Time < lv.Inc {
+		return 0, lv.Time
+	}
+	return lv.Time - lv.Inc, lv.Inc
+}
+
 // appendLevel appends LevelCommand(lv).String() to b without building the
 // Line: it is sent before every move.
 func appendLevel(b []byte, lv match.Level) []byte {
@@ -153,11 +166,12 @@ func appendLevel(b []byte, lv match.Level) []byte {
 			b = append(b, " moves="...)
 			b = strconv.AppendInt(b, int64(lv.MovesToGo), 10)
 		}
+		t, inc := hubClock(lv)
 		b = append(b, " time="...)
-		b = appendSeconds(b, lv.Time-lv.Inc)
-		if lv.Inc > 0 {
+		b = appendSeconds(b, t)
+		if inc > 0 {
 			b = append(b, " inc="...)
-			b = appendSeconds(b, lv.Inc)
+			b = appendSeconds(b, inc)
 		}
 	}
 	if lv.MoveTime > 0 {
@@ -191,9 +205,10 @@ func LevelCommand(lv match.Level) Line {
 		if lv.MovesToGo > 0 {
 			add("moves", strconv.Itoa(lv.MovesToGo))
 		}
-		add("time", seconds(lv.Time-lv.Inc))
-		if lv.Inc > 0 {
-			add("inc", seconds(lv.Inc))
+		t, inc := hubClock(lv)
+		add("time", seconds(t))
+		if inc > 0 {
+			add("inc", seconds(inc))
 		}
 	}
 	if lv.MoveTime > 0 {
