@@ -220,3 +220,32 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 		time.Sleep(10 * time.Millisecond)
 	}
 }
+
+// A stderr line over MaxLine is cut and reading goes on: what is kept for
+// the crash report stays bounded, and the lines after it are not lost.
+func TestLongStderrLineIsCut(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	p, err := Start([]string{"/bin/sh", "-c", `head -c 300000 /dev/zero | tr '\0' e >&2; echo >&2; echo after >&2`}, "", nil, func(s string) {
+		mu.Lock()
+		got = append(got, s)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Stop(time.Second) })
+	select {
+	case <-p.StderrDone():
+	case <-time.After(5 * time.Second):
+		t.Fatal("stderr not done")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(got) != 2 || len(got[0]) > 2*MaxLine || got[1] != "after" {
+		t.Fatalf("%d stderr lines (first %d bytes), want the cut line and \"after\"", len(got), len(got[0]))
+	}
+	if p.LastStderr() != "after" {
+		t.Errorf("LastStderr = %q", p.LastStderr())
+	}
+}
