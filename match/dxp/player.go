@@ -16,6 +16,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/enginelog"
 	"github.com/draughts-arbiter/arbiter/match/internal/proc"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -35,8 +36,12 @@ type Options struct {
 	Dir     string
 	Env     []string
 	// Log receives the whole protocol exchange and the engine's stderr and
-	// stdout; the zero Logger logs nothing.
-	Log zerolog.Logger
+	// stdout, capped per game and per event (LogLimits, LogBudget; see
+	// package enginelog: a chat or stderr flood must not fill the disk);
+	// the zero Logger logs nothing.
+	Log       zerolog.Logger
+	LogLimits enginelog.Limits
+	LogBudget *enginelog.Budget
 	// ConnectTimeout bounds connecting (retried while nobody listens yet)
 	// or waiting for the engine to connect, and the GAMEREQ/GAMEACC and
 	// BACKREQ/BACKACC exchanges (60s).
@@ -75,6 +80,7 @@ func (o *Options) defaults() {
 type Player struct {
 	opts Options
 	log  zerolog.Logger
+	elog *enginelog.Log // the capped exchange and output
 
 	p        *proc.Process
 	ln       net.Listener
@@ -100,7 +106,7 @@ type Player struct {
 // New returns a DXP player; connections are made by NewGame.
 func New(opts Options) *Player {
 	opts.defaults()
-	return &Player{opts: opts, log: opts.Log}
+	return &Player{opts: opts, log: opts.Log, elog: enginelog.New(opts.Log, opts.LogLimits, opts.LogBudget)}
 }
 
 var (
@@ -142,9 +148,7 @@ func (e *Player) Addr() string {
 	return e.opts.Addr
 }
 
-func (e *Player) logMsg(dir, s string) {
-	e.log.Info().Str("dir", dir).Str("msg", s).Msg("")
-}
+func (e *Player) logMsg(dir, s string) { e.elog.Line(dir, s) }
 
 func (e *Player) send(m Message) error {
 	s, err := m.Encode()
@@ -188,7 +192,7 @@ func (e *Player) connect(ctx context.Context) error {
 			argv[i] = strings.ReplaceAll(a, "{addr}", addr)
 		}
 		p, err := proc.Start(argv, e.opts.Dir, e.opts.Env, func(s string) {
-			e.log.Info().Str("dir", "stderr").Str("line", s).Msg("")
+			e.elog.Line("stderr", s)
 		})
 		if err != nil {
 			return fmt.Errorf("dxp engine %q: %w", e.Name(), err)
@@ -202,7 +206,7 @@ func (e *Player) connect(ctx context.Context) error {
 				if err != nil {
 					return
 				}
-				e.log.Info().Str("dir", "stdout").Str("line", s).Msg("")
+				e.elog.Line("stdout", s)
 			}
 		}()
 	}
@@ -334,6 +338,7 @@ func (e *Player) NewGame(ctx context.Context, v *rules.Variant, start rules.Posi
 		}
 	}
 	e.v, e.tc, e.inGame, e.sent, e.moveSent = v, tc, false, 0, false
+	e.elog.StartGame()
 	return nil
 }
 
@@ -445,7 +450,7 @@ func (e *Player) gameReq(ctx context.Context, start rules.Position, c rules.Colo
 	defer cancel()
 	e.ignored = 0
 	for {
-		reply, raw, err := e.next(ctx)
+		reply, _, err := e.next(ctx)
 		if err != nil {
 			if f, ok := match.AsFault(err); ok && f.Kind == match.Illegal {
 				// Garbage before the game: logged, skipped.
@@ -459,7 +464,7 @@ func (e *Player) gameReq(ctx context.Context, start rules.Position, c rules.Colo
 		if reply.Type != GameAcc {
 			// An engine's own GAMEREQ lands here too: the arbiter is the
 			// initiator, and Scan accepts its GAMEREQ after sending one.
-			e.log.Warn().Str("msg", raw).Msg("expected GAMEACC, ignored")
+			e.elog.Line("warn", "expected GAMEACC, ignored")
 			if err := e.ignore(); err != nil {
 				return err
 			}
@@ -619,7 +624,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			}
 			return reply, nil
 		default:
-			e.log.Warn().Str("msg", raw).Msg("unexpected message during the game, ignored")
+			e.elog.Line("warn", "unexpected message during the game, ignored")
 			if err := e.ignore(); err != nil {
 				return reply, err
 			}
@@ -662,7 +667,7 @@ func (e *Player) takeBack(ctx context.Context, req match.Request) error {
 			return silence(outer, err, "BACKACC in answer to BACKREQ", e.opts.ConnectTimeout)
 		}
 		if msg.Type != BackAcc {
-			e.log.Warn().Str("msg", raw).Msg("expected BACKACC, ignored")
+			e.elog.Line("warn", "expected BACKACC, ignored")
 			if err := e.ignore(); err != nil {
 				return err
 			}
@@ -680,6 +685,7 @@ func (e *Player) takeBack(ctx context.Context, req match.Request) error {
 // waits for the engine's GAMEEND in answer; an engine that ended the game
 // itself has already been answered.
 func (e *Player) EndGame(ctx context.Context, result arbiter.Result, as rules.Color) error {
+	defer e.elog.EndGame()
 	if !e.inGame || e.conn == nil || e.broken {
 		e.inGame = false
 		return nil

@@ -15,6 +15,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/enginelog"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -348,6 +349,28 @@ func TestChatFlood(t *testing.T) {
 	_, err := playOne(t, flood, Options{})
 	if f, ok := match.AsFault(err); !ok || f.Kind != match.Stall || !strings.Contains(f.Reason, "without the answer awaited") {
 		t.Errorf("a flood of CHAT: err = %v, want a stall naming the flood", err)
+	}
+}
+
+// A CHAT flood within the bound on skipped messages is not a fault, but it
+// must not fill the engine log: the log is capped per game (package
+// enginelog), says so, and keeps the end of the output.
+func TestChatFloodLogIsCapped(t *testing.T) {
+	f := startFollower(t, rules.MustLookup("international"), misbehave{chat: maxIgnored - 10})
+	var log strings.Builder
+	const cap = 16 << 10
+	if _, err := playOne(t, f, Options{Log: zerolog.New(&log), LogLimits: enginelog.Limits{Game: cap}}); err != nil {
+		t.Fatalf("%d CHATs before a move: %v", maxIgnored-10, err)
+	}
+	out := log.String()
+	if !strings.Contains(out, "this game's cap is reached") {
+		t.Errorf("the log does not say its cap was reached:\n%.2000s", out)
+	}
+	if n := strings.Count(out, "thinking"); n == 0 || n > 400 {
+		t.Errorf("the log holds %d of the %d CHAT lines, want some and at most a capped share", n, maxIgnored-10)
+	}
+	if len(out) > 4*cap {
+		t.Errorf("the log is %d bytes, want about the %d-byte cap", len(out), cap)
 	}
 }
 

@@ -122,7 +122,7 @@ func defaultPlayer(spec configs.EngineSpec, log zerolog.Logger, budget *enginelo
 	l := log.With().Str("engine", spec.Name).Logger()
 	if spec.Protocol == configs.DXP {
 		return dxp.New(dxp.Options{Name: spec.Name, Addr: spec.Address, Listen: spec.Listen, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Log: l,
-			ConnectTimeout: spec.InitTimeout})
+			LogBudget: budget, ConnectTimeout: spec.InitTimeout})
 	}
 	params := make([]hub.Param, 0, len(spec.Options))
 	for _, o := range spec.Options {
