@@ -318,18 +318,21 @@ func TestGameReqRefusedOrUnanswered(t *testing.T) {
 	tests := []struct {
 		name string
 		mb   misbehave
-		kind match.FaultKind
-		want string
+		// timeout is the start-up timeout: short where it must run out,
+		// generous where the answer must come first on a loaded machine.
+		timeout time.Duration
+		kind    match.FaultKind
+		want    string
 	}{
-		{"refused", misbehave{refuse: '2'}, match.Crash, "engine refused the game: GAMEACC code 2 (it refuses this game)"},
-		{"wrong version", misbehave{refuse: '1'}, match.Crash, "does not speak DXP version 1"},
-		{"silent", misbehave{silent: true}, match.Stall, "no GAMEACC in answer to GAMEREQ within 700ms (the start-up timeout, init=)"},
+		{"refused", misbehave{refuse: '2'}, time.Minute, match.Crash, "engine refused the game: GAMEACC code 2 (it refuses this game)"},
+		{"wrong version", misbehave{refuse: '1'}, time.Minute, match.Crash, "does not speak DXP version 1"},
+		{"silent", misbehave{silent: true}, 700 * time.Millisecond, match.Stall, "no GAMEACC in answer to GAMEREQ within 700ms (the start-up timeout, init=)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			f := startFollower(t, rules.MustLookup("international"), tt.mb)
-			_, err := playOne(t, f, Options{ConnectTimeout: 700 * time.Millisecond})
+			_, err := playOne(t, f, Options{ConnectTimeout: tt.timeout})
 			fault, ok := match.AsFault(err)
 			if !ok || fault.Kind != tt.kind || !strings.Contains(fault.Reason, tt.want) {
 				t.Errorf("err = %v, want a %s fault saying %q", err, tt.kind, tt.want)
