@@ -40,17 +40,6 @@ func (v *Variant) NoMoveOutcome(side Color) Outcome {
 	return WinFor(side.Opponent())
 }
 
-// Winner returns the side that won, if one did.
-func (o Outcome) Winner() (Color, bool) {
-	switch o {
-	case WhiteWins:
-		return White, true
-	case BlackWins:
-		return Black, true
-	}
-	return 0, false
-}
-
 // Scored reports whether the game shares a point between the sides: a win
 // or a draw. Ongoing games and double forfeits are not rated.
 func (o Outcome) Scored() bool { return o == WhiteWins || o == BlackWins || o == Draw }
