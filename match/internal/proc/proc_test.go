@@ -21,6 +21,35 @@ func start(t *testing.T, script string) *Process {
 	return p
 }
 
+// startStderr is start with the child's stderr lines collected; lines
+// returns them once StderrDone is closed (failing the test if it is not
+// closed within 5 s).
+func startStderr(t *testing.T, script string) (p *Process, lines func() []string) {
+	t.Helper()
+	var mu sync.Mutex
+	var got []string
+	p, err := Start([]string{"/bin/sh", "-c", script}, "", nil, func(s string) {
+		mu.Lock()
+		got = append(got, s)
+		mu.Unlock()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { p.Stop(time.Second) })
+	return p, func() []string {
+		t.Helper()
+		select {
+		case <-p.StderrDone():
+		case <-time.After(5 * time.Second):
+			t.Fatal("stderr not done 5 s after the child exited")
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), got...)
+	}
+}
+
 func TestReadLine(t *testing.T) {
 	p := start(t, `printf 'a\nb\r\n\nc'`)
 	for _, want := range []string{"a", "b", "", "c"} {
@@ -136,25 +165,8 @@ func TestBuffered(t *testing.T) {
 // Every stderr line has been handed over once StderrDone is closed, and the
 // last non-empty one is kept for the crash report.
 func TestStderrDone(t *testing.T) {
-	var mu sync.Mutex
-	var got []string
-	p, err := Start([]string{"/bin/sh", "-c", `echo one >&2; echo 'last words' >&2; echo >&2; exit 3`}, "", nil, func(s string) {
-		mu.Lock()
-		got = append(got, s)
-		mu.Unlock()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Stop(time.Second) })
-	select {
-	case <-p.StderrDone():
-	case <-time.After(5 * time.Second):
-		t.Fatal("stderr not done 5 s after the child exited")
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if strings.Join(got, "|") != "one|last words|" {
+	p, lines := startStderr(t, `echo one >&2; echo 'last words' >&2; echo >&2; exit 3`)
+	if got := lines(); strings.Join(got, "|") != "one|last words|" {
 		t.Errorf("stderr lines %q", got)
 	}
 	if p.LastStderr() != "last words" {
@@ -224,26 +236,13 @@ func waitFor(t *testing.T, cond func() bool, what string) {
 // A stderr line over MaxLine is cut and reading goes on: what is kept for
 // the crash report stays bounded, and the lines after it are not lost.
 func TestLongStderrLineIsCut(t *testing.T) {
-	var mu sync.Mutex
-	var got []string
-	p, err := Start([]string{"/bin/sh", "-c", `head -c 300000 /dev/zero | tr '\0' e >&2; echo >&2; echo after >&2`}, "", nil, func(s string) {
-		mu.Lock()
-		got = append(got, s)
-		mu.Unlock()
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { p.Stop(time.Second) })
-	select {
-	case <-p.StderrDone():
-	case <-time.After(5 * time.Second):
-		t.Fatal("stderr not done")
-	}
-	mu.Lock()
-	defer mu.Unlock()
-	if len(got) != 2 || len(got[0]) > 2*MaxLine || got[1] != "after" {
-		t.Fatalf("%d stderr lines (first %d bytes), want the cut line and \"after\"", len(got), len(got[0]))
+	p, lines := startStderr(t, `head -c 300000 /dev/zero | tr '\0' e >&2; echo >&2; echo after >&2`)
+	if got := lines(); len(got) != 2 || len(got[0]) > 2*MaxLine || got[1] != "after" {
+		sizes := make([]int, len(got))
+		for i, l := range got {
+			sizes[i] = len(l)
+		}
+		t.Fatalf("stderr lines of %v bytes, want the cut line and \"after\"", sizes)
 	}
 	if p.LastStderr() != "after" {
 		t.Errorf("LastStderr = %q", p.LastStderr())
