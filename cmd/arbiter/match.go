@@ -333,25 +333,18 @@ progress is dropped and the score of the finished games is printed, marked parti
 					rec.Game.SetTag("Opening", opening)
 				}
 				res := rec.Result
-				var ptsWhite float64
-				switch res.Outcome {
-				case rules.WhiteWins:
-					ptsWhite = 1
-				case rules.Draw:
-					ptsWhite = 0.5
-				}
-				ptsA := ptsWhite
+				colA := rules.White
 				if a == 1 {
-					ptsA = 1 - ptsWhite
+					colA = rules.Black
 				}
-				score[0] += ptsA
-				score[1] += 1 - ptsA
-				switch ptsA {
-				case 1:
+				score[0] += res.Outcome.Points(colA)
+				score[1] += res.Outcome.Points(colA.Opponent())
+				switch res.Outcome {
+				case rules.WinFor(colA):
 					wins++
-				case 0.5:
+				case rules.Draw:
 					draws++
-				default:
+				case rules.WinFor(colA.Opponent()):
 					losses++
 				}
 				played++
