@@ -342,6 +342,10 @@ func TestFloodedLogIsCapped(t *testing.T) {
 	if rec.Result.Termination != arbiter.EngineCrashed {
 		t.Fatalf("result %s", rec.Result)
 	}
+	// Close first: on a starved machine the stderr reader may still hold
+	// the last words when the game ends; Close waits for the process and
+	// ends the game's log, so the tail is written whichever came first.
+	closeAndCheck(t, black)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
