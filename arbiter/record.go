@@ -60,5 +60,6 @@ type Record struct {
 	Moves       []MoveRecord
 	Warnings    []Warning
 	Claims      []ClaimRecord
+	Decisions   []Decision // the arbiter's decisions (pause, add-time, result, ...)
 	Result      Result
 }

@@ -32,7 +32,7 @@ type Config struct {
 // goroutine drives it.
 type Referee struct {
 	cfg     Config
-	clock   Clock
+	clock   *gameClock // Config.Clock less pauses and down time (decision.go)
 	pos     rules.Position
 	history []rules.Position
 	moves   []rules.Move
@@ -94,9 +94,9 @@ func NewReferee(cfg Config) (*Referee, error) {
 			return nil, fmt.Errorf("arbiter: start position %s is not set up for variant %q", start.FEN(), cfg.Variant.Name())
 		}
 	}
-	r := &Referee{cfg: cfg, clock: cfg.Clock, pos: start}
-	if r.clock == nil {
-		r.clock = realClock{}
+	r := &Referee{cfg: cfg, clock: &gameClock{inner: cfg.Clock}, pos: start}
+	if r.clock.inner == nil {
+		r.clock.inner = realClock{}
 	}
 	for c := range r.clocks {
 		r.clocks[c] = newSideClock(cfg.TimeControl[c])
@@ -142,14 +142,14 @@ func (r *Referee) StartThinking() {
 }
 
 // Deadline returns when the side to move's flag falls (its clock start
-// plus its limit plus what its earlier moves left of the margin); zero if
-// untimed or the game is over.
+// plus its limit plus what its earlier moves left of the margin) on
+// Config.Clock; zero if untimed, paused or the game is over.
 func (r *Referee) Deadline() time.Time {
 	c := &r.clocks[r.pos.Turn()]
-	if r.Done() || r.pending != nil || !c.tc.Timed() {
+	if r.Done() || r.pending != nil || r.clock.paused || !c.tc.Timed() {
 		return time.Time{}
 	}
-	return r.start.Add(c.limit() + c.marginLeft(r.cfg.Margin))
+	return r.clock.outer(r.start.Add(c.limit() + c.marginLeft(r.cfg.Margin)))
 }
 
 // Remaining returns the time on c's clock at the start of its current (or
@@ -393,6 +393,7 @@ func (r *Referee) Adjudicate(o rules.Outcome, reason string) error {
 	if !o.Scored() {
 		return fmt.Errorf("arbiter: cannot adjudicate %s: want a win or a draw", o)
 	}
+	r.decide(Decision{Kind: DecisionResult, Text: o.PDN(r.cfg.Variant.WideResults()) + ": " + reason})
 	r.finish(Result{o, Adjudication, reason})
 	return nil
 }
@@ -419,6 +420,7 @@ func (r *Referee) Record() Record {
 	rec.Moves = append([]MoveRecord(nil), rec.Moves...)
 	rec.Warnings = append([]Warning(nil), rec.Warnings...)
 	rec.Claims = append([]ClaimRecord(nil), rec.Claims...)
+	rec.Decisions = append([]Decision(nil), rec.Decisions...)
 	rec.Result = r.result
 	return rec
 }
