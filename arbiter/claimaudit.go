@@ -183,7 +183,11 @@ func judgeClaim(r *Referee, i int, label string, c CommentClaim) ClaimFinding {
 	if c.Move != "" {
 		with = " with " + c.Move
 	}
-	f.Text = fmt.Sprintf("%s of %s%s after %s (recorded %s): %s: %s", who, ruleName(c.Kind), with, label, c.Verdict, verdict, ev)
+	recorded := "recorded " + c.Verdict.String()
+	if c.Verdict == VerdictUnknown {
+		recorded = "no verdict recorded"
+	}
+	f.Text = fmt.Sprintf("%s of %s%s after %s (%s): %s: %s", who, ruleName(c.Kind), with, label, recorded, verdict, ev)
 	return f
 }
 
