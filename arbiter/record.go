@@ -45,7 +45,10 @@ type ClaimRecord struct {
 	Move     string
 	Auto     bool // made by the referee on the player's behalf (AutoClaim)
 	Accepted bool
-	Reason   string // why it was refused, or what made it valid
+	Reason   string // why it was refused, or what made it valid (Evidence.String)
+	// Evidence is what the claim was judged on: where the position
+	// occurred, or the N-move window.
+	Evidence Evidence
 }
 
 // Record is the full record of a game.
@@ -57,5 +60,6 @@ type Record struct {
 	Moves       []MoveRecord
 	Warnings    []Warning
 	Claims      []ClaimRecord
+	Decisions   []Decision // the arbiter's decisions (pause, add-time, result, ...)
 	Result      Result
 }

@@ -198,7 +198,7 @@ engines would replay the same game pair.
 
 An engine SPEC is key=value pairs (the config's engine keys, or these short names):
   name=A            name in results and PDN
-  proto=hub|dxp     protocol (default hub)
+  proto=hub|hub1|dxp  protocol (default hub, Hub version 2; hub1: Scan 2.0's version 1)
   dir=PATH          working directory of the engine
   option.X=Y        Hub: set-param name=X value=Y before init
   init=DURATION     how long the engine may take to start (Hub handshake up to

@@ -140,8 +140,12 @@ func defaultPlayer(spec configs.EngineSpec, log zerolog.Logger, budget *enginelo
 	for _, o := range spec.Options {
 		params = append(params, hub.Param{Name: o.Name, Value: o.Value})
 	}
+	version := 2
+	if spec.Protocol == configs.Hub1 {
+		version = 1
+	}
 	return hub.New(hub.Options{Name: spec.Name, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Params: params, Log: l,
-		LogBudget: budget, InitTimeout: spec.InitTimeout})
+		LogBudget: budget, InitTimeout: spec.InitTimeout, Version: version})
 }
 
 // Run plays the event's missing games and returns when all are finished,
