@@ -149,7 +149,7 @@ func matchEvent(specs []string, over []configs.Override, now time.Time, warn io.
 	}
 	base := []configs.Override{
 		{Key: "engines", Value: engines, Source: "--engine"},
-		{Key: "out", Value: filepath.Join("out", "match-"+now.Format("20060102-150405")), Source: "match (default --out)"},
+		{Key: "out", Value: freshDir(filepath.Join("out", "match-"+now.Format("20060102-150405"))), Source: "match (default --out)"},
 	}
 	ev, err := configs.Parse(doc, "match", ".", configs.Options{Overrides: append(base, over...), DefaultBook: true})
 	if err != nil {
@@ -270,6 +270,19 @@ SIGTERM or SIGHUP: run the same command with --out DIR to resume).`,
 		_ = f.MarkDeprecated(old, "use --"+now)
 	}
 	return cmd
+}
+
+// freshDir is dir, or dir-2, dir-3, ... if it exists: the default output
+// directory of a match is a new event (two matches started in the same
+// second must not share one); --out names the one to resume.
+func freshDir(base string) string {
+	dir := base
+	for i := 2; ; i++ {
+		if _, err := os.Lstat(dir); err != nil {
+			return dir
+		}
+		dir = fmt.Sprintf("%s-%d", base, i)
+	}
 }
 
 // copyFile copies src to dst (the --pdn copy of games.pdn).
