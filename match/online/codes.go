@@ -70,6 +70,7 @@ var codes = map[string]string{
 	"refused.unknown-game":    "No such game.",
 	"refused.engine-side":     "An engine plays {color}.",
 	"refused.closed":          "The server is shutting down.",
+	"refused.too-many-games":  "The server holds {limit} running games, its limit; try again later.",
 }
 
 // Codes lists every message code with its English template, sorted.
