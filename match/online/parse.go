@@ -188,4 +188,3 @@ func geometryOf(v *rules.Variant) *geo {
 	actual, _ := geos.LoadOrStore(v, g)
 	return actual.(*geo)
 }
-

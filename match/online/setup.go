@@ -21,12 +21,12 @@ import (
 
 // Limits on what a caller may send.
 const (
-	MaxName       = 64       // runes in a player's name
-	MaxAnnotation = 2 << 10  // bytes of an annotation or a reason
-	MaxRules      = 8 << 10  // bytes of a custom rule set
-	MaxFEN        = 512      // bytes of a FEN
-	MaxOpening    = 4 << 10  // bytes of an opening's moves
-	MaxMoveText   = 256      // bytes of a move
+	MaxName       = 64      // runes in a player's name
+	MaxAnnotation = 2 << 10 // bytes of an annotation or a reason
+	MaxRules      = 8 << 10 // bytes of a custom rule set
+	MaxFEN        = 512     // bytes of a FEN
+	MaxOpening    = 4 << 10 // bytes of an opening's moves
+	MaxMoveText   = 256     // bytes of a move
 	MaxAddSeconds = 24 * 3600
 )
 
