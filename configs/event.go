@@ -44,8 +44,9 @@ type Event struct {
 
 // Protocols.
 const (
-	Hub = "hub"
-	DXP = "dxp"
+	Hub  = "hub"
+	Hub1 = "hub1" // Hub version 1 (Scan 2.0)
+	DXP  = "dxp"
 )
 
 // EngineSpec is a checked engine entry.
@@ -54,7 +55,7 @@ type EngineSpec struct {
 	Command  string   // as written
 	Argv     []string // Command split into words, "self" resolved
 	Dir      string   // working directory, "" = the arbiter's
-	Protocol string   // Hub or DXP
+	Protocol string   // Hub, Hub1 or DXP
 	Address  string   // DXP host:port
 	Listen   bool     // DXP: the arbiter listens on Address
 	Options  []Option // sorted by name

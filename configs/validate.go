@@ -116,16 +116,16 @@ func (v *validation) engines(list []Engine, tc arbiter.TimeControl) []EngineSpec
 			es.Protocol = Hub
 		}
 		switch es.Protocol {
-		case Hub:
+		case Hub, Hub1:
 			if strings.TrimSpace(e.Command) == "" {
-				v.fail(key+".command", errors.New("a hub engine needs a command"))
+				v.fail(key+".command", fmt.Errorf("a %s engine needs a command", es.Protocol))
 			}
 		case DXP:
 			if e.Address == "" {
 				v.fail(key+".address", errors.New("a dxp engine needs an address (host:port)"))
 			}
 		default:
-			v.fail(key+".protocol", fmt.Errorf("%q is not hub or dxp", e.Protocol))
+			v.fail(key+".protocol", fmt.Errorf("%q is not hub, hub1 or dxp", e.Protocol))
 		}
 		if strings.TrimSpace(e.Command) != "" {
 			argv, err := SplitCommand(e.Command)

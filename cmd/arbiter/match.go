@@ -66,8 +66,8 @@ func parseEngineSpec(s string) (engineSpec, error) {
 		case key == "dir":
 			spec.Dir = val
 		case key == "proto":
-			if val != "hub" && val != "dxp" {
-				return spec, fmt.Errorf("engine spec %q: proto %q (want hub or dxp)", s, val)
+			if val != "hub" && val != "hub1" && val != "dxp" {
+				return spec, fmt.Errorf("engine spec %q: proto %q (want hub, hub1 or dxp)", s, val)
 			}
 			spec.Proto = val
 		case key == "addr":
@@ -151,7 +151,11 @@ func newPlayer(spec engineSpec, w io.Writer) match.Player {
 	if spec.Proto == "dxp" {
 		return dxp.New(dxp.Options{Name: spec.Name, Addr: spec.Addr, Listen: spec.Listen, Command: spec.Command, Dir: spec.Dir, Log: log, ConnectTimeout: spec.Init})
 	}
-	return hub.New(hub.Options{Name: spec.Name, Command: spec.Command, Dir: spec.Dir, Params: spec.Options, Log: log, InitTimeout: spec.Init})
+	version := 2
+	if spec.Proto == "hub1" {
+		version = 1
+	}
+	return hub.New(hub.Options{Name: spec.Name, Command: spec.Command, Dir: spec.Dir, Params: spec.Options, Log: log, InitTimeout: spec.Init, Version: version})
 }
 
 func newMatchCmd() *cobra.Command {
