@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -219,12 +220,13 @@ func (s *store) events(ctx context.Context, id string, since int64, limit int, s
 	if skipPresence {
 		q += " AND type <> 'presence'"
 	}
-	q += " ORDER BY v"
 	args := []any{id, since}
 	if limit > 0 {
-		// The last limit events.
-		q = "SELECT body FROM (" + strings.Replace(q, "ORDER BY v", "ORDER BY v DESC LIMIT ?", 1) + ") ORDER BY json_extract(body, '$.v')"
+		// The last limit events, newest first (reversed below).
+		q += " ORDER BY v DESC LIMIT ?"
 		args = append(args, limit)
+	} else {
+		q += " ORDER BY v"
 	}
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -242,6 +244,9 @@ func (s *store) events(ctx context.Context, id string, since int64, limit int, s
 			return nil, fmt.Errorf("event of game %s: %w", id, err)
 		}
 		out = append(out, e)
+	}
+	if limit > 0 {
+		slices.Reverse(out)
 	}
 	return out, rows.Err()
 }
