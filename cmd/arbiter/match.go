@@ -66,8 +66,8 @@ func parseEngineSpec(s string) (engineSpec, error) {
 		case key == "dir":
 			spec.Dir = val
 		case key == "proto":
-			if val != "hub" && val != "hub1" && val != "dxp" {
-				return spec, fmt.Errorf("engine spec %q: proto %q (want hub, hub1 or dxp)", s, val)
+			if val != "hub" && val != "hub1" && val != "cb" && val != "dxp" {
+				return spec, fmt.Errorf("engine spec %q: proto %q (want hub, hub1, cb or dxp)", s, val)
 			}
 			spec.Proto = val
 		case key == "addr":
@@ -92,6 +92,10 @@ func parseEngineSpec(s string) (engineSpec, error) {
 	if spec.Proto == "dxp" && spec.Addr == "" {
 		return spec, fmt.Errorf("engine spec %q: a DXP engine needs addr=HOST:PORT", s)
 	}
+	if spec.Proto == "cb" && len(spec.Command) > 0 {
+		// cmd= names the library; this arbiter hosts it (cb-host).
+		spec.Command = append([]string{"self", "cb-host"}, spec.Command...)
+	}
 	if len(spec.Command) > 0 && spec.Command[0] == "self" {
 		exe, err := os.Executable()
 		if err != nil {
@@ -100,7 +104,9 @@ func parseEngineSpec(s string) (engineSpec, error) {
 		spec.Command[0] = exe
 	}
 	if spec.Name == "" {
-		if len(spec.Command) > 0 {
+		if spec.Proto == "cb" && len(spec.Command) > 2 {
+			spec.Name = filepath.Base(spec.Command[2])
+		} else if len(spec.Command) > 0 {
 			spec.Name = filepath.Base(spec.Command[0])
 		} else {
 			spec.Name = spec.Addr
