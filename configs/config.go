@@ -228,6 +228,9 @@ type Options struct {
 	// Self is the program that a command's first word "self" stands for;
 	// empty means os.Executable().
 	Self string
+	// DefaultBook: without openings.file, take the variant's default book
+	// (see DefaultBook) instead of its start position (arbiter match).
+	DefaultBook bool
 }
 
 // Load reads the config file at path, applies the overrides and resolves it.
