@@ -66,8 +66,19 @@ export function fill(s, args) {
 // template when there is one, else the server's English text.
 export function msg(m) {
   if (!m) return '';
-  if (m.code && has(m.code)) return t(m.code, m.args);
+  if (m.code && has(m.code)) return t(m.code, localArgs(m.args));
   return m.text || m.code || '';
+}
+
+// localArgs translates argument values the server sends in English
+// ("White", "man") where the catalog has them as value.X; square names,
+// move lists and numbers pass through.
+export function localArgs(args) {
+  const out = {};
+  for (const [k, v] of Object.entries(args || {})) {
+    out[k] = typeof v === 'string' && has(`value.${v}`) ? t(`value.${v}`) : v;
+  }
+  return out;
 }
 
 // apply fills every [data-i18n] element's text, and [data-i18n-attr]

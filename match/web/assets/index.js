@@ -88,7 +88,7 @@ function show(e) {
   if (!e) return;
   if (e instanceof ApiError) {
     const field = e.args && e.args.field ? `${t('create.field', { field: e.args.field })} ` : '';
-    p.textContent = field + i18n.msg(e);
+    p.textContent = e.code === 'setup.invalid' ? `${t('setup.invalid', e.args)} ${e.text}` : field + i18n.msg(e);
   } else {
     p.textContent = String(e);
   }
