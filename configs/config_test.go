@@ -484,3 +484,21 @@ func TestDefaultPolicy(t *testing.T) {
 		})
 	}
 }
+
+// The Hub-1 and CheckerBoard protocols: a cb engine's command is its
+// library, run by this arbiter's cb-host.
+func TestEngineProtocols(t *testing.T) {
+	ev, err := Load(writeConfig(t, minimal+"  - name: old\n    command: scan hub\n    protocol: hub1\n  - name: lib\n    command: ./kingsrow.so\n    protocol: CB\n"), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := ev.Engines[2]; e.Protocol != Hub1 || strings.Join(e.Argv, " ") != "scan hub" {
+		t.Errorf("hub1 engine %+v", e)
+	}
+	if e := ev.Engines[3]; e.Protocol != CB || strings.Join(e.Argv, " ") != "/x cb-host ./kingsrow.so" {
+		t.Errorf("cb engine %+v", e)
+	}
+	if _, err := Load(writeConfig(t, minimal+"  - name: lib\n    protocol: cb\n"), Options{Self: "/x"}); err == nil || !strings.Contains(err.Error(), "a cb engine needs a command") {
+		t.Errorf("cb without a command: %v", err)
+	}
+}
