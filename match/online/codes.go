@@ -112,7 +112,13 @@ func render(code string, args map[string]string) string {
 		t = t[i+j+1:]
 	}
 	b.WriteString(t)
-	return strings.TrimSpace(b.String())
+	out := strings.TrimSpace(b.String())
+	// A sentence starts with a capital, also when it starts with an
+	// argument ("white" -> "White played 32-28.").
+	if out != "" && out[0] >= 'a' && out[0] <= 'z' {
+		out = string(out[0]-'a'+'A') + out[1:]
+	}
+	return out
 }
 
 func newMsg(code string, args map[string]string) Msg {

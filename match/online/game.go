@@ -641,15 +641,18 @@ func (g *game) state() State {
 	st.Clocks.Timed = tc.Timed()
 	if tc.Timed() {
 		left := [2]time.Duration{ref.Remaining(rules.White), ref.Remaining(rules.Black)}
-		running := !ref.Done() && !ref.Paused() && !ref.Pending() && (len(ref.Moves()) > 0 || len(ref.Record().Warnings) > 0)
-		if running {
+		// The clock starts with the first thing done at the board (startClock).
+		started := !ref.Done() && !ref.Pending() && (len(ref.Moves()) > 0 || len(ref.Record().Warnings) > 0)
+		if started {
 			c := p.Turn()
-			used := ref.Elapsed()
+			used := ref.Elapsed() // frozen while paused
 			if tc.PerMove == 0 {
 				used = max(0, used-tc.Delay)
 			}
 			left[c] = max(0, left[c]-used)
-			st.Clocks.Running = colorName(c)
+			if !ref.Paused() {
+				st.Clocks.Running = colorName(c)
+			}
 		}
 		st.Clocks.White, st.Clocks.Black = left[0].Milliseconds(), left[1].Milliseconds()
 	}

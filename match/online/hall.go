@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"time"
@@ -196,6 +197,14 @@ func (h *Hall) restore(ctx context.Context, row gameRow, running bool, lastBeat 
 			return nil, fmt.Errorf("event %d (%s): refused on replay: %s", r.v, in.describe(), ref.Error())
 		}
 		g.collect()
+		// The replay must give what the game gave.
+		types := make([]string, len(g.pending))
+		for i, e := range g.pending {
+			types[i] = e.Type
+		}
+		if !slices.Equal(types, r.types) {
+			return nil, fmt.Errorf("event %d (%s): the replay gives %v where the store has %v", r.v, in.describe(), types, r.types)
+		}
 	}
 	g.pending = nil
 	g.v = maxV

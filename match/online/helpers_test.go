@@ -88,14 +88,12 @@ func play(t *testing.T, h *Hall, id string, moves ...string) Reply {
 	t.Helper()
 	var rep Reply
 	for _, m := range moves {
-		s, err := h.Snapshot(id, RoleSpectator)
-		if err != nil {
-			t.Fatal(err)
-		}
-		role := RoleWhite
-		if s.State.Turn == "black" {
-			role = RoleBlack
-		}
+		h.mu.Lock()
+		g := h.games[id]
+		h.mu.Unlock()
+		g.mu.Lock()
+		role := Role(g.ref.Turn())
+		g.mu.Unlock()
 		rep = act(t, h, id, role, mv(m))
 		if !hasType(rep.Events, EvMove) {
 			t.Fatalf("move %s by %s: events %s", m, role, describe(rep.Events))

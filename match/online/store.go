@@ -10,6 +10,7 @@ import (
 	"io"
 	"net/url"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -219,12 +220,13 @@ func (s *store) events(ctx context.Context, id string, since int64, limit int, s
 	if skipPresence {
 		q += " AND type <> 'presence'"
 	}
-	q += " ORDER BY v"
 	args := []any{id, since}
 	if limit > 0 {
-		// The last limit events.
-		q = "SELECT body FROM (" + strings.Replace(q, "ORDER BY v", "ORDER BY v DESC LIMIT ?", 1) + ") ORDER BY json_extract(body, '$.v')"
+		// The last limit events, newest first (reversed below).
+		q += " ORDER BY v DESC LIMIT ?"
 		args = append(args, limit)
+	} else {
+		q += " ORDER BY v"
 	}
 	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
@@ -242,6 +244,9 @@ func (s *store) events(ctx context.Context, id string, since int64, limit int, s
 			return nil, fmt.Errorf("event of game %s: %w", id, err)
 		}
 		out = append(out, e)
+	}
+	if limit > 0 {
+		slices.Reverse(out)
 	}
 	return out, rows.Err()
 }
@@ -283,10 +288,11 @@ type inputRow struct {
 	v     int64
 	at    time.Time
 	input []byte
+	types []string // the types of the events it produced (presence left out)
 }
 
 func (s *store) inputs(ctx context.Context, id string) (ins []inputRow, maxV int64, err error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT v, at, input FROM events WHERE game = ? ORDER BY v", id)
+	rows, err := s.db.QueryContext(ctx, "SELECT v, at, type, input FROM events WHERE game = ? ORDER BY v", id)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -295,13 +301,17 @@ func (s *store) inputs(ctx context.Context, id string) (ins []inputRow, maxV int
 		var r inputRow
 		var at int64
 		var in sql.NullString
-		if err := rows.Scan(&r.v, &at, &in); err != nil {
+		var typ string
+		if err := rows.Scan(&r.v, &at, &typ, &in); err != nil {
 			return nil, 0, err
 		}
 		maxV = r.v
 		if in.Valid {
 			r.at, r.input = time.Unix(0, at), []byte(in.String)
 			ins = append(ins, r)
+		}
+		if n := len(ins); n > 0 && typ != EvPresence {
+			ins[n-1].types = append(ins[n-1].types, typ)
 		}
 	}
 	return ins, maxV, rows.Err()
