@@ -132,12 +132,14 @@ async function act(intent) {
   }
 }
 
+// handleReply applies the events of an accepted intent at once (the event
+// stream brings the same ones; onEvent skips what it has seen).
 function handleReply(reply) {
-  const cands = candidates(reply);
-  if (cands.length > 1) g.choose = cands;
-  if (reply.state && (!reply.v || reply.v >= g.v)) { g.state = reply.state; g.clockAt = performance.now(); }
-  const link = reply.link || (reply.links && Object.values(reply.links)[0]);
-  if (link) { $('arb-link').hidden = false; $('arb-link').textContent = link; }
+  for (const ev of reply.events || []) onEvent(ev);
+  if (reply.token) {
+    $('arb-link').hidden = false;
+    $('arb-link').textContent = `${location.origin}/g/${reply.token}`;
+  }
   render();
 }
 
@@ -151,7 +153,7 @@ function candidates(...objs) {
     }
     const a = o.args || (o.msg && o.msg.args);
     if (a && /ambiguous/.test(o.code || (o.msg && o.msg.code) || '')) {
-      for (const k of ['candidates', 'moves', 'matches', 'legal']) {
+      for (const k of ['choices', 'candidates', 'moves', 'matches']) {
         if (typeof a[k] === 'string') return a[k].split(/[,;]\s*|\s+/).filter(Boolean);
       }
     }
@@ -328,24 +330,23 @@ function wire() {
   form('arb-time', (f) => ({ kind: 'add-time', color: f.get('color'), seconds: Number(f.get('seconds')), text: f.get('text') }));
   form('arb-declare', (f) => ({ kind: 'declare', outcome: f.get('outcome'), text: f.get('text') }));
   form('arb-note', (f) => ({ kind: 'annotate', text: f.get('text') }));
-  form('arb-reissue', (f) => ({ kind: 'reissue', color: f.get('color') }));
+  form('arb-reissue', (f) => ({ kind: 'reissue', role: f.get('role') }));
   $('pdn-link').href = `${base}/pdn`;
 }
 
 // nMoveClaim names the N-move rule of the game's variant.
 function nMoveClaim() {
-  const s = setup();
-  if (g.snap.claims && g.snap.claims.length) return g.snap.claims.find((c) => c !== 'threefold') || '40-move';
-  const v = String(sv(s, 'variant') || 'english');
-  return v === 'english' || v === '' ? '40-move' : '25-move';
+  const v = g.snap.variant || sv(setup(), 'variant') || 'english';
+  return v === 'english' ? '40-move' : '25-move';
 }
 
 function claimsOn() {
   const s = setup();
   const d = sv(s, 'draws');
   if (d) return d === 'claim';
-  const v = String(sv(s, 'variant') || '');
-  return v === '' || v === 'english' || !!sv(s, 'rules');
+  // The variants' defaults: WCDF (English) claims, FMJD's automatic draws.
+  const v = g.snap.variant || sv(s, 'variant') || '';
+  return v === 'english' || !!sv(s, 'rules');
 }
 
 // ---- rendering ----
@@ -412,9 +413,9 @@ function render() {
 
   // Opponent-decides: the opponent of an illegal move chooses.
   const pd = st.pending_decision;
-  const decider = pd && (pd.decider || pd.by || (pd.offender && other(pd.offender)) || (pd.color && other(pd.color)));
+  const decider = pd && pd.decider;
   $('decide').hidden = !(pd && isPlayer() && decider === g.role && !over);
-  if (pd) $('decide-text').textContent = pd.msg ? i18n.msg(pd.msg) : t('decide.prompt', { move: pd.move || pd.text || '?' });
+  if (pd) $('decide-text').textContent = `${t('decide.prompt', { move: pd.move })} ${pd.why || ''}`;
 
   // The player's controls.
   $('controls').hidden = !isPlayer() || over;
@@ -455,7 +456,7 @@ function tick() {
     const el = $(id);
     const color = el.dataset.color;
     const clk = el.querySelector('.clock');
-    if (!c || c[color] === undefined || c[color] === null) { clk.hidden = true; continue; }
+    if (!c || !c.timed) { clk.hidden = true; continue; }
     clk.hidden = false;
     let ms = c[color];
     const running = c.running === color && st.status === 'running';
@@ -483,7 +484,8 @@ function resultText(st) {
   const who = r === '1-0' ? t('result.white_wins') : r === '0-1' ? t('result.black_wins') : r.startsWith('1/2') ? t('result.draw') : r;
   const key = `termination.${term}`;
   const why = term ? (i18n.has(key) ? t(key) : term) : '';
-  return why ? `${who} (${r}): ${why}` : `${who} (${r})`;
+  const text = why ? `${who} (${r}): ${why}` : `${who} (${r})`;
+  return st.reason ? `${text}. ${st.reason}` : text;
 }
 
 function eventText(ev) {
