@@ -36,6 +36,7 @@ async function main() {
     onSquare: square, onDrag: dragged, onCancel: cancelEntry,
     describe: describe, onFocus: (n) => { $('announce').textContent = n ? describe(n) : ''; },
   });
+  g.board = board;
   wire();
   try {
     await refetch();
@@ -99,7 +100,7 @@ function onEvent(ev) {
     g.moves.push(m);
     g.choose = null;
   }
-  if (ev.msg && ev.type !== 'clock') {
+  if (ev.msg && ev.msg.code) {
     g.messages.push(ev);
     if (speaks(ev)) g.speech = ev;
   }
@@ -392,9 +393,16 @@ function render() {
 
   // Result, pause, the referee's last words, errors.
   $('banner').hidden = !over;
-  if (over) $('banner').textContent = resultText(st);
+  if (over) {
+    const head = document.createElement('strong');
+    head.textContent = resultText(st);
+    const why = document.createElement('span');
+    why.className = 'reason';
+    why.textContent = st.reason || '';
+    $('banner').replaceChildren(head, why);
+  }
   $('paused').hidden = st.status !== 'paused';
-  const sp = g.speech;
+  const sp = g.speech && !(over && g.speech.type === 'result') ? g.speech : null;
   $('speech').hidden = !sp;
   if (sp) { $('speech').textContent = eventText(sp); $('speech').className = `speech speech-${sp.type}`; }
   $('error').hidden = !g.error;
@@ -484,8 +492,7 @@ function resultText(st) {
   const who = r === '1-0' ? t('result.white_wins') : r === '0-1' ? t('result.black_wins') : r.startsWith('1/2') ? t('result.draw') : r;
   const key = `termination.${term}`;
   const why = term ? (i18n.has(key) ? t(key) : term) : '';
-  const text = why ? `${who} (${r}): ${why}` : `${who} (${r})`;
-  return st.reason ? `${text}. ${st.reason}` : text;
+  return why ? `${who} (${r}): ${why}` : `${who} (${r})`;
 }
 
 function eventText(ev) {
@@ -516,7 +523,9 @@ function renderLog() {
   ol.replaceChildren();
   for (const ev of g.messages) {
     if (!ev.msg) continue;
-    if (g.role !== 'arbiter' && (ev.type === 'presence' || ev.type === 'clock')) continue;
+    // The move list has the moves; the log keeps the referee's words (and
+    // an illegal move that was let stand).
+    if (ev.type === 'move' && !(ev.move && ev.move.illegal)) continue;
     const li = document.createElement('li');
     li.className = `ev ev-${ev.type}`;
     li.dataset.type = ev.type;
