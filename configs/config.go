@@ -322,6 +322,22 @@ func hashOf(cfg *Config, openings []Opening) string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
+// HashWithCommands is the configuration hash the event would have if its
+// engines' commands were cmds (as written, one per engine; "" keeps the
+// engine's own): a resumed event whose hash differs from the one on record
+// but matches this with the recorded commands changed only where its
+// engines are found.
+func (e *Event) HashWithCommands(cmds []string) string {
+	c := *e.Config
+	c.Engines = append([]Engine(nil), c.Engines...)
+	for i := range c.Engines {
+		if i < len(cmds) && cmds[i] != "" {
+			c.Engines[i].Command = cmds[i]
+		}
+	}
+	return hashOf(&c, e.Openings)
+}
+
 // FlagKeys lists the keys that have a command-line flag of their own (every
 // scalar key except those inside engines and a custom variant), with the
 // flag name ("openings.seed" -> "openings-seed") and the kind of value.

@@ -50,6 +50,7 @@ type Event struct {
 const (
 	Hub  = "hub"
 	Hub1 = "hub1" // Hub version 1 (Scan 2.0)
+	CB   = "cb"   // a CheckerBoard engine library, run by "self cb-host LIB"
 	DXP  = "dxp"
 )
 
@@ -59,7 +60,7 @@ type EngineSpec struct {
 	Command  string   // as written
 	Argv     []string // Command split into words, "self" resolved
 	Dir      string   // working directory, "" = the arbiter's
-	Protocol string   // Hub, Hub1 or DXP
+	Protocol string   // Hub, Hub1, CB or DXP
 	Address  string   // DXP host:port
 	Listen   bool     // DXP: the arbiter listens on Address
 	Options  []Option // sorted by name
