@@ -174,3 +174,42 @@ func TestExplainEveryPair(t *testing.T) {
 		}
 	}
 }
+
+// FuzzExplain: whatever squares a client sends (off the board, repeated,
+// a path of any length), Explain answers with a known code and a filled
+// template, and never calls a legal move illegal.
+func FuzzExplain(f *testing.F) {
+	f.Add(uint8(0), uint8(14), uint8(23), []byte{23, 32})
+	f.Add(uint8(1), uint8(33), uint8(22), []byte{})
+	f.Add(uint8(2), uint8(0), uint8(255), []byte{0, 1, 2})
+	positions := []struct{ variant, fen string }{
+		{"english", "B:W18,27:B14,10"}, {"international", "W:W33,34,K50:B28,19,29,K5"},
+		{"czech", "W:Wc1,Ka1:Bd2,b2"}, {"italian", "W:W21,22,K23:B18,19"}, {"thai", ""}, {"russian", ""},
+	}
+	f.Fuzz(func(t *testing.T, which, from, to uint8, path []byte) {
+		c := positions[int(which)%len(positions)]
+		v := rules.MustLookup(c.variant)
+		p := rules.NewPosition(v)
+		if c.fen != "" {
+			p, _ = rules.ParseFEN(v, c.fen)
+		}
+		if len(path) > 12 {
+			path = path[:12]
+		}
+		m := rules.Move{From: rules.Square(from), To: rules.Square(to)}
+		for _, b := range path {
+			m.Path = append(m.Path, rules.Square(b))
+		}
+		e := Explain(p, m)
+		if _, ok := explainText[e.Code]; !ok || strings.Contains(e.String(), "{") {
+			t.Fatalf("Explain(%+v) = %q %q", m, e.Code, e)
+		}
+		if e.Code != CodeLegal {
+			for _, l := range p.LegalMoves() {
+				if l.From == m.From && l.To == m.To && len(m.Path) == 0 && !l.IsCapture() {
+					t.Fatalf("legal %d-%d explained as %s", m.From, m.To, e.Code)
+				}
+			}
+		}
+	})
+}
