@@ -45,6 +45,7 @@ func TestExplain(t *testing.T) {
 		{"capture goes on", "international", "W:W33,34:B28,19,29", 34, 23, nil, CodeIncompleteCapture, "from 23 (34x14, 34x32)"},
 		{"capture compulsory", "international", "W:W33,34,45:B28,19,29", 45, 40, nil, CodeCaptureCompulsory, "33 and 34 can capture"},
 		{"flying king takes one at a time", "international", "W:WK46:B37,19,28", 46, 23, nil, CodeTwoPieces, "on 28"},
+		{"flying king goes on", "international", "W:WK46:B37,19", 46, 32, nil, CodeIncompleteCapture, "must go on capturing from 32"},
 		{"a path that is no capture", "international", "W:W33,34:B28,19,29", 33, 13, sq(22, 13), CodeNotACapture, "33x22x13 is not one of the captures"},
 
 		{"king preference", "czech", "W:Wc1,Ka1:Bd2,b2", 0, 0, nil, CodeKingPreference, "a king that can capture must capture rather than a man in czech (a1:e1)"},
