@@ -32,6 +32,7 @@ type tournamentFlags struct {
 	progress  string
 	engineLog bool
 	noReport  bool
+	cluster   clusterFlags
 }
 
 func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
@@ -41,6 +42,7 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&tf.progress, "progress", "auto", "progress bar and live standings: auto (when stderr is a terminal), on or off")
 	fs.BoolVar(&tf.engineLog, "engine-log", false, "write every engine's protocol exchange to engines.log in the output directory")
 	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
+	tf.cluster.register(fs)
 	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
 	for _, k := range configs.FlagKeys() {
 		usage := "override config key " + k.Key
@@ -200,7 +202,16 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
 		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg("tournament")
-	sum, err := tournament.Run(ctx, tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress})
+	cr, err := startCluster(ctx, tf.cluster, ev, st, log)
+	if err != nil {
+		return err
+	}
+	defer cr.close()
+	sum, err := tournament.Run(ctx, tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress,
+		Executor: cr.executor()})
+	if ferr := cr.finish(sum, log); ferr != nil && err == nil {
+		err = ferr
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrConfigMismatch) {
 			return usageError{err}
