@@ -340,7 +340,7 @@ func (c *Coordinator) Stop(ctx context.Context, why string) error {
 	if err := c.nc.Publish(stopSubject+c.spec.ID, []byte(why)); err != nil {
 		errs = append(errs, err)
 	}
-	if err := c.nc.FlushWithContext(ctx); err != nil {
+	if err := c.nc.FlushTimeout(10 * time.Second); err != nil {
 		errs = append(errs, err)
 	}
 	return errors.Join(errs...)
