@@ -62,6 +62,7 @@ type Referee struct {
 // pendingIllegal is an illegal move waiting for the opponent's decision.
 type pendingIllegal struct {
 	text, why string
+	ex        Explanation
 	move      rules.Move
 	used      time.Duration
 }
@@ -201,7 +202,9 @@ func (r *Referee) Submit(m rules.Move) Verdict {
 	}
 	legal, ok := r.legal(m)
 	if !ok {
-		return r.illegal(m, true, moveText(r.cfg.Variant, m), fmt.Sprintf("not a legal move in %s", r.pos.FEN()), used)
+		// Only an illegal move pays for the explanation.
+		ex := Explain(r.pos, m)
+		return r.illegal(m, true, moveText(r.cfg.Variant, m), ex, fmt.Sprintf("%s (not a legal move in %s)", ex, r.pos.FEN()), used)
 	}
 	r.play(legal, used, false)
 	r.afterMove(r.pos.Turn().Opponent(), r.rec.Moves[len(r.rec.Moves)-1].Text)
@@ -224,7 +227,8 @@ func (r *Referee) SubmitIllegal(text, why string) Verdict {
 	if r.flag(used) {
 		return GameOver
 	}
-	return r.illegal(rules.Move{}, false, text, why, used)
+	ex := Explanation{Code: CodeUnreadable, Args: map[string]string{"text": text, "why": why}}
+	return r.illegal(rules.Move{}, false, text, ex, why, used)
 }
 
 // Decide settles a pending illegal move under opponent-decides. correct =
@@ -243,7 +247,7 @@ func (r *Referee) Decide(correct bool) (Verdict, error) {
 	}
 	r.pending = nil
 	side := r.pos.Turn()
-	w := Warning{Ply: len(r.moves), Color: side, Text: p.text, Why: p.why, Decision: "corrected"}
+	w := Warning{Ply: len(r.moves), Color: side, Text: p.text, Why: p.why, Explanation: p.ex, Decision: "corrected"}
 	if correct {
 		r.rec.Warnings = append(r.rec.Warnings, w)
 		r.start = r.clock.Now().Add(-p.used)
@@ -306,7 +310,7 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 	legal, ok := r.legal(m)
 	if !ok {
 		text := moveText(r.cfg.Variant, m)
-		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Move: text, Problem: "the claim's move " + text + " is not a legal move"}, false)
+		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Move: text, Problem: "the claim's move " + text + " is not a legal move: " + Explain(r.pos, m).String()}, false)
 	}
 	text := r.legalText(legal)
 	ev := r.claimValid(kind, &legal, text)
@@ -548,14 +552,14 @@ func geometric(p rules.Position, m rules.Move) (rules.Move, error) {
 
 // illegal applies the illegal-move policy to something the side to move
 // sent. isMove says m is a move on the board (Submit) rather than text.
-func (r *Referee) illegal(m rules.Move, isMove bool, text, why string, used time.Duration) Verdict {
+func (r *Referee) illegal(m rules.Move, isMove bool, text string, ex Explanation, why string, used time.Duration) Verdict {
 	side := r.pos.Turn()
 	lose := func(extra string) Verdict {
 		r.finish(Result{rules.WinFor(side.Opponent()), IllegalMove, fmt.Sprintf("%s played %s: %s%s", side, text, why, extra)})
 		return GameOver
 	}
 	retry := func(decision string) Verdict {
-		r.rec.Warnings = append(r.rec.Warnings, Warning{Ply: len(r.moves), Color: side, Text: text, Why: why, Decision: decision})
+		r.rec.Warnings = append(r.rec.Warnings, Warning{Ply: len(r.moves), Color: side, Text: text, Why: why, Explanation: ex, Decision: decision})
 		r.started = true // the clock keeps running from the turn's start
 		return Retry
 	}
@@ -565,7 +569,7 @@ func (r *Referee) illegal(m rules.Move, isMove bool, text, why string, used time
 	case PolicyOpponentDecides:
 		if isMove {
 			if gm, err := geometric(r.pos, m); err == nil {
-				r.pending = &pendingIllegal{text: text, why: why, move: gm, used: used}
+				r.pending = &pendingIllegal{text: text, why: why, ex: ex, move: gm, used: used}
 				return AwaitDecision
 			}
 		}

@@ -233,6 +233,9 @@ type Options struct {
 	// Self is the program that a command's first word "self" stands for;
 	// empty means os.Executable().
 	Self string
+	// DefaultBook: without openings.file, take the variant's default book
+	// (see DefaultBook) instead of its start position (arbiter match).
+	DefaultBook bool
 }
 
 // Load reads the config file at path, applies the overrides and resolves it.
@@ -322,6 +325,22 @@ func hashOf(cfg *Config, openings []Opening) string {
 		fmt.Fprintf(h, "\n%s\t%s", o.Name, o.FEN)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// HashWithCommands is the configuration hash the event would have if its
+// engines' commands were cmds (as written, one per engine; "" keeps the
+// engine's own): a resumed event whose hash differs from the one on record
+// but matches this with the recorded commands changed only where its
+// engines are found.
+func (e *Event) HashWithCommands(cmds []string) string {
+	c := *e.Config
+	c.Engines = append([]Engine(nil), c.Engines...)
+	for i := range c.Engines {
+		if i < len(cmds) && cmds[i] != "" {
+			c.Engines[i].Command = cmds[i]
+		}
+	}
+	return hashOf(&c, e.Openings)
 }
 
 // FlagKeys lists the keys that have a command-line flag of their own (every

@@ -258,6 +258,36 @@ func TestCustomVariants(t *testing.T) {
 	if rules.MustLookup("international").Draws().MoveRule != 25 {
 		t.Fatal("refining a preset changed the preset")
 	}
+	// RULES.md section 8's parameters: Corner's promotion squares, One-way's
+	// men going the same way, Killer's kings, Breakthrough's end.
+	text = strings.Replace(minimal, "variant: english", `variant:
+  preset: czech
+  name: one-way-corner
+  killer_kings: true
+  back_row_wins: true
+  promotion_squares: {white: "a7, b8", black: g1 h2}
+  men_forward: {white: up, black: up}`, 1)
+	ev, err = Load(writeConfig(t, text), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = ev.Variant
+	a7, _ := v.ParseSquare("a7")
+	h2, _ := v.ParseSquare("h2")
+	if !v.KillerKings() || !v.BackRowWins() || v.Forward(rules.Black) != rules.TowardTop || v.Forward(rules.White) != rules.TowardTop ||
+		v.PromotionSquares(rules.White).Len() != 2 || !v.Crowns(rules.White, a7) || !v.Crowns(rules.Black, h2) || v.Crowns(rules.Black, a7) {
+		t.Errorf("section 8 parameters: %+v", v.Params())
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"{preset: czech, promotion_squares: {white: a2}}", "promotion_squares.white"},
+		{"{preset: czech, promotion_squares: {black: z9}}", "promotion_squares.black"},
+		{"{preset: czech, men_forward: {black: sideways}}", "men_forward.black"},
+	} {
+		_, err := Load(writeConfig(t, strings.Replace(minimal, "variant: english", "variant: "+tc.text, 1)), Options{Self: "/x"})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one naming %s", tc.text, err, tc.want)
+		}
+	}
 }
 
 func TestOpeningFiles(t *testing.T) {
@@ -492,5 +522,23 @@ func TestLoadEngines(t *testing.T) {
 		if _, err := LoadEngines(c.path, Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("LoadEngines(%s) = %v; want an error with %q", c.path, err, c.want)
 		}
+	}
+}
+
+// The Hub-1 and CheckerBoard protocols: a cb engine's command is its
+// library, run by this arbiter's cb-host.
+func TestEngineProtocols(t *testing.T) {
+	ev, err := Load(writeConfig(t, minimal+"  - name: old\n    command: scan hub\n    protocol: hub1\n  - name: lib\n    command: ./kingsrow.so\n    protocol: CB\n"), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := ev.Engines[2]; e.Protocol != Hub1 || strings.Join(e.Argv, " ") != "scan hub" {
+		t.Errorf("hub1 engine %+v", e)
+	}
+	if e := ev.Engines[3]; e.Protocol != CB || strings.Join(e.Argv, " ") != "/x cb-host ./kingsrow.so" {
+		t.Errorf("cb engine %+v", e)
+	}
+	if _, err := Load(writeConfig(t, minimal+"  - name: lib\n    protocol: cb\n"), Options{Self: "/x"}); err == nil || !strings.Contains(err.Error(), "a cb engine needs a command") {
+		t.Errorf("cb without a command: %v", err)
 	}
 }

@@ -40,12 +40,17 @@ type Event struct {
 	SPRT        *stats.SPRTConfig // nil: no SPRT
 	Concurrency int
 	Out         string
+	// Warnings are what the configuration allows but probably did not
+	// mean (the same start position for every game pair); the commands
+	// print them before the first game.
+	Warnings []string
 }
 
 // Protocols.
 const (
 	Hub  = "hub"
 	Hub1 = "hub1" // Hub version 1 (Scan 2.0)
+	CB   = "cb"   // a CheckerBoard engine library, run by "self cb-host LIB"
 	DXP  = "dxp"
 )
 
@@ -55,7 +60,7 @@ type EngineSpec struct {
 	Command  string   // as written
 	Argv     []string // Command split into words, "self" resolved
 	Dir      string   // working directory, "" = the arbiter's
-	Protocol string   // Hub, Hub1 or DXP
+	Protocol string   // Hub, Hub1, CB or DXP
 	Address  string   // DXP host:port
 	Listen   bool     // DXP: the arbiter listens on Address
 	Options  []Option // sorted by name
@@ -97,6 +102,19 @@ func resolve(ev *Event, dir string, opt Options, source func(string) string) (*E
 	v := &validation{source: source}
 	resolveEngines(v, ev.Engines, dir, opt.Self)
 	op := ev.Config.Openings
+	if op.File == "" && opt.DefaultBook {
+		if book, group := DefaultBook(ev.Variant); book != "" {
+			op.File = book
+			if op.Group == "all" { // the default: the playable ones
+				op.Group = group
+			}
+			ev.Config.Openings.File, ev.Config.Openings.Group = op.File, op.Group
+		}
+	}
+	if op.File == "" && (ev.Schedule.GamesPerEncounter > 2 || ev.Schedule.Cycles > 1) {
+		ev.Warnings = append(ev.Warnings, fmt.Sprintf("no opening book (openings.file): every game pair starts from the %s start position, "+
+			"so deterministic engines replay the same %d games in every encounter", ev.Variant.Name(), 2))
+	}
 	if op.File != "" {
 		ops, err := LoadOpenings(op.File, op.Group, dir, ev.Variant)
 		if err != nil {
@@ -144,6 +162,22 @@ func resolveEngines(v *validation, engines []EngineSpec, dir, self string) {
 			}
 		}
 	}
+}
+
+// defaultBooks are the shipped books a variant's event takes when it names
+// none (Options.DefaultBook), with the ballot group meant for play.
+var defaultBooks = map[string][2]string{
+	"english":       {"3move_english.json", "standard"},
+	"international": {"international-2move.fen", ""},
+	"russian":       {"russian.json", "standard"},
+	"brazilian":     {"brazilian.json", "standard"},
+}
+
+// DefaultBook is the shipped opening book of variant v and its group ("",
+// "" for a variant without one, such as a custom rule set).
+func DefaultBook(v *rules.Variant) (file, group string) {
+	b := defaultBooks[v.Name()]
+	return b[0], b[1]
 }
 
 // SplitCommand splits a command line into words like a POSIX shell would,

@@ -122,7 +122,7 @@ func (v *validation) engineList(list []Engine, tc arbiter.TimeControl) []EngineS
 			es.Protocol = Hub
 		}
 		switch es.Protocol {
-		case Hub, Hub1:
+		case Hub, Hub1, CB:
 			if strings.TrimSpace(e.Command) == "" {
 				v.fail(key+".command", fmt.Errorf("a %s engine needs a command", es.Protocol))
 			}
@@ -131,7 +131,7 @@ func (v *validation) engineList(list []Engine, tc arbiter.TimeControl) []EngineS
 				v.fail(key+".address", errors.New("a dxp engine needs an address (host:port)"))
 			}
 		default:
-			v.fail(key+".protocol", fmt.Errorf("%q is not hub, hub1 or dxp", e.Protocol))
+			v.fail(key+".protocol", fmt.Errorf("%q is not hub, hub1, cb or dxp", e.Protocol))
 		}
 		if strings.TrimSpace(e.Command) != "" {
 			argv, err := SplitCommand(e.Command)
@@ -139,6 +139,11 @@ func (v *validation) engineList(list []Engine, tc arbiter.TimeControl) []EngineS
 				v.fail(key+".command", err)
 			}
 			es.Argv = argv
+			if es.Protocol == CB {
+				// The library is loaded by this arbiter in a child process
+				// that speaks Hub for it (package match/cb).
+				es.Argv = append([]string{"self", "cb-host"}, argv...)
+			}
 		}
 		for k, val := range e.Options {
 			es.Options = append(es.Options, Option{Name: k, Value: val})

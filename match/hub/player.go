@@ -346,10 +346,14 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 	return e.readUntil(ctx, "ready", nil)
 }
 
-// variantNames are the names engines use for our presets, best first.
+// variantNames are the names engines use for our presets, best first
+// (Scan's variant parameter: normal, killer, bt, frisian, losing).
 var variantNames = map[string][]string{
 	"international": {"international", "normal", "standard", "10x10"},
 	"antidraughts":  {"antidraughts", "losing", "anti"},
+	"killer":        {"killer"},
+	"breakthrough":  {"bt", "breakthrough"},
+	"frisian":       {"frisian"},
 	"english":       {"english", "checkers", "american"},
 	"giveaway":      {"giveaway", "antidam", "losing-english"},
 }

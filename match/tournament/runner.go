@@ -97,7 +97,19 @@ type Summary struct {
 	// earlier runs (another program file, name or version), what changed;
 	// each was also logged as a warning when found.
 	EngineChanges []string
+	// Match is the tally of a two-engine event from the first engine's
+	// point of view (nil with more engines): the summary line engine
+	// authors look for (see WriteMatchSummary).
+	Match *MatchTally
 	Standings
+}
+
+// MatchTally is a two-engine event's score: games won, drawn and lost by A
+// against B and the pentanomial counts of its colour-reversed pairs.
+type MatchTally struct {
+	A, B  string
+	WDL   stats.WDL
+	Penta stats.Penta
 }
 
 // EventRecord is the store's event row for ev.
@@ -175,7 +187,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			return nil, err
 		}
 	}
-	if ev.SPRT != nil {
+	if len(r.names) == 2 {
 		r.tally = reports.NewTally(r.names[0], r.names[1])
 	}
 
@@ -245,6 +257,11 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 		r.sum.NeverStarted = r.local.NeverStarted()
 	}
 	r.sum.EngineChanges = r.ids.list()
+	if r.tally != nil {
+		r.mu.Lock()
+		r.sum.Match = &MatchTally{A: r.names[0], B: r.names[1], WDL: r.tally.WDL(), Penta: r.tally.Penta()}
+		r.mu.Unlock()
+	}
 	if err != nil {
 		return r.sum, err
 	}
@@ -366,21 +383,31 @@ func (r *runner) flush(played bool) {
 		}
 		if r.tally != nil {
 			if err := r.tally.Add(reportsGame(res)); err != nil {
-				r.log.Error().Err(err).Msg("SPRT tally")
-			} else if sr, err := r.tally.SPRT(*r.ev.SPRT); err != nil {
-				r.log.Error().Err(err).Msg("SPRT")
-			} else {
-				r.sum.SPRT = &sr
-				if sr.Decision != stats.Continue {
-					r.decided = true
-					if r.sum.Stopped == "" { // else a rerun: the stop is on record
-						r.sum.Stopped = fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
-						step.stop, step.sprt = r.sum.Stopped, &sr
-					}
-				}
+				r.log.Error().Err(err).Msg("match tally")
+			} else if r.ev.SPRT != nil {
+				r.sprt(&step)
 			}
 		}
 		r.queue = append(r.queue, step)
+	}
+}
+
+// sprt evaluates the SPRT on the tally so far; when it decides, the match
+// stops after step. r.mu is held.
+func (r *runner) sprt(step *reportStep) {
+	sr, err := r.tally.SPRT(*r.ev.SPRT)
+	if err != nil {
+		r.log.Error().Err(err).Msg("SPRT")
+		return
+	}
+	r.sum.SPRT = &sr
+	if sr.Decision == stats.Continue {
+		return
+	}
+	r.decided = true
+	if r.sum.Stopped == "" { // else a rerun: the stop is on record
+		r.sum.Stopped = fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
+		step.stop, step.sprt = r.sum.Stopped, &sr
 	}
 }
 
