@@ -3,10 +3,14 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -137,6 +141,27 @@ func (cr *clusterRun) finish(sum *tournament.Summary, log zerolog.Logger) error 
 		return fmt.Errorf("tournament: withdrawing the games left from the workers: %w", err)
 	}
 	log.Info().Msg("the games left are withdrawn from the workers")
+	return nil
+}
+
+// workers prints how many of the event's games each worker played.
+func (cr *clusterRun) workers(ctx context.Context, st *store.Store, w io.Writer) error {
+	if cr == nil {
+		return nil
+	}
+	n := map[string]int{}
+	if err := st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error { n[g.Worker]++; return nil }); err != nil {
+		return err
+	}
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(n)) {
+		who := name
+		if who == "" {
+			who = "(this machine)"
+		}
+		parts = append(parts, fmt.Sprintf("%s %d", who, n[name]))
+	}
+	fmt.Fprintf(w, "workers: %s\n", strings.Join(parts, ", "))
 	return nil
 }
 

@@ -304,6 +304,9 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		fmt.Fprintf(stderr, "warning: SPRT: LLR not computed: %s\n", sum.SPRT.Failure)
 	}
 	sum.Standings.Write(out)
+	if err := cr.workers(ctx, st, out); err != nil {
+		return err
+	}
 	if sum.Match != nil {
 		tournament.WriteMatchSummary(out, sum.Match)
 	}

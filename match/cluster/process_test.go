@@ -64,7 +64,7 @@ func (p *proc) kill(t *testing.T) {
 func standings(out string) string {
 	var b strings.Builder
 	for _, l := range strings.Split(out, "\n") {
-		if strings.HasPrefix(l, "report:") || strings.Contains(l, "games finished") || l == "" {
+		if strings.HasPrefix(l, "report:") || strings.HasPrefix(l, "workers:") || strings.Contains(l, "games finished") || l == "" {
 			continue
 		}
 		b.WriteString(l + "\n")
@@ -161,6 +161,9 @@ func TestClusterSurvivesKills(t *testing.T) {
 	}
 	if got := standings(coord2.out.String()); got != want {
 		t.Errorf("standings of the cluster run:\n%s\nwant (the local run's):\n%s", got, want)
+	}
+	if !strings.Contains(coord2.out.String(), "workers: w") {
+		t.Errorf("the coordinator does not say which workers played:\n%s", coord2.out.String())
 	}
 	if b, err := os.ReadFile(filepath.Join(out, "results.json")); err != nil || !strings.Contains(string(b), `"worker":"w`) {
 		t.Errorf("results.json names no worker (%v)", err)
