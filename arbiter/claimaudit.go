@@ -21,7 +21,7 @@ const (
 // ClaimFinding is one verdict of AuditClaims.
 type ClaimFinding struct {
 	What FindingKind
-	Kind Termination
+	Kind Termination // "" for the line naming the rules that never held
 	// Ply is the index of the move it is about (the claim or draw stands
 	// after it); -1 before the first move.
 	Ply   int
@@ -95,25 +95,30 @@ func AuditClaims(g *pdn.Game, rp *pdn.Replayed) []ClaimFinding {
 				continue
 			}
 			first[k] = true
-			verb := "first claimable"
+			verb, note := "first claimable", ""
 			if auto {
-				verb = "first due (declared by the arbiter in " + v.Name() + ")"
+				verb, note = "first due", " (declared by the arbiter in "+v.Name()+")"
 				if i < len(rp.Moves)-1 {
-					verb += ", yet the record goes on"
+					note = " (declared by the arbiter in " + v.Name() + ", yet the record goes on)"
 				}
 			}
 			out = append(out, ClaimFinding{What: Claimable, Kind: k, Ply: i, Label: label(i), Valid: true,
-				Text: fmt.Sprintf("%s %s after %s: %s", ruleName(k), verb, label(i), ev)})
+				Text: fmt.Sprintf("%s %s after %s%s: %s", ruleName(k), verb, label(i), note, ev)})
 		}
 		if i < len(g.Moves) {
 			judgeComment(i, g.Moves[i].Comment)
 		}
 	}
+	var never []string
 	for _, k := range kinds {
 		if !first[k] {
-			out = append(out, ClaimFinding{What: Claimable, Kind: k, Ply: len(rp.Moves) - 1, Label: label(len(rp.Moves) - 1),
-				Text: ruleName(k) + " never held"})
+			never = append(never, ruleName(k))
 		}
+	}
+	if len(never) > 0 {
+		// One line for the rules that never held (Kind ""), not one each.
+		out = append(out, ClaimFinding{What: Claimable, Ply: len(rp.Moves) - 1, Label: label(len(rp.Moves) - 1),
+			Text: "never held: " + strings.Join(never, ", ")})
 	}
 	if d, ok := recordedDraw(g); ok {
 		last := len(rp.Moves) - 1

@@ -209,3 +209,76 @@ func FuzzParseClaims(f *testing.F) {
 		}
 	})
 }
+
+// TestAuditClaimsPastAutomaticDraw: an international record that goes on
+// after the third occurrence (drawn by the rules at once) says so.
+func TestAuditClaimsPastAutomaticDraw(t *testing.T) {
+	const text = `[GameType "20"]
+[FEN "W:WK47:BK4"]
+
+1. 47-42 4-9 2. 42-47 9-4 3. 47-42 {white claims a draw by repetition, refused}
+4-9 4. 42-47 9-4 5. 47-42 4-9 *
+`
+	g, err := pdn.NewReader(strings.NewReader(text), "").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := pdn.Check(g, nil)
+	if rep.Status != pdn.OK {
+		t.Fatal(rep)
+	}
+	var lines []string
+	wrong := 0
+	for _, f := range AuditClaims(g, rep.Replayed) {
+		lines = append(lines, f.Text)
+		if f.Wrong {
+			wrong++
+		}
+	}
+	all := strings.Join(lines, "\n")
+	for _, want := range []string{
+		"threefold repetition first due after 4... 9-4 (declared by the arbiter in international, yet the record goes on): the position occurs for the third time",
+		"white's claim of threefold repetition after 3. 47-42 (recorded refused): invalid, and rightly refused: the position has occurred twice, at moves 1. and 3.",
+		"the 5-move rule first due after 5... 4-9 (declared by the arbiter in international)",
+		"never held: the 25-move rule, the 16-move rule",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("audit lacks %q:\n%s", want, all)
+		}
+	}
+	if wrong != 0 {
+		t.Errorf("%d wrong findings:\n%s", wrong, all)
+	}
+}
+
+// TestRecordPDNBraces: a warning whose text holds braces (what an engine
+// sent) goes into a ; comment, and the notes after it still read back.
+func TestRecordPDNBraces(t *testing.T) {
+	r, _ := setup(t, "english", kingsFEN, Config{Policy: PolicyOpponentDecides})
+	play(t, r, "32-28")
+	if v := r.SubmitIllegal("{bad}", "not a move"); v != Retry {
+		t.Fatalf("verdict %v", v)
+	}
+	if err := r.Claim(rules.White, DrawThreefold); err == nil {
+		t.Fatal("claim accepted")
+	}
+	play(t, r, "1-5")
+	var b strings.Builder
+	if err := pdn.Write(&b, r.Record().PDN(PDNTags{})); err != nil {
+		t.Fatal(err)
+	}
+	g, err := pdn.NewReader(strings.NewReader(b.String()), "").Next()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	c := g.Moves[0].Comment
+	if !strings.Contains(c, `warning: black played "{bad}", illegal: {bad} is not a move: not a move; corrected at the opponent's choice.`) {
+		t.Errorf("comment %q\n%s", c, b.String())
+	}
+	if cl := ParseClaims(c); len(cl) != 1 || cl[0].Verdict != VerdictRefused || cl[0].Color != rules.White {
+		t.Errorf("claims %+v in %q", cl, c)
+	}
+	if rep := pdn.Check(g, nil); rep.Status != pdn.OK {
+		t.Error(rep)
+	}
+}

@@ -219,7 +219,7 @@ func TestCheckClaims(t *testing.T) {
 		"game 1: black's claim of threefold repetition after 4... 28-32 (recorded refused): invalid, and rightly refused: the position has occurred twice",
 		"game 2: black's claim of threefold repetition after 5. 5-1 (recorded accepted): valid",
 		"game 3: the 40-move rule first claimable after 41. 6-1: each player has made 40 moves",
-		"game 4: threefold repetition first due (declared by the arbiter in international) after 4... 9-4",
+		"game 4: threefold repetition first due after 4... 9-4 (declared by the arbiter in international):",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("valid.pdn: output lacks %q\n%s", want, out)
