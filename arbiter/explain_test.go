@@ -48,6 +48,8 @@ func TestExplain(t *testing.T) {
 		{"flying king goes on", "international", "W:WK46:B37,19", 46, 32, nil, CodeIncompleteCapture, "must go on capturing from 32"},
 		{"a path that is no capture", "international", "W:W33,34:B28,19,29", 33, 13, sq(22, 13), CodeNotACapture, "33x22x13 is not one of the captures"},
 
+		{"king lands right behind", "thai", "W:WK29:B18", 29, 11, nil, CodeLandBehind, "landing on the square right behind the piece it takes (29x11)"},
+		{"legal capture named by its squares", "thai", "W:WK29:B18", 29, 15, nil, CodeLegal, "29x15 is a legal move"},
 		{"king preference", "czech", "W:Wc1,Ka1:Bd2,b2", 0, 0, nil, CodeKingPreference, "a king that can capture must capture rather than a man in czech (a1:e1)"},
 		{"most kings", "spanish", "W:W22:B18,K19", 22, 13, nil, CodeQualityCapture, "the one taking the most kings is compulsory in spanish (22x15)"},
 		{"man takes no king", "italian", "W:W22:BK18", 22, 13, nil, CodeManTakesKing, "a man may not capture a king in italian (on 18)"},
@@ -145,6 +147,7 @@ func TestExplainEveryPair(t *testing.T) {
 	for _, c := range []struct{ variant, fen string }{
 		{"english", ""}, {"english", "B:W18,27:B14,10"}, {"international", ""},
 		{"international", "W:W33,34,K50:B28,19,29,K5"}, {"czech", "W:Wc1,Ka1:Bd2,b2"}, {"italian", "W:W21,22,K23:B18,19"},
+		{"thai", "W:WK29:B18"}, {"spanish", "W:W22:B18,K19"},
 	} {
 		v := rules.MustLookup(c.variant)
 		p := rules.NewPosition(v)

@@ -25,6 +25,7 @@
 //	    env: ["KEY=value"]
 //	    time_control: ""            # this engine's own control (default: the event's)
 //	    init_timeout: 60s           # start-up: Hub handshake, DXP connection
+//	    version: ""                 # the build, for cluster workers (see LoadEngines)
 //	tournament: round-robin         # or gauntlet (the first engine against the others)
 //	rounds: 1                       # cycles: a number, or single / double
 //	games_per_encounter: 2          # even: each opening twice, colours reversed
@@ -106,6 +107,10 @@ type Engine struct {
 	// "ready", or a DXP connection and GAMEREQ/GAMEACC (default 60s; an
 	// engine loading large endgame databases may need more).
 	InitTimeout Duration `mapstructure:"init_timeout" json:"init_timeout,omitempty"`
+	// Version declares the engine's build. A cluster worker plays an
+	// event's engine only with a definition that declares the same version
+	// (without one, only with a program file of the same checksum).
+	Version string `mapstructure:"version" json:"version,omitempty"`
 }
 
 // Openings chooses the opening positions.

@@ -118,12 +118,18 @@ func (v *validation) engines(list []Engine, tc arbiter.TimeControl) []EngineSpec
 	if len(list) < 2 {
 		v.fail("engines", fmt.Errorf("%d engines configured; an event needs at least 2", len(list)))
 	}
+	return v.engineList(list, tc)
+}
+
+// engineList checks engine entries, however many.
+func (v *validation) engineList(list []Engine, tc arbiter.TimeControl) []EngineSpec {
 	names := map[string]int{}
 	var out []EngineSpec
 	for i, e := range list {
 		key := fmt.Sprintf("engines.%d", i)
 		es := EngineSpec{Name: strings.TrimSpace(e.Name), Command: e.Command, Dir: e.Dir, Address: e.Address, Listen: e.Listen,
-			Env: e.Env, Protocol: strings.ToLower(e.Protocol), TimeControl: tc, InitTimeout: time.Duration(e.InitTimeout)}
+			Env: e.Env, Protocol: strings.ToLower(e.Protocol), TimeControl: tc, InitTimeout: time.Duration(e.InitTimeout),
+			Version: strings.TrimSpace(e.Version)}
 		if es.InitTimeout < 0 || es.InitTimeout > time.Hour {
 			v.fail(key+".init_timeout", fmt.Errorf("%v; want 0 (the default, 60s) to 1h", es.InitTimeout))
 		}

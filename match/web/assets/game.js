@@ -137,9 +137,9 @@ async function act(intent) {
 // stream brings the same ones; onEvent skips what it has seen).
 function handleReply(reply) {
   for (const ev of reply.events || []) onEvent(ev);
-  if (reply.token) {
+  if (reply.link || reply.token) {
     $('arb-link').hidden = false;
-    $('arb-link').textContent = `${location.origin}/g/${reply.token}`;
+    $('arb-link').textContent = reply.link || `${location.origin}/g/${reply.token}`;
   }
   render();
 }
