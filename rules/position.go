@@ -25,6 +25,11 @@ type Position struct {
 	st [2]sideState
 }
 
+// HasHiddenState reports whether p holds state beyond the board (Frisian's
+// king-move count, Alquerque's no-return point): a text of the board alone
+// (a Hub position string) does not give p, the moves that led to it do.
+func (p Position) HasHiddenState() bool { return p.st != [2]sideState{} }
+
 // sideState is a side's state beyond the board. Under KingMoveLimit: the
 // king on sq has made n plain moves in a row (n == 0: none). Under
 // NoReturn: the piece on sq came from from on the side's last move.
