@@ -162,3 +162,13 @@ func (r *Referee) Downtime(d time.Duration, text string) error {
 	r.decide(Decision{Kind: DecisionServerDown, Amount: d, Text: text})
 	return nil
 }
+
+// PendingIllegal returns the illegal move awaiting the opponent's decision
+// (opponent-decides): the move as it would stand, what was sent, and why
+// it is illegal; ok is false when no decision is pending.
+func (r *Referee) PendingIllegal() (m rules.Move, text, why string, ok bool) {
+	if r.pending == nil {
+		return rules.Move{}, "", "", false
+	}
+	return r.pending.move, r.pending.text, r.pending.why, true
+}

@@ -207,6 +207,7 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 			att.Captured = jumped
 		}
 	}
+	e.Args["move"] = attemptText(v, att)
 	for _, l := range legal {
 		if l.Same(att) {
 			return set(CodeLegal)
@@ -228,7 +229,6 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 	}
 
 	// A capture: first what no capture may do.
-	e.Args["move"] = attemptText(v, att)
 	for k, s := range segs {
 		if man && k > 0 && v.Promotion() == rules.PromoteStop && kingRow(v, side, stops[k]) {
 			return set(CodeCrownedStops, "square", squareName(v, stops[k]))

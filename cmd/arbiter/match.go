@@ -28,7 +28,7 @@ var specKeys = map[string]string{
 	"tc": "time_control", "time_control": "time_control",
 }
 
-// parseEngineSpec reads "name=A dir=D proto=hub|dxp addr=H:P listen=true
+// parseEngineSpec reads "name=A dir=D proto=hub|hub1|cb|dxp addr=H:P listen=true
 // init=90s option.X=Y cmd=PROGRAM ARGS..." into the engine entry a config
 // file would hold (keys as in configs.Engine). Values may be quoted with '
 // or ". cmd= takes the rest of the text as written (the config splits it
@@ -198,7 +198,8 @@ engines would replay the same game pair.
 
 An engine SPEC is key=value pairs (the config's engine keys, or these short names):
   name=A            name in results and PDN
-  proto=hub|hub1|dxp  protocol (default hub, Hub version 2; hub1: Scan 2.0's version 1)
+  proto=P           protocol: hub (default, Hub version 2), hub1 (Scan 2.0's version 1),
+                    cb (cmd= is a CheckerBoard engine library, run by "arbiter cb-host") or dxp
   dir=PATH          working directory of the engine
   option.X=Y        Hub: set-param name=X value=Y before init
   init=DURATION     how long the engine may take to start (Hub handshake up to
