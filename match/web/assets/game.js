@@ -187,7 +187,8 @@ function square(name) {
   const p = pieceAt(name);
   const sel = g.sel;
   if (sel.length === 0) {
-    if (p) { g.sel = [name]; announce(t('move.selected', { square: name })); }
+    // Only one's own pieces are picked up; a typed move may name any.
+    if (p && p.color === myColor()) { g.sel = [name]; announce(t('move.selected', { square: name })); }
     render();
     return;
   }
@@ -198,8 +199,9 @@ function square(name) {
     return;
   }
   if (p && !g.captured.includes(name)) {
-    if (sel.length === 1 && p.color === pieceAt(sel[0]).color) { g.sel = [name]; render(); return; }
-    if (sel.length === 1) { sendMove(`${sel[0]}-${name}`, [sel[0], name]); return; } // onto a piece: let the referee say why not
+    // Another piece of one's own: pick that one up instead. A click on an
+    // opponent's piece is taken for a slip, not a move onto it.
+    if (sel.length === 1 && p.color === myColor()) { g.sel = [name]; render(); return; }
     announce(t('move.land_empty'));
     return;
   }
