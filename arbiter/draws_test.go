@@ -20,7 +20,7 @@ func TestThreefoldClaimBeforeMove(t *testing.T) {
 	play(t, r, cycle[:3]...)
 	// The position on the board has occurred twice: a plain claim is wrong.
 	before := r.Position()
-	if err := r.Claim(rules.Black, DrawThreefold); !errors.Is(err, ErrClaimRefused) || !strings.Contains(err.Error(), "occurred twice, at moves 2... and 4... (since the start of the record); a third time is needed") {
+	if err := r.Claim(rules.Black, DrawThreefold); !errors.Is(err, ErrClaimRefused) || !strings.Contains(err.Error(), "occurred twice, at moves 2... and 4..., since the start of the record; a third time is needed") {
 		t.Fatalf("claim on the second occurrence: %v", err)
 	}
 	// Claims with a move: by the wrong side, of the wrong rule, with a move

@@ -107,7 +107,7 @@ func (e Evidence) String() string {
 	if e.Since.Ply >= 0 {
 		fmt.Fprintf(&b, ", since %s (the last man move or capture)", e.Since)
 	} else {
-		b.WriteString(" (since the start of the record)")
+		b.WriteString(", since the start of the record")
 	}
 	if !e.Valid {
 		b.WriteString("; a third time is needed")

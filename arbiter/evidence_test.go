@@ -79,7 +79,7 @@ func TestThreefoldEvidenceAtStart(t *testing.T) {
 	if got := strings.Join(labels(ev.Occurred), " "); got != "start 3. 5." || ev.Since.Ply != -1 {
 		t.Errorf("occurrences %q since %+v", got, ev.Since)
 	}
-	if want := "the position occurs for the third time, at the start and at moves 3. and 5. (since the start of the record)"; ev.String() != want {
+	if want := "the position occurs for the third time, at the start and at moves 3. and 5., since the start of the record"; ev.String() != want {
 		t.Errorf("%q, want %q", ev.String(), want)
 	}
 }

@@ -45,8 +45,11 @@ func TestExplain(t *testing.T) {
 		{"capture goes on", "international", "W:W33,34:B28,19,29", 34, 23, nil, CodeIncompleteCapture, "from 23 (34x14, 34x32)"},
 		{"capture compulsory", "international", "W:W33,34,45:B28,19,29", 45, 40, nil, CodeCaptureCompulsory, "33 and 34 can capture"},
 		{"flying king takes one at a time", "international", "W:WK46:B37,19,28", 46, 23, nil, CodeTwoPieces, "on 28"},
+		{"flying king goes on", "international", "W:WK46:B37,19", 46, 32, nil, CodeIncompleteCapture, "must go on capturing from 32"},
 		{"a path that is no capture", "international", "W:W33,34:B28,19,29", 33, 13, sq(22, 13), CodeNotACapture, "33x22x13 is not one of the captures"},
 
+		{"king lands right behind", "thai", "W:WK29:B18", 29, 11, nil, CodeLandBehind, "landing on the square right behind the piece it takes (29x11)"},
+		{"legal capture named by its squares", "thai", "W:WK29:B18", 29, 15, nil, CodeLegal, "29x15 is a legal move"},
 		{"king preference", "czech", "W:Wc1,Ka1:Bd2,b2", 0, 0, nil, CodeKingPreference, "a king that can capture must capture rather than a man in czech (a1:e1)"},
 		{"most kings", "spanish", "W:W22:B18,K19", 22, 13, nil, CodeQualityCapture, "the one taking the most kings is compulsory in spanish (22x15)"},
 		{"man takes no king", "italian", "W:W22:BK18", 22, 13, nil, CodeManTakesKing, "a man may not capture a king in italian (on 18)"},
@@ -144,6 +147,7 @@ func TestExplainEveryPair(t *testing.T) {
 	for _, c := range []struct{ variant, fen string }{
 		{"english", ""}, {"english", "B:W18,27:B14,10"}, {"international", ""},
 		{"international", "W:W33,34,K50:B28,19,29,K5"}, {"czech", "W:Wc1,Ka1:Bd2,b2"}, {"italian", "W:W21,22,K23:B18,19"},
+		{"thai", "W:WK29:B18"}, {"spanish", "W:W22:B18,K19"},
 	} {
 		v := rules.MustLookup(c.variant)
 		p := rules.NewPosition(v)
@@ -173,4 +177,79 @@ func TestExplainEveryPair(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestExplainEveryPreset explains every from-to pair in the start position
+// of every preset (the variants Explain reads square by square and the
+// others alike): a known code, a filled template, and a plain legal move
+// recognised.
+func TestExplainEveryPreset(t *testing.T) {
+	for _, name := range rules.Presets() {
+		v := rules.MustLookup(name)
+		p := rules.NewPosition(v)
+		legal := p.LegalMoves()
+		n := rules.Square(v.Squares())
+		// The side to move's pieces, and an empty square and an opponent's
+		// piece (the race detector makes every pair slow).
+		froms := p.Pieces(p.Turn()).Squares()
+		froms = append(froms, p.Pieces(p.Turn().Opponent()).Squares()[0])
+		for sq := rules.Square(1); sq <= n; sq++ {
+			if !p.Occupied().Has(sq) {
+				froms = append(froms, sq)
+				break
+			}
+		}
+		for _, from := range froms {
+			for to := rules.Square(1); to <= n; to++ {
+				e := Explain(p, rules.Move{From: from, To: to})
+				if _, ok := explainText[e.Code]; !ok || strings.Contains(e.String(), "{") {
+					t.Fatalf("%s %d-%d: %q %q", name, from, to, e.Code, e)
+				}
+				for _, l := range legal {
+					if l.From == from && l.To == to && !l.IsCapture() && e.Code != CodeLegal {
+						t.Errorf("%s: legal %d-%d explained as %s (%s)", name, from, to, e.Code, e)
+					}
+				}
+			}
+		}
+	}
+}
+
+// FuzzExplain: whatever squares a client sends (off the board, repeated,
+// a path of any length), Explain answers with a known code and a filled
+// template, and never calls a legal move illegal.
+func FuzzExplain(f *testing.F) {
+	f.Add(uint8(0), uint8(14), uint8(23), []byte{23, 32})
+	f.Add(uint8(1), uint8(33), uint8(22), []byte{})
+	f.Add(uint8(2), uint8(0), uint8(255), []byte{0, 1, 2})
+	positions := []struct{ variant, fen string }{
+		{"english", "B:W18,27:B14,10"}, {"international", "W:W33,34,K50:B28,19,29,K5"},
+		{"czech", "W:Wc1,Ka1:Bd2,b2"}, {"italian", "W:W21,22,K23:B18,19"}, {"thai", ""}, {"russian", ""},
+	}
+	f.Fuzz(func(t *testing.T, which, from, to uint8, path []byte) {
+		c := positions[int(which)%len(positions)]
+		v := rules.MustLookup(c.variant)
+		p := rules.NewPosition(v)
+		if c.fen != "" {
+			p, _ = rules.ParseFEN(v, c.fen)
+		}
+		if len(path) > 12 {
+			path = path[:12]
+		}
+		m := rules.Move{From: rules.Square(from), To: rules.Square(to)}
+		for _, b := range path {
+			m.Path = append(m.Path, rules.Square(b))
+		}
+		e := Explain(p, m)
+		if _, ok := explainText[e.Code]; !ok || strings.Contains(e.String(), "{") {
+			t.Fatalf("Explain(%+v) = %q %q", m, e.Code, e)
+		}
+		if e.Code != CodeLegal {
+			for _, l := range p.LegalMoves() {
+				if l.From == m.From && l.To == m.To && len(m.Path) == 0 && !l.IsCapture() {
+					t.Fatalf("legal %d-%d explained as %s", m.From, m.To, e.Code)
+				}
+			}
+		}
+	})
 }

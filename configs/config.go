@@ -25,6 +25,7 @@
 //	    env: ["KEY=value"]
 //	    time_control: ""            # this engine's own control (default: the event's)
 //	    init_timeout: 60s           # start-up: Hub handshake, DXP connection
+//	    version: ""                 # the build, for cluster workers (see LoadEngines)
 //	tournament: round-robin         # or gauntlet (the first engine against the others)
 //	rounds: 1                       # cycles: a number, or single / double
 //	games_per_encounter: 2          # even: each opening twice, colours reversed
@@ -36,7 +37,10 @@
 //	concurrency: 1                  # games played at once
 //	illegal_move_policy: wcdf       # wcdf / strict (default wcdf for English, strict otherwise)
 //	auto_claim: true                # the arbiter claims draws for the engines
-//	adjudication: {max_moves: 0}    # draw after this many moves each (0 = never)
+//	adjudication:
+//	  max_moves: 0                  # draw after this many moves each (0 = never)
+//	  resign: {movecount: 3, score: 5, twosided: false}   # by engine scores (men); off when absent
+//	  draw: {movenumber: 40, movecount: 8, score: 0.1}
 //	margin: 100ms                   # flag-fall tolerance for scheduling noise
 //	sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: pentanomial, elo_model: normalized}
 //	out: out/demo                   # output directory (relative to the working directory)
@@ -103,6 +107,10 @@ type Engine struct {
 	// "ready", or a DXP connection and GAMEREQ/GAMEACC (default 60s; an
 	// engine loading large endgame databases may need more).
 	InitTimeout Duration `mapstructure:"init_timeout" json:"init_timeout,omitempty"`
+	// Version declares the engine's build. A cluster worker plays an
+	// event's engine only with a definition that declares the same version
+	// (without one, only with a program file of the same checksum).
+	Version string `mapstructure:"version" json:"version,omitempty"`
 }
 
 // Openings chooses the opening positions.
@@ -118,6 +126,29 @@ type Adjudication struct {
 	// MaxMoves: a game still going after this many moves by each side is
 	// adjudicated a draw (0 = never).
 	MaxMoves int `mapstructure:"max_moves" json:"max_moves"`
+	// Resign and Draw adjudicate by the engines' evaluations, as
+	// cutechess's -resign and -draw (see match/adjudicate); off when
+	// absent. Scores are in men.
+	Resign *ResignAdjudication `mapstructure:"resign" json:"resign,omitempty"`
+	Draw   *DrawAdjudication   `mapstructure:"draw" json:"draw,omitempty"`
+}
+
+// ResignAdjudication: a side whose own score was at most -score over its
+// last movecount moves loses (twosided: and its opponent's at least
+// +score over its own).
+type ResignAdjudication struct {
+	MoveCount int     `mapstructure:"movecount" json:"movecount"`
+	Score     float64 `mapstructure:"score" json:"score"`
+	TwoSided  bool    `mapstructure:"twosided" json:"twosided"`
+}
+
+// DrawAdjudication: from full move movenumber on, a game in which both
+// sides' scores were within score of zero over their last movecount moves
+// is a draw.
+type DrawAdjudication struct {
+	MoveNumber int     `mapstructure:"movenumber" json:"movenumber"`
+	MoveCount  int     `mapstructure:"movecount" json:"movecount"`
+	Score      float64 `mapstructure:"score" json:"score"`
 }
 
 // SPRT configures a sequential probability ratio test for a two-engine
@@ -320,6 +351,22 @@ func hashOf(cfg *Config, openings []Opening) string {
 		fmt.Fprintf(h, "\n%s\t%s", o.Name, o.FEN)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// HashWithCommands is the configuration hash the event would have if its
+// engines' commands were cmds (as written, one per engine; "" keeps the
+// engine's own): a resumed event whose hash differs from the one on record
+// but matches this with the recorded commands changed only where its
+// engines are found.
+func (e *Event) HashWithCommands(cmds []string) string {
+	c := *e.Config
+	c.Engines = append([]Engine(nil), c.Engines...)
+	for i := range c.Engines {
+		if i < len(cmds) && cmds[i] != "" {
+			c.Engines[i].Command = cmds[i]
+		}
+	}
+	return hashOf(&c, e.Openings)
 }
 
 // FlagKeys lists the keys that have a command-line flag of their own (every

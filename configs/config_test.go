@@ -485,6 +485,46 @@ func TestDefaultPolicy(t *testing.T) {
 	}
 }
 
+// A worker's engine definitions: the engines of a file (an event's config
+// will do), or of every YAML file in a directory; "self" and dir resolve as
+// in an event; a name defined twice, or a bad entry, is an error naming the
+// file.
+func TestLoadEngines(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("defs/a.yaml", "engines:\n  - {name: one, command: self engine --level 1, version: \"1.2\"}\n")
+	write("defs/b.yml", "variant: english\nengines:\n  - {name: two, command: /bin/two, options: {Hash: 64}}\n")
+	write("dup/a.yaml", "engines:\n  - {name: one, command: /bin/a}\n")
+	write("dup/b.yaml", "engines:\n  - {name: one, command: /bin/b}\n")
+	bad := write("bad.yaml", "engines:\n  - {name: one, comand: /bin/a}\n")
+	specs, err := LoadEngines(filepath.Join(dir, "defs"), Options{Self: "/usr/bin/arbiter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(specs) != 2 || specs[0].Name != "one" || specs[0].Argv[0] != "/usr/bin/arbiter" || specs[0].Version != "1.2" ||
+		specs[1].Name != "two" || len(specs[1].Options) != 1 || specs[1].Options[0] != (Option{"Hash", "64"}) {
+		t.Errorf("LoadEngines = %+v", specs)
+	}
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "dup"), `"one" is already defined`},
+		{bad, "comand"},
+		{filepath.Join(dir, "nothing-here"), "no such file"},
+	} {
+		if _, err := LoadEngines(c.path, Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("LoadEngines(%s) = %v; want an error with %q", c.path, err, c.want)
+		}
+	}
+}
+
 // The Hub-1 and CheckerBoard protocols: a cb engine's command is its
 // library, run by this arbiter's cb-host.
 func TestEngineProtocols(t *testing.T) {

@@ -33,6 +33,8 @@ type tournamentFlags struct {
 	progress  string
 	engineLog bool
 	noReport  bool
+	cluster   clusterFlags
+	force     bool
 
 	// Set by match, the other front of the same runner:
 	command       string             // the command's name in messages ("" = tournament)
@@ -56,6 +58,8 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&tf.progress, "progress", "auto", "progress bar and live standings: auto (when stderr is a terminal), on or off")
 	fs.BoolVar(&tf.engineLog, "engine-log", false, "write every engine's protocol exchange to engines.log in the output directory")
 	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
+	tf.cluster.register(fs)
+	fs.BoolVar(&tf.force, "force", false, "resume an event whose engines' commands changed even when an engine is not the same (its Hub id and version)")
 	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
 	for _, k := range configs.FlagKeys() {
 		usage := "override config key " + k.Key
@@ -193,6 +197,16 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	for _, w := range ev.Warnings {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
+	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
+	// Every engine starts once before anything is written: one that cannot
+	// play is a mistake in the configuration, not a string of lost games.
+	ids, err := tournament.Preflight(ctx, ev, zerolog.Nop())
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%s interrupted%s while starting the engines: %w", name, by(ctx), err)
+		}
+		return usageError{fmt.Errorf("%s: %w", name, err)}
+	}
 	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
 		return fmt.Errorf("%s: output directory: %w", name, err)
 	}
@@ -208,6 +222,16 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		return err
 	}
 	defer st.Close()
+	notes, err := tournament.Reconcile(ctx, st, ev, ids, tf.force)
+	if err != nil {
+		if errors.Is(err, store.ErrConfigMismatch) {
+			return usageError{err}
+		}
+		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "warning: resuming with another command: %s\n", n)
+	}
 	engineLog := zerolog.Nop()
 	if tf.engineLog || tf.engineLogPath != "" {
 		path := tf.engineLogPath
@@ -223,7 +247,6 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		defer f.Close()
 		engineLog = zerolog.New(f).With().Timestamp().Logger()
 	}
-	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
 	out := cmd.OutOrStdout()
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
 		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg(name)
@@ -234,16 +257,22 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 			fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d\n", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
 		}
 	}
+	cr, err := startCluster(ctx, tf.cluster, ev, st, log)
+	if err != nil {
+		return err
+	}
+	defer cr.close()
+	opt.Executor = cr.executor()
 	sum, err := tournament.Run(ctx, opt)
+	if ferr := cr.finish(sum, log); ferr != nil && err == nil {
+		err = ferr
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrConfigMismatch) {
 			return usageError{err}
 		}
 		if errors.Is(err, context.Canceled) {
-			by := ""
-			if sig := interruption(ctx); sig != "" {
-				by = " by " + sig
-			}
+			by := by(ctx)
 			resume := "run the same command again to resume"
 			if tf.command == "match" {
 				resume = "run the same command with --out " + ev.Out + " to resume"
@@ -275,6 +304,9 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		fmt.Fprintf(stderr, "warning: SPRT: LLR not computed: %s\n", sum.SPRT.Failure)
 	}
 	sum.Standings.Write(out)
+	if err := cr.workers(ctx, st, out); err != nil {
+		return err
+	}
 	if sum.Match != nil {
 		tournament.WriteMatchSummary(out, sum.Match)
 	}
@@ -290,6 +322,14 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		}
 	}
 	return neverStarted(name+": games recorded (as losses), but no game got going with: ", sum.NeverStarted)
+}
+
+// by is " by SIGTERM" when a signal stopped the command, "" otherwise.
+func by(ctx context.Context) string {
+	if sig := interruption(ctx); sig != "" {
+		return " by " + sig
+	}
+	return ""
 }
 
 // neverStarted is the error (exit status 3) for engines that failed every

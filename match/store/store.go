@@ -398,6 +398,31 @@ func (s *Store) Init(ctx context.Context, ev Event) error {
 	return nil
 }
 
+// Rebase makes the recorded event ev: its configuration (hash, text, file)
+// and its engines' commands. It is for a resumed event whose engines'
+// commands changed (a program moved) while the engines are the same ones;
+// the caller checks that (see tournament.Reconcile).
+func (s *Store) Rebase(ctx context.Context, ev Event) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `UPDATE event SET config_hash = ?, config = ?, config_file = ? WHERE id = 1`,
+		ev.ConfigHash, ev.Config, ev.ConfigFile); err != nil {
+		return fmt.Errorf("store: %s: rebase event: %w", s.path, err)
+	}
+	for _, e := range ev.Engines {
+		if _, err := tx.ExecContext(ctx, `UPDATE engines SET command = ? WHERE id = ?`, e.Command, e.ID); err != nil {
+			return fmt.Errorf("store: %s: rebase engine %q: %w", s.path, e.Name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	return nil
+}
+
 func short(h string) string {
 	if len(h) > 12 {
 		return h[:12]

@@ -36,6 +36,7 @@ async function main() {
     onSquare: square, onDrag: dragged, onCancel: cancelEntry,
     describe: describe, onFocus: (n) => { $('announce').textContent = n ? describe(n) : ''; },
   });
+  g.board = board;
   wire();
   try {
     await refetch();
@@ -99,7 +100,7 @@ function onEvent(ev) {
     g.moves.push(m);
     g.choose = null;
   }
-  if (ev.msg && ev.type !== 'clock') {
+  if (ev.msg && ev.msg.code) {
     g.messages.push(ev);
     if (speaks(ev)) g.speech = ev;
   }
@@ -132,12 +133,14 @@ async function act(intent) {
   }
 }
 
+// handleReply applies the events of an accepted intent at once (the event
+// stream brings the same ones; onEvent skips what it has seen).
 function handleReply(reply) {
-  const cands = candidates(reply);
-  if (cands.length > 1) g.choose = cands;
-  if (reply.state && (!reply.v || reply.v >= g.v)) { g.state = reply.state; g.clockAt = performance.now(); }
-  const link = reply.link || (reply.links && Object.values(reply.links)[0]);
-  if (link) { $('arb-link').hidden = false; $('arb-link').textContent = link; }
+  for (const ev of reply.events || []) onEvent(ev);
+  if (reply.link || reply.token) {
+    $('arb-link').hidden = false;
+    $('arb-link').textContent = reply.link || `${location.origin}/g/${reply.token}`;
+  }
   render();
 }
 
@@ -151,7 +154,7 @@ function candidates(...objs) {
     }
     const a = o.args || (o.msg && o.msg.args);
     if (a && /ambiguous/.test(o.code || (o.msg && o.msg.code) || '')) {
-      for (const k of ['candidates', 'moves', 'matches', 'legal']) {
+      for (const k of ['choices', 'candidates', 'moves', 'matches']) {
         if (typeof a[k] === 'string') return a[k].split(/[,;]\s*|\s+/).filter(Boolean);
       }
     }
@@ -184,7 +187,8 @@ function square(name) {
   const p = pieceAt(name);
   const sel = g.sel;
   if (sel.length === 0) {
-    if (p) { g.sel = [name]; announce(t('move.selected', { square: name })); }
+    // Only one's own pieces are picked up; a typed move may name any.
+    if (p && p.color === myColor()) { g.sel = [name]; announce(t('move.selected', { square: name })); }
     render();
     return;
   }
@@ -195,8 +199,9 @@ function square(name) {
     return;
   }
   if (p && !g.captured.includes(name)) {
-    if (sel.length === 1 && p.color === pieceAt(sel[0]).color) { g.sel = [name]; render(); return; }
-    if (sel.length === 1) { sendMove(`${sel[0]}-${name}`, [sel[0], name]); return; } // onto a piece: let the referee say why not
+    // Another piece of one's own: pick that one up instead. A click on an
+    // opponent's piece is taken for a slip, not a move onto it.
+    if (sel.length === 1 && p.color === myColor()) { g.sel = [name]; render(); return; }
     announce(t('move.land_empty'));
     return;
   }
@@ -317,7 +322,11 @@ function wire() {
     act({ kind: 'resign' });
   });
   $('flip').addEventListener('click', () => { g.flipped = !g.flipped; render(); });
-  $('numbers').addEventListener('change', () => render());
+  try { $('numbers').checked = localStorage.getItem('arbiter.numbers') === '1'; } catch (_) { /* storage may be off */ }
+  $('numbers').addEventListener('change', () => {
+    try { localStorage.setItem('arbiter.numbers', $('numbers').checked ? '1' : '0'); } catch (_) { /* ignore */ }
+    render();
+  });
   $('arb-pause').addEventListener('click', () => act({ kind: 'pause', text: '' }));
   $('arb-resume').addEventListener('click', () => act({ kind: 'resume' }));
   const form = (id, fn) => $(id).addEventListener('submit', (e) => {
@@ -328,24 +337,23 @@ function wire() {
   form('arb-time', (f) => ({ kind: 'add-time', color: f.get('color'), seconds: Number(f.get('seconds')), text: f.get('text') }));
   form('arb-declare', (f) => ({ kind: 'declare', outcome: f.get('outcome'), text: f.get('text') }));
   form('arb-note', (f) => ({ kind: 'annotate', text: f.get('text') }));
-  form('arb-reissue', (f) => ({ kind: 'reissue', color: f.get('color') }));
+  form('arb-reissue', (f) => ({ kind: 'reissue', role: f.get('role') }));
   $('pdn-link').href = `${base}/pdn`;
 }
 
 // nMoveClaim names the N-move rule of the game's variant.
 function nMoveClaim() {
-  const s = setup();
-  if (g.snap.claims && g.snap.claims.length) return g.snap.claims.find((c) => c !== 'threefold') || '40-move';
-  const v = String(sv(s, 'variant') || 'english');
-  return v === 'english' || v === '' ? '40-move' : '25-move';
+  const v = g.snap.variant || sv(setup(), 'variant') || 'english';
+  return v === 'english' ? '40-move' : '25-move';
 }
 
 function claimsOn() {
   const s = setup();
   const d = sv(s, 'draws');
   if (d) return d === 'claim';
-  const v = String(sv(s, 'variant') || '');
-  return v === '' || v === 'english' || !!sv(s, 'rules');
+  // The variants' defaults: WCDF (English) claims, FMJD's automatic draws.
+  const v = g.snap.variant || sv(s, 'variant') || '';
+  return v === 'english' || !!sv(s, 'rules');
 }
 
 // ---- rendering ----
@@ -391,9 +399,16 @@ function render() {
 
   // Result, pause, the referee's last words, errors.
   $('banner').hidden = !over;
-  if (over) $('banner').textContent = resultText(st);
+  if (over) {
+    const head = document.createElement('strong');
+    head.textContent = resultText(st);
+    const why = document.createElement('span');
+    why.className = 'reason';
+    why.textContent = st.reason || '';
+    $('banner').replaceChildren(head, why);
+  }
   $('paused').hidden = st.status !== 'paused';
-  const sp = g.speech;
+  const sp = g.speech && !(over && g.speech.type === 'result') ? g.speech : null;
   $('speech').hidden = !sp;
   if (sp) { $('speech').textContent = eventText(sp); $('speech').className = `speech speech-${sp.type}`; }
   $('error').hidden = !g.error;
@@ -412,9 +427,9 @@ function render() {
 
   // Opponent-decides: the opponent of an illegal move chooses.
   const pd = st.pending_decision;
-  const decider = pd && (pd.decider || pd.by || (pd.offender && other(pd.offender)) || (pd.color && other(pd.color)));
+  const decider = pd && pd.decider;
   $('decide').hidden = !(pd && isPlayer() && decider === g.role && !over);
-  if (pd) $('decide-text').textContent = pd.msg ? i18n.msg(pd.msg) : t('decide.prompt', { move: pd.move || pd.text || '?' });
+  if (pd) $('decide-text').textContent = `${t('decide.prompt', { move: pd.move })} ${pd.why || ''}`;
 
   // The player's controls.
   $('controls').hidden = !isPlayer() || over;
@@ -455,7 +470,7 @@ function tick() {
     const el = $(id);
     const color = el.dataset.color;
     const clk = el.querySelector('.clock');
-    if (!c || c[color] === undefined || c[color] === null) { clk.hidden = true; continue; }
+    if (!c || !c.timed) { clk.hidden = true; continue; }
     clk.hidden = false;
     let ms = c[color];
     const running = c.running === color && st.status === 'running';
@@ -480,7 +495,13 @@ export function fmtClock(ms) {
 function resultText(st) {
   const r = st.result || '';
   const term = st.termination || '';
-  const who = r === '1-0' ? t('result.white_wins') : r === '0-1' ? t('result.black_wins') : r.startsWith('1/2') ? t('result.draw') : r;
+  // PDN results, and the wide forms some variants use (2-0, 0-2, 1-1).
+  const who = { '1-0': 'result.white_wins', '2-0': 'result.white_wins', '0-1': 'result.black_wins', '0-2': 'result.black_wins',
+    '1/2-1/2': 'result.draw', '1-1': 'result.draw' }[r];
+  return resultLine(who ? t(who) : r, r, term);
+}
+
+function resultLine(who, r, term) {
   const key = `termination.${term}`;
   const why = term ? (i18n.has(key) ? t(key) : term) : '';
   return why ? `${who} (${r}): ${why}` : `${who} (${r})`;
@@ -514,7 +535,9 @@ function renderLog() {
   ol.replaceChildren();
   for (const ev of g.messages) {
     if (!ev.msg) continue;
-    if (g.role !== 'arbiter' && (ev.type === 'presence' || ev.type === 'clock')) continue;
+    // The move list has the moves; the log keeps the referee's words (and
+    // an illegal move that was let stand).
+    if (ev.type === 'move' && !(ev.move && ev.move.illegal)) continue;
     const li = document.createElement('li');
     li.className = `ev ev-${ev.type}`;
     li.dataset.type = ev.type;
