@@ -221,7 +221,7 @@ Exit status: 0 done, 2 bad flags or configuration (an engine that cannot be
 started is one), 3 runtime failure (engines, database, interrupted by SIGINT,
 SIGTERM or SIGHUP: run the same command with --out DIR to resume).`,
 		Args:        cobra.NoArgs,
-		Annotations: map[string]string{annotContext: "yes"},
+		Annotations: map[string]string{annotContext: "yes", annotDrain: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			// The old names of match's flags, kept for scripts: each is

@@ -137,7 +137,7 @@ Every config key can be overridden: the common ones have flags of their own
 Exit status: 0 done, 2 bad config or usage, 3 runtime failure (engines, database,
 interrupted by SIGINT, SIGTERM or SIGHUP).`,
 		Args:        cobra.NoArgs,
-		Annotations: map[string]string{annotContext: "yes"},
+		Annotations: map[string]string{annotContext: "yes", annotDrain: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if file == "" {
 				return usagef("tournament: -c FILE is required (shipped configs: %s)", strings.Join(configs.Shipped(), ", "))
@@ -250,7 +250,8 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	out := cmd.OutOrStdout()
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
 		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg(name)
-	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress}
+	drain, drainedBy := drainOf(ctx)
+	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress, Drain: drain}
 	if tf.command == "match" {
 		// A line per game, in plan order, as the match always printed.
 		opt.OnResult = func(r tournament.Result) {
@@ -267,16 +268,22 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	if ferr := cr.finish(sum, log); ferr != nil && err == nil {
 		err = ferr
 	}
+	resume := "run the same command again to resume"
+	if tf.command == "match" {
+		resume = "run the same command with --out " + ev.Out + " to resume"
+	}
+	var stopped error // the first signal: the report is written, then this
+	if errors.Is(err, tournament.ErrDrained) {
+		stopped = fmt.Errorf("%s stopped by %s after finishing the games in progress: %d of %d games finished; %s",
+			name, drainedBy(), sum.Resumed+sum.Played, sum.Planned, resume)
+		err = nil
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrConfigMismatch) {
 			return usageError{err}
 		}
 		if errors.Is(err, context.Canceled) {
 			by := by(ctx)
-			resume := "run the same command again to resume"
-			if tf.command == "match" {
-				resume = "run the same command with --out " + ev.Out + " to resume"
-			}
 			if sum == nil {
 				// Interrupted before the runner had read the database.
 				return fmt.Errorf("%s interrupted%s before any game; %s: %w", name, by, resume, err)
@@ -320,6 +327,9 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		if err := copyFile(filepath.Join(ev.Out, reports.PDNFile), tf.pdnCopy); err != nil {
 			return fmt.Errorf("%s: --pdn: %w", name, err)
 		}
+	}
+	if stopped != nil {
+		return stopped
 	}
 	return neverStarted(name+": games recorded (as losses), but no game got going with: ", sum.NeverStarted)
 }

@@ -58,6 +58,10 @@ type Options struct {
 	// NewPlayer makes a player for an engine (nil = a Hub or DXP player
 	// from the engine's spec).
 	NewPlayer func(spec configs.EngineSpec, log zerolog.Logger) match.Player
+	// Drain, when closed, stops the event gently: no game starts after it,
+	// the games in progress are played to their end and stored, and Run
+	// returns ErrDrained (cancelling ctx abandons them instead).
+	Drain <-chan struct{}
 	// OnResult is called for every game, finished in this run or before,
 	// in plan order (round, board, pair, game), from one goroutine at a time.
 	OnResult func(Result)
@@ -235,18 +239,33 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 		defer r.local.Close()
 	}
 
+	drained := func() bool {
+		select {
+		case <-opt.Drain:
+			return true
+		default:
+			return false
+		}
+	}
 	if r.sum.Stopped == "" {
 		g, gctx := errgroup.WithContext(runCtx)
 		g.SetLimit(max(1, r.exec.Slots()))
 		for {
 			p, ok := sched.Next()
-			if !ok || gctx.Err() != nil {
+			if !ok || gctx.Err() != nil || drained() {
 				break
 			}
 			if finished[p.Index] {
 				continue
 			}
-			g.Go(func() error { return r.playRecovered(gctx, p) })
+			g.Go(func() error {
+				// Go waits for a free slot: a drain in the meantime
+				// starts no more games.
+				if drained() {
+					return nil
+				}
+				return r.playRecovered(gctx, p)
+			})
 		}
 		err = g.Wait()
 	}
@@ -268,8 +287,16 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if ctx.Err() != nil {
 		return r.sum, ctx.Err()
 	}
+	if drained() && r.sum.Finished < r.sum.Planned && r.sum.Stopped == "" {
+		return r.sum, ErrDrained
+	}
 	return r.sum, nil
 }
+
+// ErrDrained is Run's error when Options.Drain stopped the event before
+// its end: the games in progress were finished and stored, no other was
+// started; the next run plays the rest.
+var ErrDrained = errors.New("tournament: stopped after the games in progress")
 
 type runner struct {
 	opt   Options
