@@ -50,10 +50,51 @@ func newRoot() *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.Version = versionText()
+	root.SetVersionTemplate("{{.Version}}\n")
 	for _, f := range subcommands {
 		root.AddCommand(f())
 	}
 	return root
+}
+
+// versionText is what --version prints: the module version (or
+// "(devel)" for a build from a checkout) and the build's VCS revision, from
+// the build information the Go toolchain embeds.
+func versionText() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "arbiter (no build information)"
+	}
+	version := info.Main.Version
+	if version == "" {
+		version = "(devel)"
+	}
+	var rev, when string
+	modified := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	text := "arbiter " + version
+	if rev == "" {
+		text += ", revision unknown (built without VCS information)"
+	} else {
+		text += ", revision " + rev
+		if when != "" {
+			text += " of " + when
+		}
+		if modified {
+			text += " (with uncommitted changes)"
+		}
+	}
+	return text + ", " + info.GoVersion
 }
 
 func main() {

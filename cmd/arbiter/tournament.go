@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -36,6 +37,8 @@ type tournamentFlags struct {
 	cluster   clusterFlags
 	force     bool
 
+	forceConcurrency bool
+
 	// Set by match, the other front of the same runner:
 	command       string             // the command's name in messages ("" = tournament)
 	aliases       []configs.Override // old flag names, laid under the flags
@@ -59,6 +62,7 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&tf.engineLog, "engine-log", false, "write every engine's protocol exchange to engines.log in the output directory")
 	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
 	tf.cluster.register(fs)
+	fs.BoolVar(&tf.forceConcurrency, "force-concurrency", false, "run more games at once than the machine has processors for (concurrency x the engines' threads option)")
 	fs.BoolVar(&tf.force, "force", false, "resume an event whose engines' commands changed even when an engine is not the same (its Hub id and version)")
 	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
 	for _, k := range configs.FlagKeys() {
@@ -200,7 +204,15 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
 	// Every engine starts once before anything is written: one that cannot
 	// play is a mistake in the configuration, not a string of lost games.
-	ids, err := tournament.Preflight(ctx, ev, zerolog.Nop())
+	remote := tf.cluster.url != "" // the engines run on the workers
+	if need, why := tournament.CPUs(ev); need > runtime.NumCPU() && !tf.forceConcurrency && !remote {
+		return usagef("%s: %s needs %d processors and this machine has %d: engines would lose on time through no fault of their own "+
+			"(lower --concurrency, or give --force-concurrency to run anyway)", name, why, need, runtime.NumCPU())
+	}
+	var ids []store.Identity
+	if !remote {
+		ids, err = tournament.Preflight(ctx, ev, zerolog.Nop())
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("%s interrupted%s while starting the engines: %w", name, by(ctx), err)
@@ -255,7 +267,11 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	if tf.command == "match" {
 		// A line per game, in plan order, as the match always printed.
 		opt.OnResult = func(r tournament.Result) {
-			fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d\n", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
+			fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
+			if !r.Resumed {
+				fmt.Fprintf(out, " latency=%s max=%s", r.Latency.Round(10*time.Microsecond), r.MaxLatency.Round(10*time.Microsecond))
+			}
+			fmt.Fprintln(out)
 		}
 	}
 	cr, err := startCluster(ctx, tf.cluster, ev, st, log)
@@ -311,6 +327,10 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		fmt.Fprintf(stderr, "warning: SPRT: LLR not computed: %s\n", sum.SPRT.Failure)
 	}
 	sum.Standings.Write(out)
+	if l := sum.Latency; l.Moves > 0 {
+		fmt.Fprintf(out, "latency not reported as thinking: %s per move on average, at most %s (game %d)\n",
+			(l.Total / time.Duration(l.Moves)).Round(time.Microsecond), l.Max.Round(time.Microsecond), l.MaxGame)
+	}
 	if err := cr.workers(ctx, st, out); err != nil {
 		return err
 	}

@@ -81,6 +81,11 @@ type Result struct {
 	Plies                int
 	Opening              string
 	Resumed              bool // finished by an earlier run
+	// Latency is, over the game's moves (played in this run), the time
+	// between a request written and its reply read that the engine did not
+	// report as thinking (store.Move.Latency); MaxLatency the most of one
+	// move. Much of it means the machine, not the engine, spent the time.
+	Latency, MaxLatency time.Duration
 }
 
 // Summary is what Run did.
@@ -105,7 +110,25 @@ type Summary struct {
 	// point of view (nil with more engines): the summary line engine
 	// authors look for (see WriteMatchSummary).
 	Match *MatchTally
+	// Latency sums the games' latency not reported as thinking (see
+	// Result.Latency) over the games of this run.
+	Latency LatencyTally
 	Standings
+}
+
+// LatencyTally is the latency of the moves of a run's games.
+type LatencyTally struct {
+	Total, Max time.Duration
+	Moves      int
+	MaxGame    int // the game (1-based) of the worst move
+}
+
+func (l *LatencyTally) add(r Result) {
+	l.Total += r.Latency
+	l.Moves += r.Plies
+	if r.MaxLatency > l.Max {
+		l.Max, l.MaxGame = r.MaxLatency, r.Index+1
+	}
 }
 
 // MatchTally is a two-engine event's score: games won, drawn and lost by A
@@ -359,8 +382,14 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	}
 	r.mu.Lock()
 	r.sum.Played++
-	r.pending[p.Index] = Result{Pairing: p, WhiteName: r.names[p.White], BlackName: r.names[p.Black], Result: g.Result,
+	res := Result{Pairing: p, WhiteName: r.names[p.White], BlackName: r.names[p.Black], Result: g.Result,
 		Termination: g.Termination, Reason: g.Reason, Plies: len(g.Moves), Opening: g.Opening}
+	for _, m := range g.Moves {
+		res.Latency += m.Latency
+		res.MaxLatency = max(res.MaxLatency, m.Latency)
+	}
+	r.sum.Latency.add(res)
+	r.pending[p.Index] = res
 	r.handIn(true)
 	return nil
 }
@@ -541,7 +570,14 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 			sm.Score, sm.HasScore, sm.Depth, sm.Nodes, sm.PV = in.Score, in.HasScore, in.Depth, in.Nodes, in.PV
 		}
 		if i < len(rec.Latency) {
+			// The round trip less what the engine reported as thinking:
+			// the pipes', the scheduler's and the machine's share.
 			sm.Latency = rec.Latency[i]
+			if i < len(rec.Info) {
+				if t := hub.ParseSearchInfo(rec.Info[i]).Time; t > 0 {
+					sm.Latency = max(0, sm.Latency-t)
+				}
+			}
 		}
 		moves = append(moves, sm)
 	}
