@@ -1,0 +1,164 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match/online"
+)
+
+// events streams a game's events as server-sent events: "id: V" and the
+// event's JSON as data, one flush per event. A client resumes from the
+// event after Last-Event-ID (what a browser sends when it reconnects), or
+// ?since=V on its first connection; the events it missed come from the
+// store (Hall.Watch), then the live ones. A client too far behind, or
+// dropped by the Hall for not keeping up, gets "event: reload" (fetch the
+// snapshot again) and the stream ends. A comment line every Heartbeat keeps
+// idle connections open through proxies. Each write has a deadline of
+// WriteWait: a client that stops reading is dropped, not queued for.
+// While a player's stream is open the Hall counts that player present.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	id, role, ok := s.resolve(w, r)
+	if !ok {
+		return
+	}
+	since, ok := sinceOf(r)
+	if !ok {
+		writeCode(w, http.StatusBadRequest, codeBadSince, map[string]string{"since": truncate(r.URL.Query().Get("since"), 32)})
+		return
+	}
+	client := clientIP(r, s.trust)
+	switch s.streams.acquire(client) {
+	case http.StatusTooManyRequests:
+		w.Header().Set("Retry-After", "5")
+		writeCode(w, http.StatusTooManyRequests, codeTooManyStreams, nil)
+		return
+	case http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "30")
+		writeCode(w, http.StatusServiceUnavailable, codeServerFull, nil)
+		return
+	}
+	defer s.streams.release(client)
+
+	ctx := r.Context()
+	missed, live, err := s.hall.Watch(ctx, id, since)
+	if err != nil {
+		s.hallError(w, r, err)
+		return
+	}
+	s.hall.Presence(id, role, true)
+	defer s.hall.Presence(id, role, false)
+
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
+	rc := http.NewResponseController(w)
+	st := &stream{w: w, rc: rc, wait: s.lim.WriteWait, last: since}
+	w.WriteHeader(http.StatusOK)
+	if !st.send([]byte("retry: 2000\n\n")) {
+		return
+	}
+	if len(missed) > s.lim.MaxCatchUp {
+		st.reload()
+		return
+	}
+	for _, ev := range missed {
+		if !st.event(ev) {
+			return
+		}
+	}
+	beat := time.NewTicker(s.lim.Heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.stop:
+			return
+		case ev, open := <-live:
+			if !open {
+				// The Hall let this watcher go (too slow, or the game is
+				// gone from memory): the client starts again from a snapshot.
+				if ctx.Err() == nil {
+					st.reload()
+				}
+				return
+			}
+			if !st.event(ev) {
+				return
+			}
+		case <-beat.C:
+			if !st.send([]byte(":\n\n")) {
+				return
+			}
+		}
+	}
+}
+
+// sinceOf is the version the client has seen: Last-Event-ID (newer, set by
+// the browser on reconnection) before ?since=; 0 when neither is given.
+func sinceOf(r *http.Request) (int64, bool) {
+	v := r.Header.Get("Last-Event-ID")
+	if v == "" {
+		v = r.URL.Query().Get("since")
+	}
+	if v == "" {
+		return 0, true
+	}
+	n, err := strconv.ParseInt(v, 10, 64)
+	return n, err == nil && n >= 0
+}
+
+func truncate(s string, n int) string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
+
+// stream writes one SSE connection.
+type stream struct {
+	w    http.ResponseWriter
+	rc   *http.ResponseController
+	wait time.Duration
+	last int64 // the last version sent
+	buf  []byte
+}
+
+// send writes b and flushes, within the write deadline.
+func (st *stream) send(b []byte) bool {
+	_ = st.rc.SetWriteDeadline(time.Now().Add(st.wait))
+	if _, err := st.w.Write(b); err != nil {
+		return false
+	}
+	return st.rc.Flush() == nil
+}
+
+// event sends ev unless the client has it already (the catch-up and the
+// live feed may overlap by an event).
+func (st *stream) event(ev online.Event) bool {
+	if ev.V <= st.last {
+		return true
+	}
+	data, err := json.Marshal(ev)
+	if err != nil {
+		return false
+	}
+	st.buf = append(st.buf[:0], "id: "...)
+	st.buf = strconv.AppendInt(st.buf, ev.V, 10)
+	st.buf = append(st.buf, "\ndata: "...)
+	st.buf = append(st.buf, data...)
+	st.buf = append(st.buf, "\n\n"...)
+	st.last = ev.V
+	return st.send(st.buf)
+}
+
+// reload tells the client to fetch the snapshot again.
+func (st *stream) reload() {
+	st.buf = append(st.buf[:0], "event: reload\ndata: {\"v\":"...)
+	st.buf = strconv.AppendInt(st.buf, st.last, 10)
+	st.buf = append(st.buf, "}\n\n"...)
+	st.send(st.buf)
+}
