@@ -289,4 +289,3 @@ func TestViewerHelper(t *testing.T) {
 	cancel()
 	wg.Wait()
 }
-
