@@ -131,6 +131,7 @@ type Server struct {
 	requests  *buckets
 	creations *buckets
 	streams   *streamCounter
+	encoded   *encodeCache
 
 	stopOnce sync.Once
 	stop     chan struct{} // closed on shutdown: event streams end
@@ -167,6 +168,7 @@ func New(cfg Config) (*Server, error) {
 	s.requests = newBuckets(s.lim.RequestRate, s.lim.RequestBurst, s.lim.Clients)
 	s.creations = newBuckets(s.lim.GameRate, s.lim.GameBurst, s.lim.Clients)
 	s.streams = newStreamCounter(s.lim.StreamsPerClient, s.lim.Streams)
+	s.encoded = newEncodeCache()
 	s.mux = http.NewServeMux()
 	s.routes()
 	s.handler = s.middleware(s.mux)

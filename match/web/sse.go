@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/match/online"
@@ -55,7 +56,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
 	rc := http.NewResponseController(w)
-	st := &stream{w: w, rc: rc, wait: s.lim.WriteWait, last: since}
+	st := &stream{w: w, rc: rc, wait: s.lim.WriteWait, last: since, game: id, enc: s.encoded}
 	w.WriteHeader(http.StatusOK)
 	if !st.send([]byte("retry: 2000\n\n")) {
 		return
@@ -125,6 +126,8 @@ type stream struct {
 	wait time.Duration
 	last int64 // the last version sent
 	buf  []byte
+	game string
+	enc  *encodeCache
 }
 
 // send writes b and flushes, within the write deadline.
@@ -142,7 +145,7 @@ func (st *stream) event(ev online.Event) bool {
 	if ev.V <= st.last {
 		return true
 	}
-	data, err := json.Marshal(ev)
+	data, err := st.enc.encode(st.game, ev)
 	if err != nil {
 		return false
 	}
@@ -161,4 +164,44 @@ func (st *stream) reload() {
 	st.buf = strconv.AppendInt(st.buf, st.last, 10)
 	st.buf = append(st.buf, "}\n\n"...)
 	st.send(st.buf)
+}
+
+// encodeCache keeps the JSON of recent events, so that an event going to a
+// thousand viewers of a game is encoded once, not a thousand times. An
+// event is immutable once it has a version, so (game, version) names it.
+type encodeCache struct {
+	mu sync.Mutex
+	m  map[eventKey][]byte
+}
+
+type eventKey struct {
+	game string
+	v    int64
+}
+
+// encodeCacheSize bounds the cache: the events of the moment (one per game
+// that just moved), not a history.
+const encodeCacheSize = 4096
+
+func newEncodeCache() *encodeCache { return &encodeCache{m: make(map[eventKey][]byte)} }
+
+func (c *encodeCache) encode(game string, ev online.Event) ([]byte, error) {
+	k := eventKey{game, ev.V}
+	c.mu.Lock()
+	b, ok := c.m[k]
+	c.mu.Unlock()
+	if ok {
+		return b, nil
+	}
+	b, err := json.Marshal(ev)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if len(c.m) >= encodeCacheSize {
+		clear(c.m) // crude but bounded; the next event of each game refills it
+	}
+	c.m[k] = b
+	c.mu.Unlock()
+	return b, nil
 }

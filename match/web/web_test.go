@@ -343,7 +343,9 @@ func TestEvents(t *testing.T) {
 		if id, _ := strconv.ParseInt(got.ID, 10, 64); id <= moveV {
 			t.Errorf("resumed with %v: first event %s (v %d), already seen", how, got.ID, id)
 		}
-		s.until(t, "the second move again", func(ev sseEvent, _ map[string]any) bool { return ev.ID == second.ID })
+		if got.ID != second.ID {
+			s.until(t, "the second move again", func(ev sseEvent, _ map[string]any) bool { return ev.ID == second.ID })
+		}
 		s.close()
 	}
 	if !strings.Contains(ev.Data, move) && !strings.Contains(ev.Data, strings.ReplaceAll(move, "-", "")) {
