@@ -62,6 +62,10 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(missed) > s.lim.MaxCatchUp {
+		// The reload carries the latest id: the browser reconnects from
+		// there (its snapshot has everything before), not from where it
+		// was, which would only be too far behind again.
+		st.last = missed[len(missed)-1].V
 		st.reload()
 		return
 	}
@@ -158,9 +162,12 @@ func (st *stream) event(ev online.Event) bool {
 	return st.send(st.buf)
 }
 
-// reload tells the client to fetch the snapshot again.
+// reload tells the client to fetch the snapshot again; its id is where
+// the client's reconnection resumes.
 func (st *stream) reload() {
-	st.buf = append(st.buf[:0], "event: reload\ndata: {\"v\":"...)
+	st.buf = append(st.buf[:0], "id: "...)
+	st.buf = strconv.AppendInt(st.buf, st.last, 10)
+	st.buf = append(st.buf, "\nevent: reload\ndata: {\"v\":"...)
 	st.buf = strconv.AppendInt(st.buf, st.last, 10)
 	st.buf = append(st.buf, "}\n\n"...)
 	st.send(st.buf)

@@ -376,6 +376,17 @@ func TestEventsReload(t *testing.T) {
 	if _, ok := <-s.events; ok {
 		t.Error("the stream went on after reload")
 	}
+	// The reconnection (from the reload's id, as a browser does) is not
+	// told to reload again: it is up to date.
+	latest := e.snap(g.tokens["spectator"]).V
+	if ev.ID != strconv.FormatInt(latest, 10) {
+		t.Fatalf("reload id %q, want the latest version %d", ev.ID, latest)
+	}
+	s = e.stream(g.tokens["spectator"], "", "Last-Event-ID", ev.ID)
+	e.playLegal(g)
+	if next := s.next(t); next.Event == "reload" {
+		t.Fatalf("reconnected from the reload's id, told to reload again: %+v", next)
+	}
 }
 
 // The PDN download is an attachment named after the game.
