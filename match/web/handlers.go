@@ -162,7 +162,9 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	if !s.readJSON(w, r, &setup) {
 		return
 	}
-	c, err := s.hall.Create(r.Context(), setup)
+	// Not cancelled when the client goes: a game half created, or a move
+	// half committed, would help no one.
+	c, err := s.hall.Create(context.WithoutCancel(r.Context()), setup)
 	if err != nil {
 		s.hallError(w, r, err)
 		return
@@ -199,7 +201,7 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	if !s.readJSON(w, r, &in) {
 		return
 	}
-	reply, err := s.hall.Act(r.Context(), id, role, in)
+	reply, err := s.hall.Act(context.WithoutCancel(r.Context()), id, role, in)
 	if err != nil {
 		s.hallError(w, r, err)
 		return
