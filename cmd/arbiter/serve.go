@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match/online"
 	"github.com/draughts-arbiter/arbiter/match/web"
 )
@@ -159,7 +160,7 @@ func loadEngines(file string) (map[string]online.EngineSpec, error) {
 		if _, dup := out[spec.Name]; dup {
 			return nil, fmt.Errorf("%s:%d: engine %q listed twice", file, n, spec.Name)
 		}
-		out[spec.Name] = onlineEngine(spec)
+		out[spec.Name] = onlineEngine(spec, line)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
@@ -170,7 +171,13 @@ func loadEngines(file string) (map[string]online.EngineSpec, error) {
 	return out, nil
 }
 
-// onlineEngine is the Hall's form of an engine spec.
-func onlineEngine(s engineSpec) online.EngineSpec {
-	return online.EngineSpec{Name: s.Name, Command: s.Command}
+// onlineEngine is the Hall's form of an engine spec (the configs form the
+// tournament command uses).
+func onlineEngine(s engineSpec, line string) online.EngineSpec {
+	es := online.EngineSpec{Name: s.Name, Command: line, Argv: s.Command, Dir: s.Dir, Protocol: s.Proto,
+		Address: s.Addr, Listen: s.Listen, InitTimeout: s.Init}
+	for _, o := range s.Options {
+		es.Options = append(es.Options, configs.Option{Name: o.Name, Value: o.Value})
+	}
+	return es
 }
