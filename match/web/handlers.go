@@ -98,7 +98,7 @@ func (s *Server) hallError(w http.ResponseWriter, r *http.Request, err error) {
 	switch {
 	case errors.As(err, &ref):
 		status := ref.Status
-		if status < 400 || status > 499 {
+		if status < 400 || status > 599 {
 			status = http.StatusBadRequest
 		}
 		writeError(w, status, Message{Code: ref.Code, Args: ref.Args, Text: ref.Error()})
@@ -269,7 +269,11 @@ func (s *Server) serveFile(w http.ResponseWriter, r *http.Request, name string) 
 	http.ServeContent(w, r, name, st.ModTime(), rs)
 }
 
-// setupMessage is the error of a refused Setup.
+// setupMessage is the error of a refused Setup: the field and why.
 func setupMessage(se *online.SetupError) Message {
-	return Message{Code: "setup.invalid", Args: map[string]string{"field": se.Field}, Text: se.Error()}
+	detail := se.Error()
+	if se.Err != nil {
+		detail = se.Err.Error()
+	}
+	return message(codeBadSetup, map[string]string{"field": se.Field, "detail": detail})
 }
