@@ -206,7 +206,19 @@ func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 		s.hallError(w, r, err)
 		return
 	}
+	if reply.Token != "" {
+		// A reissued link (the arbiter's answer only): the whole link, so
+		// the page need not know how links are built.
+		writeJSON(w, http.StatusOK, replyWithLink{Reply: reply, Link: s.base(r) + "/g/" + reply.Token})
+		return
+	}
 	writeJSON(w, http.StatusOK, reply)
+}
+
+// replyWithLink is a Reply that carries a new token, and its link.
+type replyWithLink struct {
+	online.Reply
+	Link string `json:"link"`
 }
 
 func (s *Server) pdn(w http.ResponseWriter, r *http.Request) {
