@@ -438,3 +438,33 @@ func TestNoSecretInLogs(t *testing.T) {
 		}
 	}
 }
+
+// The arbiter reissues a player's link: the answer has the new absolute
+// link, the old one is dead (the same 404 as any unknown link), the new one
+// acts for the same side.
+func TestReissue(t *testing.T) {
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(beginnerGame)
+	code, body := e.act(g.tokens["arbiter"], `{"kind":"reissue","role":"white"}`)
+	if code != http.StatusOK {
+		t.Fatalf("reissue: %d %s", code, body)
+	}
+	var r struct {
+		Token string `json:"token"`
+		Link  string `json:"link"`
+	}
+	if err := json.Unmarshal(body, &r); err != nil || r.Token == "" || r.Link != e.hs.URL+"/g/"+r.Token {
+		t.Fatalf("reissue answer %s (%v)", body, err)
+	}
+	resp, old := e.do("GET", "/api/g/"+g.tokens["white"], "")
+	_, unknown := e.do("GET", "/api/g/"+strings.Repeat("y", len(g.tokens["white"])), "")
+	if resp.StatusCode != 404 || !bytes.Equal(old, unknown) {
+		t.Errorf("the old link: %d %s", resp.StatusCode, old)
+	}
+	if s := e.snap(r.Token); s.Role != "white" {
+		t.Errorf("the new link's role %q", s.Role)
+	}
+	if strings.Contains(e.log.String(), r.Token) {
+		t.Error("the reissued token is in the log")
+	}
+}
