@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	stdlog "log"
 	"net"
 	"net/http"
 	"net/url"
@@ -207,7 +208,9 @@ func (s *Server) HTTPServer() *http.Server {
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       120 * time.Second,
 		MaxHeaderBytes:    16 << 10,
-		ErrorLog:          nil,
+		// net/http's own complaints (a bad TLS handshake, a broken
+		// connection) go to the same log; they carry no path.
+		ErrorLog: stdlog.New(s.log.With().Str("from", "net/http").Logger(), "", 0),
 	}
 	hs.RegisterOnShutdown(s.Stop)
 	return hs
