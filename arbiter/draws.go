@@ -1,8 +1,6 @@
 package arbiter
 
 import (
-	"fmt"
-
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -98,11 +96,6 @@ func (t *moveRule) due() bool { return t.n > 0 && t.plies >= 2*t.n }
 // dueAfter reports whether the rule would be due after m.
 func (t *moveRule) dueAfter(before rules.Position, m rules.Move) bool {
 	return t.n > 0 && t.counts(before, m) && t.plies+1 >= 2*t.n
-}
-
-// status explains the count, for claims.
-func (t *moveRule) status() string {
-	return fmt.Sprintf("%d of the %d moves (%d each) needed have been played with %s", t.plies, 2*t.n, t.n, t.condition())
 }
 
 func (t *moveRule) condition() string {

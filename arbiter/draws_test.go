@@ -20,7 +20,7 @@ func TestThreefoldClaimBeforeMove(t *testing.T) {
 	play(t, r, cycle[:3]...)
 	// The position on the board has occurred twice: a plain claim is wrong.
 	before := r.Position()
-	if err := r.Claim(rules.Black, DrawThreefold); !errors.Is(err, ErrClaimRefused) || !strings.Contains(err.Error(), "2 time(s)") {
+	if err := r.Claim(rules.Black, DrawThreefold); !errors.Is(err, ErrClaimRefused) || !strings.Contains(err.Error(), "occurred twice, at moves 2... and 4..., since the start of the record; a third time is needed") {
 		t.Fatalf("claim on the second occurrence: %v", err)
 	}
 	// Claims with a move: by the wrong side, of the wrong rule, with a move
@@ -32,8 +32,8 @@ func TestThreefoldClaimBeforeMove(t *testing.T) {
 		want string
 	}{
 		{rules.White, DrawThreefold, "5-1", "only the side to move"},
-		{rules.Black, Draw40Move, "5-1", "7 of the 80 moves"},
-		{rules.Black, DrawThreefold, "5-9", "1 time(s)"},
+		{rules.Black, Draw40Move, "5-1", "8 of the 80 moves (40 each) needed have been played with no uncrowned man advanced and no capture, the claimed move 5-1 included, counted from 1... 32-28"},
+		{rules.Black, DrawThreefold, "5-9", "with 5-9 the position would occur once, at move 5. (the claimed move 5-9)"},
 		{rules.Black, Draw25Move, "5-1", "not a draw rule of variant english"},
 	}
 	for _, tt := range refused {

@@ -29,7 +29,10 @@ type Warning struct {
 	Ply   int // number of moves played before it (index into Record.Moves)
 	Color rules.Color
 	Text  string // what was sent ("32-29", "garbage", ...)
-	Why   string // why it is illegal
+	Why   string // why it is illegal (Explanation's text; for an engine's move also the position)
+	// Explanation is why it is illegal, as a message code and arguments
+	// (Explain; CodeUnreadable for text that is no move).
+	Explanation Explanation
 	// Decision is "" under wcdf, or "corrected" / "stands" under
 	// opponent-decides.
 	Decision string
@@ -45,7 +48,10 @@ type ClaimRecord struct {
 	Move     string
 	Auto     bool // made by the referee on the player's behalf (AutoClaim)
 	Accepted bool
-	Reason   string // why it was refused, or what made it valid
+	Reason   string // why it was refused, or what made it valid (Evidence.String)
+	// Evidence is what the claim was judged on: where the position
+	// occurred, or the N-move window.
+	Evidence Evidence
 }
 
 // Record is the full record of a game.
@@ -57,5 +63,6 @@ type Record struct {
 	Moves       []MoveRecord
 	Warnings    []Warning
 	Claims      []ClaimRecord
+	Decisions   []Decision // the arbiter's decisions (pause, add-time, result, ...)
 	Result      Result
 }

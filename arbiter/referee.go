@@ -32,7 +32,7 @@ type Config struct {
 // goroutine drives it.
 type Referee struct {
 	cfg     Config
-	clock   Clock
+	clock   *gameClock // Config.Clock less pauses and down time (decision.go)
 	pos     rules.Position
 	history []rules.Position
 	moves   []rules.Move
@@ -62,6 +62,7 @@ type Referee struct {
 // pendingIllegal is an illegal move waiting for the opponent's decision.
 type pendingIllegal struct {
 	text, why string
+	ex        Explanation
 	move      rules.Move
 	used      time.Duration
 }
@@ -94,9 +95,9 @@ func NewReferee(cfg Config) (*Referee, error) {
 			return nil, fmt.Errorf("arbiter: start position %s is not set up for variant %q", start.FEN(), cfg.Variant.Name())
 		}
 	}
-	r := &Referee{cfg: cfg, clock: cfg.Clock, pos: start}
-	if r.clock == nil {
-		r.clock = realClock{}
+	r := &Referee{cfg: cfg, clock: &gameClock{inner: cfg.Clock}, pos: start}
+	if r.clock.inner == nil {
+		r.clock.inner = realClock{}
 	}
 	for c := range r.clocks {
 		r.clocks[c] = newSideClock(cfg.TimeControl[c])
@@ -142,14 +143,14 @@ func (r *Referee) StartThinking() {
 }
 
 // Deadline returns when the side to move's flag falls (its clock start
-// plus its limit plus what its earlier moves left of the margin); zero if
-// untimed or the game is over.
+// plus its limit plus what its earlier moves left of the margin) on
+// Config.Clock; zero if untimed, paused or the game is over.
 func (r *Referee) Deadline() time.Time {
 	c := &r.clocks[r.pos.Turn()]
-	if r.Done() || r.pending != nil || !c.tc.Timed() {
+	if r.Done() || r.pending != nil || r.clock.paused || !c.tc.Timed() {
 		return time.Time{}
 	}
-	return r.start.Add(c.limit() + c.marginLeft(r.cfg.Margin))
+	return r.clock.outer(r.start.Add(c.limit() + c.marginLeft(r.cfg.Margin)))
 }
 
 // Remaining returns the time on c's clock at the start of its current (or
@@ -201,7 +202,9 @@ func (r *Referee) Submit(m rules.Move) Verdict {
 	}
 	legal, ok := r.legal(m)
 	if !ok {
-		return r.illegal(m, true, moveText(r.cfg.Variant, m), fmt.Sprintf("not a legal move in %s", r.pos.FEN()), used)
+		// Only an illegal move pays for the explanation.
+		ex := Explain(r.pos, m)
+		return r.illegal(m, true, moveText(r.cfg.Variant, m), ex, fmt.Sprintf("%s (not a legal move in %s)", ex, r.pos.FEN()), used)
 	}
 	r.play(legal, used, false)
 	r.afterMove(r.pos.Turn().Opponent(), r.rec.Moves[len(r.rec.Moves)-1].Text)
@@ -224,7 +227,8 @@ func (r *Referee) SubmitIllegal(text, why string) Verdict {
 	if r.flag(used) {
 		return GameOver
 	}
-	return r.illegal(rules.Move{}, false, text, why, used)
+	ex := Explanation{Code: CodeUnreadable, Args: map[string]string{"text": text, "why": why}}
+	return r.illegal(rules.Move{}, false, text, ex, why, used)
 }
 
 // Decide settles a pending illegal move under opponent-decides. correct =
@@ -243,7 +247,7 @@ func (r *Referee) Decide(correct bool) (Verdict, error) {
 	}
 	r.pending = nil
 	side := r.pos.Turn()
-	w := Warning{Ply: len(r.moves), Color: side, Text: p.text, Why: p.why, Decision: "corrected"}
+	w := Warning{Ply: len(r.moves), Color: side, Text: p.text, Why: p.why, Explanation: p.ex, Decision: "corrected"}
 	if correct {
 		r.rec.Warnings = append(r.rec.Warnings, w)
 		r.start = r.clock.Now().Add(-p.used)
@@ -277,8 +281,7 @@ func (r *Referee) Claim(c rules.Color, kind Termination) error {
 	if r.Done() {
 		return ErrGameOver
 	}
-	ok, why := r.claimValid(kind, nil)
-	return r.settleClaim(c, kind, "", false, ok, why)
+	return r.settleClaim(c, r.claimValid(kind, nil, ""), false)
 }
 
 // ClaimWithMove is a claim by the side to move made together with the move
@@ -298,7 +301,7 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 	}
 	side := r.pos.Turn()
 	if c != side {
-		return Accepted, r.settleClaim(c, kind, "", false, false, fmt.Sprintf("only the side to move (%s) can claim with a move", side))
+		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Problem: fmt.Sprintf("only the side to move (%s) can claim with a move", side)}, false)
 	}
 	used := r.clock.Now().Sub(r.start)
 	if r.flag(used) {
@@ -306,68 +309,51 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 	}
 	legal, ok := r.legal(m)
 	if !ok {
-		return Accepted, r.settleClaim(c, kind, moveText(r.cfg.Variant, m), false, false, "the claim's move is not a legal move")
+		text := moveText(r.cfg.Variant, m)
+		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Move: text, Problem: "the claim's move " + text + " is not a legal move: " + Explain(r.pos, m).String()}, false)
 	}
 	text := r.legalText(legal)
-	valid, why := r.claimValid(kind, &legal)
-	if !valid {
-		return Accepted, r.settleClaim(c, kind, text, false, false, why)
+	ev := r.claimValid(kind, &legal, text)
+	if !ev.Valid {
+		return Accepted, r.settleClaim(c, ev, false)
 	}
 	r.play(legal, used, false)
 	if r.Done() { // the move won outright
 		return GameOver, nil
 	}
-	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: c, Kind: kind, Move: text, Accepted: true, Reason: why})
+	why := ev.String()
+	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: c, Kind: kind, Move: text, Accepted: true, Reason: why, Evidence: ev})
 	r.finish(Result{rules.Draw, kind, fmt.Sprintf("%s claimed with %s: %s", c, text, why)})
 	return GameOver, nil
 }
 
 // claimValid checks a claim of kind in the current position, or after m
-// when m is not nil.
-func (r *Referee) claimValid(kind Termination, m *rules.Move) (bool, string) {
+// (written text) when m is not nil, and returns the evidence it was judged
+// on. It runs only when a claim is made or due, never per move.
+func (r *Referee) claimValid(kind Termination, m *rules.Move, text string) Evidence {
 	v := r.cfg.Variant
 	d := &r.draws
 	switch {
 	case kind == DrawThreefold:
-		n := 0
-		if m != nil {
-			n = d.rep.countAfter(r.pos, *m)
-		} else {
-			n = d.rep.count(r.pos)
-		}
-		if n >= 3 {
-			return true, fmt.Sprintf("the position occurs for the %s time", ordinal(n))
-		}
-		what := "the position has occurred"
-		if m != nil {
-			what = "the move would make the position occur"
-		}
-		return false, fmt.Sprintf("%s %d time(s) since the last man move or capture; 3 are needed", what, n)
+		return r.threefoldEvidence(m, text)
 	case v.Draws().MoveRule > 0 && kind == MoveRuleTermination(v.Draws().MoveRule):
-		mr := &d.moveRule
-		if m != nil && mr.dueAfter(r.pos, *m) || m == nil && mr.due() {
-			return true, fmt.Sprintf("each player has made %d moves with %s", mr.n, mr.condition())
-		}
-		if m != nil {
-			return false, fmt.Sprintf("with the move, %s", mr.status())
-		}
-		return false, mr.status()
+		return r.moveRuleEvidence(kind, m, text)
 	case v.Draws().EndgameRules && (kind == Draw16Move || kind == Draw5Move):
 		eg := &d.endgame
-		if m != nil {
-			return false, "claim the endgame rules after the move"
+		e := Evidence{Kind: kind, Move: text}
+		switch {
+		case m != nil:
+			e.Problem = "claim the endgame rules after the move"
+		case eg.limit == 0 || eg.termination() != kind:
+			e.Problem = "the material on the board is not that rule's endgame"
+		default:
+			e = r.endgameEvidence(kind)
 		}
-		if eg.limit == 0 || eg.termination() != kind {
-			return false, "the material on the board is not that rule's endgame"
-		}
-		if eg.due() {
-			return true, fmt.Sprintf("each player has made %d moves in this endgame", eg.moves())
-		}
-		return false, fmt.Sprintf("%d of the %d moves needed have been played in this endgame", eg.plies, 2*eg.limit)
+		return e
 	case kind == DrawAgreement:
-		return false, "a draw by agreement needs both players (Agree)"
+		return Evidence{Kind: kind, Move: text, Problem: "a draw by agreement needs both players (Agree)"}
 	}
-	return false, fmt.Sprintf("%q is not a draw rule of variant %s", string(kind), v.Name())
+	return Evidence{Kind: kind, Move: text, Problem: fmt.Sprintf("%q is not a draw rule of variant %s", string(kind), v.Name())}
 }
 
 func ordinal(n int) string {
@@ -382,10 +368,12 @@ func ordinal(n int) string {
 	return fmt.Sprintf("%dth", n)
 }
 
-// settleClaim records a claim and ends the game when it is valid.
-func (r *Referee) settleClaim(c rules.Color, kind Termination, move string, auto, ok bool, why string) error {
-	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves), Color: c, Kind: kind, Move: move, Auto: auto, Accepted: ok, Reason: why})
-	if !ok {
+// settleClaim records a claim judged on ev and ends the game when it is
+// valid.
+func (r *Referee) settleClaim(c rules.Color, ev Evidence, auto bool) error {
+	kind, why := ev.Kind, ev.String()
+	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves), Color: c, Kind: kind, Move: ev.Move, Auto: auto, Accepted: ev.Valid, Reason: why, Evidence: ev})
+	if !ev.Valid {
 		return fmt.Errorf("%w: %s by %s: %s", ErrClaimRefused, kind, c, why)
 	}
 	r.finish(Result{rules.Draw, kind, fmt.Sprintf("%s claimed: %s", c, why)})
@@ -409,6 +397,7 @@ func (r *Referee) Adjudicate(o rules.Outcome, reason string) error {
 	if !o.Scored() {
 		return fmt.Errorf("arbiter: cannot adjudicate %s: want a win or a draw", o)
 	}
+	r.decide(Decision{Kind: DecisionResult, Text: o.PDN(r.cfg.Variant.WideResults()) + ": " + reason})
 	r.finish(Result{o, Adjudication, reason})
 	return nil
 }
@@ -435,6 +424,7 @@ func (r *Referee) Record() Record {
 	rec.Moves = append([]MoveRecord(nil), rec.Moves...)
 	rec.Warnings = append([]Warning(nil), rec.Warnings...)
 	rec.Claims = append([]ClaimRecord(nil), rec.Claims...)
+	rec.Decisions = append([]Decision(nil), rec.Decisions...)
 	rec.Result = r.result
 	return rec
 }
@@ -562,14 +552,14 @@ func geometric(p rules.Position, m rules.Move) (rules.Move, error) {
 
 // illegal applies the illegal-move policy to something the side to move
 // sent. isMove says m is a move on the board (Submit) rather than text.
-func (r *Referee) illegal(m rules.Move, isMove bool, text, why string, used time.Duration) Verdict {
+func (r *Referee) illegal(m rules.Move, isMove bool, text string, ex Explanation, why string, used time.Duration) Verdict {
 	side := r.pos.Turn()
 	lose := func(extra string) Verdict {
 		r.finish(Result{rules.WinFor(side.Opponent()), IllegalMove, fmt.Sprintf("%s played %s: %s%s", side, text, why, extra)})
 		return GameOver
 	}
 	retry := func(decision string) Verdict {
-		r.rec.Warnings = append(r.rec.Warnings, Warning{Ply: len(r.moves), Color: side, Text: text, Why: why, Decision: decision})
+		r.rec.Warnings = append(r.rec.Warnings, Warning{Ply: len(r.moves), Color: side, Text: text, Why: why, Explanation: ex, Decision: decision})
 		r.started = true // the clock keeps running from the turn's start
 		return Retry
 	}
@@ -579,7 +569,7 @@ func (r *Referee) illegal(m rules.Move, isMove bool, text, why string, used time
 	case PolicyOpponentDecides:
 		if isMove {
 			if gm, err := geometric(r.pos, m); err == nil {
-				r.pending = &pendingIllegal{text: text, why: why, move: gm, used: used}
+				r.pending = &pendingIllegal{text: text, why: why, ex: ex, move: gm, used: used}
 				return AwaitDecision
 			}
 		}
@@ -632,14 +622,18 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 	d := &r.draws
 	v := r.cfg.Variant
 	if r.automatic() {
+		// The evidence is built only when a draw is due (once a game).
+		kind := Termination("")
 		switch {
 		case d.rep.count(r.pos) >= 3:
-			r.finish(Result{rules.Draw, DrawThreefold, fmt.Sprintf("the position occurred for the %s time", ordinal(d.rep.count(r.pos)))})
+			kind = DrawThreefold
 		case d.moveRule.due():
-			r.finish(Result{rules.Draw, MoveRuleTermination(d.moveRule.n),
-				fmt.Sprintf("each player made %d moves with %s", d.moveRule.n, d.moveRule.condition())})
+			kind = MoveRuleTermination(d.moveRule.n)
 		case v.Draws().EndgameRules && d.endgame.due():
-			r.finish(Result{rules.Draw, d.endgame.termination(), fmt.Sprintf("each player made %d moves in this endgame", d.endgame.moves())})
+			kind = d.endgame.termination()
+		}
+		if kind != "" {
+			r.finish(Result{rules.Draw, kind, "drawn by the rules: " + r.claimValid(kind, nil, "").String()})
 		}
 	} else if r.cfg.AutoClaim {
 		// Cheap checks first: this runs after every move.
@@ -653,8 +647,9 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 			kind = d.endgame.termination()
 		}
 		if kind != "" {
-			_, why := r.claimValid(kind, nil)
-			r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: mover, Kind: kind, Move: moveText, Auto: true, Accepted: true, Reason: why})
+			ev := r.claimValid(kind, nil, "")
+			why := ev.String()
+			r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: mover, Kind: kind, Move: moveText, Auto: true, Accepted: true, Reason: why, Evidence: ev})
 			r.finish(Result{rules.Draw, kind, fmt.Sprintf("claimed for %s with %s: %s", mover, moveText, why)})
 		}
 	}

@@ -25,6 +25,7 @@
 //	    env: ["KEY=value"]
 //	    time_control: ""            # this engine's own control (default: the event's)
 //	    init_timeout: 60s           # start-up: Hub handshake, DXP connection
+//	    version: ""                 # the build, for cluster workers (see LoadEngines)
 //	tournament: round-robin         # or gauntlet (the first engine against the others)
 //	rounds: 1                       # cycles: a number, or single / double
 //	games_per_encounter: 2          # even: each opening twice, colours reversed
@@ -103,6 +104,10 @@ type Engine struct {
 	// "ready", or a DXP connection and GAMEREQ/GAMEACC (default 60s; an
 	// engine loading large endgame databases may need more).
 	InitTimeout Duration `mapstructure:"init_timeout" json:"init_timeout,omitempty"`
+	// Version declares the engine's build. A cluster worker plays an
+	// event's engine only with a definition that declares the same version
+	// (without one, only with a program file of the same checksum).
+	Version string `mapstructure:"version" json:"version,omitempty"`
 }
 
 // Openings chooses the opening positions.
@@ -228,6 +233,9 @@ type Options struct {
 	// Self is the program that a command's first word "self" stands for;
 	// empty means os.Executable().
 	Self string
+	// DefaultBook: without openings.file, take the variant's default book
+	// (see DefaultBook) instead of its start position (arbiter match).
+	DefaultBook bool
 }
 
 // Load reads the config file at path, applies the overrides and resolves it.
@@ -317,6 +325,22 @@ func hashOf(cfg *Config, openings []Opening) string {
 		fmt.Fprintf(h, "\n%s\t%s", o.Name, o.FEN)
 	}
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// HashWithCommands is the configuration hash the event would have if its
+// engines' commands were cmds (as written, one per engine; "" keeps the
+// engine's own): a resumed event whose hash differs from the one on record
+// but matches this with the recorded commands changed only where its
+// engines are found.
+func (e *Event) HashWithCommands(cmds []string) string {
+	c := *e.Config
+	c.Engines = append([]Engine(nil), c.Engines...)
+	for i := range c.Engines {
+		if i < len(cmds) && cmds[i] != "" {
+			c.Engines[i].Command = cmds[i]
+		}
+	}
+	return hashOf(&c, e.Openings)
 }
 
 // FlagKeys lists the keys that have a command-line flag of their own (every

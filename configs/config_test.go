@@ -258,6 +258,36 @@ func TestCustomVariants(t *testing.T) {
 	if rules.MustLookup("international").Draws().MoveRule != 25 {
 		t.Fatal("refining a preset changed the preset")
 	}
+	// RULES.md section 8's parameters: Corner's promotion squares, One-way's
+	// men going the same way, Killer's kings, Breakthrough's end.
+	text = strings.Replace(minimal, "variant: english", `variant:
+  preset: czech
+  name: one-way-corner
+  killer_kings: true
+  back_row_wins: true
+  promotion_squares: {white: "a7, b8", black: g1 h2}
+  men_forward: {white: up, black: up}`, 1)
+	ev, err = Load(writeConfig(t, text), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v = ev.Variant
+	a7, _ := v.ParseSquare("a7")
+	h2, _ := v.ParseSquare("h2")
+	if !v.KillerKings() || !v.BackRowWins() || v.Forward(rules.Black) != rules.TowardTop || v.Forward(rules.White) != rules.TowardTop ||
+		v.PromotionSquares(rules.White).Len() != 2 || !v.Crowns(rules.White, a7) || !v.Crowns(rules.Black, h2) || v.Crowns(rules.Black, a7) {
+		t.Errorf("section 8 parameters: %+v", v.Params())
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"{preset: czech, promotion_squares: {white: a2}}", "promotion_squares.white"},
+		{"{preset: czech, promotion_squares: {black: z9}}", "promotion_squares.black"},
+		{"{preset: czech, men_forward: {black: sideways}}", "men_forward.black"},
+	} {
+		_, err := Load(writeConfig(t, strings.Replace(minimal, "variant: english", "variant: "+tc.text, 1)), Options{Self: "/x"})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one naming %s", tc.text, err, tc.want)
+		}
+	}
 }
 
 func TestOpeningFiles(t *testing.T) {
@@ -452,5 +482,63 @@ func TestDefaultPolicy(t *testing.T) {
 				t.Errorf("%s (%s): policy %s, want %s", tc.variant, ev.Variant.Name(), ev.Policy, tc.want)
 			}
 		})
+	}
+}
+
+// A worker's engine definitions: the engines of a file (an event's config
+// will do), or of every YAML file in a directory; "self" and dir resolve as
+// in an event; a name defined twice, or a bad entry, is an error naming the
+// file.
+func TestLoadEngines(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("defs/a.yaml", "engines:\n  - {name: one, command: self engine --level 1, version: \"1.2\"}\n")
+	write("defs/b.yml", "variant: english\nengines:\n  - {name: two, command: /bin/two, options: {Hash: 64}}\n")
+	write("dup/a.yaml", "engines:\n  - {name: one, command: /bin/a}\n")
+	write("dup/b.yaml", "engines:\n  - {name: one, command: /bin/b}\n")
+	bad := write("bad.yaml", "engines:\n  - {name: one, comand: /bin/a}\n")
+	specs, err := LoadEngines(filepath.Join(dir, "defs"), Options{Self: "/usr/bin/arbiter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(specs) != 2 || specs[0].Name != "one" || specs[0].Argv[0] != "/usr/bin/arbiter" || specs[0].Version != "1.2" ||
+		specs[1].Name != "two" || len(specs[1].Options) != 1 || specs[1].Options[0] != (Option{"Hash", "64"}) {
+		t.Errorf("LoadEngines = %+v", specs)
+	}
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "dup"), `"one" is already defined`},
+		{bad, "comand"},
+		{filepath.Join(dir, "nothing-here"), "no such file"},
+	} {
+		if _, err := LoadEngines(c.path, Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("LoadEngines(%s) = %v; want an error with %q", c.path, err, c.want)
+		}
+	}
+}
+
+// The Hub-1 and CheckerBoard protocols: a cb engine's command is its
+// library, run by this arbiter's cb-host.
+func TestEngineProtocols(t *testing.T) {
+	ev, err := Load(writeConfig(t, minimal+"  - name: old\n    command: scan hub\n    protocol: hub1\n  - name: lib\n    command: ./kingsrow.so\n    protocol: CB\n"), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := ev.Engines[2]; e.Protocol != Hub1 || strings.Join(e.Argv, " ") != "scan hub" {
+		t.Errorf("hub1 engine %+v", e)
+	}
+	if e := ev.Engines[3]; e.Protocol != CB || strings.Join(e.Argv, " ") != "/x cb-host ./kingsrow.so" {
+		t.Errorf("cb engine %+v", e)
+	}
+	if _, err := Load(writeConfig(t, minimal+"  - name: lib\n    protocol: cb\n"), Options{Self: "/x"}); err == nil || !strings.Contains(err.Error(), "a cb engine needs a command") {
+		t.Errorf("cb without a command: %v", err)
 	}
 }

@@ -40,12 +40,18 @@ type Event struct {
 	SPRT        *stats.SPRTConfig // nil: no SPRT
 	Concurrency int
 	Out         string
+	// Warnings are what the configuration allows but probably did not
+	// mean (the same start position for every game pair); the commands
+	// print them before the first game.
+	Warnings []string
 }
 
 // Protocols.
 const (
-	Hub = "hub"
-	DXP = "dxp"
+	Hub  = "hub"
+	Hub1 = "hub1" // Hub version 1 (Scan 2.0)
+	CB   = "cb"   // a CheckerBoard engine library, run by "self cb-host LIB"
+	DXP  = "dxp"
 )
 
 // EngineSpec is a checked engine entry.
@@ -54,7 +60,7 @@ type EngineSpec struct {
 	Command  string   // as written
 	Argv     []string // Command split into words, "self" resolved
 	Dir      string   // working directory, "" = the arbiter's
-	Protocol string   // Hub or DXP
+	Protocol string   // Hub, Hub1, CB or DXP
 	Address  string   // DXP host:port
 	Listen   bool     // DXP: the arbiter listens on Address
 	Options  []Option // sorted by name
@@ -64,6 +70,8 @@ type EngineSpec struct {
 	TimeControl arbiter.TimeControl
 	// InitTimeout bounds the engine's start (0 = the protocol's default).
 	InitTimeout time.Duration
+	// Version is the declared build ("" = none).
+	Version string
 }
 
 // Option is an engine parameter.
@@ -92,9 +100,48 @@ func (e *Event) ArbiterConfig(white, black int, opening int) arbiter.Config {
 // name the key whose value failed, and where it came from.
 func resolve(ev *Event, dir string, opt Options, source func(string) string) (*Event, error) {
 	v := &validation{source: source}
-	self := opt.Self
-	for i := range ev.Engines {
-		es := &ev.Engines[i]
+	resolveEngines(v, ev.Engines, dir, opt.Self)
+	op := ev.Config.Openings
+	if op.File == "" && opt.DefaultBook {
+		if book, group := DefaultBook(ev.Variant); book != "" {
+			op.File = book
+			if op.Group == "all" { // the default: the playable ones
+				op.Group = group
+			}
+			ev.Config.Openings.File, ev.Config.Openings.Group = op.File, op.Group
+		}
+	}
+	if op.File == "" && (ev.Schedule.GamesPerEncounter > 2 || ev.Schedule.Cycles > 1) {
+		ev.Warnings = append(ev.Warnings, fmt.Sprintf("no opening book (openings.file): every game pair starts from the %s start position, "+
+			"so deterministic engines replay the same %d games in every encounter", ev.Variant.Name(), 2))
+	}
+	if op.File != "" {
+		ops, err := LoadOpenings(op.File, op.Group, dir, ev.Variant)
+		if err != nil {
+			v.fail("openings.file", err)
+		}
+		ev.Openings = ops
+	} else {
+		p := rules.NewPosition(ev.Variant)
+		ev.Openings = []Opening{{Name: "", FEN: p.FEN(), Position: p}}
+	}
+	if err := v.err(); err != nil {
+		return nil, err
+	}
+	ev.Schedule.Openings = len(ev.Openings)
+	if _, err := schedule.New(ev.Schedule); err != nil {
+		return nil, &Error{File: ev.File, Key: "tournament", Err: err}
+	}
+	ev.Hash = hashOf(ev.Config, ev.Openings)
+	return ev, nil
+}
+
+// resolveEngines finds the program "self" stands for (self: "" =
+// os.Executable()) and joins engine directories to dir, the config file's,
+// checking them.
+func resolveEngines(v *validation, engines []EngineSpec, dir, self string) {
+	for i := range engines {
+		es := &engines[i]
 		key := fmt.Sprintf("engines.%d", i)
 		if len(es.Argv) > 0 && es.Argv[0] == "self" {
 			if self == "" {
@@ -115,26 +162,22 @@ func resolve(ev *Event, dir string, opt Options, source func(string) string) (*E
 			}
 		}
 	}
-	op := ev.Config.Openings
-	if op.File != "" {
-		ops, err := LoadOpenings(op.File, op.Group, dir, ev.Variant)
-		if err != nil {
-			v.fail("openings.file", err)
-		}
-		ev.Openings = ops
-	} else {
-		p := rules.NewPosition(ev.Variant)
-		ev.Openings = []Opening{{Name: "", FEN: p.FEN(), Position: p}}
-	}
-	if err := v.err(); err != nil {
-		return nil, err
-	}
-	ev.Schedule.Openings = len(ev.Openings)
-	if _, err := schedule.New(ev.Schedule); err != nil {
-		return nil, &Error{File: ev.File, Key: "tournament", Err: err}
-	}
-	ev.Hash = hashOf(ev.Config, ev.Openings)
-	return ev, nil
+}
+
+// defaultBooks are the shipped books a variant's event takes when it names
+// none (Options.DefaultBook), with the ballot group meant for play.
+var defaultBooks = map[string][2]string{
+	"english":       {"3move_english.json", "standard"},
+	"international": {"international-2move.fen", ""},
+	"russian":       {"russian.json", "standard"},
+	"brazilian":     {"brazilian.json", "standard"},
+}
+
+// DefaultBook is the shipped opening book of variant v and its group ("",
+// "" for a variant without one, such as a custom rule set).
+func DefaultBook(v *rules.Variant) (file, group string) {
+	b := defaultBooks[v.Name()]
+	return b[0], b[1]
 }
 
 // SplitCommand splits a command line into words like a POSIX shell would,

@@ -151,25 +151,58 @@ func ballotJSON(data []byte, file, group string, v *rules.Variant) ([]Opening, e
 		return nil, fmt.Errorf("%s: group %q has more than %d openings", file, group, maxOpenings)
 	}
 	ops := make([]Opening, 0, len(entries))
+	where := func(name string) string {
+		if n := lineOf(data, name); n > 0 {
+			return fmt.Sprintf("%s:%d", file, n)
+		}
+		return file
+	}
 	for _, e := range entries {
 		p, err := rules.ParseFEN(v, e.fen)
 		if err != nil {
-			return nil, fmt.Errorf("%s: group %q, opening %q: %w", file, group, e.name, err)
+			return nil, fmt.Errorf("%s: group %q, opening %q: %w", where(e.name), group, e.name, err)
 		}
 		if err := playable(p); err != nil {
-			return nil, fmt.Errorf("%s: group %q, opening %q: %w", file, group, e.name, err)
+			return nil, fmt.Errorf("%s: group %q, opening %q: %w", where(e.name), group, e.name, err)
 		}
 		ops = append(ops, Opening{Name: e.name, FEN: p.FEN(), Position: p})
 	}
 	return ops, nil
 }
 
-// playable refuses start positions in which the game is already over.
+// playable refuses start positions in which the game is already over, and
+// those of a smaller board: an 8x8 position (every square numbered 1 to 32)
+// reads as a valid but absurd position on a 10x10 board, so a position of
+// at least 16 pieces none of which stands above square 32 is taken for a
+// book of another variant. (On a 10x10 board White's men start on 31-50;
+// a real opening always has men there.)
 func playable(p rules.Position) error {
+	v := p.Variant()
+	if occ := p.Occupied(); v.Squares() > 32 && occ.Len() >= 16 {
+		top := rules.Square(0)
+		for sq := range occ.All() {
+			top = max(top, sq)
+		}
+		if top <= 32 {
+			return fmt.Errorf("no piece stands above square 32 of the %d: a position of an 8x8 board (a book of another variant?), not one of %s",
+				v.Squares(), v.Name())
+		}
+	}
 	if !p.HasMoves() {
 		return fmt.Errorf("%s to move has no legal move: the game would be over before it starts", p.Turn())
 	}
 	return nil
+}
+
+// lineOf is the line of data on which the JSON string s first appears
+// (0 if it does not), for errors about a ballot's entries.
+func lineOf(data []byte, s string) int {
+	q, _ := json.Marshal(s)
+	i := bytes.Index(data, q)
+	if i < 0 {
+		return 0
+	}
+	return 1 + bytes.Count(data[:i], []byte("\n"))
 }
 
 func fenList(data []byte, file string, v *rules.Variant) ([]Opening, error) {

@@ -97,12 +97,18 @@ func (v *validation) engines(list []Engine, tc arbiter.TimeControl) []EngineSpec
 	if len(list) < 2 {
 		v.fail("engines", fmt.Errorf("%d engines configured; an event needs at least 2", len(list)))
 	}
+	return v.engineList(list, tc)
+}
+
+// engineList checks engine entries, however many.
+func (v *validation) engineList(list []Engine, tc arbiter.TimeControl) []EngineSpec {
 	names := map[string]int{}
 	var out []EngineSpec
 	for i, e := range list {
 		key := fmt.Sprintf("engines.%d", i)
 		es := EngineSpec{Name: strings.TrimSpace(e.Name), Command: e.Command, Dir: e.Dir, Address: e.Address, Listen: e.Listen,
-			Env: e.Env, Protocol: strings.ToLower(e.Protocol), TimeControl: tc, InitTimeout: time.Duration(e.InitTimeout)}
+			Env: e.Env, Protocol: strings.ToLower(e.Protocol), TimeControl: tc, InitTimeout: time.Duration(e.InitTimeout),
+			Version: strings.TrimSpace(e.Version)}
 		if es.InitTimeout < 0 || es.InitTimeout > time.Hour {
 			v.fail(key+".init_timeout", fmt.Errorf("%v; want 0 (the default, 60s) to 1h", es.InitTimeout))
 		}
@@ -116,16 +122,16 @@ func (v *validation) engines(list []Engine, tc arbiter.TimeControl) []EngineSpec
 			es.Protocol = Hub
 		}
 		switch es.Protocol {
-		case Hub:
+		case Hub, Hub1, CB:
 			if strings.TrimSpace(e.Command) == "" {
-				v.fail(key+".command", errors.New("a hub engine needs a command"))
+				v.fail(key+".command", fmt.Errorf("a %s engine needs a command", es.Protocol))
 			}
 		case DXP:
 			if e.Address == "" {
 				v.fail(key+".address", errors.New("a dxp engine needs an address (host:port)"))
 			}
 		default:
-			v.fail(key+".protocol", fmt.Errorf("%q is not hub or dxp", e.Protocol))
+			v.fail(key+".protocol", fmt.Errorf("%q is not hub, hub1, cb or dxp", e.Protocol))
 		}
 		if strings.TrimSpace(e.Command) != "" {
 			argv, err := SplitCommand(e.Command)
@@ -133,6 +139,11 @@ func (v *validation) engines(list []Engine, tc arbiter.TimeControl) []EngineSpec
 				v.fail(key+".command", err)
 			}
 			es.Argv = argv
+			if es.Protocol == CB {
+				// The library is loaded by this arbiter in a child process
+				// that speaks Hub for it (package match/cb).
+				es.Argv = append([]string{"self", "cb-host"}, argv...)
+			}
 		}
 		for k, val := range e.Options {
 			es.Options = append(es.Options, Option{Name: k, Value: val})

@@ -28,6 +28,14 @@ import (
 //	  losing: false
 //	  notation: numeric        # numeric or algebraic
 //	  wide_results: false      # 2-0 / 1-1 / 0-2
+//	  killer_kings: false      # Killer: a king whose capture ends on a king stops right behind it
+//	  back_row_wins: false     # Breakthrough: the first to end a move on the back row wins
+//	  promotion_squares:       # Corner: the only squares where men are crowned (default: the far row)
+//	    white: a7 b8
+//	    black: g1 h2
+//	  men_forward:             # One-way: the way each side's men go, up or down the diagram
+//	    white: up
+//	    black: up
 //	  draws:
 //	    threefold: claim       # claim (WCDF) or automatic (FMJD)
 //	    move_rule: 40          # N of the N-move rule, 0 = none
@@ -48,7 +56,17 @@ type VariantSpec struct {
 	Losing             *bool      `mapstructure:"losing" json:"losing,omitempty"`
 	Notation           string     `mapstructure:"notation" json:"notation,omitempty"`
 	WideResults        *bool      `mapstructure:"wide_results" json:"wide_results,omitempty"`
+	KillerKings        *bool      `mapstructure:"killer_kings" json:"killer_kings,omitempty"`
+	BackRowWins        *bool      `mapstructure:"back_row_wins" json:"back_row_wins,omitempty"`
+	PromotionSquares   *SidesSpec `mapstructure:"promotion_squares" json:"promotion_squares,omitempty"`
+	MenForward         *SidesSpec `mapstructure:"men_forward" json:"men_forward,omitempty"`
 	Draws              *DrawsSpec `mapstructure:"draws" json:"draws,omitempty"`
+}
+
+// SidesSpec is a setting given per side (promotion squares, men's way).
+type SidesSpec struct {
+	White string `mapstructure:"white" json:"white,omitempty"`
+	Black string `mapstructure:"black" json:"black,omitempty"`
 }
 
 // DrawsSpec are the draw rules of a custom variant.
@@ -63,7 +81,8 @@ type DrawsSpec struct {
 func (s VariantSpec) custom() bool {
 	return s.Board != "" || s.Mirrored != nil || s.RowsOfMen != 0 || s.FirstPlayer != "" || s.MenCaptureBackward != nil ||
 		s.KingRange != "" || s.Precedence != "" || s.Promotion != "" || s.MenCaptureKings != nil || s.Losing != nil ||
-		s.Notation != "" || s.WideResults != nil || s.Draws != nil
+		s.Notation != "" || s.WideResults != nil || s.Draws != nil ||
+		s.KillerKings != nil || s.BackRowWins != nil || s.PromotionSquares != nil || s.MenForward != nil
 }
 
 // fieldError is an error about one key of the variant map.
@@ -173,6 +192,47 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 		}
 	}
 	setBool(&v.WideResults, s.WideResults)
+	setBool(&v.KillerKings, s.KillerKings)
+	setBool(&v.BackRowWins, s.BackRowWins)
+	if f := s.MenForward; f != nil {
+		for c, text := range []string{f.White, f.Black} {
+			key := "men_forward." + rules.Color(c).String()
+			switch strings.ToLower(strings.TrimSpace(text)) {
+			case "":
+			case "up":
+				v.Forward[c] = rules.TowardTop
+			case "down":
+				v.Forward[c] = rules.TowardBottom
+			default:
+				return nil, bad(key, "%q is not up or down", text)
+			}
+		}
+	}
+	if ps := s.PromotionSquares; ps != nil {
+		// The squares are named on the board as configured: build the
+		// variant without them first, to read them.
+		base := v
+		base.PromotionSquares = [2]rules.Set{}
+		bv, err := rules.NewVariant(base)
+		if err != nil {
+			return nil, err
+		}
+		for c, text := range []string{ps.White, ps.Black} {
+			key := "promotion_squares." + rules.Color(c).String()
+			if strings.TrimSpace(text) == "" {
+				continue
+			}
+			var set rules.Set
+			for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' }) {
+				sq, err := bv.ParseSquare(name)
+				if err != nil {
+					return nil, bad(key, "%v", err)
+				}
+				set = set.With(sq)
+			}
+			v.PromotionSquares[c] = set
+		}
+	}
 	if d := s.Draws; d != nil {
 		switch strings.ToLower(d.Threefold) {
 		case "":

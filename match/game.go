@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
 	"time"
 
@@ -293,79 +292,6 @@ func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRec
 	g.Finished = time.Now()
 	g.Overhead = g.Finished.Sub(g.Started) - waited
 	g.Record = ref.Record()
-	v := g.Record.Variant
-	res := g.Record.Result
-	pg := &pdn.Game{Result: res.PDN(v)}
-	set := pg.SetTag
-	set("Event", "?")
-	set("Site", "?")
-	set("Date", g.Started.Format("2006.01.02"))
-	set("Round", "?")
-	set("White", pdnName(g.White))
-	set("Black", pdnName(g.Black))
-	set("Result", res.PDN(v))
-	if gt := v.GameTypeTag(); gt != "" {
-		set("GameType", gt)
-	} else {
-		// No PDN game type (antidraughts, giveaway, custom rules): name the
-		// rules so a reader need not guess.
-		set("Variant", v.Name())
-	}
-	if g.Record.Start != rules.NewPosition(v) {
-		set("FEN", g.Record.Start.FEN())
-	}
-	tcs := g.Record.TimeControl
-	tcText := tcs[0].String()
-	if !tcs[0].Equal(tcs[1]) {
-		// PDN has one TimeControl tag; different controls are written
-		// white's first, and each side's in its own tag.
-		set("WhiteTimeControl", tcs[0].String())
-		set("BlackTimeControl", tcs[1].String())
-	}
-	set("TimeControl", tcText)
-	if res.Outcome != rules.Ongoing {
-		set("Termination", string(res.Termination))
-	}
-	set("PlyCount", strconv.Itoa(len(g.Record.Moves)))
-	for i, m := range g.Record.Moves {
-		pm := pdn.Move{Text: m.Text, Num: i/2 + 1, Second: i%2 == 1}
-		if g.Record.Start.Turn() != v.FirstPlayer() {
-			pm.Num, pm.Second = (i+1)/2+1, i%2 == 0
-		}
-		pg.Moves = append(pg.Moves, pm)
-	}
-	// Comments go where a reader meets them: a warning after the move that
-	// replaced the illegal one, the reason for the result after the last move.
-	note := func(i int, text string) {
-		i = min(i, len(pg.Moves)-1)
-		if i < 0 {
-			pg.Comment = joinNote(pg.Comment, text)
-			return
-		}
-		pg.Moves[i].Comment = joinNote(pg.Moves[i].Comment, text)
-	}
-	for _, w := range g.Record.Warnings {
-		note(w.Ply, fmt.Sprintf("warning: %s first played %q, illegal (%s)", w.Color, w.Text, w.Why))
-	}
-	if res.Reason != "" {
-		note(len(pg.Moves)-1, res.Reason)
-	}
-	g.Game = pg
+	g.Game = g.Record.PDN(arbiter.PDNTags{White: g.White, Black: g.Black, Date: g.Started})
 	return g
-}
-
-func joinNote(a, b string) string {
-	if a == "" {
-		return b
-	}
-	return a + "; " + b
-}
-
-// pdnName is a player's name as a tag value: the name itself (pdn.Write
-// escapes what a tag cannot hold as it is), or "?" when there is none.
-func pdnName(s string) string {
-	if s == "" {
-		return "?"
-	}
-	return s
 }

@@ -157,8 +157,15 @@ func checkPDN(t *testing.T, rec *match.GameRecord) {
 	if rec.Variant.GameType() == 0 {
 		override = rec.Variant // antidraughts and giveaway have no GameType
 	}
-	if rep := pdn.Check(g, override); rep.Status != pdn.OK {
+	rep := pdn.Check(g, override)
+	if rep.Status != pdn.OK {
 		t.Fatalf("arbiter check: %s\n%s", rep, text)
+	}
+	// arbiter check --claims: every claim and draw the referee recorded holds.
+	for _, f := range arbiter.AuditClaims(g, rep.Replayed) {
+		if f.Wrong {
+			t.Errorf("arbiter check --claims: %s\n%s", f.Text, text)
+		}
 	}
 	for _, tag := range []string{"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination", "PlyCount"} {
 		if g.Tag(tag) == "" {

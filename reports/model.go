@@ -61,6 +61,7 @@ type Game struct {
 	PDN        string // the complete PDN text of the game
 	Started    time.Time
 	Finished   time.Time
+	Worker     string // the cluster worker that played it ("" = none)
 }
 
 // parseResult is rules.ParseResult without the form (the reports write

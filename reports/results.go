@@ -50,6 +50,8 @@ type GameEntry struct {
 	BlackTimeMS int64     `json:"black_time_ms"`
 	Started     time.Time `json:"started,omitzero"`
 	Finished    time.Time `json:"finished,omitzero"`
+	// Worker names the cluster worker that played the game.
+	Worker string `json:"worker,omitempty"`
 }
 
 // BuildResults computes the statistics of an event and assembles the
@@ -84,7 +86,7 @@ func buildResults(ev Event, st *Stats) *Results {
 			Round: g.Round, Board: g.Board, Pair: g.Pair, White: g.White, Black: g.Black,
 			Result: res, Termination: g.Termination, Plies: g.Plies, Opening: g.Opening,
 			FirstMover: g.FirstMover, WhiteTimeMS: wt.Milliseconds(), BlackTimeMS: bt.Milliseconds(),
-			Started: g.Started, Finished: g.Finished,
+			Started: g.Started, Finished: g.Finished, Worker: g.Worker,
 		})
 	}
 	return r

@@ -239,3 +239,26 @@ func TestPDNTagEscaping(t *testing.T) {
 		t.Errorf("read back White %q Event %q", g.Tag("White"), g.Tag("Event"))
 	}
 }
+
+// results.json names the worker of each game a cluster played, and says
+// nothing of workers for a game played locally.
+func TestResultsJSONWorker(t *testing.T) {
+	ev := Event{Name: "w", Engines: []string{"a", "b"}, Games: []Game{
+		{Round: 1, Board: 1, White: "a", Black: "b", Result: "1-0", Worker: "box-1"},
+		{Round: 1, Board: 2, White: "b", Black: "a", Result: "0-1"},
+	}}
+	r, err := BuildResults(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	if err := r.WriteJSON(&b); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(b.String(), `"worker":"box-1"`); n != 1 {
+		t.Errorf("results.json names the worker %d times; want once:\n%s", n, b.String())
+	}
+	if n := strings.Count(b.String(), `"worker"`); n != 1 {
+		t.Errorf("results.json has %d worker keys; want 1 (none for the local game)", n)
+	}
+}

@@ -36,7 +36,7 @@ type bbGeo struct {
 var bbGeoCache sync.Map // Board -> *bbGeo, nil when the board does not fit
 
 func bbGeoFor(v *Variant) *bbGeo {
-	if v == nil || v.geo == nil {
+	if v == nil || v.geo == nil || v.noBitboards {
 		return nil
 	}
 	if g, ok := bbGeoCache.Load(v.p.Board); ok {
@@ -131,15 +131,21 @@ type bmove struct {
 // and each LegalMoves call uses its own.
 type bbGen struct {
 	*bbGeo
-	flying      bool // flying kings (either landing rule)
-	landAll     bool // flying kings land on any free square behind the victim
-	menBack     bool
-	menCapKings bool
-	promotion   PromotionRule
-	prec        Precedence
-	keep        bool // count every path rather than every identity
-	checkers    bool // English checkers rules: see countCheckers
-	draughts    bool // international draughts rules: see countDraughts
+	// promo is by Color the squares where that colour's men are crowned:
+	// bbGeo's far rows, or the variant's PromotionSquares (it shadows
+	// bbGeo.promo).
+	promo        [2]uint64
+	killer       bool // Killer: a king's capture that ends on a king stops right behind it
+	breakthrough bool // Breakthrough: a position with a king has no move
+	flying       bool // flying kings (either landing rule)
+	landAll      bool // flying kings land on any free square behind the victim
+	menBack      bool
+	menCapKings  bool
+	promotion    PromotionRule
+	prec         Precedence
+	keep         bool // count every path rather than every identity
+	checkers     bool // English checkers rules: see countCheckers
+	draughts     bool // international draughts rules: see countDraughts
 
 	// capture search state of the current node
 	opp, kings, emptyp uint64
@@ -172,6 +178,9 @@ func (g *bbGen) reset(v *Variant, geo *bbGeo, keep bool) {
 	g.menCapKings = v.p.MenCaptureKings
 	g.promotion = v.p.Promotion
 	g.prec = v.p.Precedence
+	g.promo = promoBits(v, geo)
+	g.killer = v.p.KillerKings
+	g.breakthrough = v.p.BackRowWins
 	g.keep = keep
 	g.checkers = !g.flying && !g.menBack && g.menCapKings && g.prec == FreeChoice && g.promotion == PromoteStop
 	g.draughts = g.landAll && g.menBack && g.menCapKings && g.prec == Majority && g.promotion == PromoteOnlyIfEnding
@@ -179,6 +188,17 @@ func (g *bbGen) reset(v *Variant, geo *bbGeo, keep bool) {
 	g.counting = false
 	g.ms = nil
 	g.api = g.api[:0]
+}
+
+// promoBits is the promotion squares of v's men by colour, in padded bits.
+func promoBits(v *Variant, geo *bbGeo) [2]uint64 {
+	pr := geo.promo
+	for c, s := range v.p.PromotionSquares {
+		if !s.Empty() {
+			pr[c] = geo.toBits(s)
+		}
+	}
+	return pr
 }
 
 // buf returns the (emptied) move buffer of ply.
@@ -450,6 +470,14 @@ func (g *bbGen) extend(s int, king bool, cap uint64, n int, order uint64, skip D
 				skip = d
 			}
 			if !cont {
+				if g.killer && vb&g.kings != 0 {
+					// Killer: the capture ends on a king, so the king
+					// stops right behind it.
+					l := firstBit(land, d)
+					g.path[n] = uint8(l)
+					g.emit(l, cap2, n+1, order2, true)
+					continue
+				}
 				for t := land; t != 0; {
 					l := firstBit(t, d)
 					t &^= 1 << uint(l)
@@ -738,6 +766,24 @@ func (g *bbGen) perft(own, opp, kings uint64, white bool, depth, ply int) uint64
 	return n
 }
 
+// perftBT is perft under Breakthrough: a position holding a king (a man
+// crowned on the last move) is over, with no move.
+func (g *bbGen) perftBT(own, opp, kings uint64, white bool, depth, ply int) uint64 {
+	if kings != 0 {
+		return 0
+	}
+	if depth == 1 {
+		return g.count(own, opp, kings, white, ply)
+	}
+	ms := g.gen(ply, own, opp, kings, white)
+	var n uint64
+	for i := range ms {
+		m := &ms[i]
+		n = addCount(n, g.perftBT(opp&^m.cap, own^m.ft, (kings&^m.cap)^m.kd, !white, depth-1, ply+1))
+	}
+	return n
+}
+
 // count is perft of depth 1: the number of legal moves, counted in bulk.
 func (g *bbGen) count(own, opp, kings uint64, white bool, ply int) uint64 {
 	if g.checkers {
@@ -1020,6 +1066,9 @@ func bbPerft(p *Position, depth int, keep bool) (uint64, bool) {
 		g.stack[i] = backing[i*perPly : i*perPly : (i+1)*perPly]
 	}
 	own, opp, kings := geo.sides(p)
+	if g.breakthrough {
+		return g.perftBT(own, opp, kings, p.turn == White, depth, 0), true
+	}
 	return g.perft(own, opp, kings, p.turn == White, depth, 0), true
 }
 

@@ -77,7 +77,7 @@ func customVariants(r *rand.Rand, n int) []*Variant {
 	var out []*Variant
 	for i := 0; i < n; i++ {
 		b := boards[i%len(boards)]
-		v, err := NewVariant(Params{
+		p := Params{
 			Name: fmt.Sprintf("custom%d", i), Board: b, RowsOfMen: (b.Height - 2) / 2,
 			FirstPlayer:        Color(r.IntN(2)),
 			MenCaptureBackward: r.IntN(2) == 0,
@@ -85,7 +85,19 @@ func customVariants(r *rand.Rand, n int) []*Variant {
 			Precedence:         Precedence(r.IntN(5)),
 			Promotion:          PromotionRule(r.IntN(3)),
 			MenCaptureKings:    r.IntN(3) != 0,
-		})
+		}
+		// RULES.md section 8's parameters on the dark-square generators:
+		// Killer's stop behind a king, Corner's promotion squares.
+		p.KillerKings = r.IntN(3) == 0
+		if r.IntN(3) == 0 {
+			n := b.Squares()
+			for c := range p.PromotionSquares {
+				for range 1 + r.IntN(3) {
+					p.PromotionSquares[c] = p.PromotionSquares[c].With(Square(1 + r.IntN(n)))
+				}
+			}
+		}
+		v, err := NewVariant(p)
 		if err != nil {
 			panic(err)
 		}

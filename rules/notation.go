@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -108,6 +109,21 @@ func (p Position) MatchMoves(text string) ([]Move, error) {
 			continue
 		}
 		found = append(found, m)
+	}
+	if len(found) > 1 && len(via) > 0 {
+		// A long form that lists a move's whole path names that move, even
+		// when its squares also lie, in order, on a longer path (MoveText
+		// writes such a form: W:WKe3:Bb6,d4,d6,f6,f4 in Czech, e3:c5:a7
+		// beside e3:g5:e7:c5:a7).
+		var exact []Move
+		for _, m := range found {
+			if len(m.Path) == len(via)+1 && slices.Equal(m.Path[:len(via)], via) {
+				exact = append(exact, m)
+			}
+		}
+		if len(exact) == 1 {
+			return exact, nil
+		}
 	}
 	return found, nil
 }

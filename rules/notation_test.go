@@ -342,3 +342,30 @@ func TestMatchMoves(t *testing.T) {
 		t.Errorf("10x: %v, want a syntax error", err)
 	}
 }
+
+// A long form listing a move's whole path reads as that move, though its
+// squares also lie in order on a longer capture's path.
+func TestLongFormWholePath(t *testing.T) {
+	p := ntFEN(t, "czech", "W:WKe3:Bb6,d4,d6,f6,f4")
+	a7, _ := p.Variant().ParseSquare("a7")
+	toA7 := 0
+	for _, m := range p.LegalMoves() {
+		if m.To == a7 {
+			toA7++
+		}
+		if m.From == m.To {
+			continue
+		}
+		text := p.MoveText(m)
+		got, err := p.ParseMove(text)
+		if err != nil || !got.Same(m) {
+			t.Errorf("%s reads back as %v, %v", text, got, err)
+		}
+	}
+	if toA7 != 2 {
+		t.Errorf("%d captures end on a7, want 2 (e3:c5:a7 and e3:g5:e7:c5:a7)", toA7)
+	}
+	if _, err := p.ParseMove("e3:c5:a7"); err != nil {
+		t.Errorf("e3:c5:a7: %v", err)
+	}
+}

@@ -45,7 +45,9 @@ func perftWith(p Position, depth int, keepPaths bool, o PerftOptions) uint64 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	geo := bbGeoFor(p.v)
-	if depth > maxFastPerftDepth || depth < 4 {
+	if depth > maxFastPerftDepth || depth < 4 || p.v.p.BackRowWins {
+		// (Breakthrough's ended positions are Perft's business: the
+		// table search does not know them.)
 		// An absurd depth, or too small to pay for the set-up.
 		return Perft(p, depth, keepPaths)
 	}

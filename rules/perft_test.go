@@ -165,3 +165,28 @@ func TestPerftPositions(t *testing.T) {
 		}
 	}
 }
+
+// TestPerftVariants reproduces the published counts of RULES.md section 8
+// (perft-variants.tsv) from each variant's start, with the reference
+// generator too where the tree is small.
+func TestPerftVariants(t *testing.T) {
+	rows := readPerftFile(t, "perft-variants.tsv")
+	if len(rows) < 10 {
+		t.Fatalf("only %d rows read", len(rows))
+	}
+	for _, r := range rows {
+		v := MustLookup(r.variant)
+		p, err := ParseFEN(v, r.fen)
+		if err != nil {
+			t.Fatalf("perft-variants.tsv:%d: %v", r.line, err)
+		}
+		if got := Perft(p, r.depth, r.keep); got != r.nodes {
+			t.Errorf("perft-variants.tsv:%d: %s %s perft(%d, keep=%v) = %d, want %d", r.line, r.variant, r.fen, r.depth, r.keep, got, r.nodes)
+		}
+		if r.nodes <= 100_000 {
+			if got := referencePerft(p, r.depth, r.keep); got != r.nodes {
+				t.Errorf("perft-variants.tsv:%d: %s reference perft(%d, keep=%v) = %d, want %d", r.line, r.variant, r.depth, r.keep, got, r.nodes)
+			}
+		}
+	}
+}

@@ -126,6 +126,9 @@ func (p Position) Outcome() Outcome {
 
 // HasMoves reports whether the side to move has a legal move.
 func (p Position) HasMoves() bool {
+	if p.finished() {
+		return false
+	}
 	if has, decided := p.hasMovesFast(); decided {
 		return has
 	}
@@ -164,11 +167,15 @@ func (p Position) hasMovesFast() (has, decided bool) {
 // quietGen is a generator set up just enough for capturers, quiet and
 // countQuiet.
 func (p Position) quietGen(geo *bbGeo) bbGen {
-	return bbGen{bbGeo: geo, flying: p.v.p.Kings != ShortKings, menBack: p.v.p.MenCaptureBackward, menCapKings: p.v.p.MenCaptureKings}
+	return bbGen{bbGeo: geo, flying: p.v.p.Kings != ShortKings, menBack: p.v.p.MenCaptureBackward, menCapKings: p.v.p.MenCaptureKings,
+		promo: promoBits(p.v, geo)}
 }
 
 // Find returns the legal move with the given identity.
 func (p Position) Find(from, to Square, captured Set) (Move, bool) {
+	if p.finished() {
+		return Move{}, false
+	}
 	if m, ok, decided := p.findQuiet(from, to, captured); decided {
 		return m, ok
 	}
@@ -233,7 +240,7 @@ type variantGeo struct {
 // geoOf is bbGeoFor(v) through lastGeo (keyed by the board geometry that
 // bbGeoFor builds from).
 func geoOf(v *Variant) *bbGeo {
-	if v == nil || v.geo == nil {
+	if v == nil || v.geo == nil || v.noBitboards {
 		return nil
 	}
 	if c := lastGeo.Load(); c != nil && c.g == v.geo {

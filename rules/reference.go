@@ -7,6 +7,9 @@ package rules
 // LegalMoves returns the legal moves of the side to move, one per identity
 // (from, to, captured set), each with one representative capture path.
 func (p Position) LegalMoves() []Move {
+	if p.finished() {
+		return nil
+	}
 	if fast, ok := p.fastMoves(false); ok {
 		return fast
 	}
@@ -17,6 +20,9 @@ func (p Position) LegalMoves() []Move {
 // paths over the same pieces to the same square are both listed. This is the
 // `--count keep` view and what PDN long notation is written from.
 func (p Position) LegalPaths() []Move {
+	if p.finished() {
+		return nil
+	}
 	if fast, ok := p.fastMoves(true); ok {
 		return fast
 	}
@@ -25,6 +31,9 @@ func (p Position) LegalPaths() []Move {
 
 // referenceMoves generates moves with the reference generator.
 func (p Position) referenceMoves(keepPaths bool) []Move {
+	if p.finished() {
+		return nil
+	}
 	s := refSearch{p: &p, v: p.v, g: p.v.geo, color: p.turn}
 	s.own, s.opp = p.white, p.black
 	if p.turn == Black {
@@ -48,6 +57,10 @@ func (p Position) referenceMoves(keepPaths bool) []Move {
 	return moves
 }
 
+// finished reports a Breakthrough position that a crowning has ended: it
+// has no legal move (RULES.md section 8: the side that crowned has won).
+func (p *Position) finished() bool { return p.v.p.BackRowWins && !p.kings.Empty() }
+
 func containsSame(ms []Move, m Move) bool {
 	for _, o := range ms {
 		if o.Same(m) {
@@ -58,8 +71,8 @@ func containsSame(ms []Move, m Move) bool {
 }
 
 // forward returns the two forward directions of a man of colour c.
-func forward(c Color) [2]Direction {
-	if c == White {
+func (v *Variant) forward(c Color) [2]Direction {
+	if v.up[c] {
 		return [2]Direction{UpLeft, UpRight}
 	}
 	return [2]Direction{DownLeft, DownRight}
@@ -81,7 +94,7 @@ func (p Position) referenceQuietMoves() []Move {
 			}
 			continue
 		}
-		for _, d := range forward(p.turn) {
+		for _, d := range v.forward(p.turn) {
 			if to := g.next[from][d]; to != 0 && !occ.Has(to) {
 				moves = append(moves, Move{From: from, To: to, Promotes: v.promotes(p.turn, to)})
 			}
@@ -124,7 +137,7 @@ func (s *refSearch) jumps(sq Square, king bool, skip Direction, visit func(d Dir
 	g, v := s.g, s.v
 	dirs := []Direction{UpLeft, UpRight, DownLeft, DownRight}
 	if !king && !v.p.MenCaptureBackward {
-		f := forward(s.color)
+		f := v.forward(s.color)
 		dirs = f[:]
 	}
 	var buf [16]Square
@@ -213,6 +226,11 @@ func (s *refSearch) captures(sq Square, king bool, skip Direction) bool {
 				skip = d
 			}
 		} else {
+			if king && s.v.p.KillerKings && s.p.kings.Has(victim) {
+				// Killer: the king that took a king last stops right
+				// behind it (the nearest landing square).
+				ends = ends[:1]
+			}
 			for _, n := range ends {
 				s.emit(n.sq, n.promote && !king)
 			}

@@ -131,7 +131,34 @@ type Params struct {
 	Draws       DrawRules
 	// IllegalMoves is the federation's default illegal-move rule.
 	IllegalMoves IllegalMoveRule
+
+	// KillerKings (Killer draughts): a flying king whose capture ends by
+	// taking a king must land on the square right behind that king.
+	KillerKings bool
+	// BackRowWins (Breakthrough): the first side to end a move on its king
+	// row wins; the crowned man ends the game, so a position holding a king
+	// has no legal move (the side to move has lost).
+	BackRowWins bool
+	// PromotionSquares, when not empty for a colour (indexed by Color), are
+	// the only squares where that colour's men are crowned (Corner: White on
+	// a7 and b8, Black on g1 and h2); empty means the whole far row.
+	PromotionSquares [2]Set
+	// Forward is the way each colour's men move and capture (indexed by
+	// Color; One-way has both sides go the same way): zero is the usual
+	// (White up the diagram, Black down). Men are crowned on the far row of
+	// their own way (or on PromotionSquares).
+	Forward [2]Heading
 }
+
+// Heading is the way a colour's men move along the board.
+type Heading uint8
+
+// Headings.
+const (
+	HeadingUsual Heading = iota // White towards the top (row 0), Black towards the bottom
+	TowardTop                   // towards row 0, where White's men usually go
+	TowardBottom                // towards the last row, where Black's men usually go
+)
 
 // Variant is a complete rule set, immutable once built: presets come from
 // Lookup, custom variants from NewVariant. Its parameters are read through
@@ -145,9 +172,14 @@ type Variant struct {
 	// p is read directly by move generation (no call, no copy per node).
 	p   Params
 	geo *geometry
+	// up is, by colour, whether its men go towards row 0.
+	up [2]bool
+	// noBitboards: rules the bitboard generator does not know (one-way
+	// men) go to the reference generator.
+	noBitboards bool
 }
 
-var presets = map[string]Params{
+var presets = addDerived(map[string]Params{
 	"english": {Name: "english", GameType: 21, Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: Black,
 		Kings: ShortKings, Precedence: FreeChoice, Promotion: PromoteStop, MenCaptureKings: true,
 		Draws: DrawRules{MoveRule: 40}, IllegalMoves: IllegalWarnsFirst},
@@ -186,12 +218,49 @@ var presets = map[string]Params{
 	"giveaway": {Name: "giveaway", Board: Board{8, 8, false}, RowsOfMen: 3, FirstPlayer: Black,
 		Kings: ShortKings, Precedence: FreeChoice, Promotion: PromoteStop, MenCaptureKings: true,
 		Losing: true, Draws: DrawRules{MoveRule: 40}},
+})
+
+// addDerived adds the presets that are another preset with a rule changed.
+func addDerived(presets map[string]Params) map[string]Params {
+	intl := presets["international"]
+	k := intl
+	k.Name, k.GameType, k.KillerKings = "killer", 0, true
+	presets["killer"] = k
+	// Breakthrough: lidraughts' GameType 96; no draw rules.
+	bt := intl
+	bt.Name, bt.GameType, bt.BackRowWins, bt.Draws = "breakthrough", 96, true, DrawRules{}
+	presets["breakthrough"] = bt
+	// Corner: the Czech start until a source gives BrainKing's (RULES.md
+	// section 8); men are crowned only on two corner squares each.
+	c := presets["czech"]
+	c.Name, c.GameType = "corner", 0
+	c.PromotionSquares = [2]Set{mustSquares(c.Board, "a7", "b8"), mustSquares(c.Board, "g1", "h2")}
+	presets["corner"] = c
+	return presets
+}
+
+// mustSquares is the set of the named squares of board b (preset tables).
+func mustSquares(b Board, names ...string) Set {
+	g, err := newGeometry(b)
+	if err != nil {
+		panic(err)
+	}
+	var s Set
+	for _, n := range names {
+		sq, err := g.parseSquare(n)
+		if err != nil {
+			panic(err)
+		}
+		s = s.With(sq)
+	}
+	return s
 }
 
 // aliases map other common names to presets.
 var aliases = map[string]string{
 	"checkers": "english", "american": "english", "draughts": "international", "fmjd": "international",
 	"wcdf": "english", "anti": "antidraughts", "antidam": "giveaway", "losing": "giveaway",
+	"bt": "breakthrough",
 }
 
 var presetCache = func() map[string]*Variant {
@@ -228,7 +297,8 @@ func NewVariant(p Params) (*Variant, error) {
 	if interned.m == nil {
 		interned.m = make(map[Params]*Variant)
 	}
-	v := &Variant{p: p, geo: g}
+	v := &Variant{p: p, geo: g, up: [2]bool{p.Forward[White] != TowardBottom, p.Forward[Black] == TowardTop}}
+	v.noBitboards = !v.up[White] || v.up[Black]
 	interned.m[p] = v
 	return v, nil
 }
@@ -303,6 +373,16 @@ func (p Params) check() (*geometry, error) {
 	if p.Notation == Algebraic && p.Board.Width > maxAlgebraicWidth {
 		// Files run a..w: x is the capture separator of move text.
 		return nil, fmt.Errorf("rules: variant %q: algebraic notation needs a board at most %d wide, not %d", p.Name, maxAlgebraicWidth, p.Board.Width)
+	}
+	if p.Forward[White] > TowardBottom || p.Forward[Black] > TowardBottom {
+		return nil, fmt.Errorf("rules: variant %q: men's heading out of range", p.Name)
+	}
+	for c, s := range p.PromotionSquares {
+		for sq := range s.All() {
+			if int(sq) > g.n {
+				return nil, fmt.Errorf("rules: variant %q: %s promotion square %d is off the board (1-%d)", p.Name, Color(c), sq, g.n)
+			}
+		}
 	}
 	if p.Draws.MoveRule < 0 {
 		return nil, fmt.Errorf("rules: variant %q: negative move rule %d (0 = none)", p.Name, p.Draws.MoveRule)
@@ -420,10 +500,43 @@ func (v *Variant) Next(sq Square, d Direction) Square { return v.geo.next[sq][d]
 // RowCol returns the row (0 = top) and column (0 = left) of sq.
 func (v *Variant) RowCol(sq Square) (row, col int) { return int(v.geo.row[sq]), int(v.geo.col[sq]) }
 
-// promotes reports whether a man of colour c on sq stands on its far row.
+// promotes reports whether a man of colour c on sq is crowned there: it
+// stands on its far row (or on one of its PromotionSquares).
 func (v *Variant) promotes(c Color, sq Square) bool {
-	if c == White {
+	if ps := v.p.PromotionSquares[c]; !ps.Empty() {
+		return ps.Has(sq)
+	}
+	if v.up[c] {
 		return v.geo.row[sq] == 0
 	}
 	return int(v.geo.row[sq]) == v.p.Board.Height-1
+}
+
+// Crowns reports whether a man of colour c is crowned on sq (its far row,
+// or its promotion squares where the variant has them).
+func (v *Variant) Crowns(c Color, sq Square) bool {
+	if sq < 1 || int(sq) > v.geo.n {
+		return false
+	}
+	return v.promotes(c, sq)
+}
+
+// KillerKings reports Killer's rule: a king whose capture ends by taking a
+// king lands right behind it.
+func (v *Variant) KillerKings() bool { return v.p.KillerKings }
+
+// BackRowWins reports Breakthrough's rule: the first side to end a move on
+// its king row wins.
+func (v *Variant) BackRowWins() bool { return v.p.BackRowWins }
+
+// PromotionSquares returns colour c's promotion squares, empty when its men
+// are crowned anywhere on the far row.
+func (v *Variant) PromotionSquares(c Color) Set { return v.p.PromotionSquares[c] }
+
+// Forward returns the way colour c's men go (never HeadingUsual).
+func (v *Variant) Forward(c Color) Heading {
+	if v.up[c] {
+		return TowardTop
+	}
+	return TowardBottom
 }

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/rules"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
@@ -15,12 +17,17 @@ func init() { subcommands = append(subcommands, newCheckCmd) }
 
 // checkCounts are the totals of `arbiter check`; failed counts the files
 // that could not be read to the end (I/O errors, not games).
-type checkCounts struct{ games, ok, illegal, unreadable, failed int }
+type checkCounts struct {
+	games, ok, illegal, unreadable, failed int
+	// With --claims: claims and draws judged, and records the rules contradict.
+	claims, draws, wrong int
+}
 
 func newCheckCmd() *cobra.Command {
 	var variant string
+	var claims bool
 	cmd := &cobra.Command{
-		Use:   "check [--variant V] FILE...",
+		Use:   "check [--variant V] [--claims] FILE...",
 		Short: "Audit PDN game records: replay every game and report the first illegal move",
 		Long: `check replays every game of every PDN file under its rules: its GameType tag
 (or a Variant tag naming a preset). A game without one is played under --variant
@@ -34,8 +41,24 @@ It prints one line per game, "FILE: game N (White: ..., Black: ...): ok" or the
 first problem: the move number and text, the line it is on, the position before it
 (FEN) and the legal moves there. The last line is
   games=N ok=N illegal=N unreadable=N
-Exit status: 0 when every game is ok, 1 otherwise, 2 for a usage error, 3 when a
-file cannot be read (it is named; the other files are still checked).`,
+
+With --claims, each game that replays is also audited for draw claims (the
+arbiter's audit of a scoresheet): one line per finding, saying where threefold
+repetition, the variant's N-move rule and (international, Canadian) the 16- and
+5-move endgame rules first held, and whether each claim in the comments and a
+draw by one of those rules in the Termination tag (or the last comment) is
+valid, with the evidence (move numbers of the repeated position, or the N-move
+window and the move that broke it). Claims are read from [%claim ...] commands,
+as the arbiter writes them, and from plain notes such as "{white claims a draw
+by repetition (refused)}"; a note is judged in the position after the move it
+follows. A last line
+  claims=N draws=N wrong=N
+counts them; wrong is a claim recorded accepted (or with no verdict) or a draw
+that the moves do not support, or a valid claim recorded refused.
+
+Exit status: 0 when every game is ok (and, with --claims, no record is wrong),
+1 otherwise, 2 for a usage error, 3 when a file cannot be read (it is named;
+the other files are still checked).`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("check: no PDN file given (usage: arbiter check [--variant V] FILE...)")
@@ -51,26 +74,30 @@ file cannot be read (it is named; the other files are still checked).`,
 			out := cmd.OutOrStdout()
 			var n checkCounts
 			for _, file := range args {
-				checkFile(out, cmd.ErrOrStderr(), file, fallback, &n)
+				checkFile(out, cmd.ErrOrStderr(), file, fallback, claims, &n)
 			}
 			fmt.Fprintf(out, "games=%d ok=%d illegal=%d unreadable=%d\n", n.games, n.ok, n.illegal, n.unreadable)
+			if claims {
+				fmt.Fprintf(out, "claims=%d draws=%d wrong=%d\n", n.claims, n.draws, n.wrong)
+			}
 			switch {
 			case n.failed > 0:
 				return exitError{code: exitRuntime}
-			case n.ok != n.games:
+			case n.ok != n.games || n.wrong > 0:
 				return exitError{code: exitFailed}
 			}
 			return nil
 		},
 	}
 	cmd.Flags().StringVar(&variant, "variant", "", "rules for games without a GameType tag (e.g. english, international, russian); a tag wins")
+	cmd.Flags().BoolVar(&claims, "claims", false, "also audit draw claims: where repetition and the N-move rules first held, and whether each recorded claim or draw is valid")
 	return cmd
 }
 
 // checkFile audits one file. A file that cannot be opened or read to the end
 // is an I/O error, not a game: it is named on stderr (and on out, so the
 // listing shows where it stopped) and makes the exit status 3.
-func checkFile(out, errOut io.Writer, file string, fallback *rules.Variant, n *checkCounts) {
+func checkFile(out, errOut io.Writer, file string, fallback *rules.Variant, claims bool, n *checkCounts) {
 	f, err := os.Open(file)
 	if err != nil {
 		n.failed++
@@ -90,10 +117,37 @@ func checkFile(out, errOut io.Writer, file string, fallback *rules.Variant, n *c
 			n.unreadable++
 		}
 		fmt.Fprintf(out, "%s: %s\n", file, rep)
+		if !claims || rep.Status != pdn.OK {
+			return
+		}
+		for _, f := range arbiter.AuditClaims(rep.Game, rep.Replayed) {
+			switch f.What {
+			case arbiter.Claimed:
+				n.claims++
+			case arbiter.Drawn:
+				n.draws++
+			}
+			mark := ""
+			if f.Wrong {
+				n.wrong++
+				mark = "WRONG: "
+			}
+			fmt.Fprintf(out, "%s: game %d: %s%s\n", file, rep.Number, mark, oneLine(f.Text))
+		}
 	})
 	if err != nil {
 		n.failed++
 		fmt.Fprintf(out, "%s: cannot read the file to the end, stopped reading: %v\n", file, err)
 		fmt.Fprintf(errOut, "error: check: %v\n", err)
 	}
+}
+
+// oneLine keeps a finding on one line whatever a comment held.
+func oneLine(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\r' {
+			return ' '
+		}
+		return r
+	}, s)
 }

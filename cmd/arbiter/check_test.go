@@ -205,3 +205,43 @@ func TestCheckForms(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckClaims audits the handmade claim records: every claim and draw of
+// valid.pdn holds, and each game of invalid.pdn records one the moves do not
+// support.
+func TestCheckClaims(t *testing.T) {
+	out, code := runCheck(t, "--claims", "testdata/claims/valid.pdn")
+	if code != exitOK || lastLine(out) != "claims=5 draws=3 wrong=0" || strings.Contains(out, "WRONG") {
+		t.Errorf("valid.pdn: exit %d\n%s", code, out)
+	}
+	for _, want := range []string{
+		"game 1: threefold repetition first claimable after 5. 5-1: the position occurs for the third time, at the start and at moves 3. and 5.",
+		"game 1: black's claim of threefold repetition after 4... 28-32 (recorded refused): invalid, and rightly refused: the position has occurred twice",
+		"game 2: black's claim of threefold repetition after 5. 5-1 (recorded accepted): valid",
+		"game 3: the 40-move rule first claimable after 41. 6-1: each player has made 40 moves",
+		"game 4: threefold repetition first due after 4... 9-4 (declared by the arbiter in international):",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("valid.pdn: output lacks %q\n%s", want, out)
+		}
+	}
+	out, code = runCheck(t, "--claims", "testdata/claims/invalid.pdn")
+	if code != exitFailed || lastLine(out) != "claims=3 draws=2 wrong=5" {
+		t.Errorf("invalid.pdn: exit %d\n%s", code, out)
+	}
+	for _, want := range []string{
+		"game 1: WRONG: black's claim of threefold repetition after 4... 28-32 (recorded accepted): INVALID: the position has occurred twice, at moves 2... and 4...",
+		"game 1: WRONG: draw by threefold repetition recorded (Termination tag)",
+		"game 2: WRONG: white's claim of the 40-move rule after 7. 6-1 (no verdict recorded): INVALID: 12 of the 80 moves",
+		"game 3: WRONG: black's claim of threefold repetition with 5-1 after 4... 28-32 (recorded refused): valid, but recorded refused",
+		"game 4: WRONG: draw by 40-move rule recorded (Termination tag) at the end, after 42... 15-19: INVALID: 40 of the 80 moves (40 each) needed have been played with no uncrowned man advanced and no capture, counted from 23. 1-5 (22... 28x19 was a capture)",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("invalid.pdn: output lacks %q\n%s", want, out)
+		}
+	}
+	// Without --claims the same files are only replayed: all games are ok.
+	if out, code := runCheck(t, "testdata/claims/invalid.pdn"); code != exitOK || strings.Contains(out, "claims=") {
+		t.Errorf("plain check: exit %d\n%s", code, out)
+	}
+}

@@ -25,15 +25,17 @@ func newEngineCmd() *cobra.Command {
 		faults                []string
 		dxpListen, dxpConnect string
 		slowTime              time.Duration
+		hub1                  bool
 	)
 	cmd := &cobra.Command{
-		Use:   "engine [--variant V] [--level random|greedy|N] [--seed S] [--fault F]... [--dxp ADDR | --dxp-connect ADDR]",
+		Use:   "engine [--variant V] [--level random|greedy|N] [--seed S] [--fault F]... [--hub1 | --dxp ADDR | --dxp-connect ADDR]",
 		Short: "Run the sparring engine (Hub on stdin/stdout, or DXP over TCP)",
 		Long: `engine runs the arbiter's own sparring engine, a real engine process for tests
 and demos. By default it speaks the Hub protocol (version 2) on standard input and
 output. The variant is --variant (default international) until the GUI sets the
 Hub parameter "variant" (any preset name, e.g. "set-param name=variant
-value=english"); "level" and "seed" are Hub parameters too.
+value=english"); "level" and "seed" are Hub parameters too. With --hub1 it
+speaks Hub version 1, Scan 2.0's protocol ("set variant english").
 
 With --dxp ADDR it speaks DXP instead: it listens on ADDR (e.g. 127.0.0.1:27531,
 port 0 picks a free port) and plays as the DXP Follower with every Initiator that
@@ -85,7 +87,11 @@ slow-at=K (think past the time limit; in Hub it moves when told to stop).`,
 				// with SIGPIPE and no word; with it the write fails, and the
 				// engine says so on stderr and exits with status 3.
 				signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-				err = sparring.ServeHub(cmd.InOrStdin(), out, cfg)
+				if hub1 {
+					err = sparring.ServeHub1(cmd.InOrStdin(), out, cfg)
+				} else {
+					err = sparring.ServeHub(cmd.InOrStdin(), out, cfg)
+				}
 			}
 			switch {
 			case errors.Is(err, sparring.ErrCrash):
@@ -112,6 +118,7 @@ slow-at=K (think past the time limit; in Hub it moves when told to stop).`,
 	f.StringVar(&name, "name", "sparring", "engine name (Hub id, DXP name)")
 	f.StringVar(&dxpListen, "dxp", "", "speak DXP, listening on `ADDR` for the arbiter")
 	f.StringVar(&dxpConnect, "dxp-connect", "", "speak DXP, connecting to the arbiter at `ADDR`")
+	f.BoolVar(&hub1, "hub1", false, "speak Hub version 1 (Scan 2.0's protocol) instead of version 2")
 	f.DurationVar(&slowTime, "slow-time", 0, "DXP: how long slow-at thinks (default: the game's time + 2s)")
 	return cmd
 }

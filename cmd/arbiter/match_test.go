@@ -3,34 +3,39 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/match/dxp"
-	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/match/store"
 )
 
 func TestParseEngineSpec(t *testing.T) {
 	tests := []struct {
 		in   string
-		want engineSpec
+		want map[string]any
 	}{
-		{"name=A cmd=./scan hub", engineSpec{Name: "A", Proto: "hub", Command: []string{"./scan", "hub"}}},
+		{"name=A cmd=./scan hub", map[string]any{"name": "A", "command": "./scan hub"}},
 		{`name='My Engine' dir=/opt/e option.book=false option.threads=2 cmd=/opt/my\ engine/run --opt "a b" 'c d'`,
-			engineSpec{Name: "My Engine", Proto: "hub", Dir: "/opt/e", Command: []string{"/opt/my engine/run", "--opt", "a b", "c d"},
-				Options: []hub.Param{{Name: "book", Value: "false"}, {Name: "threads", Value: "2"}}}},
-		{"proto=dxp addr=127.0.0.1:27531", engineSpec{Name: "127.0.0.1:27531", Proto: "dxp", Addr: "127.0.0.1:27531"}},
-		{"name=D proto=dxp addr=127.0.0.1:0 listen=true cmd=engine --dxp-connect {addr}",
-			engineSpec{Name: "D", Proto: "dxp", Addr: "127.0.0.1:0", Listen: true, Command: []string{"engine", "--dxp-connect", "{addr}"}}},
-		{"cmd=/usr/bin/scan hub", engineSpec{Name: "scan", Proto: "hub", Command: []string{"/usr/bin/scan", "hub"}}},
-		{"name=K init=2m30s cmd=kr hub", engineSpec{Name: "K", Proto: "hub", Command: []string{"kr", "hub"}, Init: 150 * time.Second}},
+			map[string]any{"name": "My Engine", "dir": "/opt/e", "command": `/opt/my\ engine/run --opt "a b" 'c d'`,
+				"options": map[string]any{"book": "false", "threads": "2"}}},
+		{"proto=dxp addr=127.0.0.1:27531", map[string]any{"name": "127.0.0.1:27531", "protocol": "dxp", "address": "127.0.0.1:27531"}},
+		{"name=D proto=DXP addr=127.0.0.1:0 listen=true cmd=engine --dxp-connect {addr}",
+			map[string]any{"name": "D", "protocol": "dxp", "address": "127.0.0.1:0", "listen": true, "command": "engine --dxp-connect {addr}"}},
+		{"cmd=/usr/bin/scan hub", map[string]any{"name": "scan", "command": "/usr/bin/scan hub"}},
+		{"cmd=self engine --level 2", map[string]any{"name": "engine --level 2", "command": "self engine --level 2"}},
+		{"name=K init=2m30s tc=10+0.1 cmd=kr hub", map[string]any{"name": "K", "init_timeout": "2m30s", "time_control": "10+0.1", "command": "kr hub"}},
+		{"name=K protocol=hub init_timeout=1s command=kr", map[string]any{"name": "K", "protocol": "hub", "init_timeout": "1s", "command": "kr"}},
 	}
 	for _, tt := range tests {
 		got, err := parseEngineSpec(tt.in)
@@ -39,51 +44,130 @@ func TestParseEngineSpec(t *testing.T) {
 			continue
 		}
 		if !reflect.DeepEqual(got, tt.want) {
-			t.Errorf("parseEngineSpec(%q) =\n %+v, want\n %+v", tt.in, got, tt.want)
+			t.Errorf("parseEngineSpec(%q) =\n %v, want\n %v", tt.in, got, tt.want)
 		}
 	}
-	self, err := parseEngineSpec("name=S cmd=self engine --level 2")
-	if exe, _ := os.Executable(); err != nil || self.Command[0] != exe || self.Command[1] != "engine" {
-		t.Errorf("self: %+v, %v", self, err)
-	}
-	for _, in := range []string{"", "name=A", "cmd=", "name=A proto=uci cmd=x", "proto=dxp cmd=x", "bogus=1 cmd=x",
-		"name='A cmd=x", `cmd=x "y`, "name A cmd=x", "init=soon cmd=x", "init=-1s cmd=x"} {
+	for _, in := range []string{"", "name=A", "cmd=", "proto=dxp cmd=", "bogus=1 cmd=x",
+		"name='A cmd=x", `cmd=x "y`, "name A cmd=x"} {
 		if _, err := parseEngineSpec(in); err == nil {
 			t.Errorf("parseEngineSpec(%q) accepted", in)
 		}
 	}
 }
 
-// arbiter match plays colour-reversed pairs from openings, prints the
-// results and the score, writes PDN that arbiter check accepts, and logs
-// each engine's protocol exchange.
-func TestMatchCommand(t *testing.T) {
-	dir := t.TempDir()
-	ballot := `{"all": {"b": "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,6,7,8,9",
-	                    "a": "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,5,7,8,9"},
-	            "standard": {"a": "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,5,7,8,9"}}`
-	if err := os.WriteFile(filepath.Join(dir, "ballot.json"), []byte(ballot), 0o644); err != nil {
+// pairEvent is a two-engine event as a config file; pairFlags is the same
+// event as match flags: the one runner must play the very same games.
+const pairEvent = `
+name: Pair
+variant: english
+time_control: "10+0.1"
+engines:
+  - {name: Deep, command: self engine --level 2 --seed 1}
+  - {name: Rand, command: self engine --level random --seed 2}
+games_per_encounter: 6
+openings: {file: ballot.json}
+concurrency: 2
+`
+
+var pairFlags = []string{"match", "--name", "Pair", "--variant", "english", "--time-control", "10+0.1",
+	"--engine", "name=Deep cmd=self engine --level 2 --seed 1",
+	"--engine", "name=Rand cmd=self engine --level random --seed 2",
+	"--games-per-encounter", "6", "--openings-file", "ballot.json", "--concurrency", "2"}
+
+const testBallot = `{"all": {"b": "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,6,7,8,9",
+                    "a": "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,5,7,8,9"},
+            "standard": {"a": "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,5,7,8,9"}}`
+
+// gameMoves reads each finished game's moves, by game number.
+func gameMoves(t *testing.T, out string) map[int]string {
+	t.Helper()
+	st, err := store.OpenDir(out)
+	if err != nil {
 		t.Fatal(err)
 	}
-	out, errs, code := runArbiter(t, dir, "match", "--variant", "english",
+	defer st.Close()
+	games := map[int]string{}
+	if err := st.Games(context.Background(), store.ReadOptions{NoPDN: true}, func(g store.Game) error {
+		var b strings.Builder
+		for _, m := range g.Moves {
+			b.WriteString(m.Text + " ")
+		}
+		games[g.ID] = fmt.Sprintf("%d-%d %s %s: %s", g.White, g.Black, g.Opening, g.Result, b.String())
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return games
+}
+
+// The one runner: `match` and `tournament` of the same event run the same
+// code and play the same games (the sparring engine's moves depend only on
+// its seed and the position), store them, write the report and print the
+// match summary; match adds a line per game.
+func TestOneRunnerBothCommands(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "ballot.json"), testBallot)
+	writeFile(t, filepath.Join(dir, "pair.yaml"), pairEvent)
+	results := map[string]map[int]string{}
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"tournament", []string{"tournament", "-c", "pair.yaml"}},
+		{"match", pairFlags},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, "out-"+tt.name)
+			args := append(append([]string{}, tt.args...), "--out", out, "--progress", "off")
+			stdout, stderr, code := runArbiter(t, dir, args...)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+			}
+			for _, want := range []string{"Pair: 6 of 6 games finished (6 in this run, 0 earlier)", "Score of Deep vs Rand: ",
+				"\nElo: ", ", LOS: ", " %, DrawRatio: ", "\nPtnml(0-2): [", "report: "} {
+				if !strings.Contains(stdout, want) {
+					t.Errorf("output lacks %q:\n%s", want, stdout)
+				}
+			}
+			if games := strings.Count(stdout, "\ngame ") + strings.Count(stdout[:min(5, len(stdout))], "game "); (tt.name == "match") != (games == 6) {
+				t.Errorf("%d game lines:\n%s", games, stdout)
+			}
+			check, _, code := runArbiter(t, dir, "check", filepath.Join(out, "games.pdn"))
+			if code != 0 || !strings.Contains(check, "games=6 ok=6") {
+				t.Errorf("arbiter check: exit %d\n%s", code, check)
+			}
+			results[tt.name] = gameMoves(t, out)
+			if len(results[tt.name]) != 6 {
+				t.Errorf("%d games stored, want 6", len(results[tt.name]))
+			}
+		})
+	}
+	if !reflect.DeepEqual(results["match"], results["tournament"]) {
+		t.Errorf("match and tournament played different games:\n%v\n%v", results["match"], results["tournament"])
+	}
+}
+
+// match keeps the old names of its flags (as deprecated aliases of the
+// config keys' flags), writes --pdn and the engine log of --log-dir, and
+// takes the variant's default book without --openings-file.
+func TestMatchOldFlagsAndDefaultBook(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "ballot.json"), testBallot)
+	out := filepath.Join(dir, "out")
+	stdout, stderr, code := runArbiter(t, dir, "match", "--variant", "english",
 		"--engine", "name=Deep cmd=self engine --level 2 --seed 1",
 		"--engine", "name=Rand cmd=self engine --level random --seed 2",
-		"--tc", "5+0.1", "--openings", "ballot.json", "--pdn", "games.pdn", "--log-dir", "logs")
+		"--tc", "5+0.1", "--games", "4", "--openings", "ballot.json", "--pdn", "games.pdn", "--log-dir", "logs", "--out", out)
 	if code != 0 {
-		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
 	}
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 5 {
-		t.Fatalf("want 4 game lines and a score line:\n%s", out)
-	}
-	for i, want := range []string{"game 1: Deep - Rand", "game 2: Rand - Deep", "game 3: Deep - Rand", "game 4: Rand - Deep", "score: Deep "} {
-		if !strings.HasPrefix(lines[i], want) {
+	for i, want := range []string{"game 1: Deep - Rand", "game 2: Rand - Deep", "game 3: Deep - Rand", "game 4: Rand - Deep"} {
+		if lines := strings.Split(stdout, "\n"); !strings.HasPrefix(lines[i], want) {
 			t.Errorf("line %d = %q, want prefix %q", i+1, lines[i], want)
 		}
 	}
-	check, _, code := runArbiter(t, dir, "check", "games.pdn")
-	if code != 0 || !strings.Contains(check, "games=4 ok=4") {
-		t.Errorf("arbiter check: exit %d\n%s", code, check)
+	if !strings.Contains(stderr, "--tc has been deprecated, use --time-control") {
+		t.Errorf("no deprecation note:\n%s", stderr)
 	}
 	pdnText, _ := os.ReadFile(filepath.Join(dir, "games.pdn"))
 	for _, tag := range []string{`[FEN "W:W17,22`, `[Opening "a"]`, `[Opening "b"]`, `[TimeControl "5+0.1"]`, `[Termination "`, `[PlyCount "`, `[GameType "21"]`} {
@@ -91,62 +175,122 @@ func TestMatchCommand(t *testing.T) {
 			t.Errorf("PDN lacks %s", tag)
 		}
 	}
-	for _, name := range []string{"Deep.log", "Rand.log"} {
-		data, err := os.ReadFile(filepath.Join(dir, "logs", name))
-		if err != nil || !bytes.Contains(data, []byte(`"line":"go think"`)) {
-			t.Errorf("engine log %s: %v, %d bytes", name, err, len(data))
+	if data, err := os.ReadFile(filepath.Join(dir, "logs", "engines.log")); err != nil || !bytes.Contains(data, []byte(`"line":"go think"`)) {
+		t.Errorf("engine log: %v, %d bytes", err, len(data))
+	}
+
+	// No book named: English takes the 3-move ballot's standard group.
+	stdout, stderr, code = runArbiter(t, dir, "match", "--engine", "cmd=self engine --level 1", "--engine", "cmd=self engine --level random",
+		"--time-control", "5+0.1", "--out", filepath.Join(dir, "book"), "--progress", "off")
+	if code != 0 {
+		t.Fatalf("default book: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if pdnText, _ := os.ReadFile(filepath.Join(dir, "book", "games.pdn")); !bytes.Contains(pdnText, []byte(`[Opening "001 09-13 21-17 05-09"]`)) {
+		t.Errorf("default book: the first opening of the ballot is not played:\n%s", pdnText)
+	}
+	// A variant without a book: a warning when the pairs would repeat.
+	_, stderr, code = runArbiter(t, dir, "match", "--variant", "pool", "--engine", "cmd=self engine --level 1", "--engine", "cmd=self engine --level random",
+		"--time-control", "5+0.1", "--games-per-encounter", "4", "--out", filepath.Join(dir, "pool"), "--progress", "off")
+	if code != 0 || !strings.Contains(stderr, "warning: no opening book (openings.file)") {
+		t.Errorf("pool without a book: exit %d, want a warning:\n%s", code, stderr)
+	}
+}
+
+// A match killed with SIGKILL resumes with the same command and --out: the
+// games it finished are kept, the rest are played, none twice.
+func TestMatchResumeAfterKill(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	args := []string{"match", "--engine", "name=A cmd=self engine --level 4 --seed 1", "--engine", "name=B cmd=self engine --level 4 --seed 2",
+		"--time-control", "30+0.5", "--games-per-encounter", "16", "--concurrency", "2", "--out", out, "--progress", "off", "--adjudication-max-moves", "80"}
+	cmd, errb := startArbiter(t, dir, args...)
+	deadline := time.Now().Add(2 * time.Minute)
+	for gameCounts(filepath.Join(out, store.FileName))[store.Finished] < 3 {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no games committed in time; stderr:\n%s", errb.String())
 		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Wait()
+	before := finishedGames(t, filepath.Join(out, store.FileName))
+	if len(before) >= 16 {
+		t.Fatalf("all games finished before the kill; the test proves nothing")
+	}
+	stdout, stderr, code := runArbiter(t, dir, args...)
+	if code != 0 || !strings.Contains(stdout, fmt.Sprintf("16 of 16 games finished (%d in this run, %d earlier)", 16-len(before), len(before))) {
+		t.Fatalf("resumed: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	after := finishedGames(t, filepath.Join(out, store.FileName))
+	for id, g := range before {
+		if after[id] != g {
+			t.Errorf("game %d, finished before the kill, was played again", id+1)
+		}
+	}
+	if !strings.Contains(stdout, "Ptnml(0-2): [") || strings.Count(stdout, "\ngame ")+1 != 16 {
+		t.Errorf("resumed match does not report all 16 games and the summary:\n%s", stdout)
+	}
+}
+
+// An SPRT stops a match as it stops a tournament.
+func TestMatchStopsOnSPRT(t *testing.T) {
+	dir := t.TempDir()
+	stdout, stderr, code := runArbiter(t, dir, "match", "--engine", "name=A cmd=self engine --level 3 --seed 1", "--engine", "name=R cmd=self engine --level random",
+		"--time-control", "10+0.1", "--games-per-encounter", "400", "--concurrency", "2", "--out", filepath.Join(dir, "out"), "--progress", "off",
+		"--sprt-elo0", "0", "--sprt-elo1", "50")
+	if code != 0 || !strings.Contains(stdout, "stopped early: SPRT accepted H1") {
+		t.Fatalf("exit %d, want an SPRT stop\n%s\n%s", code, lastLines(stdout, 12), stderr)
+	}
+	if n := strings.Count(stdout, "\ngame ") + 1; n >= 400 {
+		t.Errorf("%d games played", n)
 	}
 }
 
 // A faulty engine's games end with the right termination in the output.
 func TestMatchCommandFaultsAndDXP(t *testing.T) {
 	dir := t.TempDir()
-	out, errs, code := runArbiter(t, dir, "match", "--variant", "international", "--games", "2", "--policy", "strict",
+	out, errs, code := runArbiter(t, dir, "match", "--variant", "international", "--games-per-encounter", "2", "--illegal-move-policy", "strict",
 		"--engine", "name=Bad cmd=self engine --fault illegal-at=2",
 		"--engine", "name=Net proto=dxp addr=127.0.0.1:0 listen=true cmd=self engine --dxp-connect {addr} --level 1",
-		"--tc", "5+0.1", "--pdn", "f.pdn", "--log-dir", "logs")
+		"--time-control", "5+0.1", "--out", filepath.Join(dir, "out"))
 	if code != 0 {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
 	}
-	if strings.Count(out, "(illegal move:") != 2 || !strings.Contains(out, "score: Bad 0 - Net 2") {
+	if strings.Count(out, "(illegal move:") != 2 || !strings.Contains(out, "Score of Bad vs Net: 0 - 2 - 0") {
 		t.Errorf("output:\n%s", out)
 	}
-	if check, _, code := runArbiter(t, dir, "check", "f.pdn"); code != 0 {
+	if check, _, code := runArbiter(t, dir, "check", filepath.Join(dir, "out", "games.pdn")); code != 0 {
 		t.Errorf("arbiter check: exit %d\n%s", code, check)
 	}
 }
 
 func TestMatchUsageErrors(t *testing.T) {
 	dir := t.TempDir()
-	for _, args := range [][]string{
-		{"match", "--engine", "cmd=x"},
-		{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--variant", "chess"},
-		{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--tc", "fast"},
-		{"match", "--engine", "cmd=x", "--engine", "oops", "--tc", "5"},
-		{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--openings", "missing.txt"},
-		// Bad values the referee refuses are usage errors too, found before
-		// any engine starts (they used to fail game 1 with exit 3).
-		{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--margin", "-1s", "--log-dir", "l"},
-		{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--max-moves", "-1", "--log-dir", "l"},
-		{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--policy", "opponent-decides", "--log-dir", "l"},
-		{"engine", "--level", "99"},
-		{"engine", "--fault", "explode-at=1"},
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"match", "--engine", "cmd=x"}, "exactly two --engine"},
+		{[]string{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--variant", "chess"}, "variant"},
+		{[]string{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--time-control", "fast"}, "--time-control: time_control"},
+		{[]string{"match", "--engine", "cmd=x", "--engine", "oops", "--tc", "5"}, "oops"},
+		{[]string{"match", "--engine", "cmd=x", "--engine", "cmd=y", "--openings-file", "missing.txt"}, "missing.txt"},
+		{[]string{"match", "--engine", "name=A proto=uci cmd=x", "--engine", "cmd=y"}, "engines.0.protocol"},
+		{[]string{"match", "--engine", "init=soon cmd=x", "--engine", "cmd=y"}, "engines.0.init_timeout"},
+		{[]string{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--margin", "-1s"}, "margin"},
+		{[]string{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--max-moves", "-1"}, "adjudication.max_moves"},
+		{[]string{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--policy", "opponent-decides"}, "illegal_move_policy"},
+		{[]string{"match", "--engine", "cmd=self engine", "--engine", "cmd=self engine", "--games-per-encounter", "3"}, "games_per_encounter"},
+		{[]string{"engine", "--level", "99"}, "level"},
+		{[]string{"engine", "--fault", "explode-at=1"}, "explode"},
 	} {
-		if _, errs, code := runArbiter(t, dir, args...); code != 2 {
-			t.Errorf("%q: exit %d, want 2 (%s)", args, code, errs)
+		if _, errs, code := runArbiter(t, dir, tt.args...); code != exitUsage || !strings.Contains(errs, tt.want) {
+			t.Errorf("%q: exit %d, want 2 naming %q (%s)", tt.args, code, tt.want, errs)
 		}
 	}
-	// An engine that cannot be started: the match cannot be played.
-	if _, errs, code := runArbiter(t, dir, "match", "--engine", "cmd=/no/such/engine", "--engine", "cmd=self engine", "--log-dir", "l"); code != 3 {
-		t.Errorf("missing engine: exit %d, want 3 (%s)", code, errs)
-	}
-	// One that runs but dies at start-up: two games tell, the match stops
-	// there with exit status 3 and the engine's last words.
-	out, errs, code := runArbiter(t, dir, "match", "--engine", "name=dies cmd=/bin/sh -c 'echo cannot open book >&2; exit 1'",
-		"--engine", "name=ok cmd=self engine", "--games", "8", "--log-dir", "l")
-	if code != 3 || strings.Count(out, "game ") != 2 || !strings.Contains(errs, "no game got going with: dies (2 attempts)") || !strings.Contains(errs, "cannot open book") {
-		t.Errorf("engine dying at start-up: exit %d, want 3 after 2 games\n%s\n%s", code, out, errs)
+	if _, err := os.Stat(filepath.Join(dir, "out")); err == nil {
+		t.Errorf("a usage error left an output directory")
 	}
 }
 
@@ -185,8 +329,8 @@ func refusingDXP(t *testing.T, silent bool) string {
 }
 
 // A DXP engine that refuses GAMEREQ, or never answers it, never gets a game
-// going: as for a Hub engine that dies at start-up, the match stops after
-// two games with exit status 3 and the reason.
+// going: its games are recorded as losses, and the match ends with exit
+// status 3 naming the engine and the reason.
 func TestMatchDXPEngineThatNeverStarts(t *testing.T) {
 	for _, tt := range []struct {
 		silent bool
@@ -197,9 +341,9 @@ func TestMatchDXPEngineThatNeverStarts(t *testing.T) {
 	} {
 		dir := t.TempDir()
 		addr := refusingDXP(t, tt.silent)
-		out, errs, code := runArbiter(t, dir, "match", "--variant", "international", "--games", "6", "--log-dir", "logs",
+		out, errs, code := runArbiter(t, dir, "match", "--variant", "international", "--games-per-encounter", "4", "--out", filepath.Join(dir, "out"),
 			"--engine", "name=ok cmd=self engine", "--engine", "name=R proto=dxp init=1s addr="+addr)
-		if code != exitRuntime || strings.Count(out, "game ") != 2 || !strings.Contains(errs, "no game got going with: R (2 attempts)") || !strings.Contains(errs, tt.want) {
+		if code != exitRuntime || !strings.Contains(errs, "no game got going with: R (4 attempts)") || !strings.Contains(errs, tt.want) {
 			t.Errorf("silent=%v: exit %d, want %d after 2 games naming %q\n%s\n%s", tt.silent, code, exitRuntime, tt.want, out, errs)
 		}
 	}

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
 	"net"
-	"os"
 	"sort"
 	"strings"
 	"time"
@@ -45,9 +42,10 @@ reverse proxy) or else from the listening address. --trust-proxy takes the clien
 address for the per-client limits from X-Forwarded-For (only behind a proxy that
 sets it).
 
---engines FILE lists the engines players may choose as an opponent, one per line
-in the --engine syntax of "arbiter match" (name=NAME [proto=hub|dxp] ... cmd=...);
-blank lines and lines starting with # are ignored. A browser sends only a name.
+--engines PATH names the engines players may choose as an opponent: a YAML file
+with an engines: list as in an event's config (an event's config file will do),
+or a directory of them, as "arbiter worker --engines" reads. A browser sends only
+a name, never a command.
 
 SIGINT, SIGTERM or SIGHUP stops it cleanly: no new connections, the live streams
 end, the store is closed (running games resume at the next start).
@@ -61,7 +59,7 @@ Exit status: 2 for a usage error (flags, the engines file), 3 when it cannot run
 	fl.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on (HOST:PORT; port 0 picks a free one)")
 	fl.StringVar(&f.db, "db", "arbiter-web.db", "SQLite file of the games")
 	fl.StringVar(&f.publicURL, "public-url", "", "URL people reach the server at; links start with it")
-	fl.StringVar(&f.engines, "engines", "", "file of engines players may choose (one --engine spec per line)")
+	fl.StringVar(&f.engines, "engines", "", "YAML file (or directory) with the engines: players may choose")
 	fl.BoolVar(&f.trustProxy, "trust-proxy", false, "take the client's address from X-Forwarded-For")
 	fl.IntVar(&f.maxGames, "max-games", 10000, "games kept running at once")
 	fl.StringVar(&f.logFormat, "log-format", "text", "log format: text or json")
@@ -88,7 +86,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	engines := map[string]online.EngineSpec{}
 	if f.engines != "" {
 		if engines, err = loadEngines(f.engines); err != nil {
-			return usagef("serve: --engines: %v", err)
+			return usageError{fmt.Errorf("serve: --engines: %w", err)}
 		}
 	}
 	names := make([]string, 0, len(engines))
@@ -139,45 +137,16 @@ func hostOf(addr string) string {
 	return h
 }
 
-// loadEngines reads an engines file: one `match --engine` spec per line.
-func loadEngines(file string) (map[string]online.EngineSpec, error) {
-	fh, err := os.Open(file)
+// loadEngines reads the operator's engines: the `engines:` list of a YAML
+// file (or of a directory of them), as `worker --engines` reads it.
+func loadEngines(path string) (map[string]online.EngineSpec, error) {
+	specs, err := configs.LoadEngines(path, configs.Options{})
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	out := map[string]online.EngineSpec{}
-	sc := bufio.NewScanner(fh)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		spec, err := parseEngineSpec(line)
-		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %w", file, n, err)
-		}
-		if _, dup := out[spec.Name]; dup {
-			return nil, fmt.Errorf("%s:%d: engine %q listed twice", file, n, spec.Name)
-		}
-		out[spec.Name] = onlineEngine(spec, line)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	if len(out) == 0 {
-		return nil, errors.New(file + ": no engine in it")
+	out := make(map[string]online.EngineSpec, len(specs))
+	for _, s := range specs {
+		out[s.Name] = s
 	}
 	return out, nil
-}
-
-// onlineEngine is the Hall's form of an engine spec (the configs form the
-// tournament command uses).
-func onlineEngine(s engineSpec, line string) online.EngineSpec {
-	es := online.EngineSpec{Name: s.Name, Command: line, Argv: s.Command, Dir: s.Dir, Protocol: s.Proto,
-		Address: s.Addr, Listen: s.Listen, InitTimeout: s.Init}
-	for _, o := range s.Options {
-		es.Options = append(es.Options, configs.Option{Name: o.Name, Value: o.Value})
-	}
-	return es
 }

@@ -235,8 +235,8 @@ func TestServeRestartAfterKill(t *testing.T) {
 // never a command.
 func TestServeEngineOpponent(t *testing.T) {
 	dir := t.TempDir()
-	engines := filepath.Join(dir, "engines.txt")
-	writeFile(t, engines, "# the operator's engines\nname=sparring cmd=self engine --level 3 --seed 1\n\n")
+	engines := filepath.Join(dir, "engines.yaml")
+	writeFile(t, engines, "# the operator's engines\nengines:\n  - name: sparring\n    command: self engine --level 3 --seed 1\n")
 	s := startServe(t, dir, "--db", filepath.Join(dir, "g.db"), "--engines", engines)
 	code, body := s.call(t, "GET", "/api/variants", "")
 	if code != 200 || !strings.Contains(string(body), `"engines":["sparring"]`) {
@@ -258,11 +258,11 @@ func TestServeEngineOpponent(t *testing.T) {
 // Bad flags and engines files are usage errors (2); a taken port is 3.
 func TestServeUsage(t *testing.T) {
 	dir := t.TempDir()
-	bad := filepath.Join(dir, "bad.txt")
-	writeFile(t, bad, "name=x proto=smoke cmd=true\n")
-	twice := filepath.Join(dir, "twice.txt")
-	writeFile(t, twice, "name=x cmd=true\nname=x cmd=false\n")
-	empty := filepath.Join(dir, "empty.txt")
+	bad := filepath.Join(dir, "bad.yaml")
+	writeFile(t, bad, "engines:\n  - name: x\n    protocol: smoke\n    command: \"true\"\n")
+	twice := filepath.Join(dir, "twice.yaml")
+	writeFile(t, twice, "engines:\n  - name: x\n    command: \"true\"\n  - name: x\n    command: \"false\"\n")
+	empty := filepath.Join(dir, "empty.yaml")
 	writeFile(t, empty, "# nothing\n")
 	for _, tt := range []struct {
 		name string
@@ -271,10 +271,10 @@ func TestServeUsage(t *testing.T) {
 	}{
 		{"public URL", []string{"--public-url", "ftp://example.org"}, "--public-url"},
 		{"addr", []string{"--addr", "nowhere"}, "--addr"},
-		{"missing engines file", []string{"--engines", filepath.Join(dir, "none.txt")}, "--engines"},
-		{"bad engine", []string{"--engines", bad}, "bad.txt:1"},
-		{"engine twice", []string{"--engines", twice}, "twice"},
-		{"no engine", []string{"--engines", empty}, "no engine"},
+		{"missing engines file", []string{"--engines", filepath.Join(dir, "none.yaml")}, "none.yaml"},
+		{"bad engine", []string{"--engines", bad}, "smoke"},
+		{"engine twice", []string{"--engines", twice}, "already defined"},
+		{"no engine", []string{"--engines", empty}, "no engines"},
 		{"log level", []string{"--log-level", "loud"}, "--log-level"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

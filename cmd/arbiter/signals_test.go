@@ -86,35 +86,32 @@ var stopSignalsTable = []struct {
 	sig  syscall.Signal
 }{{"SIGINT", syscall.SIGINT}, {"SIGTERM", syscall.SIGTERM}, {"SIGHUP", syscall.SIGHUP}}
 
-// Each stop signal ends a match with exit status 3, the score of the
-// games finished so far (marked partial) and those games in the PDN file.
+// Each stop signal ends a match with exit status 3, the summary of the
+// games finished so far and the way to resume; the games are in its store.
 func TestMatchStopSignals(t *testing.T) {
 	for _, tt := range stopSignalsTable {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
-			cmd, out, errb := startWatched(t, dir, "match", "--variant", "english", "--games", "200", "--tc", "30+0.5",
+			out := filepath.Join(dir, "out")
+			cmd, stdout, errb := startWatched(t, dir, "match", "--variant", "english", "--games-per-encounter", "200", "--time-control", "30+0.5",
 				"--engine", "name=A cmd=self engine --level 5 --seed 1",
-				"--engine", "name=B cmd=self engine --level 5 --seed 2",
-				"--openings", "3move_english.json", "--pdn", "games.pdn", "--log-dir", "logs")
-			waitFor(t, cmd, "second game", func() bool { return strings.Contains(out.String(), "game 2: ") }, errb)
+				"--engine", "name=B cmd=self engine --level 5 --seed 2", "--out", out, "--progress", "off")
+			waitFor(t, cmd, "second game", func() bool { return strings.Contains(stdout.String(), "game 2: ") }, errb)
 			if err := cmd.Process.Signal(tt.sig); err != nil {
 				t.Fatal(err)
 			}
 			if code := exitStatus(t, cmd); code != exitRuntime {
-				t.Fatalf("exit %d, want %d\n%s\n%s", code, exitRuntime, out.String(), errb.String())
+				t.Fatalf("exit %d, want %d\n%s\n%s", code, exitRuntime, stdout.String(), errb.String())
 			}
-			played := strings.Count(out.String(), "\ngame ") + 1
-			want := fmt.Sprintf("score (partial, interrupted in game %d): A ", played+1)
-			if !strings.Contains(out.String(), want) || !strings.Contains(out.String(), fmt.Sprintf("(games %d: +", played)) {
-				t.Errorf("no partial score %q for %d games in:\n%s", want, played, out.String())
+			if !strings.Contains(stdout.String(), "Ptnml(0-2): [") {
+				t.Errorf("no summary of the finished games in:\n%s", stdout.String())
 			}
-			if !strings.Contains(errb.String(), "match interrupted by "+tt.name) {
-				t.Errorf("stderr does not name %s:\n%s", tt.name, errb.String())
+			if !strings.Contains(errb.String(), "match interrupted by "+tt.name) || !strings.Contains(errb.String(), "--out "+out+" to resume") {
+				t.Errorf("stderr does not name %s and how to resume:\n%s", tt.name, errb.String())
 			}
-			pdnText, err := os.ReadFile(filepath.Join(dir, "games.pdn"))
-			if err != nil || strings.Count(string(pdnText), "[Event ") != played {
-				t.Errorf("games.pdn: %v, %d games, want %d", err, strings.Count(string(pdnText), "[Event "), played)
+			if n := len(finishedGames(t, filepath.Join(out, store.FileName))); n < 2 {
+				t.Errorf("%d games stored, want at least 2", n)
 			}
 		})
 	}

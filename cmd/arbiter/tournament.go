@@ -20,6 +20,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/match/tournament"
+	"github.com/draughts-arbiter/arbiter/reports"
 )
 
 func init() { subcommands = append(subcommands, newTournamentCmd) }
@@ -32,6 +33,22 @@ type tournamentFlags struct {
 	progress  string
 	engineLog bool
 	noReport  bool
+	cluster   clusterFlags
+	force     bool
+
+	// Set by match, the other front of the same runner:
+	command       string             // the command's name in messages ("" = tournament)
+	aliases       []configs.Override // old flag names, laid under the flags
+	engineLogPath string             // the engine log's path (--log-dir), instead of engines.log in the output directory
+	pdnCopy       string             // also copy games.pdn here (--pdn)
+}
+
+// name is the command's name for messages.
+func (tf *tournamentFlags) name() string {
+	if tf.command == "" {
+		return "tournament"
+	}
+	return tf.command
 }
 
 func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
@@ -41,6 +58,8 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&tf.progress, "progress", "auto", "progress bar and live standings: auto (when stderr is a terminal), on or off")
 	fs.BoolVar(&tf.engineLog, "engine-log", false, "write every engine's protocol exchange to engines.log in the output directory")
 	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
+	tf.cluster.register(fs)
+	fs.BoolVar(&tf.force, "force", false, "resume an event whose engines' commands changed even when an engine is not the same (its Hub id and version)")
 	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
 	for _, k := range configs.FlagKeys() {
 		usage := "override config key " + k.Key
@@ -61,7 +80,7 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 
 // overrides collects the flags that were given, then the --set values.
 func (tf *tournamentFlags) overrides(fs *pflag.FlagSet) ([]configs.Override, error) {
-	var out []configs.Override
+	out := append([]configs.Override(nil), tf.aliases...)
 	for _, k := range configs.FlagKeys() {
 		f := fs.Lookup(k.Flag)
 		if f == nil || !f.Changed {
@@ -154,12 +173,14 @@ func newLogger(format, level string, w io.Writer) (zerolog.Logger, error) {
 	return zerolog.Nop(), fmt.Errorf("--log-format %q: want text or json", format)
 }
 
-// runTournament runs a resolved event and writes its report.
+// runTournament runs a resolved event and writes its report: the one
+// runner behind tournament, demo and match.
 func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) error {
 	stderr := cmd.ErrOrStderr()
+	name := tf.name()
 	log, err := newLogger(tf.logFormat, tf.logLevel, stderr)
 	if err != nil {
-		return usagef("tournament: %v", err)
+		return usagef("%s: %v", name, err)
 	}
 	var progress io.Writer
 	switch tf.progress {
@@ -171,12 +192,25 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 			progress = stderr
 		}
 	default:
-		return usagef("tournament: --progress %q: want auto, on or off", tf.progress)
+		return usagef("%s: --progress %q: want auto, on or off", name, tf.progress)
+	}
+	for _, w := range ev.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
+	// Every engine starts once before anything is written: one that cannot
+	// play is a mistake in the configuration, not a string of lost games.
+	ids, err := tournament.Preflight(ctx, ev, zerolog.Nop())
+	if err != nil {
+		if ctx.Err() != nil {
+			return fmt.Errorf("%s interrupted%s while starting the engines: %w", name, by(ctx), err)
+		}
+		return usageError{fmt.Errorf("%s: %w", name, err)}
 	}
 	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
-		return fmt.Errorf("tournament: output directory: %w", err)
+		return fmt.Errorf("%s: output directory: %w", name, err)
 	}
-	// One tournament per output directory at a time: a second one would
+	// One event per output directory at a time: a second one would
 	// play the same games.
 	unlock, err := lockDir(ev.Out)
 	if err != nil {
@@ -188,36 +222,72 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		return err
 	}
 	defer st.Close()
+	notes, err := tournament.Reconcile(ctx, st, ev, ids, tf.force)
+	if err != nil {
+		if errors.Is(err, store.ErrConfigMismatch) {
+			return usageError{err}
+		}
+		return err
+	}
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "warning: resuming with another command: %s\n", n)
+	}
 	engineLog := zerolog.Nop()
-	if tf.engineLog {
-		f, err := os.OpenFile(filepath.Join(ev.Out, "engines.log"), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if tf.engineLog || tf.engineLogPath != "" {
+		path := tf.engineLogPath
+		if path == "" {
+			path = filepath.Join(ev.Out, "engines.log")
+		} else if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			return fmt.Errorf("%s: engine log: %w", name, err)
+		}
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 		if err != nil {
-			return fmt.Errorf("tournament: %w", err)
+			return fmt.Errorf("%s: engine log: %w", name, err)
 		}
 		defer f.Close()
 		engineLog = zerolog.New(f).With().Timestamp().Logger()
 	}
-	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
+	out := cmd.OutOrStdout()
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
-		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg("tournament")
-	sum, err := tournament.Run(ctx, tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress})
+		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg(name)
+	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress}
+	if tf.command == "match" {
+		// A line per game, in plan order, as the match always printed.
+		opt.OnResult = func(r tournament.Result) {
+			fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d\n", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
+		}
+	}
+	cr, err := startCluster(ctx, tf.cluster, ev, st, log)
+	if err != nil {
+		return err
+	}
+	defer cr.close()
+	opt.Executor = cr.executor()
+	sum, err := tournament.Run(ctx, opt)
+	if ferr := cr.finish(sum, log); ferr != nil && err == nil {
+		err = ferr
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrConfigMismatch) {
 			return usageError{err}
 		}
 		if errors.Is(err, context.Canceled) {
-			by := ""
-			if sig := interruption(ctx); sig != "" {
-				by = " by " + sig
+			by := by(ctx)
+			resume := "run the same command again to resume"
+			if tf.command == "match" {
+				resume = "run the same command with --out " + ev.Out + " to resume"
 			}
 			if sum == nil {
 				// Interrupted before the runner had read the database.
-				return fmt.Errorf("tournament interrupted%s before any game; run the same command again to resume: %w", by, err)
+				return fmt.Errorf("%s interrupted%s before any game; %s: %w", name, by, resume, err)
+			}
+			if sum.Match != nil {
+				tournament.WriteMatchSummary(out, sum.Match)
 			}
 			// Resumed+Played, not Finished: Finished counts results in plan
 			// order, and a game may finish before the one planned ahead of it.
-			return fmt.Errorf("tournament interrupted%s with %d of %d games finished (the games in progress are played again by the next run); run the same command again to resume",
-				by, sum.Resumed+sum.Played, sum.Planned)
+			return fmt.Errorf("%s interrupted%s with %d of %d games finished (the games in progress are played again by the next run); %s",
+				name, by, sum.Resumed+sum.Played, sum.Planned, resume)
 		}
 		return err
 	}
@@ -225,7 +295,6 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	for _, c := range sum.EngineChanges {
 		fmt.Fprintf(stderr, "warning: %s\n", c)
 	}
-	out := cmd.OutOrStdout()
 	fmt.Fprintf(out, "%s: %d of %d games finished (%d in this run, %d earlier) in %s\n",
 		ev.Name, sum.Finished, sum.Planned, sum.Played, sum.Resumed, sum.Elapsed.Round(time.Millisecond))
 	if sum.Stopped != "" {
@@ -235,13 +304,32 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		fmt.Fprintf(stderr, "warning: SPRT: LLR not computed: %s\n", sum.SPRT.Failure)
 	}
 	sum.Standings.Write(out)
-	if !tf.noReport {
+	if err := cr.workers(ctx, st, out); err != nil {
+		return err
+	}
+	if sum.Match != nil {
+		tournament.WriteMatchSummary(out, sum.Match)
+	}
+	if !tf.noReport || tf.pdnCopy != "" {
 		if err := tournament.WriteReport(cmd.Context(), st, ev.Out); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "report: %s\n", tournament.ReportPath(ev.Out))
 	}
-	return neverStarted("tournament: games recorded (as losses), but no game got going with: ", sum.NeverStarted)
+	if tf.pdnCopy != "" {
+		if err := copyFile(filepath.Join(ev.Out, reports.PDNFile), tf.pdnCopy); err != nil {
+			return fmt.Errorf("%s: --pdn: %w", name, err)
+		}
+	}
+	return neverStarted(name+": games recorded (as losses), but no game got going with: ", sum.NeverStarted)
+}
+
+// by is " by SIGTERM" when a signal stopped the command, "" otherwise.
+func by(ctx context.Context) string {
+	if sig := interruption(ctx); sig != "" {
+		return " by " + sig
+	}
+	return ""
 }
 
 // neverStarted is the error (exit status 3) for engines that failed every

@@ -359,29 +359,112 @@ func TestTournamentInterruptedAtStart(t *testing.T) {
 	}
 }
 
-// An engine that crashes at start-up in every game: the event is played
-// and recorded (its games are losses), the report is written, and the exit
-// status is 3 with the engine and the reason named, so that a script does
-// not take the run for a test of that engine.
-func TestTournamentEngineThatNeverStarts(t *testing.T) {
+// Checked before the first game, by both commands: an engine that cannot
+// play (a missing program, a crash at start-up with its last words, one
+// that does not speak Hub) and an opening book of another board are
+// configuration errors (exit 2) naming the engine or the file and line;
+// nothing is written.
+func TestPreflightErrors(t *testing.T) {
 	dir := t.TempDir()
-	writeFile(t, filepath.Join(dir, "event.yaml"), `
-name: one broken engine
+	event := func(bad string) string {
+		return `
 variant: english
 time_control: "30+0.5"
 engines:
   - {name: good, command: self engine --level 1}
-  - {name: broken, command: "/bin/sh -c 'echo no endgame database >&2; exit 1'"}
+  - {name: bad, init_timeout: 2s, command: "` + bad + `"}
+`
+	}
+	for _, tt := range []struct {
+		name, command string
+		want          []string
+	}{
+		{"missing", "/no/such/engine", []string{"engine bad (engines.1) cannot play", `"/no/such/engine"`, "no such file"}},
+		{"crash", "/bin/sh -c 'echo no endgame database >&2; exit 1'", []string{"engine bad (engines.1) cannot play", "no endgame database"}},
+		{"not hub", "sleep 30", []string{"engine bad (engines.1) cannot play", `no "wait" from it within 2s`}},
+	} {
+		for _, command := range []string{"tournament", "match"} {
+			t.Run(tt.name+"/"+command, func(t *testing.T) {
+				out := filepath.Join(dir, tt.name+"-"+command)
+				var args []string
+				if command == "tournament" {
+					file := filepath.Join(dir, tt.name+".yaml")
+					writeFile(t, file, event(strings.ReplaceAll(tt.command, `"`, `\"`)))
+					args = []string{"tournament", "-c", file}
+				} else {
+					args = []string{"match", "--time-control", "30+0.5", "--engine", "name=good cmd=self engine --level 1",
+						"--engine", "name=bad init=2s cmd=" + tt.command}
+				}
+				_, stderr, code := runArbiter(t, dir, append(args, "--out", out)...)
+				if code != exitUsage {
+					t.Errorf("exit %d, want %d\n%s", code, exitUsage, stderr)
+				}
+				for _, w := range tt.want {
+					if !strings.Contains(stderr, w) {
+						t.Errorf("stderr lacks %q:\n%s", w, stderr)
+					}
+				}
+				if strings.Contains(stderr, "engine good") {
+					t.Errorf("the good engine is named:\n%s", stderr)
+				}
+				if _, err := os.Stat(out); err == nil {
+					t.Errorf("%s was created", out)
+				}
+			})
+		}
+	}
+	// An 8x8 ballot for a 10x10 event: the file and the line of the first
+	// bad opening.
+	_, stderr, code := runArbiter(t, dir, "match", "--variant", "international", "--openings-file", "3move_english.json",
+		"--engine", "cmd=self engine", "--engine", "cmd=self engine --level random", "--out", filepath.Join(dir, "book"))
+	if code != exitUsage || !strings.Contains(stderr, "openings/3move_english.json:2: group \"all\", opening \"001 09-13 21-17 05-09\": no piece stands above square 32") {
+		t.Errorf("8x8 ballot in a 10x10 event: exit %d\n%s", code, stderr)
+	}
+}
+
+// A finished event whose engine's command changed (the program moved)
+// resumes when the engine is the same one (its Hub id and version), and is
+// refused, naming the engine and --force, when it is not; --force resumes
+// it anyway.
+func TestResumeAfterCommandChange(t *testing.T) {
+	dir := t.TempDir()
+	event := func(cmd string) string {
+		return `
+name: moved
+variant: english
+time_control: "30+0.5"
+engines:
+  - {name: a, command: self engine --level 1 --seed 1}
+  - {name: b, command: "` + cmd + `"}
 games_per_encounter: 2
-concurrency: 2
+`
+	}
+	writeFile(t, filepath.Join(dir, "moved.sh"), "exec "+arbiterBin+" engine --level random --seed 2\n")
+	writeFile(t, filepath.Join(dir, "other.sh"), `while read -r line; do case "$line" in
+hub) echo "id name=other version=9"; echo wait ;; init) echo ready ;; ping) echo pong ;; quit) exit 0 ;; esac; done
 `)
 	out := filepath.Join(dir, "out")
-	stdout, stderr, code := runArbiter(t, dir, "tournament", "-c", "event.yaml", "--out", out, "--progress", "off")
-	if code != exitRuntime || !strings.Contains(stdout, "2 of 2 games finished") || !strings.Contains(stdout, "report: ") {
-		t.Fatalf("exit %d, want %d with the games played\n%s\n%s", code, exitRuntime, stdout, stderr)
+	run := func(cmd string, extra ...string) (string, int) {
+		writeFile(t, filepath.Join(dir, "event.yaml"), event(cmd))
+		_, stderr, code := runArbiter(t, dir, append([]string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--no-report"}, extra...)...)
+		return stderr, code
 	}
-	if !strings.Contains(stderr, "no game got going with: broken (2 attempts)") || !strings.Contains(stderr, "no endgame database") || strings.Contains(stderr, "good (") {
-		t.Errorf("stderr does not name the broken engine (only) and its last words:\n%s", stderr)
+	if stderr, code := run("self engine --level random --seed 2"); code != 0 {
+		t.Fatalf("first run: exit %d\n%s", code, stderr)
+	}
+	if stderr, code := run("/bin/sh moved.sh"); code != 0 || !strings.Contains(stderr, `resuming with another command: engine b: command was "self engine --level random --seed 2", now "/bin/sh moved.sh" (the same engine: "sparring" version "1.0")`) {
+		t.Errorf("moved engine: exit %d\n%s", code, stderr)
+	}
+	if stderr, code := run("/bin/sh other.sh"); code != exitUsage || !strings.Contains(stderr, `engine b: command was "/bin/sh moved.sh", now "/bin/sh other.sh" (was "sparring" version "1.0", now "other" version "9"); give --force`) {
+		t.Errorf("another engine: exit %d\n%s", code, stderr)
+	}
+	if stderr, code := run("/bin/sh other.sh", "--force"); code != 0 || !strings.Contains(stderr, "(--force: was") {
+		t.Errorf("another engine with --force: exit %d\n%s", code, stderr)
+	}
+	// Anything else changed is still another event.
+	writeFile(t, filepath.Join(dir, "event.yaml"), event("/bin/sh other.sh")+"adjudication: {max_moves: 40}\n")
+	if _, stderr, code := runArbiter(t, dir, "tournament", "-c", "event.yaml", "--out", out, "--force"); code != exitUsage || !strings.Contains(stderr, "another configuration") {
+		t.Errorf("another configuration: exit %d\n%s", code, stderr)
 	}
 }
 

@@ -65,6 +65,9 @@ type Options struct {
 	QuitGrace time.Duration
 	// WriteTimeout bounds a write to a child that stopped reading (2s).
 	WriteTimeout time.Duration
+	// Version is the protocol version: 2 (the default, Scan 3.x) or 1
+	// (Hub-1, Scan 2.0 and the engines of its time; see hub1.go).
+	Version int
 }
 
 func (o *Options) defaults() {
@@ -78,6 +81,9 @@ func (o *Options) defaults() {
 	def(&o.PingInterval, 10*time.Second)
 	def(&o.QuitGrace, time.Second)
 	def(&o.WriteTimeout, 2*time.Second)
+	if o.Version != 1 {
+		o.Version = 2
+	}
 }
 
 // Player is a Hub engine process; it implements match.Player. It is used by
@@ -278,7 +284,15 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 		return err
 	}
 	kept := 0 // bytes of ids and parameters kept
-	err = e.readUntil(ctx, "wait", func(l Line) *match.Fault {
+	each := func(cmd, raw string) *match.Fault {
+		if e.opts.Version == 1 {
+			return e.handshake1(cmd, raw, &kept)
+		}
+		l, err := ParseLine(raw)
+		if err != nil {
+			e.ignore(raw)
+			return nil
+		}
 		switch l.Command {
 		case "id":
 			for _, a := range l.Args {
@@ -308,8 +322,8 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 			return limit(fmt.Sprintf("its ids and parameters took more than %d bytes during the handshake", MaxHandshake))
 		}
 		return nil
-	})
-	if err != nil {
+	}
+	if err = e.readUntil(ctx, "wait", each); err != nil {
 		return err
 	}
 	params, err := e.settings(v)
@@ -319,6 +333,10 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 	}
 	var sets []string
 	for _, pr := range params {
+		if e.opts.Version == 1 {
+			sets = append(sets, "set "+pr.Name+" "+pr.Value)
+			continue
+		}
 		sets = append(sets, Cmd("set-param", "name", pr.Name, "value", pr.Value).String())
 	}
 	sets = append(sets, "init")
@@ -328,10 +346,14 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 	return e.readUntil(ctx, "ready", nil)
 }
 
-// variantNames are the names engines use for our presets, best first.
+// variantNames are the names engines use for our presets, best first
+// (Scan's variant parameter: normal, killer, bt, frisian, losing).
 var variantNames = map[string][]string{
 	"international": {"international", "normal", "standard", "10x10"},
 	"antidraughts":  {"antidraughts", "losing", "anti"},
+	"killer":        {"killer"},
+	"breakthrough":  {"bt", "breakthrough"},
+	"frisian":       {"frisian"},
 	"english":       {"english", "checkers", "american"},
 	"giveaway":      {"giveaway", "antidam", "losing-english"},
 }
@@ -389,7 +411,7 @@ func (e *Player) readLine(ctx context.Context, deadline time.Time) (string, erro
 // readUntil reads lines until one with command want, passing the others to
 // each (which may be nil, and may end the wait with a fault). EOF or the
 // engine's exit is a crash, the ctx deadline a stall.
-func (e *Player) readUntil(ctx context.Context, want string, each func(Line) *match.Fault) error {
+func (e *Player) readUntil(ctx context.Context, want string, each func(cmd, raw string) *match.Fault) error {
 	stop := context.AfterFunc(ctx, e.p.Interrupt)
 	defer stop()
 	for {
@@ -417,17 +439,12 @@ func (e *Player) readUntil(ctx context.Context, want string, each func(Line) *ma
 		if cmd == want {
 			return nil
 		}
-		if !known[cmd] {
-			e.ignore(raw)
-			continue
-		}
-		l, err := ParseLine(raw)
-		if err != nil {
+		if !e.known(cmd) {
 			e.ignore(raw)
 			continue
 		}
 		if each != nil {
-			if f := each(l); f != nil {
+			if f := each(cmd, raw); f != nil {
 				e.broken = true
 				return f
 			}
@@ -440,6 +457,14 @@ func (e *Player) readUntil(ctx context.Context, want string, each func(Line) *ma
 // it is ignored (see ignore), whether or not it parses; only a "done"
 // that cannot be read is the engine's fault (see Play).
 var known = map[string]bool{"id": true, "param": true, "wait": true, "ready": true, "info": true, "done": true, "pong": true, "error": true}
+
+// known reports whether cmd is a command of the engine's protocol version.
+func (e *Player) known(cmd string) bool {
+	if e.opts.Version == 1 {
+		return known1[cmd]
+	}
+	return known[cmd]
+}
 
 // command is the first word of a line: what the line is, whether or not
 // the rest parses.
@@ -510,6 +535,9 @@ func (e *Player) NewGame(ctx context.Context, v *rules.Variant, start rules.Posi
 	}
 	e.pos.valid = false
 	e.warned = false
+	if e.opts.Version == 1 {
+		return e.send("new")
+	}
 	return e.send("new-game")
 }
 
@@ -579,10 +607,15 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	}
 	// One write for the three lines, built without the Line codec (this
 	// runs before every move).
-	b := e.appendPos(e.out[:0], req)
-	b = append(b, '\n')
-	b = appendLevel(b, req.Level)
-	b = append(b, "\ngo think\n"...)
+	var b []byte
+	if e.opts.Version == 1 {
+		b = e.appendRequest1(e.out[:0], req)
+	} else {
+		b = e.appendPos(e.out[:0], req)
+		b = append(b, '\n')
+		b = appendLevel(b, req.Level)
+		b = append(b, "\ngo think\n"...)
+	}
 	e.out = b
 	if err := e.write(b); err != nil {
 		return reply, err
@@ -630,7 +663,17 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			// The rule for everything else: a line is judged by what it is
 			// (its first word), not by whether it parses. Only "done"
 			// decides anything; other output is ignored (see ignore).
-			switch command(raw) {
+			cmd := command(raw)
+			if e.opts.Version == 1 {
+				cmd = reply1[cmd] // "move" is the answer; "info" is positional
+			}
+			switch cmd {
+			case "move1":
+				reply.Latency = time.Since(sent)
+				text, ponder := moveArgs1(raw)
+				return e.done(text, ponder, raw, req, reply)
+			case "info1":
+				reply.Info = keepInfo(reply.Info, info1(raw))
 			case "done":
 				l, err := ParseLine(raw)
 				if err != nil {
@@ -638,7 +681,9 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 					return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "a done line that breaks the Hub syntax", Err: err}
 				}
 				reply.Latency = time.Since(sent)
-				return e.done(l, raw, req, reply)
+				text, _ := l.Get("move")
+				ponder, _ := l.Get("ponder")
+				return e.done(text, ponder, raw, req, reply)
 			case "info":
 				// An info line carries no decision: kept as written (a
 				// stray quote in a PV is no fault), the last ones only.
@@ -739,6 +784,24 @@ func firstPing(lv match.Level, interval time.Duration) time.Duration {
 // instead of a replay from the start (plus the moves since the last
 // irreversible one, which the engine needs to see repetitions).
 func (e *Player) appendPos(b []byte, req match.Request) []byte {
+	e.scan(req)
+	c := &e.pos
+	b = append(b, "pos pos="...)
+	b = appendPosString(b, c.base)
+	switch n := len(req.Moves) - c.baseIdx; {
+	case n == 1: // no space: Line.String writes it unquoted
+		b = append(b, " moves="...)
+		b = append(b, c.text...)
+	case n > 1:
+		b = append(b, ` moves="`...)
+		b = append(b, c.text...)
+		b = append(b, '"')
+	}
+	return b
+}
+
+// scan brings the scan of the game (e.pos) up to req's moves.
+func (e *Player) scan(req match.Request) {
 	c := &e.pos
 	if !c.valid || c.start != req.Start || c.scanned > len(req.Moves) {
 		c.start, c.base, c.cur, c.baseIdx, c.scanned, c.valid = req.Start, req.Start, req.Start, 0, 0, true
@@ -758,25 +821,12 @@ func (e *Player) appendPos(b []byte, req match.Request) []byte {
 		c.cur = next
 		c.scanned++
 	}
-	b = append(b, "pos pos="...)
-	b = appendPosString(b, c.base)
-	switch n := len(req.Moves) - c.baseIdx; {
-	case n == 1: // no space: Line.String writes it unquoted
-		b = append(b, " moves="...)
-		b = append(b, c.text...)
-	case n > 1:
-		b = append(b, ` moves="`...)
-		b = append(b, c.text...)
-		b = append(b, '"')
-	}
-	return b
 }
 
 // done checks the engine's "done" line against the position.
-func (e *Player) done(l Line, raw string, req match.Request, reply match.Reply) (match.Reply, error) {
-	text, _ := l.Get("move")
+func (e *Player) done(text, ponder, raw string, req match.Request, reply match.Reply) (match.Reply, error) {
 	reply.Text = text
-	reply.Ponder, _ = l.Get("ponder")
+	reply.Ponder = ponder
 	if text == "" {
 		return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "done without a move while legal moves exist"}
 	}

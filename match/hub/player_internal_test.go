@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 func TestFirstPing(t *testing.T) {
@@ -78,5 +79,31 @@ func TestKeepInfoIsBounded(t *testing.T) {
 				t.Errorf("the slice grew to %d", cap(info))
 			}
 		})
+	}
+}
+
+// A Scan-like engine is told the variant by the name Scan gives it (its
+// variant parameter offers normal, killer, bt, frisian and losing).
+func TestScanVariantNames(t *testing.T) {
+	scan := Param{Name: "variant", Value: "normal", Type: "enum", Values: strings.Fields("normal killer bt frisian losing")}
+	for _, tc := range []struct{ variant, want string }{
+		{"international", ""}, // already Scan's value
+		{"killer", "killer"},
+		{"breakthrough", "bt"},
+		{"antidraughts", "losing"},
+	} {
+		e := &Player{params: []Param{scan}}
+		got, err := e.settings(rules.MustLookup(tc.variant))
+		if err != nil {
+			t.Errorf("%s: %v", tc.variant, err)
+			continue
+		}
+		value := ""
+		if len(got) > 0 {
+			value = got[0].Value
+		}
+		if value != tc.want {
+			t.Errorf("%s: set-param variant %q, want %q", tc.variant, value, tc.want)
+		}
 	}
 }

@@ -110,6 +110,9 @@ type Game struct {
 	// times are kept packed in the game row so that reports need not read
 	// the moves table).
 	MoveTimes []time.Duration
+	// Worker names the cluster worker that played the game ("" = this
+	// machine, or a database from before clusters).
+	Worker string
 }
 
 // Move is one ply of a game.
@@ -169,7 +172,8 @@ CREATE TABLE IF NOT EXISTS games (
 	plies       INTEGER NOT NULL DEFAULT 0,
 	move_times  BLOB,
 	started     TEXT NOT NULL,
-	finished    TEXT NOT NULL DEFAULT ''
+	finished    TEXT NOT NULL DEFAULT '',
+	worker      TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS engine_identity (
 	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
@@ -229,8 +233,8 @@ func Open(path string) (*Store, error) {
 const busyTimeout = 10 * time.Second
 
 // schemaVersion is stored in PRAGMA user_version once the tables exist.
-// Version 2 added engine_identity.
-const schemaVersion = 2
+// Version 2 added engine_identity, version 3 games.worker.
+const schemaVersion = 3
 
 // migrations[v] takes a database from version v to v+1.
 var migrations = map[int]string{
@@ -242,6 +246,8 @@ var migrations = map[int]string{
 	version  TEXT NOT NULL DEFAULT '',
 	updated  TEXT NOT NULL DEFAULT ''
 );
+`,
+	2: `ALTER TABLE games ADD COLUMN worker TEXT NOT NULL DEFAULT '';
 `,
 }
 
@@ -265,12 +271,26 @@ func createSchema(db *sql.DB) error {
 		_, err := db.Exec(fmt.Sprintf("BEGIN IMMEDIATE;\n%sPRAGMA user_version = %d;\nCOMMIT;", schema, schemaVersion))
 		return err
 	}
-	// Each step is idempotent: two processes migrating at once both succeed.
-	var steps strings.Builder
-	for from := v; from < schemaVersion; from++ {
-		steps.WriteString(migrations[from])
+	// The version is read again under the write lock (the transaction is
+	// IMMEDIATE, see Open): of two processes migrating at once, the second
+	// finds the work done (ALTER TABLE cannot be run twice).
+	tx, err := db.Begin()
+	if err != nil {
+		return fmt.Errorf("migrating the schema from version %d: %w", v, err)
 	}
-	if _, err := db.Exec(fmt.Sprintf("BEGIN IMMEDIATE;\n%sPRAGMA user_version = %d;\nCOMMIT;", steps.String(), schemaVersion)); err != nil {
+	defer tx.Rollback()
+	if err := tx.QueryRow("PRAGMA user_version").Scan(&v); err != nil {
+		return err
+	}
+	for from := v; from < schemaVersion; from++ {
+		if _, err := tx.Exec(migrations[from]); err != nil {
+			return fmt.Errorf("migrating the schema from version %d to %d: %w", from, from+1, err)
+		}
+	}
+	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {
+		return err
+	}
+	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("migrating the schema from version %d to %d: %w", v, schemaVersion, err)
 	}
 	return nil
@@ -370,6 +390,31 @@ func (s *Store) Init(ctx context.Context, ev Event) error {
 		if _, err := tx.ExecContext(ctx, `INSERT INTO engines (id, name, command, protocol, time_control) VALUES (?, ?, ?, ?, ?)`,
 			e.ID, e.Name, e.Command, e.Protocol, e.TimeControl); err != nil {
 			return fmt.Errorf("store: %s: write engine %q: %w", s.path, e.Name, err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	return nil
+}
+
+// Rebase makes the recorded event ev: its configuration (hash, text, file)
+// and its engines' commands. It is for a resumed event whose engines'
+// commands changed (a program moved) while the engines are the same ones;
+// the caller checks that (see tournament.Reconcile).
+func (s *Store) Rebase(ctx context.Context, ev Event) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: %w", err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `UPDATE event SET config_hash = ?, config = ?, config_file = ? WHERE id = 1`,
+		ev.ConfigHash, ev.Config, ev.ConfigFile); err != nil {
+		return fmt.Errorf("store: %s: rebase event: %w", s.path, err)
+	}
+	for _, e := range ev.Engines {
+		if _, err := tx.ExecContext(ctx, `UPDATE engines SET command = ? WHERE id = ?`, e.Command, e.ID); err != nil {
+			return fmt.Errorf("store: %s: rebase engine %q: %w", s.path, e.Name, err)
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -542,11 +587,11 @@ func upsertGame(ctx context.Context, tx *sql.Tx, g Game) error {
 	plies := len(times)
 	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO games
 		(id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status, result, termination, reason,
-		 first_mover, pdn, plies, move_times, started, finished)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		 first_mover, pdn, plies, move_times, started, finished, worker)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Cycle, g.Round, g.Board, g.Pair, g.PairGame, g.White, g.Black, g.Opening, g.OpeningFEN, string(g.Status),
 		g.Result, g.Termination, g.Reason, g.FirstMover, g.PDN, plies, packTimes(times),
-		formatTime(g.Started), formatTime(g.Finished))
+		formatTime(g.Started), formatTime(g.Finished), g.Worker)
 	return err
 }
 
@@ -604,7 +649,7 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	// Read all rows first when moves are wanted: one connection cannot run
 	// the moves query while the games query is open.
 	rows, err := s.db.QueryContext(ctx, `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
-		result, termination, reason, first_mover, `+pdn+`, plies, `+timesCol+`, started, finished FROM games `+where+` ORDER BY id`)
+		result, termination, reason, first_mover, `+pdn+`, plies, `+timesCol+`, started, finished, worker FROM games `+where+` ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
@@ -614,7 +659,7 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 		var st, started, finished string
 		var times []byte
 		if err := rows.Scan(&g.ID, &g.Cycle, &g.Round, &g.Board, &g.Pair, &g.PairGame, &g.White, &g.Black, &g.Opening, &g.OpeningFEN,
-			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished); err != nil {
+			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished, &g.Worker); err != nil {
 			rows.Close()
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}

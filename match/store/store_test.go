@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -294,8 +295,9 @@ func TestMigrateFromVersion1(t *testing.T) {
 	if err := s.Finish(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
-	// Version 1 is version 2 without the engine_identity table.
-	if _, err := s.db.Exec("DROP TABLE engine_identity; PRAGMA user_version = 1"); err != nil {
+	// Version 1 is version 2 without the engine_identity table, version 2
+	// version 3 without games.worker.
+	if _, err := s.db.Exec("DROP TABLE engine_identity; ALTER TABLE games DROP COLUMN worker; PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -320,5 +322,50 @@ func TestMigrateFromVersion1(t *testing.T) {
 	}
 	if ids, err := s.Identities(ctx); err != nil || ids[1].Name != "Beta" {
 		t.Errorf("Identities = %+v, %v", ids, err)
+	}
+}
+
+// A database of schema version 2 (before games.worker) is migrated when
+// opened, by two stores at once as by one: its games read with no worker,
+// and a game played by a worker keeps its name.
+func TestMigrateFromVersion2(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	if err := s.Init(ctx, testEvent("h")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(ctx, testGame(0)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec("ALTER TABLE games DROP COLUMN worker; PRAGMA user_version = 2"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	stores := make([]*Store, 2)
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for i := range stores {
+		wg.Go(func() { stores[i], errs[i] = Open(path) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("open %d of 2 at once: %v", i+1, err)
+		}
+		defer stores[i].Close()
+	}
+	s = stores[0]
+	g := testGame(1)
+	g.Worker = "w1"
+	if err := s.Finish(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	workers := map[int]string{}
+	if err := stores[1].Games(ctx, ReadOptions{}, func(g Game) error { workers[g.ID] = g.Worker; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if want := map[int]string{0: "", 1: "w1"}; !reflect.DeepEqual(workers, want) {
+		t.Errorf("workers after the migration = %v; want %v", workers, want)
 	}
 }

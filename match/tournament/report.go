@@ -41,6 +41,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 			Round: g.Round, Board: g.Board, Pair: g.Pair + 1, White: w, Black: b,
 			Result: g.Result, Termination: g.Termination, Plies: len(g.MoveTimes), Opening: g.Opening,
 			MoveTimes: g.MoveTimes, FirstMover: g.FirstMover, PDN: g.PDN, Started: g.Started, Finished: g.Finished,
+			Worker: g.Worker,
 		})
 		return nil
 	})

@@ -61,6 +61,10 @@ type Options struct {
 	// OnResult is called for every game, finished in this run or before,
 	// in plan order (round, board, pair, game), from one goroutine at a time.
 	OnResult func(Result)
+	// Executor plays the games (nil = a Local one, from Play, NewPlayer
+	// and the event's concurrency). The runner writes each game as running
+	// only with the Local one, whose games start when their engines do.
+	Executor Executor
 }
 
 // Result is a finished game as the runner reports it.
@@ -93,7 +97,19 @@ type Summary struct {
 	// earlier runs (another program file, name or version), what changed;
 	// each was also logged as a warning when found.
 	EngineChanges []string
+	// Match is the tally of a two-engine event from the first engine's
+	// point of view (nil with more engines): the summary line engine
+	// authors look for (see WriteMatchSummary).
+	Match *MatchTally
 	Standings
+}
+
+// MatchTally is a two-engine event's score: games won, drawn and lost by A
+// against B and the pentanomial counts of its colour-reversed pairs.
+type MatchTally struct {
+	A, B  string
+	WDL   stats.WDL
+	Penta stats.Penta
 }
 
 // EventRecord is the store's event row for ev.
@@ -128,8 +144,12 @@ func defaultPlayer(spec configs.EngineSpec, log zerolog.Logger, budget *enginelo
 	for _, o := range spec.Options {
 		params = append(params, hub.Param{Name: o.Name, Value: o.Value})
 	}
+	version := 2
+	if spec.Protocol == configs.Hub1 {
+		version = 1
+	}
 	return hub.New(hub.Options{Name: spec.Name, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Params: params, Log: l,
-		LogBudget: budget, InitTimeout: spec.InitTimeout})
+		LogBudget: budget, InitTimeout: spec.InitTimeout, Version: version})
 }
 
 // Run plays the event's missing games and returns when all are finished,
@@ -141,10 +161,6 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if ev == nil || st == nil {
 		return nil, errors.New("tournament: Event and Store are required")
 	}
-	if opt.Play == nil {
-		opt.Play = match.PlayGame
-	}
-	defaults := opt.NewPlayer == nil
 	sched, err := schedule.New(ev.Schedule)
 	if err != nil {
 		return nil, fmt.Errorf("tournament: %w", err)
@@ -163,7 +179,6 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 		r.names[i] = e.Name
 	}
 	r.standings = newStandings(r.names)
-	r.starts = match.NewStarts(r.names)
 	if r.ids, err = newIdentities(ctx, st, r.names, r.log); err != nil {
 		return nil, err
 	}
@@ -172,7 +187,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			return nil, err
 		}
 	}
-	if ev.SPRT != nil {
+	if len(r.names) == 2 {
 		r.tally = reports.NewTally(r.names[0], r.names[1])
 	}
 
@@ -207,38 +222,22 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.mu.Lock()
 	r.handIn(false)
 
-	r.pools = make([]*pool, len(ev.Engines))
-	for i, spec := range ev.Engines {
-		limit := ev.Concurrency
-		if spec.Protocol == configs.DXP && !(spec.Listen && strings.HasSuffix(spec.Address, ":0")) {
-			// A fixed address serves one game at a time; only when the
-			// arbiter listens on a free port (":0") can each game slot
-			// have an engine of its own.
-			limit = 1
-		}
-		newPlayer := func() match.Player { return opt.NewPlayer(spec, opt.EngineLog) }
-		if defaults {
-			// One engine log cap for the event per engine, whichever of its
-			// processes writes (a crashing flooder is restarted each game).
-			budget := enginelog.NewBudget(0)
-			newPlayer = func() match.Player { return defaultPlayer(spec, opt.EngineLog, budget) }
-		}
-		r.pools[i] = newPool(limit, newPlayer)
-		if spec.Protocol == configs.DXP {
-			if note := dxp.TimeNote(spec.TimeControl); note != "" {
-				r.log.Warn().Str("engine", spec.Name).Str("time_control", spec.TimeControl.String()).Msg(note)
-			}
-		}
+	r.exec = opt.Executor
+	if r.exec == nil {
+		r.local = NewLocal(ev, LocalOptions{Log: r.log, EngineLog: opt.EngineLog, Play: opt.Play, NewPlayer: opt.NewPlayer,
+			OnStart: st.Start,
+			OnEngine: func(ctx context.Context, i int, w *match.Watch, p match.Player) {
+				if err := r.ids.started(ctx, i, w, p); err != nil {
+					r.log.Error().Err(err).Str("engine", r.names[i]).Msg("recording the engine's identity")
+				}
+			}})
+		r.exec = r.local
+		defer r.local.Close()
 	}
-	defer func() {
-		for _, p := range r.pools {
-			p.close()
-		}
-	}()
 
 	if r.sum.Stopped == "" {
 		g, gctx := errgroup.WithContext(runCtx)
-		g.SetLimit(ev.Concurrency)
+		g.SetLimit(max(1, r.exec.Slots()))
 		for {
 			p, ok := sched.Next()
 			if !ok || gctx.Err() != nil {
@@ -254,8 +253,15 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.progress.finish()
 	r.sum.Elapsed = time.Since(t0)
 	r.sum.Standings = r.standings.snapshot()
-	r.sum.NeverStarted = r.starts.Never()
+	if r.local != nil {
+		r.sum.NeverStarted = r.local.NeverStarted()
+	}
 	r.sum.EngineChanges = r.ids.list()
+	if r.tally != nil {
+		r.mu.Lock()
+		r.sum.Match = &MatchTally{A: r.names[0], B: r.names[1], WDL: r.tally.WDL(), Penta: r.tally.Penta()}
+		r.mu.Unlock()
+	}
 	if err != nil {
 		return r.sum, err
 	}
@@ -271,7 +277,8 @@ type runner struct {
 	st    *store.Store
 	plan  []schedule.Pairing
 	names []string
-	pools []*pool
+	exec  Executor
+	local *Local // exec, when the games are played here
 	log   zerolog.Logger
 	stop  context.CancelFunc
 
@@ -282,7 +289,6 @@ type runner struct {
 	tally     *reports.Tally
 	sum       *Summary
 	progress  *progress
-	starts    *match.Starts // per engine, this run
 	ids       *identities
 	decided   bool         // the SPRT decided: later results are not reported
 	queue     []reportStep // to tell, in order (handIn)
@@ -303,56 +309,12 @@ func (r *runner) playRecovered(ctx context.Context, p schedule.Pairing) (err err
 	return r.play(ctx, p)
 }
 
-// play plays one planned game and commits it.
+// play plays one planned game with the executor and commits it.
 func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
-	ev := r.ev
-	op := ev.Openings[p.Opening]
-	// PlayGame logs every game at info level: in the runner's log that is
-	// detail, shown only when the runner logs at debug level.
-	glog := r.log
-	if glog.GetLevel() > zerolog.DebugLevel {
-		glog = glog.Level(max(glog.GetLevel(), zerolog.WarnLevel))
-	}
-	log := glog.With().Int("game", p.Index+1).Int("round", p.Round).Int("board", p.Board).
-		Str("white", r.names[p.White]).Str("black", r.names[p.Black]).Logger()
-	// Take the players in engine order: two engines that can only play one
-	// game at a time can then never wait for each other.
-	var white, black match.Player
-	first, second := p.White, p.Black
-	if second < first {
-		first, second = second, first
-	}
-	a, err := r.pools[first].get(ctx)
-	if err != nil {
-		return nil // cancelled
-	}
-	b, err := r.pools[second].get(ctx)
-	if err != nil {
-		r.pools[first].put(a, false)
-		return nil
-	}
-	if first == p.White {
-		white, black = a, b
-	} else {
-		white, black = b, a
-	}
-	started := time.Now()
-	row := store.Game{ID: p.Index, Cycle: p.Cycle, Round: p.Round, Board: p.Board, Pair: p.Pair, PairGame: p.PairGame,
-		White: p.White, Black: p.Black, Opening: op.Name, OpeningFEN: op.FEN, Started: started, FirstMover: op.Position.Turn().String()}
-	if err := r.st.Start(context.WithoutCancel(ctx), row); err != nil {
-		r.pools[p.White].put(white, false)
-		r.pools[p.Black].put(black, false)
-		return fmt.Errorf("tournament: %w", err)
-	}
-	gw, gb := &match.Watch{Player: white}, &match.Watch{Player: black}
-	log.Debug().Str("opening", op.Name).Msg("game started")
-	rec, perr := r.opt.Play(ctx, ev.ArbiterConfig(p.White, p.Black, p.Opening), gw, gb, log)
+	g, err := r.exec.Play(ctx, p)
 	if ctx.Err() != nil {
 		// Interrupted (ctrl-C, a kill of the event, or the SPRT stopped the
-		// match): the game is not finished. Engines are closed, not reused,
-		// as they are in the middle of a search.
-		r.pools[p.White].put(white, true)
-		r.pools[p.Black].put(black, true)
+		// match): the game is not finished.
 		if r.stopped() {
 			if err := r.st.Discard(context.WithoutCancel(ctx), p.Index); err != nil {
 				return err
@@ -360,43 +322,18 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 		}
 		return nil
 	}
-	res := arbiter.Result{}
-	if rec != nil {
-		res = rec.Record.Result
-	}
-	if perr != nil {
-		// The game could not be played: an engine could not be started (a
-		// missing program, a bad directory). It is recorded, not dropped:
-		// the side that failed loses; if we cannot tell, nobody scores.
-		res = startFailure(gw, gb, r.names[p.White], r.names[p.Black], perr)
-		log.Warn().Err(perr).Msg("game could not be played")
-	}
-	for _, s := range []struct {
-		i int
-		w *match.Watch
-		p match.Player
-	}{{p.White, gw, white}, {p.Black, gb, black}} {
-		if err := r.ids.started(context.WithoutCancel(ctx), s.i, s.w, s.p); err != nil {
-			r.log.Error().Err(err).Str("engine", r.names[s.i]).Msg("recording the engine's identity")
-		}
-	}
-	r.pools[p.White].put(white, gw.CouldNotRun() != nil || brokenBy(res, rules.White))
-	r.pools[p.Black].put(black, gb.CouldNotRun() != nil || brokenBy(res, rules.Black))
-	r.starts.Note(p.White, gw)
-	r.starts.Note(p.Black, gb)
-
-	g, err := r.record(p, op, rec, res, started)
 	if err != nil {
-		return err
-	}
-	if err := r.st.Finish(context.WithoutCancel(ctx), g); err != nil {
 		return fmt.Errorf("tournament: %w", err)
 	}
-	log.Debug().Str("result", g.Result).Str("termination", g.Termination).Int("plies", len(g.Moves)).Msg("game over")
+	err = r.st.Finish(context.WithoutCancel(ctx), g)
+	r.exec.Committed(g, err)
+	if err != nil {
+		return fmt.Errorf("tournament: %w", err)
+	}
 	r.mu.Lock()
 	r.sum.Played++
 	r.pending[p.Index] = Result{Pairing: p, WhiteName: r.names[p.White], BlackName: r.names[p.Black], Result: g.Result,
-		Termination: g.Termination, Reason: g.Reason, Plies: len(g.Moves), Opening: op.Name}
+		Termination: g.Termination, Reason: g.Reason, Plies: len(g.Moves), Opening: g.Opening}
 	r.handIn(true)
 	return nil
 }
@@ -446,21 +383,31 @@ func (r *runner) flush(played bool) {
 		}
 		if r.tally != nil {
 			if err := r.tally.Add(reportsGame(res)); err != nil {
-				r.log.Error().Err(err).Msg("SPRT tally")
-			} else if sr, err := r.tally.SPRT(*r.ev.SPRT); err != nil {
-				r.log.Error().Err(err).Msg("SPRT")
-			} else {
-				r.sum.SPRT = &sr
-				if sr.Decision != stats.Continue {
-					r.decided = true
-					if r.sum.Stopped == "" { // else a rerun: the stop is on record
-						r.sum.Stopped = fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
-						step.stop, step.sprt = r.sum.Stopped, &sr
-					}
-				}
+				r.log.Error().Err(err).Msg("match tally")
+			} else if r.ev.SPRT != nil {
+				r.sprt(&step)
 			}
 		}
 		r.queue = append(r.queue, step)
+	}
+}
+
+// sprt evaluates the SPRT on the tally so far; when it decides, the match
+// stops after step. r.mu is held.
+func (r *runner) sprt(step *reportStep) {
+	sr, err := r.tally.SPRT(*r.ev.SPRT)
+	if err != nil {
+		r.log.Error().Err(err).Msg("SPRT")
+		return
+	}
+	r.sum.SPRT = &sr
+	if sr.Decision == stats.Continue {
+		return
+	}
+	r.decided = true
+	if r.sum.Stopped == "" { // else a rerun: the stop is on record
+		r.sum.Stopped = fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
+		step.stop, step.sprt = r.sum.Stopped, &sr
 	}
 }
 
@@ -555,9 +502,9 @@ func brokenBy(res arbiter.Result, c rules.Color) bool {
 	return false
 }
 
-// record turns a played game into its store row, PDN included.
-func (r *runner) record(p schedule.Pairing, op configs.Opening, rec *match.GameRecord, res arbiter.Result, started time.Time) (store.Game, error) {
-	ev := r.ev
+// record turns a played game of ev (engines names) into its store row,
+// PDN included.
+func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Opening, rec *match.GameRecord, res arbiter.Result, started time.Time) (store.Game, error) {
 	g := store.Game{ID: p.Index, Cycle: p.Cycle, Round: p.Round, Board: p.Board, Pair: p.Pair, PairGame: p.PairGame,
 		White: p.White, Black: p.Black, Opening: op.Name, OpeningFEN: op.FEN, Started: started, Finished: time.Now(),
 		FirstMover: op.Position.Turn().String(), Result: res.PDN(ev.Variant), Termination: string(res.Termination), Reason: res.Reason}
@@ -584,8 +531,8 @@ func (r *runner) record(p schedule.Pairing, op configs.Opening, rec *match.GameR
 	}
 	pg.SetTag("Date", g.Started.Format("2006.01.02"))
 	pg.SetTag("Round", fmt.Sprintf("%d.%d", p.Round, p.Board))
-	pg.SetTag("White", r.names[p.White])
-	pg.SetTag("Black", r.names[p.Black])
+	pg.SetTag("White", names[p.White])
+	pg.SetTag("Black", names[p.Black])
 	pg.SetTag("Result", g.Result)
 	pg.Result = g.Result
 	if res.Termination != "" {

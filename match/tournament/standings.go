@@ -3,6 +3,7 @@ package tournament
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 	"time"
 
@@ -206,4 +207,36 @@ func (p *progress) finish() {
 	}
 	p.bar.Finish()
 	fmt.Fprintln(p.w)
+}
+
+// WriteMatchSummary writes a two-engine event's score as cutechess and
+// fastchess print it, which engine authors' scripts look for:
+//
+//	Score of A vs B: 12 - 8 - 10  [0.567] 30
+//	Elo: 46.6 +/- 98.3, LOS: 81.9 %, DrawRatio: 33.3 %
+//	Ptnml(0-2): [1, 2, 6, 4, 2]
+//
+// Wins - losses - draws are A's. The Elo, its 95% interval and the LOS come
+// from the pentanomial counts (the pair is the sample, as in fastchess)
+// once a pair is complete, from the games before; DrawRatio is the share
+// of drawn games. A figure that does not exist (no game, a 100% score) is
+// written NaN.
+func WriteMatchSummary(w io.Writer, m *MatchTally) {
+	n := m.WDL.Games()
+	score := math.NaN()
+	if n > 0 {
+		score = m.WDL.Score()
+	}
+	fmt.Fprintf(w, "Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", m.A, m.B, m.WDL.W, m.WDL.L, m.WDL.D, score, n)
+	e := stats.EloWDL(m.WDL)
+	if m.Penta.Pairs() > 0 {
+		e = stats.EloPenta(m.Penta)
+	}
+	draws := math.NaN()
+	if n > 0 {
+		draws = 100 * float64(m.WDL.D) / float64(n)
+	}
+	fmt.Fprintf(w, "Elo: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", e.Elo, e.Error, 100*e.LOS, draws)
+	p := m.Penta
+	fmt.Fprintf(w, "Ptnml(0-2): [%d, %d, %d, %d, %d]\n", p[0], p[1], p[2], p[3], p[4])
 }

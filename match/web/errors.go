@@ -21,7 +21,7 @@ const (
 	codeTooManyStreams = "http.too-many-streams"
 	codeServerFull     = "http.server-full"
 	codeBadSince       = "http.bad-since"
-	codeBadSetup       = "http.bad-setup"
+	codeBadSetup       = "setup.invalid"
 	codeInternal       = "http.internal"
 	codeUnavailable    = "http.unavailable"
 )
@@ -38,7 +38,7 @@ var codeText = map[string]string{
 	codeTooManyStreams: "Too many live connections from this address.",
 	codeServerFull:     "The server has too many live connections; try again later.",
 	codeBadSince:       "The event number {since} is not a non-negative integer.",
-	codeBadSetup:       "The game cannot be set up: {field}: {detail}",
+	codeBadSetup:       "The setting {field} is not valid: {detail}",
 	codeInternal:       "Internal error (a bug; the server's log has the details).",
 	codeUnavailable:    "The server is shutting down or the game store is unavailable.",
 }

@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -98,14 +99,20 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 		// over MaxLine is cut like a stdout line and reading goes on, so
 		// the child never blocks on a full pipe.
 		er := lineReader{f: errR}
+		dump := false // a Go runtime crash report has begun
 		for {
 			line, err := er.readLine(time.Time{})
 			if err != nil {
 				return
 			}
 			line, _ = IsLong(line)
-			if line != "" {
+			if line != "" && !dump {
 				p.lastErr = line
+				// The dump after a Go runtime's crash header (a Go engine's
+				// panic, or a signal in a library the CheckerBoard host
+				// loaded) ends with stacks and registers: the header says
+				// what happened, so it stays the last words.
+				dump = runtimeCrash(line)
 			}
 			if onStderr != nil {
 				onStderr(line)
@@ -291,7 +298,22 @@ func (p *Process) ExitErr() error {
 // keep the pipe open) puts them in the log before the crash is reported.
 func (p *Process) StderrDone() <-chan struct{} { return p.stderrDone }
 
-// LastStderr is the last non-empty stderr line; valid after StderrDone is
+// runtimeCrash reports whether line opens a Go runtime crash report.
+func runtimeCrash(line string) bool {
+	if strings.HasPrefix(line, "panic: ") || strings.HasPrefix(line, "fatal error: ") {
+		return true
+	}
+	sig, _, ok := strings.Cut(line, ": ")
+	return ok && crashSignals[sig]
+}
+
+// crashSignals open the runtime's report of a fatal signal ("SIGSEGV:
+// segmentation violation").
+var crashSignals = map[string]bool{"SIGSEGV": true, "SIGBUS": true, "SIGILL": true, "SIGFPE": true, "SIGABRT": true,
+	"SIGTRAP": true, "SIGQUIT": true, "SIGSYS": true}
+
+// LastStderr is the last non-empty stderr line (or the header of a Go
+// runtime crash report: "panic: ...", "fatal error: ...", "SIGSEGV: ..."); valid after StderrDone is
 // closed ("" before).
 func (p *Process) LastStderr() string {
 	select {

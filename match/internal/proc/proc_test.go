@@ -248,3 +248,22 @@ func TestLongStderrLineIsCut(t *testing.T) {
 		t.Errorf("LastStderr = %q", p.LastStderr())
 	}
 }
+
+// After a Go runtime crash header, the dump that follows does not replace
+// the last words: the header is what the crash report quotes.
+func TestRuntimeCrashHeaderIsTheLastWords(t *testing.T) {
+	tests := []struct{ script, want string }{
+		{`echo starting >&2; echo 'SIGSEGV: segmentation violation' >&2; echo 'goroutine 1 [running]:' >&2; echo 'gs     0x0' >&2`, "SIGSEGV: segmentation violation"},
+		{`echo 'panic: index out of range' >&2; echo '' >&2; echo 'goroutine 1' >&2`, "panic: index out of range"},
+		{`echo 'fatal error: all goroutines are asleep' >&2; echo 'more' >&2`, "fatal error: all goroutines are asleep"},
+		{`echo 'SIGNAL: not a header' >&2; echo last >&2`, "last"},
+		{`echo 'Some Words: lower case' >&2; echo last >&2`, "last"},
+	}
+	for _, tt := range tests {
+		p, lines := startStderr(t, tt.script)
+		lines()
+		if got := p.LastStderr(); got != tt.want {
+			t.Errorf("%s: last words %q, want %q", tt.script, got, tt.want)
+		}
+	}
+}

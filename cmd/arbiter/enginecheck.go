@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/spf13/cobra"
+	"go.yaml.in/yaml/v3"
+
+	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/check"
+	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+func init() { subcommands = append(subcommands, newEngineCheckCmd) }
+
+func newEngineCheckCmd() *cobra.Command {
+	var (
+		spec, variant, positions, logFile string
+		moveTime                          time.Duration
+	)
+	cmd := &cobra.Command{
+		Use:   "engine-check --engine SPEC [--variant V] [--positions FILE] [--move-time D] [--log FILE]",
+		Short: "Check that an engine speaks Hub as the arbiter expects (a checklist)",
+		Long: `engine-check runs an engine through what the arbiter will ask of it and prints a
+checklist, one line per check: PASS, WARN (allowed but unhelpful) or FAIL (the
+arbiter would forfeit the engine for it), with what was seen and what to fix.
+
+Checks: the handshake (hub -> id, param, wait) and init -> ready; a search of
+each position (--positions: a FEN list or an opening file; default the start
+position and positions with a single and a multiple capture) at --move-time,
+the move judged by the rules; each level form (time+inc, moves+time,
+move-time, depth) with the time used against the allowance; stop during a
+search (done promptly); ping during a search (pong at once, the search goes
+on); unknown commands and a malformed line (ignored); quit (the engine
+exits). An engine that dies or hangs is started again for the checks after.
+
+SPEC is the --engine SPEC of "arbiter match" (cmd= last). Protocols hub and cb
+(a CheckerBoard library through cb-host) are checked; hub1 and dxp are not.
+Exit status 0 when nothing failed, 1 when a check failed, 2 for a bad SPEC.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if spec == "" {
+				return usagef("engine-check: --engine SPEC is required")
+			}
+			e, err := parseEngineSpec(spec)
+			if err != nil {
+				return usagef("engine-check: --engine: %v", err)
+			}
+			e["name"] = "engine"
+			// An event of the engine and a placeholder: the spec is checked
+			// and resolved as a config file's engine entry is.
+			doc, err := yaml.Marshal(map[string]any{"variant": variant,
+				"engines": []any{e, map[string]any{"name": "placeholder", "command": "self engine"}}})
+			if err != nil {
+				return err
+			}
+			ev, err := configs.Parse(doc, "engine-check", ".", configs.Options{})
+			if err != nil {
+				return usageError{err}
+			}
+			es := ev.Engines[0]
+			switch es.Protocol {
+			case configs.Hub, configs.CB:
+			default:
+				return usagef("engine-check: protocol %s is not checked (hub and cb are)", es.Protocol)
+			}
+			opts := check.Options{Command: es.Argv, Dir: es.Dir, Env: es.Env, Variant: ev.Variant, MoveTime: moveTime, InitTimeout: es.InitTimeout}
+			for _, o := range es.Options {
+				opts.Params = append(opts.Params, hub.Param{Name: o.Name, Value: o.Value})
+			}
+			if positions != "" {
+				ops, err := configs.LoadOpenings(positions, "all", ".", ev.Variant)
+				if err != nil {
+					return usagef("engine-check: --positions: %v", err)
+				}
+				for _, op := range ops {
+					opts.Positions = append(opts.Positions, op.Position)
+				}
+			}
+			if logFile != "" {
+				f, err := os.Create(logFile)
+				if err != nil {
+					return fmt.Errorf("engine-check: --log: %w", err)
+				}
+				defer f.Close()
+				opts.Log = f
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "engine-check: %s (%s, %s)\n", es.Command, es.Protocol, ev.Variant.Name())
+			items := check.Run(opts)
+			if !printChecklist(out, items) {
+				return exitError{exitFailed}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&spec, "engine", "", "the engine: SPEC as for match (e.g. 'cmd=./scan hub')")
+	f.StringVar(&variant, "variant", "international", "rules ("+fmt.Sprint(rules.Presets())+")")
+	f.StringVar(&positions, "positions", "", "positions to search: a FEN list (.fen/.txt) or an opening file")
+	f.DurationVar(&moveTime, "move-time", 200*time.Millisecond, "time per move of the position searches")
+	f.StringVar(&logFile, "log", "", "write the protocol exchange to FILE")
+	return cmd
+}
+
+// printChecklist prints the items and a summary; it reports whether none
+// failed.
+func printChecklist(w io.Writer, items []check.Item) bool {
+	n := map[check.Status]int{}
+	for _, it := range items {
+		n[it.Status]++
+		fmt.Fprintf(w, "[%s] %s: %s\n", it.Status, it.Name, it.Detail)
+		if it.Fix != "" && it.Status != check.Pass {
+			fmt.Fprintf(w, "       fix: %s\n", it.Fix)
+		}
+	}
+	fmt.Fprintf(w, "%d checks: %d passed, %d warnings, %d failed\n", len(items), n[check.Pass], n[check.Warn], n[check.Fail])
+	return n[check.Fail] == 0
+}

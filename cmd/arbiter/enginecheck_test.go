@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// engine-check passes a sound engine and names the check each fault of
+// the sparring engine fails (with a fix), exit 1.
+func TestEngineCheck(t *testing.T) {
+	tests := []struct {
+		name   string
+		engine string
+		code   int
+		failed []string // checks that must fail; every other must pass
+	}{
+		{"sound", "cmd=self engine --level 1", 0, nil},
+		{"illegal first move", "cmd=self engine --fault illegal-at=1", 1, []string{"position 1"}},
+		{"garbage done", "cmd=self engine --fault garbage-at=2", 1, []string{"position 2"}},
+		{"slow", "cmd=self engine --fault slow-at=5", 1, []string{"level moves+time"}},
+		{"crash", "cmd=self engine --fault crash-at=4", 1, []string{"level time+inc"}},
+		{"hang", "cmd=self engine --fault hang-at=3", 1, []string{"position 3"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			logFile := filepath.Join(dir, "check.log")
+			out, errOut, code := runArbiter(t, dir, "engine-check", "--variant", "english", "--log", logFile, "--engine", tt.engine)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, out, errOut)
+			}
+			if !regexp.MustCompile(`(?m)^\d+ checks: \d+ passed, \d+ warnings, \d+ failed$`).MatchString(out) {
+				t.Errorf("no summary line:\n%s", out)
+			}
+			for _, want := range []string{"[PASS] handshake", "[PASS] init", "position 3", "level depth", "stop during a search", "ping during a search", "unknown and malformed input", "quit"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("checklist lacks %q:\n%s", want, out)
+				}
+			}
+			var fails []string
+			for _, line := range strings.Split(out, "\n") {
+				if strings.HasPrefix(line, "[FAIL] ") {
+					fails = append(fails, line)
+				}
+			}
+			for _, name := range tt.failed {
+				found := false
+				for _, f := range fails {
+					found = found || strings.HasPrefix(f, "[FAIL] "+name)
+				}
+				if !found {
+					t.Errorf("%q did not fail:\n%s", name, out)
+				}
+			}
+			if tt.failed == nil && len(fails) > 0 {
+				t.Errorf("a sound engine failed:\n%s", out)
+			}
+			if tt.code == 1 && !strings.Contains(out, "       fix: ") {
+				t.Errorf("no fix for the failure:\n%s", out)
+			}
+			data, err := os.ReadFile(logFile)
+			if err != nil || !strings.Contains(string(data), "> go think") || !strings.Contains(string(data), "< done move=") && tt.name == "sound" {
+				t.Errorf("log: %v\n%s", err, data)
+			}
+		})
+	}
+	t.Run("bad spec", func(t *testing.T) {
+		_, errOut, code := runArbiter(t, t.TempDir(), "engine-check", "--engine", "proto=dxp addr=127.0.0.1:1")
+		if code != 2 || !strings.Contains(errOut, "not checked") {
+			t.Errorf("exit %d: %s", code, errOut)
+		}
+	})
+}

@@ -1,0 +1,143 @@
+package online
+
+import (
+	"sort"
+	"strings"
+)
+
+// Code is a message code and its English template; {name} stands for the
+// argument name.
+type Code struct {
+	Code string `json:"code"`
+	Text string `json:"text"`
+}
+
+// codes are every message this package can produce. The web client has
+// a translation of each (match/web/assets/i18n/*.json, checked by a test).
+var codes = map[string]string{
+	// Moves and the referee.
+	"move.played":        "{color} played {move}.",
+	"move.illegal-stood": "{color} played {move}, an illegal move that {opponent} let stand.",
+	"warning.wcdf":       "{color} played {move}, which is illegal: {why}. Warning {count} of 2: {color} moves again; a second illegal move loses.",
+	"warning.corrected":  "{color} sent {move}, which is illegal: {why}. {color} moves again.",
+	"decision.pending":   "{color} played {move}, which is illegal: {why}. {opponent} decides: correct it, or let it stand (a move of {opponent}'s own lets it stand).",
+	"decision.corrected": "{decider} had the illegal move {move} corrected; {color} moves again.",
+	"decision.stands":    "{decider} let the illegal move {move} stand.",
+	// Claims.
+	"claim.accepted": "{color} claimed a {claim} draw: valid. {reason}",
+	"claim.refused":  "{color} claimed a {claim} draw: refused. {reason}",
+	// Offers.
+	"offer.made":      "{color} offers a draw.",
+	"offer.accepted":  "{color} accepted the draw offer.",
+	"offer.declined":  "{color} declined the draw offer.",
+	"offer.withdrawn": "{color}'s draw offer is withdrawn by {color}'s move.",
+	// Results.
+	"result.over":      "Game over: {result} ({termination}). {reason}",
+	"result.draw-rule": "Drawn automatically: {reason}.",
+	"result.resigned":  "{color} resigned. {result}",
+	"result.flag":      "{color}'s flag fell. {result}",
+	"result.declared":  "The arbiter declared the result {result}: {reason}",
+	"result.agreed":    "Drawn by agreement.",
+	"result.engine":    "The engine playing {color} failed: {reason}. {result}",
+	// The arbiter.
+	"arbiter.pause":      "The arbiter stopped the clocks: {reason}",
+	"arbiter.resume":     "The arbiter started the clocks again.",
+	"arbiter.add-time":   "The arbiter gave {color} {seconds} seconds: {reason}",
+	"arbiter.annotation": "The arbiter notes: {text}",
+	"arbiter.reissue":    "The arbiter issued a new link for {role}; the old one no longer works.",
+	// Presence and the server.
+	"presence.away":  "{color} is away.",
+	"presence.back":  "{color} is back.",
+	"server.down":    "The server was down for {seconds} seconds; that time was not charged to anyone.",
+	"engine.started": "{engine} plays {color}.",
+	// Refusals.
+	"refused.role":            "Your link ({role}) cannot do that ({kind}).",
+	"refused.not-your-turn":   "It is {turn}'s turn.",
+	"refused.game-over":       "The game is over.",
+	"refused.paused":          "The clocks are stopped by the arbiter; wait until they run again.",
+	"refused.not-paused":      "The clocks are not stopped.",
+	"refused.bad-input":       "{field}: {problem}",
+	"refused.unknown-kind":    "Unknown action {kind}.",
+	"refused.no-offer":        "There is no draw offer to answer.",
+	"refused.offer-open":      "Your draw offer is already open.",
+	"refused.no-decision":     "No illegal move awaits your decision.",
+	"refused.decision-first":  "{decider} must first decide about the illegal move {move}.",
+	"refused.ambiguous":       "{move} could be {choices}: say which pieces are taken (the long form, or click each square).",
+	"refused.unknown-claim":   "{claim} is not a draw rule of this game (it has {rules}).",
+	"refused.no-time-control": "This game has no clock to add time to.",
+	"refused.event-limit":     "This game has reached its limit of {limit} events.",
+	"refused.broken":          "This game could not be restored after a restart: {reason}",
+	"refused.unknown-game":    "No such game.",
+	"refused.engine-side":     "An engine plays {color}.",
+	"refused.closed":          "The server is shutting down.",
+	"refused.too-many-games":  "The server holds {limit} running games, its limit; try again later.",
+}
+
+// Codes lists every message code with its English template, sorted.
+func Codes() []Code {
+	out := make([]Code, 0, len(codes))
+	for c, t := range codes {
+		out = append(out, Code{c, t})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
+	return out
+}
+
+// render fills in a code's template.
+func render(code string, args map[string]string) string {
+	t, ok := codes[code]
+	if !ok {
+		return code
+	}
+	if len(args) == 0 || !strings.Contains(t, "{") {
+		return t
+	}
+	var b strings.Builder
+	for {
+		i := strings.IndexByte(t, '{')
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(t[i:], '}')
+		if j < 0 {
+			break
+		}
+		b.WriteString(t[:i])
+		name := t[i+1 : i+j]
+		if v, ok := args[name]; ok {
+			b.WriteString(v)
+		} else {
+			b.WriteString(t[i : i+j+1])
+		}
+		t = t[i+j+1:]
+	}
+	b.WriteString(t)
+	out := strings.TrimSpace(b.String())
+	// A sentence starts with a capital, also when it starts with an
+	// argument ("white" -> "White played 32-28.").
+	if out != "" && out[0] >= 'a' && out[0] <= 'z' {
+		out = string(out[0]-'a'+'A') + out[1:]
+	}
+	return out
+}
+
+func newMsg(code string, args map[string]string) Msg {
+	return Msg{Code: code, Args: args, Text: render(code, args)}
+}
+
+// kv makes an argument map from name, value pairs.
+func kv(pairs ...string) map[string]string {
+	m := make(map[string]string, len(pairs)/2)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		m[pairs[i]] = pairs[i+1]
+	}
+	return m
+}
+
+func refuse(status int, code string, pairs ...string) *Refusal {
+	return &Refusal{Code: code, Args: kv(pairs...), Status: status}
+}
+
+func badInput(field, problem string) *Refusal {
+	return refuse(400, "refused.bad-input", "field", field, "problem", problem)
+}

@@ -1,0 +1,740 @@
+package online
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// Defaults of Config's limits.
+const (
+	DefaultMaxGames  = 1000
+	DefaultMaxEvents = 20000
+	subBuffer        = 256 // events a subscriber may lag behind before it is dropped
+	snapshotMessages = 300 // messages a Snapshot carries (the latest)
+)
+
+// ErrUnknownGame is returned for a game id the hall does not hold.
+var ErrUnknownGame = &Refusal{Code: "refused.unknown-game", Status: 404}
+
+// Hall holds the games: it creates them, routes intents to them, stores
+// and publishes their events, and restores them after a restart. It is
+// safe for concurrent use.
+type Hall struct {
+	cfg Config
+	log zerolog.Logger
+	st  *store
+
+	// base and mono give the default time: the process's monotonic clock
+	// expressed as a wall time (immune to wall-clock steps).
+	base, mono time.Time
+
+	mu      sync.Mutex
+	games   map[string]*game
+	tokens  map[[32]byte]tokenRow
+	running int
+	broken  map[string]string
+	closed  bool
+
+	ctx    context.Context
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// Open opens (or creates) the hall's database and resumes every running
+// game. Games that cannot be restored are reported by Broken; they do not
+// stop the others.
+func Open(ctx context.Context, cfg Config) (*Hall, error) {
+	if cfg.MaxGames <= 0 {
+		cfg.MaxGames = DefaultMaxGames
+	}
+	if cfg.MaxEvents <= 0 {
+		cfg.MaxEvents = DefaultMaxEvents
+	}
+	st, err := openStore(cfg.Path)
+	if err != nil {
+		return nil, err
+	}
+	now := time.Now()
+	h := &Hall{cfg: cfg, log: cfg.Log, st: st, base: now.Round(0), mono: now,
+		games: map[string]*game{}, tokens: map[[32]byte]tokenRow{}, broken: map[string]string{}}
+	h.ctx, h.cancel = context.WithCancel(context.Background())
+	toks, err := st.tokens(ctx)
+	if err != nil {
+		st.close()
+		return nil, fmt.Errorf("online: reading tokens: %w", err)
+	}
+	for _, t := range toks {
+		h.tokens[t.hash] = t
+	}
+	last, err := st.lastBeat()
+	if err != nil {
+		st.close()
+		return nil, fmt.Errorf("online: reading the heartbeat: %w", err)
+	}
+	rows, err := st.games(ctx, "WHERE status = 'running' ORDER BY created")
+	if err != nil {
+		st.close()
+		return nil, fmt.Errorf("online: reading games: %w", err)
+	}
+	for _, row := range rows {
+		g, err := h.restore(ctx, row, true, last)
+		if err != nil {
+			h.log.Error().Str("game", row.id).Err(err).Msg("game cannot be restored")
+			h.broken[row.id] = err.Error()
+			h.games[row.id] = &game{id: row.id, broken: err}
+			continue
+		}
+		h.games[row.id] = g
+		if !g.ref.Done() {
+			h.running++
+		}
+	}
+	if err := st.beat(h.now()); err != nil {
+		st.close()
+		return nil, fmt.Errorf("online: heartbeat: %w", err)
+	}
+	h.wg.Add(1)
+	go h.heartbeat()
+	// Engines and timers start once every game is in place.
+	for _, g := range h.games {
+		if g.broken != nil {
+			continue
+		}
+		g.mu.Lock()
+		h.resumeLive(g)
+		g.mu.Unlock()
+	}
+	return h, nil
+}
+
+func (h *Hall) now() time.Time {
+	if h.cfg.Now != nil {
+		return h.cfg.Now()
+	}
+	return h.base.Add(time.Since(h.mono))
+}
+
+func (h *Hall) heartbeat() {
+	defer h.wg.Done()
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-h.ctx.Done():
+			return
+		case <-t.C:
+			if err := h.st.beat(h.now()); err != nil {
+				h.log.Warn().Err(err).Msg("heartbeat not written")
+			}
+		}
+	}
+}
+
+// Broken lists the games that could not be restored, by id, with why.
+func (h *Hall) Broken() map[string]string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make(map[string]string, len(h.broken))
+	for k, v := range h.broken {
+		out[k] = v
+	}
+	return out
+}
+
+// restore replays a stored game. For a running game it also books the
+// server's down time (from the later of the last heartbeat and the game's
+// last input, to now) as not charged.
+func (h *Hall) restore(ctx context.Context, row gameRow, running bool, lastBeat time.Time) (g *game, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			g, err = nil, fmt.Errorf("replay panicked: %v", p)
+		}
+	}()
+	if row.status != "running" && row.status != "over" {
+		return nil, fmt.Errorf("game row: %s", row.status)
+	}
+	engines := h.cfg.Engines
+	if row.setup.Engine != "" {
+		if _, ok := engines[row.setup.Engine]; !ok {
+			// Replayable without it; the engine side forfeits when it cannot start.
+			engines = map[string]EngineSpec{row.setup.Engine: {Name: row.setup.Engine}}
+		}
+	}
+	sp, err := check(row.setup, engines)
+	if err != nil {
+		return nil, fmt.Errorf("its setup no longer checks: %w", err)
+	}
+	g, err = newGame(row.id, sp, row.created)
+	if err != nil {
+		return nil, err
+	}
+	ins, maxV, err := h.st.inputs(ctx, row.id)
+	if err != nil {
+		return nil, fmt.Errorf("reading its events: %w", err)
+	}
+	g.replay = true
+	for _, r := range ins {
+		var in input
+		if err := json.Unmarshal(r.input, &in); err != nil {
+			return nil, fmt.Errorf("event %d: stored input unreadable: %w", r.v, err)
+		}
+		g.pending = g.pending[:0]
+		if _, _, ref := g.apply(r.at, in, nil); ref != nil {
+			return nil, fmt.Errorf("event %d (%s): refused on replay: %s", r.v, in.describe(), ref.Error())
+		}
+		g.collect()
+		// The replay must give what the game gave.
+		types := make([]string, len(g.pending))
+		for i, e := range g.pending {
+			types[i] = e.Type
+		}
+		if !slices.Equal(types, r.types) {
+			return nil, fmt.Errorf("event %d (%s): the replay gives %v where the store has %v", r.v, in.describe(), types, r.types)
+		}
+	}
+	g.pending = nil
+	g.v = maxV
+	g.replay = false
+	if running && !g.ref.Done() {
+		now := h.now()
+		from := g.lastAt
+		if lastBeat.After(from) {
+			from = lastBeat
+		}
+		d := max(0, now.Sub(from))
+		if _, r, err := h.run(g, now, input{Internal: "downtime", Amount: d, Why: "the server was restarted"}, nil); r != nil || err != nil {
+			return nil, fmt.Errorf("booking the down time: %v %v", r, err)
+		}
+	}
+	return g, nil
+}
+
+func (in input) describe() string {
+	if in.Internal != "" {
+		return in.Internal
+	}
+	return in.Role.String() + " " + in.Intent.Kind
+}
+
+// newID returns n random bytes in base64url.
+func newID(n int) string {
+	b := make([]byte, n)
+	rand.Read(b) // never fails (crypto/rand)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func hashToken(t string) [32]byte { return sha256.Sum256([]byte(t)) }
+
+// Create starts a game from s. A *SetupError names the field that is
+// wrong; a *Refusal says the hall is full.
+func (h *Hall) Create(ctx context.Context, s Setup) (Created, error) {
+	sp, err := check(s, h.cfg.Engines)
+	if err != nil {
+		return Created{}, err
+	}
+	if sp.engine != "" {
+		name := h.cfg.Engines[sp.engine].Name
+		if name == "" {
+			name = sp.engine
+		}
+		if sp.engineSide == rules.White && s.White == "" {
+			sp.setup.White = name
+		}
+		if sp.engineSide == rules.Black && s.Black == "" {
+			sp.setup.Black = name
+		}
+	}
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return Created{}, refuse(503, "refused.closed")
+	}
+	if h.running >= h.cfg.MaxGames {
+		h.mu.Unlock()
+		return Created{}, refuse(503, "refused.too-many-games", "limit", fmt.Sprint(h.cfg.MaxGames))
+	}
+	h.running++ // reserved; given back on failure
+	h.mu.Unlock()
+	fail := func(err error) (Created, error) {
+		h.mu.Lock()
+		h.running--
+		h.mu.Unlock()
+		return Created{}, err
+	}
+	id := newID(12)
+	created := h.now()
+	g, err := newGame(id, sp, created)
+	if err != nil {
+		return fail(&SetupError{Field: "variant", Err: err})
+	}
+	c := Created{ID: id, Tokens: map[Role]string{}}
+	var rows []tokenRow
+	for _, r := range Roles() {
+		if col, ok := r.player(); ok && sp.engine != "" && col == sp.engineSide {
+			continue
+		}
+		t := newID(32)
+		c.Tokens[r] = t
+		rows = append(rows, tokenRow{hash: hashToken(t), game: id, role: r})
+	}
+	if err := h.st.createGame(ctx, id, created, sp.setup, rows); err != nil {
+		return fail(fmt.Errorf("online: storing the new game: %w", err))
+	}
+	h.mu.Lock()
+	h.games[id] = g
+	for _, t := range rows {
+		h.tokens[t.hash] = t
+	}
+	h.mu.Unlock()
+	h.log.Info().Str("game", id).Str("variant", sp.variant.Name()).Str("engine", sp.engine).Msg("game created")
+	g.mu.Lock()
+	h.resumeLive(g)
+	g.mu.Unlock()
+	return c, nil
+}
+
+// Resolve finds the game and role of a link's token. Only hashes are
+// kept; the hash found is compared again in constant time.
+func (h *Hall) Resolve(token string) (id string, role Role, ok bool) {
+	if len(token) == 0 || len(token) > 128 {
+		return "", 0, false
+	}
+	sum := hashToken(token)
+	h.mu.Lock()
+	t, found := h.tokens[sum]
+	h.mu.Unlock()
+	if !found || subtle.ConstantTimeCompare(t.hash[:], sum[:]) != 1 {
+		return "", 0, false
+	}
+	return t.game, t.role, true
+}
+
+// get finds a game, loading a finished one from the store on demand.
+func (h *Hall) get(ctx context.Context, id string) (*game, error) {
+	h.mu.Lock()
+	g, ok := h.games[id]
+	closed := h.closed
+	h.mu.Unlock()
+	if closed {
+		return nil, refuse(503, "refused.closed")
+	}
+	if ok {
+		return g, nil
+	}
+	if len(id) > 64 {
+		return nil, ErrUnknownGame
+	}
+	rows, err := h.st.games(ctx, "WHERE id = ?", id)
+	if err != nil {
+		return nil, fmt.Errorf("online: reading game %s: %w", id, err)
+	}
+	if len(rows) == 0 {
+		return nil, ErrUnknownGame
+	}
+	// A running game is always in memory; this one is over (or broken).
+	g, err = h.restore(ctx, rows[0], false, time.Time{})
+	if err != nil {
+		g = &game{id: id, broken: err}
+	}
+	h.mu.Lock()
+	if old, ok := h.games[id]; ok {
+		g = old
+	} else {
+		h.games[id] = g
+	}
+	h.mu.Unlock()
+	return g, nil
+}
+
+// Act applies an intent of role to game id. A refused intent is a
+// *Refusal; other errors are the server's (the store failed).
+func (h *Hall) Act(ctx context.Context, id string, role Role, in Intent) (Reply, error) {
+	g, err := h.get(ctx, id)
+	if err != nil {
+		return Reply{}, err
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.broken != nil {
+		return Reply{}, refuse(409, "refused.broken", "reason", g.broken.Error())
+	}
+	if g.closed {
+		return Reply{}, refuse(503, "refused.closed")
+	}
+	if int(role) >= len(roleNames) {
+		return Reply{}, badInput("role", "no such role")
+	}
+	now := h.now()
+	// The flag is checked on every act, not only by the timer.
+	if _, r, err := h.run(g, now, input{Internal: "flag"}, nil); err != nil || r != nil {
+		if err != nil {
+			return Reply{}, err
+		}
+	}
+	var tok func(Role) (string, *tokenRow, error)
+	if in.Kind == "reissue" {
+		tok = func(r Role) (string, *tokenRow, error) {
+			t := newID(32)
+			return t, &tokenRow{hash: hashToken(t), game: id, role: r}, nil
+		}
+	}
+	rep, r, err := h.run(g, now, input{Role: role, Intent: in}, tok)
+	if err != nil {
+		return Reply{}, err
+	}
+	if r != nil {
+		return Reply{}, r
+	}
+	return rep, nil
+}
+
+// run applies one input live: apply, store, publish, reschedule. It
+// holds g.mu.
+func (h *Hall) run(g *game, at time.Time, in input, tok func(Role) (string, *tokenRow, error)) (Reply, *Refusal, error) {
+	limit := int64(h.cfg.MaxEvents)
+	if g.v >= limit+100 || g.v >= limit && in.Internal == "" && in.Intent.Kind != "resign" && in.Intent.Kind != "declare" {
+		return Reply{}, refuse(409, "refused.event-limit", "limit", fmt.Sprint(limit)), nil
+	}
+	wasOver := g.ref.Done()
+	g.pending = g.pending[:0]
+	token, row, r := g.apply(at, in, tok)
+	if r != nil {
+		g.pending = g.pending[:0]
+		return Reply{}, r, nil
+	}
+	g.collect()
+	if len(g.pending) == 0 {
+		return Reply{V: g.v, State: g.state()}, nil, nil
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return Reply{}, nil, err
+	}
+	evs, err := h.commit(g, b, wasOver, row)
+	if err != nil {
+		return Reply{}, nil, err
+	}
+	if row != nil {
+		h.mu.Lock()
+		for k, t := range h.tokens {
+			if t.game == g.id && t.role == row.role {
+				delete(h.tokens, k)
+			}
+		}
+		h.tokens[row.hash] = *row
+		h.mu.Unlock()
+		h.log.Info().Str("game", g.id).Str("role", row.role.String()).Msg("link reissued")
+	}
+	h.afterChange(g, wasOver)
+	return Reply{V: g.v, Events: evs, State: evs[len(evs)-1].State, Token: token}, nil, nil
+}
+
+// commit numbers g.pending, stores it (with in on the first event) and
+// publishes it.
+func (h *Hall) commit(g *game, in []byte, wasOver bool, tok *tokenRow) ([]Event, error) {
+	st := g.state()
+	rows := make([]eventRow, len(g.pending))
+	evs := make([]Event, len(g.pending))
+	v := g.v
+	for i, e := range g.pending {
+		v++
+		e.V, e.State = v, st
+		evs[i] = e
+		rows[i] = eventRow{ev: e}
+	}
+	rows[0].input = in
+	over := g.ref.Done() && !wasOver
+	if err := h.st.commit(g.id, rows, over, g.ref.Result().PDN(g.sp.variant), tok); err != nil {
+		// The game in memory is now ahead of the store: stop it rather than
+		// let it drift from what a restart would find.
+		g.broken = fmt.Errorf("the store failed: %w", err)
+		h.log.Error().Str("game", g.id).Err(err).Msg("event not stored; game stopped")
+		return nil, fmt.Errorf("online: storing game %s: %w", g.id, err)
+	}
+	g.v = v
+	g.pending = g.pending[:0]
+	for _, e := range evs {
+		g.publish(e)
+	}
+	return evs, nil
+}
+
+// publish sends e to every subscriber; one whose buffer is full is
+// dropped (its channel closed), never waited for.
+func (g *game) publish(e Event) {
+	for s := range g.subs {
+		select {
+		case s.ch <- e:
+		default:
+			delete(g.subs, s)
+			close(s.ch)
+		}
+	}
+}
+
+// afterChange follows up a stored input: the end of a game, the flag
+// timer, the engine.
+func (h *Hall) afterChange(g *game, wasOver bool) {
+	if g.ref.Done() {
+		if !wasOver {
+			h.mu.Lock()
+			h.running--
+			h.mu.Unlock()
+			h.log.Info().Str("game", g.id).Str("result", g.ref.Result().String()).Msg("game over")
+		}
+		if g.timer != nil {
+			g.timer.Stop()
+			g.timer = nil
+		}
+	} else {
+		h.schedule(g)
+	}
+	g.wakeEngine()
+}
+
+// resumeLive starts a game's timer and engine (a new or restored game).
+func (h *Hall) resumeLive(g *game) {
+	if g.ref.Done() {
+		return
+	}
+	h.schedule(g)
+	if g.sp.engine != "" && g.eng == nil {
+		h.startEngine(g)
+	}
+}
+
+// schedule sets the flag timer to the side to move's deadline.
+func (h *Hall) schedule(g *game) {
+	if g.timer != nil {
+		g.timer.Stop()
+		g.timer = nil
+	}
+	if g.closed || g.ref.Done() || len(g.ref.Moves()) == 0 {
+		return
+	}
+	d := g.ref.Deadline()
+	if d.IsZero() {
+		return
+	}
+	wait := d.Sub(h.now()) + time.Millisecond
+	g.timer = time.AfterFunc(max(wait, 0), func() { h.tick(g) })
+}
+
+// tick is the flag timer firing.
+func (h *Hall) tick(g *game) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closed || g.broken != nil {
+		return
+	}
+	if _, _, err := h.run(g, h.now(), input{Internal: "flag"}, nil); err != nil {
+		return
+	}
+	if !g.ref.Done() {
+		h.schedule(g) // the deadline moved (time added, a pause)
+	}
+}
+
+// Snapshot is game id as role sees it now.
+func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
+	ctx := context.Background()
+	g, err := h.get(ctx, id)
+	if err != nil {
+		return Snapshot{}, err
+	}
+	g.mu.Lock()
+	if g.broken != nil {
+		g.mu.Unlock()
+		return Snapshot{}, refuse(409, "refused.broken", "reason", g.broken.Error())
+	}
+	if !g.ref.Done() && !g.closed {
+		g.clk.t = h.now() // only reads follow: the running clock as of now
+	}
+	s := Snapshot{V: g.v, ID: id, Role: role, Setup: g.sp.setup, Variant: g.sp.variant.Name(), Geometry: geometryOf(g.sp.variant).pub,
+		FlippedFor: RoleWhite, State: g.state()}
+	if role == RoleBlack {
+		s.FlippedFor = RoleBlack
+	}
+	if g.sp.engine != "" {
+		s.Engine = colorName(g.sp.engineSide)
+	}
+	for i, m := range g.ref.Record().Moves {
+		s.Moves = append(s.Moves, MoveLine{Ply: i, Text: m.Text, Color: colorName(m.Color), ClockMS: m.Clock.Milliseconds(), Illegal: m.Illegal})
+	}
+	if c, ok := role.player(); ok && g.sp.setup.Beginner && !g.ref.Done() && c == g.ref.Turn() && !g.ref.Pending() {
+		s.Legal = g.legal()
+	}
+	v := g.v
+	g.mu.Unlock()
+	msgs, err := h.st.events(ctx, id, 0, snapshotMessages, true)
+	if err != nil {
+		return Snapshot{}, fmt.Errorf("online: reading game %s: %w", id, err)
+	}
+	for _, e := range msgs {
+		if e.V <= v {
+			s.Messages = append(s.Messages, e)
+		}
+	}
+	return s, nil
+}
+
+// sub is one watcher of a game.
+type sub struct{ ch chan Event }
+
+// Watch returns game id's events after version since, read from the
+// store, and a channel of the live events that follow them (closed when
+// ctx ends, the hall closes, or the watcher fell too far behind: then it
+// reconnects with the last version it saw).
+func (h *Hall) Watch(ctx context.Context, id string, since int64) ([]Event, <-chan Event, error) {
+	g, err := h.get(ctx, id)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &sub{ch: make(chan Event, subBuffer)}
+	g.mu.Lock()
+	if g.broken != nil || g.closed {
+		g.mu.Unlock()
+		return nil, nil, refuse(409, "refused.broken", "reason", fmt.Sprint(g.broken))
+	}
+	g.subs[s] = struct{}{}
+	upto := g.v
+	g.mu.Unlock()
+	context.AfterFunc(ctx, func() {
+		g.mu.Lock()
+		if _, ok := g.subs[s]; ok {
+			delete(g.subs, s)
+			close(s.ch)
+		}
+		g.mu.Unlock()
+	})
+	if since >= upto {
+		return nil, s.ch, nil
+	}
+	all, err := h.st.events(ctx, id, since, 0, false)
+	if err != nil {
+		return nil, nil, fmt.Errorf("online: reading game %s: %w", id, err)
+	}
+	missed := all[:0]
+	for _, e := range all {
+		if e.V <= upto {
+			missed = append(missed, e)
+		}
+	}
+	return missed, s.ch, nil
+}
+
+// Presence says that a viewer of role connected or went away. Both players
+// see when the other is away (a presence event); the clock keeps running.
+func (h *Hall) Presence(id string, role Role, connected bool) {
+	h.mu.Lock()
+	g, ok := h.games[id]
+	h.mu.Unlock()
+	if !ok || int(role) >= len(roleNames) {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.broken != nil || g.closed {
+		return
+	}
+	before := g.presence[role]
+	if connected {
+		g.presence[role]++
+	} else if before > 0 {
+		g.presence[role]--
+	}
+	c, isPlayer := role.player()
+	if !isPlayer || (before > 0) == (g.presence[role] > 0) || g.v >= int64(h.cfg.MaxEvents) {
+		return
+	}
+	code := "presence.away"
+	if connected {
+		code = "presence.back"
+	}
+	g.clk.t = h.now()
+	if g.ref.Done() {
+		g.clk.t = g.lastAt
+	}
+	g.pending = append(g.pending[:0], Event{Type: EvPresence, At: h.now(), Msg: newMsg(code, kv("color", colorName(c)))})
+	if _, err := h.commit(g, nil, g.ref.Done(), nil); err != nil {
+		h.log.Warn().Str("game", id).Err(err).Msg("presence not stored")
+	}
+}
+
+// PDN is game id's record as PDN text, at any moment of the game.
+func (h *Hall) PDN(id string) (string, error) {
+	g, err := h.get(context.Background(), id)
+	if err != nil {
+		return "", err
+	}
+	g.mu.Lock()
+	if g.broken != nil {
+		g.mu.Unlock()
+		return "", refuse(409, "refused.broken", "reason", g.broken.Error())
+	}
+	rec := g.ref.Record()
+	s := g.sp.setup
+	created := g.created
+	g.mu.Unlock()
+	return writePDN(rec, s, created)
+}
+
+// Games lists the ids of the games in memory (running first), for the
+// operator.
+func (h *Hall) Games() []string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	ids := make([]string, 0, len(h.games))
+	for id := range h.games {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+// Close stops the timers and engines, closes every watcher's channel,
+// writes a last heartbeat and closes the store. The games resume on the
+// next Open.
+func (h *Hall) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	h.closed = true
+	games := make([]*game, 0, len(h.games))
+	for _, g := range h.games {
+		games = append(games, g)
+	}
+	h.mu.Unlock()
+	h.cancel()
+	for _, g := range games {
+		g.mu.Lock()
+		g.closed = true
+		if g.timer != nil {
+			g.timer.Stop()
+		}
+		for s := range g.subs {
+			delete(g.subs, s)
+			close(s.ch)
+		}
+		g.mu.Unlock()
+	}
+	h.wg.Wait() // engines and the heartbeat
+	err := h.st.beat(h.now())
+	return errors.Join(err, h.st.close())
+}

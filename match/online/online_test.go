@@ -1,0 +1,361 @@
+package online
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestCreateValidatesEveryField(t *testing.T) {
+	h, _ := testHall(t, Config{Engines: map[string]EngineSpec{"spar": {Name: "spar"}}})
+	long := strings.Repeat("x", 65)
+	tests := []struct {
+		setup Setup
+		field string
+	}{
+		{Setup{Variant: "chess"}, "variant"},
+		{Setup{Variant: "english", Rules: "preset: english"}, "rules"},
+		{Setup{Rules: "board: [unclosed"}, "rules"},
+		{Setup{Rules: "preset: english\nboard: 7x7x7"}, "rules"},
+		{Setup{Rules: "preset: english\nno_such_rule: 1"}, "rules"},
+		{Setup{Rules: strings.Repeat("#", MaxRules+1)}, "rules"},
+		{Setup{TimeControl: "5 minutes"}, "time_control"},
+		{Setup{TimeControl: "depth=3"}, "time_control"},
+		{Setup{Policy: "lenient"}, "policy"},
+		{Setup{Draws: "sometimes"}, "draws"},
+		{Setup{FEN: "W:W99:B1"}, "fen"},
+		{Setup{FEN: strings.Repeat("W", MaxFEN+1)}, "fen"},
+		{Setup{FEN: "W:W:B1"}, "fen"}, // white to move has nothing
+		{Setup{Opening: "3move:0"}, "opening"},
+		{Setup{Opening: "3move:100000"}, "opening"},
+		{Setup{Opening: "nobook:1"}, "opening"},
+		{Setup{Opening: "../../etc/passwd:1"}, "opening"},
+		{Setup{Opening: "1. 9-18"}, "opening"},
+		{Setup{Opening: "3move:1", FEN: "B:W21:B1"}, "opening"},
+		{Setup{Engine: "/bin/sh"}, "engine"},
+		{Setup{Engine: "spar"}, "engine_side"},
+		{Setup{Engine: "spar", EngineSide: "red"}, "engine_side"},
+		{Setup{EngineSide: "white"}, "engine_side"},
+		{Setup{White: long}, "white"},
+		{Setup{Black: "a\x00b"}, "black"},
+		{Setup{Black: "\xff"}, "black"},
+	}
+	for _, tt := range tests {
+		_, err := h.Create(context.Background(), tt.setup)
+		var se *SetupError
+		if !errors.As(err, &se) || se.Field != tt.field {
+			t.Errorf("%+v: error %v, want one naming %s", tt.setup, err, tt.field)
+		}
+	}
+	good := []Setup{
+		{},
+		{Variant: "international", TimeControl: "40/7200:3600", Policy: "strict", Draws: "claim"},
+		{Rules: "variant:\n  preset: english\n  draws:\n    move_rule: 25", Draws: "auto"},
+		{Opening: "3move:17"},
+		{Opening: "1. 11-15 23-19 2. 8-11"},
+		{FEN: "B:W21,22:B1,2", Beginner: true, White: "Åse Ødegård"},
+	}
+	for _, s := range good {
+		if _, err := h.Create(context.Background(), s); err != nil {
+			t.Errorf("%+v: %v", s, err)
+		}
+	}
+}
+
+func TestRoleEnforcement(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{TimeControl: "60"})
+	yes := true
+	player := []Intent{mv("9-13"), {Kind: "claim", Claim: "threefold"}, {Kind: "offer"}, {Kind: "accept"}, {Kind: "decline"},
+		{Kind: "resign"}, {Kind: "decide", Correct: &yes}}
+	arb := []Intent{{Kind: "pause"}, {Kind: "resume"}, {Kind: "add-time", Color: "white", Seconds: 5}, {Kind: "declare", Outcome: "1-0"},
+		{Kind: "annotate", Text: "x"}, {Kind: "reissue", Role: "white"}}
+	for _, in := range player {
+		for _, r := range []Role{RoleSpectator, RoleArbiter} {
+			refused(t, h, c.ID, r, in, 403)
+		}
+	}
+	for _, in := range arb {
+		for _, r := range []Role{RoleWhite, RoleBlack, RoleSpectator} {
+			refused(t, h, c.ID, r, in, 403)
+		}
+	}
+	refused(t, h, c.ID, RoleWhite, mv("22-18"), 409) // black moves first in english
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "accept"}, 409)
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "dance"}, 400)
+	refused(t, h, c.ID, RoleBlack, Intent{}, 400)
+	refused(t, h, c.ID, RoleBlack, mv(""), 400)
+	refused(t, h, c.ID, Role(9), mv("9-13"), 400)
+	s, _ := h.Snapshot(c.ID, RoleSpectator)
+	if s.V != 0 || s.State.Ply != 0 {
+		t.Errorf("refusals changed the game: v %d ply %d", s.V, s.State.Ply)
+	}
+	if _, err := h.Act(context.Background(), "nosuchgame", RoleWhite, mv("9-13")); !errors.Is(err, ErrUnknownGame) {
+		t.Errorf("unknown game: %v", err)
+	}
+}
+
+func TestOffersAndResign(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{})
+	// An offer is withdrawn by the offerer's own move.
+	rep := act(t, h, c.ID, RoleBlack, Intent{Kind: "offer"})
+	if rep.State.Offer != "black" {
+		t.Fatalf("offer state %q", rep.State.Offer)
+	}
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "offer"}, 409)
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "accept"}, 409)
+	rep = act(t, h, c.ID, RoleBlack, mv("9-13"))
+	if hasCode(rep.Events, "offer.withdrawn") == nil || rep.State.Offer != "" {
+		t.Fatalf("offer not withdrawn by the move: %s", describe(rep.Events))
+	}
+	// Replying with a move declines.
+	act(t, h, c.ID, RoleBlack, Intent{Kind: "offer"})
+	rep = act(t, h, c.ID, RoleWhite, mv("22-18"))
+	if hasCode(rep.Events, "offer.declined") == nil {
+		t.Fatalf("offer not declined by the reply: %s", describe(rep.Events))
+	}
+	// Declined outright, then accepted.
+	act(t, h, c.ID, RoleWhite, Intent{Kind: "offer"})
+	act(t, h, c.ID, RoleBlack, Intent{Kind: "decline"})
+	act(t, h, c.ID, RoleWhite, Intent{Kind: "offer"})
+	rep = act(t, h, c.ID, RoleBlack, Intent{Kind: "accept"})
+	if rep.State.Status != "over" || rep.State.Result != "1/2-1/2" || hasCode(rep.Events, "result.agreed") == nil {
+		t.Fatalf("accept: %+v %s", rep.State, describe(rep.Events))
+	}
+	refused(t, h, c.ID, RoleWhite, mv("22-17"), 409)
+
+	c2 := create(t, h, Setup{})
+	rep = act(t, h, c2.ID, RoleWhite, Intent{Kind: "resign"}) // either side may resign at any time
+	if rep.State.Result != "0-1" || hasCode(rep.Events, "result.resigned") == nil {
+		t.Fatalf("resign: %+v %s", rep.State, describe(rep.Events))
+	}
+}
+
+func TestWCDFWarningThenLoss(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{Variant: "english", Policy: "wcdf", TimeControl: "300"})
+	play(t, h, c.ID, "9-13", "22-18")
+	rep := act(t, h, c.ID, RoleBlack, mv("13-9")) // a man backwards
+	w := hasCode(rep.Events, "warning.wcdf")
+	if w == nil || w.Msg.Args["count"] != "1" || rep.State.Warnings["black"] != 1 || rep.State.Turn != "black" {
+		t.Fatalf("first illegal move: %+v %s", rep.State, describe(rep.Events))
+	}
+	// Text that names no move is judged too.
+	rep = act(t, h, c.ID, RoleBlack, mv("hello"))
+	if rep.State.Status != "over" || rep.State.Result != "1-0" || rep.State.Termination != "illegal move" {
+		t.Fatalf("second illegal move: %+v %s", rep.State, describe(rep.Events))
+	}
+}
+
+func TestOpponentDecides(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{Variant: "english", Policy: "opponent-decides"})
+	play(t, h, c.ID, "9-13", "22-18")
+	rep := act(t, h, c.ID, RoleBlack, mv("13-9"))
+	if rep.State.Pending == nil || rep.State.Pending.Decider != "white" || hasCode(rep.Events, "decision.pending") == nil {
+		t.Fatalf("illegal move: %+v %s", rep.State, describe(rep.Events))
+	}
+	refused(t, h, c.ID, RoleBlack, mv("10-14"), 409) // the decision comes first
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "decide", Correct: new(bool)}, 409)
+	yes := true
+	rep = act(t, h, c.ID, RoleWhite, Intent{Kind: "decide", Correct: &yes})
+	if rep.State.Pending != nil || rep.State.Turn != "black" || hasCode(rep.Events, "decision.corrected") == nil {
+		t.Fatalf("corrected: %+v %s", rep.State, describe(rep.Events))
+	}
+	// Again, and this time white answers with a move: the illegal move stands.
+	act(t, h, c.ID, RoleBlack, mv("13-9"))
+	rep = act(t, h, c.ID, RoleWhite, mv("18-14"))
+	if hasCode(rep.Events, "move.illegal-stood") == nil || hasCode(rep.Events, "move.played") == nil || rep.State.Turn != "black" || rep.State.Ply != 4 {
+		t.Fatalf("stand by a reply: %+v %s", rep.State, describe(rep.Events))
+	}
+}
+
+func TestThreefoldClaims(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{Variant: "english", FEN: "B:WK29:BK4"})
+	play(t, h, c.ID, "4-8", "29-25", "8-4", "25-29")
+	// The start position has occurred twice: a claim now is premature.
+	rep := act(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"})
+	e := hasCode(rep.Events, "claim.refused")
+	if e == nil || rep.State.Status != "running" || e.Msg.Args["reason"] == "" {
+		t.Fatalf("premature claim: %+v %s", rep.State, describe(rep.Events))
+	}
+	t.Logf("refused: %s", e.Msg.Text)
+	play(t, h, c.ID, "4-8", "29-25", "8-4")
+	// White claims before the move that repeats the position a third time.
+	rep = act(t, h, c.ID, RoleWhite, Intent{Kind: "claim", Claim: "threefold", WithMove: "25-29"})
+	e = hasCode(rep.Events, "claim.accepted")
+	if e == nil || rep.State.Result != "1/2-1/2" || rep.State.Ply != 8 {
+		t.Fatalf("valid claim: %+v %s", rep.State, describe(rep.Events))
+	}
+	t.Logf("accepted: %s", e.Msg.Text)
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"}, 409)
+	c2 := create(t, h, Setup{Variant: "english"})
+	refused(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "25-move"}, 400)
+	rep = act(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "40-move"})
+	if hasCode(rep.Events, "claim.refused") == nil {
+		t.Fatalf("40-move claim at the start: %s", describe(rep.Events))
+	}
+}
+
+func TestFlagPauseAddTime(t *testing.T) {
+	h, ft := testHall(t, Config{})
+	c := create(t, h, Setup{Variant: "english", TimeControl: "60"})
+	play(t, h, c.ID, "9-13")
+	ft.advance(30 * time.Second)
+	rep := act(t, h, c.ID, RoleArbiter, Intent{Kind: "pause", Text: "noise"})
+	if rep.State.Status != "paused" || rep.State.Clocks.Running != "" || rep.State.Clocks.White != 30000 {
+		t.Fatalf("pause: %+v", rep.State)
+	}
+	refused(t, h, c.ID, RoleWhite, mv("22-18"), 409)
+	ft.advance(time.Hour) // not charged
+	act(t, h, c.ID, RoleArbiter, Intent{Kind: "resume"})
+	rep = act(t, h, c.ID, RoleArbiter, Intent{Kind: "add-time", Color: "white", Seconds: 60, Text: "the noise"})
+	if rep.State.Clocks.White != 90000 || hasCode(rep.Events, "arbiter.add-time") == nil {
+		t.Fatalf("add time: %+v %s", rep.State, describe(rep.Events))
+	}
+	refused(t, h, c.ID, RoleArbiter, Intent{Kind: "add-time", Color: "green", Seconds: 60}, 400)
+	ft.advance(91 * time.Second)
+	// The flag is checked on any act, here black's offer.
+	_, err := h.Act(context.Background(), c.ID, RoleBlack, Intent{Kind: "offer"})
+	var r *Refusal
+	if !errors.As(err, &r) || r.Code != "refused.game-over" {
+		t.Fatalf("after the flag: %v", err)
+	}
+	s, _ := h.Snapshot(c.ID, RoleArbiter)
+	if s.State.Result != "0-1" || s.State.Termination != "time forfeit" {
+		t.Fatalf("flag: %+v", s.State)
+	}
+	act(t, h, c.ID, RoleArbiter, Intent{Kind: "annotate", Text: "after the game"})
+	pdn, _ := h.PDN(c.ID)
+	for _, want := range []string{"pause: noise", "add-time white 1m0s", "after the game", "0-1"} {
+		if !strings.Contains(pdn, want) {
+			t.Errorf("PDN lacks %q:\n%s", want, pdn)
+		}
+	}
+}
+
+func TestFlagByTimer(t *testing.T) {
+	h, _ := testHall(t, Config{Now: time.Now})
+	c := create(t, h, Setup{Variant: "english", TimeControl: "1"})
+	_, live, err := h.Watch(context.Background(), c.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(t, h, c.ID, "9-13")
+	deadline := time.After(30 * time.Second)
+	for {
+		select {
+		case e, ok := <-live:
+			if !ok {
+				t.Fatal("watch closed")
+			}
+			if e.Type == EvResult {
+				if e.State.Result != "0-1" || e.Msg.Code != "result.flag" {
+					t.Fatalf("result %+v", e)
+				}
+				return
+			}
+		case <-deadline:
+			t.Fatal("the server's timer never made white's flag fall")
+		}
+	}
+}
+
+func TestDeclareAndReissue(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{})
+	rep := act(t, h, c.ID, RoleArbiter, Intent{Kind: "reissue", Role: "white"})
+	if rep.Token == "" || rep.Token == c.Tokens[RoleWhite] {
+		t.Fatalf("reissue token %q", rep.Token)
+	}
+	for _, e := range rep.Events {
+		if strings.Contains(e.Msg.Text, rep.Token) {
+			t.Fatal("the new token is in an event")
+		}
+	}
+	if _, _, ok := h.Resolve(c.Tokens[RoleWhite]); ok {
+		t.Error("the old token still works")
+	}
+	if id, role, ok := h.Resolve(rep.Token); !ok || id != c.ID || role != RoleWhite {
+		t.Error("the new token does not work")
+	}
+	if _, _, ok := h.Resolve(c.Tokens[RoleWhite][:20] + "AAAA"); ok {
+		t.Error("a tampered token works")
+	}
+	refused(t, h, c.ID, RoleArbiter, Intent{Kind: "declare", Outcome: "3-0"}, 400)
+	rep = act(t, h, c.ID, RoleArbiter, Intent{Kind: "declare", Outcome: "1-0", Text: "black left"})
+	if rep.State.Result != "1-0" || hasCode(rep.Events, "result.declared") == nil {
+		t.Fatalf("declare: %+v %s", rep.State, describe(rep.Events))
+	}
+}
+
+func TestWatchCatchUpAndSlowSubscriber(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{FEN: "B:WK29:BK4"})
+	ctx, cancel := context.WithCancel(context.Background())
+	_, slow, err := h.Watch(ctx, c.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moves := []string{"4-8", "29-25", "8-4", "25-29"}
+	for i := 0; i < subBuffer/4+2; i++ {
+		for _, m := range moves {
+			if i*4 > subBuffer+8 {
+				break
+			}
+			play(t, h, c.ID, m)
+		}
+	}
+	n := 0
+	for range slow {
+		n++
+	}
+	if n != subBuffer {
+		t.Errorf("the slow subscriber got %d events before it was dropped, want %d", n, subBuffer)
+	}
+	missed, _, err := h.Watch(ctx, c.ID, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := h.Snapshot(c.ID, RoleSpectator)
+	if int64(len(missed)) != s.V-5 || missed[0].V != 6 {
+		t.Errorf("catch-up from 5: %d events (first %d), version %d", len(missed), missed[0].V, s.V)
+	}
+	cancel()
+}
+
+func TestBeginnerLegalMoves(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{Beginner: true})
+	s, _ := h.Snapshot(c.ID, RoleBlack)
+	if len(s.Legal) != 7 {
+		t.Errorf("legal moves for black: %v", s.Legal)
+	}
+	if s, _ := h.Snapshot(c.ID, RoleWhite); len(s.Legal) != 0 {
+		t.Errorf("white is shown moves out of turn: %v", s.Legal)
+	}
+	c2 := create(t, h, Setup{})
+	if s, _ := h.Snapshot(c2.ID, RoleBlack); len(s.Legal) != 0 {
+		t.Errorf("no beginner option, yet moves: %v", s.Legal)
+	}
+}
+
+func TestCodesAreComplete(t *testing.T) {
+	seen := map[string]bool{}
+	for _, c := range Codes() {
+		if c.Text == "" || seen[c.Code] {
+			t.Errorf("code %q: empty or twice", c.Code)
+		}
+		seen[c.Code] = true
+	}
+	// Every code the package emits is listed (render falls back to the code).
+	for _, code := range []string{"move.played", "warning.wcdf", "claim.refused", "server.down", "refused.role"} {
+		if !seen[code] {
+			t.Errorf("%s not in Codes", code)
+		}
+	}
+}

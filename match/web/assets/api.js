@@ -1,0 +1,33 @@
+// api.js: the JSON calls to the server. A failed call throws an ApiError
+// carrying the server's {code, args, text} so the page can translate it.
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const e = (body && body.error) || {};
+    super(e.text || `HTTP ${status}`);
+    this.status = status;
+    this.code = e.code || '';
+    this.args = e.args || {};
+    this.text = e.text || `HTTP ${status}`;
+    this.body = body;
+  }
+}
+
+async function parse(r) {
+  const type = r.headers.get('Content-Type') || '';
+  const body = type.includes('json') ? await r.json().catch(() => null) : null;
+  if (!r.ok) throw new ApiError(r.status, body);
+  return body;
+}
+
+export async function getJSON(url) {
+  return parse(await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store' }));
+}
+
+export async function postJSON(url, data) {
+  return parse(await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    body: JSON.stringify(data),
+  }));
+}

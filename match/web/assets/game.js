@@ -1,0 +1,544 @@
+// game.js: the game page. It reads the link's token from the path, loads the
+// snapshot, follows the game's events and sends the user's intents. The
+// referee on the server judges every move: the page lets a player attempt
+// any move and only shows legal moves in beginner mode.
+
+import * as i18n from './i18n.js';
+import { t } from './i18n.js';
+import { getJSON, postJSON, ApiError } from './api.js';
+import { Board } from './board.js';
+
+const $ = (id) => document.getElementById(id);
+const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
+const base = `/api/g/${encodeURIComponent(token)}`;
+const EVENT_TYPES = ['move', 'warning', 'illegal', 'claim', 'offer', 'decision', 'result', 'presence',
+  'pause', 'clock', 'annotation', 'reissue', 'resume-after-restart', 'message'];
+
+const g = {
+  snap: null, state: null, v: 0, moves: [], messages: [],
+  role: 'spectator', flipped: false, sel: [], captured: [], choose: null,
+  es: null, clockAt: 0, refetching: null, error: null, speech: null,
+};
+window.arbiterGame = g; // for the browser tests and the curious
+
+const other = (c) => (c === 'white' ? 'black' : 'white');
+const isPlayer = () => g.role === 'white' || g.role === 'black';
+const setup = () => (g.snap && g.snap.setup) || {};
+const sv = (o, k) => (o[k] ?? o[k[0].toUpperCase() + k.slice(1)] ?? '');
+
+let board;
+
+async function main() {
+  await i18n.init();
+  $('langbox').append(i18n.selector(() => render()));
+  i18n.apply();
+  board = new Board($('board'), {
+    onSquare: square, onDrag: dragged, onCancel: cancelEntry,
+    describe: describe, onFocus: (n) => { $('announce').textContent = n ? describe(n) : ''; },
+  });
+  g.board = board;
+  wire();
+  try {
+    await refetch();
+  } catch (e) {
+    $('fatal').hidden = false;
+    $('fatal').textContent = e instanceof ApiError ? i18n.msg(e) : String(e);
+    return;
+  }
+  $('game').hidden = false;
+  setInterval(tick, 200);
+}
+
+// ---- loading and live events ----
+
+async function refetch() {
+  if (g.refetching) return g.refetching;
+  g.refetching = (async () => {
+    const snap = await getJSON(base);
+    g.snap = snap;
+    g.v = snap.v;
+    g.role = snap.role;
+    g.state = snap.state;
+    g.moves = snap.moves || [];
+    g.messages = snap.messages || [];
+    g.clockAt = performance.now();
+    if (!g.started) {
+      g.started = true;
+      g.flipped = snap.flipped_for === 'black' || (snap.flipped_for === undefined && g.role === 'black');
+      if (snap.flipped_for === true) g.flipped = true;
+      board.setGeometry(snap.geometry);
+    }
+    render();
+    listen();
+  })().finally(() => { g.refetching = null; });
+  return g.refetching;
+}
+
+function listen() {
+  if (g.es) g.es.close();
+  const es = new EventSource(`${base}/events?since=${g.v}`);
+  g.es = es;
+  const handle = (e) => {
+    let ev;
+    try { ev = JSON.parse(e.data); } catch (_) { return; }
+    onEvent(ev);
+  };
+  for (const type of EVENT_TYPES) es.addEventListener(type, handle);
+  es.addEventListener('reload', () => { refetch().catch(showError); });
+  es.onopen = () => { $('conn').hidden = true; };
+  es.onerror = () => { $('conn').hidden = false; };
+}
+
+function onEvent(ev) {
+  if (typeof ev.v !== 'number' || ev.v <= g.v) return; // already seen
+  if (ev.v > g.v + 1) { refetch().catch(showError); return; } // a gap: the snapshot has it all
+  g.v = ev.v;
+  if (ev.state) { g.state = ev.state; g.clockAt = performance.now(); }
+  if (ev.type === 'move') {
+    const m = ev.move;
+    if (!m || !m.text) { refetch().catch(showError); return; }
+    g.moves.push(m);
+    g.choose = null;
+  }
+  if (ev.msg && ev.msg.code) {
+    g.messages.push(ev);
+    if (speaks(ev)) g.speech = ev;
+  }
+  render();
+}
+
+// speaks reports whether an event is the referee addressing the players.
+function speaks(ev) {
+  return ['warning', 'illegal', 'claim', 'offer', 'decision', 'result', 'pause', 'annotation', 'resume-after-restart'].includes(ev.type);
+}
+
+// ---- sending ----
+
+async function act(intent) {
+  g.error = null;
+  try {
+    const reply = await postJSON(`${base}/act`, intent);
+    if (reply) handleReply(reply);
+    return reply;
+  } catch (e) {
+    if (e instanceof ApiError) {
+      const cands = candidates(e.body && e.body.error, e.body);
+      if (cands.length > 1 && intent.kind === 'move') { g.choose = cands; render(); return null; }
+      g.error = e;
+    } else {
+      g.error = { text: String(e) };
+    }
+    render();
+    return null;
+  }
+}
+
+// handleReply applies the events of an accepted intent at once (the event
+// stream brings the same ones; onEvent skips what it has seen).
+function handleReply(reply) {
+  for (const ev of reply.events || []) onEvent(ev);
+  if (reply.link || reply.token) {
+    $('arb-link').hidden = false;
+    $('arb-link').textContent = reply.link || `${location.origin}/g/${reply.token}`;
+  }
+  render();
+}
+
+// candidates finds the moves the server says a text could mean (an
+// ambiguous capture): a list field, or a comma-separated argument.
+function candidates(...objs) {
+  for (const o of objs) {
+    if (!o) continue;
+    for (const k of ['candidates', 'moves', 'matches']) {
+      if (Array.isArray(o[k]) && o[k].every((x) => typeof x === 'string')) return o[k];
+    }
+    const a = o.args || (o.msg && o.msg.args);
+    if (a && /ambiguous/.test(o.code || (o.msg && o.msg.code) || '')) {
+      for (const k of ['choices', 'candidates', 'moves', 'matches']) {
+        if (typeof a[k] === 'string') return a[k].split(/[,;]\s*|\s+/).filter(Boolean);
+      }
+    }
+  }
+  return [];
+}
+
+function sendMove(text, path) {
+  const intent = { kind: 'move', move: text };
+  if (path) intent.path = path;
+  if ($('claim-with').checked) {
+    $('claim-with').checked = false;
+    act({ kind: 'claim', claim: 'threefold', with_move: text });
+  } else {
+    act(intent);
+  }
+  g.sel = []; g.captured = [];
+  render();
+}
+
+// ---- move entry ----
+
+const myColor = () => (isPlayer() ? g.role : null);
+const canMove = () => isPlayer() && g.state && g.state.status !== 'over';
+const pieceAt = (name) => ((g.state && g.state.board && g.state.board.pieces) || []).find((p) => p.sq === name);
+
+function square(name) {
+  if (!canMove()) return;
+  g.choose = null;
+  const p = pieceAt(name);
+  const sel = g.sel;
+  if (sel.length === 0) {
+    if (p) { g.sel = [name]; announce(t('move.selected', { square: name })); }
+    render();
+    return;
+  }
+  const last = sel[sel.length - 1];
+  if (name === last) {
+    if (sel.length === 1) { cancelEntry(); return; }
+    finish(); // the current landing again: the capture is complete
+    return;
+  }
+  if (p && !g.captured.includes(name)) {
+    if (sel.length === 1 && p.color === pieceAt(sel[0]).color) { g.sel = [name]; render(); return; }
+    if (sel.length === 1) { sendMove(`${sel[0]}-${name}`, [sel[0], name]); return; } // onto a piece: let the referee say why not
+    announce(t('move.land_empty'));
+    return;
+  }
+  step(name);
+}
+
+function dragged(from, to) {
+  if (!canMove()) return;
+  const sel = g.sel;
+  if (sel.length === 0 || sel[sel.length - 1] !== from) { g.sel = []; g.captured = []; square(from); }
+  if (g.sel.length) square(to);
+}
+
+// between lists the squares strictly between two squares on a diagonal
+// (empty when they are not on one).
+function between(a, b) {
+  const A = board.byName.get(a);
+  const B = board.byName.get(b);
+  if (!A || !B) return [];
+  const dr = B.row - A.row;
+  const dc = B.col - A.col;
+  if (Math.abs(dr) !== Math.abs(dc) || dr === 0) return [];
+  const out = [];
+  for (let i = 1; i < Math.abs(dr); i++) {
+    const s = board.byCell.get(`${A.row + i * Math.sign(dr)},${A.col + i * Math.sign(dc)}`);
+    if (s) out.push(s.name);
+  }
+  return out;
+}
+
+function step(name) {
+  const sel = g.sel;
+  const last = sel[sel.length - 1];
+  const jumped = between(last, name).filter((s) => pieceAt(s) && !g.captured.includes(s) && s !== sel[0]);
+  if (jumped.length === 0) {
+    g.sel = [...sel, name];
+    if (sel.length === 1) { sendMove(`${sel[0]}-${name}`, [sel[0], name]); return; }
+    finish();
+    return;
+  }
+  g.sel = [...sel, name];
+  g.captured = [...g.captured, ...jumped];
+  if (mayContinue(name)) {
+    announce(t('move.continue'));
+    render();
+    return;
+  }
+  finish();
+}
+
+function finish() {
+  const path = g.sel;
+  const capture = g.captured.length > 0;
+  sendMove(path.join(capture ? 'x' : '-'), path);
+}
+
+// mayContinue reports whether the capturing piece, now on sq, might take
+// another piece: an unjumped opponent piece next to it (or, for a king, at
+// the end of empty squares) with an empty square behind. It errs towards
+// "yes" (the user then presses Send): the referee alone knows the rules,
+// and a capture sent short of its end would be an illegal move.
+function mayContinue(sq) {
+  const mover = pieceAt(g.sel[0]);
+  if (!mover) return false;
+  const from = board.byName.get(sq);
+  const empty = (s) => s && (!pieceAt(s.name) || s.name === g.sel[0]);
+  for (const [dr, dc] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+    let r = from.row + dr;
+    let c = from.col + dc;
+    let s = board.byCell.get(`${r},${c}`);
+    if (mover.king) while (s && empty(s)) { r += dr; c += dc; s = board.byCell.get(`${r},${c}`); }
+    if (!s || empty(s)) continue;
+    const q = pieceAt(s.name);
+    if (!q || q.color === mover.color || g.captured.includes(s.name)) continue;
+    if (empty(board.byCell.get(`${r + dr},${c + dc}`))) return true;
+  }
+  return false;
+}
+
+function cancelEntry() {
+  g.sel = []; g.captured = [];
+  render();
+}
+
+function announce(s) { $('announce').textContent = s; }
+
+function describe(name) {
+  const p = pieceAt(name);
+  let s = t('board.square', { square: name });
+  if (p) s += ', ' + t(`piece.${p.color}.${p.king ? 'king' : 'man'}`);
+  if (g.sel.includes(name)) s += ', ' + t('board.selected');
+  return s;
+}
+
+// ---- wiring the controls ----
+
+function wire() {
+  $('entry-done').addEventListener('click', finish);
+  $('entry-cancel').addEventListener('click', cancelEntry);
+  $('pdn-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const v = $('pdn-input').value.trim();
+    if (!v) return;
+    $('pdn-input').value = '';
+    sendMove(v, null);
+  });
+  $('decide-correct').addEventListener('click', () => act({ kind: 'decide', correct: true }));
+  $('decide-stand').addEventListener('click', () => act({ kind: 'decide', correct: false }));
+  $('claim-rep').addEventListener('click', () => act({ kind: 'claim', claim: 'threefold' }));
+  $('claim-n').addEventListener('click', () => act({ kind: 'claim', claim: nMoveClaim() }));
+  $('offer').addEventListener('click', () => act({ kind: 'offer' }));
+  $('accept').addEventListener('click', () => act({ kind: 'accept' }));
+  $('decline').addEventListener('click', () => act({ kind: 'decline' }));
+  $('resign').addEventListener('click', () => { $('resign-confirm').hidden = false; $('resign').hidden = true; $('resign-yes').focus(); });
+  $('resign-no').addEventListener('click', () => { $('resign-confirm').hidden = true; $('resign').hidden = false; });
+  $('resign-yes').addEventListener('click', () => {
+    $('resign-confirm').hidden = true; $('resign').hidden = false;
+    act({ kind: 'resign' });
+  });
+  $('flip').addEventListener('click', () => { g.flipped = !g.flipped; render(); });
+  $('numbers').addEventListener('change', () => render());
+  $('arb-pause').addEventListener('click', () => act({ kind: 'pause', text: '' }));
+  $('arb-resume').addEventListener('click', () => act({ kind: 'resume' }));
+  const form = (id, fn) => $(id).addEventListener('submit', (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    act(fn(f)).then((r) => { if (r) e.target.reset(); });
+  });
+  form('arb-time', (f) => ({ kind: 'add-time', color: f.get('color'), seconds: Number(f.get('seconds')), text: f.get('text') }));
+  form('arb-declare', (f) => ({ kind: 'declare', outcome: f.get('outcome'), text: f.get('text') }));
+  form('arb-note', (f) => ({ kind: 'annotate', text: f.get('text') }));
+  form('arb-reissue', (f) => ({ kind: 'reissue', role: f.get('role') }));
+  $('pdn-link').href = `${base}/pdn`;
+}
+
+// nMoveClaim names the N-move rule of the game's variant.
+function nMoveClaim() {
+  const v = g.snap.variant || sv(setup(), 'variant') || 'english';
+  return v === 'english' ? '40-move' : '25-move';
+}
+
+function claimsOn() {
+  const s = setup();
+  const d = sv(s, 'draws');
+  if (d) return d === 'claim';
+  // The variants' defaults: WCDF (English) claims, FMJD's automatic draws.
+  const v = g.snap.variant || sv(s, 'variant') || '';
+  return v === 'english' || !!sv(s, 'rules');
+}
+
+// ---- rendering ----
+
+function render() {
+  if (!g.snap) return;
+  const st = g.state || {};
+  const over = st.status === 'over';
+  const s = setup();
+  document.title = `${sv(s, 'white') || t('color.white')} – ${sv(s, 'black') || t('color.black')}`;
+  $('role').textContent = t(`role.${g.role}`);
+  $('role').className = `role role-${g.role}`;
+
+  // The board: the pieces, the capture being entered, the hints.
+  const pieces = ((st.board && st.board.pieces) || []).map((p) => ({ ...p }));
+  if (g.sel.length > 1) {
+    const mover = pieces.find((p) => p.sq === g.sel[0]);
+    if (mover) mover.sq = g.sel[g.sel.length - 1];
+  }
+  let hints = [];
+  const legal = g.snap.legal || st.legal || [];
+  if (legal.length && canMove() && st.turn === myColor()) {
+    const parts = legal.map((m) => m.split(/[-x:]/));
+    hints = g.sel.length === 0 ? parts.map((p) => p[0]) : parts.filter((p) => p[0] === g.sel[0]).map((p) => p[p.length - 1]);
+  }
+  board.set({
+    flipped: g.flipped, numbers: $('numbers').checked, pieces, last: st.last,
+    path: g.sel, faded: g.captured, hints, interactive: canMove(),
+  });
+  const wrap = $('board-wrap');
+  const geo = g.snap.geometry;
+  wrap.style.maxWidth = `calc((100vh - 9rem) * ${geo.width / geo.height})`;
+
+  // The players' bars: the side at the bottom of the board below it.
+  const bottom = g.flipped ? 'black' : 'white';
+  bar($('bar-bottom'), bottom, st);
+  bar($('bar-top'), other(bottom), st);
+
+  // Entry of a capture step by step.
+  $('entry').hidden = g.sel.length < 2;
+  $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join('x') }) : '';
+  $('pdn-form').hidden = !canMove();
+
+  // Result, pause, the referee's last words, errors.
+  $('banner').hidden = !over;
+  if (over) {
+    const head = document.createElement('strong');
+    head.textContent = resultText(st);
+    const why = document.createElement('span');
+    why.className = 'reason';
+    why.textContent = st.reason || '';
+    $('banner').replaceChildren(head, why);
+  }
+  $('paused').hidden = st.status !== 'paused';
+  const sp = g.speech && !(over && g.speech.type === 'result') ? g.speech : null;
+  $('speech').hidden = !sp;
+  if (sp) { $('speech').textContent = eventText(sp); $('speech').className = `speech speech-${sp.type}`; }
+  $('error').hidden = !g.error;
+  if (g.error) $('error').textContent = i18n.msg(g.error);
+
+  // Choosing between captures.
+  $('choose').hidden = !g.choose;
+  const cl = $('choose-list');
+  cl.replaceChildren();
+  for (const m of g.choose || []) {
+    const b = document.createElement('button');
+    b.type = 'button'; b.textContent = m; b.className = 'cand';
+    b.addEventListener('click', () => { g.choose = null; sendMove(m, m.split(/[-x:]/)); });
+    cl.append(b);
+  }
+
+  // Opponent-decides: the opponent of an illegal move chooses.
+  const pd = st.pending_decision;
+  const decider = pd && pd.decider;
+  $('decide').hidden = !(pd && isPlayer() && decider === g.role && !over);
+  if (pd) $('decide-text').textContent = `${t('decide.prompt', { move: pd.move })} ${pd.why || ''}`;
+
+  // The player's controls.
+  $('controls').hidden = !isPlayer() || over;
+  $('claims').hidden = !claimsOn();
+  $('claim-n').textContent = t('claim.nmove', { rule: nMoveClaim() });
+  const offer = st.offer || '';
+  $('offer').hidden = offer !== '';
+  $('offer-sent').hidden = offer !== g.role;
+  $('offer-got').hidden = !(offer && offer !== g.role);
+
+  // The arbiter's panel.
+  $('arbiter').hidden = g.role !== 'arbiter';
+  $('arb-pause').hidden = st.status !== 'running';
+  $('arb-resume').hidden = st.status !== 'paused';
+  $('log-title').textContent = t(g.role === 'arbiter' ? 'log.record' : 'log.title');
+
+  renderMoves();
+  renderLog();
+  tick();
+}
+
+function bar(el, color, st) {
+  const s = setup();
+  el.className = `player player-${color}${st.turn === color && st.status !== 'over' ? ' to-move' : ''}`;
+  el.dataset.color = color;
+  el.querySelector('.pname').textContent = `${sv(s, color) || t(`color.${color}`)}${g.role === color ? ` (${t('game.you')})` : ''}`;
+  const pres = st.presence || {};
+  el.querySelector('.away').hidden = pres[color] !== false;
+  const w = (st.warnings || {})[color] || 0;
+  el.querySelector('.warn-count').textContent = w ? t('game.warnings', { n: w }) : '';
+}
+
+function tick() {
+  const st = g.state;
+  if (!st) return;
+  const c = st.clocks;
+  for (const id of ['bar-top', 'bar-bottom']) {
+    const el = $(id);
+    const color = el.dataset.color;
+    const clk = el.querySelector('.clock');
+    if (!c || !c.timed) { clk.hidden = true; continue; }
+    clk.hidden = false;
+    let ms = c[color];
+    const running = c.running === color && st.status === 'running';
+    if (running) ms -= performance.now() - g.clockAt;
+    clk.textContent = fmtClock(ms);
+    clk.classList.toggle('running', running);
+    clk.classList.toggle('low', ms < 20000);
+  }
+}
+
+export function fmtClock(ms) {
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  if (h) return `${h}:${String(m).padStart(2, '0')}:${sec}`;
+  if (ms < 10000) return `${m}:${sec}.${Math.floor((ms % 1000) / 100)}`;
+  return `${m}:${sec}`;
+}
+
+function resultText(st) {
+  const r = st.result || '';
+  const term = st.termination || '';
+  const who = r === '1-0' ? t('result.white_wins') : r === '0-1' ? t('result.black_wins') : r.startsWith('1/2') ? t('result.draw') : r;
+  const key = `termination.${term}`;
+  const why = term ? (i18n.has(key) ? t(key) : term) : '';
+  return why ? `${who} (${r}): ${why}` : `${who} (${r})`;
+}
+
+function eventText(ev) {
+  return i18n.msg(ev.msg);
+}
+
+function renderMoves() {
+  const ol = $('moves');
+  ol.replaceChildren();
+  let li = null;
+  const first = g.moves.length ? g.moves[0].color : null;
+  for (const m of g.moves) {
+    if (!li || m.color === first) {
+      li = document.createElement('li');
+      ol.append(li);
+      if (m.color !== first) li.append(document.createTextNode('… '));
+    }
+    const span = document.createElement('span');
+    span.className = 'mv';
+    span.textContent = m.text;
+    li.append(span, document.createTextNode(' '));
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function renderLog() {
+  const ol = $('log');
+  ol.replaceChildren();
+  for (const ev of g.messages) {
+    if (!ev.msg) continue;
+    // The move list has the moves; the log keeps the referee's words (and
+    // an illegal move that was let stand).
+    if (ev.type === 'move' && !(ev.move && ev.move.illegal)) continue;
+    const li = document.createElement('li');
+    li.className = `ev ev-${ev.type}`;
+    li.dataset.type = ev.type;
+    li.dataset.code = ev.msg.code || '';
+    li.textContent = eventText(ev);
+    ol.append(li);
+  }
+  ol.scrollTop = ol.scrollHeight;
+}
+
+function showError(e) {
+  g.error = e instanceof ApiError ? e : { text: String(e) };
+  render();
+}
+
+main();

@@ -1,0 +1,109 @@
+// i18n: the message catalogs (i18n/{lang}.json) and the language choice.
+// The language comes from localStorage (the user's last choice), then
+// navigator.languages; English is the fallback for any missing entry.
+
+export const LANGS = ['en', 'nb', 'da'];
+const KEY = 'arbiter.lang';
+
+let lang = 'en';
+let cat = {};
+let en = {};
+
+// pick maps the browser's languages onto the three catalogs: Norwegian
+// (nb, no, nn) reads bokmål, Danish da.
+export function pick(list) {
+  for (const l of list || []) {
+    const s = String(l).toLowerCase();
+    if (s.startsWith('nb') || s.startsWith('no') || s.startsWith('nn')) return 'nb';
+    if (s.startsWith('da')) return 'da';
+    if (s.startsWith('en')) return 'en';
+  }
+  return 'en';
+}
+
+async function load(l) {
+  const r = await fetch(`/assets/i18n/${l}.json`);
+  if (!r.ok) throw new Error(`catalog ${l}: HTTP ${r.status}`);
+  return r.json();
+}
+
+// init loads the chosen catalog (and English beneath it).
+export async function init() {
+  let stored = null;
+  try { stored = localStorage.getItem(KEY); } catch (_) { /* storage may be off */ }
+  lang = LANGS.includes(stored) ? stored : pick(navigator.languages || [navigator.language]);
+  en = await load('en');
+  cat = lang === 'en' ? en : await load(lang).catch(() => en);
+  document.documentElement.lang = lang;
+}
+
+export function current() { return lang; }
+
+// setLang switches and remembers the language.
+export async function setLang(l) {
+  if (!LANGS.includes(l)) return;
+  try { localStorage.setItem(KEY, l); } catch (_) { /* ignore */ }
+  lang = l;
+  cat = l === 'en' ? en : await load(l).catch(() => en);
+  document.documentElement.lang = l;
+}
+
+// has reports whether key has an entry (in any catalog).
+export function has(key) { return key in cat || key in en; }
+
+// t translates key, filling {name} with args[name].
+export function t(key, args) {
+  let s = cat[key] ?? en[key];
+  if (s === undefined) return key;
+  return fill(s, args);
+}
+
+export function fill(s, args) {
+  return s.replace(/\{([a-z0-9_]+)\}/gi, (m, k) => (args && args[k] !== undefined ? String(args[k]) : m));
+}
+
+// msg renders a referee/server message {code, args, text}: the catalog's
+// template when there is one, else the server's English text.
+export function msg(m) {
+  if (!m) return '';
+  if (m.code && has(m.code)) return t(m.code, localArgs(m.args));
+  return m.text || m.code || '';
+}
+
+// localArgs translates argument values the server sends in English
+// ("White", "man") where the catalog has them as value.X; square names,
+// move lists and numbers pass through.
+export function localArgs(args) {
+  const out = {};
+  for (const [k, v] of Object.entries(args || {})) {
+    out[k] = typeof v === 'string' && has(`value.${v}`) ? t(`value.${v}`) : v;
+  }
+  return out;
+}
+
+// apply fills every [data-i18n] element's text, and [data-i18n-attr]
+// ("placeholder:key,aria-label:key") attributes, under root.
+export function apply(root = document) {
+  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of root.querySelectorAll('[data-i18n-attr]')) {
+    for (const pair of el.dataset.i18nAttr.split(',')) {
+      const [attr, key] = pair.split(':');
+      el.setAttribute(attr.trim(), t(key.trim()));
+    }
+  }
+}
+
+// selector builds the language switcher; onchange runs after a switch.
+export function selector(onchange) {
+  const sel = document.createElement('select');
+  sel.id = 'lang';
+  sel.setAttribute('aria-label', 'Language / Språk / Sprog');
+  for (const [v, name] of [['en', 'English'], ['nb', 'Norsk (bokmål)'], ['da', 'Dansk']]) {
+    const o = document.createElement('option');
+    o.value = v; o.textContent = name;
+    if (v === lang) o.selected = true;
+    sel.append(o);
+  }
+  sel.addEventListener('change', async () => { await setLang(sel.value); apply(); if (onchange) onchange(); });
+  return sel;
+}

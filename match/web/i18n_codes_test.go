@@ -1,0 +1,20 @@
+package web
+
+import "github.com/draughts-arbiter/arbiter/arbiter"
+
+// code is one message code the client must translate, with where it comes
+// from and its English template when the source exports one.
+type code struct {
+	code, from, english string
+}
+
+// messageCodes lists every code the server side can put in a message: the
+// referee's explanations of illegal moves (arbiter.Codes).
+func messageCodes() []code {
+	var out []code
+	for _, c := range arbiter.Codes() {
+		// An Explanation without arguments prints its template as it is.
+		out = append(out, code{code: c, from: "referee", english: arbiter.Explanation{Code: c}.String()})
+	}
+	return out
+}

@@ -1,0 +1,158 @@
+package web
+
+import (
+	"encoding/json"
+	"io/fs"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// catalogLangs are the client's languages: English (the reference), Norwegian
+// bokmål and Danish.
+var catalogLangs = []string{"en", "nb", "da"}
+
+// loadCatalogs reads assets/i18n/{lang}.json from the embedded client.
+func loadCatalogs(t *testing.T) map[string]map[string]string {
+	t.Helper()
+	cats := map[string]map[string]string{}
+	for _, l := range catalogLangs {
+		data, err := fs.ReadFile(Assets, "assets/i18n/"+l+".json")
+		if err != nil {
+			t.Fatalf("catalog %s: %v", l, err)
+		}
+		var m map[string]string
+		if err := json.Unmarshal(data, &m); err != nil {
+			t.Fatalf("catalog %s is not a JSON object of strings: %v", l, err)
+		}
+		cats[l] = m
+	}
+	return cats
+}
+
+var argRE = regexp.MustCompile(`\{([A-Za-z0-9_]+)\}`)
+
+// templateArgs lists the {name} arguments of a template.
+func templateArgs(s string) []string {
+	var out []string
+	for _, m := range argRE.FindAllStringSubmatch(s, -1) {
+		out = append(out, m[1])
+	}
+	return out
+}
+
+// TestCatalogsAgree checks that the three catalogs have the same keys, no
+// empty entry, and no {argument} the English template lacks (the code that
+// fills a template only knows the English one's arguments).
+func TestCatalogsAgree(t *testing.T) {
+	cats := loadCatalogs(t)
+	en := cats["en"]
+	if len(en) < 100 {
+		t.Fatalf("the English catalog has %d entries; expected the whole interface", len(en))
+	}
+	for _, l := range catalogLangs {
+		for k, v := range cats[l] {
+			if strings.TrimSpace(v) == "" {
+				t.Errorf("%s.json: %q is empty", l, k)
+			}
+			ref, ok := en[k]
+			if !ok {
+				t.Errorf("%s.json: %q has no English entry", l, k)
+				continue
+			}
+			for _, a := range templateArgs(v) {
+				if !slices.Contains(templateArgs(ref), a) {
+					t.Errorf("%s.json: %q uses {%s}, which the English template %q does not have", l, k, a, ref)
+				}
+			}
+		}
+		for k := range en {
+			if _, ok := cats[l][k]; !ok {
+				t.Errorf("%s.json: no entry for %q", l, k)
+			}
+		}
+	}
+}
+
+// TestCatalogsCoverCodes checks that every message code the server can send
+// (the Hall's, the referee's and the HTTP layer's) has an entry in every
+// catalog, and that the entry's arguments are the code's own.
+func TestCatalogsCoverCodes(t *testing.T) {
+	cats := loadCatalogs(t)
+	codes := messageCodes()
+	if len(codes) == 0 {
+		t.Fatal("no message codes listed")
+	}
+	for _, c := range codes {
+		for _, l := range catalogLangs {
+			if strings.TrimSpace(cats[l][c.code]) == "" {
+				t.Errorf("%s.json: no entry for the %s code %q", l, c.from, c.code)
+			}
+		}
+		if c.english == "" {
+			continue
+		}
+		for _, a := range templateArgs(cats["en"][c.code]) {
+			if !slices.Contains(templateArgs(c.english), a) {
+				t.Errorf("en.json: %q uses {%s}, which the %s's own template %q does not have", c.code, a, c.from, c.english)
+			}
+		}
+	}
+}
+
+// The catalog keys the client names literally: data-i18n attributes,
+// data-i18n-attr pairs ("placeholder:key,aria-label:key") and t('key') calls.
+var (
+	textKeyRE = regexp.MustCompile(`data-i18n="([^"]+)"`)
+	attrKeyRE = regexp.MustCompile(`data-i18n-attr="([^"]+)"`)
+	callKeyRE = regexp.MustCompile(`\bt\('([a-z]+\.[a-z0-9_.-]+)'`)
+)
+
+// pageKeys lists the keys one page or script uses literally.
+func pageKeys(src string) []string {
+	var keys []string
+	for _, m := range textKeyRE.FindAllStringSubmatch(src, -1) {
+		keys = append(keys, m[1])
+	}
+	for _, m := range attrKeyRE.FindAllStringSubmatch(src, -1) {
+		for _, pair := range strings.Split(m[1], ",") {
+			if _, k, ok := strings.Cut(pair, ":"); ok {
+				keys = append(keys, strings.TrimSpace(k))
+			}
+		}
+	}
+	for _, m := range callKeyRE.FindAllStringSubmatch(src, -1) {
+		keys = append(keys, m[1])
+	}
+	return keys
+}
+
+// TestCatalogsCoverPages checks that every key the pages and scripts use
+// literally has an English entry (so no raw key reaches the screen).
+func TestCatalogsCoverPages(t *testing.T) {
+	cats := loadCatalogs(t)
+	n := 0
+	err := fs.WalkDir(Assets, "assets", func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".html") || strings.HasSuffix(path, ".js")) {
+			return err
+		}
+		data, err := fs.ReadFile(Assets, path)
+		if err != nil {
+			return err
+		}
+		for _, key := range pageKeys(string(data)) {
+			n++
+			if _, ok := cats["en"][key]; !ok {
+				t.Errorf("%s uses the key %q, which en.json lacks", path, key)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n < 50 {
+		t.Fatalf("found only %d keys in the pages; the scan is broken", n)
+	}
+}
