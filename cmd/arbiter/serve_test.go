@@ -187,6 +187,7 @@ func TestServeRestartAfterKill(t *testing.T) {
 	if charged < 0 || charged > up+10*time.Millisecond {
 		t.Errorf("%s was charged %v across the restart; the server was up %v of %v (down %v)", running, charged, up, t4.Sub(t1), t3.Sub(t2))
 	}
+	t.Logf("%s charged %v; up %v, down %v; clocks before %+v after %+v", running, charged, up, t3.Sub(t2), before.State.Clocks, after.State.Clocks)
 	restarted := false
 	for _, m := range after.Messages {
 		restarted = restarted || m.Type == "resume-after-restart"
@@ -243,13 +244,15 @@ func TestServeEngineOpponent(t *testing.T) {
 		t.Fatalf("variants: %d %s", code, body)
 	}
 	tokens := s.createGame(t, `{"variant":"english","engine":"sparring","engine_side":"black","beginner":true}`)
-	if turn := s.snapshot(t, tokens["spectator"]).State.Turn; turn != "white" {
-		// English: black moves first; the engine does.
-		waitFor(t, s.cmd, "the engine's first move", func() bool { return s.snapshot(t, tokens["spectator"]).State.Ply >= 1 }, s.errb)
-	}
+	// Polled at 10 a second, within the server's 20 requests a second per client.
+	ply := func() int { time.Sleep(100 * time.Millisecond); return s.snapshot(t, tokens["spectator"]).State.Ply }
+	// English: black moves first; the engine does.
+	waitFor(t, s.cmd, "the engine's first move", func() bool { return ply() == 1 }, s.errb)
 	s.play(t, tokens)
-	ply := s.snapshot(t, tokens["spectator"]).State.Ply
-	waitFor(t, s.cmd, "the engine's reply", func() bool { return s.snapshot(t, tokens["spectator"]).State.Ply > ply }, s.errb)
+	waitFor(t, s.cmd, "the engine's reply", func() bool { return ply() == 3 }, s.errb)
+	if _, ok := tokens["black"]; ok {
+		t.Error("a link was issued for the engine's side")
+	}
 	if code, body := s.call(t, "POST", "/api/games", `{"variant":"english","engine":"/bin/sh","engine_side":"black"}`); code != 400 {
 		t.Errorf("an engine not on the list: %d %s", code, body)
 	}
@@ -273,7 +276,7 @@ func TestServeUsage(t *testing.T) {
 		{"addr", []string{"--addr", "nowhere"}, "--addr"},
 		{"missing engines file", []string{"--engines", filepath.Join(dir, "none.yaml")}, "none.yaml"},
 		{"bad engine", []string{"--engines", bad}, "smoke"},
-		{"engine twice", []string{"--engines", twice}, "already defined"},
+		{"engine twice", []string{"--engines", twice}, "already the name"},
 		{"no engine", []string{"--engines", empty}, "no engines"},
 		{"log level", []string{"--log-level", "loud"}, "--log-level"},
 	} {
