@@ -130,7 +130,9 @@ func (p *Position) playState(m Move, king bool) {
 		st := &p.st[c]
 		if king && !m.IsCapture() {
 			if st.n > 0 && st.sq == m.From {
-				st.n++
+				// The count stops at the limit (a side of kings only
+				// moves on): past it nothing changes.
+				st.n = min(st.n+1, p.v.p.KingMoveLimit)
 			} else {
 				st.n = 1
 			}
