@@ -102,7 +102,7 @@ type game struct {
 	replay  bool  // applying stored inputs: no tokens, no publishing
 	broken  error // could not be restored
 	closed  bool
-	evicted bool // dropped from the hall's memory (a finished game): look it up again
+	evicted bool    // dropped from the hall's memory (a finished game): look it up again
 	pending []Event // events of the input being applied
 	last    *rules.Move
 
