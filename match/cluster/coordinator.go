@@ -83,7 +83,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, ev *configs.Event, st *s
 	for _, e := range ev.Engines {
 		b := EngineBuild{Name: e.Name, Version: e.Version}
 		if b.Version == "" {
-			b.Checksum = tournament.ProgramChecksum(e)
+			b.Checksum = checksum(e)
 			if b.Checksum == "" {
 				c.log.Warn().Str("engine", e.Name).Msg("the engine's program cannot be read here and it declares no version: workers play it by name, unchecked")
 			}
