@@ -179,6 +179,42 @@ func TestExplainEveryPair(t *testing.T) {
 	}
 }
 
+// TestExplainEveryPreset explains every from-to pair in the start position
+// of every preset (the variants Explain reads square by square and the
+// others alike): a known code, a filled template, and a plain legal move
+// recognised.
+func TestExplainEveryPreset(t *testing.T) {
+	for _, name := range rules.Presets() {
+		v := rules.MustLookup(name)
+		p := rules.NewPosition(v)
+		legal := p.LegalMoves()
+		n := rules.Square(v.Squares())
+		// The side to move's pieces, and an empty square and an opponent's
+		// piece (the race detector makes every pair slow).
+		froms := p.Pieces(p.Turn()).Squares()
+		froms = append(froms, p.Pieces(p.Turn().Opponent()).Squares()[0])
+		for sq := rules.Square(1); sq <= n; sq++ {
+			if !p.Occupied().Has(sq) {
+				froms = append(froms, sq)
+				break
+			}
+		}
+		for _, from := range froms {
+			for to := rules.Square(1); to <= n; to++ {
+				e := Explain(p, rules.Move{From: from, To: to})
+				if _, ok := explainText[e.Code]; !ok || strings.Contains(e.String(), "{") {
+					t.Fatalf("%s %d-%d: %q %q", name, from, to, e.Code, e)
+				}
+				for _, l := range legal {
+					if l.From == from && l.To == to && !l.IsCapture() && e.Code != CodeLegal {
+						t.Errorf("%s: legal %d-%d explained as %s (%s)", name, from, to, e.Code, e)
+					}
+				}
+			}
+		}
+	}
+}
+
 // FuzzExplain: whatever squares a client sends (off the board, repeated,
 // a path of any length), Explain answers with a known code and a filled
 // template, and never calls a legal move illegal.

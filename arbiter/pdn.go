@@ -106,9 +106,11 @@ func (rec Record) PDN(tags PDNTags) *pdn.Game {
 	for _, d := range rec.Decisions {
 		note(d.Ply-1, "arbiter's decision: "+d.String()+".")
 	}
-	// An accepted claim already says why the game ended.
+	// An accepted claim already says why the game ended, and so does the
+	// arbiter's decision of the result (Adjudicate), which quotes it.
 	claimed := len(rec.Claims) > 0 && rec.Claims[len(rec.Claims)-1].Accepted
-	if res.Reason != "" && !claimed {
+	decided := len(rec.Decisions) > 0 && rec.Decisions[len(rec.Decisions)-1].Kind == DecisionResult && res.Termination == Adjudication
+	if res.Reason != "" && !claimed && !decided {
 		note(len(pg.Moves)-1, res.Reason)
 	}
 	return pg

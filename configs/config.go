@@ -37,7 +37,10 @@
 //	concurrency: 1                  # games played at once
 //	illegal_move_policy: wcdf       # wcdf / strict (default wcdf for English, strict otherwise)
 //	auto_claim: true                # the arbiter claims draws for the engines
-//	adjudication: {max_moves: 0}    # draw after this many moves each (0 = never)
+//	adjudication:
+//	  max_moves: 0                  # draw after this many moves each (0 = never)
+//	  resign: {movecount: 3, score: 5, twosided: false}   # by engine scores (men); off when absent
+//	  draw: {movenumber: 40, movecount: 8, score: 0.1}
 //	margin: 100ms                   # flag-fall tolerance for scheduling noise
 //	sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: pentanomial, elo_model: normalized}
 //	out: out/demo                   # output directory (relative to the working directory)
@@ -123,6 +126,29 @@ type Adjudication struct {
 	// MaxMoves: a game still going after this many moves by each side is
 	// adjudicated a draw (0 = never).
 	MaxMoves int `mapstructure:"max_moves" json:"max_moves"`
+	// Resign and Draw adjudicate by the engines' evaluations, as
+	// cutechess's -resign and -draw (see match/adjudicate); off when
+	// absent. Scores are in men.
+	Resign *ResignAdjudication `mapstructure:"resign" json:"resign,omitempty"`
+	Draw   *DrawAdjudication   `mapstructure:"draw" json:"draw,omitempty"`
+}
+
+// ResignAdjudication: a side whose own score was at most -score over its
+// last movecount moves loses (twosided: and its opponent's at least
+// +score over its own).
+type ResignAdjudication struct {
+	MoveCount int     `mapstructure:"movecount" json:"movecount"`
+	Score     float64 `mapstructure:"score" json:"score"`
+	TwoSided  bool    `mapstructure:"twosided" json:"twosided"`
+}
+
+// DrawAdjudication: from full move movenumber on, a game in which both
+// sides' scores were within score of zero over their last movecount moves
+// is a draw.
+type DrawAdjudication struct {
+	MoveNumber int     `mapstructure:"movenumber" json:"movenumber"`
+	MoveCount  int     `mapstructure:"movecount" json:"movecount"`
+	Score      float64 `mapstructure:"score" json:"score"`
 }
 
 // SPRT configures a sequential probability ratio test for a two-engine

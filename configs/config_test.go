@@ -278,7 +278,36 @@ func TestCustomVariants(t *testing.T) {
 		v.PromotionSquares(rules.White).Len() != 2 || !v.Crowns(rules.White, a7) || !v.Crowns(rules.Black, h2) || v.Crowns(rules.Black, a7) {
 		t.Errorf("section 8 parameters: %+v", v.Params())
 	}
+	// The generic generator's rules: Turkish written out from nothing plays
+	// as the preset.
+	text = strings.Replace(minimal, "variant: english", `variant:
+  name: my-turkish
+  board: 8x8
+  layout: all-squares
+  start: W:W41-56:B9-24
+  first_player: white
+  king_range: flying
+  precedence: majority
+  promotion: only-if-ending
+  men_moves: forward sideways
+  men_captures: forward, sideways
+  king_moves: orthogonal
+  king_captures: orthogonal
+  remove_at_once: true
+  no_turn_back: true
+  notation: algebraic`, 1)
+	ev, err = Load(writeConfig(t, text), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rules.Perft(rules.NewPosition(ev.Variant), 4, false); got != 7538 {
+		t.Errorf("custom Turkish perft(4) = %d, want 7538 as the preset", got)
+	}
 	for _, tc := range []struct{ text, want string }{
+		{"{preset: turkish, start: 'W:W99'}", "start"},
+		{"{preset: turkish, men_moves: upwards}", "men_moves"},
+		{"{preset: turkish, layout: hexagonal}", "layout"},
+		{"{preset: frisian, king_move_limit: -1}", "king_move_limit"},
 		{"{preset: czech, promotion_squares: {white: a2}}", "promotion_squares.white"},
 		{"{preset: czech, promotion_squares: {black: z9}}", "promotion_squares.black"},
 		{"{preset: czech, men_forward: {black: sideways}}", "men_forward.black"},

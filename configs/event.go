@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -31,11 +32,14 @@ type Event struct {
 	Engines     []EngineSpec
 	// Openings is never empty: without an opening file it holds the
 	// variant's start position.
-	Openings    []Opening
-	Schedule    schedule.Config
-	Policy      arbiter.Policy
-	AutoClaim   bool
-	MaxMoves    int
+	Openings  []Opening
+	Schedule  schedule.Config
+	Policy    arbiter.Policy
+	AutoClaim bool
+	MaxMoves  int
+	// Adjudicate are the rules that end a game by the engines' scores
+	// (zero: off).
+	Adjudicate  adjudicate.Rules
 	Margin      time.Duration
 	SPRT        *stats.SPRTConfig // nil: no SPRT
 	Concurrency int

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
@@ -63,6 +64,18 @@ func validate(cfg *Config, file string, source func(string) string) (*Event, err
 	if ev.MaxMoves < 0 {
 		v.fail("adjudication.max_moves", fmt.Errorf("%d; want 0 (never) or more", ev.MaxMoves))
 	}
+	if r := filled.Adjudication.Resign; r != nil {
+		ev.Adjudicate.Resign = &adjudicate.Resign{MoveCount: r.MoveCount, Score: r.Score, TwoSided: r.TwoSided}
+	}
+	if d := filled.Adjudication.Draw; d != nil {
+		ev.Adjudicate.Draw = &adjudicate.Draw{MoveNumber: d.MoveNumber, MoveCount: d.MoveCount, Score: d.Score}
+	}
+	if err := ev.Adjudicate.Check(); err != nil {
+		for _, e := range unjoin(err) {
+			key, why, _ := strings.Cut(e.Error(), ": ")
+			v.fail("adjudication."+key, errors.New(why))
+		}
+	}
 	if ev.Margin < 0 || ev.Margin > time.Minute {
 		v.fail("margin", fmt.Errorf("%v; want 0 to 1m", ev.Margin))
 	}
@@ -90,6 +103,14 @@ func (v *validation) fail(key string, err error) {
 }
 
 func (v *validation) err() error { return errors.Join(v.errs...) }
+
+// unjoin lists the errors errors.Join joined.
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
 
 // engines checks the engine entries; tc is the event's time control, the
 // default of each engine's.
