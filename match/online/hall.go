@@ -523,7 +523,7 @@ func (h *Hall) schedule(g *game) {
 		g.timer.Stop()
 		g.timer = nil
 	}
-	if g.closed || g.ref.Done() || len(g.ref.Moves()) == 0 {
+	if g.closed || g.ref.Done() || g.ref.Ply() == 0 {
 		return
 	}
 	d := g.ref.Deadline()
