@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 

@@ -102,10 +102,11 @@ type game struct {
 	replay  bool  // applying stored inputs: no tokens, no publishing
 	broken  error // could not be restored
 	closed  bool
+	evicted bool    // dropped from the hall's memory (a finished game): look it up again
 	pending []Event // events of the input being applied
 	last    *rules.Move
 
-	lastClaimAccepted bool
+	lastClaimAccepted, lastClaimAuto bool
 }
 
 type seen struct {
@@ -510,9 +511,7 @@ func (g *game) collect() {
 		}
 		args := kv("color", colorName(w.Color), "opponent", colorName(w.Color.Opponent()), "decider", colorName(w.Color.Opponent()),
 			"move", w.Text, "why", w.Why)
-		if w.Explanation.Code != "" {
-			args["why_code"] = w.Explanation.Code
-		}
+		n := len(g.pending)
 		switch {
 		case w.Decision == "":
 			args["count"] = strconv.Itoa(sn.wcdf[w.Color])
@@ -525,6 +524,9 @@ func (g *game) collect() {
 			g.emit(EvDecision, "decision.corrected", args, nil)
 		default:
 			g.emit(EvWarning, "warning.corrected", args, nil)
+		}
+		if x := w.Explanation; x.Code != "" && len(g.pending) > n {
+			g.pending[n].Msg.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
 		}
 	}
 	sn.warnings += len(rec.Warnings)
@@ -569,14 +571,21 @@ func (g *game) collect() {
 		if c.Move != "" {
 			args["move"] = c.Move
 		}
+		evidenceArgs(args, c.Evidence)
+		if c.Auto {
+			args["auto"] = "true"
+		}
 		g.emit(EvClaim, code, args, nil)
-		g.lastClaimAccepted = c.Accepted
+		g.lastClaimAccepted, g.lastClaimAuto = c.Accepted, c.Auto
 	}
 	sn.claims += len(rec.Claims)
 	if p := ref.Pending(); p && !g.seen.pending {
-		_, text, why, _ := ref.PendingIllegal()
+		m, text, why, _ := ref.PendingIllegal()
 		c := ref.Turn()
 		g.emit(EvIllegal, "decision.pending", kv("color", colorName(c), "opponent", colorName(c.Opponent()), "move", text, "why", why), nil)
+		if x := arbiter.Explain(ref.Position(), m); x.Code != "" {
+			g.pending[len(g.pending)-1].Msg.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
+		}
 	}
 	g.seen.pending = ref.Pending()
 	if ref.Done() && !g.seen.over {
@@ -589,7 +598,7 @@ func (g *game) collect() {
 		}
 		args["color"] = colorName(loser)
 		code := "result.over"
-		claimed := g.lastClaimAccepted
+		claimed := g.lastClaimAccepted && !g.lastClaimAuto
 		switch res.Termination {
 		case arbiter.Resignation:
 			code = "result.resigned"
@@ -691,4 +700,30 @@ func (g *game) legal() []string {
 		out[i] = p.MoveTextAmong(m, ms)
 	}
 	return out
+}
+
+// evidenceArgs adds a claim's evidence to its message's arguments: where
+// the position occurred, or the N-move window and what broke it.
+func evidenceArgs(args map[string]string, e arbiter.Evidence) {
+	if len(e.Occurred) > 0 {
+		at := make([]string, len(e.Occurred))
+		for i, p := range e.Occurred {
+			at[i] = p.String()
+		}
+		args["occurred"] = strings.Join(at, ", ")
+		args["since"] = e.Since.String()
+	}
+	if w := e.Window; w != nil {
+		args["window_rule"] = w.Rule
+		args["window_first"] = w.First.String()
+		args["window_counted"] = strconv.Itoa(w.Counted)
+		args["window_needed"] = strconv.Itoa(w.Needed)
+		if w.BrokenWhy != "" {
+			args["window_broken"] = w.Broken.String()
+			args["window_broken_why"] = w.BrokenWhy
+		}
+	}
+	if e.Problem != "" {
+		args["problem"] = e.Problem
+	}
 }
