@@ -136,7 +136,7 @@ func TestMatchStopSignals(t *testing.T) {
 }
 
 // slowEvent is a two-engine event slow enough (a deeper search) to be
-// interrupted three times before its 16 games are done.
+// interrupted three times before its 32 games (each signal lets the games in progress finish) are done.
 const slowEvent = `
 name: Signal test
 variant: english
@@ -144,7 +144,7 @@ time_control: "30+0.5"
 engines:
   - {name: a, command: self engine --level 5 --seed 1}
   - {name: b, command: self engine --level 5 --seed 2}
-games_per_encounter: 16
+games_per_encounter: 32
 openings: {file: openings/3move_english.json, group: standard, order: random, seed: 5}
 concurrency: 2
 adjudication: {max_moves: 80}
@@ -178,7 +178,7 @@ func TestTournamentStopSignalsAndResume(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	db := filepath.Join(out, store.FileName)
 	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--no-report"}
-	const planned = 16
+	const planned = 32
 	kept := map[int]string{}
 	for i, tt := range stopSignalsTable {
 		cmd, stdout, errb := startWatched(t, dir, args...)
