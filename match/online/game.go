@@ -105,7 +105,7 @@ type game struct {
 	pending []Event // events of the input being applied
 	last    *rules.Move
 
-	lastClaimAccepted bool
+	lastClaimAccepted, lastClaimAuto bool
 }
 
 type seen struct {
@@ -569,8 +569,12 @@ func (g *game) collect() {
 		if c.Move != "" {
 			args["move"] = c.Move
 		}
+		evidenceArgs(args, c.Evidence)
+		if c.Auto {
+			args["auto"] = "true"
+		}
 		g.emit(EvClaim, code, args, nil)
-		g.lastClaimAccepted = c.Accepted
+		g.lastClaimAccepted, g.lastClaimAuto = c.Accepted, c.Auto
 	}
 	sn.claims += len(rec.Claims)
 	if p := ref.Pending(); p && !g.seen.pending {
@@ -589,7 +593,7 @@ func (g *game) collect() {
 		}
 		args["color"] = colorName(loser)
 		code := "result.over"
-		claimed := g.lastClaimAccepted
+		claimed := g.lastClaimAccepted && !g.lastClaimAuto
 		switch res.Termination {
 		case arbiter.Resignation:
 			code = "result.resigned"
@@ -691,4 +695,30 @@ func (g *game) legal() []string {
 		out[i] = p.MoveTextAmong(m, ms)
 	}
 	return out
+}
+
+// evidenceArgs adds a claim's evidence to its message's arguments: where
+// the position occurred, or the N-move window and what broke it.
+func evidenceArgs(args map[string]string, e arbiter.Evidence) {
+	if len(e.Occurred) > 0 {
+		at := make([]string, len(e.Occurred))
+		for i, p := range e.Occurred {
+			at[i] = p.String()
+		}
+		args["occurred"] = strings.Join(at, ", ")
+		args["since"] = e.Since.String()
+	}
+	if w := e.Window; w != nil {
+		args["window_rule"] = w.Rule
+		args["window_first"] = w.First.String()
+		args["window_counted"] = strconv.Itoa(w.Counted)
+		args["window_needed"] = strconv.Itoa(w.Needed)
+		if w.BrokenWhy != "" {
+			args["window_broken"] = w.Broken.String()
+			args["window_broken_why"] = w.BrokenWhy
+		}
+	}
+	if e.Problem != "" {
+		args["problem"] = e.Problem
+	}
 }

@@ -184,6 +184,9 @@ func TestThreefoldClaims(t *testing.T) {
 		t.Fatalf("premature claim: %+v %s", rep.State, describe(rep.Events))
 	}
 	t.Logf("refused: %s", e.Msg.Text)
+	if got := e.Msg.Args["occurred"]; strings.Count(got, ",") != 1 {
+		t.Errorf("refused claim's evidence: occurred %q, want two places", got)
+	}
 	play(t, h, c.ID, "4-8", "29-25", "8-4")
 	// White claims before the move that repeats the position a third time.
 	rep = act(t, h, c.ID, RoleWhite, Intent{Kind: "claim", Claim: "threefold", WithMove: "25-29"})
@@ -192,6 +195,9 @@ func TestThreefoldClaims(t *testing.T) {
 		t.Fatalf("valid claim: %+v %s", rep.State, describe(rep.Events))
 	}
 	t.Logf("accepted: %s", e.Msg.Text)
+	if got := e.Msg.Args["occurred"]; strings.Count(got, ",") != 2 || !strings.Contains(got, "25-29") {
+		t.Errorf("valid claim's evidence: occurred %q, want three places ending with the claimed move", got)
+	}
 	refused(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"}, 409)
 	c2 := create(t, h, Setup{Variant: "english"})
 	refused(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "25-move"}, 400)

@@ -25,6 +25,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	if r.Method == http.MethodHead {
+		// The headers only: a stream nobody reads is not opened.
+		w.Header().Set("Content-Type", "text/event-stream")
+		return
+	}
 	since, ok := sinceOf(r)
 	if !ok {
 		writeCode(w, http.StatusBadRequest, codeBadSince, map[string]string{"since": truncate(r.URL.Query().Get("since"), 32)})

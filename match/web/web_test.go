@@ -228,6 +228,8 @@ func TestHostileRequests(t *testing.T) {
 		{"unknown intent", "POST", act, `{"kind":"teleport"}`, nil, 400, ""},
 		{"garbage move", "POST", act, `{"kind":"move","move":"99x77x\u0000"}`, nil, 0, ""},
 		{"bad FEN", "POST", "/api/games", `{"variant":"english","fen":"W:Wxx:B1"}`, nil, 400, ""},
+		{"long FEN within the body limit", "POST", "/api/games", `{"variant":"english","fen":"W:W` + strings.Repeat("1,", 8000) + `:B2"}`, nil, 400, ""},
+		{"HEAD of a stream", "HEAD", "/api/g/" + g.tokens["white"] + "/events", ``, nil, 200, ""},
 		{"bad variant", "POST", "/api/games", `{"variant":"chess"}`, nil, 400, ""},
 		{"bad YAML", "POST", "/api/games", `{"rules":"board: [unclosed"}`, nil, 400, ""},
 		{"bad time control", "POST", "/api/games", `{"variant":"english","time_control":"forever+ever"}`, nil, 400, ""},
