@@ -18,6 +18,9 @@ type PDNTags struct {
 	// Clock writes each side's remaining time after each of its moves as
 	// a [%clock h:mm:ss] comment (timed games only).
 	Clock bool
+	// Notes are, per move (by ply index), a comment that comes first in
+	// the move's comment: what the engine said of it (Annotation.String).
+	Notes []string
 }
 
 // PDN builds the PDN record of the game: the tags (the seven-tag roster,
@@ -79,8 +82,11 @@ func (rec Record) PDN(tags PDNTags) *pdn.Game {
 	for i, m := range rec.Moves {
 		num, second := moveNumber(rec.Start, i)
 		pm := pdn.Move{Text: m.Text, Num: num, Second: second}
+		if i < len(tags.Notes) {
+			pm.Comment = tags.Notes[i]
+		}
 		if tags.Clock && tcs[m.Color].Timed() {
-			pm.Comment = "[%clock " + FormatClock(m.Clock) + "]"
+			pm.Comment = joinNote(pm.Comment, "[%clock "+FormatClock(m.Clock)+"]")
 		}
 		pg.Moves = append(pg.Moves, pm)
 	}

@@ -44,6 +44,7 @@
 //	margin: 100ms                   # flag-fall tolerance for scheduling noise
 //	sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: pentanomial, elo_model: normalized}
 //	out: out/demo                   # output directory (relative to the working directory)
+//	pdn: {annotations: full}        # none, clock or full (engine score/depth, time, nodes, pv, clock)
 //
 // Unknown keys and bad values are errors naming the key and the file (or the
 // command-line option that set them).
@@ -85,6 +86,16 @@ type Config struct {
 	Margin            Duration     `mapstructure:"margin" json:"margin"`
 	SPRT              *SPRT        `mapstructure:"sprt" json:"sprt,omitempty"`
 	Out               string       `mapstructure:"out" json:"-"`
+	// PDN chooses what the records say beyond the moves; it does not
+	// change the games, so it is not hashed either.
+	PDN PDNOptions `mapstructure:"pdn" json:"-"`
+}
+
+// PDNOptions: annotations is none (the moves and the arbiter's notes),
+// clock (and each side's clock after its moves) or full (and what the
+// engine said: score, depth, time used, nodes, principal variation).
+type PDNOptions struct {
+	Annotations string `mapstructure:"annotations" json:"annotations"`
 }
 
 // Engine is one participant as configured.
@@ -249,6 +260,7 @@ func defaults() map[string]any {
 		"auto_claim":          true,
 		"margin":              "100ms",
 		"openings":            map[string]any{"group": "all", "order": "sequential"},
+		"pdn":                 map[string]any{"annotations": "full"},
 	}
 }
 

@@ -44,6 +44,9 @@ type Event struct {
 	SPRT        *stats.SPRTConfig // nil: no SPRT
 	Concurrency int
 	Out         string
+	// Annotations is what the PDN records say of each move: "none",
+	// "clock" or "full" (see PDNOptions).
+	Annotations string
 	// Warnings are what the configuration allows but probably did not
 	// mean (the same start position for every game pair); the commands
 	// print them before the first game.

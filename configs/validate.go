@@ -82,6 +82,11 @@ func validate(cfg *Config, file string, source func(string) string) (*Event, err
 	if filled.SPRT != nil {
 		ev.SPRT = v.sprt(*filled.SPRT, len(filled.Engines))
 	}
+	switch ev.Annotations = strings.ToLower(filled.PDN.Annotations); ev.Annotations {
+	case "none", "clock", "full":
+	default:
+		v.fail("pdn.annotations", fmt.Errorf("%q is not none, clock or full", filled.PDN.Annotations))
+	}
 	if strings.TrimSpace(filled.Out) == "" {
 		v.fail("out", errors.New("empty output directory"))
 	}

@@ -83,7 +83,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, ev *configs.Event, st *s
 	for _, e := range ev.Engines {
 		b := EngineBuild{Name: e.Name, Version: e.Version}
 		if b.Version == "" {
-			b.Checksum = tournament.ProgramChecksum(e)
+			b.Checksum = checksum(e)
 			if b.Checksum == "" {
 				c.log.Warn().Str("engine", e.Name).Msg("the engine's program cannot be read here and it declares no version: workers play it by name, unchecked")
 			}
@@ -152,8 +152,13 @@ func (c *Coordinator) putSpec(ctx context.Context) error {
 // ID is the event's id in the cluster.
 func (c *Coordinator) ID() string { return c.spec.ID }
 
-// Slots is every game: all are handed out at once.
-func (c *Coordinator) Slots() int { return max(1, len(c.plan)) }
+// maxOutstanding bounds the games handed out at once: each waits in a
+// goroutine of the runner, and no cluster has this many game slots.
+const maxOutstanding = 5000
+
+// Slots is how many games are handed out at once: every game, up to
+// maxOutstanding.
+func (c *Coordinator) Slots() int { return max(1, min(len(c.plan), maxOutstanding)) }
 
 // Play publishes game p (once: a copy the stream already holds is
 // dropped by the server) and waits for its result.
@@ -214,12 +219,8 @@ func (c *Coordinator) publish(ctx context.Context, p schedule.Pairing) error {
 // is acknowledged, a result no Play waits for yet is kept for it, and the
 // reply to the worker goes once the runner stored the game (Committed).
 func (c *Coordinator) onResult(m *nats.Msg) {
-	var r ResultMsg
-	if err := json.Unmarshal(m.Data, &r); err != nil {
-		c.reply(m.Reply, Reply{Error: "unreadable result: " + err.Error()})
-		return
-	}
-	if err := c.check(r); err != nil {
+	r, err := decodeResult(m.Data, c.spec.ID, c.plan, c.ev.Openings)
+	if err != nil {
 		c.log.Warn().Str("worker", r.Worker).Err(err).Msg("result refused")
 		c.reply(m.Reply, Reply{Error: err.Error()})
 		return
@@ -249,27 +250,32 @@ func (c *Coordinator) onResult(m *nats.Msg) {
 	c.early[id] = r
 }
 
-// check makes sure a result is a game of this event's plan, as planned.
-func (c *Coordinator) check(r ResultMsg) error {
+// decodeResult reads a worker's result for event id and makes sure it is
+// a game of the plan, as planned (pairing, opening), with a worker's name.
+func decodeResult(data []byte, id string, plan []schedule.Pairing, openings []configs.Opening) (ResultMsg, error) {
+	var r ResultMsg
+	if err := json.Unmarshal(data, &r); err != nil {
+		return r, fmt.Errorf("unreadable result: %w", err)
+	}
 	g := r.Game
-	if r.Event != c.spec.ID {
-		return fmt.Errorf("a result for event %s sent to event %s", r.Event, c.spec.ID)
+	if r.Event != id {
+		return r, fmt.Errorf("a result for event %q sent to event %s", r.Event, id)
 	}
-	if g.ID < 0 || g.ID >= len(c.plan) {
-		return fmt.Errorf("game %d is not in the plan of %d games", g.ID+1, len(c.plan))
+	if g.ID < 0 || g.ID >= len(plan) {
+		return r, fmt.Errorf("game %d is not in the plan of %d games", g.ID+1, len(plan))
 	}
-	p := c.plan[g.ID]
+	p := plan[g.ID]
 	if g.White != p.White || g.Black != p.Black || g.Round != p.Round || g.Board != p.Board || g.Pair != p.Pair || g.PairGame != p.PairGame || g.Cycle != p.Cycle {
-		return fmt.Errorf("game %d: the result's pairing (round %d board %d, engines %d-%d) is not the plan's (round %d board %d, engines %d-%d)",
+		return r, fmt.Errorf("game %d: the result's pairing (round %d board %d, engines %d-%d) is not the plan's (round %d board %d, engines %d-%d)",
 			g.ID+1, g.Round, g.Board, g.White, g.Black, p.Round, p.Board, p.White, p.Black)
 	}
-	if op := c.ev.Openings[p.Opening]; g.OpeningFEN != op.FEN {
-		return fmt.Errorf("game %d: played from %q, planned from %q", g.ID+1, g.OpeningFEN, op.FEN)
+	if p.Opening < 0 || p.Opening >= len(openings) || g.OpeningFEN != openings[p.Opening].FEN {
+		return r, fmt.Errorf("game %d: played from %q, not from the planned opening", g.ID+1, g.OpeningFEN)
 	}
 	if r.Worker == "" {
-		return fmt.Errorf("game %d: the result names no worker", g.ID+1)
+		return r, fmt.Errorf("game %d: the result names no worker", g.ID+1)
 	}
-	return nil
+	return r, nil
 }
 
 // Committed answers the workers waiting for game g once it is stored.

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -446,7 +448,7 @@ func checkBuild(want EngineBuild, have configs.EngineSpec) string {
 			return fmt.Sprintf("engine %s: the event plays version %q, this worker's definition declares %q", want.Name, want.Version, have.Version)
 		}
 	case want.Checksum != "":
-		got := tournament.ProgramChecksum(have)
+		got := checksum(have)
 		if got == "" {
 			return fmt.Sprintf("engine %s: its program (%s) cannot be read on this worker", want.Name, strings.Join(have.Argv[:min(1, len(have.Argv))], ""))
 		}
@@ -455,6 +457,42 @@ func checkBuild(want EngineBuild, have configs.EngineSpec) string {
 		}
 	}
 	return ""
+}
+
+// checksums memoizes program checksums: an event's engines are often one
+// program (the sparring engine, or one build at two settings), and hashing
+// a large program takes a while.
+var checksums sync.Map // checksumKey -> string
+
+type checksumKey struct {
+	spec string // program and directory
+	size int64
+	mod  time.Time
+}
+
+// checksum is tournament.ProgramChecksum, computed once per program file
+// as long as its size and modification time stay.
+func checksum(spec configs.EngineSpec) string {
+	if len(spec.Argv) == 0 {
+		return ""
+	}
+	path := spec.Argv[0]
+	if !filepath.IsAbs(path) && spec.Dir != "" && strings.Contains(path, "/") {
+		path = filepath.Join(spec.Dir, path)
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return tournament.ProgramChecksum(spec) // a program found on $PATH: not memoized
+	}
+	key := checksumKey{spec: spec.Dir + "\x00" + spec.Argv[0], size: fi.Size(), mod: fi.ModTime()}
+	if v, ok := checksums.Load(key); ok {
+		return v.(string)
+	}
+	sum := tournament.ProgramChecksum(spec)
+	if sum != "" {
+		checksums.Store(key, sum)
+	}
+	return sum
 }
 
 // withEvent is the worker's engine definition have with what the event
