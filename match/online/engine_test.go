@@ -97,9 +97,5 @@ func TestHumanAgainstSparringEngine(t *testing.T) {
 	if engineMoves == 0 {
 		t.Error("the engine never moved")
 	}
-	pdn, err := h.PDN(c.ID)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Log(pdn)
+	t.Log(checkPDN(t, h, c.ID))
 }

@@ -102,6 +102,7 @@ type game struct {
 	replay  bool  // applying stored inputs: no tokens, no publishing
 	broken  error // could not be restored
 	closed  bool
+	evicted bool    // dropped from the hall's memory (a finished game): look it up again
 	pending []Event // events of the input being applied
 	last    *rules.Move
 
@@ -510,9 +511,7 @@ func (g *game) collect() {
 		}
 		args := kv("color", colorName(w.Color), "opponent", colorName(w.Color.Opponent()), "decider", colorName(w.Color.Opponent()),
 			"move", w.Text, "why", w.Why)
-		if w.Explanation.Code != "" {
-			args["why_code"] = w.Explanation.Code
-		}
+		n := len(g.pending)
 		switch {
 		case w.Decision == "":
 			args["count"] = strconv.Itoa(sn.wcdf[w.Color])
@@ -525,6 +524,9 @@ func (g *game) collect() {
 			g.emit(EvDecision, "decision.corrected", args, nil)
 		default:
 			g.emit(EvWarning, "warning.corrected", args, nil)
+		}
+		if x := w.Explanation; x.Code != "" && len(g.pending) > n {
+			g.pending[n].Msg.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
 		}
 	}
 	sn.warnings += len(rec.Warnings)
@@ -578,9 +580,12 @@ func (g *game) collect() {
 	}
 	sn.claims += len(rec.Claims)
 	if p := ref.Pending(); p && !g.seen.pending {
-		_, text, why, _ := ref.PendingIllegal()
+		m, text, why, _ := ref.PendingIllegal()
 		c := ref.Turn()
 		g.emit(EvIllegal, "decision.pending", kv("color", colorName(c), "opponent", colorName(c.Opponent()), "move", text, "why", why), nil)
+		if x := arbiter.Explain(ref.Position(), m); x.Code != "" {
+			g.pending[len(g.pending)-1].Msg.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
+		}
 	}
 	g.seen.pending = ref.Pending()
 	if ref.Done() && !g.seen.over {

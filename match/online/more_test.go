@@ -173,3 +173,35 @@ func TestEngineGameResumesAfterRestart(t *testing.T) {
 		t.Fatalf("the engine did not move after the restart: %d moves", len(s.Moves))
 	}
 }
+
+func TestFinishedGamesLeaveMemoryAndComeBack(t *testing.T) {
+	defer func(n int) { maxFinished = n }(maxFinished)
+	maxFinished = 2
+	h, _ := testHall(t, Config{})
+	var ids []string
+	for i := 0; i < 5; i++ {
+		c := create(t, h, Setup{White: "w"})
+		act(t, h, c.ID, RoleBlack, Intent{Kind: "resign"})
+		ids = append(ids, c.ID)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		h.mu.Lock()
+		n := len(h.games)
+		h.mu.Unlock()
+		if n <= 3 || time.Now().After(deadline) {
+			if n > 3 {
+				t.Fatalf("%d games in memory, want at most 3", n)
+			}
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	for _, id := range ids {
+		s, err := h.Snapshot(id, RoleSpectator)
+		if err != nil || s.State.Result != "1-0" || s.Setup.White != "w" {
+			t.Fatalf("game %s: %+v %v", id, s.State, err)
+		}
+		act(t, h, id, RoleArbiter, Intent{Kind: "annotate", Text: "seen again"})
+	}
+}
