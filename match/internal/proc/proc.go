@@ -38,7 +38,8 @@ type Process struct {
 	lastErr    string        // last stderr line, valid after stderrDone is closed
 
 	killOnce sync.Once
-	mu       sync.Mutex
+	mu       sync.Mutex      // writes
+	wrc      syscall.RawConn // stdin's, for writes that must not wait (under mu)
 }
 
 // engineSeq numbers the engines this arbiter starts.
@@ -136,7 +137,8 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 // no extra goroutine or channel hop per line.
 type lineReader struct {
 	f      *os.File
-	exited *atomic.Bool // the writer has exited (nil: never known)
+	rc     syscall.RawConn // f's, for reads that must not wait
+	exited *atomic.Bool    // the writer has exited (nil: never known)
 	buf    []byte
 	r, w   int // unread data is buf[r:w]
 }
@@ -146,6 +148,16 @@ type lineReader struct {
 // grandchild that inherited the write end must not keep a dead engine's
 // output open.
 func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
+	// Most replies are in the pipe by the time they are read: take them
+	// without arming the deadline's timer (a runtime timer change per read
+	// was a visible share of the arbiter's CPU per move).
+	// A deadline already past reads nothing from the pipe (see drain in
+	// match/hub): only lines read before are returned.
+	if deadline.IsZero() || time.Now().Before(deadline) {
+		if n, ok, err := lr.tryRead(b); ok {
+			return n, err
+		}
+	}
 	lr.f.SetReadDeadline(deadline)
 	// Checked after setting the deadline: an exit after the check has its
 	// own deadline of now, set after ours (see Start).
@@ -178,6 +190,35 @@ func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
 		return 0, rerr
 	}
 	return 0, io.EOF
+}
+
+// tryRead reads what the pipe holds now, without waiting and without
+// touching the deadline. ok is false when nothing was there (or the file's
+// last deadline has lapsed): then fill waits, with the deadline set anew.
+func (lr *lineReader) tryRead(b []byte) (n int, ok bool, err error) {
+	if lr.rc == nil {
+		rc, err := lr.f.SyscallConn()
+		if err != nil {
+			return 0, false, nil
+		}
+		lr.rc = rc
+	}
+	var rerr error
+	if err := lr.rc.Read(func(fd uintptr) bool {
+		n, rerr = syscall.Read(int(fd), b)
+		return true // never wait here
+	}); err != nil {
+		return 0, false, nil
+	}
+	switch {
+	case rerr != nil:
+		// EAGAIN (nothing yet), EINTR or a real error: fill's ordinary read
+		// waits, retries or reports it.
+		return 0, false, nil
+	case n == 0:
+		return 0, true, io.EOF
+	}
+	return n, true, nil
 }
 
 func (lr *lineReader) readLine(deadline time.Time) (string, error) {
@@ -312,6 +353,31 @@ func runtimeCrash(line string) bool {
 var crashSignals = map[string]bool{"SIGSEGV": true, "SIGBUS": true, "SIGILL": true, "SIGFPE": true, "SIGABRT": true,
 	"SIGTRAP": true, "SIGQUIT": true, "SIGSYS": true}
 
+// tryWrite writes what the pipe takes now of b, without waiting, and
+// returns how much that was (0 on any error: the ordinary write that
+// follows reports it).
+func (p *Process) tryWrite(b []byte) int {
+	if p.wrc == nil {
+		rc, err := p.stdin.SyscallConn()
+		if err != nil {
+			return 0
+		}
+		p.wrc = rc
+	}
+	n := 0
+	if err := p.wrc.Write(func(fd uintptr) bool {
+		var werr error
+		n, werr = syscall.Write(int(fd), b)
+		if werr != nil || n < 0 {
+			n = 0
+		}
+		return true
+	}); err != nil {
+		return 0
+	}
+	return n
+}
+
 // LastStderr is the last non-empty stderr line (or the header of a Go
 // runtime crash report: "panic: ...", "fatal error: ...", "SIGSEGV: ..."); valid after StderrDone is
 // closed ("" before).
@@ -346,6 +412,12 @@ func (p *Process) Write(s string, timeout time.Duration) error {
 func (p *Process) WriteBytes(b []byte, timeout time.Duration) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	// A pipe with room takes the request at once: only a write that would
+	// wait arms the write deadline (a timer change per move otherwise).
+	b = b[p.tryWrite(b):]
+	if len(b) == 0 {
+		return nil
+	}
 	if timeout > 0 {
 		p.stdin.SetWriteDeadline(time.Now().Add(timeout))
 	}
