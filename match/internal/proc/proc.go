@@ -40,6 +40,9 @@ type Process struct {
 	killOnce sync.Once
 	mu       sync.Mutex      // writes
 	wrc      syscall.RawConn // stdin's, for writes that must not wait (under mu)
+	writeFn  func(fd uintptr) bool
+	wbuf     []byte // tryWrite's data and result, under mu
+	wn       int
 }
 
 // engineSeq numbers the engines this arbiter starts.
@@ -137,8 +140,7 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 // no extra goroutine or channel hop per line.
 type lineReader struct {
 	f      *os.File
-	rc     syscall.RawConn // f's, for reads that must not wait
-	exited *atomic.Bool    // the writer has exited (nil: never known)
+	exited *atomic.Bool // the writer has exited (nil: never known)
 	buf    []byte
 	r, w   int // unread data is buf[r:w]
 }
@@ -148,16 +150,6 @@ type lineReader struct {
 // grandchild that inherited the write end must not keep a dead engine's
 // output open.
 func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
-	// Most replies are in the pipe by the time they are read: take them
-	// without arming the deadline's timer (a runtime timer change per read
-	// was a visible share of the arbiter's CPU per move).
-	// A deadline already past reads nothing from the pipe (see drain in
-	// match/hub): only lines read before are returned.
-	if deadline.IsZero() || time.Now().Before(deadline) {
-		if n, ok, err := lr.tryRead(b); ok {
-			return n, err
-		}
-	}
 	lr.f.SetReadDeadline(deadline)
 	// Checked after setting the deadline: an exit after the check has its
 	// own deadline of now, set after ours (see Start).
@@ -190,35 +182,6 @@ func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
 		return 0, rerr
 	}
 	return 0, io.EOF
-}
-
-// tryRead reads what the pipe holds now, without waiting and without
-// touching the deadline. ok is false when nothing was there (or the file's
-// last deadline has lapsed): then fill waits, with the deadline set anew.
-func (lr *lineReader) tryRead(b []byte) (n int, ok bool, err error) {
-	if lr.rc == nil {
-		rc, err := lr.f.SyscallConn()
-		if err != nil {
-			return 0, false, nil
-		}
-		lr.rc = rc
-	}
-	var rerr error
-	if err := lr.rc.Read(func(fd uintptr) bool {
-		n, rerr = syscall.Read(int(fd), b)
-		return true // never wait here
-	}); err != nil {
-		return 0, false, nil
-	}
-	switch {
-	case rerr != nil:
-		// EAGAIN (nothing yet), EINTR or a real error: fill's ordinary read
-		// waits, retries or reports it.
-		return 0, false, nil
-	case n == 0:
-		return 0, true, io.EOF
-	}
-	return n, true, nil
 }
 
 func (lr *lineReader) readLine(deadline time.Time) (string, error) {
@@ -362,20 +325,27 @@ func (p *Process) tryWrite(b []byte) int {
 		if err != nil {
 			return 0
 		}
-		p.wrc = rc
+		p.wrc, p.writeFn = rc, p.writeNow
 	}
-	n := 0
-	if err := p.wrc.Write(func(fd uintptr) bool {
-		var werr error
-		n, werr = syscall.Write(int(fd), b)
-		if werr != nil || n < 0 {
-			n = 0
-		}
-		return true
-	}); err != nil {
+	// The callback and its data live in p: a closure would be allocated
+	// for every write.
+	p.wbuf, p.wn = b, 0
+	err := p.wrc.Write(p.writeFn)
+	p.wbuf = nil
+	if err != nil {
 		return 0
 	}
-	return n
+	return p.wn
+}
+
+// writeNow is tryWrite's callback: one non-blocking write of p.wbuf.
+func (p *Process) writeNow(fd uintptr) bool {
+	n, err := syscall.Write(int(fd), p.wbuf)
+	if err != nil || n < 0 {
+		n = 0
+	}
+	p.wn = n
+	return true // never wait here
 }
 
 // LastStderr is the last non-empty stderr line (or the header of a Go
