@@ -140,6 +140,11 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 // no extra goroutine or channel hop per line.
 type lineReader struct {
 	f      *os.File
+	rc     syscall.RawConn // f's: read and readNow
+	readFn func(fd uintptr) bool
+	rbuf   []byte
+	rn     int
+	rerr   syscall.Errno
 	exited *atomic.Bool // the writer has exited (nil: never known)
 	buf    []byte
 	r, w   int // unread data is buf[r:w]
@@ -154,7 +159,7 @@ func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
 	// Checked after setting the deadline: an exit after the check has its
 	// own deadline of now, set after ours (see Start).
 	if lr.exited == nil || !lr.exited.Load() {
-		n, err := lr.f.Read(b)
+		n, err := lr.read(b)
 		if n > 0 || !errors.Is(err, os.ErrDeadlineExceeded) || lr.exited == nil || !lr.exited.Load() {
 			return n, err
 		}
@@ -182,6 +187,50 @@ func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
 		return 0, rerr
 	}
 	return 0, io.EOF
+}
+
+// read is f.Read (waiting in the poller until the deadline) with the read
+// itself done by rawRead; the callback and its data live in lr, so that
+// a read allocates nothing.
+func (lr *lineReader) read(b []byte) (int, error) {
+	if lr.rc == nil {
+		rc, err := lr.f.SyscallConn()
+		if err != nil {
+			return lr.f.Read(b)
+		}
+		lr.rc, lr.readFn = rc, lr.readNow
+	}
+	lr.rbuf, lr.rn, lr.rerr = b, 0, 0
+	err := lr.rc.Read(lr.readFn)
+	lr.rbuf = nil
+	switch {
+	case err != nil:
+		return 0, err
+	case lr.rerr != 0:
+		return 0, &os.PathError{Op: "read", Path: lr.f.Name(), Err: lr.rerr}
+	case lr.rn == 0:
+		return 0, io.EOF
+	}
+	return lr.rn, nil
+}
+
+// readNow is read's callback: false (wait for the poller) while the pipe
+// is empty.
+func (lr *lineReader) readNow(fd uintptr) bool {
+	for {
+		n, e := rawRead(fd, lr.rbuf)
+		switch e {
+		case 0:
+			lr.rn = n
+			return true
+		case syscall.EINTR:
+			continue
+		case syscall.EAGAIN:
+			return false
+		}
+		lr.rerr = e
+		return true
+	}
 }
 
 func (lr *lineReader) readLine(deadline time.Time) (string, error) {
@@ -340,8 +389,8 @@ func (p *Process) tryWrite(b []byte) int {
 
 // writeNow is tryWrite's callback: one non-blocking write of p.wbuf.
 func (p *Process) writeNow(fd uintptr) bool {
-	n, err := syscall.Write(int(fd), p.wbuf)
-	if err != nil || n < 0 {
+	n, e := rawWrite(fd, p.wbuf)
+	if e != 0 || n < 0 {
 		n = 0
 	}
 	p.wn = n
