@@ -8,7 +8,7 @@ PKGS     := ./...
 # concurrency tests under it too (the whole package would be slow under -race).
 RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
 
-.PHONY: build test race vet bench fuzz demo clean cover
+.PHONY: build test race vet bench fuzz demo demo-cluster clean cover
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
@@ -55,6 +55,19 @@ fuzz:
 
 demo: build
 	./$(BIN) tournament -c configs/demo.yaml
+
+# The demo event over a cluster on this machine: an embedded NATS server,
+# two workers (one game at a time each) and the coordinator, four processes
+# of the same binary. Resumes like `make demo`; delete out/demo-cluster to
+# start over.
+NATS_PORT ?= 14222
+demo-cluster: build
+	@set -e; dir=out/demo-cluster; url=nats://127.0.0.1:$(NATS_PORT); mkdir -p $$dir; \
+	./$(BIN) nats-server --listen 127.0.0.1:$(NATS_PORT) --store $$dir/nats > $$dir/nats-server.log 2>&1 & srv=$$!; \
+	trap 'kill $$w1 $$w2 $$srv 2>/dev/null; wait 2>/dev/null' EXIT; \
+	./$(BIN) worker --nats $$url --engines configs/demo.yaml --name worker-1 --log-level warn 2> $$dir/worker-1.log & w1=$$!; \
+	./$(BIN) worker --nats $$url --engines configs/demo.yaml --name worker-2 --log-level warn 2> $$dir/worker-2.log & w2=$$!; \
+	./$(BIN) tournament -c configs/demo.yaml --out $$dir --nats $$url
 
 clean:
 	rm -rf bin out

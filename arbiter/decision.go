@@ -172,3 +172,20 @@ func (r *Referee) PendingIllegal() (m rules.Move, text, why string, ok bool) {
 	}
 	return r.pending.move, r.pending.text, r.pending.why, true
 }
+
+// Ply returns the number of moves played (without copying the record).
+func (r *Referee) Ply() int { return len(r.moves) }
+
+// RecordFrom is Record with only the entries after the first moves,
+// warnings, claims and decisions (copied): for a caller that follows a
+// game as it goes, without copying the whole record at every move.
+func (r *Referee) RecordFrom(moves, warnings, claims, decisions int) Record {
+	tail := func(n, l int) int { return min(max(n, 0), l) }
+	rec := r.rec
+	rec.Moves = append([]MoveRecord(nil), rec.Moves[tail(moves, len(rec.Moves)):]...)
+	rec.Warnings = append([]Warning(nil), rec.Warnings[tail(warnings, len(rec.Warnings)):]...)
+	rec.Claims = append([]ClaimRecord(nil), rec.Claims[tail(claims, len(rec.Claims)):]...)
+	rec.Decisions = append([]Decision(nil), rec.Decisions[tail(decisions, len(rec.Decisions)):]...)
+	rec.Result = r.result
+	return rec
+}

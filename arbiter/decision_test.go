@@ -209,3 +209,24 @@ func TestAnnotateAndAdjudicateDecisions(t *testing.T) {
 		t.Error("Record shares Decisions with the referee")
 	}
 }
+
+func TestRecordFromAndPly(t *testing.T) {
+	r, _ := setup(t, "english", "", Config{})
+	play(t, r, "9-13", "22-18", "10-14")
+	r.Annotate("a")
+	if r.Ply() != 3 {
+		t.Errorf("Ply %d", r.Ply())
+	}
+	tests := []struct{ moves, decisions, wantMoves, wantDecisions int }{
+		{0, 0, 3, 1}, {2, 0, 1, 1}, {3, 1, 0, 0}, {9, 9, 0, 0}, {-1, -1, 3, 1},
+	}
+	for _, tt := range tests {
+		rec := r.RecordFrom(tt.moves, 0, 0, tt.decisions)
+		if len(rec.Moves) != tt.wantMoves || len(rec.Decisions) != tt.wantDecisions {
+			t.Errorf("RecordFrom(%d, %d): %d moves, %d decisions", tt.moves, tt.decisions, len(rec.Moves), len(rec.Decisions))
+		}
+	}
+	if rec := r.RecordFrom(2, 0, 0, 0); rec.Moves[0].Text != "10-14" {
+		t.Errorf("tail starts with %s", rec.Moves[0].Text)
+	}
+}

@@ -42,6 +42,15 @@
 // players (Claim, ClaimWithMove) or, with Config.AutoClaim, by the referee
 // on their behalf as soon as a claim is valid.
 //
+// What the referee says is meant for players as well as engines: an
+// illegal move's Warning carries an Explanation (Explain: a message code
+// such as illegal.capture-compulsory, its arguments and English text;
+// Codes lists them for translations), and every claim an Evidence (where
+// the position occurred, or the N-move window and what broke it).
+// Record.PDN writes the game with all of it as comments, and AuditClaims
+// (`arbiter check --claims`) judges the claims and draws of any PDN
+// record against its moves.
+//
 // A Referee is used by one game goroutine and is NOT safe for concurrent
 // use; callers that share one must lock around it.
 package arbiter

@@ -163,6 +163,9 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 	case m.To != m.From && p.Occupied().Has(m.To):
 		return set(CodeOccupied)
 	}
+	if !classic(v) {
+		return explainGeneric(p, m, legal, set)
+	}
 	man := kind == rules.Man
 	piece := "man"
 	if !man {
@@ -189,7 +192,7 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 			if !ok {
 				return set(CodeNotDiagonal, "from", squareName(v, a), "to", squareName(v, b))
 			}
-			s := segment{d: d, dist: dist, backward: !forward(side, d)}
+			s := segment{d: d, dist: dist, backward: !forward(v, side, d)}
 			for t := v.Next(a, d); t != b; t = v.Next(t, d) {
 				if p.Occupied().Has(t) && t != m.From {
 					s.pieces = append(s.pieces, t)
@@ -207,6 +210,7 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 			att.Captured = jumped
 		}
 	}
+	e.Args["move"] = attemptText(v, att)
 	for _, l := range legal {
 		if l.Same(att) {
 			return set(CodeLegal)
@@ -228,9 +232,8 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 	}
 
 	// A capture: first what no capture may do.
-	e.Args["move"] = attemptText(v, att)
 	for k, s := range segs {
-		if man && k > 0 && v.Promotion() == rules.PromoteStop && kingRow(v, side, stops[k]) {
+		if man && k > 0 && v.Promotion() == rules.PromoteStop && v.Crowns(side, stops[k]) {
 			return set(CodeCrownedStops, "square", squareName(v, stops[k]))
 		}
 		for i, t := range s.pieces {
@@ -350,18 +353,36 @@ func lineDir(v *rules.Variant, a, b rules.Square) (rules.Direction, int, bool) {
 }
 
 // forward reports whether d is a forward direction for a man of side c
-// (White moves up, towards row 0).
-func forward(c rules.Color, d rules.Direction) bool {
+// (the side's heading: usually White up the diagram, towards row 0).
+func forward(v *rules.Variant, c rules.Color, d rules.Direction) bool {
 	up := d == rules.UpLeft || d == rules.UpRight
-	return up == (c == rules.White)
+	return up == (v.Forward(c) == rules.TowardTop)
 }
 
-func kingRow(v *rules.Variant, c rules.Color, sq rules.Square) bool {
-	row, _ := v.RowCol(sq)
-	if c == rules.White {
-		return row == 0
+// classic reports whether v is a diagonal variant whose moves Explain can
+// read square by square: dark squares, the diagonal directions, no state
+// beyond the board and a precedence rule it can name. The others (Frisian,
+// Alquerque, Dameo, ...) get explainGeneric.
+func classic(v *rules.Variant) bool {
+	p := v.Params()
+	return p.Layout == rules.DarkSquares && p.MenMoves == 0 && p.MenCaptures == 0 && p.MenLaterCaptures == 0 &&
+		p.KingMoves == 0 && p.KingCaptures == 0 && !p.LinearMoves && !p.RemoveAtOnce && !p.NoTurnBack &&
+		p.KingMoveLimit == 0 && !p.NoReturn && p.Precedence <= rules.KingsFirst && p.Promotion <= rules.PromoteOnlyIfEnding
+}
+
+// explainGeneric explains a move of a variant whose geometry Explain does
+// not read (classic is false): a capture that was due, or else not a legal
+// move, with the legal moves.
+func explainGeneric(p rules.Position, m rules.Move, legal []rules.Move, set func(string, ...string) Explanation) Explanation {
+	for _, l := range legal {
+		if l.From == m.From && l.To == m.To && (m.Captured.Empty() || l.Captured == m.Captured) {
+			return set(CodeLegal)
+		}
 	}
-	return row == v.Board().Height-1
+	if len(legal) > 0 && legal[0].IsCapture() {
+		return set(CodeCaptureCompulsory, "pieces", capturers(p, legal))
+	}
+	return set(CodeNotLegal)
 }
 
 func pieceColor(p rules.Position, sq rules.Square) (rules.Color, bool, rules.Kind) {

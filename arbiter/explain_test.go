@@ -48,6 +48,8 @@ func TestExplain(t *testing.T) {
 		{"flying king goes on", "international", "W:WK46:B37,19", 46, 32, nil, CodeIncompleteCapture, "must go on capturing from 32"},
 		{"a path that is no capture", "international", "W:W33,34:B28,19,29", 33, 13, sq(22, 13), CodeNotACapture, "33x22x13 is not one of the captures"},
 
+		{"king lands right behind", "thai", "W:WK29:B18", 29, 11, nil, CodeLandBehind, "landing on the square right behind the piece it takes (29x11)"},
+		{"legal capture named by its squares", "thai", "W:WK29:B18", 29, 15, nil, CodeLegal, "29x15 is a legal move"},
 		{"king preference", "czech", "W:Wc1,Ka1:Bd2,b2", 0, 0, nil, CodeKingPreference, "a king that can capture must capture rather than a man in czech (a1:e1)"},
 		{"most kings", "spanish", "W:W22:B18,K19", 22, 13, nil, CodeQualityCapture, "the one taking the most kings is compulsory in spanish (22x15)"},
 		{"man takes no king", "italian", "W:W22:BK18", 22, 13, nil, CodeManTakesKing, "a man may not capture a king in italian (on 18)"},
@@ -145,6 +147,7 @@ func TestExplainEveryPair(t *testing.T) {
 	for _, c := range []struct{ variant, fen string }{
 		{"english", ""}, {"english", "B:W18,27:B14,10"}, {"international", ""},
 		{"international", "W:W33,34,K50:B28,19,29,K5"}, {"czech", "W:Wc1,Ka1:Bd2,b2"}, {"italian", "W:W21,22,K23:B18,19"},
+		{"thai", "W:WK29:B18"}, {"spanish", "W:W22:B18,K19"},
 	} {
 		v := rules.MustLookup(c.variant)
 		p := rules.NewPosition(v)
@@ -170,6 +173,42 @@ func TestExplainEveryPair(t *testing.T) {
 				}
 				if e.Code == "" || strings.Contains(e.String(), "{") {
 					t.Errorf("%s %d-%d: %q %q", c.variant, from, to, e.Code, e)
+				}
+			}
+		}
+	}
+}
+
+// TestExplainEveryPreset explains every from-to pair in the start position
+// of every preset (the variants Explain reads square by square and the
+// others alike): a known code, a filled template, and a plain legal move
+// recognised.
+func TestExplainEveryPreset(t *testing.T) {
+	for _, name := range rules.Presets() {
+		v := rules.MustLookup(name)
+		p := rules.NewPosition(v)
+		legal := p.LegalMoves()
+		n := rules.Square(v.Squares())
+		// The side to move's pieces, and an empty square and an opponent's
+		// piece (the race detector makes every pair slow).
+		froms := p.Pieces(p.Turn()).Squares()
+		froms = append(froms, p.Pieces(p.Turn().Opponent()).Squares()[0])
+		for sq := rules.Square(1); sq <= n; sq++ {
+			if !p.Occupied().Has(sq) {
+				froms = append(froms, sq)
+				break
+			}
+		}
+		for _, from := range froms {
+			for to := rules.Square(1); to <= n; to++ {
+				e := Explain(p, rules.Move{From: from, To: to})
+				if _, ok := explainText[e.Code]; !ok || strings.Contains(e.String(), "{") {
+					t.Fatalf("%s %d-%d: %q %q", name, from, to, e.Code, e)
+				}
+				for _, l := range legal {
+					if l.From == from && l.To == to && !l.IsCapture() && e.Code != CodeLegal {
+						t.Errorf("%s: legal %d-%d explained as %s (%s)", name, from, to, e.Code, e)
+					}
 				}
 			}
 		}

@@ -18,6 +18,9 @@ type PDNTags struct {
 	// Clock writes each side's remaining time after each of its moves as
 	// a [%clock h:mm:ss] comment (timed games only).
 	Clock bool
+	// Notes are, per move (by ply index), a comment that comes first in
+	// the move's comment: what the engine said of it (Annotation.String).
+	Notes []string
 }
 
 // PDN builds the PDN record of the game: the tags (the seven-tag roster,
@@ -79,8 +82,11 @@ func (rec Record) PDN(tags PDNTags) *pdn.Game {
 	for i, m := range rec.Moves {
 		num, second := moveNumber(rec.Start, i)
 		pm := pdn.Move{Text: m.Text, Num: num, Second: second}
+		if i < len(tags.Notes) {
+			pm.Comment = tags.Notes[i]
+		}
 		if tags.Clock && tcs[m.Color].Timed() {
-			pm.Comment = "[%clock " + FormatClock(m.Clock) + "]"
+			pm.Comment = joinNote(pm.Comment, "[%clock "+FormatClock(m.Clock)+"]")
 		}
 		pg.Moves = append(pg.Moves, pm)
 	}
@@ -106,9 +112,11 @@ func (rec Record) PDN(tags PDNTags) *pdn.Game {
 	for _, d := range rec.Decisions {
 		note(d.Ply-1, "arbiter's decision: "+d.String()+".")
 	}
-	// An accepted claim already says why the game ended.
+	// An accepted claim already says why the game ended, and so does the
+	// arbiter's decision of the result (Adjudicate), which quotes it.
 	claimed := len(rec.Claims) > 0 && rec.Claims[len(rec.Claims)-1].Accepted
-	if res.Reason != "" && !claimed {
+	decided := len(rec.Decisions) > 0 && rec.Decisions[len(rec.Decisions)-1].Kind == DecisionResult && res.Termination == Adjudication
+	if res.Reason != "" && !claimed && !decided {
 		note(len(pg.Moves)-1, res.Reason)
 	}
 	return pg

@@ -250,3 +250,35 @@ func TestAuditClaimsPastAutomaticDraw(t *testing.T) {
 		t.Errorf("%d wrong findings:\n%s", wrong, all)
 	}
 }
+
+// TestRecordPDNBraces: a warning whose text holds braces (what an engine
+// sent) goes into a ; comment, and the notes after it still read back.
+func TestRecordPDNBraces(t *testing.T) {
+	r, _ := setup(t, "english", kingsFEN, Config{Policy: PolicyOpponentDecides})
+	play(t, r, "32-28")
+	if v := r.SubmitIllegal("{bad}", "not a move"); v != Retry {
+		t.Fatalf("verdict %v", v)
+	}
+	if err := r.Claim(rules.White, DrawThreefold); err == nil {
+		t.Fatal("claim accepted")
+	}
+	play(t, r, "1-5")
+	var b strings.Builder
+	if err := pdn.Write(&b, r.Record().PDN(PDNTags{})); err != nil {
+		t.Fatal(err)
+	}
+	g, err := pdn.NewReader(strings.NewReader(b.String()), "").Next()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, b.String())
+	}
+	c := g.Moves[0].Comment
+	if !strings.Contains(c, `warning: black played "{bad}", illegal: {bad} is not a move: not a move; corrected at the opponent's choice.`) {
+		t.Errorf("comment %q\n%s", c, b.String())
+	}
+	if cl := ParseClaims(c); len(cl) != 1 || cl[0].Verdict != VerdictRefused || cl[0].Color != rules.White {
+		t.Errorf("claims %+v in %q", cl, c)
+	}
+	if rep := pdn.Check(g, nil); rep.Status != pdn.OK {
+		t.Error(rep)
+	}
+}

@@ -25,6 +25,7 @@
 //	    env: ["KEY=value"]
 //	    time_control: ""            # this engine's own control (default: the event's)
 //	    init_timeout: 60s           # start-up: Hub handshake, DXP connection
+//	    version: ""                 # the build, for cluster workers (see LoadEngines)
 //	tournament: round-robin         # or gauntlet (the first engine against the others)
 //	rounds: 1                       # cycles: a number, or single / double
 //	games_per_encounter: 2          # even: each opening twice, colours reversed
@@ -36,10 +37,14 @@
 //	concurrency: 1                  # games played at once
 //	illegal_move_policy: wcdf       # wcdf / strict (default wcdf for English, strict otherwise)
 //	auto_claim: true                # the arbiter claims draws for the engines
-//	adjudication: {max_moves: 0}    # draw after this many moves each (0 = never)
+//	adjudication:
+//	  max_moves: 0                  # draw after this many moves each (0 = never)
+//	  resign: {movecount: 3, score: 5, twosided: false}   # by engine scores (men); off when absent
+//	  draw: {movenumber: 40, movecount: 8, score: 0.1}
 //	margin: 100ms                   # flag-fall tolerance for scheduling noise
 //	sprt: {elo0: 0, elo1: 10, alpha: 0.05, beta: 0.05, model: pentanomial, elo_model: normalized}
 //	out: out/demo                   # output directory (relative to the working directory)
+//	pdn: {annotations: full}        # none, clock or full (engine score/depth, time, nodes, pv, clock)
 //
 // Unknown keys and bad values are errors naming the key and the file (or the
 // command-line option that set them).
@@ -81,6 +86,16 @@ type Config struct {
 	Margin            Duration     `mapstructure:"margin" json:"margin"`
 	SPRT              *SPRT        `mapstructure:"sprt" json:"sprt,omitempty"`
 	Out               string       `mapstructure:"out" json:"-"`
+	// PDN chooses what the records say beyond the moves; it does not
+	// change the games, so it is not hashed either.
+	PDN PDNOptions `mapstructure:"pdn" json:"-"`
+}
+
+// PDNOptions: annotations is none (the moves and the arbiter's notes),
+// clock (and each side's clock after its moves) or full (and what the
+// engine said: score, depth, time used, nodes, principal variation).
+type PDNOptions struct {
+	Annotations string `mapstructure:"annotations" json:"annotations"`
 }
 
 // Engine is one participant as configured.
@@ -103,6 +118,10 @@ type Engine struct {
 	// "ready", or a DXP connection and GAMEREQ/GAMEACC (default 60s; an
 	// engine loading large endgame databases may need more).
 	InitTimeout Duration `mapstructure:"init_timeout" json:"init_timeout,omitempty"`
+	// Version declares the engine's build. A cluster worker plays an
+	// event's engine only with a definition that declares the same version
+	// (without one, only with a program file of the same checksum).
+	Version string `mapstructure:"version" json:"version,omitempty"`
 }
 
 // Openings chooses the opening positions.
@@ -118,6 +137,29 @@ type Adjudication struct {
 	// MaxMoves: a game still going after this many moves by each side is
 	// adjudicated a draw (0 = never).
 	MaxMoves int `mapstructure:"max_moves" json:"max_moves"`
+	// Resign and Draw adjudicate by the engines' evaluations, as
+	// cutechess's -resign and -draw (see match/adjudicate); off when
+	// absent. Scores are in men.
+	Resign *ResignAdjudication `mapstructure:"resign" json:"resign,omitempty"`
+	Draw   *DrawAdjudication   `mapstructure:"draw" json:"draw,omitempty"`
+}
+
+// ResignAdjudication: a side whose own score was at most -score over its
+// last movecount moves loses (twosided: and its opponent's at least
+// +score over its own).
+type ResignAdjudication struct {
+	MoveCount int     `mapstructure:"movecount" json:"movecount"`
+	Score     float64 `mapstructure:"score" json:"score"`
+	TwoSided  bool    `mapstructure:"twosided" json:"twosided"`
+}
+
+// DrawAdjudication: from full move movenumber on, a game in which both
+// sides' scores were within score of zero over their last movecount moves
+// is a draw.
+type DrawAdjudication struct {
+	MoveNumber int     `mapstructure:"movenumber" json:"movenumber"`
+	MoveCount  int     `mapstructure:"movecount" json:"movecount"`
+	Score      float64 `mapstructure:"score" json:"score"`
 }
 
 // SPRT configures a sequential probability ratio test for a two-engine
@@ -218,6 +260,7 @@ func defaults() map[string]any {
 		"auto_claim":          true,
 		"margin":              "100ms",
 		"openings":            map[string]any{"group": "all", "order": "sequential"},
+		"pdn":                 map[string]any{"annotations": "full"},
 	}
 }
 

@@ -278,7 +278,36 @@ func TestCustomVariants(t *testing.T) {
 		v.PromotionSquares(rules.White).Len() != 2 || !v.Crowns(rules.White, a7) || !v.Crowns(rules.Black, h2) || v.Crowns(rules.Black, a7) {
 		t.Errorf("section 8 parameters: %+v", v.Params())
 	}
+	// The generic generator's rules: Turkish written out from nothing plays
+	// as the preset.
+	text = strings.Replace(minimal, "variant: english", `variant:
+  name: my-turkish
+  board: 8x8
+  layout: all-squares
+  start: W:W41-56:B9-24
+  first_player: white
+  king_range: flying
+  precedence: majority
+  promotion: only-if-ending
+  men_moves: forward sideways
+  men_captures: forward, sideways
+  king_moves: orthogonal
+  king_captures: orthogonal
+  remove_at_once: true
+  no_turn_back: true
+  notation: algebraic`, 1)
+	ev, err = Load(writeConfig(t, text), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rules.Perft(rules.NewPosition(ev.Variant), 4, false); got != 7538 {
+		t.Errorf("custom Turkish perft(4) = %d, want 7538 as the preset", got)
+	}
 	for _, tc := range []struct{ text, want string }{
+		{"{preset: turkish, start: 'W:W99'}", "start"},
+		{"{preset: turkish, men_moves: upwards}", "men_moves"},
+		{"{preset: turkish, layout: hexagonal}", "layout"},
+		{"{preset: frisian, king_move_limit: -1}", "king_move_limit"},
 		{"{preset: czech, promotion_squares: {white: a2}}", "promotion_squares.white"},
 		{"{preset: czech, promotion_squares: {black: z9}}", "promotion_squares.black"},
 		{"{preset: czech, men_forward: {black: sideways}}", "men_forward.black"},
@@ -482,6 +511,46 @@ func TestDefaultPolicy(t *testing.T) {
 				t.Errorf("%s (%s): policy %s, want %s", tc.variant, ev.Variant.Name(), ev.Policy, tc.want)
 			}
 		})
+	}
+}
+
+// A worker's engine definitions: the engines of a file (an event's config
+// will do), or of every YAML file in a directory; "self" and dir resolve as
+// in an event; a name defined twice, or a bad entry, is an error naming the
+// file.
+func TestLoadEngines(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	write("defs/a.yaml", "engines:\n  - {name: one, command: self engine --level 1, version: \"1.2\"}\n")
+	write("defs/b.yml", "variant: english\nengines:\n  - {name: two, command: /bin/two, options: {Hash: 64}}\n")
+	write("dup/a.yaml", "engines:\n  - {name: one, command: /bin/a}\n")
+	write("dup/b.yaml", "engines:\n  - {name: one, command: /bin/b}\n")
+	bad := write("bad.yaml", "engines:\n  - {name: one, comand: /bin/a}\n")
+	specs, err := LoadEngines(filepath.Join(dir, "defs"), Options{Self: "/usr/bin/arbiter"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(specs) != 2 || specs[0].Name != "one" || specs[0].Argv[0] != "/usr/bin/arbiter" || specs[0].Version != "1.2" ||
+		specs[1].Name != "two" || len(specs[1].Options) != 1 || specs[1].Options[0] != (Option{"Hash", "64"}) {
+		t.Errorf("LoadEngines = %+v", specs)
+	}
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(dir, "dup"), `"one" is already defined`},
+		{bad, "comand"},
+		{filepath.Join(dir, "nothing-here"), "no such file"},
+	} {
+		if _, err := LoadEngines(c.path, Options{}); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("LoadEngines(%s) = %v; want an error with %q", c.path, err, c.want)
+		}
 	}
 }
 

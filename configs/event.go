@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -31,15 +32,21 @@ type Event struct {
 	Engines     []EngineSpec
 	// Openings is never empty: without an opening file it holds the
 	// variant's start position.
-	Openings    []Opening
-	Schedule    schedule.Config
-	Policy      arbiter.Policy
-	AutoClaim   bool
-	MaxMoves    int
+	Openings  []Opening
+	Schedule  schedule.Config
+	Policy    arbiter.Policy
+	AutoClaim bool
+	MaxMoves  int
+	// Adjudicate are the rules that end a game by the engines' scores
+	// (zero: off).
+	Adjudicate  adjudicate.Rules
 	Margin      time.Duration
 	SPRT        *stats.SPRTConfig // nil: no SPRT
 	Concurrency int
 	Out         string
+	// Annotations is what the PDN records say of each move: "none",
+	// "clock" or "full" (see PDNOptions).
+	Annotations string
 	// Warnings are what the configuration allows but probably did not
 	// mean (the same start position for every game pair); the commands
 	// print them before the first game.
@@ -70,6 +77,8 @@ type EngineSpec struct {
 	TimeControl arbiter.TimeControl
 	// InitTimeout bounds the engine's start (0 = the protocol's default).
 	InitTimeout time.Duration
+	// Version is the declared build ("" = none).
+	Version string
 }
 
 // Option is an engine parameter.
@@ -98,29 +107,7 @@ func (e *Event) ArbiterConfig(white, black int, opening int) arbiter.Config {
 // name the key whose value failed, and where it came from.
 func resolve(ev *Event, dir string, opt Options, source func(string) string) (*Event, error) {
 	v := &validation{source: source}
-	self := opt.Self
-	for i := range ev.Engines {
-		es := &ev.Engines[i]
-		key := fmt.Sprintf("engines.%d", i)
-		if len(es.Argv) > 0 && es.Argv[0] == "self" {
-			if self == "" {
-				var err error
-				if self, err = os.Executable(); err != nil {
-					v.fail(key+".command", fmt.Errorf("cannot find this program for \"self\": %w", err))
-				}
-			}
-			// Argv is the event's own slice (validate split it).
-			es.Argv[0] = self
-		}
-		if es.Dir != "" {
-			if !filepath.IsAbs(es.Dir) && dir != "" {
-				es.Dir = filepath.Join(dir, es.Dir)
-			}
-			if st, err := os.Stat(es.Dir); err != nil || !st.IsDir() {
-				v.fail(key+".dir", fmt.Errorf("%q is not a directory", es.Dir))
-			}
-		}
-	}
+	resolveEngines(v, ev.Engines, dir, opt.Self)
 	op := ev.Config.Openings
 	if op.File == "" && opt.DefaultBook {
 		if book, group := DefaultBook(ev.Variant); book != "" {
@@ -154,6 +141,34 @@ func resolve(ev *Event, dir string, opt Options, source func(string) string) (*E
 	}
 	ev.Hash = hashOf(ev.Config, ev.Openings)
 	return ev, nil
+}
+
+// resolveEngines finds the program "self" stands for (self: "" =
+// os.Executable()) and joins engine directories to dir, the config file's,
+// checking them.
+func resolveEngines(v *validation, engines []EngineSpec, dir, self string) {
+	for i := range engines {
+		es := &engines[i]
+		key := fmt.Sprintf("engines.%d", i)
+		if len(es.Argv) > 0 && es.Argv[0] == "self" {
+			if self == "" {
+				var err error
+				if self, err = os.Executable(); err != nil {
+					v.fail(key+".command", fmt.Errorf("cannot find this program for \"self\": %w", err))
+				}
+			}
+			// Argv is the event's own slice (validate split it).
+			es.Argv[0] = self
+		}
+		if es.Dir != "" {
+			if !filepath.IsAbs(es.Dir) && dir != "" {
+				es.Dir = filepath.Join(dir, es.Dir)
+			}
+			if st, err := os.Stat(es.Dir); err != nil || !st.IsDir() {
+				v.fail(key+".dir", fmt.Errorf("%q is not a directory", es.Dir))
+			}
+		}
+	}
 }
 
 // defaultBooks are the shipped books a variant's event takes when it names

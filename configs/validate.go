@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
@@ -63,11 +64,28 @@ func validate(cfg *Config, file string, source func(string) string) (*Event, err
 	if ev.MaxMoves < 0 {
 		v.fail("adjudication.max_moves", fmt.Errorf("%d; want 0 (never) or more", ev.MaxMoves))
 	}
+	if r := filled.Adjudication.Resign; r != nil {
+		ev.Adjudicate.Resign = &adjudicate.Resign{MoveCount: r.MoveCount, Score: r.Score, TwoSided: r.TwoSided}
+	}
+	if d := filled.Adjudication.Draw; d != nil {
+		ev.Adjudicate.Draw = &adjudicate.Draw{MoveNumber: d.MoveNumber, MoveCount: d.MoveCount, Score: d.Score}
+	}
+	if err := ev.Adjudicate.Check(); err != nil {
+		for _, e := range unjoin(err) {
+			key, why, _ := strings.Cut(e.Error(), ": ")
+			v.fail("adjudication."+key, errors.New(why))
+		}
+	}
 	if ev.Margin < 0 || ev.Margin > time.Minute {
 		v.fail("margin", fmt.Errorf("%v; want 0 to 1m", ev.Margin))
 	}
 	if filled.SPRT != nil {
 		ev.SPRT = v.sprt(*filled.SPRT, len(filled.Engines))
+	}
+	switch ev.Annotations = strings.ToLower(filled.PDN.Annotations); ev.Annotations {
+	case "none", "clock", "full":
+	default:
+		v.fail("pdn.annotations", fmt.Errorf("%q is not none, clock or full", filled.PDN.Annotations))
 	}
 	if strings.TrimSpace(filled.Out) == "" {
 		v.fail("out", errors.New("empty output directory"))
@@ -91,18 +109,32 @@ func (v *validation) fail(key string, err error) {
 
 func (v *validation) err() error { return errors.Join(v.errs...) }
 
+// unjoin lists the errors errors.Join joined.
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
 // engines checks the engine entries; tc is the event's time control, the
 // default of each engine's.
 func (v *validation) engines(list []Engine, tc arbiter.TimeControl) []EngineSpec {
 	if len(list) < 2 {
 		v.fail("engines", fmt.Errorf("%d engines configured; an event needs at least 2", len(list)))
 	}
+	return v.engineList(list, tc)
+}
+
+// engineList checks engine entries, however many.
+func (v *validation) engineList(list []Engine, tc arbiter.TimeControl) []EngineSpec {
 	names := map[string]int{}
 	var out []EngineSpec
 	for i, e := range list {
 		key := fmt.Sprintf("engines.%d", i)
 		es := EngineSpec{Name: strings.TrimSpace(e.Name), Command: e.Command, Dir: e.Dir, Address: e.Address, Listen: e.Listen,
-			Env: e.Env, Protocol: strings.ToLower(e.Protocol), TimeControl: tc, InitTimeout: time.Duration(e.InitTimeout)}
+			Env: e.Env, Protocol: strings.ToLower(e.Protocol), TimeControl: tc, InitTimeout: time.Duration(e.InitTimeout),
+			Version: strings.TrimSpace(e.Version)}
 		if es.InitTimeout < 0 || es.InitTimeout > time.Hour {
 			v.fail(key+".init_timeout", fmt.Errorf("%v; want 0 (the default, 60s) to 1h", es.InitTimeout))
 		}

@@ -11,8 +11,8 @@ import (
 // VariantSpec is the variant as configured: a preset name (`variant:
 // english`), or a map of parameters (RULES.md section 5). In map form,
 // `preset` is the starting point and every other key changes one rule; with
-// no preset, board, rows_of_men, first_player, king_range, precedence and
-// promotion are required.
+// no preset, board, rows_of_men (or start), first_player, king_range,
+// precedence and promotion are required.
 //
 //	variant:
 //	  name: house-rules
@@ -36,6 +36,19 @@ import (
 //	  men_forward:             # One-way: the way each side's men go, up or down the diagram
 //	    white: up
 //	    black: up
+//	  # the generic generator's rules (RULES.md section 8)
+//	  layout: dark-squares     # dark-squares, all-squares or alquerque-grid
+//	  men_moves: forward sideways   # directions, relative to the side's way: forward,
+//	  men_captures: orthogonal      # forward-diagonal, sideways, back, back-diagonal,
+//	  men_later_captures: all       # or diagonal, orthogonal, all
+//	  king_moves: orthogonal
+//	  king_captures: orthogonal
+//	  remove_at_once: false    # Turkish: captured pieces leave at once
+//	  no_turn_back: false      # Turkish: no 180-degree turn between two jumps
+//	  linear_moves: false      # Dameo: a line of men moves one square
+//	  king_move_limit: 0       # Frisian: 3 moves of one king in a row for a side with men
+//	  no_return: false         # Alquerque: no plain move back to the point just left
+//	  start: W:W41-56:B9-24    # the start position as a FEN (default: rows_of_men rows each)
 //	  draws:
 //	    threefold: claim       # claim (WCDF) or automatic (FMJD)
 //	    move_rule: 40          # N of the N-move rule, 0 = none
@@ -60,6 +73,18 @@ type VariantSpec struct {
 	BackRowWins        *bool      `mapstructure:"back_row_wins" json:"back_row_wins,omitempty"`
 	PromotionSquares   *SidesSpec `mapstructure:"promotion_squares" json:"promotion_squares,omitempty"`
 	MenForward         *SidesSpec `mapstructure:"men_forward" json:"men_forward,omitempty"`
+	Layout             string     `mapstructure:"layout" json:"layout,omitempty"`
+	MenMoves           string     `mapstructure:"men_moves" json:"men_moves,omitempty"`
+	MenCaptures        string     `mapstructure:"men_captures" json:"men_captures,omitempty"`
+	MenLaterCaptures   string     `mapstructure:"men_later_captures" json:"men_later_captures,omitempty"`
+	KingMoves          string     `mapstructure:"king_moves" json:"king_moves,omitempty"`
+	KingCaptures       string     `mapstructure:"king_captures" json:"king_captures,omitempty"`
+	RemoveAtOnce       *bool      `mapstructure:"remove_at_once" json:"remove_at_once,omitempty"`
+	NoTurnBack         *bool      `mapstructure:"no_turn_back" json:"no_turn_back,omitempty"`
+	LinearMoves        *bool      `mapstructure:"linear_moves" json:"linear_moves,omitempty"`
+	KingMoveLimit      *int       `mapstructure:"king_move_limit" json:"king_move_limit,omitempty"`
+	NoReturn           *bool      `mapstructure:"no_return" json:"no_return,omitempty"`
+	Start              string     `mapstructure:"start" json:"start,omitempty"`
 	Draws              *DrawsSpec `mapstructure:"draws" json:"draws,omitempty"`
 }
 
@@ -82,7 +107,31 @@ func (s VariantSpec) custom() bool {
 	return s.Board != "" || s.Mirrored != nil || s.RowsOfMen != 0 || s.FirstPlayer != "" || s.MenCaptureBackward != nil ||
 		s.KingRange != "" || s.Precedence != "" || s.Promotion != "" || s.MenCaptureKings != nil || s.Losing != nil ||
 		s.Notation != "" || s.WideResults != nil || s.Draws != nil ||
-		s.KillerKings != nil || s.BackRowWins != nil || s.PromotionSquares != nil || s.MenForward != nil
+		s.KillerKings != nil || s.BackRowWins != nil || s.PromotionSquares != nil || s.MenForward != nil ||
+		s.Layout != "" || s.MenMoves != "" || s.MenCaptures != "" || s.MenLaterCaptures != "" || s.KingMoves != "" ||
+		s.KingCaptures != "" || s.RemoveAtOnce != nil || s.NoTurnBack != nil || s.LinearMoves != nil ||
+		s.KingMoveLimit != nil || s.NoReturn != nil || s.Start != ""
+}
+
+// parseDirs reads a set of directions: words among forward,
+// forward-diagonal, sideways, back, back-diagonal, diagonal, orthogonal
+// and all, separated by spaces or commas.
+func parseDirs(key, text string) (rules.Dirs, error) {
+	words := map[string]rules.Dirs{"forward": rules.DirForward, "forward-diagonal": rules.DirForwardDiagonal,
+		"sideways": rules.DirSideways, "back": rules.DirBack, "back-diagonal": rules.DirBackDiagonal,
+		"diagonal": rules.Diagonals, "orthogonal": rules.Orthogonal, "all": rules.AllDirs}
+	var d rules.Dirs
+	for _, w := range strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return r == ',' || r == ' ' }) {
+		x, ok := words[w]
+		if !ok {
+			return 0, bad(key, "%q is not a direction (forward, forward-diagonal, sideways, back, back-diagonal, diagonal, orthogonal, all)", w)
+		}
+		d |= x
+	}
+	if d == 0 {
+		return 0, bad(key, "no direction given")
+	}
+	return d, nil
 }
 
 // fieldError is an error about one key of the variant map.
@@ -121,7 +170,7 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 		for _, f := range []struct {
 			key string
 			set bool
-		}{{"board", s.Board != ""}, {"rows_of_men", s.RowsOfMen != 0}, {"first_player", s.FirstPlayer != ""},
+		}{{"board", s.Board != ""}, {"rows_of_men", s.RowsOfMen != 0 || s.Start != ""}, {"first_player", s.FirstPlayer != ""},
 			{"king_range", s.KingRange != ""}, {"precedence", s.Precedence != ""}, {"promotion", s.Promotion != ""}} {
 			if !f.set {
 				missing = append(missing, f.key)
@@ -145,6 +194,7 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 	setBool(&v.Board.Mirrored, s.Mirrored)
 	if s.RowsOfMen != 0 {
 		v.RowsOfMen = s.RowsOfMen
+		v.Start = "" // rows of men replace a preset's start position
 	}
 	if s.FirstPlayer != "" {
 		switch strings.ToLower(s.FirstPlayer) {
@@ -166,16 +216,16 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 	}
 	if s.Precedence != "" {
 		p, ok := map[string]rules.Precedence{"free": rules.FreeChoice, "majority": rules.Majority, "majority-then-kings": rules.MajorityThenKings,
-			"italian": rules.ItalianOrder, "kings-first": rules.KingsFirst}[strings.ToLower(s.Precedence)]
+			"italian": rules.ItalianOrder, "kings-first": rules.KingsFirst, "value": rules.HighestValue}[strings.ToLower(s.Precedence)]
 		if !ok {
-			return nil, bad("precedence", "%q is not free, majority, majority-then-kings, italian or kings-first", s.Precedence)
+			return nil, bad("precedence", "%q is not free, majority, majority-then-kings, italian, kings-first or value", s.Precedence)
 		}
 		v.Precedence = p
 	}
 	if s.Promotion != "" {
-		p, ok := map[string]rules.PromotionRule{"stop": rules.PromoteStop, "continue": rules.PromoteContinue, "only-if-ending": rules.PromoteOnlyIfEnding}[strings.ToLower(s.Promotion)]
+		p, ok := map[string]rules.PromotionRule{"stop": rules.PromoteStop, "continue": rules.PromoteContinue, "only-if-ending": rules.PromoteOnlyIfEnding, "never": rules.PromoteNever}[strings.ToLower(s.Promotion)]
 		if !ok {
-			return nil, bad("promotion", "%q is not stop, continue or only-if-ending", s.Promotion)
+			return nil, bad("promotion", "%q is not stop, continue, only-if-ending or never", s.Promotion)
 		}
 		v.Promotion = p
 	}
@@ -207,6 +257,41 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 				return nil, bad(key, "%q is not up or down", text)
 			}
 		}
+	}
+	if s.Layout != "" {
+		l, ok := map[string]rules.Layout{"dark-squares": rules.DarkSquares, "all-squares": rules.AllSquares, "alquerque-grid": rules.AlquerqueGrid}[strings.ToLower(s.Layout)]
+		if !ok {
+			return nil, bad("layout", "%q is not dark-squares, all-squares or alquerque-grid", s.Layout)
+		}
+		v.Layout = l
+	}
+	for _, f := range []struct {
+		key, text string
+		dst       *rules.Dirs
+	}{{"men_moves", s.MenMoves, &v.MenMoves}, {"men_captures", s.MenCaptures, &v.MenCaptures},
+		{"men_later_captures", s.MenLaterCaptures, &v.MenLaterCaptures}, {"king_moves", s.KingMoves, &v.KingMoves},
+		{"king_captures", s.KingCaptures, &v.KingCaptures}} {
+		if f.text == "" {
+			continue
+		}
+		d, err := parseDirs(f.key, f.text)
+		if err != nil {
+			return nil, err
+		}
+		*f.dst = d
+	}
+	setBool(&v.RemoveAtOnce, s.RemoveAtOnce)
+	setBool(&v.NoTurnBack, s.NoTurnBack)
+	setBool(&v.LinearMoves, s.LinearMoves)
+	setBool(&v.NoReturn, s.NoReturn)
+	if s.KingMoveLimit != nil {
+		if *s.KingMoveLimit < 0 || *s.KingMoveLimit > 100 {
+			return nil, bad("king_move_limit", "%d is not a number of moves from 0 (none) to 100", *s.KingMoveLimit)
+		}
+		v.KingMoveLimit = uint8(*s.KingMoveLimit)
+	}
+	if s.Start != "" {
+		v.Start = strings.TrimSpace(s.Start)
 	}
 	if ps := s.PromotionSquares; ps != nil {
 		// The squares are named on the board as configured: build the
@@ -260,7 +345,11 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 		}
 		setBool(&v.Draws.EndgameRules, d.EndgameRules)
 	}
-	return rules.NewVariant(v)
+	built, err := rules.NewVariant(v)
+	if err != nil && s.Start != "" && strings.Contains(err.Error(), "start position") {
+		return nil, bad("start", "%v", err)
+	}
+	return built, err
 }
 
 func setBool(dst *bool, src *bool) {

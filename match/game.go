@@ -55,6 +55,12 @@ type Options struct {
 	Slack time.Duration
 	// EndTimeout bounds the end-of-game exchange (DXP GAMEEND) (5s).
 	EndTimeout time.Duration
+	// Judge, when set, is told of every accepted move that did not end
+	// the game: the mover and its engine's last info line. When it answers
+	// ok the game ends there by the arbiter's decision (Referee.Adjudicate)
+	// with its outcome and reason (see match/adjudicate). A move the rules
+	// end the game with is never shown to it.
+	Judge func(c rules.Color, info string) (o rules.Outcome, reason string, ok bool)
 }
 
 // PlayGame referees one game between two players and returns the finished
@@ -185,6 +191,13 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 					info = reply.Info[n-1]
 				}
 				g.Info = append(g.Info, info)
+				if v == arbiter.Accepted && opts.Judge != nil {
+					if o, why, ok := opts.Judge(c, info); ok {
+						if err := ref.Adjudicate(o, why); err == nil {
+							v = arbiter.GameOver
+						}
+					}
+				}
 			}
 		}
 		if v == arbiter.AwaitDecision {

@@ -171,3 +171,23 @@ func TestEngineRestartAfterFault(t *testing.T) {
 		t.Error("a sound engine was restarted between games")
 	}
 }
+
+// The presets of RULES.md section 8 play complete games (to the end the
+// rules give, no move limit) between sparring engines, and their PDN
+// passes `check` (play does that).
+func TestSection8PresetsPlayCompleteGames(t *testing.T) {
+	for _, name := range []string{"turkish", "frisian", "frysk", "breakthrough", "killer", "dameo", "gothic", "alquerque", "corner"} {
+		t.Run(name, func(t *testing.T) {
+			white := sparring(t, "w-"+name, "--level", "1", "--seed", "3")
+			black := sparring(t, "b-"+name, "--level", "greedy", "--seed", "4")
+			cfg := config(name, "60+1", arbiter.PolicyStrict)
+			cfg.MaxMoves = 1000 // a bound for a broken rule set, not expected to be reached
+			rec := play(t, cfg, white, black, match.Options{})
+			switch rec.Result.Termination {
+			case arbiter.IllegalMove, arbiter.EngineCrashed, arbiter.EngineStalled, arbiter.TimeForfeit, arbiter.Adjudication:
+				t.Fatalf("ended with %s (%s) after %d plies", rec.Result, rec.Result.Reason, len(rec.Moves))
+			}
+			t.Logf("%s: %s (%s) after %d plies", name, rec.Result, rec.Result.Reason, len(rec.Moves))
+		})
+	}
+}

@@ -1,6 +1,9 @@
 package rules
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // The perft benchmarks are the speed figures `make bench` reports: leaf
 // nodes per second from the start position, single-threaded, with bulk
@@ -60,3 +63,26 @@ func BenchmarkPerftWithEnglish15(b *testing.B) {
 // BenchmarkPerftRussianKeep11 counts every capture path with flying kings,
 // where a king's stops on one line before its next capture are one path.
 func BenchmarkPerftRussianKeep11(b *testing.B) { benchPerft(b, "russian", 11, true) }
+
+// presetBenchDepth is the depth of BenchmarkPerftPresets for a preset: a
+// few hundred thousand to a few million leaves from the start (wide trees,
+// Dameo and Gothic, and Canadian's reference generator go less deep).
+var presetBenchDepth = map[string]int{
+	"canadian": 5, "dameo": 3, "gothic": 4, "turkish": 6, "alquerque": 12, "frysk": 7,
+}
+
+// BenchmarkPerftPresets is perft speed from the start of every preset
+// (`make bench` lists them all), one move per identity, no table.
+func BenchmarkPerftPresets(b *testing.B) {
+	for _, name := range Presets() {
+		v := MustLookup(name)
+		depth, ok := presetBenchDepth[name]
+		if !ok {
+			depth = 8
+			if v.Squares() > 32 {
+				depth = 7
+			}
+		}
+		b.Run(fmt.Sprintf("%s-%d", name, depth), func(b *testing.B) { benchPerft(b, name, depth, false) })
+	}
+}

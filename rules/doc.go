@@ -15,12 +15,12 @@
 // 10x10) and is what perft and the public API use there. Tests check that the
 // two agree move for move.
 //
-// Nothing outside the generators assumes diagonal movement: a Move is
-// (From, To, Captured, Path) on numbered squares, a Position is a set of
-// squares (up to 128) per colour plus kings, and callers (the referee, the
-// notations, the protocols) only ever ask for LegalMoves and Play. The
-// orthogonal family (Turkish on all 64 squares with immediate removal,
-// Frisian with 8 capture directions, Dameo) therefore comes as a new board
-// geometry (numbering of all squares, more Direction values) and a generator
-// of its own behind the same methods, not as a change to this API.
+// A third, generic generator (grid.go) plays the games that are not
+// diagonal draughts (RULES.md section 8: Turkish, Frisian, Dameo, Gothic,
+// Alquerque): the rules as data, a geometry of points and lines (Layout)
+// and direction sets for men's and kings' moves and captures, walked by one
+// table-driven search. Callers see the same API: a Move is (From, To,
+// Captured, Path), a Position a set of squares per colour plus kings and,
+// where the rules keep it, state beyond the board (Frisian's king-move
+// count, Alquerque's no-return point) that is part of its identity.
 package rules

@@ -67,7 +67,7 @@ func ParseFENLenient(v *Variant, fen string) (ParsedFEN, error) {
 		return ParsedFEN{}, fmt.Errorf("FEN %q: %w: %s", orig, ErrSyntax, fmt.Sprintf(format, a...))
 	}
 	fields := strings.Split(fen, ":")
-	if len(fields) < 1 || len(fields) > 3 {
+	if len(fields) < 1 || len(fields) > 3+4 {
 		return fail("want side:W...:B...")
 	}
 	var p Position
@@ -95,6 +95,17 @@ func ParseFENLenient(v *Variant, fen string) (ParsedFEN, error) {
 			c = White
 		case 'b':
 			c = Black
+		case 'h', 'f':
+			// lidraughts' half-move clock and move number (H0, F1)
+			if allDigits(f[1:]) {
+				continue
+			}
+			return fail("field %q is not a piece list, nor H or F and a number", f)
+		case 'k', 'r':
+			if err := p.readState(f); err != nil {
+				return ParsedFEN{}, fmt.Errorf("FEN %q: %w", orig, err)
+			}
+			continue
 		default:
 			return fail("piece list %q does not start with W or B", f)
 		}
@@ -186,7 +197,66 @@ func (p Position) writeFEN(name func(Square) string) string {
 			b.WriteString(name(sq))
 		}
 	}
+	for c, st := range p.st {
+		switch {
+		case st.n > 0:
+			fmt.Fprintf(&b, ":K%c%s/%d", Color(c).Letter(), name(st.sq), st.n)
+		case st.from != 0:
+			fmt.Fprintf(&b, ":R%c%s/%s", Color(c).Letter(), name(st.sq), name(st.from))
+		}
+	}
 	return b.String()
+}
+
+// readState reads a FEN field of the state beyond the board (RULES.md
+// section 8): "KW46/2", white's king on 46 has made 2 plain moves in a row
+// (Frisian); "RWc3/b2", white's piece on c3 came from b2 on white's last
+// move and may not go back there (Alquerque).
+func (p *Position) readState(f string) error {
+	kind := f[0] | 0x20
+	if len(f) < 2 {
+		return fmt.Errorf("%w: state field %q has no side", ErrSyntax, f)
+	}
+	var c Color
+	switch f[1] | 0x20 {
+	case 'w':
+		c = White
+	case 'b':
+		c = Black
+	default:
+		return fmt.Errorf("%w: state field %q: side %q is not W or B", ErrSyntax, f, f[1:2])
+	}
+	a, b, ok := strings.Cut(f[2:], "/")
+	if !ok {
+		return fmt.Errorf("%w: state field %q: want square/count (K) or square/square (R)", ErrSyntax, f)
+	}
+	sq, err := p.v.geo.parseSquare(a)
+	if err != nil {
+		return fmt.Errorf("state field %q: %w", f, err)
+	}
+	if !p.Pieces(c).Has(sq) {
+		return fmt.Errorf("%w: state field %q: no %s piece on %s (list the pieces first)", ErrSyntax, f, c, a)
+	}
+	switch {
+	case kind == 'k' && p.v.p.KingMoveLimit > 0:
+		n, err := strconv.Atoi(b)
+		if err != nil || !allDigits(b) || n < 1 || n > int(p.v.p.KingMoveLimit) {
+			return fmt.Errorf("%w: state field %q: count %q is not 1 to %d", ErrSyntax, f, b, p.v.p.KingMoveLimit)
+		}
+		if !p.kings.Has(sq) {
+			return fmt.Errorf("%w: state field %q: %s holds no king", ErrSyntax, f, a)
+		}
+		p.st[c] = sideState{sq: sq, n: uint8(n)}
+	case kind == 'r' && p.v.p.NoReturn:
+		from, err := p.v.geo.parseSquare(b)
+		if err != nil {
+			return fmt.Errorf("state field %q: %w", f, err)
+		}
+		p.st[c] = sideState{sq: sq, from: from}
+	default:
+		return fmt.Errorf("%w: state field %q: %s has no such state", ErrSyntax, f, p.v.Name())
+	}
+	return nil
 }
 
 // String returns the FEN.

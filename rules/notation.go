@@ -110,11 +110,12 @@ func (p Position) MatchMoves(text string) ([]Move, error) {
 		}
 		found = append(found, m)
 	}
-	if len(found) > 1 && len(via) > 0 {
+	if len(found) > 1 {
 		// A long form that lists a move's whole path names that move, even
 		// when its squares also lie, in order, on a longer path (MoveText
 		// writes such a form: W:WKe3:Bb6,d4,d6,f6,f4 in Czech, e3:c5:a7
-		// beside e3:g5:e7:c5:a7).
+		// beside e3:g5:e7:c5:a7; a single jump's long form is its short
+		// form, b7:d5 beside b7:d7:d5 in Gothic).
 		var exact []Move
 		for _, m := range found {
 			if len(m.Path) == len(via)+1 && slices.Equal(m.Path[:len(via)], via) {

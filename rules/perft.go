@@ -19,6 +19,9 @@ func Perft(p Position, depth int, keepPaths bool) uint64 {
 	if depth < 0 {
 		return 0 // the reference recursion would otherwise never reach depth 0
 	}
+	if p.v.grid {
+		return gridPerft(p, depth, keepPaths)
+	}
 	if fastPerftHook != nil {
 		if n, ok := fastPerftHook(&p, depth, keepPaths); ok {
 			return n
@@ -33,6 +36,9 @@ var fastPerftHook func(p *Position, depth int, keepPaths bool) (uint64, bool)
 func referencePerft(p Position, depth int, keepPaths bool) uint64 {
 	if depth == 0 {
 		return 1
+	}
+	if p.v.grid {
+		return gridPerft(p, depth, keepPaths)
 	}
 	moves := p.referenceMoves(keepPaths)
 	if depth == 1 {

@@ -20,13 +20,34 @@ type Position struct {
 	white, black Set
 	kings        Set
 	turn         Color
+	// st is, by colour, the state beyond the board that the rules keep
+	// (Frisian's king moves, Alquerque's no-return); zero elsewhere.
+	st [2]sideState
+}
+
+// HasHiddenState reports whether p holds state beyond the board (Frisian's
+// king-move count, Alquerque's no-return point): a text of the board alone
+// (a Hub position string) does not give p, the moves that led to it do.
+func (p Position) HasHiddenState() bool { return p.st != [2]sideState{} }
+
+// sideState is a side's state beyond the board. Under KingMoveLimit: the
+// king on sq has made n plain moves in a row (n == 0: none). Under
+// NoReturn: the piece on sq came from from on the side's last move.
+type sideState struct {
+	sq, from Square
+	n        uint8
 }
 
 // NewPosition returns the starting position of v.
 func NewPosition(v *Variant) Position {
 	v.mustBeReady()
+	return v.start
+}
+
+// defaultStart is RowsOfMen rows of men each, the first player to move.
+func (v *Variant) defaultStart() Position {
 	p := Position{v: v, turn: v.p.FirstPlayer}
-	n := v.p.RowsOfMen * v.p.Board.Width / 2
+	n := v.p.RowsOfMen * v.geo.n / v.p.Board.Height
 	for i := 1; i <= n; i++ {
 		p.black = p.black.With(Square(i))
 		p.white = p.white.With(Square(v.geo.n + 1 - i))
@@ -93,8 +114,44 @@ func (p Position) Play(m Move) Position {
 	if king || m.Promotes {
 		p.kings = p.kings.With(m.To)
 	}
+	if p.v.grid {
+		p.playState(m, king)
+	}
 	p.turn = p.turn.Opponent()
 	return p
+}
+
+// playState updates the state beyond the board for m, played by the side
+// to move (king: the piece moved is a king).
+func (p *Position) playState(m Move, king bool) {
+	c := p.turn
+	switch {
+	case p.v.p.KingMoveLimit > 0:
+		st := &p.st[c]
+		if king && !m.IsCapture() {
+			if st.n > 0 && st.sq == m.From {
+				// The count stops at the limit (a side of kings only
+				// moves on): past it nothing changes.
+				st.n = min(st.n+1, p.v.p.KingMoveLimit)
+			} else {
+				st.n = 1
+			}
+			st.sq = m.To
+		} else {
+			*st = sideState{}
+		}
+		// A king of the opponent's count that was taken counts no more.
+		if o := &p.st[c.Opponent()]; o.n > 0 && m.Captured.Has(o.sq) {
+			*o = sideState{}
+		}
+	case p.v.p.NoReturn:
+		p.st[c] = sideState{sq: m.To, from: m.From}
+		// The opponent's piece that was taken, or whose point was taken,
+		// has no way back to forbid.
+		if o := &p.st[c.Opponent()]; o.sq != 0 && (m.Captured.Has(o.sq) || o.from == m.To) {
+			*o = sideState{}
+		}
+	}
 }
 
 // Move is a move: From, To and the set of captured squares identify it. Path

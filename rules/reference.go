@@ -34,6 +34,9 @@ func (p Position) referenceMoves(keepPaths bool) []Move {
 	if p.finished() {
 		return nil
 	}
+	if p.v.grid {
+		return p.gridMoves(keepPaths)
+	}
 	s := refSearch{p: &p, v: p.v, g: p.v.geo, color: p.turn}
 	s.own, s.opp = p.white, p.black
 	if p.turn == Black {

@@ -170,3 +170,110 @@ func TestSection8DarkSquareRules(t *testing.T) {
 			want: []string{"d6xf8"}, check: promotes("d6xf8", true)},
 	})
 }
+
+// TestSection8GenericRules: one hand-checked position per rule of RULES.md
+// section 8 that the generic generator plays (grid.go).
+func TestSection8GenericRules(t *testing.T) {
+	turkish, frisian, dameo, gothic, alquerque := MustLookup("turkish"), MustLookup("frisian"), MustLookup("dameo"), MustLookup("gothic"), MustLookup("alquerque")
+	runSection8(t, []section8Case{
+		{rule: "turkish: a man that reaches the back rank mid-capture goes on as a man, crowned at the end", variant: turkish,
+			fen: "W:Wc6:Bc7,d8", want: []string{"c6xe8"}, check: func(t *testing.T, p Position) {
+				m := findMove(t, p, "c6xe8")
+				if !m.Promotes || len(m.Path) != 2 || p.v.SquareName(m.Path[0]) != "c8" {
+					t.Errorf("c6xe8: path %v promotes %v, want via c8, crowned", m.Path, m.Promotes)
+				}
+			}},
+		{rule: "turkish: a king is blocked by its own man; men move straight forward and sideways", variant: turkish,
+			fen: "W:WKa1,a3:Ba5", want: []string{"a1-a2", "a1-b1", "a1-c1", "a1-d1", "a1-e1", "a1-f1", "a1-g1", "a1-h1", "a3-a4", "a3-b3"}},
+		{rule: "turkish: pieces are removed at once, so a king crosses a captured square to a new capture", variant: turkish,
+			fen: "W:WKc5:Bc3,Kb1,a2,e3", want: []string{"c5xf3", "c5xg3", "c5xh3"}, check: func(t *testing.T, p Position) {
+				m := findMove(t, p, "c5xf3")
+				if m.Captured.Len() != 4 {
+					t.Errorf("c5xf3 takes %d pieces, want 4 (c3, b1, a2, e3)", m.Captured.Len())
+				}
+			}},
+		{rule: "turkish: no 180-degree turn between two jumps", variant: turkish,
+			fen: "W:WKd4:Bd6,d2", want: []string{"d4xd1", "d4xd7", "d4xd8"}},
+		{rule: "frisian: value precedence, 2 kings beat 3 men", variant: frisian,
+			fen: "W:W45,46:B4,15,35,K41,K32", want: []string{"46x28"}},
+		{rule: "frisian: value precedence, 3 men beat 1 king", variant: frisian,
+			fen: "W:W45,46:B4,15,35,K41", want: []string{"45x3"}},
+		{rule: "frisian: men capture straight along files and rows", variant: frisian,
+			fen: "W:W28:B18,27", want: []string{"28x8", "28x26"}},
+		{rule: "frisian: at equal value a king must capture", variant: frisian,
+			fen: "W:WK1,46:B7,36", want: []string{"1x12", "1x18", "1x23", "1x29", "1x34", "1x40", "1x45"}},
+		{rule: "frisian: a side with men may not move the same king a fourth time in a row", variant: frisian,
+			fen: "W:WK46,15:B1:KW46/3", want: []string{"15-10"}, check: func(t *testing.T, p Position) {
+				// and the count is kept by play, and is part of the position
+				q, err := ParseFEN(frisian, "W:WK46,15:B1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i, mv := range []string{"46-41", "1-6", "41-37", "6-11", "37-32", "11-16"} {
+					q = mustMove(t, q, mv)
+					if i == 3 && q.st[White].n != 2 {
+						t.Errorf("%s: count %d after two king moves, want 2", q.FEN(), q.st[White].n)
+					}
+				}
+				if got := movesIDText(&q); !slices.Equal(got, []string{"15-10"}) {
+					t.Errorf("%s: after three king moves: %v, want 15-10 only", q.FEN(), got)
+				}
+				if q.FEN() != "W:W15,K32:B16:KW32/3" {
+					t.Errorf("FEN %s, want the count written", q.FEN())
+				}
+				back, err := ParseFEN(frisian, q.FEN())
+				if err != nil || back != q {
+					t.Errorf("FEN %s reads back as %v (%v)", q.FEN(), back.FEN(), err)
+				}
+				if r, _ := ParseFEN(frisian, "W:W15,K32:B16"); r == q {
+					t.Error("the count is not part of the position's identity")
+				}
+			}},
+		{rule: "frisian: a side with only kings has no king-move limit", variant: frisian,
+			fen: "W:WK46:B1:KW46/3", want: []string{"46-41", "46-37", "46-32", "46-28", "46-23", "46-19", "46-14", "46-10", "46-5"}},
+		{rule: "killer: see TestSection8DarkSquareRules; frisian men move diagonally forward only", variant: frisian,
+			fen: "W:W33", want: []string{"33-28", "33-29"}},
+		{rule: "dameo: linear move, the rear man of a line goes to the square in front", variant: dameo,
+			fen: "W:Wc1,c2", want: []string{"c1-b2", "c1-d2", "c1-c3", "c2-b3", "c2-c3", "c2-d3"}, check: func(t *testing.T, p Position) {
+				q := mustMove(t, p, "c1-c3")
+				if q.FEN() != "B:Wc3,c2:B" {
+					t.Errorf("after c1-c3: %s, want men on c2 and c3", q.FEN())
+				}
+			}},
+		{rule: "dameo: men capture orthogonally only, backwards too, never diagonally", variant: dameo,
+			fen: "W:Wd4:Bd5,e5,c4,d3", want: []string{"d4xd6", "d4xb4", "d4xd2"}},
+		{rule: "dameo: crowned only if the move ends on the back row", variant: dameo,
+			fen: "W:Wd6:Bd7,e8,g8", want: []string{"d6xh8"}, check: func(t *testing.T, p Position) {
+				if m := findMove(t, p, "d6xh8"); !m.Promotes {
+					t.Error("d6xh8 ends on the back row: crowned")
+				}
+			}},
+		{rule: "gothic: men move forward, diagonally forward and sideways", variant: gothic,
+			fen: "W:Wd4:Ba8", want: []string{"d4-c4", "d4-c5", "d4-d5", "d4-e4", "d4-e5"}},
+		{rule: "gothic: men capture sideways", variant: gothic,
+			fen: "W:Wd4:Be4", want: []string{"d4xf4"}},
+		{rule: "alquerque: a later jump goes backwards; free choice", variant: alquerque,
+			fen: "W:Wa1:Ba2,b2", want: []string{"a1xc1", "a1xc3"}},
+		{rule: "alquerque: a piece may not return to the point it left on its previous move", variant: alquerque,
+			fen: "W:Wd3:Be5:RWd3/c3", want: []string{"d3-d4", "d3-e3"}, check: func(t *testing.T, p Position) {
+				q, err := ParseFEN(alquerque, "W:Wc3:Be5")
+				if err != nil {
+					t.Fatal(err)
+				}
+				q = mustMove(t, mustMove(t, q, "c3-d3"), "e5-e4")
+				if got := movesIDText(&q); slices.Contains(got, "d3-c3") {
+					t.Errorf("%s: %v: d3 goes back to c3", q.FEN(), got)
+				}
+				if q.FEN() != "W:Wd3:Be4:RWd3/c3:RBe4/e5" {
+					t.Errorf("FEN %s, want the no-return state written", q.FEN())
+				}
+			}},
+		{rule: "alquerque: men never promote; no diagonal where the point has none", variant: alquerque,
+			fen: "W:Wc4:Ba5", want: []string{"c4-b4", "c4-c5", "c4-d4"}, check: func(t *testing.T, p Position) {
+				q := mustMove(t, p, "c4-c5")
+				if !q.Kings().Empty() {
+					t.Errorf("%s: a man was crowned", q.FEN())
+				}
+			}},
+	})
+}

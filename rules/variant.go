@@ -58,6 +58,10 @@ const (
 	MajorityThenKings                   // most pieces, then most kings (Spanish, Portuguese)
 	ItalianOrder                        // most pieces, then with a king, then most kings, then kings met first
 	KingsFirst                          // a king must capture if one can, otherwise free (Czech)
+	// HighestValue: the capture of the highest value, n kings worth more
+	// than 2n-1 men and less than 2n men; at equal value a king must
+	// capture (Frisian). Generic generator only.
+	HighestValue
 )
 
 // PromotionRule says what happens to a man that reaches the far row during a capture.
@@ -68,6 +72,7 @@ const (
 	PromoteStop         PromotionRule = iota // crowned, and the move ends there (English, Italian)
 	PromoteContinue                          // crowned, and it continues capturing as a king (Russian)
 	PromoteOnlyIfEnding                      // continues as a man; crowned only if the capture ends there (international)
+	PromoteNever                             // men are never crowned (Alquerque); generic generator only
 )
 
 // Notation says how squares are written in move text.
@@ -148,6 +153,80 @@ type Params struct {
 	// (White up the diagram, Black down). Men are crowned on the far row of
 	// their own way (or on PromotionSquares).
 	Forward [2]Heading
+
+	// The rest is the generic generator's (grid.go): a variant that sets
+	// any of it is played by that generator, the others keep theirs.
+
+	// Layout is the board's playing field; DarkSquares for every diagonal
+	// variant.
+	Layout Layout
+	// The directions, relative to the side's forward way, of men's plain
+	// moves, men's captures (the first jump; MenLaterCaptures the jumps
+	// after it, when not zero), kings' moves and kings' captures. Zero on
+	// dark squares means the diagonal variants' rule (men forward,
+	// MenCaptureBackward, kings every diagonal).
+	MenMoves, MenCaptures, MenLaterCaptures, KingMoves, KingCaptures Dirs
+	// RemoveAtOnce: each captured piece leaves the board as it is jumped
+	// (Turkish); otherwise the pieces leave when the move ends.
+	RemoveAtOnce bool
+	// NoTurnBack forbids a 180-degree turn between two jumps (Turkish).
+	NoTurnBack bool
+	// LinearMoves: a straight line of own men moves one square along a
+	// man's move direction, the rear man going to the square in front (Dameo).
+	LinearMoves bool
+	// KingMoveLimit: a side that has men may not move the same king more
+	// than this many times in a row without capturing (Frisian: 3); the
+	// count is part of the position.
+	KingMoveLimit uint8
+	// NoReturn: a piece may not go back, in a plain move, to the point it
+	// left on its side's previous move (Alquerque); part of the position.
+	NoReturn bool
+	// Start is the start position as a FEN, when it is not RowsOfMen rows
+	// of men each.
+	Start string
+}
+
+// Dirs is a set of directions relative to a side's forward way.
+type Dirs uint8
+
+// Directions of Dirs.
+const (
+	DirForward         Dirs = 1 << iota // straight ahead
+	DirForwardDiagonal                  // the two forward diagonals
+	DirSideways                         // straight left and right
+	DirBack                             // straight back
+	DirBackDiagonal                     // the two backward diagonals
+	// Diagonals, Orthogonal and AllDirs are the usual sets.
+	Diagonals  = DirForwardDiagonal | DirBackDiagonal
+	Orthogonal = DirForward | DirSideways | DirBack
+	AllDirs    = Diagonals | Orthogonal
+)
+
+// abs returns the absolute directions (bit dirN...) of d for a side going up
+// the diagram (up) or down.
+func (d Dirs) abs(up bool) uint8 {
+	var m uint8
+	fw, bk := uint8(1)<<dirN, uint8(1)<<dirS
+	fd, bd := uint8(1)<<dirNE|1<<dirNW, uint8(1)<<dirSE|1<<dirSW
+	if !up {
+		fw, bk, fd, bd = bk, fw, bd, fd
+	}
+	if d&DirForward != 0 {
+		m |= fw
+	}
+	if d&DirForwardDiagonal != 0 {
+		m |= fd
+	}
+	if d&DirSideways != 0 {
+		m |= 1<<dirE | 1<<dirW
+	}
+	if d&DirBack != 0 {
+		m |= bk
+	}
+	if d&DirBackDiagonal != 0 {
+		m |= bd
+	}
+	return m
 }
 
 // Heading is the way a colour's men move along the board.
@@ -177,6 +256,11 @@ type Variant struct {
 	// noBitboards: rules the bitboard generator does not know (one-way
 	// men) go to the reference generator.
 	noBitboards bool
+	// grid: the generic generator plays this variant (grid.go), with the
+	// absolute direction masks by colour in gd.
+	grid  bool
+	gd    gridDirs
+	start Position
 }
 
 var presets = addDerived(map[string]Params{
@@ -236,6 +320,40 @@ func addDerived(presets map[string]Params) map[string]Params {
 	c.Name, c.GameType = "corner", 0
 	c.PromotionSquares = [2]Set{mustSquares(c.Board, "a7", "b8"), mustSquares(c.Board, "g1", "h2")}
 	presets["corner"] = c
+
+	// RULES.md section 8's games on the generic generator.
+	presets["turkish"] = Params{Name: "turkish", GameType: 30, Layout: AllSquares, Board: Board{8, 8, false},
+		Start: "W:W41-56:B9-24", FirstPlayer: White, Kings: FlyingKings, MenCaptureKings: true,
+		MenMoves: DirForward | DirSideways, MenCaptures: DirForward | DirSideways, KingMoves: Orthogonal, KingCaptures: Orthogonal,
+		RemoveAtOnce: true, NoTurnBack: true, Precedence: Majority, Promotion: PromoteOnlyIfEnding, Notation: Algebraic,
+		// project's reading: 50 moves each without a capture (or a man's move)
+		Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 50}}
+	fr := Params{Name: "frisian", GameType: 40, Board: Board{10, 10, false}, RowsOfMen: 4, FirstPlayer: White,
+		MenCaptureBackward: true, Kings: FlyingKings, MenCaptureKings: true,
+		MenMoves: DirForwardDiagonal, MenCaptures: AllDirs, KingMoves: Diagonals, KingCaptures: AllDirs,
+		Precedence: HighestValue, Promotion: PromoteOnlyIfEnding, KingMoveLimit: 3, WideResults: true,
+		Draws: DrawRules{ThreefoldAutomatic: true}}
+	presets["frisian"] = fr
+	fr.Name, fr.GameType, fr.Start, fr.RowsOfMen = "frysk", 97, "W:W46-50:B1-5", 0
+	presets["frysk"] = fr
+	presets["gothic"] = Params{Name: "gothic", Layout: AllSquares, Board: Board{8, 8, false}, RowsOfMen: 2, FirstPlayer: White,
+		Kings: ShortKings, MenCaptureKings: true,
+		MenMoves: DirForward | DirForwardDiagonal | DirSideways, MenCaptures: DirForward | DirForwardDiagonal | DirSideways,
+		KingMoves: AllDirs, KingCaptures: AllDirs, Precedence: FreeChoice, Promotion: PromoteStop, Notation: Algebraic,
+		// project's reading: threefold, and 50 moves each without a capture or a man's move
+		Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 50}}
+	presets["alquerque"] = Params{Name: "alquerque", Layout: AlquerqueGrid, Board: Board{5, 5, false},
+		Start: "W:W14-25:B1-12", FirstPlayer: White, MenCaptureKings: true,
+		MenMoves: DirForward | DirForwardDiagonal | DirSideways, MenCaptures: DirForward | DirForwardDiagonal | DirSideways,
+		MenLaterCaptures: AllDirs, KingMoves: AllDirs, KingCaptures: AllDirs,
+		NoReturn: true, Precedence: FreeChoice, Promotion: PromoteNever, Notation: Algebraic,
+		Draws: DrawRules{ThreefoldAutomatic: true}}
+	presets["dameo"] = Params{Name: "dameo", Layout: AllSquares, Board: Board{8, 8, false},
+		Start: "W:W43-46,50-55,57-64:B1-8,10-15,19-22", FirstPlayer: White, MenCaptureBackward: true,
+		Kings: FlyingKings, MenCaptureKings: true,
+		MenMoves: DirForward | DirForwardDiagonal, LinearMoves: true, MenCaptures: Orthogonal,
+		KingMoves: AllDirs, KingCaptures: Orthogonal, Precedence: Majority, Promotion: PromoteOnlyIfEnding,
+		Notation: Algebraic, Draws: DrawRules{ThreefoldAutomatic: true}}
 	return presets
 }
 
@@ -285,21 +403,43 @@ var interned struct {
 // give the same *Variant. Variants are kept for the life of the process, one
 // per distinct Params: a config builds one, so the table stays small.
 func NewVariant(p Params) (*Variant, error) {
-	g, err := p.check()
-	if err != nil {
-		return nil, err
-	}
 	interned.Lock()
 	defer interned.Unlock()
 	if v, ok := interned.m[p]; ok {
 		return v, nil
 	}
+	v, err := p.build()
+	if err != nil {
+		return nil, err
+	}
 	if interned.m == nil {
 		interned.m = make(map[Params]*Variant)
 	}
+	interned.m[p] = v
+	return v, nil
+}
+
+// build checks p and makes its variant (not interned).
+func (p Params) build() (*Variant, error) {
+	g, err := p.check()
+	if err != nil {
+		return nil, err
+	}
 	v := &Variant{p: p, geo: g, up: [2]bool{p.Forward[White] != TowardBottom, p.Forward[Black] == TowardTop}}
 	v.noBitboards = !v.up[White] || v.up[Black]
-	interned.m[p] = v
+	v.grid = p.needsGrid()
+	if v.grid {
+		v.noBitboards = true
+		v.gd = newGridDirs(&p, v.up)
+	}
+	v.start = v.defaultStart()
+	if p.Start != "" {
+		s, err := ParseFEN(v, p.Start)
+		if err != nil {
+			return nil, fmt.Errorf("rules: variant %q: start position: %w", p.Name, err)
+		}
+		v.start = s
+	}
 	return v, nil
 }
 
@@ -348,20 +488,32 @@ func ByGameType(gt int) (*Variant, bool) {
 // Validate checks the parameters of a custom variant: nil exactly when
 // NewVariant(p) succeeds.
 func (p Params) Validate() error {
-	_, err := p.check()
+	_, err := p.build()
 	return err
 }
 
 // check is Validate, returning the board tables it built on the way.
 func (p Params) check() (*geometry, error) {
-	g, err := newGeometry(p.Board)
+	g, err := newLayoutGeometry(p.Board, p.Layout)
 	if err != nil {
 		return nil, err
 	}
-	if p.RowsOfMen < 1 || p.RowsOfMen >= p.Board.Height || 2*p.RowsOfMen >= p.Board.Height {
+	if p.needsGrid() && g.n > 64 {
+		return nil, fmt.Errorf("rules: variant %q: the generic generator's rules need a board of at most 64 squares, not %d", p.Name, g.n)
+	}
+	if p.Precedence == ItalianOrder && p.needsGrid() {
+		return nil, fmt.Errorf("rules: variant %q: the Italian precedence is for the diagonal rules only", p.Name)
+	}
+	if (p.Precedence == HighestValue || p.Promotion == PromoteNever) && !p.needsGrid() {
+		// (needsGrid is true for them: unreachable, kept as a guard)
+		return nil, fmt.Errorf("rules: variant %q: precedence or promotion needs the generic generator", p.Name)
+	}
+	if p.Start != "" && p.RowsOfMen == 0 {
+		// the start position is given: no rows of men to check
+	} else if p.RowsOfMen < 1 || p.RowsOfMen >= p.Board.Height || 2*p.RowsOfMen >= p.Board.Height {
 		return nil, fmt.Errorf("rules: variant %q: %d rows of men do not fit a board of height %d with an empty middle", p.Name, p.RowsOfMen, p.Board.Height)
 	}
-	if p.Kings > FlyingLandBehind || p.Precedence > KingsFirst || p.Promotion > PromoteOnlyIfEnding || p.FirstPlayer > Black {
+	if p.Kings > FlyingLandBehind || p.Precedence > HighestValue || p.Promotion > PromoteNever || p.FirstPlayer > Black {
 		return nil, fmt.Errorf("rules: variant %q: parameter out of range", p.Name)
 	}
 	if p.IllegalMoves > IllegalWarnsFirst {
@@ -388,6 +540,13 @@ func (p Params) check() (*geometry, error) {
 		return nil, fmt.Errorf("rules: variant %q: negative move rule %d (0 = none)", p.Name, p.Draws.MoveRule)
 	}
 	return g, nil
+}
+
+// needsGrid reports whether p sets a rule only the generic generator plays.
+func (p *Params) needsGrid() bool {
+	return p.Layout != DarkSquares || p.MenMoves|p.MenCaptures|p.MenLaterCaptures|p.KingMoves|p.KingCaptures != 0 ||
+		p.RemoveAtOnce || p.NoTurnBack || p.LinearMoves || p.KingMoveLimit > 0 || p.NoReturn ||
+		p.Precedence == HighestValue || p.Promotion == PromoteNever
 }
 
 // maxAlgebraicWidth is the widest board algebraic squares can name: files a
@@ -472,6 +631,10 @@ func (v *Variant) Draws() DrawRules { return v.p.Draws }
 // IllegalMoves is the federation's default illegal-move rule.
 func (v *Variant) IllegalMoves() IllegalMoveRule { return v.p.IllegalMoves }
 
+// Layout is what the board is made of: dark squares, all squares, or
+// Alquerque's grid of points.
+func (v *Variant) Layout() Layout { return v.p.Layout }
+
 // Squares is the number of playable squares of the variant's board.
 func (v *Variant) Squares() int { return v.geo.n }
 
@@ -503,6 +666,9 @@ func (v *Variant) RowCol(sq Square) (row, col int) { return int(v.geo.row[sq]), 
 // promotes reports whether a man of colour c on sq is crowned there: it
 // stands on its far row (or on one of its PromotionSquares).
 func (v *Variant) promotes(c Color, sq Square) bool {
+	if v.p.Promotion == PromoteNever {
+		return false
+	}
 	if ps := v.p.PromotionSquares[c]; !ps.Empty() {
 		return ps.Has(sq)
 	}

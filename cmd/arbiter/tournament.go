@@ -33,6 +33,7 @@ type tournamentFlags struct {
 	progress  string
 	engineLog bool
 	noReport  bool
+	cluster   clusterFlags
 	force     bool
 
 	// Set by match, the other front of the same runner:
@@ -57,6 +58,7 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&tf.progress, "progress", "auto", "progress bar and live standings: auto (when stderr is a terminal), on or off")
 	fs.BoolVar(&tf.engineLog, "engine-log", false, "write every engine's protocol exchange to engines.log in the output directory")
 	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
+	tf.cluster.register(fs)
 	fs.BoolVar(&tf.force, "force", false, "resume an event whose engines' commands changed even when an engine is not the same (its Hub id and version)")
 	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
 	for _, k := range configs.FlagKeys() {
@@ -255,7 +257,16 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 			fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d\n", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
 		}
 	}
+	cr, err := startCluster(ctx, tf.cluster, ev, st, log)
+	if err != nil {
+		return err
+	}
+	defer cr.close()
+	opt.Executor = cr.executor()
 	sum, err := tournament.Run(ctx, opt)
+	if ferr := cr.finish(sum, log); ferr != nil && err == nil {
+		err = ferr
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrConfigMismatch) {
 			return usageError{err}
@@ -293,6 +304,9 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		fmt.Fprintf(stderr, "warning: SPRT: LLR not computed: %s\n", sum.SPRT.Failure)
 	}
 	sum.Standings.Write(out)
+	if err := cr.workers(ctx, st, out); err != nil {
+		return err
+	}
 	if sum.Match != nil {
 		tournament.WriteMatchSummary(out, sum.Match)
 	}

@@ -906,7 +906,9 @@ func (e *Player) scan(req match.Request) {
 	}
 	for _, m := range req.Moves[c.scanned:] {
 		next := c.cur.Play(m)
-		if Irreversible(c.cur, m) {
+		// A position with state beyond the board (Frisian's king moves,
+		// Alquerque's no-return) cannot be a base: its string lacks it.
+		if Irreversible(c.cur, m) && !next.HasHiddenState() {
 			c.base, c.baseIdx = next, c.scanned+1
 			c.text = c.text[:0]
 		} else {

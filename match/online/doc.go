@@ -26,6 +26,20 @@
 // input, a corrupt row) is reported by Hall.Broken with its id and the
 // reason; the others load.
 //
+// The first move's clock starts with the first thing done at the board (a
+// move, an illegal attempt, a pause), not when the game is created: the
+// players may not have opened their links yet. Every event of one input
+// carries the state after the whole input (a move and the result it gave
+// share it). A warning's or illegal move's message has, in Msg.Why, the
+// referee's explanation (arbiter.Explain's code and arguments), so that a
+// client can translate the reason too.
+//
+// Limits: Config.MaxGames running games (Create refuses more with 503),
+// Config.MaxEvents events per game (then only resign and declare, which
+// end it), and the field limits in setup.go (names 64 runes, annotations
+// 2 KiB, rules 8 KiB, FEN 512 bytes). The last 1000 finished games stay
+// in memory; older ones are read back from the store when looked at.
+//
 // Watch reads the events a viewer missed from the store, never from
 // memory, and then delivers live ones on a bounded channel; a subscriber
 // that does not keep up is dropped (its channel closed), so that no viewer

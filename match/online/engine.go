@@ -73,7 +73,10 @@ func (h *Hall) startEngine(g *game) {
 			}
 			return
 		}
-		e.wake <- struct{}{}
+		select {
+		case e.wake <- struct{}{}:
+		default:
+		}
 		for {
 			select {
 			case <-ctx.Done():
@@ -96,7 +99,7 @@ func (h *Hall) startEngine(g *game) {
 				g.mu.Unlock()
 				continue
 			}
-			ply := len(ref.Moves())
+			ply := ref.Ply()
 			req := match.Request{Start: start, Moves: ref.Moves(), Position: ref.Position(),
 				Level: match.LevelFor(ref, start, side, tc), Deadline: ref.Deadline(), Retry: e.retry}
 			g.mu.Unlock()
@@ -175,7 +178,7 @@ func (h *Hall) engineInput(g *game, ply int, in input) {
 	if g.closed || g.broken != nil || g.ref.Done() {
 		return
 	}
-	if ply >= 0 && (len(g.ref.Moves()) != ply || g.ref.Paused() || g.ref.Pending() || g.ref.Turn() != g.sp.engineSide) {
+	if ply >= 0 && (g.ref.Ply() != ply || g.ref.Paused() || g.ref.Pending() || g.ref.Turn() != g.sp.engineSide) {
 		// The game moved on (a pause, the arbiter): ask again.
 		g.wakeEngine()
 		return

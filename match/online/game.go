@@ -102,13 +102,18 @@ type game struct {
 	replay  bool  // applying stored inputs: no tokens, no publishing
 	broken  error // could not be restored
 	closed  bool
+	evicted bool    // dropped from the hall's memory (a finished game): look it up again
 	pending []Event // events of the input being applied
+	last    *rules.Move
+
+	lastClaimAccepted, lastClaimAuto bool
 }
 
 type seen struct {
 	moves, warnings, claims, decisions int
 	pending                            bool
 	over                               bool
+	wcdf                               [2]int
 }
 
 func newGame(id string, sp *spec, created time.Time) (*game, error) {
@@ -303,7 +308,7 @@ func (g *game) submit(c rules.Color, a attempt) {
 // players may not have opened their links yet). It is called only where
 // an input is about to change the game, so that a replay repeats it.
 func (g *game) startClock() {
-	if len(g.ref.Moves()) == 0 {
+	if g.ref.Ply() == 0 {
 		g.ref.StartThinking()
 	}
 }
@@ -456,7 +461,7 @@ func (g *game) internal(in input) *Refusal {
 	ref := g.ref
 	switch in.Internal {
 	case "flag":
-		if len(ref.Moves()) > 0 {
+		if ref.Ply() > 0 {
 			ref.CheckTime()
 		}
 	case "engine-illegal":
@@ -498,33 +503,34 @@ func (g *game) pendingPosition() rules.Position {
 // in the order a reader wants them.
 func (g *game) collect() {
 	ref := g.ref
-	rec := ref.Record()
-	wcdf := [2]int{}
+	sn := &g.seen
+	rec := ref.RecordFrom(sn.moves, sn.warnings, sn.claims, sn.decisions)
 	for i, w := range rec.Warnings {
 		if w.Decision == "" {
-			wcdf[w.Color]++
-		}
-		if i < g.seen.warnings {
-			continue
+			sn.wcdf[w.Color]++
 		}
 		args := kv("color", colorName(w.Color), "opponent", colorName(w.Color.Opponent()), "decider", colorName(w.Color.Opponent()),
 			"move", w.Text, "why", w.Why)
+		n := len(g.pending)
 		switch {
 		case w.Decision == "":
-			args["count"] = strconv.Itoa(wcdf[w.Color])
-			if !(ref.Done() && ref.Result().Termination == arbiter.IllegalMove && i == len(rec.Warnings)-1 && wcdf[w.Color] >= 2) {
+			args["count"] = strconv.Itoa(sn.wcdf[w.Color])
+			if !(ref.Done() && ref.Result().Termination == arbiter.IllegalMove && i == len(rec.Warnings)-1 && sn.wcdf[w.Color] >= 2) {
 				g.emit(EvWarning, "warning.wcdf", args, nil)
 			}
 		case w.Decision == "stands":
 			g.emit(EvDecision, "decision.stands", args, nil)
-		case g.seen.pending:
+		case sn.pending:
 			g.emit(EvDecision, "decision.corrected", args, nil)
 		default:
 			g.emit(EvWarning, "warning.corrected", args, nil)
 		}
+		if x := w.Explanation; x.Code != "" && len(g.pending) > n {
+			g.pending[n].Msg.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
+		}
 	}
-	g.seen.warnings = len(rec.Warnings)
-	for _, d := range rec.Decisions[g.seen.decisions:] {
+	sn.warnings += len(rec.Warnings)
+	for _, d := range rec.Decisions {
 		switch d.Kind {
 		case arbiter.DecisionPause:
 			g.emit(EvPause, "arbiter.pause", kv("reason", d.Text), nil)
@@ -538,11 +544,10 @@ func (g *game) collect() {
 			g.emit(EvResumeAfter, "server.down", kv("seconds", strconv.FormatFloat(d.Amount.Seconds(), 'f', 1, 64), "reason", d.Text), nil)
 		}
 	}
-	g.seen.decisions = len(rec.Decisions)
+	sn.decisions += len(rec.Decisions)
 	v := g.sp.variant
-	for i := g.seen.moves; i < len(rec.Moves); i++ {
-		m := rec.Moves[i]
-		mi := &MoveInfo{Ply: i, Text: m.Text, Color: colorName(m.Color), From: v.SquareName(m.Move.From), To: v.SquareName(m.Move.To),
+	for j, m := range rec.Moves {
+		mi := &MoveInfo{Ply: sn.moves + j, Text: m.Text, Color: colorName(m.Color), From: v.SquareName(m.Move.From), To: v.SquareName(m.Move.To),
 			ClockMS: m.Clock.Milliseconds(), Illegal: m.Illegal}
 		for sq := range m.Move.Captured.All() {
 			mi.Captured = append(mi.Captured, v.SquareName(sq))
@@ -553,8 +558,11 @@ func (g *game) collect() {
 		}
 		g.emit(EvMove, code, kv("color", colorName(m.Color), "opponent", colorName(m.Color.Opponent()), "move", m.Text), mi)
 	}
-	g.seen.moves = len(rec.Moves)
-	for _, c := range rec.Claims[g.seen.claims:] {
+	sn.moves += len(rec.Moves)
+	if n := len(rec.Moves); n > 0 {
+		g.last = &rec.Moves[n-1].Move
+	}
+	for _, c := range rec.Claims {
 		code := "claim.refused"
 		if c.Accepted {
 			code = "claim.accepted"
@@ -563,13 +571,21 @@ func (g *game) collect() {
 		if c.Move != "" {
 			args["move"] = c.Move
 		}
+		evidenceArgs(args, c.Evidence)
+		if c.Auto {
+			args["auto"] = "true"
+		}
 		g.emit(EvClaim, code, args, nil)
+		g.lastClaimAccepted, g.lastClaimAuto = c.Accepted, c.Auto
 	}
-	g.seen.claims = len(rec.Claims)
+	sn.claims += len(rec.Claims)
 	if p := ref.Pending(); p && !g.seen.pending {
-		_, text, why, _ := ref.PendingIllegal()
+		m, text, why, _ := ref.PendingIllegal()
 		c := ref.Turn()
 		g.emit(EvIllegal, "decision.pending", kv("color", colorName(c), "opponent", colorName(c.Opponent()), "move", text, "why", why), nil)
+		if x := arbiter.Explain(ref.Position(), m); x.Code != "" {
+			g.pending[len(g.pending)-1].Msg.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
+		}
 	}
 	g.seen.pending = ref.Pending()
 	if ref.Done() && !g.seen.over {
@@ -582,7 +598,7 @@ func (g *game) collect() {
 		}
 		args["color"] = colorName(loser)
 		code := "result.over"
-		claimed := len(rec.Claims) > 0 && rec.Claims[len(rec.Claims)-1].Accepted
+		claimed := g.lastClaimAccepted && !g.lastClaimAuto
 		switch res.Termination {
 		case arbiter.Resignation:
 			code = "result.resigned"
@@ -616,7 +632,7 @@ func (g *game) state() State {
 	ref := g.ref
 	v := g.sp.variant
 	p := ref.Position()
-	st := State{FEN: p.FEN(), Turn: colorName(p.Turn()), Status: "running", Result: ref.Result().PDN(v), Ply: len(ref.Moves()),
+	st := State{FEN: p.FEN(), Turn: colorName(p.Turn()), Status: "running", Result: ref.Result().PDN(v), Ply: ref.Ply(),
 		Warnings: map[string]int{"white": ref.Warnings(rules.White), "black": ref.Warnings(rules.Black)},
 		Presence: map[string]bool{"white": g.presence[RoleWhite] > 0, "black": g.presence[RoleBlack] > 0}}
 	if g.sp.engine != "" {
@@ -642,7 +658,7 @@ func (g *game) state() State {
 	if tc.Timed() {
 		left := [2]time.Duration{ref.Remaining(rules.White), ref.Remaining(rules.Black)}
 		// The clock starts with the first thing done at the board (startClock).
-		started := !ref.Done() && !ref.Pending() && (len(ref.Moves()) > 0 || len(ref.Record().Warnings) > 0)
+		started := !ref.Done() && !ref.Pending() && (ref.Ply() > 0 || g.seen.warnings > 0)
 		if started {
 			c := p.Turn()
 			used := ref.Elapsed() // frozen while paused
@@ -662,8 +678,8 @@ func (g *game) state() State {
 			st.Board.Pieces = append(st.Board.Pieces, Piece{Sq: v.SquareName(sq), Color: colorName(c), King: p.Kings().Has(sq)})
 		}
 	}
-	if ms := ref.Moves(); len(ms) > 0 {
-		m := ms[len(ms)-1]
+	if g.last != nil {
+		m := *g.last
 		st.Last = &Last{From: v.SquareName(m.From), To: v.SquareName(m.To)}
 		for sq := range m.Captured.All() {
 			st.Last.Captured = append(st.Last.Captured, v.SquareName(sq))
@@ -684,4 +700,30 @@ func (g *game) legal() []string {
 		out[i] = p.MoveTextAmong(m, ms)
 	}
 	return out
+}
+
+// evidenceArgs adds a claim's evidence to its message's arguments: where
+// the position occurred, or the N-move window and what broke it.
+func evidenceArgs(args map[string]string, e arbiter.Evidence) {
+	if len(e.Occurred) > 0 {
+		at := make([]string, len(e.Occurred))
+		for i, p := range e.Occurred {
+			at[i] = p.String()
+		}
+		args["occurred"] = strings.Join(at, ", ")
+		args["since"] = e.Since.String()
+	}
+	if w := e.Window; w != nil {
+		args["window_rule"] = w.Rule
+		args["window_first"] = w.First.String()
+		args["window_counted"] = strconv.Itoa(w.Counted)
+		args["window_needed"] = strconv.Itoa(w.Needed)
+		if w.BrokenWhy != "" {
+			args["window_broken"] = w.Broken.String()
+			args["window_broken_why"] = w.BrokenWhy
+		}
+	}
+	if e.Problem != "" {
+		args["problem"] = e.Problem
+	}
 }

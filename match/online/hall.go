@@ -48,6 +48,7 @@ type Hall struct {
 	running int
 	broken  map[string]string
 	closed  bool
+	done    []string // finished games in memory, oldest first (see finished)
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -351,23 +352,80 @@ func (h *Hall) get(ctx context.Context, id string) (*game, error) {
 		g = &game{id: id, broken: err}
 	}
 	h.mu.Lock()
-	if old, ok := h.games[id]; ok {
+	old, ok := h.games[id]
+	if ok {
 		g = old
 	} else {
 		h.games[id] = g
 	}
 	h.mu.Unlock()
+	if !ok && g.broken == nil {
+		h.finished(id)
+	}
 	return g, nil
+}
+
+// lockGame finds game id and locks it; a finished game dropped from
+// memory meanwhile (evicted) is looked up again.
+func (h *Hall) lockGame(ctx context.Context, id string) (*game, error) {
+	for {
+		g, err := h.get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		g.mu.Lock()
+		if !g.evicted {
+			return g, nil
+		}
+		g.mu.Unlock()
+	}
+}
+
+// maxFinished is how many finished games stay in memory; older ones are
+// read from the store again when someone looks at them.
+var maxFinished = 1000
+
+// finished notes that game id is over (or was loaded over) and drops the
+// oldest finished games nobody watches from memory. It takes h.mu and
+// the dropped games' locks; call it holding neither.
+func (h *Hall) finished(id string) {
+	h.mu.Lock()
+	h.done = append(h.done, id)
+	var drop []*game
+	for len(h.done) > maxFinished {
+		old := h.done[0]
+		h.done = h.done[1:]
+		if g, ok := h.games[old]; ok {
+			drop = append(drop, g)
+		}
+	}
+	h.mu.Unlock()
+	for _, g := range drop {
+		g.mu.Lock()
+		if len(g.subs) > 0 || g.broken != nil {
+			g.mu.Unlock()
+			h.mu.Lock()
+			h.done = append(h.done, g.id) // watched: keep it for now
+			h.mu.Unlock()
+			continue
+		}
+		g.evicted = true
+		g.mu.Unlock()
+		h.mu.Lock()
+		if h.games[g.id] == g {
+			delete(h.games, g.id)
+		}
+		h.mu.Unlock()
+	}
 }
 
 // Act applies an intent of role to game id. A refused intent is a
 // *Refusal; other errors are the server's (the store failed).
 func (h *Hall) Act(ctx context.Context, id string, role Role, in Intent) (Reply, error) {
-	g, err := h.get(ctx, id)
+	g, err := h.lockGame(ctx, id)
 	if err != nil {
 		return Reply{}, err
 	}
-	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.broken != nil {
 		return Reply{}, refuse(409, "refused.broken", "reason", g.broken.Error())
@@ -495,6 +553,9 @@ func (h *Hall) afterChange(g *game, wasOver bool) {
 			h.running--
 			h.mu.Unlock()
 			h.log.Info().Str("game", g.id).Str("result", g.ref.Result().String()).Msg("game over")
+			// finished takes other games' locks: not while holding this one.
+			id := g.id
+			go h.finished(id)
 		}
 		if g.timer != nil {
 			g.timer.Stop()
@@ -523,7 +584,7 @@ func (h *Hall) schedule(g *game) {
 		g.timer.Stop()
 		g.timer = nil
 	}
-	if g.closed || g.ref.Done() || len(g.ref.Moves()) == 0 {
+	if g.closed || g.ref.Done() || g.ref.Ply() == 0 {
 		return
 	}
 	d := g.ref.Deadline()
@@ -552,11 +613,10 @@ func (h *Hall) tick(g *game) {
 // Snapshot is game id as role sees it now.
 func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 	ctx := context.Background()
-	g, err := h.get(ctx, id)
+	g, err := h.lockGame(ctx, id)
 	if err != nil {
 		return Snapshot{}, err
 	}
-	g.mu.Lock()
 	if g.broken != nil {
 		g.mu.Unlock()
 		return Snapshot{}, refuse(409, "refused.broken", "reason", g.broken.Error())
@@ -600,12 +660,11 @@ type sub struct{ ch chan Event }
 // ctx ends, the hall closes, or the watcher fell too far behind: then it
 // reconnects with the last version it saw).
 func (h *Hall) Watch(ctx context.Context, id string, since int64) ([]Event, <-chan Event, error) {
-	g, err := h.get(ctx, id)
+	s := &sub{ch: make(chan Event, subBuffer)}
+	g, err := h.lockGame(ctx, id)
 	if err != nil {
 		return nil, nil, err
 	}
-	s := &sub{ch: make(chan Event, subBuffer)}
-	g.mu.Lock()
 	if g.broken != nil || g.closed {
 		g.mu.Unlock()
 		return nil, nil, refuse(409, "refused.broken", "reason", fmt.Sprint(g.broken))
@@ -677,11 +736,10 @@ func (h *Hall) Presence(id string, role Role, connected bool) {
 
 // PDN is game id's record as PDN text, at any moment of the game.
 func (h *Hall) PDN(id string) (string, error) {
-	g, err := h.get(context.Background(), id)
+	g, err := h.lockGame(context.Background(), id)
 	if err != nil {
 		return "", err
 	}
-	g.mu.Lock()
 	if g.broken != nil {
 		g.mu.Unlock()
 		return "", refuse(409, "refused.broken", "reason", g.broken.Error())

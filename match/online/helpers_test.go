@@ -4,11 +4,14 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
 // fakeTime is the hall's clock in tests, moved by hand.
@@ -126,4 +129,21 @@ func describe(evs []Event) string {
 		s += "\n  " + e.Type + " " + e.Msg.Code + ": " + e.Msg.Text
 	}
 	return s
+}
+
+// checkPDN reads a game's PDN back and checks it as `arbiter check` does.
+func checkPDN(t *testing.T, h *Hall, id string) string {
+	t.Helper()
+	text, err := h.PDN(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := pdn.NewReader(strings.NewReader(text), "game.pdn").Next()
+	if err != nil {
+		t.Fatalf("reading our own PDN: %v\n%s", err, text)
+	}
+	if rep := pdn.Check(g, nil); rep.Status != pdn.OK {
+		t.Fatalf("arbiter check: %s\n%s", rep, text)
+	}
+	return text
 }

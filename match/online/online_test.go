@@ -140,7 +140,7 @@ func TestWCDFWarningThenLoss(t *testing.T) {
 	play(t, h, c.ID, "9-13", "22-18")
 	rep := act(t, h, c.ID, RoleBlack, mv("13-9")) // a man backwards
 	w := hasCode(rep.Events, "warning.wcdf")
-	if w == nil || w.Msg.Args["count"] != "1" || rep.State.Warnings["black"] != 1 || rep.State.Turn != "black" {
+	if w == nil || w.Msg.Why == nil || w.Msg.Why.Code != "illegal.backward" || w.Msg.Args["count"] != "1" || rep.State.Warnings["black"] != 1 || rep.State.Turn != "black" {
 		t.Fatalf("first illegal move: %+v %s", rep.State, describe(rep.Events))
 	}
 	// Text that names no move is judged too.
@@ -148,6 +148,7 @@ func TestWCDFWarningThenLoss(t *testing.T) {
 	if rep.State.Status != "over" || rep.State.Result != "1-0" || rep.State.Termination != "illegal move" {
 		t.Fatalf("second illegal move: %+v %s", rep.State, describe(rep.Events))
 	}
+	checkPDN(t, h, c.ID)
 }
 
 func TestOpponentDecides(t *testing.T) {
@@ -155,7 +156,7 @@ func TestOpponentDecides(t *testing.T) {
 	c := create(t, h, Setup{Variant: "english", Policy: "opponent-decides"})
 	play(t, h, c.ID, "9-13", "22-18")
 	rep := act(t, h, c.ID, RoleBlack, mv("13-9"))
-	if rep.State.Pending == nil || rep.State.Pending.Decider != "white" || hasCode(rep.Events, "decision.pending") == nil {
+	if e := hasCode(rep.Events, "decision.pending"); e == nil || e.Msg.Why == nil || e.Msg.Why.Code != "illegal.backward" || rep.State.Pending == nil || rep.State.Pending.Decider != "white" {
 		t.Fatalf("illegal move: %+v %s", rep.State, describe(rep.Events))
 	}
 	refused(t, h, c.ID, RoleBlack, mv("10-14"), 409) // the decision comes first
@@ -184,6 +185,9 @@ func TestThreefoldClaims(t *testing.T) {
 		t.Fatalf("premature claim: %+v %s", rep.State, describe(rep.Events))
 	}
 	t.Logf("refused: %s", e.Msg.Text)
+	if got := e.Msg.Args["occurred"]; strings.Count(got, ",") != 1 {
+		t.Errorf("refused claim's evidence: occurred %q, want two places", got)
+	}
 	play(t, h, c.ID, "4-8", "29-25", "8-4")
 	// White claims before the move that repeats the position a third time.
 	rep = act(t, h, c.ID, RoleWhite, Intent{Kind: "claim", Claim: "threefold", WithMove: "25-29"})
@@ -192,7 +196,13 @@ func TestThreefoldClaims(t *testing.T) {
 		t.Fatalf("valid claim: %+v %s", rep.State, describe(rep.Events))
 	}
 	t.Logf("accepted: %s", e.Msg.Text)
+	if got := e.Msg.Args["occurred"]; strings.Count(got, ",") != 2 || !strings.Contains(got, "25-29") {
+		t.Errorf("valid claim's evidence: occurred %q, want three places ending with the claimed move", got)
+	}
 	refused(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"}, 409)
+	if text := checkPDN(t, h, c.ID); !strings.Contains(text, "[%claim black threefold refused]") || !strings.Contains(text, "accepted") {
+		t.Errorf("the claims are not in the PDN:\n%s", text)
+	}
 	c2 := create(t, h, Setup{Variant: "english"})
 	refused(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "25-move"}, 400)
 	rep = act(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "40-move"})
@@ -230,7 +240,7 @@ func TestFlagPauseAddTime(t *testing.T) {
 		t.Fatalf("flag: %+v", s.State)
 	}
 	act(t, h, c.ID, RoleArbiter, Intent{Kind: "annotate", Text: "after the game"})
-	pdn, _ := h.PDN(c.ID)
+	pdn := checkPDN(t, h, c.ID)
 	for _, want := range []string{"pause: noise", "add-time white 1m0s", "after the game", "0-1"} {
 		if !strings.Contains(pdn, want) {
 			t.Errorf("PDN lacks %q:\n%s", want, pdn)

@@ -144,6 +144,10 @@ type Msg struct {
 	Code string            `json:"code"`
 	Args map[string]string `json:"args,omitempty"`
 	Text string            `json:"text"`
+	// Why, on a warning or an illegal move, is the referee's explanation
+	// (an arbiter.Codes code, "illegal.backward", with its arguments), for
+	// a client that translates what Args["why"] says in English.
+	Why *Msg `json:"why,omitempty"`
 }
 
 // Event is one thing that happened in a game, as every viewer sees it.

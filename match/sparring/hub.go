@@ -236,7 +236,7 @@ type hubWire struct {
 }
 
 func (h *hubWire) move(p rules.Position, m rules.Move, thought time.Duration) error {
-	info := hub.Cmd("info", "depth", strconv.Itoa(max(h.depth, 0)), "score", "0.00",
+	info := hub.Cmd("info", "depth", strconv.Itoa(max(h.depth, 0)), "score", strconv.FormatFloat(float64(Score(p, m))/manValue, 'f', 2, 64),
 		"time", strconv.FormatFloat(thought.Seconds(), 'f', 6, 64), "pv", rules.HubMove(m))
 	// One write for both lines: one wake-up of the GUI instead of two.
 	return h.w.println(info.String() + "\n" + hub.Cmd("done", "move", rules.HubMove(m)).String())

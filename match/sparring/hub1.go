@@ -148,7 +148,7 @@ type hub1Wire struct {
 
 func (h *hub1Wire) move(p rules.Position, m rules.Move, thought time.Duration) error {
 	mv := rules.HubMove(m)
-	info := fmt.Sprintf("info %d %d.0 0 1 %.2f 0.0 %s", max(h.depth, 0), max(h.depth, 0), thought.Seconds(), mv)
+	info := fmt.Sprintf("info %d %d.0 %d 1 %.2f 0.0 %s", max(h.depth, 0), max(h.depth, 0), Score(p, m), thought.Seconds(), mv)
 	return h.w.println(info + "\nmove " + mv)
 }
 

@@ -56,6 +56,13 @@ const (
 	winScore  = 1_000_000
 )
 
+// Score is what the engine reports of its move m in p (Hub "info score",
+// in hundredths of a man): the material after the move from the mover's
+// side. It is a static count, not the search's value, so that every level
+// reports one (an arbiter adjudicating by evaluation sees a losing side
+// say so).
+func Score(p rules.Position, m rules.Move) int { return -evaluate(p.Play(m)) }
+
 // evaluate scores p for the side to move: material, negated in losing
 // variants (where having fewer pieces is good).
 func evaluate(p rules.Position) int {

@@ -119,9 +119,22 @@ type Game struct {
 type Move struct {
 	Text string
 	Time time.Duration
+	// What the engine said of the move and what the clocks did (schema
+	// version 4; zero in older files): the side's time left after the
+	// move (0 untimed), the search's score (in men, from the mover's side;
+	// HasScore false when it gave none), depth, nodes and principal
+	// variation, and the latency measured for the move (request written
+	// to reply read, see match.Reply.Latency).
+	Clock    time.Duration
+	Score    float64
+	HasScore bool
+	Depth    int
+	Nodes    int64
+	PV       string
+	Latency  time.Duration
 }
 
-// movesPerInsert bounds the rows of one INSERT (4 parameters each, far
+// movesPerInsert bounds the rows of one INSERT (10 parameters each, far
 // below SQLite's limit on parameters).
 const movesPerInsert = 500
 
@@ -188,6 +201,12 @@ CREATE TABLE IF NOT EXISTS moves (
 	ply  INTEGER NOT NULL,
 	text TEXT NOT NULL,
 	ms   REAL NOT NULL,
+	clock_ms   REAL NOT NULL DEFAULT 0,
+	score      REAL,
+	depth      INTEGER NOT NULL DEFAULT 0,
+	nodes      INTEGER NOT NULL DEFAULT 0,
+	pv         TEXT NOT NULL DEFAULT '',
+	latency_ms REAL NOT NULL DEFAULT 0,
 	PRIMARY KEY (game, ply)
 ) WITHOUT ROWID;
 `
@@ -233,8 +252,9 @@ func Open(path string) (*Store, error) {
 const busyTimeout = 10 * time.Second
 
 // schemaVersion is stored in PRAGMA user_version once the tables exist.
-// Version 2 added engine_identity, version 3 games.worker.
-const schemaVersion = 3
+// Version 2 added engine_identity, version 3 games.worker, version 4 the
+// moves' annotations (clock, score, depth, nodes, pv, latency).
+const schemaVersion = 4
 
 // migrations[v] takes a database from version v to v+1.
 var migrations = map[int]string{
@@ -248,6 +268,13 @@ var migrations = map[int]string{
 );
 `,
 	2: `ALTER TABLE games ADD COLUMN worker TEXT NOT NULL DEFAULT '';
+`,
+	3: `ALTER TABLE moves ADD COLUMN clock_ms REAL NOT NULL DEFAULT 0;
+ALTER TABLE moves ADD COLUMN score REAL;
+ALTER TABLE moves ADD COLUMN depth INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE moves ADD COLUMN nodes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE moves ADD COLUMN pv TEXT NOT NULL DEFAULT '';
+ALTER TABLE moves ADD COLUMN latency_ms REAL NOT NULL DEFAULT 0;
 `,
 }
 
@@ -535,15 +562,19 @@ func (s *Store) write(ctx context.Context, g Game) error {
 	for lo := 0; lo < len(g.Moves); lo += movesPerInsert {
 		hi := min(lo+movesPerInsert, len(g.Moves))
 		var q strings.Builder
-		q.WriteString(`INSERT INTO moves (game, ply, text, ms) VALUES `)
-		args := make([]any, 0, 4*(hi-lo))
+		q.WriteString(`INSERT INTO moves (game, ply, text, ms, clock_ms, score, depth, nodes, pv, latency_ms) VALUES `)
+		args := make([]any, 0, 10*(hi-lo))
 		for i := lo; i < hi; i++ {
 			if i > lo {
 				q.WriteByte(',')
 			}
-			q.WriteString("(?,?,?,?)")
+			q.WriteString("(?,?,?,?,?,?,?,?,?,?)")
 			m := g.Moves[i]
-			args = append(args, g.ID, i+1, m.Text, float64(m.Time)/float64(time.Millisecond))
+			var score any // NULL: no score
+			if m.HasScore {
+				score = m.Score
+			}
+			args = append(args, g.ID, i+1, m.Text, msOf(m.Time), msOf(m.Clock), score, m.Depth, m.Nodes, m.PV, msOf(m.Latency))
 		}
 		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
 			return fmt.Errorf("store: %s: game %d moves %d-%d: %w", s.path, g.ID+1, lo+1, hi, err)
@@ -701,7 +732,7 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 }
 
 func (s *Store) moves(ctx context.Context, id int) ([]Move, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT text, ms FROM moves WHERE game = ? ORDER BY ply`, id)
+	rows, err := s.db.QueryContext(ctx, `SELECT text, ms, clock_ms, score, depth, nodes, pv, latency_ms FROM moves WHERE game = ? ORDER BY ply`, id)
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", s.path, err)
 	}
@@ -709,15 +740,22 @@ func (s *Store) moves(ctx context.Context, id int) ([]Move, error) {
 	var ms []Move
 	for rows.Next() {
 		var m Move
-		var t float64
-		if err := rows.Scan(&m.Text, &t); err != nil {
+		var t, clock, latency float64
+		var score sql.NullFloat64
+		if err := rows.Scan(&m.Text, &t, &clock, &score, &m.Depth, &m.Nodes, &m.PV, &latency); err != nil {
 			return nil, fmt.Errorf("store: %s: game %d: %w", s.path, id+1, err)
 		}
-		m.Time = time.Duration(t * float64(time.Millisecond))
+		m.Time, m.Clock, m.Latency = durationOf(t), durationOf(clock), durationOf(latency)
+		m.Score, m.HasScore = score.Float64, score.Valid
 		ms = append(ms, m)
 	}
 	return ms, rows.Err()
 }
+
+// msOf and durationOf convert between durations and the milliseconds the
+// database holds.
+func msOf(d time.Duration) float64        { return float64(d) / float64(time.Millisecond) }
+func durationOf(ms float64) time.Duration { return time.Duration(ms * float64(time.Millisecond)) }
 
 // Count returns the number of games in each status.
 func (s *Store) Count(ctx context.Context) (map[Status]int, error) {

@@ -34,7 +34,9 @@ func testGame(id int) Game {
 		Result: "1-0", Termination: "normal", Reason: "black has no legal move", FirstMover: "white",
 		PDN:     fmt.Sprintf("[Event \"Test event\"]\n[Round \"%d\"]\n\n1. 22-18 *\n", id),
 		Started: t0, Finished: t0.Add(3 * time.Second),
-		Moves: []Move{{"22-18", 1500 * time.Microsecond}, {"11-15", 2 * time.Second}, {"18x11", 0}},
+		Moves: []Move{{Text: "22-18", Time: 1500 * time.Microsecond, Clock: 58*time.Second + 500*time.Millisecond, Score: 0.31, HasScore: true,
+			Depth: 12, Nodes: 123456789012, PV: "22-18 11-15", Latency: 1600 * time.Microsecond},
+			{Text: "11-15", Time: 2 * time.Second, Score: -0.5, HasScore: true}, {Text: "18x11"}},
 	}
 }
 
@@ -174,7 +176,7 @@ func TestFinishedGameIsNeverReplaced(t *testing.T) {
 	}
 	// A running game (left by a killed run) is replaced by the replay, moves included.
 	r := testGame(1)
-	r.Moves = append(r.Moves, Move{"stale", time.Second})
+	r.Moves = append(r.Moves, Move{Text: "stale", Time: time.Second})
 	if err := s.Start(ctx, r); err != nil {
 		t.Fatal(err)
 	}
@@ -296,8 +298,9 @@ func TestMigrateFromVersion1(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Version 1 is version 2 without the engine_identity table, version 2
-	// version 3 without games.worker.
-	if _, err := s.db.Exec("DROP TABLE engine_identity; ALTER TABLE games DROP COLUMN worker; PRAGMA user_version = 1"); err != nil {
+	// version 3 without games.worker, version 3 version 4 without the
+	// moves' annotations.
+	if _, err := s.db.Exec("DROP TABLE engine_identity; ALTER TABLE games DROP COLUMN worker; " + dropAnnotations + "PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -338,7 +341,7 @@ func TestMigrateFromVersion2(t *testing.T) {
 	if err := s.Finish(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.db.Exec("ALTER TABLE games DROP COLUMN worker; PRAGMA user_version = 2"); err != nil {
+	if _, err := s.db.Exec("ALTER TABLE games DROP COLUMN worker; " + dropAnnotations + "PRAGMA user_version = 2"); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -367,5 +370,41 @@ func TestMigrateFromVersion2(t *testing.T) {
 	}
 	if want := map[int]string{0: "", 1: "w1"}; !reflect.DeepEqual(workers, want) {
 		t.Errorf("workers after the migration = %v; want %v", workers, want)
+	}
+}
+
+// dropAnnotations makes version 4's moves table version 3's.
+const dropAnnotations = "ALTER TABLE moves DROP COLUMN clock_ms; ALTER TABLE moves DROP COLUMN score; ALTER TABLE moves DROP COLUMN depth; " +
+	"ALTER TABLE moves DROP COLUMN nodes; ALTER TABLE moves DROP COLUMN pv; ALTER TABLE moves DROP COLUMN latency_ms; "
+
+// A database of schema version 3 (before the moves' annotations) opens: its
+// moves read with no score, clock or latency, and a new game keeps them.
+func TestMigrateFromVersion3(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	if err := s.Init(ctx, testEvent("h")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(ctx, testGame(0)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec(dropAnnotations + "PRAGMA user_version = 3"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = open(t, path)
+	if err := s.Finish(ctx, testGame(1)); err != nil {
+		t.Fatal(err)
+	}
+	moves := map[int][]Move{}
+	if err := s.Games(ctx, ReadOptions{Moves: true}, func(g Game) error { moves[g.ID] = g.Moves; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if old := moves[0]; len(old) != 3 || old[0] != (Move{Text: "22-18", Time: 1500 * time.Microsecond}) {
+		t.Errorf("old game's moves after the migration: %+v", old)
+	}
+	if !reflect.DeepEqual(moves[1], testGame(1).Moves) {
+		t.Errorf("new game's moves: %+v\nwant %+v", moves[1], testGame(1).Moves)
 	}
 }

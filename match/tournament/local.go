@@ -10,8 +10,10 @@ import (
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/dxp"
 	"github.com/draughts-arbiter/arbiter/match/enginelog"
+	"github.com/draughts-arbiter/arbiter/match/hub"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -69,7 +71,7 @@ type Local struct {
 // started before its first game; Close stops them.
 func NewLocal(ev *configs.Event, opt LocalOptions) *Local {
 	if opt.Play == nil {
-		opt.Play = match.PlayGame
+		opt.Play = judged(ev.Adjudicate)
 	}
 	if opt.Slots <= 0 {
 		opt.Slots = max(1, ev.Concurrency)
@@ -105,6 +107,22 @@ func NewLocal(ev *configs.Event, opt LocalOptions) *Local {
 		}
 	}
 	return l
+}
+
+// judged is match.PlayGame with the event's adjudication by the engines'
+// scores, a judge of its own per game (match.PlayGame itself when off).
+func judged(r adjudicate.Rules) PlayFunc {
+	if r.Off() {
+		return match.PlayGame
+	}
+	return func(ctx context.Context, cfg arbiter.Config, white, black match.Player, log zerolog.Logger) (*match.GameRecord, error) {
+		j := r.NewJudge()
+		judge := func(c rules.Color, info string) (rules.Outcome, string, bool) {
+			in := hub.ParseSearchInfo(info)
+			return j.Move(c, in.Score, in.HasScore)
+		}
+		return match.PlayGameOptions(ctx, cfg, white, black, log, match.Options{Judge: judge})
+	}
 }
 
 // Slots is how many games l plays at once.

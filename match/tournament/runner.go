@@ -502,6 +502,25 @@ func brokenBy(res arbiter.Result, c rules.Color) bool {
 	return false
 }
 
+// annotatedMoves are a game's moves as stored: the text and the time used
+// by the referee's clock, the clock after the move, the latency, and what
+// the engine's last info line of the move said.
+func annotatedMoves(rec *match.GameRecord) []store.Move {
+	moves := make([]store.Move, 0, len(rec.Record.Moves))
+	for i, m := range rec.Record.Moves {
+		sm := store.Move{Text: m.Text, Time: m.Used, Clock: m.Clock}
+		if i < len(rec.Info) {
+			in := hub.ParseSearchInfo(rec.Info[i])
+			sm.Score, sm.HasScore, sm.Depth, sm.Nodes, sm.PV = in.Score, in.HasScore, in.Depth, in.Nodes, in.PV
+		}
+		if i < len(rec.Latency) {
+			sm.Latency = rec.Latency[i]
+		}
+		moves = append(moves, sm)
+	}
+	return moves
+}
+
 // record turns a played game of ev (engines names) into its store row,
 // PDN included.
 func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Opening, rec *match.GameRecord, res arbiter.Result, started time.Time) (store.Game, error) {
@@ -511,10 +530,18 @@ func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Op
 	var pg *pdn.Game
 	if rec != nil {
 		g.Started, g.Finished = rec.Started, rec.Finished
-		for _, m := range rec.Record.Moves {
-			g.Moves = append(g.Moves, store.Move{Text: m.Text, Time: m.Used})
-		}
+		g.Moves = annotatedMoves(rec)
 		pg = rec.Game
+		if ev.Annotations != "none" && rec.Record.Variant != nil {
+			tags := arbiter.PDNTags{White: rec.White, Black: rec.Black, Date: rec.Started, Clock: true}
+			if ev.Annotations == "full" {
+				for _, m := range g.Moves {
+					tags.Notes = append(tags.Notes, arbiter.Annotation{Score: m.Score, HasScore: m.HasScore, Depth: m.Depth,
+						Used: m.Time, Nodes: m.Nodes, PV: m.PV}.String())
+				}
+			}
+			pg = rec.Record.PDN(tags)
+		}
 	}
 	if pg == nil {
 		pg = &pdn.Game{}

@@ -125,13 +125,14 @@ func rows(t testing.TB, st *store.Store) []store.Game {
 	if err := st.Games(context.Background(), store.ReadOptions{Moves: true}, func(g store.Game) error {
 		g.Started, g.Finished = time.Time{}, time.Time{}
 		for i := range g.Moves {
-			g.Moves[i].Time = 0
+			g.Moves[i].Time, g.Moves[i].Clock, g.Moves[i].Latency = 0, 0, 0
 		}
 		g.MoveTimes = nil
 		if g.Plies != len(g.Moves) {
 			t.Errorf("game %d: %d plies, %d moves", g.ID, g.Plies, len(g.Moves))
 		}
-		// The PDN carries the date and clock-dependent nothing else.
+		// The PDN carries the date and, with annotations (not in the events
+		// compared), the clocks.
 		out = append(out, g)
 		return nil
 	}); err != nil {
@@ -150,7 +151,7 @@ func TestDeterministicWhateverTheConcurrency(t *testing.T) {
 	var got [][]Result
 	var stored [][]store.Game
 	for _, conc := range []int{1, 4} {
-		ev := testEvent(t, fmt.Sprintf("concurrency: %d\nrounds: double\n", conc))
+		ev := testEvent(t, fmt.Sprintf("concurrency: %d\nrounds: double\npdn: {annotations: none}\n", conc))
 		st := openStore(t, t.TempDir())
 		var res []Result
 		sum, err := Run(context.Background(), Options{Event: ev, Store: st, NewPlayer: fakes(2 * time.Millisecond),

@@ -1,6 +1,9 @@
 package web
 
-import "github.com/draughts-arbiter/arbiter/arbiter"
+import (
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match/online"
+)
 
 // code is one message code the client must translate, with where it comes
 // from and its English template when the source exports one.
@@ -9,12 +12,19 @@ type code struct {
 }
 
 // messageCodes lists every code the server side can put in a message: the
-// referee's explanations of illegal moves (arbiter.Codes).
+// Hall's (online.Codes), the referee's explanations of illegal moves
+// (arbiter.Codes) and the HTTP layer's own (Codes).
 func messageCodes() []code {
 	var out []code
+	for _, c := range online.Codes() {
+		out = append(out, code{code: c.Code, from: "match/online", english: c.Text})
+	}
 	for _, c := range arbiter.Codes() {
 		// An Explanation without arguments prints its template as it is.
 		out = append(out, code{code: c, from: "referee", english: arbiter.Explanation{Code: c}.String()})
+	}
+	for _, c := range Codes() {
+		out = append(out, code{code: c, from: "match/web", english: codeText[c]})
 	}
 	return out
 }

@@ -98,6 +98,15 @@ func TestCatalogsCoverCodes(t *testing.T) {
 				t.Errorf("en.json: %q uses {%s}, which the %s's own template %q does not have", c.code, a, c.from, c.english)
 			}
 		}
+		// Every catalog says all the message says (a dropped {argument}
+		// would hide what was played, or why).
+		for _, l := range catalogLangs {
+			for _, a := range templateArgs(c.english) {
+				if !slices.Contains(templateArgs(cats[l][c.code]), a) {
+					t.Errorf("%s.json: %q lacks {%s} of the %s's template %q", l, c.code, a, c.from, c.english)
+				}
+			}
+		}
 	}
 }
 

@@ -39,6 +39,11 @@ func FuzzPDNReader(f *testing.F) {
 	f.Add("[FEN \"?:W14,K4,26,30:B6,13,K31,20\"]\n1. 14-9 31x22 *\n[FEN \"?:W29:B4\"]\n*")
 	f.Add("[FEN \"W:W2,18,27:B30,6,K9\"]\n1. 2-7 30-26 *")
 	f.Add("1. 11-15 22- 3. 9-13 *")
+	// RULES.md section 8: algebraic squares on all 64 squares (Turkish,
+	// GameType 30), Alquerque's grid, Frisian (40) with its state field.
+	f.Add("[GameType \"30\"]\n1. a3-a4 b6-b5 2. a4xa6 *")
+	f.Add("[Variant \"alquerque\"]\n[FEN \"W:Wd3:Be4:RWd3/c3\"]\n1. d3-e3 e4xe2 *")
+	f.Add("[GameType \"40\"]\n[FEN \"W:WK46,15:B1:KW46/2\"]\n1. 46-41 1-6 *")
 	f.Fuzz(func(t *testing.T, text string) {
 		r := NewReader(strings.NewReader(text), "fuzz.pdn")
 		for i := 0; ; i++ {

@@ -247,9 +247,10 @@ func LegalTexts(p rules.Position) []string {
 
 // CompactFEN writes the FEN of p with runs of three or more men on
 // consecutive squares as ranges ("W:W31-50:B1-20"), which is easier on the
-// eye in reports. Variants written algebraically get the plain FEN.
+// eye in reports. Variants written algebraically, and positions with state
+// beyond the board (its FEN fields), get the plain FEN.
 func CompactFEN(p rules.Position) string {
-	if p.Variant().Notation() == rules.Algebraic {
+	if p.Variant().Notation() == rules.Algebraic || p.HasHiddenState() {
 		return p.FEN()
 	}
 	var b strings.Builder

@@ -137,9 +137,9 @@ async function act(intent) {
 // stream brings the same ones; onEvent skips what it has seen).
 function handleReply(reply) {
   for (const ev of reply.events || []) onEvent(ev);
-  if (reply.token) {
+  if (reply.link || reply.token) {
     $('arb-link').hidden = false;
-    $('arb-link').textContent = `${location.origin}/g/${reply.token}`;
+    $('arb-link').textContent = reply.link || `${location.origin}/g/${reply.token}`;
   }
   render();
 }
@@ -187,7 +187,8 @@ function square(name) {
   const p = pieceAt(name);
   const sel = g.sel;
   if (sel.length === 0) {
-    if (p) { g.sel = [name]; announce(t('move.selected', { square: name })); }
+    // Only one's own pieces are picked up; a typed move may name any.
+    if (p && p.color === myColor()) { g.sel = [name]; announce(t('move.selected', { square: name })); }
     render();
     return;
   }
@@ -198,8 +199,9 @@ function square(name) {
     return;
   }
   if (p && !g.captured.includes(name)) {
-    if (sel.length === 1 && p.color === pieceAt(sel[0]).color) { g.sel = [name]; render(); return; }
-    if (sel.length === 1) { sendMove(`${sel[0]}-${name}`, [sel[0], name]); return; } // onto a piece: let the referee say why not
+    // Another piece of one's own: pick that one up instead. A click on an
+    // opponent's piece is taken for a slip, not a move onto it.
+    if (sel.length === 1 && p.color === myColor()) { g.sel = [name]; render(); return; }
     announce(t('move.land_empty'));
     return;
   }
@@ -320,7 +322,11 @@ function wire() {
     act({ kind: 'resign' });
   });
   $('flip').addEventListener('click', () => { g.flipped = !g.flipped; render(); });
-  $('numbers').addEventListener('change', () => render());
+  try { $('numbers').checked = localStorage.getItem('arbiter.numbers') === '1'; } catch (_) { /* storage may be off */ }
+  $('numbers').addEventListener('change', () => {
+    try { localStorage.setItem('arbiter.numbers', $('numbers').checked ? '1' : '0'); } catch (_) { /* ignore */ }
+    render();
+  });
   $('arb-pause').addEventListener('click', () => act({ kind: 'pause', text: '' }));
   $('arb-resume').addEventListener('click', () => act({ kind: 'resume' }));
   const form = (id, fn) => $(id).addEventListener('submit', (e) => {
@@ -489,7 +495,13 @@ export function fmtClock(ms) {
 function resultText(st) {
   const r = st.result || '';
   const term = st.termination || '';
-  const who = r === '1-0' ? t('result.white_wins') : r === '0-1' ? t('result.black_wins') : r.startsWith('1/2') ? t('result.draw') : r;
+  // PDN results, and the wide forms some variants use (2-0, 0-2, 1-1).
+  const who = { '1-0': 'result.white_wins', '2-0': 'result.white_wins', '0-1': 'result.black_wins', '0-2': 'result.black_wins',
+    '1/2-1/2': 'result.draw', '1-1': 'result.draw' }[r];
+  return resultLine(who ? t(who) : r, r, term);
+}
+
+function resultLine(who, r, term) {
   const key = `termination.${term}`;
   const why = term ? (i18n.has(key) ? t(key) : term) : '';
   return why ? `${who} (${r}): ${why}` : `${who} (${r})`;

@@ -1,0 +1,93 @@
+package arbiter
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Annotation is what an engine said of one of its moves, as the PDN keeps
+// it in the move's comment (the form of fastchess and CheckerBoard):
+//
+//	{+0.31/12 0.52s [%nodes 123456] [%pv 32-28 19-23] [%clock 0:04:31]}
+//
+// the score (in men, from the mover's side, with its sign) and the search
+// depth ("/12", left out when the engine gave none), the time the move
+// took by the arbiter's clock, then the nodes and the principal variation
+// as commands; "-" stands for a score the engine did not give. The clock
+// after the move is the [%clock] command PDNTags.Clock writes.
+type Annotation struct {
+	Score    float64
+	HasScore bool
+	Depth    int
+	Used     time.Duration
+	Nodes    int64
+	PV       string
+}
+
+// String writes the annotation as above, without the clock.
+func (a Annotation) String() string {
+	var b strings.Builder
+	if a.HasScore {
+		fmt.Fprintf(&b, "%+.2f", a.Score)
+	} else {
+		b.WriteString("-")
+	}
+	if a.Depth > 0 {
+		fmt.Fprintf(&b, "/%d", a.Depth)
+	}
+	fmt.Fprintf(&b, " %.2fs", a.Used.Seconds())
+	if a.Nodes > 0 {
+		fmt.Fprintf(&b, " [%%nodes %d]", a.Nodes)
+	}
+	if pv := strings.Join(strings.Fields(strings.NewReplacer("[", "", "]", "", "{", "", "}", "").Replace(a.PV)), " "); pv != "" {
+		fmt.Fprintf(&b, " [%%pv %s]", pv)
+	}
+	return b.String()
+}
+
+var (
+	annotationHead = regexp.MustCompile(`^\s*([+-][0-9]+\.[0-9]+|-)(?:/([0-9]+))? ([0-9]+\.[0-9]+)s(?:\s|$)`)
+	nodesCmd       = regexp.MustCompile(`\[%nodes ([0-9]+)\]`)
+	pvCmd          = regexp.MustCompile(`\[%pv ([^\]]*)\]`)
+)
+
+// ParseAnnotation reads an annotation back from a move's comment (PDN as
+// the arbiter writes it, read by rules/pdn); false when there is none.
+func ParseAnnotation(comment string) (Annotation, bool) {
+	m := annotationHead.FindStringSubmatch(comment)
+	if m == nil {
+		return Annotation{}, false
+	}
+	var a Annotation
+	if m[1] != "-" {
+		s, err := strconv.ParseFloat(m[1], 64)
+		if err != nil {
+			return Annotation{}, false
+		}
+		a.Score, a.HasScore = s, true
+	}
+	if m[2] != "" {
+		d, err := strconv.Atoi(m[2])
+		if err != nil {
+			return Annotation{}, false
+		}
+		a.Depth = d
+	}
+	secs, err := strconv.ParseFloat(m[3], 64)
+	if err != nil || secs > 1e9 {
+		return Annotation{}, false
+	}
+	a.Used = time.Duration(secs * float64(time.Second))
+	if n := nodesCmd.FindStringSubmatch(comment); n != nil {
+		if v, err := strconv.ParseInt(n[1], 10, 64); err == nil {
+			a.Nodes = v
+		}
+	}
+	if p := pvCmd.FindStringSubmatch(comment); p != nil {
+		a.PV = strings.TrimSpace(p[1])
+	}
+	return a, true
+}

@@ -1,0 +1,152 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/online"
+	"github.com/draughts-arbiter/arbiter/match/web"
+)
+
+func init() { subcommands = append(subcommands, newServeCmd) }
+
+// serveFlags are the flags of `arbiter serve`.
+type serveFlags struct {
+	addr, db, publicURL, engines string
+	trustProxy                   bool
+	maxGames                     int
+	logFormat, logLevel          string
+}
+
+func newServeCmd() *cobra.Command {
+	var f serveFlags
+	cmd := &cobra.Command{
+		Use:   "serve [--addr 127.0.0.1:8080] [--db FILE] [--public-url URL] [--engines FILE]",
+		Short: "Referee games between people on the web: a link for each player",
+		Long: `serve runs the web referee: a page to create a game (variant or custom rules,
+time control, illegal-move policy, draw claims, start position, an engine for one
+side), and for each game a link for White, one for Black, a read-only spectator
+link and an arbiter's link. The links carry unguessable secrets; send each player
+theirs. Every game, move and decision is committed to the --db SQLite file as it
+happens: after a restart running games resume, the down time not charged.
+
+It listens on loopback (127.0.0.1:8080) unless --addr says otherwise; links are
+built from --public-url (the address people reach the server at, e.g. behind a
+reverse proxy) or else from the listening address. --trust-proxy takes the client
+address for the per-client limits from X-Forwarded-For (only behind a proxy that
+sets it).
+
+--engines PATH names the engines players may choose as an opponent: a YAML file
+with an engines: list as in an event's config (an event's config file will do),
+or a directory of them, as "arbiter worker --engines" reads. A browser sends only
+a name, never a command.
+
+SIGINT, SIGTERM or SIGHUP stops it cleanly: no new connections, the live streams
+end, the store is closed (running games resume at the next start).
+Exit status: 2 for a usage error (flags, the engines file), 3 when it cannot run
+(the address is taken, the database cannot be opened) or was stopped by a signal.`,
+		Args:        cobra.NoArgs,
+		Annotations: map[string]string{annotContext: "yes"},
+		RunE:        func(cmd *cobra.Command, args []string) error { return runServe(cmd, f) },
+	}
+	fl := cmd.Flags()
+	fl.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on (HOST:PORT; port 0 picks a free one)")
+	fl.StringVar(&f.db, "db", "arbiter-web.db", "SQLite file of the games")
+	fl.StringVar(&f.publicURL, "public-url", "", "URL people reach the server at; links start with it")
+	fl.StringVar(&f.engines, "engines", "", "YAML file (or directory) with the engines: players may choose")
+	fl.BoolVar(&f.trustProxy, "trust-proxy", false, "take the client's address from X-Forwarded-For")
+	fl.IntVar(&f.maxGames, "max-games", 10000, "games kept running at once")
+	fl.StringVar(&f.logFormat, "log-format", "text", "log format: text or json")
+	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn or error")
+	return cmd
+}
+
+func runServe(cmd *cobra.Command, f serveFlags) error {
+	log, err := newLogger(f.logFormat, f.logLevel, cmd.ErrOrStderr())
+	if err != nil {
+		return usagef("serve: %v", err)
+	}
+	if f.publicURL != "" {
+		if _, err := web.ParsePublicURL(f.publicURL); err != nil {
+			return usagef("serve: --public-url: %v", err)
+		}
+	}
+	if _, _, err := net.SplitHostPort(f.addr); err != nil {
+		return usagef("serve: --addr %q: want HOST:PORT (%v)", f.addr, err)
+	}
+	if f.maxGames < 1 {
+		return usagef("serve: --max-games must be at least 1")
+	}
+	engines := map[string]online.EngineSpec{}
+	if f.engines != "" {
+		if engines, err = loadEngines(f.engines); err != nil {
+			return usageError{fmt.Errorf("serve: --engines: %w", err)}
+		}
+	}
+	names := make([]string, 0, len(engines))
+	for n := range engines {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+
+	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
+	hall, err := online.Open(ctx, online.Config{Path: f.db, Engines: engines, Log: log, MaxGames: f.maxGames})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer func() {
+		if err := hall.Close(); err != nil {
+			log.Error().Err(err).Msg("closing the game store")
+		}
+	}()
+	srv, err := web.New(web.Config{Hall: hall, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy, Engines: names})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	ln, err := net.Listen("tcp", f.addr)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	url := f.publicURL
+	if url == "" {
+		url = "http://" + ln.Addr().String()
+	}
+	if ip := net.ParseIP(strings.Trim(hostOf(ln.Addr().String()), "[]")); ip != nil && !ip.IsLoopback() && f.publicURL == "" {
+		log.Warn().Str("addr", ln.Addr().String()).Msg("listening beyond loopback without --public-url: links use the address each client reached")
+	}
+	log.Info().Str("addr", ln.Addr().String()).Str("db", f.db).Int("engines", len(names)).Msg("serving")
+	fmt.Fprintf(cmd.OutOrStdout(), "arbiter serve: %s/\n", url)
+	err = srv.Serve(ctx, ln, 5*time.Second)
+	if why := interruption(ctx); why != "" {
+		log.Info().Str("signal", why).Msg("stopped")
+	}
+	return err
+}
+
+func hostOf(addr string) string {
+	h, _, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	return h
+}
+
+// loadEngines reads the operator's engines: the `engines:` list of a YAML
+// file (or of a directory of them), as `worker --engines` reads it.
+func loadEngines(path string) (map[string]online.EngineSpec, error) {
+	specs, err := configs.LoadEngines(path, configs.Options{})
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]online.EngineSpec, len(specs))
+	for _, s := range specs {
+		out[s.Name] = s
+	}
+	return out, nil
+}

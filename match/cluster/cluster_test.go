@@ -1,0 +1,237 @@
+package cluster_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/cluster"
+	"github.com/draughts-arbiter/arbiter/match/schedule"
+	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/tournament"
+)
+
+// coordinated is an event run in this process by a coordinator.
+type coordinated struct {
+	ev    *configs.Event
+	st    *store.Store
+	coord *cluster.Coordinator
+	done  chan struct{}
+	sum   *tournament.Summary
+	err   error
+}
+
+// coordinate starts the event of evFile into out, played by workers
+// through url; log receives the coordinator's log.
+func coordinate(t *testing.T, ctx context.Context, url, evFile, out string, log zerolog.Logger) *coordinated {
+	t.Helper()
+	c := &coordinated{ev: loadEvent(t, evFile, out), done: make(chan struct{})}
+	var err error
+	if c.st, err = store.OpenDir(out); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.st.Close() })
+	if err := c.st.Init(ctx, tournament.EventRecord(c.ev, planOf(t, c.ev))); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: url, Name: "test coordinator", Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	if c.coord, err = cluster.NewCoordinator(ctx, nc, c.ev, c.st, cluster.CoordinatorOptions{AckWait: 2 * time.Second, Log: log}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.coord.Close)
+	go func() {
+		defer close(c.done)
+		c.sum, c.err = tournament.Run(ctx, tournament.Options{Event: c.ev, Store: c.st, Executor: c.coord, Log: log})
+	}()
+	return c
+}
+
+func (c *coordinated) wait(t *testing.T) *tournament.Summary {
+	t.Helper()
+	select {
+	case <-c.done:
+	case <-time.After(3 * time.Minute):
+		t.Fatal("the event did not end in 3 minutes")
+	}
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	return c.sum
+}
+
+func planOf(t *testing.T, ev *configs.Event) int {
+	t.Helper()
+	sched, err := schedule.New(ev.Schedule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(sched.All())
+}
+
+// runWorkers runs n workers in this process with the engines of evFile;
+// the returned function stops them and waits.
+func runWorkers(t *testing.T, url, engines string, log zerolog.Logger, names ...string) func() {
+	t.Helper()
+	specs, err := configs.LoadEngines(engines, configs.Options{Self: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for _, name := range names {
+		nc, err := cluster.Connect(cluster.ConnOptions{URL: url, Name: name, Log: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			defer nc.Close()
+			if err := cluster.RunWorker(ctx, nc, cluster.WorkerOptions{Name: name, Concurrency: 2, Engines: specs, Log: log}); err != nil {
+				t.Errorf("worker %s: %v", name, err)
+			}
+		})
+	}
+	stop := func() { cancel(); wg.Wait() }
+	t.Cleanup(stop)
+	return stop
+}
+
+// localStandings plays the event of evFile here, without a cluster.
+func localStandings(t *testing.T, evFile string) tournament.Standings {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "local")
+	ev := loadEvent(t, evFile, out)
+	st, err := store.OpenDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	sum, err := tournament.Run(context.Background(), tournament.Options{Event: ev, Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum.Standings
+}
+
+// The server goes away for a while in mid-event and comes back (on the
+// same port, with its files): the coordinator and the workers reconnect,
+// nothing is lost, and the standings are those of a local run.
+func TestServerOutage(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 6) // 36 games
+	port := freePort(t)
+	natsDir := filepath.Join(dir, "nats")
+	srv := startServer(t, natsDir, port)
+	defer func() { srv.Shutdown() }()
+	url := srv.URL()
+	log := zerolog.New(&syncBuffer{})
+	c := coordinate(t, context.Background(), url, evFile, filepath.Join(dir, "cluster"), log)
+	runWorkers(t, url, evFile, log, "a", "b")
+	waitFor(t, time.Minute, "6 games", func() bool { return finished(t, c.st.Path()) >= 6 })
+	srv.Shutdown()
+	time.Sleep(2 * time.Second) // the outage
+	srv = startServer(t, natsDir, port)
+	sum := c.wait(t)
+	if sum.Finished != sum.Planned || sum.Planned != 36 {
+		t.Errorf("%d of %d games finished; want 36 of 36", sum.Finished, sum.Planned)
+	}
+	if want := localStandings(t, evFile); !reflect.DeepEqual(sum.Standings, want) {
+		t.Errorf("standings %+v; want (local) %+v", sum.Standings, want)
+	}
+}
+
+// A worker without the event's build of an engine (another program) or
+// without an engine refuses the games, and the coordinator logs why.
+func TestWorkerRefuses(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 2)
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	defs := filepath.Join(dir, "mine.yaml")
+	if err := os.WriteFile(defs, []byte(`engines:
+  - {name: r1, command: self engine --level random --seed 1}
+  - {name: d1, command: /bin/sh -c true}
+  - {name: d2, command: self engine --level 2 --seed 3}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := coordinate(t, ctx, srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&logs))
+	stop := runWorkers(t, srv.URL(), defs, zerolog.Nop(), "odd")
+	for _, want := range []string{"engine d1: this worker's program /bin/sh", "engine g is not configured on this worker", `"worker":"odd"`} {
+		waitFor(t, time.Minute, "the refusal: "+want, func() bool { return strings.Contains(logs.String(), want) })
+	}
+	stop()
+	cancel()
+	<-c.done
+	if n := finished(t, c.st.Path()); n != 0 {
+		t.Errorf("%d games played by a worker that refuses them", n)
+	}
+}
+
+// An SPRT that decides stops the event on the workers: the games not yet
+// played are withdrawn from the stream.
+func TestSPRTWithdrawsGames(t *testing.T) {
+	dir := t.TempDir()
+	evFile := filepath.Join(dir, "sprt.yaml")
+	if err := os.WriteFile(evFile, []byte(`
+name: SPRT cluster test
+variant: english
+time_control: "30+0.5"
+engines:
+  - {name: r1, command: self engine --level random --seed 1}
+  - {name: d2, command: self engine --level 2 --seed 3}
+games_per_encounter: 200
+openings: {file: openings/3move_english.json, group: all, order: random, seed: 3}
+concurrency: 2
+adjudication: {max_moves: 80}
+sprt: {elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	log := zerolog.New(&syncBuffer{})
+	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), log)
+	runWorkers(t, srv.URL(), evFile, log, "a")
+	sum := c.wait(t)
+	if sum.Stopped == "" || sum.Finished >= sum.Planned {
+		t.Fatalf("the SPRT did not stop the event: %d of %d games, stopped %q", sum.Finished, sum.Planned, sum.Stopped)
+	}
+	ctx := context.Background()
+	if err := c.coord.Stop(ctx, sum.Stopped); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: srv.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, _ := jetstream.New(nc)
+	cons, err := js.Consumer(ctx, cluster.GamesStream, cluster.WorkersConsumer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := cons.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.NumPending != 0 {
+		t.Errorf("%d games still waiting for a worker after the stop", info.NumPending)
+	}
+	t.Logf("stopped after %d of %d games: %s", sum.Finished, sum.Planned, sum.Stopped)
+}

@@ -1,0 +1,58 @@
+package hub
+
+import (
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// SearchInfo is what an engine said of its search for one move.
+type SearchInfo struct {
+	Score    float64 // in men, from the mover's side
+	HasScore bool
+	Depth    int
+	Nodes    int64
+	Time     time.Duration // the search time it reported (0: none)
+	PV       string
+}
+
+// ParseSearchInfo reads a Hub "info" line (version 2, or version 1 as the
+// Player rewrites it): score (men), depth, nodes, time (seconds) and pv. A
+// field that is missing or unreadable is left zero; a line that is no info
+// line gives the zero SearchInfo. It is for the record and the
+// adjudication, which read the last info line of each move.
+func ParseSearchInfo(line string) SearchInfo {
+	var in SearchInfo
+	if line == "" {
+		return in
+	}
+	l, err := ParseLine(line)
+	if err != nil || l.Command != "info" {
+		return in
+	}
+	if v, ok := l.Get("score"); ok {
+		if f, err := strconv.ParseFloat(v, 64); err == nil && !math.IsNaN(f) && !math.IsInf(f, 0) {
+			in.Score, in.HasScore = f, true
+		}
+	}
+	if v, ok := l.Get("depth"); ok {
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 {
+			in.Depth = n
+		}
+	}
+	if v, ok := l.Get("nodes"); ok {
+		if n, err := strconv.ParseInt(v, 10, 64); err == nil && n >= 0 {
+			in.Nodes = n
+		}
+	}
+	if v, ok := l.Get("time"); ok {
+		if f, err := strconv.ParseFloat(v, 64); err == nil && f >= 0 && f < 1e9 {
+			in.Time = time.Duration(f * float64(time.Second))
+		}
+	}
+	if v, ok := l.Get("pv"); ok {
+		in.PV = strings.Join(strings.Fields(v), " ")
+	}
+	return in
+}

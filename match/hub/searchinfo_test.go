@@ -1,0 +1,37 @@
+package hub
+
+import (
+	"testing"
+	"time"
+)
+
+func TestParseSearchInfo(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want SearchInfo
+	}{
+		{"info depth=12 mean-depth=10.5 score=0.31 nodes=12345 time=0.52 nps=1.2 pv=\"32-28 19-23\"",
+			SearchInfo{Score: 0.31, HasScore: true, Depth: 12, Nodes: 12345, Time: 520 * time.Millisecond, PV: "32-28 19-23"}},
+		{"info score=-5.00", SearchInfo{Score: -5, HasScore: true}},
+		{"info depth=3", SearchInfo{Depth: 3}},
+		{"info score=NaN depth=-1 nodes=x time=-2", SearchInfo{}},
+		{"done move=32-28", SearchInfo{}},
+		{"", SearchInfo{}},
+		{"info \"unterminated", SearchInfo{}},
+	} {
+		if got := ParseSearchInfo(tt.line); got != tt.want {
+			t.Errorf("ParseSearchInfo(%q) = %+v, want %+v", tt.line, got, tt.want)
+		}
+	}
+}
+
+func FuzzParseSearchInfo(f *testing.F) {
+	f.Add("info depth=12 score=0.31 nodes=5 time=0.1 pv=\"32-28\"")
+	f.Add("info score=1e400")
+	f.Fuzz(func(t *testing.T, line string) {
+		in := ParseSearchInfo(line)
+		if in.Depth < 0 || in.Nodes < 0 || in.Time < 0 {
+			t.Errorf("ParseSearchInfo(%q) = %+v", line, in)
+		}
+	})
+}

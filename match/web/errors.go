@@ -1,0 +1,98 @@
+package web
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+)
+
+// The server's own message codes (the Hall's and the referee's are in
+// online.Codes and arbiter.Codes). Each has an English text here and an
+// entry in the client's catalogs (assets/i18n/*.json).
+const (
+	codeBadJSON        = "http.bad-json"
+	codeBadUTF8        = "http.bad-utf8"
+	codeTooLarge       = "http.too-large"
+	codeMediaType      = "http.media-type"
+	codeNotFound       = "http.not-found"
+	codeMethod         = "http.method-not-allowed"
+	codeRateLimited    = "http.rate-limited"
+	codeTooManyGames   = "http.too-many-games"
+	codeTooManyStreams = "http.too-many-streams"
+	codeServerFull     = "http.server-full"
+	codeBadSince       = "http.bad-since"
+	codeBadSetup       = "setup.invalid"
+	codeInternal       = "http.internal"
+	codeUnavailable    = "http.unavailable"
+)
+
+var codeText = map[string]string{
+	codeBadJSON:        "The request is not valid JSON of the expected form: {detail}",
+	codeBadUTF8:        "The request is not valid UTF-8.",
+	codeTooLarge:       "The request is too large (at most {limit} bytes).",
+	codeMediaType:      "The request must be JSON (Content-Type: application/json).",
+	codeNotFound:       "Not found (a link that is wrong, revoked or mistyped).",
+	codeMethod:         "Method not allowed here (allowed: {allow}).",
+	codeRateLimited:    "Too many requests; try again in a moment.",
+	codeTooManyGames:   "Too many games created from this address; try again later.",
+	codeTooManyStreams: "Too many live connections from this address.",
+	codeServerFull:     "The server has too many live connections; try again later.",
+	codeBadSince:       "The event number {since} is not a non-negative integer.",
+	codeBadSetup:       "The setting {field} is not valid: {detail}",
+	codeInternal:       "Internal error (a bug; the server's log has the details).",
+	codeUnavailable:    "The server is shutting down or the game store is unavailable.",
+}
+
+// Codes lists the server's own message codes, for the catalog test.
+func Codes() []string {
+	out := make([]string, 0, len(codeText))
+	for c := range codeText {
+		out = append(out, c)
+	}
+	return out
+}
+
+// Message is a coded message: the client translates Code with Args; Text is
+// the English form.
+type Message struct {
+	Code string            `json:"code"`
+	Args map[string]string `json:"args,omitempty"`
+	Text string            `json:"text"`
+}
+
+type errorBody struct {
+	Error Message `json:"error"`
+}
+
+// message builds a server message with its English text (args fill {name}).
+func message(code string, args map[string]string) Message {
+	text := codeText[code]
+	for k, v := range args {
+		text = strings.ReplaceAll(text, "{"+k+"}", v)
+	}
+	return Message{Code: code, Args: args, Text: text}
+}
+
+// writeError answers with status and the JSON error body.
+func writeError(w http.ResponseWriter, status int, m Message) {
+	writeJSON(w, status, errorBody{m})
+}
+
+func writeCode(w http.ResponseWriter, status int, code string, args map[string]string) {
+	writeError(w, status, message(code, args))
+}
+
+// writeJSON encodes v as the response. Values are the server's own, so an
+// encoding error is a bug; it is answered with 500 rather than half a body.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status = http.StatusInternalServerError
+		b, _ = json.Marshal(errorBody{message(codeInternal, nil)})
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Del("Content-Length")
+	w.WriteHeader(status)
+	w.Write(append(b, '\n'))
+}

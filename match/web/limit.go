@@ -1,0 +1,147 @@
+package web
+
+import (
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// buckets is a token bucket per client address: rate tokens a second up to
+// burst. The table holds at most max addresses; when it is full, buckets
+// that have filled up again (their client went quiet) are dropped, and if
+// none has, the newcomer is refused rather than the table grown: a flood
+// of addresses costs the flooder, not the memory.
+type buckets struct {
+	rate  float64
+	burst float64
+	max   int
+	now   func() time.Time
+
+	mu sync.Mutex
+	m  map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	last   time.Time
+}
+
+func newBuckets(rate float64, burst, max int) *buckets {
+	return &buckets{rate: rate, burst: float64(burst), max: max, now: time.Now, m: make(map[string]*bucket)}
+}
+
+// allow takes a token for key; false when its bucket is empty.
+func (b *buckets) allow(key string) bool {
+	if b.rate < 0 {
+		return true
+	}
+	now := b.now()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	k, ok := b.m[key]
+	if !ok {
+		if len(b.m) >= b.max && !b.sweep(now) {
+			return false
+		}
+		k = &bucket{tokens: b.burst, last: now}
+		b.m[key] = k
+	}
+	k.tokens = min(b.burst, k.tokens+now.Sub(k.last).Seconds()*b.rate)
+	k.last = now
+	if k.tokens < 1 {
+		return false
+	}
+	k.tokens--
+	return true
+}
+
+// sweep drops the buckets that are full again; whether it freed a place.
+func (b *buckets) sweep(now time.Time) bool {
+	n := len(b.m)
+	for key, k := range b.m {
+		if k.tokens+now.Sub(k.last).Seconds()*b.rate >= b.burst {
+			delete(b.m, key)
+		}
+	}
+	return len(b.m) < n
+}
+
+// streamCounter bounds the open event streams, per client and in all.
+type streamCounter struct {
+	perClient, total int
+
+	mu  sync.Mutex
+	n   int
+	per map[string]int
+}
+
+func newStreamCounter(perClient, total int) *streamCounter {
+	return &streamCounter{perClient: perClient, total: total, per: make(map[string]int)}
+}
+
+// acquire takes a place for client: 0 when granted, else the HTTP status
+// of the refusal (429 this client has too many, 503 the server is full).
+func (c *streamCounter) acquire(client string) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.per[client] >= c.perClient {
+		return http.StatusTooManyRequests
+	}
+	if c.n >= c.total {
+		return http.StatusServiceUnavailable
+	}
+	c.n++
+	c.per[client]++
+	return 0
+}
+
+func (c *streamCounter) release(client string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n--
+	if c.per[client]--; c.per[client] <= 0 {
+		delete(c.per, client)
+	}
+}
+
+// open is the number of open streams.
+func (c *streamCounter) open() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n
+}
+
+// clientIP is the address the limits count: the peer's IP, or with
+// trustProxy the last X-Forwarded-For entry (the one the proxy added; the
+// ones before it are the client's own claims). IPv6 clients are counted
+// per /64, the block one subscriber usually holds.
+func clientIP(r *http.Request, trustProxy bool) string {
+	if trustProxy {
+		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
+			last := xff[len(xff)-1]
+			if i := strings.LastIndexByte(last, ','); i >= 0 {
+				last = last[i+1:]
+			}
+			if ip := net.ParseIP(strings.TrimSpace(last)); ip != nil {
+				return ipKey(ip)
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		host = r.RemoteAddr
+	}
+	if ip := net.ParseIP(host); ip != nil {
+		return ipKey(ip)
+	}
+	return host
+}
+
+func ipKey(ip net.IP) string {
+	if v4 := ip.To4(); v4 != nil {
+		return v4.String()
+	}
+	return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
+}

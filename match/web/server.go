@@ -1,0 +1,262 @@
+package web
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	stdlog "log"
+	"net"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/match/online"
+)
+
+// Limits bound what one client, and all of them together, may take. The
+// zero value of a field means its default (DefaultLimits); a negative rate
+// turns that limiter off (benchmarks and tests that play many moves from
+// one address).
+type Limits struct {
+	MaxBody int64 // bytes of a request body (413 beyond)
+
+	RequestRate  float64 // requests per second per client address (token bucket)
+	RequestBurst int     // the bucket's size
+
+	GameRate  float64 // games created per second per client address
+	GameBurst int
+
+	StreamsPerClient int // concurrent event streams per client address (429 beyond)
+	Streams          int // concurrent event streams in total (503 beyond)
+
+	MaxCatchUp int           // missed events a stream replays; more and the client is told to reload
+	Heartbeat  time.Duration // comment line on an idle stream, so proxies and browsers keep it
+	WriteWait  time.Duration // deadline of one write to a client (a stalled reader is dropped)
+	Clients    int           // client addresses tracked by the limiters at once
+}
+
+// DefaultLimits are the limits of `arbiter serve`: generous for people
+// playing, tight for a script.
+var DefaultLimits = Limits{
+	MaxBody:          64 << 10,
+	RequestRate:      20,
+	RequestBurst:     100,
+	GameRate:         1.0 / 60,
+	GameBurst:        20,
+	StreamsPerClient: 32,
+	Streams:          20000,
+	MaxCatchUp:       5000,
+	Heartbeat:        15 * time.Second,
+	WriteWait:        10 * time.Second,
+	Clients:          100_000,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.MaxBody > 0 {
+		d.MaxBody = l.MaxBody
+	}
+	if l.RequestRate != 0 {
+		d.RequestRate = l.RequestRate
+	}
+	if l.RequestBurst > 0 {
+		d.RequestBurst = l.RequestBurst
+	}
+	if l.GameRate != 0 {
+		d.GameRate = l.GameRate
+	}
+	if l.GameBurst > 0 {
+		d.GameBurst = l.GameBurst
+	}
+	if l.StreamsPerClient > 0 {
+		d.StreamsPerClient = l.StreamsPerClient
+	}
+	if l.Streams > 0 {
+		d.Streams = l.Streams
+	}
+	if l.MaxCatchUp > 0 {
+		d.MaxCatchUp = l.MaxCatchUp
+	}
+	if l.Heartbeat > 0 {
+		d.Heartbeat = l.Heartbeat
+	}
+	if l.WriteWait > 0 {
+		d.WriteWait = l.WriteWait
+	}
+	if l.Clients > 0 {
+		d.Clients = l.Clients
+	}
+	return d
+}
+
+// Config is what a Server needs.
+type Config struct {
+	Hall *online.Hall   // the games (required)
+	Log  zerolog.Logger // one line per request: route pattern, status, game id and role, never a token
+	// PublicURL is the address people reach the server at
+	// ("https://draughts.example.org/base"); links are built from it. Empty:
+	// from the address of the listener the request came in on (right on
+	// loopback; never from the Host header, which the client chooses).
+	PublicURL string
+	// TrustProxy takes the client's address from the last X-Forwarded-For
+	// entry (set it only behind a proxy that writes that header).
+	TrustProxy bool
+	Limits     Limits
+	// Engines are the names of the operator's engines, shown on the create
+	// page (the Hall has their commands).
+	Engines []string
+	// Assets is the web client; nil means the embedded one (Assets).
+	Assets fs.FS
+}
+
+// Server is the HTTP face of a Hall: routes.go lists every route. Its
+// handlers decode and validate a request, call the Hall, and encode the
+// answer; the referee's judgement and every secret comparison stay in the
+// Hall. Every response, errors included, carries the security headers
+// (securityHeaders), and every error is JSON {"error":{"code","args","text"}}.
+type Server struct {
+	hall      *online.Hall
+	log       zerolog.Logger
+	public    *url.URL // nil: from the listener
+	trust     bool
+	lim       Limits
+	engines   []string
+	assets    fs.FS
+	mux       *http.ServeMux
+	handler   http.Handler
+	requests  *buckets
+	creations *buckets
+	streams   *streamCounter
+	encoded   *encodeCache
+
+	stopOnce sync.Once
+	stop     chan struct{} // closed on shutdown: event streams end
+}
+
+// New builds a server over cfg.Hall.
+func New(cfg Config) (*Server, error) {
+	if cfg.Hall == nil {
+		return nil, errors.New("web: no Hall")
+	}
+	s := &Server{
+		hall:    cfg.Hall,
+		log:     cfg.Log,
+		trust:   cfg.TrustProxy,
+		lim:     cfg.Limits.withDefaults(),
+		engines: append([]string(nil), cfg.Engines...),
+		assets:  cfg.Assets,
+		stop:    make(chan struct{}),
+	}
+	if cfg.PublicURL != "" {
+		u, err := ParsePublicURL(cfg.PublicURL)
+		if err != nil {
+			return nil, err
+		}
+		s.public = u
+	}
+	if s.assets == nil {
+		sub, err := fs.Sub(Assets, "assets")
+		if err != nil {
+			return nil, fmt.Errorf("web: embedded assets: %w", err)
+		}
+		s.assets = sub
+	}
+	s.requests = newBuckets(s.lim.RequestRate, s.lim.RequestBurst, s.lim.Clients)
+	s.creations = newBuckets(s.lim.GameRate, s.lim.GameBurst, s.lim.Clients)
+	s.streams = newStreamCounter(s.lim.StreamsPerClient, s.lim.Streams)
+	s.encoded = newEncodeCache()
+	s.mux = http.NewServeMux()
+	s.routes()
+	s.handler = s.middleware(s.mux)
+	return s, nil
+}
+
+// ParsePublicURL checks a --public-url: absolute http(s), no query, fragment
+// or user info; a trailing slash is dropped.
+func ParsePublicURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, fmt.Errorf("public URL %q: %w", raw, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+		return nil, fmt.Errorf("public URL %q: want http://HOST[:PORT][/PATH] or https://...", raw)
+	}
+	if u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+		return nil, fmt.Errorf("public URL %q: no query, fragment or user info", raw)
+	}
+	u.Path = strings.TrimRight(u.Path, "/")
+	u.RawPath = ""
+	return u, nil
+}
+
+// Handler is the server's http.Handler (middleware and routes).
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// HTTPServer is an http.Server for s with the timeouts a server facing the
+// internet needs. There is no ReadTimeout or WriteTimeout: both would cut
+// event streams (a read deadline cancels a running request's context);
+// request bodies get a read deadline of their own (readBody) and every
+// write to a stream one per write (WriteWait).
+func (s *Server) HTTPServer() *http.Server {
+	hs := &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       120 * time.Second,
+		MaxHeaderBytes:    16 << 10,
+		// net/http's own complaints (a bad TLS handshake, a broken
+		// connection) go to the same log; they carry no path.
+		ErrorLog: stdlog.New(s.log.With().Str("from", "net/http").Logger(), "", 0),
+	}
+	hs.RegisterOnShutdown(s.Stop)
+	return hs
+}
+
+// Stop ends every event stream (their handlers return); Shutdown of an
+// http.Server from HTTPServer calls it, as it would wait forever for them.
+func (s *Server) Stop() { s.stopOnce.Do(func() { close(s.stop) }) }
+
+// Serve serves on ln until ctx is done, then shuts down: new connections
+// are refused, streams end, requests in flight get up to grace to finish.
+// The Hall is not closed (its owner does that, after Serve returns).
+func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	hs := s.HTTPServer()
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		s.Stop()
+		return fmt.Errorf("web: serve: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	err := hs.Shutdown(sctx)
+	if err != nil {
+		hs.Close()
+	}
+	<-errc // http.ErrServerClosed
+	if err != nil {
+		return fmt.Errorf("web: shutdown: %w", err)
+	}
+	return nil
+}
+
+// base is the absolute URL links start with, without a trailing slash.
+func (s *Server) base(r *http.Request) string {
+	if s.public != nil {
+		return s.public.String()
+	}
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok {
+		scheme := "http"
+		if r.TLS != nil {
+			scheme = "https"
+		}
+		return scheme + "://" + a.String()
+	}
+	return "http://localhost"
+}
