@@ -75,9 +75,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for _, ev := range missed {
-		if !st.event(ev) {
+		if !st.add(ev) {
 			return
 		}
+	}
+	if !st.flush() {
+		return
 	}
 	beat := time.NewTicker(s.lim.Heartbeat)
 	defer beat.Stop()
@@ -96,7 +99,23 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				}
 				return
 			}
-			if !st.event(ev) {
+			// Whatever else is queued goes in the same write: a viewer
+			// that fell behind catches up in one system call, not many.
+			for more := true; more; {
+				if !st.add(ev) {
+					return
+				}
+				select {
+				case ev, open = <-live:
+					more = open
+				default:
+					more = false
+				}
+			}
+			if !st.flush() || !open {
+				if !open && ctx.Err() == nil {
+					st.reload()
+				}
 				return
 			}
 		case <-beat.C:
@@ -148,9 +167,9 @@ func (st *stream) send(b []byte) bool {
 	return st.rc.Flush() == nil
 }
 
-// event sends ev unless the client has it already (the catch-up and the
-// live feed may overlap by an event).
-func (st *stream) event(ev online.Event) bool {
+// add queues ev unless the client has it already (the catch-up and the
+// live feed may overlap by an event); past 64 KiB it flushes.
+func (st *stream) add(ev online.Event) bool {
 	if ev.V <= st.last {
 		return true
 	}
@@ -158,24 +177,41 @@ func (st *stream) event(ev online.Event) bool {
 	if err != nil {
 		return false
 	}
-	st.buf = append(st.buf[:0], "id: "...)
+	st.buf = append(st.buf, "id: "...)
 	st.buf = strconv.AppendInt(st.buf, ev.V, 10)
 	st.buf = append(st.buf, "\ndata: "...)
 	st.buf = append(st.buf, data...)
 	st.buf = append(st.buf, "\n\n"...)
 	st.last = ev.V
-	return st.send(st.buf)
+	if len(st.buf) >= 64<<10 {
+		return st.flush()
+	}
+	return true
+}
+
+// flush sends what add queued. A buffer grown large by a catch-up is let
+// go: an idle viewer keeps only a small one.
+func (st *stream) flush() bool {
+	if len(st.buf) == 0 {
+		return true
+	}
+	ok := st.send(st.buf)
+	st.buf = st.buf[:0]
+	if cap(st.buf) > 16<<10 {
+		st.buf = nil
+	}
+	return ok
 }
 
 // reload tells the client to fetch the snapshot again; its id is where
 // the client's reconnection resumes.
 func (st *stream) reload() {
-	st.buf = append(st.buf[:0], "id: "...)
+	st.buf = append(st.buf, "id: "...)
 	st.buf = strconv.AppendInt(st.buf, st.last, 10)
 	st.buf = append(st.buf, "\nevent: reload\ndata: {\"v\":"...)
 	st.buf = strconv.AppendInt(st.buf, st.last, 10)
 	st.buf = append(st.buf, "}\n\n"...)
-	st.send(st.buf)
+	st.flush()
 }
 
 // encodeCache keeps the JSON of recent events, so that an event going to a
