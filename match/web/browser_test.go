@@ -656,6 +656,12 @@ func TestBrowserArbiter(t *testing.T) {
 	if text := white.logText("annotation"); !strings.Contains(text, "Dommerens merknad") {
 		t.Errorf("the referee's message is not translated: %q", text)
 	}
+	// The explanation inside a message is translated too, not left in English.
+	why := eval[string](white, `arbiterGame.messages.filter(m => m.msg.code === 'decision.pending').map(m => m.msg.args.why)[0] || ''`)
+	pending := white.logText("illegal")
+	if why == "" || !strings.Contains(pending, "9-18") || strings.Contains(pending, why) {
+		t.Errorf("the illegal move's explanation %q is not translated in %q", why, pending)
+	}
 
 	// The arbiter declares the result; both players see it with the reason.
 	arb.do("declare",
