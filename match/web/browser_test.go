@@ -626,7 +626,7 @@ func TestBrowserArbiter(t *testing.T) {
 			t.Errorf("%s's log lacks the arbiter's decisions: %q", p.name, log)
 		}
 	}
-	if after := eval[float64](white, `arbiterGame.state.clocks.white`); after < before+100_000 {
+	if after := eval[float64](white, `arbiterGame.state.clocks.white`); after < before+60_000 {
 		t.Errorf("White's clock went from %v to %v ms after 120 s were added", before, after)
 	}
 	if rec := arb.logText("annotation"); !strings.Contains(rec, "Bob asked for water") {
