@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -185,6 +186,12 @@ func heap() uint64 {
 func BenchmarkScale(b *testing.B) {
 	for _, viewers := range []int{0, 10000} {
 		b.Run(fmt.Sprintf("games=1000/viewers=%d", viewers), func(b *testing.B) {
+			// Each connection is a descriptor here (the players' client
+			// side too) and one in the viewers' process.
+			var lim syscall.Rlimit
+			if need := uint64(4*1000 + viewers + 500); syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) == nil && lim.Cur < need {
+				b.Skipf("needs %d open files, the limit is %d (ulimit -n)", need, lim.Cur)
+			}
 			for b.Loop() {
 				benchScale(b, 1000, viewers)
 			}
