@@ -15,7 +15,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
@@ -188,9 +187,8 @@ func BenchmarkScale(b *testing.B) {
 		b.Run(fmt.Sprintf("games=1000/viewers=%d", viewers), func(b *testing.B) {
 			// Each connection is a descriptor here (the players' client
 			// side too) and one in the viewers' process.
-			var lim syscall.Rlimit
-			if need := uint64(4*1000 + viewers + 500); syscall.Getrlimit(syscall.RLIMIT_NOFILE, &lim) == nil && lim.Cur < need {
-				b.Skipf("needs %d open files, the limit is %d (ulimit -n)", need, lim.Cur)
+			if need, have := uint64(4*1000+viewers+500), openFileLimit(); have < need {
+				b.Skipf("needs %d open files, the limit is %d (ulimit -n)", need, have)
 			}
 			for b.Loop() {
 				benchScale(b, 1000, viewers)
