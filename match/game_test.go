@@ -176,7 +176,7 @@ func TestEngineRestartAfterFault(t *testing.T) {
 // rules give, no move limit) between sparring engines, and their PDN
 // passes `check` (play does that).
 func TestSection8PresetsPlayCompleteGames(t *testing.T) {
-	for _, name := range []string{"turkish", "frisian", "frysk", "breakthrough", "killer", "dameo", "gothic", "alquerque", "corner"} {
+	for _, name := range []string{"turkish", "frisian", "frysk", "breakthrough", "killer", "dameo", "gothic", "alquerque", "corner", "hawaii", "parachute"} {
 		t.Run(name, func(t *testing.T) {
 			white := sparring(t, "w-"+name, "--level", "1", "--seed", "3")
 			black := sparring(t, "b-"+name, "--level", "greedy", "--seed", "4")

@@ -68,7 +68,7 @@ func BenchmarkPerftRussianKeep11(b *testing.B) { benchPerft(b, "russian", 11, tr
 // few hundred thousand to a few million leaves from the start (wide trees,
 // Dameo and Gothic, and Canadian's reference generator go less deep).
 var presetBenchDepth = map[string]int{
-	"canadian": 5, "dameo": 3, "gothic": 4, "turkish": 6, "alquerque": 12, "frysk": 7,
+	"canadian": 5, "dameo": 3, "gothic": 4, "turkish": 6, "alquerque": 12, "frysk": 7, "hawaii": 7, "parachute": 11,
 }
 
 // BenchmarkPerftPresets is perft speed from the start of every preset

@@ -118,12 +118,14 @@ func ParseFENLenient(v *Variant, fen string) (ParsedFEN, error) {
 			if item == "" {
 				continue
 			}
-			king := false
+			king, para := false, false
 			if item[0] == 'K' || item[0] == 'k' {
 				king, item = true, strings.TrimSpace(item[1:])
+			} else if (item[0] == 'P' || item[0] == 'p') && v.p.Parachutists {
+				para, item = true, strings.TrimSpace(item[1:])
 			}
 			if item == "" {
-				return fail("K without a square in %q", f)
+				return fail("K or P without a square in %q", f)
 			}
 			lo, hi := item, item
 			if i := strings.IndexByte(item[1:], '-'); i >= 0 {
@@ -152,6 +154,9 @@ func ParseFENLenient(v *Variant, fen string) (ParsedFEN, error) {
 				if king {
 					p.kings = p.kings.With(sq)
 				}
+				if para {
+					p.para = p.para.With(sq)
+				}
 			}
 		}
 	}
@@ -159,7 +164,7 @@ func ParseFENLenient(v *Variant, fen string) (ParsedFEN, error) {
 	// would leave it a man that can never move forward (or, where men
 	// capture backwards, a man for ever), a position no game can reach.
 	for c := White; c <= Black; c++ {
-		for sq := range p.Pieces(c).Minus(p.kings).All() {
+		for sq := range p.Pieces(c).Minus(p.kings).Minus(p.para).All() {
 			if v.promotes(c, sq) {
 				p.kings = p.kings.With(sq)
 				setup.Crowned = append(setup.Crowned, Piece{c, sq})
@@ -193,6 +198,9 @@ func (p Position) writeFEN(name func(Square) string) string {
 			first = false
 			if p.kings.Has(sq) {
 				b.WriteByte('K')
+			}
+			if p.para.Has(sq) {
+				b.WriteByte('P')
 			}
 			b.WriteString(name(sq))
 		}

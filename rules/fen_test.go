@@ -58,7 +58,7 @@ func TestParseFENErrors(t *testing.T) {
 		{"W:W5:B2:B3:W7:B8:W1:B2", "want side:W...:B..."},
 		{"W:W5:B2:H1x", "not a piece list"},
 		{"W:WK5:B2:KW5/2", "english has no such state"},
-		{"W:WK:B1", `K without a square in "WK"`},
+		{"W:WK:B1", `without a square in "WK"`},
 		{"W:Wcc:B1", `bad square "cc"`},
 		{"W:Wx7:B1", `"x7" is not a playable square`},
 		{"W:Wa2:B1", `"a2" is not a playable square`},

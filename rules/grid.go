@@ -111,11 +111,21 @@ func (s *gridGen) gen(ms []gmove, p *Position) []gmove {
 	s.paths = s.paths[:0]
 	s.best = 0
 	c := s.color
+	if v := s.v; v.p.OpeningRemovals {
+		if ms, ok := s.removals(); ok {
+			return ms
+		}
+	}
+	para := p.para[0]
 	for t := s.own; t != 0; t &= t - 1 {
 		sq := Square(bits.TrailingZeros64(t) + 1)
 		s.from = sq
 		s.byKing = s.kings&bit(sq) != 0
 		s.capd, s.nMen, s.nKings = 0, 0, 0
+		if para&bit(sq) != 0 {
+			s.paraJump(sq)
+			continue
+		}
 		s.jump(sq, s.byKing, 0, -1, -1)
 	}
 	if len(s.ms) > 0 {
@@ -130,7 +140,7 @@ func (s *gridGen) gen(ms []gmove, p *Position) []gmove {
 	st := p.st[c]
 	hasMen := s.own&^s.kings != 0
 	occ := s.own | s.opp
-	for t := s.own; t != 0; t &= t - 1 {
+	for t := s.own &^ para; t != 0; t &= t - 1 {
 		sq := Square(bits.TrailingZeros64(t) + 1)
 		if s.kings&bit(sq) != 0 {
 			if v.p.KingMoveLimit > 0 && hasMen && st.n >= v.p.KingMoveLimit && st.sq == sq {
@@ -176,6 +186,8 @@ func (s *gridGen) jump(sq Square, king bool, n int, lastDir, skip int) bool {
 	line := &s.g.line
 	var dirs uint8
 	switch {
+	case v.p.OptionalJumps && n > 0:
+		dirs = 1 << lastDir // only straight on
 	case king:
 		dirs = v.gd.kingCap[c]
 	case n == 0:
@@ -227,7 +239,13 @@ func (s *gridGen) jump(sq Square, king bool, n int, lastDir, skip int) bool {
 				}
 			}
 			s.path[n] = l
-			if stop || !s.jump(l, k2, n+1, d, -1) {
+			if v.p.OptionalJumps {
+				// every jump may end the move; going on is a longer one
+				s.emit(l, n+1, k2 || stop)
+				if !stop {
+					s.jump(l, k2, n+1, d, -1)
+				}
+			} else if stop || !s.jump(l, k2, n+1, d, -1) {
 				s.emit(l, n+1, k2 || stop)
 			}
 		} else {
@@ -260,6 +278,71 @@ func (s *gridGen) jump(sq Square, king bool, n int, lastDir, skip int) bool {
 		s.capd &^= vb
 	}
 	return found
+}
+
+// removals generates Hawaii's opening moves, when the board is in its
+// opening: full (the first player removes a piece of its own from a corner
+// or a centre square), or full but one square (the second player removes a
+// piece of its own orthogonally next to that hole). A removal is the move
+// (sq, sq) capturing nothing.
+func (s *gridGen) removals() ([]gmove, bool) {
+	g := s.g
+	occ := s.own | s.opp
+	free := g.n - bits.OnesCount64(occ)
+	var cand uint64
+	switch free {
+	case 0:
+		w, h := g.board.Width, g.board.Height
+		for _, rc := range [][2]int{{0, 0}, {0, w - 1}, {h - 1, 0}, {h - 1, w - 1},
+			{h/2 - 1, w/2 - 1}, {h/2 - 1, w / 2}, {h / 2, w/2 - 1}, {h / 2, w / 2}} {
+			if sq := g.at[rc]; sq != 0 {
+				cand |= bit(sq)
+			}
+		}
+	case 1:
+		hole := Square(bits.TrailingZeros64(^occ&(1<<uint(g.n)-1)) + 1)
+		for _, d := range []int{dirN, dirE, dirS, dirW} {
+			if t := g.line[hole][d]; t != 0 {
+				cand |= bit(t)
+			}
+		}
+	default:
+		return nil, false
+	}
+	for t := cand & s.own; t != 0; t &= t - 1 {
+		sq := Square(bits.TrailingZeros64(t) + 1)
+		s.ms = append(s.ms, gmove{from: sq, to: sq})
+	}
+	return s.ms, true
+}
+
+// paraJump generates the one kind of move of a parachutist on sq: a short
+// jump backwards (towards its own side) over an enemy piece on the next row;
+// it lands right behind as a man and the move ends (RULES.md section 8,
+// project's reading).
+func (s *gridGen) paraJump(sq Square) {
+	line := &s.g.line
+	for dm := DirBackDiagonal.abs(s.v.up[s.color]); dm != 0; dm &= dm - 1 {
+		d := bits.TrailingZeros8(dm)
+		t := line[sq][d]
+		if t == 0 || s.opp&bit(t) == 0 {
+			continue
+		}
+		l := line[t][d]
+		if l == 0 || !s.empty(l) {
+			continue
+		}
+		vb := bit(t)
+		s.capd = vb
+		if s.kings&vb != 0 {
+			s.nKings = 1
+		} else {
+			s.nMen = 1
+		}
+		s.path[0] = l
+		s.emit(l, 1, false)
+		s.capd, s.nMen, s.nKings = 0, 0, 0
+	}
 }
 
 // emit records the capture sequence now ending on to after n jumps, as a

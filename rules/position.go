@@ -23,12 +23,31 @@ type Position struct {
 	// st is, by colour, the state beyond the board that the rules keep
 	// (Frisian's king moves, Alquerque's no-return); zero elsewhere.
 	st [2]sideState
+	// para holds the parachutists (Parachute), a third kind of piece
+	// among the men of white and black.
+	para Set
 }
 
 // HasHiddenState reports whether p holds state beyond the board (Frisian's
 // king-move count, Alquerque's no-return point): a text of the board alone
 // (a Hub position string) does not give p, the moves that led to it do.
-func (p Position) HasHiddenState() bool { return p.st != [2]sideState{} }
+func (p Position) HasHiddenState() bool { return p.st != [2]sideState{} || !p.para.Empty() }
+
+// WithStartState returns the variant's start position when p has its
+// board and side to move and the start holds state beyond the board
+// (Parachute's parachutists), else p: a text of the board alone (Hub, DXP)
+// means the start there.
+func (p Position) WithStartState() Position {
+	st := p.v.start
+	if st.HasHiddenState() && !p.HasHiddenState() && p.white == st.white && p.black == st.black && p.kings == st.kings && p.turn == st.turn {
+		return st
+	}
+	return p
+}
+
+// Parachutists returns the squares holding parachutists (Parachute's third
+// kind of piece, counted among the men).
+func (p Position) Parachutists() Set { return p.para }
 
 // sideState is a side's state beyond the board. Under KingMoveLimit: the
 // king on sq has made n plain moves in a row (n == 0: none). Under
@@ -108,6 +127,12 @@ func (p Position) Play(m Move) Position {
 		own, opp = opp, own
 	}
 	king := p.kings.Has(m.From)
+	if m.From == m.To && m.Captured.Empty() && p.v.p.OpeningRemovals {
+		// Hawaii's opening: the piece leaves the board
+		*own = own.Without(m.From)
+		p.turn = p.turn.Opponent()
+		return p
+	}
 	*own = own.Without(m.From).With(m.To)
 	*opp = opp.Minus(m.Captured)
 	p.kings = p.kings.Without(m.From).Minus(m.Captured)
@@ -115,6 +140,8 @@ func (p Position) Play(m Move) Position {
 		p.kings = p.kings.With(m.To)
 	}
 	if p.v.grid {
+		// A parachutist that jumps lands as a man.
+		p.para = p.para.Without(m.From).Minus(m.Captured)
 		p.playState(m, king)
 	}
 	p.turn = p.turn.Opponent()

@@ -175,6 +175,7 @@ func TestSection8DarkSquareRules(t *testing.T) {
 // section 8 that the generic generator plays (grid.go).
 func TestSection8GenericRules(t *testing.T) {
 	turkish, frisian, dameo, gothic, alquerque := MustLookup("turkish"), MustLookup("frisian"), MustLookup("dameo"), MustLookup("gothic"), MustLookup("alquerque")
+	hawaii, parachute := MustLookup("hawaii"), MustLookup("parachute")
 	runSection8(t, []section8Case{
 		{rule: "turkish: a man that reaches the back rank mid-capture goes on as a man, crowned at the end", variant: turkish,
 			fen: "W:Wc6:Bc7,d8", want: []string{"c6xe8"}, check: func(t *testing.T, p Position) {
@@ -268,6 +269,35 @@ func TestSection8GenericRules(t *testing.T) {
 					t.Errorf("FEN %s, want the no-return state written", q.FEN())
 				}
 			}},
+		{rule: "hawaii: black opens by removing one of its pieces from a corner or the centre", variant: hawaii,
+			fen: NewPosition(hawaii).FEN(), want: []string{"a8-a8", "d5-d5", "e4-e4", "h1-h1"}, check: func(t *testing.T, p Position) {
+				q := mustMove(t, p, "d5-d5")
+				if got, want := movesIDText(&q), []string{"c5-c5", "d4-d4", "d6-d6", "e5-e5"}; !slices.Equal(got, want) {
+					t.Errorf("white's removals next to the hole: %v, want %v", got, want)
+				}
+				q = mustMove(t, q, "d4-d4")
+				// black's pieces stand on light squares: they jump into d5 only
+				if got, want := movesIDText(&q), []string{"b5xd5", "d7xd5", "f5xd5"}; !slices.Equal(got, want) {
+					t.Errorf("after the removals, only captures into the holes: %v, want %v", got, want)
+				}
+			}},
+		{rule: "hawaii: a piece may go on jumping straight on, or stop", variant: hawaii,
+			fen: "W:Wa1:Ba2,a4", want: []string{"a1xa3", "a1xa5"}},
+		{rule: "hawaii: a piece that goes on jumps only straight on", variant: hawaii,
+			fen: "W:Wa1:Ba2,b3", want: []string{"a1xa3"}},
+		{rule: "parachute: a parachutist jumps backwards over a piece next to it and lands as a man", variant: parachute,
+			fen: "W:WPd8,c1:Bc7,e7,h4", want: []string{"d8xb6", "d8xf6"}, check: func(t *testing.T, p Position) {
+				q := mustMove(t, p, "d8xb6")
+				b6, _ := parachute.ParseSquare("b6")
+				if c, k, ok := q.Piece(b6); !ok || c != White || k != Man || q.Parachutists().Has(b6) || !q.Parachutists().Empty() {
+					t.Errorf("%s: the parachutist did not land as a white man on b6", q.FEN())
+				}
+				if back, err := ParseFEN(parachute, p.FEN()); err != nil || back != p {
+					t.Errorf("FEN %s reads back as %v, %v", p.FEN(), back.FEN(), err)
+				}
+			}},
+		{rule: "parachute: a parachutist never makes a plain move", variant: parachute,
+			fen: "W:WPd8,c1:Bh4", want: []string{"c1-b2", "c1-d2"}},
 		{rule: "alquerque: men never promote; no diagonal where the point has none", variant: alquerque,
 			fen: "W:Wc4:Ba5", want: []string{"c4-b4", "c4-c5", "c4-d4"}, check: func(t *testing.T, p Position) {
 				q := mustMove(t, p, "c4-c5")

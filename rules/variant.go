@@ -181,6 +181,18 @@ type Params struct {
 	// NoReturn: a piece may not go back, in a plain move, to the point it
 	// left on its side's previous move (Alquerque); part of the position.
 	NoReturn bool
+	// Parachutists (Parachute): pieces written P in the FEN whose only
+	// move is a short jump backwards (towards their side) over an enemy
+	// piece; they land right behind as men, and the move ends.
+	Parachutists bool
+	// OpeningRemovals (Hawaii): on the full board the side to move first
+	// removes one of its pieces from a corner or a centre square, then the
+	// other side one of its pieces orthogonally next to that hole. A
+	// removal is the move (sq, sq) capturing nothing.
+	OpeningRemovals bool
+	// OptionalJumps (Hawaii): a capture may stop after any jump, and a
+	// piece that goes on jumps only straight on.
+	OptionalJumps bool
 	// Start is the start position as a FEN, when it is not RowsOfMen rows
 	// of men each.
 	Start string
@@ -348,6 +360,17 @@ func addDerived(presets map[string]Params) map[string]Params {
 		MenLaterCaptures: AllDirs, KingMoves: AllDirs, KingCaptures: AllDirs,
 		NoReturn: true, Precedence: FreeChoice, Promotion: PromoteNever, Notation: Algebraic,
 		Draws: DrawRules{ThreefoldAutomatic: true}}
+	// Parachute: Czech with 8 men each on its 2nd and 3rd rows and 4
+	// parachutists on the opponent's first row.
+	pc := presets["czech"]
+	pc.Name, pc.GameType, pc.Parachutists, pc.RowsOfMen = "parachute", 0, true, 0
+	pc.Start = "W:W21-28,P1,P2,P3,P4:B5-12,P29,P30,P31,P32"
+	presets["parachute"] = pc
+	// Hawaii (Konane): White on the dark squares, Black on the light ones,
+	// Black first; opening removals, then only captures.
+	presets["hawaii"] = Params{Name: "hawaii", Layout: AllSquares, Board: Board{8, 8, false}, Start: hawaiiStart(),
+		FirstPlayer: Black, MenCaptureKings: true, MenCaptures: Orthogonal, OpeningRemovals: true, OptionalJumps: true,
+		Precedence: FreeChoice, Promotion: PromoteNever, Notation: Algebraic}
 	presets["dameo"] = Params{Name: "dameo", Layout: AllSquares, Board: Board{8, 8, false},
 		Start: "W:W43-46,50-55,57-64:B1-8,10-15,19-22", FirstPlayer: White, MenCaptureBackward: true,
 		Kings: FlyingKings, MenCaptureKings: true,
@@ -355,6 +378,22 @@ func addDerived(presets map[string]Params) map[string]Params {
 		KingMoves: AllDirs, KingCaptures: Orthogonal, Precedence: Majority, Promotion: PromoteOnlyIfEnding,
 		Notation: Algebraic, Draws: DrawRules{ThreefoldAutomatic: true}}
 	return presets
+}
+
+// hawaiiStart is Hawaii's full board: White on the dark squares (a1 is
+// dark), Black on the light ones, numbered 1 (a8) to 64 (h1); Black to move.
+func hawaiiStart() string {
+	var w, b []string
+	for sq := 1; sq <= 64; sq++ {
+		r, c := (sq-1)/8, (sq-1)%8
+		file, rank := c+1, 8-r
+		if (file+rank)%2 == 0 {
+			w = append(w, strconv.Itoa(sq))
+		} else {
+			b = append(b, strconv.Itoa(sq))
+		}
+	}
+	return "B:W" + strings.Join(w, ",") + ":B" + strings.Join(b, ",")
 }
 
 // mustSquares is the set of the named squares of board b (preset tables).
@@ -545,7 +584,8 @@ func (p Params) check() (*geometry, error) {
 // needsGrid reports whether p sets a rule only the generic generator plays.
 func (p *Params) needsGrid() bool {
 	return p.Layout != DarkSquares || p.MenMoves|p.MenCaptures|p.MenLaterCaptures|p.KingMoves|p.KingCaptures != 0 ||
-		p.RemoveAtOnce || p.NoTurnBack || p.LinearMoves || p.KingMoveLimit > 0 || p.NoReturn ||
+		p.RemoveAtOnce || p.NoTurnBack || p.LinearMoves || p.KingMoveLimit > 0 || p.NoReturn || p.Parachutists ||
+		p.OpeningRemovals || p.OptionalJumps ||
 		p.Precedence == HighestValue || p.Promotion == PromoteNever
 }
 

@@ -34,6 +34,12 @@ type coordinated struct {
 // through url; log receives the coordinator's log.
 func coordinate(t *testing.T, ctx context.Context, url, evFile, out string, log zerolog.Logger) *coordinated {
 	t.Helper()
+	return coordinateWith(t, ctx, url, evFile, out, log, 2*time.Second)
+}
+
+// coordinateWith is coordinate with the given ack wait.
+func coordinateWith(t *testing.T, ctx context.Context, url, evFile, out string, log zerolog.Logger, ackWait time.Duration) *coordinated {
+	t.Helper()
 	c := &coordinated{ev: loadEvent(t, evFile, out), done: make(chan struct{})}
 	var err error
 	if c.st, err = store.OpenDir(out); err != nil {
@@ -48,7 +54,7 @@ func coordinate(t *testing.T, ctx context.Context, url, evFile, out string, log 
 		t.Fatal(err)
 	}
 	t.Cleanup(nc.Close)
-	if c.coord, err = cluster.NewCoordinator(ctx, nc, c.ev, c.st, cluster.CoordinatorOptions{AckWait: 2 * time.Second, Log: log}); err != nil {
+	if c.coord, err = cluster.NewCoordinator(ctx, nc, c.ev, c.st, cluster.CoordinatorOptions{AckWait: ackWait, Log: log}); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(c.coord.Close)
@@ -234,4 +240,72 @@ sprt: {elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05}
 		t.Errorf("%d games still waiting for a worker after the stop", info.NumPending)
 	}
 	t.Logf("stopped after %d of %d games: %s", sum.Finished, sum.Planned, sum.Stopped)
+}
+
+// A game that runs longer than the ack wait stays with its worker ("in
+// progress"): with a slot free to take a redelivery, each game is still
+// played once.
+func TestLongGameKeptAlive(t *testing.T) {
+	dir := t.TempDir()
+	evFile := filepath.Join(dir, "long.yaml")
+	// The slow engine thinks past its clock on its second move: each game
+	// lasts its 3 s clock, three times the coordinator's ack wait below.
+	if err := os.WriteFile(evFile, []byte(`
+name: Long games
+variant: english
+time_control: "3+0"
+engines:
+  - {name: slow, command: self engine --level random --seed 1 --fault slow-at=2}
+  - {name: r, command: self engine --level random --seed 2}
+games_per_encounter: 2
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	var wlog syncBuffer
+	c := coordinateWith(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&syncBuffer{}), time.Second)
+	specs, err := configs.LoadEngines(evFile, configs.Options{Self: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: srv.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		cluster.RunWorker(ctx, nc, cluster.WorkerOptions{Name: "w", Concurrency: 3, Engines: specs, Log: zerolog.New(&wlog).Level(zerolog.DebugLevel)})
+	}()
+	sum := c.wait(t)
+	cancel()
+	<-done
+	if sum.Finished != 2 {
+		t.Fatalf("%d games finished; want 2", sum.Finished)
+	}
+	for _, g := range []string{`"game":1,`, `"game":2,`} {
+		n := 0
+		for _, l := range strings.Split(wlog.String(), "\n") {
+			if strings.Contains(l, g) && strings.Contains(l, `"message":"playing"`) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("game %s started %d times; want once (the ack wait passed without the worker's news?)", g, n)
+			t.Log(wlog.String())
+		}
+	}
+	st := c.st
+	err = st.Games(context.Background(), store.ReadOptions{}, func(g store.Game) error {
+		if g.Termination != "time forfeit" {
+			t.Errorf("game %d: %s (%s); want the slow engine's time forfeit", g.ID+1, g.Termination, g.Reason)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }

@@ -39,6 +39,10 @@ type WorkerOptions struct {
 	ResultTimeout time.Duration
 }
 
+// deliveryGrace is how long a worker told to stop still tries to deliver
+// a finished game.
+const deliveryGrace = 10 * time.Second
+
 // refusalPause is how long a game slot waits after refusing a game (the
 // next game of the same event would most likely be refused too).
 const refusalPause = time.Second
@@ -52,8 +56,10 @@ type worker struct {
 	kv   jetstream.KeyValue
 	log  zerolog.Logger
 
-	mu      sync.Mutex
-	events  map[string]*event
+	mu     sync.Mutex // guards events; held while an event is prepared
+	events map[string]*event
+
+	infoMu  sync.Mutex // guards what follows (not mu: a game's keep-alive must not wait for a preparation)
 	ackWait time.Duration
 	infoAt  time.Time
 }
@@ -163,46 +169,8 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	}
 	p := gm.Pairing
 	log := w.log.With().Str("event_id", gm.Event).Int("game", p.Index+1).Logger()
-	e, err := w.event(ctx, gm.Event)
-	if errors.Is(err, jetstream.ErrKeyNotFound) {
-		log.Error().Msg("a game of an event no coordinator describes: dropped")
-		msg.Term()
-		return false
-	}
-	if err != nil {
-		log.Warn().Err(err).Msg("reading the event's description; the game goes back")
-		msg.NakWithDelay(time.Second)
-		return true
-	}
-	if e.refusal != "" {
-		w.refuse(e, p.Index, e.refusal)
-		msg.NakWithDelay(3 * time.Second)
-		return true
-	}
-	if p.White < 0 || p.White >= len(e.ev.Engines) || p.Black < 0 || p.Black >= len(e.ev.Engines) ||
-		p.Opening < 0 || p.Opening >= len(e.ev.Openings) || p.Index < 0 || p.Index >= e.spec.Planned {
-		log.Error().Interface("pairing", p).Msg("a game that is not of its event's plan: dropped")
-		msg.Term()
-		return false
-	}
-	gctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	e.mu.Lock()
-	stopped := e.stopped || e.spec.Stopped != ""
-	if !stopped {
-		e.cancels[p.Index] = cancel
-	}
-	e.mu.Unlock()
-	if stopped {
-		msg.Term()
-		return false
-	}
-	defer func() {
-		e.mu.Lock()
-		delete(e.cancels, p.Index)
-		e.mu.Unlock()
-	}()
-	// Keep the game ours while it runs and while the result is on its way.
+	// Keep the game ours from now on: reading the event's description the
+	// first time (and checking its engines' builds) takes a while too.
 	alive := make(chan struct{})
 	var keep sync.WaitGroup
 	keep.Go(func() {
@@ -226,7 +194,47 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 			log.Warn().Err(err).Msg(what)
 		}
 	}
-	log.Debug().Str("white", e.ev.Engines[p.White].Name).Str("black", e.ev.Engines[p.Black].Name).Msg("game started")
+	nakAfter := func(d time.Duration) func() error { return func() error { return msg.NakWithDelay(d) } }
+	e, err := w.event(ctx, gm.Event)
+	if errors.Is(err, jetstream.ErrKeyNotFound) {
+		log.Error().Msg("a game of an event no coordinator describes: dropped")
+		settle(msg.Term, "dropping the game")
+		return false
+	}
+	if err != nil {
+		log.Warn().Err(err).Msg("reading the event's description; the game goes back")
+		settle(nakAfter(time.Second), "giving the game back")
+		return true
+	}
+	if e.refusal != "" {
+		w.refuse(e, p.Index, e.refusal)
+		settle(nakAfter(3*time.Second), "giving the game back")
+		return true
+	}
+	if p.White < 0 || p.White >= len(e.ev.Engines) || p.Black < 0 || p.Black >= len(e.ev.Engines) ||
+		p.Opening < 0 || p.Opening >= len(e.ev.Openings) || p.Index < 0 || p.Index >= e.spec.Planned {
+		log.Error().Interface("pairing", p).Msg("a game that is not of its event's plan: dropped")
+		settle(msg.Term, "dropping the game")
+		return false
+	}
+	gctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	e.mu.Lock()
+	stopped := e.stopped || e.spec.Stopped != ""
+	if !stopped {
+		e.cancels[p.Index] = cancel
+	}
+	e.mu.Unlock()
+	if stopped {
+		settle(msg.Term, "dropping a game of a stopped event")
+		return false
+	}
+	defer func() {
+		e.mu.Lock()
+		delete(e.cancels, p.Index)
+		e.mu.Unlock()
+	}()
+	log.Debug().Str("white", e.ev.Engines[p.White].Name).Str("black", e.ev.Engines[p.Black].Name).Msg("playing")
 	g, err := e.local.Play(gctx, p)
 	if gctx.Err() != nil {
 		if e.isStopped() {
@@ -238,11 +246,22 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	}
 	if err != nil {
 		log.Error().Err(err).Msg("the game could not be played; it goes back")
-		settle(func() error { return msg.NakWithDelay(5 * time.Second) }, "giving the game back")
+		settle(nakAfter(5*time.Second), "giving the game back")
 		return false
 	}
 	g.Worker = w.opt.Name
-	rep, err := w.deliver(gctx, e, ResultMsg{Event: e.spec.ID, Worker: w.opt.Name, Game: g}, log)
+	// A finished game is worth delivering even when the worker is told to
+	// stop: it gets a grace period (the coordinator's answer may be on its
+	// way). A stopped event still cancels it at once.
+	dctx, dcancel := context.WithCancel(context.WithoutCancel(gctx))
+	defer dcancel()
+	e.mu.Lock()
+	if !e.stopped {
+		e.cancels[p.Index] = dcancel
+	}
+	e.mu.Unlock()
+	defer context.AfterFunc(ctx, func() { time.AfterFunc(deliveryGrace, dcancel) })()
+	rep, err := w.deliver(dctx, e, ResultMsg{Event: e.spec.ID, Worker: w.opt.Name, Game: g}, log)
 	switch {
 	case err != nil:
 		log.Warn().Err(err).Msg("the coordinator did not take the result; the game goes back")
@@ -258,7 +277,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		settle(msg.Term, "dropping a game of a stopped event")
 	default:
 		log.Error().Str("reason", rep.Error).Msg("the coordinator refused the result; the game goes back")
-		settle(func() error { return msg.NakWithDelay(5 * time.Second) }, "giving the game back")
+		settle(nakAfter(5*time.Second), "giving the game back")
 	}
 	return false
 }
@@ -296,20 +315,20 @@ func (w *worker) deliver(ctx context.Context, e *event, r ResultMsg, log zerolog
 // currentAckWait is the consumer's ack wait, read again every so often (a
 // coordinator may change it).
 func (w *worker) currentAckWait(ctx context.Context) time.Duration {
-	w.mu.Lock()
+	w.infoMu.Lock()
 	due := time.Since(w.infoAt) > 10*time.Second
 	aw := w.ackWait
-	w.mu.Unlock()
+	w.infoMu.Unlock()
 	if due {
 		ictx, cancel := context.WithTimeout(ctx, 5*time.Second)
 		info, err := w.cons.Info(ictx)
 		cancel()
-		w.mu.Lock()
+		w.infoMu.Lock()
 		w.infoAt = time.Now()
 		if err == nil {
 			w.ackWait, aw = info.Config.AckWait, info.Config.AckWait
 		}
-		w.mu.Unlock()
+		w.infoMu.Unlock()
 	}
 	if aw <= 0 {
 		aw = DefaultAckWait

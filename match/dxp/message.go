@@ -412,7 +412,8 @@ func ParsePosition(v *rules.Variant, toMove rules.Color, s string) (rules.Positi
 			return rules.Position{}, fmt.Errorf("%w: square %d is %q", ErrSyntax, i+1, s[i])
 		}
 	}
-	return rules.Setup(v, toMove, w, bl, k), nil
+	// the board of a start with state beyond it (Parachute) means that start
+	return rules.Setup(v, toMove, w, bl, k).WithStartState(), nil
 }
 
 // MoveMessage builds the MOVE message of m.

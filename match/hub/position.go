@@ -72,7 +72,9 @@ func ParsePos(v *rules.Variant, s string) (rules.Position, error) {
 			return rules.Position{}, fmt.Errorf("hub pos: %w: square %d is %q", ErrSyntax, i, s[i])
 		}
 	}
-	return rules.Setup(v, turn, white, black, kings), nil
+	// A start position with state beyond the board (Parachute's
+	// parachutists) is not in its string: the board of the start means it.
+	return rules.Setup(v, turn, white, black, kings).WithStartState(), nil
 }
 
 // Irreversible reports whether m, played in p, can never be undone: a

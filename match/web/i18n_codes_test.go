@@ -12,8 +12,8 @@ type code struct {
 }
 
 // messageCodes lists every code the server side can put in a message: the
-// Hall's (online.Codes) and the referee's explanations of illegal moves
-// (arbiter.Codes).
+// Hall's (online.Codes), the referee's explanations of illegal moves
+// (arbiter.Codes) and the HTTP layer's own (Codes).
 func messageCodes() []code {
 	var out []code
 	for _, c := range online.Codes() {
@@ -22,6 +22,9 @@ func messageCodes() []code {
 	for _, c := range arbiter.Codes() {
 		// An Explanation without arguments prints its template as it is.
 		out = append(out, code{code: c, from: "referee", english: arbiter.Explanation{Code: c}.String()})
+	}
+	for _, c := range Codes() {
+		out = append(out, code{code: c, from: "match/web", english: codeText[c]})
 	}
 	return out
 }

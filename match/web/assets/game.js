@@ -429,7 +429,11 @@ function render() {
   const pd = st.pending_decision;
   const decider = pd && pd.decider;
   $('decide').hidden = !(pd && isPlayer() && decider === g.role && !over);
-  if (pd) $('decide-text').textContent = `${t('decide.prompt', { move: pd.move })} ${pd.why || ''}`;
+  if (pd) {
+    // The referee's own words (translated) when the event is at hand.
+    const ev = [...g.messages].reverse().find((m) => m.msg && m.msg.code === 'decision.pending');
+    $('decide-text').textContent = ev ? i18n.msg(ev.msg) : `${t('decide.prompt', { move: pd.move })} ${pd.why || ''}`;
+  }
 
   // The player's controls.
   $('controls').hidden = !isPlayer() || over;

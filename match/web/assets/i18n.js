@@ -66,7 +66,13 @@ export function fill(s, args) {
 // template when there is one, else the server's English text.
 export function msg(m) {
   if (!m) return '';
-  if (m.code && has(m.code)) return t(m.code, localArgs(m.args));
+  if (m.code && has(m.code)) {
+    const args = localArgs(m.args);
+    // A warning's {why} comes in English; its explanation's own code
+    // (m.why) is translated in its place when the catalog has it.
+    if (m.why && m.why.code && has(m.why.code)) args.why = t(m.why.code, localArgs(m.why.args));
+    return t(m.code, args);
+  }
   return m.text || m.code || '';
 }
 

@@ -87,8 +87,7 @@ function show(e) {
   p.hidden = !e;
   if (!e) return;
   if (e instanceof ApiError) {
-    const field = e.args && e.args.field ? `${t('create.field', { field: e.args.field })} ` : '';
-    p.textContent = e.code === 'setup.invalid' ? `${t('setup.invalid', e.args)} ${e.text}` : field + i18n.msg(e);
+    p.textContent = i18n.msg(e); // setup.invalid names the field and says why
   } else {
     p.textContent = String(e);
   }
