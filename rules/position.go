@@ -257,18 +257,26 @@ func (p Position) quietGen(geo *bbGeo) bbGen {
 
 // Find returns the legal move with the given identity.
 func (p Position) Find(from, to Square, captured Set) (Move, bool) {
+	m, _, ok := p.findLegal(from, to, captured)
+	return m, ok
+}
+
+// findLegal is Find that also returns the legal moves when it generated
+// them (nil when the quiet-move shortcut answered).
+func (p Position) findLegal(from, to Square, captured Set) (Move, []Move, bool) {
 	if p.finished() {
-		return Move{}, false
+		return Move{}, nil, false
 	}
 	if m, ok, decided := p.findQuiet(from, to, captured); decided {
-		return m, ok
+		return m, nil, ok
 	}
-	for _, m := range p.LegalMoves() {
+	legal := p.LegalMoves()
+	for _, m := range legal {
 		if m.From == from && m.To == to && m.Captured == captured {
-			return m, true
+			return m, legal, true
 		}
 	}
-	return Move{}, false
+	return Move{}, legal, false
 }
 
 // findQuiet is Find without generating every legal move, for positions in
