@@ -573,8 +573,8 @@ func geometric(p rules.Position, m rules.Move) (rules.Move, error) {
 	}
 	m.Promotes = false
 	if k == rules.Man {
-		row, _ := v.RowCol(m.To)
-		m.Promotes = side == rules.White && row == 0 || side == rules.Black && row == v.Board().Height-1
+		// the far row, or the variant's promotion squares (Corner)
+		m.Promotes = v.Crowns(side, m.To)
 	}
 	m.Path = nil
 	return m, nil

@@ -13,8 +13,9 @@ const (
 
 // Position is a board position with the side to move. It is an immutable value:
 // Play returns a new Position. Positions of the same variant compare with ==
-// exactly when their placement and side to move agree, which is the identity
-// that repetition rules use.
+// exactly when their placement, side to move and state beyond the board
+// (Frisian's king-move count, Alquerque's no-return point, Parachute's
+// parachutists) agree, which is the identity that repetition rules use.
 type Position struct {
 	v            *Variant
 	white, black Set

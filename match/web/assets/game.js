@@ -495,6 +495,10 @@ function tick() {
     if (!c || !c.timed) { clk.hidden = true; continue; }
     clk.hidden = false;
     let ms = c[color];
+    // A fallen flag reads 0 whatever the clock held when the move began.
+    const flagged = st.status === 'over' && st.termination === 'time forfeit' &&
+      ((color === 'white' && /^0-/.test(st.result || '')) || (color === 'black' && /-0$/.test(st.result || '')));
+    if (flagged) ms = 0;
     const running = c.running === color && st.status === 'running';
     if (running) ms -= performance.now() - g.clockAt;
     clk.textContent = fmtClock(ms);
