@@ -645,6 +645,7 @@ func TestBrowserArbiter(t *testing.T) {
 	if code := eval[int](arb, `fetch('/api/g/`+g.tokens["white"]+`').then(r => r.status)`); code != 404 {
 		t.Errorf("the old link answers %d after the reissue", code)
 	}
+	white.wait("the page of the old link says it is gone", `!document.getElementById('fatal').hidden && document.getElementById('game').hidden`)
 	white.open(newLink)
 
 	// The interface in bokmål, remembered across a reload.
