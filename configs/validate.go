@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -51,6 +53,14 @@ func validate(cfg *Config, file string, source func(string) string) (*Event, err
 	if ev.TimeControl, err = arbiter.ParseTimeControl(filled.TimeControl); err != nil {
 		v.fail("time_control", err)
 	}
+	if w := cutechessReading("time_control", filled.TimeControl); w != "" {
+		ev.Warnings = append(ev.Warnings, w)
+	}
+	for i, e := range filled.Engines {
+		if w := cutechessReading(fmt.Sprintf("engines.%d.time_control", i), e.TimeControl); w != "" {
+			ev.Warnings = append(ev.Warnings, w)
+		}
+	}
 	ev.Engines = v.engines(filled.Engines, ev.TimeControl)
 	ev.Schedule = v.schedule(&filled)
 	if filled.IllegalMovePolicy == "" {
@@ -94,6 +104,30 @@ func validate(cfg *Config, file string, source func(string) string) (*Event, err
 		return nil, err
 	}
 	return ev, nil
+}
+
+// cutechessTC is a first period that reads like cutechess's
+// moves/minutes:seconds: "40/1:30".
+var cutechessTC = regexp.MustCompile(`^\s*(\d+)/(\d+):(\d+)(\D|$)`)
+
+// cutechessReading warns about a time control that PDN and cutechess read
+// differently: "40/1:30" is, in PDN, 40 moves in 1 s and then 30 s for
+// the rest of the game, and in cutechess 40 moves in 1 min 30 s. A first
+// period under a minute followed by a second one under a minute is taken
+// for the latter.
+func cutechessReading(key, tc string) string {
+	m := cutechessTC.FindStringSubmatch(tc)
+	if m == nil {
+		return ""
+	}
+	moves, _ := strconv.Atoi(m[1])
+	a, _ := strconv.Atoi(m[2])
+	b, _ := strconv.Atoi(m[3])
+	if a >= 60 || b >= 60 {
+		return ""
+	}
+	return fmt.Sprintf("%s %q is read as PDN reads it: %d moves in %d s, then %d s for the rest of the game; "+
+		"cutechess would read %d moves in %d min %d s (write %d/%d for that)", key, tc, moves, a, b, moves, a, b, moves, a*60+b)
 }
 
 // validation collects the errors of validate, each with its key and where

@@ -18,7 +18,7 @@ engine at four strengths (random, depth 1, 2 and 3) in a round-robin of English
 checkers on the 3-move ballot, two games at a time, and prints the path of the
 report. It takes the same options as tournament (--concurrency, --out, --set ...).`,
 		Args:        cobra.NoArgs,
-		Annotations: map[string]string{annotContext: "yes"},
+		Annotations: map[string]string{annotContext: "yes", annotDrain: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			over, err := tf.overrides(cmd.Flags())
 			if err != nil {

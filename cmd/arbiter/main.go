@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/spf13/cobra"
@@ -49,10 +50,51 @@ func newRoot() *cobra.Command {
 		SilenceErrors: true,
 	}
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.Version = versionText()
+	root.SetVersionTemplate("{{.Version}}\n")
 	for _, f := range subcommands {
 		root.AddCommand(f())
 	}
 	return root
+}
+
+// versionText is what --version prints: the module version (or
+// "(devel)" for a build from a checkout) and the build's VCS revision, from
+// the build information the Go toolchain embeds.
+func versionText() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "arbiter (no build information)"
+	}
+	version := info.Main.Version
+	if version == "" {
+		version = "(devel)"
+	}
+	var rev, when string
+	modified := false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			when = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	text := "arbiter " + version
+	if rev == "" {
+		text += ", revision unknown (built without VCS information)"
+	} else {
+		text += ", revision " + rev
+		if when != "" {
+			text += " of " + when
+		}
+		if modified {
+			text += " (with uncommitted changes)"
+		}
+	}
+	return text + ", " + info.GoVersion
 }
 
 func main() {
@@ -76,6 +118,40 @@ var stopSignals = []os.Signal{syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP}
 // when it is cancelled (tournament, demo, match, report); a signal stops
 // any other command at once, with exit status 3.
 const annotContext = "arbiter/stops-on-context"
+
+// annotDrain marks the commands that stop gently on a first signal
+// (tournament, demo, match): they start no more games, finish the ones in
+// progress and write their report (see drainOf); a second signal exits at
+// once. They watch their context too.
+const annotDrain = "arbiter/drains-on-signal"
+
+// drainer is the first signal of a draining command: ch is closed when it
+// comes, sig is which signal it was.
+type drainer struct {
+	ch  chan struct{}
+	mu  sync.Mutex
+	sig os.Signal
+}
+
+type drainKey struct{}
+
+// drainOf is the drain channel of a command's context (nil for a command
+// that does not drain) and a function naming the signal that closed it
+// ("" while none has).
+func drainOf(ctx context.Context) (<-chan struct{}, func() string) {
+	d, _ := ctx.Value(drainKey{}).(*drainer)
+	if d == nil {
+		return nil, func() string { return "" }
+	}
+	return d.ch, func() string {
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		if d.sig == nil {
+			return ""
+		}
+		return signalName(d.sig)
+	}
+}
 
 // interrupted is the cancellation cause of the command's context when a
 // signal stops it.
@@ -120,9 +196,14 @@ func runWith(args []string, stderr io.Writer) (code int) {
 
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
-	watches := false
-	if c, _, err := root.Find(args); err == nil && c.Annotations[annotContext] != "" {
-		watches = true
+	watches, drains := false, false
+	if c, _, err := root.Find(args); err == nil {
+		watches = c.Annotations[annotContext] != ""
+		drains = c.Annotations[annotDrain] != ""
+	}
+	drain := &drainer{ch: make(chan struct{})}
+	if drains {
+		ctx = context.WithValue(ctx, drainKey{}, drain)
 	}
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, stopSignals...)
@@ -141,6 +222,14 @@ func runWith(args []string, stderr io.Writer) (code int) {
 				fmt.Fprintf(stderr, "arbiter: interrupted by %s\n", signalName(s))
 				os.Exit(exitRuntime)
 			}
+			if drains {
+				fmt.Fprintf(stderr, "arbiter: %s: finishing the games in progress, then stopping (a second signal exits at once)\n", signalName(s))
+				drain.mu.Lock()
+				drain.sig = s
+				drain.mu.Unlock()
+				close(drain.ch)
+				continue
+			}
 			fmt.Fprintf(stderr, "arbiter: %s: stopping (a second signal exits at once)\n", signalName(s))
 			cancel(interrupted{s})
 		}
@@ -154,7 +243,11 @@ func runWith(args []string, stderr io.Writer) (code int) {
 	}()
 	err := root.ExecuteContext(ctx)
 	if err == nil {
-		if why := interruption(ctx); why != "" {
+		why := interruption(ctx)
+		if _, sig := drainOf(ctx); why == "" {
+			why = sig()
+		}
+		if why != "" {
 			// The command finished its work anyway; the signal still says
 			// the run was not wanted to the end.
 			fmt.Fprintln(stderr, "arbiter: interrupted by", why)

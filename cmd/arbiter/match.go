@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -125,7 +124,7 @@ func readValue(s string) (val, rest string, err error) {
 // of every config, and the flags laid on top as `tournament` lays them.
 // Without an opening book it takes the variant's default book (see
 // configs.DefaultBook), as the engines would otherwise replay one game.
-func matchEvent(specs []string, over []configs.Override, now time.Time, warn io.Writer) (*configs.Event, error) {
+func matchEvent(specs []string, over []configs.Override, now time.Time) (*configs.Event, error) {
 	if len(specs) != 2 {
 		return nil, usagef("match: give exactly two --engine specs (got %d)", len(specs))
 	}
@@ -154,9 +153,6 @@ func matchEvent(specs []string, over []configs.Override, now time.Time, warn io.
 	ev, err := configs.Parse(doc, "match", ".", configs.Options{Overrides: append(base, over...), DefaultBook: true})
 	if err != nil {
 		return nil, usageError{err}
-	}
-	for _, w := range ev.Warnings {
-		fmt.Fprintf(warn, "warning: %s\n", w)
 	}
 	return ev, nil
 }
@@ -221,7 +217,7 @@ Exit status: 0 done, 2 bad flags or configuration (an engine that cannot be
 started is one), 3 runtime failure (engines, database, interrupted by SIGINT,
 SIGTERM or SIGHUP: run the same command with --out DIR to resume).`,
 		Args:        cobra.NoArgs,
-		Annotations: map[string]string{annotContext: "yes"},
+		Annotations: map[string]string{annotContext: "yes", annotDrain: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			fs := cmd.Flags()
 			// The old names of match's flags, kept for scripts: each is
@@ -242,7 +238,7 @@ SIGTERM or SIGHUP: run the same command with --out DIR to resume).`,
 			if err != nil {
 				return usagef("match: %v", err)
 			}
-			ev, err := matchEvent(engines, over, time.Now(), cmd.ErrOrStderr())
+			ev, err := matchEvent(engines, over, time.Now())
 			if err != nil {
 				return err
 			}

@@ -86,8 +86,10 @@ var stopSignalsTable = []struct {
 	sig  syscall.Signal
 }{{"SIGINT", syscall.SIGINT}, {"SIGTERM", syscall.SIGTERM}, {"SIGHUP", syscall.SIGHUP}}
 
-// Each stop signal ends a match with exit status 3, the summary of the
-// games finished so far and the way to resume; the games are in its store.
+// A first stop signal ends a match gently: no game starts after it, the
+// games in progress are finished and stored, the summary and the report
+// are written, and the exit status is 3 with the way to resume. A second
+// signal exits at once, leaving the games in progress for the next run.
 func TestMatchStopSignals(t *testing.T) {
 	for _, tt := range stopSignalsTable {
 		t.Run(tt.name, func(t *testing.T) {
@@ -95,7 +97,7 @@ func TestMatchStopSignals(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out")
 			cmd, stdout, errb := startWatched(t, dir, "match", "--variant", "english", "--games-per-encounter", "200", "--time-control", "30+0.5",
-				"--engine", "name=A cmd=self engine --level 5 --seed 1",
+				"--engine", "name=A cmd=self engine --level 5 --seed 1", "--concurrency", "2",
 				"--engine", "name=B cmd=self engine --level 5 --seed 2", "--out", out, "--progress", "off")
 			waitFor(t, cmd, "second game", func() bool { return strings.Contains(stdout.String(), "game 2: ") }, errb)
 			if err := cmd.Process.Signal(tt.sig); err != nil {
@@ -104,21 +106,37 @@ func TestMatchStopSignals(t *testing.T) {
 			if code := exitStatus(t, cmd); code != exitRuntime {
 				t.Fatalf("exit %d, want %d\n%s\n%s", code, exitRuntime, stdout.String(), errb.String())
 			}
-			if !strings.Contains(stdout.String(), "Ptnml(0-2): [") {
-				t.Errorf("no summary of the finished games in:\n%s", stdout.String())
+			if !strings.Contains(stdout.String(), "Ptnml(0-2): [") || !strings.Contains(stdout.String(), "report: ") {
+				t.Errorf("no summary and report of the finished games in:\n%s", stdout.String())
 			}
-			if !strings.Contains(errb.String(), "match interrupted by "+tt.name) || !strings.Contains(errb.String(), "--out "+out+" to resume") {
+			if !strings.Contains(errb.String(), "match stopped by "+tt.name+" after finishing the games in progress") || !strings.Contains(errb.String(), "--out "+out+" to resume") {
 				t.Errorf("stderr does not name %s and how to resume:\n%s", tt.name, errb.String())
 			}
-			if n := len(finishedGames(t, filepath.Join(out, store.FileName))); n < 2 {
-				t.Errorf("%d games stored, want at least 2", n)
+			c := gameCounts(filepath.Join(out, store.FileName))
+			if c[store.Finished] < 2 || c[store.Running] != 0 || c[store.Finished] >= 200 {
+				t.Errorf("games %v: want every game started finished, and not all 200", c)
 			}
 		})
 	}
+	t.Run("twice", func(t *testing.T) {
+		t.Parallel()
+		dir := t.TempDir()
+		out := filepath.Join(dir, "out")
+		cmd, stdout, errb := startWatched(t, dir, "match", "--games-per-encounter", "200", "--time-control", "600+5",
+			"--engine", "name=A cmd=self engine --level 7 --seed 1", "--engine", "name=B cmd=self engine --level 7 --seed 2",
+			"--out", out, "--progress", "off")
+		waitFor(t, cmd, "first game", func() bool { return strings.Contains(stdout.String(), "game 1: ") }, errb)
+		cmd.Process.Signal(syscall.SIGINT)
+		waitFor(t, cmd, "the first signal's note", func() bool { return strings.Contains(errb.String(), "finishing the games in progress") }, errb)
+		cmd.Process.Signal(syscall.SIGINT)
+		if code := exitStatus(t, cmd); code != exitRuntime || !strings.Contains(errb.String(), "arbiter: interrupted by SIGINT") {
+			t.Fatalf("exit %d, want %d at once\n%s", code, exitRuntime, errb.String())
+		}
+	})
 }
 
 // slowEvent is a two-engine event slow enough (a deeper search) to be
-// interrupted three times before its 16 games are done.
+// interrupted three times before its 32 games (each signal lets the games in progress finish) are done.
 const slowEvent = `
 name: Signal test
 variant: english
@@ -126,7 +144,7 @@ time_control: "30+0.5"
 engines:
   - {name: a, command: self engine --level 5 --seed 1}
   - {name: b, command: self engine --level 5 --seed 2}
-games_per_encounter: 16
+games_per_encounter: 32
 openings: {file: openings/3move_english.json, group: standard, order: random, seed: 5}
 concurrency: 2
 adjudication: {max_moves: 80}
@@ -160,7 +178,7 @@ func TestTournamentStopSignalsAndResume(t *testing.T) {
 	out := filepath.Join(dir, "out")
 	db := filepath.Join(out, store.FileName)
 	args := []string{"tournament", "-c", "event.yaml", "--out", out, "--progress", "off", "--no-report"}
-	const planned = 16
+	const planned = 32
 	kept := map[int]string{}
 	for i, tt := range stopSignalsTable {
 		cmd, stdout, errb := startWatched(t, dir, args...)
@@ -178,7 +196,7 @@ func TestTournamentStopSignalsAndResume(t *testing.T) {
 		if code := exitStatus(t, cmd); code != exitRuntime {
 			t.Fatalf("%s: exit %d, want %d\n%s\n%s", tt.name, code, exitRuntime, stdout.String(), errb.String())
 		}
-		if !strings.Contains(errb.String(), "tournament interrupted by "+tt.name) || !strings.Contains(errb.String(), "run the same command again to resume") {
+		if !strings.Contains(errb.String(), "tournament stopped by "+tt.name+" after finishing the games in progress") || !strings.Contains(errb.String(), "run the same command again to resume") {
 			t.Errorf("%s: stderr does not name the signal and the way to resume:\n%s", tt.name, lastLines(errb.String(), 3))
 		}
 		games := finishedGames(t, db)
@@ -191,7 +209,7 @@ func TestTournamentStopSignalsAndResume(t *testing.T) {
 			}
 		}
 		kept = games
-		if c := gameCounts(db); c[store.Finished] != len(games) {
+		if c := gameCounts(db); c[store.Finished] != len(games) || c[store.Running] != 0 {
 			t.Errorf("%s: counts %v", tt.name, c)
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -36,6 +37,8 @@ type tournamentFlags struct {
 	cluster   clusterFlags
 	force     bool
 
+	forceConcurrency bool
+
 	// Set by match, the other front of the same runner:
 	command       string             // the command's name in messages ("" = tournament)
 	aliases       []configs.Override // old flag names, laid under the flags
@@ -59,6 +62,7 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&tf.engineLog, "engine-log", false, "write every engine's protocol exchange to engines.log in the output directory")
 	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
 	tf.cluster.register(fs)
+	fs.BoolVar(&tf.forceConcurrency, "force-concurrency", false, "run more games at once than the machine has processors for (concurrency x the engines' threads option)")
 	fs.BoolVar(&tf.force, "force", false, "resume an event whose engines' commands changed even when an engine is not the same (its Hub id and version)")
 	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
 	for _, k := range configs.FlagKeys() {
@@ -137,7 +141,7 @@ Every config key can be overridden: the common ones have flags of their own
 Exit status: 0 done, 2 bad config or usage, 3 runtime failure (engines, database,
 interrupted by SIGINT, SIGTERM or SIGHUP).`,
 		Args:        cobra.NoArgs,
-		Annotations: map[string]string{annotContext: "yes"},
+		Annotations: map[string]string{annotContext: "yes", annotDrain: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if file == "" {
 				return usagef("tournament: -c FILE is required (shipped configs: %s)", strings.Join(configs.Shipped(), ", "))
@@ -200,7 +204,15 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
 	// Every engine starts once before anything is written: one that cannot
 	// play is a mistake in the configuration, not a string of lost games.
-	ids, err := tournament.Preflight(ctx, ev, zerolog.Nop())
+	remote := tf.cluster.url != "" // the engines run on the workers
+	if need, why := tournament.CPUs(ev); need > runtime.NumCPU() && !tf.forceConcurrency && !remote {
+		return usagef("%s: %s needs %d processors and this machine has %d: engines would lose on time through no fault of their own "+
+			"(lower --concurrency, or give --force-concurrency to run anyway)", name, why, need, runtime.NumCPU())
+	}
+	var ids []store.Identity
+	if !remote {
+		ids, err = tournament.Preflight(ctx, ev, zerolog.Nop())
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("%s interrupted%s while starting the engines: %w", name, by(ctx), err)
@@ -250,11 +262,16 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	out := cmd.OutOrStdout()
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
 		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg(name)
-	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress}
+	drain, drainedBy := drainOf(ctx)
+	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress, Drain: drain}
 	if tf.command == "match" {
 		// A line per game, in plan order, as the match always printed.
 		opt.OnResult = func(r tournament.Result) {
-			fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d\n", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
+			fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
+			if !r.Resumed {
+				fmt.Fprintf(out, " latency=%s max=%s", r.Latency.Round(10*time.Microsecond), r.MaxLatency.Round(10*time.Microsecond))
+			}
+			fmt.Fprintln(out)
 		}
 	}
 	cr, err := startCluster(ctx, tf.cluster, ev, st, log)
@@ -267,16 +284,22 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	if ferr := cr.finish(sum, log); ferr != nil && err == nil {
 		err = ferr
 	}
+	resume := "run the same command again to resume"
+	if tf.command == "match" {
+		resume = "run the same command with --out " + ev.Out + " to resume"
+	}
+	var stopped error // the first signal: the report is written, then this
+	if errors.Is(err, tournament.ErrDrained) {
+		stopped = fmt.Errorf("%s stopped by %s after finishing the games in progress: %d of %d games finished; %s",
+			name, drainedBy(), sum.Resumed+sum.Played, sum.Planned, resume)
+		err = nil
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrConfigMismatch) {
 			return usageError{err}
 		}
 		if errors.Is(err, context.Canceled) {
 			by := by(ctx)
-			resume := "run the same command again to resume"
-			if tf.command == "match" {
-				resume = "run the same command with --out " + ev.Out + " to resume"
-			}
 			if sum == nil {
 				// Interrupted before the runner had read the database.
 				return fmt.Errorf("%s interrupted%s before any game; %s: %w", name, by, resume, err)
@@ -304,6 +327,10 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		fmt.Fprintf(stderr, "warning: SPRT: LLR not computed: %s\n", sum.SPRT.Failure)
 	}
 	sum.Standings.Write(out)
+	if l := sum.Latency; l.Moves > 0 {
+		fmt.Fprintf(out, "latency not reported as thinking: %s per move on average, at most %s (game %d)\n",
+			(l.Total / time.Duration(l.Moves)).Round(time.Microsecond), l.Max.Round(time.Microsecond), l.MaxGame)
+	}
 	if err := cr.workers(ctx, st, out); err != nil {
 		return err
 	}
@@ -320,6 +347,9 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		if err := copyFile(filepath.Join(ev.Out, reports.PDNFile), tf.pdnCopy); err != nil {
 			return fmt.Errorf("%s: --pdn: %w", name, err)
 		}
+	}
+	if stopped != nil {
+		return stopped
 	}
 	return neverStarted(name+": games recorded (as losses), but no game got going with: ", sum.NeverStarted)
 }

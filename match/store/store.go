@@ -123,8 +123,9 @@ type Move struct {
 	// version 4; zero in older files): the side's time left after the
 	// move (0 untimed), the search's score (in men, from the mover's side;
 	// HasScore false when it gave none), depth, nodes and principal
-	// variation, and the latency measured for the move (request written
-	// to reply read, see match.Reply.Latency).
+	// variation, and the move's latency: the time between the request
+	// written and the reply read (match.Reply.Latency) less the search time
+	// the engine reported (all of it when it reported none).
 	Clock    time.Duration
 	Score    float64
 	HasScore bool

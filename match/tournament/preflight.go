@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -179,4 +180,28 @@ func idText(id store.Identity) string {
 		return fmt.Sprintf("%q", id.Name)
 	}
 	return fmt.Sprintf("%q version %q", id.Name, id.Version)
+}
+
+// CPUs is how many processors an event needs so that no engine waits for
+// one while its clock runs: its concurrency times the most threads any of
+// its engines is given (a "threads" option, 1 without one). A search is
+// one engine's at a time in a game, so a game needs one engine's threads.
+// The reason names the engine whose threads count.
+func CPUs(ev *configs.Event) (int, string) {
+	threads, who := 1, ""
+	for _, e := range ev.Engines {
+		for _, o := range e.Options {
+			if !strings.EqualFold(o.Name, "threads") {
+				continue
+			}
+			if n, err := strconv.Atoi(strings.TrimSpace(o.Value)); err == nil && n > threads {
+				threads, who = n, e.Name
+			}
+		}
+	}
+	why := fmt.Sprintf("concurrency %d", ev.Concurrency)
+	if who != "" {
+		why += fmt.Sprintf(" x %d threads (engine %s)", threads, who)
+	}
+	return ev.Concurrency * threads, why
 }

@@ -58,6 +58,10 @@ type Options struct {
 	// NewPlayer makes a player for an engine (nil = a Hub or DXP player
 	// from the engine's spec).
 	NewPlayer func(spec configs.EngineSpec, log zerolog.Logger) match.Player
+	// Drain, when closed, stops the event gently: no game starts after it,
+	// the games in progress are played to their end and stored, and Run
+	// returns ErrDrained (cancelling ctx abandons them instead).
+	Drain <-chan struct{}
 	// OnResult is called for every game, finished in this run or before,
 	// in plan order (round, board, pair, game), from one goroutine at a time.
 	OnResult func(Result)
@@ -77,6 +81,11 @@ type Result struct {
 	Plies                int
 	Opening              string
 	Resumed              bool // finished by an earlier run
+	// Latency is, over the game's moves (played in this run), the time
+	// between a request written and its reply read that the engine did not
+	// report as thinking (store.Move.Latency); MaxLatency the most of one
+	// move. Much of it means the machine, not the engine, spent the time.
+	Latency, MaxLatency time.Duration
 }
 
 // Summary is what Run did.
@@ -101,7 +110,25 @@ type Summary struct {
 	// point of view (nil with more engines): the summary line engine
 	// authors look for (see WriteMatchSummary).
 	Match *MatchTally
+	// Latency sums the games' latency not reported as thinking (see
+	// Result.Latency) over the games of this run.
+	Latency LatencyTally
 	Standings
+}
+
+// LatencyTally is the latency of the moves of a run's games.
+type LatencyTally struct {
+	Total, Max time.Duration
+	Moves      int
+	MaxGame    int // the game (1-based) of the worst move
+}
+
+func (l *LatencyTally) add(r Result) {
+	l.Total += r.Latency
+	l.Moves += r.Plies
+	if r.MaxLatency > l.Max {
+		l.Max, l.MaxGame = r.MaxLatency, r.Index+1
+	}
 }
 
 // MatchTally is a two-engine event's score: games won, drawn and lost by A
@@ -235,18 +262,33 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 		defer r.local.Close()
 	}
 
+	drained := func() bool {
+		select {
+		case <-opt.Drain:
+			return true
+		default:
+			return false
+		}
+	}
 	if r.sum.Stopped == "" {
 		g, gctx := errgroup.WithContext(runCtx)
 		g.SetLimit(max(1, r.exec.Slots()))
 		for {
 			p, ok := sched.Next()
-			if !ok || gctx.Err() != nil {
+			if !ok || gctx.Err() != nil || drained() {
 				break
 			}
 			if finished[p.Index] {
 				continue
 			}
-			g.Go(func() error { return r.playRecovered(gctx, p) })
+			g.Go(func() error {
+				// Go waits for a free slot: a drain in the meantime
+				// starts no more games.
+				if drained() {
+					return nil
+				}
+				return r.playRecovered(gctx, p)
+			})
 		}
 		err = g.Wait()
 	}
@@ -268,8 +310,16 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if ctx.Err() != nil {
 		return r.sum, ctx.Err()
 	}
+	if drained() && r.sum.Finished < r.sum.Planned && r.sum.Stopped == "" {
+		return r.sum, ErrDrained
+	}
 	return r.sum, nil
 }
+
+// ErrDrained is Run's error when Options.Drain stopped the event before
+// its end: the games in progress were finished and stored, no other was
+// started; the next run plays the rest.
+var ErrDrained = errors.New("tournament: stopped after the games in progress")
 
 type runner struct {
 	opt   Options
@@ -332,8 +382,14 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	}
 	r.mu.Lock()
 	r.sum.Played++
-	r.pending[p.Index] = Result{Pairing: p, WhiteName: r.names[p.White], BlackName: r.names[p.Black], Result: g.Result,
+	res := Result{Pairing: p, WhiteName: r.names[p.White], BlackName: r.names[p.Black], Result: g.Result,
 		Termination: g.Termination, Reason: g.Reason, Plies: len(g.Moves), Opening: g.Opening}
+	for _, m := range g.Moves {
+		res.Latency += m.Latency
+		res.MaxLatency = max(res.MaxLatency, m.Latency)
+	}
+	r.sum.Latency.add(res)
+	r.pending[p.Index] = res
 	r.handIn(true)
 	return nil
 }
@@ -514,7 +570,14 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 			sm.Score, sm.HasScore, sm.Depth, sm.Nodes, sm.PV = in.Score, in.HasScore, in.Depth, in.Nodes, in.PV
 		}
 		if i < len(rec.Latency) {
+			// The round trip less what the engine reported as thinking:
+			// the pipes', the scheduler's and the machine's share.
 			sm.Latency = rec.Latency[i]
+			if i < len(rec.Info) {
+				if t := hub.ParseSearchInfo(rec.Info[i]).Time; t > 0 {
+					sm.Latency = max(0, sm.Latency-t)
+				}
+			}
 		}
 		moves = append(moves, sm)
 	}

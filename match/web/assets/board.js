@@ -74,19 +74,18 @@ export class Board {
     const capt = new Set(last.captured || []);
     el('rect', { x: 0, y: 0, width: width * U, height: height * U, class: 'sq-light' }, svg);
     const squares = el('g', { class: 'squares' }, svg);
+    // A board whose every cell is a square (Turkish, Dameo) is shaded in a
+    // checker pattern all the same, so that rows and columns read.
+    const parity = this.geo.squares.length ? (this.geo.squares[0].row + this.geo.squares[0].col) % 2 : 0;
     for (const s of this.geo.squares) {
       const [r, c] = this.screen(s.row, s.col);
       const g = el('g', { id: `sq-${s.name}`, 'data-sq': s.name, role: 'img' }, squares);
-      let cls = 'sq-dark';
+      let cls = (s.row + s.col) % 2 === parity ? 'sq-dark' : 'sq-dark alt';
       if (lastSet.has(s.name)) cls += ' last';
       if (capt.has(s.name)) cls += ' last-captured';
       if (path.has(s.name)) cls += ' sel';
       el('rect', { x: c * U, y: r * U, width: U, height: U, class: cls }, g);
       if (hint.has(s.name)) el('circle', { cx: c * U + U / 2, cy: r * U + U / 2, r: U * 0.14, class: 'hint' }, g);
-      if (this.numbers) {
-        const tx = el('text', { x: c * U + 5, y: r * U + 22, class: 'sqnum' }, g);
-        tx.textContent = s.name;
-      }
       g.setAttribute('aria-label', this.cb.describe ? this.cb.describe(s.name) : s.name);
     }
     const pieces = el('g', { class: 'pieces' }, svg);
@@ -107,6 +106,14 @@ export class Board {
         const y0 = cy + h / 2;
         const pts = [[x0, y0], [x0, y0 - h], [x0 + w / 4, y0 - h / 2], [cx, y0 - h - 4], [x0 + 3 * w / 4, y0 - h / 2], [x0 + w, y0 - h], [x0 + w, y0]];
         el('polygon', { points: pts.map((q) => q.join(',')).join(' '), class: 'crown' }, g);
+      }
+    }
+    if (this.numbers) {
+      // Above the pieces, in the square's corner, so a number always reads.
+      const nums = el('g', { class: 'numbers' }, svg);
+      for (const s of this.geo.squares) {
+        const [r, c] = this.screen(s.row, s.col);
+        el('text', { x: c * U + 4, y: r * U + 24, class: 'sqnum' }, nums).textContent = s.name;
       }
     }
     if (this.focus && document.activeElement === svg) {

@@ -215,21 +215,39 @@ function dragged(from, to) {
   if (g.sel.length) square(to);
 }
 
-// between lists the squares strictly between two squares on a diagonal
-// (empty when they are not on one).
+// between lists the playable squares strictly between two squares on one
+// line (a diagonal, a row or a column); empty when they are not on one.
 function between(a, b) {
   const A = board.byName.get(a);
   const B = board.byName.get(b);
   if (!A || !B) return [];
   const dr = B.row - A.row;
   const dc = B.col - A.col;
-  if (Math.abs(dr) !== Math.abs(dc) || dr === 0) return [];
+  if (!(dr === 0 || dc === 0 || Math.abs(dr) === Math.abs(dc)) || (dr === 0 && dc === 0)) return [];
   const out = [];
-  for (let i = 1; i < Math.abs(dr); i++) {
+  const n = Math.max(Math.abs(dr), Math.abs(dc));
+  for (let i = 1; i < n; i++) {
     const s = board.byCell.get(`${A.row + i * Math.sign(dr)},${A.col + i * Math.sign(dc)}`);
     if (s) out.push(s.name);
   }
   return out;
+}
+
+// The presets whose pieces move and capture on diagonals only; any other
+// game (orthogonal captures, custom rules) is searched in eight directions.
+const DIAGONAL = new Set(['english', 'international', 'russian', 'brazilian', 'pool', 'czech', 'spanish',
+  'portuguese', 'italian', 'thai', 'canadian', 'antidraughts', 'giveaway']);
+
+// nextOnLine is the next playable square from (r, c) in direction (dr, dc),
+// skipping cells that are not squares of the board (a column of a
+// dark-squares board), or undefined off the board.
+function nextOnLine(r, c, dr, dc) {
+  const { width, height } = board.geo;
+  for (r += dr, c += dc; r >= 0 && c >= 0 && r < height && c < width; r += dr, c += dc) {
+    const s = board.byCell.get(`${r},${c}`);
+    if (s) return s;
+  }
+  return undefined;
 }
 
 function step(name) {
@@ -268,15 +286,15 @@ function mayContinue(sq) {
   if (!mover) return false;
   const from = board.byName.get(sq);
   const empty = (s) => s && (!pieceAt(s.name) || s.name === g.sel[0]);
-  for (const [dr, dc] of [[1, 1], [1, -1], [-1, 1], [-1, -1]]) {
-    let r = from.row + dr;
-    let c = from.col + dc;
-    let s = board.byCell.get(`${r},${c}`);
-    if (mover.king) while (s && empty(s)) { r += dr; c += dc; s = board.byCell.get(`${r},${c}`); }
+  const dirs = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
+  if (!DIAGONAL.has(g.snap.variant) || sv(setup(), 'rules')) dirs.push([0, 1], [0, -1], [1, 0], [-1, 0]);
+  for (const [dr, dc] of dirs) {
+    let s = nextOnLine(from.row, from.col, dr, dc);
+    if (mover.king) while (s && empty(s)) s = nextOnLine(s.row, s.col, dr, dc);
     if (!s || empty(s)) continue;
     const q = pieceAt(s.name);
     if (!q || q.color === mover.color || g.captured.includes(s.name)) continue;
-    if (empty(board.byCell.get(`${r + dr},${c + dc}`))) return true;
+    if (empty(nextOnLine(s.row, s.col, dr, dc))) return true;
   }
   return false;
 }
