@@ -132,6 +132,27 @@ func (cr *clusterRun) executor() tournament.Executor {
 	return cr.coord
 }
 
+// context is the run's context. A coordinator told to stop gently (a
+// first signal: opt.Drain) leaves at once: every unfinished game is in
+// progress on the workers, whose results wait for the next run; a drain
+// would wait for them all.
+func (cr *clusterRun) context(ctx context.Context, opt *tournament.Options) (context.Context, func()) {
+	if cr == nil || opt.Drain == nil {
+		return ctx, func() {}
+	}
+	drain := opt.Drain
+	opt.Drain = nil
+	rctx, cancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-drain:
+			cancel()
+		case <-rctx.Done():
+		}
+	}()
+	return rctx, cancel
+}
+
 // finish withdraws the games left when the SPRT stopped the event.
 func (cr *clusterRun) finish(sum *tournament.Summary, log zerolog.Logger) error {
 	if cr == nil || sum == nil || sum.Stopped == "" {
