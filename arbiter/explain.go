@@ -159,6 +159,9 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 	case c != side:
 		return set(CodeNotYourPiece, "owner", c.String())
 	case m.From == m.To && !m.IsCapture() && len(m.Path) == 0:
+		if slices.ContainsFunc(legal, m.Same) {
+			return set(CodeLegal) // Hawaii's opening removals are such moves
+		}
 		return set(CodeNoMove)
 	case m.To != m.From && p.Occupied().Has(m.To):
 		return set(CodeOccupied)

@@ -102,9 +102,13 @@ func NewReferee(cfg Config) (*Referee, error) {
 	for c := range r.clocks {
 		r.clocks[c] = newSideClock(cfg.TimeControl[c])
 	}
-	r.history = append(r.history, start)
+	// Room for a typical game, so that a move does not regrow three slices.
+	const plies = 128
+	r.history = append(make([]rules.Position, 0, plies+1), start)
+	r.moves = make([]rules.Move, 0, plies)
 	r.draws = newDrawTrackers(cfg.Variant, start, cfg.MaxMoves)
-	r.rec = Record{Variant: cfg.Variant, Start: start, TimeControl: cfg.TimeControl, Policy: cfg.Policy}
+	r.rec = Record{Variant: cfg.Variant, Start: start, TimeControl: cfg.TimeControl, Policy: cfg.Policy,
+		Moves: make([]MoveRecord, 0, plies)}
 	r.start = r.clock.Now()
 	r.checkEnd()
 	return r, nil
@@ -189,7 +193,30 @@ func (r *Referee) CheckTime() bool {
 // plus what is left of the margin), then legality: a move that is not
 // among the legal moves (same from, to and captured set) is handled by the
 // illegal-move policy.
-func (r *Referee) Submit(m rules.Move) Verdict {
+func (r *Referee) Submit(m rules.Move) Verdict { return r.submit(m, false) }
+
+// SubmitChecked is Submit for a move the caller found among the legal
+// moves of Position() (rules.Position.ParseHubMoveLegal, as the Hub player
+// does), with that position's whole legal list when it generated one (nil
+// otherwise): the referee takes the move without looking it up again, and
+// keeps the list for the move's notation. A move that does not fit the
+// position at a glance (no piece of the side to move on its from square)
+// is looked up as Submit does.
+func (r *Referee) SubmitChecked(m rules.Move, legal []rules.Move) Verdict {
+	if legal != nil && !r.haveLegal && r.pending == nil && !r.Done() {
+		r.legalMoves, r.haveLegal = legal, true
+	}
+	return r.submit(m, true)
+}
+
+// fits is the glance of SubmitChecked: a piece of the side to move stands
+// on m's from square.
+func (r *Referee) fits(m rules.Move) bool {
+	c, _, ok := r.pos.Piece(m.From)
+	return ok && c == r.pos.Turn()
+}
+
+func (r *Referee) submit(m rules.Move, checked bool) Verdict {
 	if r.Done() {
 		return GameOver
 	}
@@ -200,7 +227,10 @@ func (r *Referee) Submit(m rules.Move) Verdict {
 	if r.flag(used) {
 		return GameOver
 	}
-	legal, ok := r.legal(m)
+	legal, ok := m, checked && r.fits(m)
+	if !ok {
+		legal, ok = r.legal(m)
+	}
 	if !ok {
 		// Only an illegal move pays for the explanation.
 		ex := Explain(r.pos, m)
@@ -543,8 +573,8 @@ func geometric(p rules.Position, m rules.Move) (rules.Move, error) {
 	}
 	m.Promotes = false
 	if k == rules.Man {
-		row, _ := v.RowCol(m.To)
-		m.Promotes = side == rules.White && row == 0 || side == rules.Black && row == v.Board().Height-1
+		// the far row, or the variant's promotion squares (Corner)
+		m.Promotes = v.Crowns(side, m.To)
 	}
 	m.Path = nil
 	return m, nil

@@ -34,6 +34,10 @@
 //	  group: all                    # JSON ballots: all / standard / ...
 //	  order: sequential             # or random
 //	  seed: 1                       # for random
+//	  plies: 0                      # PDN books: play only the first N plies of each game (0 = all)
+//	  start: 1                      # the first opening to use
+//	  policy: round                 # round (a round's boards share its openings) or encounter
+//	  noswap: false                 # true: both games of an opening with the same colours
 //	concurrency: 1                  # games played at once
 //	illegal_move_policy: wcdf       # wcdf / strict (default wcdf for English, strict otherwise)
 //	auto_claim: true                # the arbiter claims draws for the engines
@@ -130,6 +134,16 @@ type Openings struct {
 	Group string `mapstructure:"group" json:"group"`
 	Order string `mapstructure:"order" json:"order"`
 	Seed  uint64 `mapstructure:"seed" json:"seed"`
+	// Plies: of a PDN file, play only the first N plies of each game (0:
+	// all). Start: the first opening to use (1-based; 0 = 1). Policy:
+	// round (default: every board of a round shares its openings) or
+	// encounter (each encounter has its own). NoSwap: the two games of an
+	// opening keep the same colours. Left out of the hash when unset, so
+	// that events made before these keys resume.
+	Plies  int    `mapstructure:"plies" json:"plies,omitempty"`
+	Start  int    `mapstructure:"start" json:"start,omitempty"`
+	Policy string `mapstructure:"policy" json:"policy,omitempty"`
+	NoSwap bool   `mapstructure:"noswap" json:"noswap,omitempty"`
 }
 
 // Adjudication settings.

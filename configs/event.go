@@ -123,7 +123,7 @@ func resolve(ev *Event, dir string, opt Options, source func(string) string) (*E
 			"so deterministic engines replay the same %d games in every encounter", ev.Variant.Name(), 2))
 	}
 	if op.File != "" {
-		ops, err := LoadOpenings(op.File, op.Group, dir, ev.Variant)
+		ops, err := LoadOpeningsPlies(op.File, op.Group, dir, ev.Variant, op.Plies)
 		if err != nil {
 			v.fail("openings.file", err)
 		}
@@ -136,6 +136,10 @@ func resolve(ev *Event, dir string, opt Options, source func(string) string) (*E
 		return nil, err
 	}
 	ev.Schedule.Openings = len(ev.Openings)
+	if ev.Schedule.Start >= len(ev.Openings) {
+		return nil, &Error{File: source("openings.start"), Key: "openings.start",
+			Err: fmt.Errorf("%d, but there are %d openings", ev.Schedule.Start+1, len(ev.Openings))}
+	}
 	if _, err := schedule.New(ev.Schedule); err != nil {
 		return nil, &Error{File: ev.File, Key: "tournament", Err: err}
 	}

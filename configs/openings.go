@@ -79,6 +79,13 @@ func builtinBooks() []string {
 // final position, named by its Opening or Event tag). Every position is
 // checked against the variant; errors name the file and the line or entry.
 func LoadOpenings(name, group, dir string, v *rules.Variant) ([]Opening, error) {
+	return LoadOpeningsPlies(name, group, dir, v, 0)
+}
+
+// LoadOpeningsPlies is LoadOpenings taking from a PDN file only the first
+// plies moves of each game (0: all; cutechess -openings plies=N): the
+// opening is the position after them.
+func LoadOpeningsPlies(name, group, dir string, v *rules.Variant, plies int) ([]Opening, error) {
 	data, where, err := readOpeningFile(name, dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
@@ -88,7 +95,7 @@ func LoadOpenings(name, group, dir string, v *rules.Variant) ([]Opening, error) 
 	case ".json":
 		ops, err = ballotJSON(data, where, group, v)
 	case ".pdn":
-		ops, err = pdnOpenings(data, where, v)
+		ops, err = pdnOpenings(data, where, v, plies)
 	default:
 		ops, err = fenList(data, where, v)
 	}
@@ -239,7 +246,7 @@ func fenList(data []byte, file string, v *rules.Variant) ([]Opening, error) {
 	return ops, nil
 }
 
-func pdnOpenings(data []byte, file string, v *rules.Variant) ([]Opening, error) {
+func pdnOpenings(data []byte, file string, v *rules.Variant, plies int) ([]Opening, error) {
 	r := pdn.NewReader(bytes.NewReader(data), file)
 	var ops []Opening
 	for n := 1; ; n++ {
@@ -255,6 +262,9 @@ func pdnOpenings(data []byte, file string, v *rules.Variant) ([]Opening, error) 
 			return nil, fmt.Errorf("%s: game %d (line %d): %w", file, n, g.Line, err)
 		}
 		p := rp.Final()
+		if plies > 0 && plies < len(rp.Positions)-1 {
+			p = rp.Positions[plies]
+		}
 		if err := playable(p); err != nil {
 			return nil, fmt.Errorf("%s: game %d (line %d): %w", file, n, g.Line, err)
 		}
@@ -264,7 +274,10 @@ func pdnOpenings(data []byte, file string, v *rules.Variant) ([]Opening, error) 
 		}
 		if name == "" || name == "?" {
 			var mv []string
-			for _, m := range g.Moves {
+			for i, m := range g.Moves {
+				if plies > 0 && i >= plies {
+					break
+				}
 				mv = append(mv, m.Text)
 			}
 			name = fmt.Sprintf("game %d", n)

@@ -237,8 +237,24 @@ func (v *validation) schedule(cfg *Config) schedule.Config {
 	if order != schedule.Sequential && order != schedule.Random {
 		v.fail("openings.order", fmt.Errorf("%q is not sequential or random", cfg.Openings.Order))
 	}
+	op := cfg.Openings
+	perEncounter := false
+	switch strings.ToLower(op.Policy) {
+	case "", "round":
+	case "encounter":
+		perEncounter = true
+	default:
+		v.fail("openings.policy", fmt.Errorf("%q is not round or encounter", op.Policy))
+	}
+	if op.Plies < 0 {
+		v.fail("openings.plies", fmt.Errorf("%d; want 0 (every ply of the book's games) or more", op.Plies))
+	}
+	if op.Start < 0 {
+		v.fail("openings.start", fmt.Errorf("%d; want 1 (the first opening) or more", op.Start))
+	}
 	return schedule.Config{Kind: kind, Players: len(cfg.Engines), Cycles: int(cfg.Rounds),
-		GamesPerEncounter: cfg.GamesPerEncounter, Order: order, Seed: cfg.Openings.Seed}
+		GamesPerEncounter: cfg.GamesPerEncounter, Order: order, Seed: cfg.Openings.Seed,
+		Start: max(0, op.Start-1), PerEncounter: perEncounter, NoSwap: op.NoSwap}
 }
 
 func (v *validation) policy(name string) arbiter.Policy {

@@ -123,9 +123,12 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 			Deadline: ref.Deadline(),
 			Retry:    retry,
 		}
-		pctx, cancel := ctx, context.CancelFunc(func() {})
+		pctx, cancel := ctx, context.CancelFunc(noCancel)
 		if !req.Deadline.IsZero() {
-			pctx, cancel = context.WithDeadline(ctx, req.Deadline.Add(opts.Slack))
+			req.Limit = req.Deadline.Add(opts.Slack)
+			if _, ok := players[c].(LimitPlayer); !ok {
+				pctx, cancel = context.WithDeadline(ctx, req.Limit)
+			}
 		}
 		t0 := time.Now()
 		reply, err := players[c].Play(pctx, req)
@@ -174,7 +177,11 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 			ref.Forfeit(c, arbiter.Resignation, c.String()+" left the game claiming a win that the rules do not give (the game was not over)")
 			v = arbiter.GameOver
 		default:
-			v = ref.Submit(reply.Move)
+			if reply.Checked {
+				v = ref.SubmitChecked(reply.Move, reply.Legal)
+			} else {
+				v = ref.Submit(reply.Move)
+			}
 			if v == arbiter.Accepted || (v == arbiter.GameOver && len(ref.Record().Moves) > len(moves)) {
 				moves = append(moves, reply.Move)
 				g.Wait = append(g.Wait, wait)
@@ -308,3 +315,6 @@ func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRec
 	g.Game = g.Record.PDN(arbiter.PDNTags{White: g.White, Black: g.Black, Date: g.Started})
 	return g
 }
+
+// noCancel is the cancel of a ctx passed on unchanged.
+func noCancel() {}

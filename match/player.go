@@ -78,6 +78,18 @@ type Request struct {
 	// Retry says the previous answer for this position was refused with a
 	// warning (WCDF): the same side must move again on its running clock.
 	Retry bool
+	// Limit is when Play must have returned: Deadline plus the slack for the
+	// stop handshake (zero if untimed). A LimitPlayer stops waiting there by
+	// itself; any other player gets it as the deadline of Play's ctx.
+	Limit time.Time
+}
+
+// LimitPlayer is implemented by players that enforce Request.Limit
+// themselves: PlayGame then passes them the game's ctx unchanged instead
+// of deriving a ctx with that deadline for every move (a timer and a
+// cancellation to set up and tear down per move).
+type LimitPlayer interface {
+	EnforcesLimit()
 }
 
 // Level is the search limit of one move, in the terms engine protocols use.
@@ -109,6 +121,13 @@ type Reply struct {
 	Resign    bool
 	ClaimDraw bool
 	ClaimWin  bool
+	// Checked says Move was found among the legal moves of the request's
+	// Position by the player (rules.Position.ParseHubMoveLegal): the
+	// referee takes it without looking it up again. Legal is that
+	// position's whole legal list when the player generated it (a
+	// capture), nil otherwise.
+	Checked bool
+	Legal   []rules.Move
 }
 
 // FaultKind classifies engine misbehaviour.

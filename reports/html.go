@@ -62,6 +62,28 @@ type pageData struct {
 	Options     template.JS
 	EchartsJS   template.JS
 	Notice      string
+	// Event details and participants.
+	Details      []Setting
+	Participants []EngineInfo
+	Scoring      Scoring
+	// Rows are the standings lines with their headline rating.
+	Rows []engineRow
+	// HeadlineKind names the headline figure: "Rating" (the joint fit) or
+	// "Elo against the field" when the fit failed.
+	HeadlineKind string
+	// MatchLines is the cutechess-style summary of a two-engine event.
+	MatchLines []string
+}
+
+// engineRow is one standings line as the page prints it.
+type engineRow struct {
+	EngineStats
+	FedPoints string
+	Headline  string // the headline rating, signed
+	Interval  string // its 95% interval, "[lo, hi]", open ends drawn as ∞
+	Elo       string // Elo against the field with its interval
+	PairElo   string // pair Elo with its interval ("" without pairs)
+	RatingTxt string // the joint rating ± error
 }
 
 type summaryItem struct{ Label, Value string }
@@ -128,6 +150,7 @@ func writeHTML(w io.Writer, ev Event, st *Stats) error {
 	}
 	d.Summary = []summaryItem{
 		{"Games", fmt.Sprintf("%d", st.Finished)},
+		{"Points per game", fmtPoints(st.Scoring.PerGame())},
 		{"Engines", fmt.Sprintf("%d", len(st.Engines))},
 		{"White score", fmt.Sprintf("%.1f%%", st.White.Score()*100)},
 		{"Draws", fmt.Sprintf("%.1f%%", st.White.DrawRatio()*100)},
@@ -137,6 +160,12 @@ func writeHTML(w io.Writer, ev Event, st *Stats) error {
 		d.Summary = append(d.Summary, summaryItem{"Unfinished", fmt.Sprintf("%d", st.Unfinished)})
 	}
 	d.Cross = crossCells(st)
+	d.Scoring = st.Scoring
+	d.Details = detailsOf(ev, st.Scoring)
+	names, _, _ := engineIndex(ev)
+	d.Participants = participants(ev, names)
+	d.Rows, d.HeadlineKind = engineRows(st)
+	d.MatchLines = matchLines(st, names)
 	if st.SPRT != nil {
 		d.SPRT = newSPRTView(*st.SPRT)
 	}
@@ -163,7 +192,7 @@ func crossCells(st *Stats) [][]crossCell {
 				c.Empty = true
 				continue
 			}
-			c.Text = fmtPoints(r.Points()) + "/" + fmt.Sprint(r.Games())
+			c.Text = st.Scoring.Format(r.Points()) + "/" + fmtPoints(st.Scoring.Points(float64(r.Games())))
 			c.Title = fmt.Sprintf("%s vs %s: +%d =%d -%d", ct.Engines[i], ct.Engines[j], r.W, r.D, r.L)
 			// Tint from red (0%) through white (50%) to green (100%).
 			s := r.Score()
@@ -198,4 +227,97 @@ func newSPRTView(r stats.SPRTResult) *sprtView {
 		v.Verdict, v.Class = "continue", "neutral"
 	}
 	return v
+}
+
+// fmtInterval prints a 95% interval; an end that does not exist (a 0% or
+// 100% score) is open: −∞ or +∞.
+func fmtInterval(lo, hi float64) string {
+	l, h := "−∞", "+∞"
+	if !math.IsNaN(lo) && !math.IsInf(lo, 0) {
+		l = fmtSigned(lo)
+	}
+	if !math.IsNaN(hi) && !math.IsInf(hi, 0) {
+		h = fmtSigned(hi)
+	}
+	return "[" + l + ", " + h + "]"
+}
+
+// fmtEstimate prints an estimate with its interval: "+35.2 [−10.1, +80.5]".
+func fmtEstimate(e stats.Estimate) string {
+	if math.IsNaN(e.Lower) && math.IsNaN(e.Upper) && math.IsNaN(e.Elo) {
+		return "n/a"
+	}
+	return fmtSigned(e.Elo) + " " + fmtInterval(e.Lower, e.Upper)
+}
+
+// engineRows builds the standings lines: the headline is the joint Rating,
+// or Elo against the field when the joint fit could not be made.
+func engineRows(st *Stats) ([]engineRow, string) {
+	kind := "Rating"
+	if st.RatingFailure != "" {
+		kind = "Elo against the field"
+	}
+	rows := make([]engineRow, len(st.Engines))
+	for i, e := range st.Engines {
+		r := engineRow{EngineStats: e, FedPoints: st.Scoring.Format(e.Points), Elo: fmtEstimate(e.Elo)}
+		if e.Penta.Pairs() > 0 {
+			r.PairElo = fmtEstimate(e.PentaElo)
+		}
+		r.RatingTxt = "n/a"
+		if !math.IsNaN(e.Rating.Elo) {
+			r.RatingTxt = fmtSigned(e.Rating.Elo) + " ± " + fmtElo(e.Rating.Error)
+		}
+		switch {
+		case e.WDL.Games() == 0:
+			r.Headline, r.Interval = "n/a", ""
+		case kind == "Rating" && !math.IsNaN(e.Rating.Elo):
+			r.Headline = fmtSigned(e.Rating.Elo)
+			r.Interval = fmtInterval(e.Rating.Elo-e.Rating.Error, e.Rating.Elo+e.Rating.Error)
+		default:
+			r.Headline = fmtSigned(e.Elo.Elo)
+			if math.IsNaN(e.Elo.Elo) {
+				r.Headline = map[bool]string{true: "+∞", false: "−∞"}[e.Score > 0.5]
+			}
+			r.Interval = fmtInterval(e.Elo.Lower, e.Elo.Upper)
+		}
+		rows[i] = r
+	}
+	return rows, kind
+}
+
+// matchLines is cutechess's summary of a two-engine event, from the first
+// engine's side (the engine under test in a match):
+//
+//	Score of A vs B: 12 - 8 - 10  [0.567] 30
+//	Elo difference: 46.6 +/- 98.3, LOS: 81.9 %, DrawRatio: 33.3 %
+//	Ptnml(0-2): [1, 2, 6, 4, 2]
+//
+// The Elo is from the pairs when there are any (as fastchess), the LOS
+// from wins and losses (as cutechess).
+func matchLines(st *Stats, seeding []string) []string {
+	if len(seeding) != 2 || len(st.Encounters) != 1 {
+		return nil
+	}
+	enc := st.Encounters[0]
+	w, p := enc.WDL, enc.Penta
+	if enc.A != seeding[0] {
+		w, p = w.Flip(), p.Flip()
+	}
+	n := w.Games()
+	if n == 0 {
+		return nil
+	}
+	e := stats.EloWDL(w)
+	if p.Pairs() > 0 {
+		e = stats.EloPenta(p)
+	}
+	lines := []string{
+		fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", seeding[0], seeding[1], w.W, w.L, w.D, w.Score(), n),
+		fmt.Sprintf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%", fmtElo(e.Elo), fmtElo(e.Error),
+			stats.LOSWinLoss(w)*100, w.DrawRatio()*100),
+	}
+	if p.Pairs() > 0 {
+		lines = append(lines, fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d]", p[0], p[1], p[2], p[3], p[4]))
+	}
+	return lines
 }

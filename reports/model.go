@@ -31,6 +31,39 @@ type Event struct {
 	// SPRT, when set, runs a sequential probability ratio test on the
 	// event. It needs exactly two engines.
 	SPRT *stats.SPRTConfig
+
+	// What the event details of the report show; all optional.
+	Site       string
+	ConfigHash string // hash of the effective configuration
+	// Settings are the event's policies as its configuration states them
+	// (illegal-move policy, draw claims, adjudication, opening book, ...),
+	// in display order.
+	Settings []Setting
+	// Participants describes the engines (command, protocol, what they
+	// said they are), by name; engines not listed show their name only.
+	Participants []EngineInfo
+	// Stopped says why the event ended before its plan did ("" = it did not).
+	Stopped string
+}
+
+// Setting is one line of the event details: a label, its value and, when
+// there is one, a link to where the rule is written down.
+type Setting struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+	Link  string `json:"link,omitempty"`
+}
+
+// EngineInfo is what the report says about one participant.
+type EngineInfo struct {
+	Name     string `json:"name"`
+	Command  string `json:"command,omitempty"`
+	Protocol string `json:"protocol,omitempty"`
+	// ID and Version are what the engine said it is (Hub "id name=" and
+	// "id version=", DXP GAMEACC); Checksum is the SHA-256 of its program.
+	ID       string `json:"id,omitempty"`
+	Version  string `json:"version,omitempty"`
+	Checksum string `json:"checksum,omitempty"`
 }
 
 // Game is one game of the event as the report sees it.
@@ -62,6 +95,22 @@ type Game struct {
 	Started    time.Time
 	Finished   time.Time
 	Worker     string // the cluster worker that played it ("" = none)
+	// StartFEN is the position the game started from ("" = the variant's
+	// start), and Moves the plies with what the engine said of them: the
+	// report's board viewer replays them. Both may be empty (the game is
+	// then listed but cannot be replayed).
+	StartFEN string
+	Moves    []Move
+}
+
+// Move is one ply of a game as the viewer shows it.
+type Move struct {
+	Text string
+	// Score is the mover's engine's evaluation in men, from the mover's
+	// side (HasScore false when it gave none), at search depth Depth.
+	Score    float64
+	HasScore bool
+	Depth    int
 }
 
 // parseResult is rules.ParseResult without the form (the reports write

@@ -27,10 +27,23 @@ type Results struct {
 // EventInfo describes the event in results.json.
 type EventInfo struct {
 	Name        string            `json:"name"`
+	Site        string            `json:"site,omitempty"`
 	Variant     string            `json:"variant"`
 	TimeControl string            `json:"time_control"`
 	Engines     []string          `json:"engines"`
 	SPRT        *stats.SPRTConfig `json:"sprt,omitempty"`
+	// Participants gives each engine of Engines (same order) its command,
+	// protocol and the identity it gave (Hub id name and version).
+	Participants []EngineInfo `json:"participants"`
+	// Started and Finished span the games (first start, last finish).
+	Started  time.Time `json:"started,omitzero"`
+	Finished time.Time `json:"finished,omitzero"`
+	// Settings are the event's policies as shown in the report.
+	Settings   []Setting `json:"settings,omitempty"`
+	ConfigHash string    `json:"config_hash,omitempty"`
+	Stopped    string    `json:"stopped,omitempty"`
+	// Arbiter is the version of the program that wrote the file.
+	Arbiter string `json:"arbiter"`
 }
 
 // GameEntry is one game in results.json, in round/board order.
@@ -75,6 +88,10 @@ func buildResults(ev Event, st *Stats) *Results {
 	// Seeding order (not standings order), as given or as first seen.
 	names, _, _ := engineIndex(ev)
 	r.Event.Engines = names
+	r.Event.Site, r.Event.Settings, r.Event.ConfigHash, r.Event.Stopped = ev.Site, ev.Settings, ev.ConfigHash, ev.Stopped
+	r.Event.Participants = participants(ev, names)
+	r.Event.Started, r.Event.Finished = eventSpan(ev.Games)
+	r.Event.Arbiter = arbiterVersion()
 	for _, gi := range ordered(ev.Games) {
 		g := &ev.Games[gi]
 		wt, bt := totalTimes(g)

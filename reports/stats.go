@@ -30,6 +30,8 @@ type Stats struct {
 	Terminations []TerminationStats `json:"terminations"`
 	// SPRT is set when the event asked for one.
 	SPRT *stats.SPRTResult `json:"sprt,omitempty"`
+	// Scoring is the federation's scale of points (FederationPoints).
+	Scoring Scoring `json:"scoring"`
 	// RatingFailure, when not empty, says why the joint ratings could not
 	// be fitted (every engine's Rating is then NaN, null in JSON).
 	RatingFailure string `json:"rating_failure,omitempty"`
@@ -54,8 +56,13 @@ type EngineStats struct {
 	// every game were against one opponent (cutechess's method): fine for
 	// a match, a rough guide in a round-robin.
 	Elo stats.Estimate `json:"elo"`
-	// LOS is cutechess's likelihood of superiority from wins and losses.
+	// LOS is cutechess's likelihood of superiority from wins and losses,
+	// the one LOS of the reports (stats.Estimate's score-based LOS is not
+	// written: see there why).
 	LOS float64 `json:"los"`
+	// FederationPoints are Points on the federation's scale (see Scoring):
+	// twice Points for FMJD events.
+	FederationPoints float64 `json:"federation_points"`
 	// Rating is fitted to all games of the event at once (see Rating): the
 	// consistent figure for comparing engines of a round-robin.
 	Rating stats.Rating `json:"rating"`
@@ -85,6 +92,9 @@ type Encounter struct {
 	// Elo is A's Elo advantage over B: from the pairs when there are any,
 	// otherwise from the games.
 	Elo stats.Estimate `json:"elo"`
+	// LOS is A's likelihood of superiority, from wins and losses (see
+	// EngineStats.LOS).
+	LOS float64 `json:"los"`
 }
 
 // TerminationStats counts the results of games that ended one way.
@@ -151,7 +161,8 @@ func Compute(ev Event) (*Stats, error) {
 		return nil, err
 	}
 	n := len(names)
-	st := &Stats{Games: len(ev.Games)}
+	sc := ScoringFor(ev.Variant)
+	st := &Stats{Games: len(ev.Games), Scoring: sc}
 	es := make([]EngineStats, n)
 	for i := range es {
 		es[i].Name = names[i]
@@ -229,6 +240,7 @@ func Compute(ev Event) (*Stats, error) {
 		e.DrawRatio = e.WDL.DrawRatio()
 		e.Elo = stats.EloWDL(e.WDL)
 		e.LOS = stats.LOSWinLoss(e.WDL)
+		e.FederationPoints = sc.Points(e.Points)
 		for j := range n {
 			e.Penta = e.Penta.Add(pentas[i][j])
 		}
@@ -274,7 +286,7 @@ func Compute(ev Event) (*Stats, error) {
 			if w.Games() == 0 {
 				continue
 			}
-			enc := Encounter{A: names[i], B: names[j], WDL: w, Penta: p}
+			enc := Encounter{A: names[i], B: names[j], WDL: w, Penta: p, LOS: stats.LOSWinLoss(w)}
 			if p.Pairs() > 0 {
 				enc.Elo = stats.EloPenta(p)
 			} else {

@@ -162,7 +162,8 @@ func newGeometry(b Board) (*geometry, error) {
 	return g, nil
 }
 
-// Squares is the number of playable squares.
+// Squares is the number of dark squares (the playable ones of a
+// DarkSquares layout; Variant.Squares counts any layout's).
 func (b Board) Squares() int { return b.Width * b.Height / 2 }
 
 // Algebraic returns the algebraic name of sq (a1 is the bottom-left corner).

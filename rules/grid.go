@@ -60,7 +60,6 @@ type gmove struct {
 	from, to Square
 	promote  bool
 	cap      uint64
-	key      uint64 // precedence rank
 	pathAt   int32
 	pathLen  int32
 }
@@ -375,7 +374,7 @@ func (s *gridGen) emit(to Square, n int, king bool) {
 		s.ms = s.ms[:0]
 		s.paths = s.paths[:0]
 	}
-	m := gmove{from: s.from, to: to, cap: s.capd, key: key}
+	m := gmove{from: s.from, to: to, cap: s.capd}
 	m.promote = !s.byKing && (king || s.v.promotes(s.color, to))
 	if s.api {
 		m.pathAt, m.pathLen = int32(len(s.paths)), int32(n)
@@ -387,7 +386,7 @@ func (s *gridGen) emit(to Square, n int, king bool) {
 // dedupe keeps one move per identity (from, to, captured set), the first.
 func (s *gridGen) dedupe() {
 	out := s.ms[:0]
-	for i, m := range s.ms {
+	for _, m := range s.ms {
 		dup := false
 		for _, o := range s.ms[:len(out)] {
 			if o.from == m.from && o.to == m.to && o.cap == m.cap {
@@ -395,7 +394,6 @@ func (s *gridGen) dedupe() {
 				break
 			}
 		}
-		_ = i
 		if !dup {
 			out = append(out, m)
 		}

@@ -289,42 +289,53 @@ func HubMove(m Move) string {
 // legal capture goes from the first square to the second (ErrAmbiguous when
 // several do).
 func (p Position) ParseHubMove(text string) (Move, error) {
+	m, _, err := p.ParseHubMoveLegal(text)
+	return m, err
+}
+
+// ParseHubMoveLegal is ParseHubMove that also returns p's legal moves when
+// it had to generate them (a capture, or a position whose plain moves the
+// bitboard generator cannot answer alone; nil otherwise), so that the
+// referee can take the move without a second generation
+// (arbiter.Referee.SubmitChecked).
+func (p Position) ParseHubMoveLegal(text string) (Move, []Move, error) {
 	// Every move an engine plays passes here: parse into buffers on the
 	// stack.
 	var partBuf [16]string
 	parts, capture, err := splitMoveTextInto(partBuf[:0], text)
 	if err != nil {
-		return Move{}, fmt.Errorf("hub move: %w", err)
+		return Move{}, nil, fmt.Errorf("hub move: %w", err)
 	}
 	var sqBuf [16]Square
 	sqs := sqBuf[:0]
 	for _, s := range parts {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 1 || n > p.v.geo.n {
-			return Move{}, fmt.Errorf("hub move %q: %w: bad square %q", text, ErrSyntax, s)
+			return Move{}, nil, fmt.Errorf("hub move %q: %w: bad square %q", text, ErrSyntax, s)
 		}
 		sqs = append(sqs, Square(n))
 	}
 	var captured Set
 	for _, sq := range sqs[2:] {
 		if captured.Has(sq) {
-			return Move{}, fmt.Errorf("hub move %q: %w: square %d captured twice", text, ErrSyntax, sq)
+			return Move{}, nil, fmt.Errorf("hub move %q: %w: square %d captured twice", text, ErrSyntax, sq)
 		}
 		captured = captured.With(sq)
 	}
 	if !capture && len(sqs) > 2 {
-		return Move{}, fmt.Errorf("hub move %q: %w: plain move with more than two squares", text, ErrSyntax)
+		return Move{}, nil, fmt.Errorf("hub move %q: %w: plain move with more than two squares", text, ErrSyntax)
 	}
 	if capture && len(sqs) == 2 {
 		// The protocol lists the captured squares, but a capture written
 		// like PDN ("28x19") that only one legal move fits says everything.
-		return p.onlyCapture(sqs[0], sqs[1], text)
+		m, err := p.onlyCapture(sqs[0], sqs[1], text)
+		return m, nil, err
 	}
-	m, ok := p.Find(sqs[0], sqs[1], captured)
+	m, legal, ok := p.findLegal(sqs[0], sqs[1], captured)
 	if !ok {
-		return Move{}, fmt.Errorf("%w: %s", ErrIllegal, text)
+		return Move{}, legal, fmt.Errorf("%w: %s", ErrIllegal, text)
 	}
-	return m, nil
+	return m, legal, nil
 }
 
 // onlyCapture is the one legal capture from from to to (text is for errors).

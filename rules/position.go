@@ -13,8 +13,9 @@ const (
 
 // Position is a board position with the side to move. It is an immutable value:
 // Play returns a new Position. Positions of the same variant compare with ==
-// exactly when their placement and side to move agree, which is the identity
-// that repetition rules use.
+// exactly when their placement, side to move and state beyond the board
+// (Frisian's king-move count, Alquerque's no-return point, Parachute's
+// parachutists) agree, which is the identity that repetition rules use.
 type Position struct {
 	v            *Variant
 	white, black Set
@@ -257,18 +258,26 @@ func (p Position) quietGen(geo *bbGeo) bbGen {
 
 // Find returns the legal move with the given identity.
 func (p Position) Find(from, to Square, captured Set) (Move, bool) {
+	m, _, ok := p.findLegal(from, to, captured)
+	return m, ok
+}
+
+// findLegal is Find that also returns the legal moves when it generated
+// them (nil when the quiet-move shortcut answered).
+func (p Position) findLegal(from, to Square, captured Set) (Move, []Move, bool) {
 	if p.finished() {
-		return Move{}, false
+		return Move{}, nil, false
 	}
 	if m, ok, decided := p.findQuiet(from, to, captured); decided {
-		return m, ok
+		return m, nil, ok
 	}
-	for _, m := range p.LegalMoves() {
+	legal := p.LegalMoves()
+	for _, m := range legal {
 		if m.From == from && m.To == to && m.Captured == captured {
-			return m, true
+			return m, legal, true
 		}
 	}
-	return Move{}, false
+	return Move{}, legal, false
 }
 
 // findQuiet is Find without generating every legal move, for positions in

@@ -247,6 +247,18 @@ func TestValidateErrors(t *testing.T) {
 		{"notation", func(v *Params) { v.Notation = 2 }, "notation out of range"},
 		{"algebraic too wide", func(v *Params) { v.Board = Board{24, 4, false}; v.RowsOfMen = 1; v.Notation = Algebraic }, "at most 22 wide"},
 		{"negative move rule", func(v *Params) { v.Draws.MoveRule = -40 }, "negative move rule -40"},
+		// RULES.md section 8's parameters
+		{"heading", func(v *Params) { v.Forward[Black] = 7 }, "heading out of range"},
+		{"promotion square off the board", func(v *Params) { v.PromotionSquares[White] = SetOf(40) }, "promotion square 40 is off the board"},
+		{"layout", func(v *Params) { v.Layout = 9 }, "layout 9 out of range"},
+		{"grid of 100 squares", func(v *Params) { v.Layout, v.Board = AllSquares, Board{10, 10, false} }, "at most 64 squares"},
+		{"generic board of 100 dark squares", func(v *Params) {
+			v.Board, v.RowsOfMen, v.Board.Width = Board{20, 10, false}, 4, 20
+			v.RemoveAtOnce = true
+		}, "at most 64 squares"},
+		{"italian order on the generic generator", func(v *Params) { v.RemoveAtOnce, v.Precedence = true, ItalianOrder }, "Italian precedence"},
+		{"precedence", func(v *Params) { v.Precedence = 9 }, "parameter out of range"},
+		{"bad start", func(v *Params) { v.Start = "W:W99" }, "start position"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

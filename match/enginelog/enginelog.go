@@ -71,6 +71,7 @@ type Log struct {
 	dbytes  int64
 	tail    []string // ring of the last lines not written
 	next    int      // where the ring writes next
+	on      bool     // see On
 }
 
 // New returns a Log writing to log. event may be nil (a budget of its own).
@@ -84,8 +85,17 @@ func New(log zerolog.Logger, lim Limits, event *Budget) *Log {
 	if event == nil {
 		event = NewBudget(lim.Event)
 	}
-	return &Log{log: log, lim: lim, event: event}
+	// A logger without a writer (the zero Logger) or below Info writes
+	// nothing: decided once, so that each line costs nothing then.
+	ev := log.Info()
+	on := ev.Enabled()
+	ev.Discard()
+	return &Log{log: log, lim: lim, event: event, on: on}
 }
+
+// On reports whether the log writes the exchange at all (a logger with a
+// writer, at Info level or below); callers skip building lines otherwise.
+func (l *Log) On() bool { return l.on }
 
 // Logger is the underlying logger, for the arbiter's own events (start,
 // stop, warnings), which an engine cannot multiply.
@@ -94,7 +104,7 @@ func (l *Log) Logger() *zerolog.Logger { return &l.log }
 // Line logs one line of the exchange: dir is ">" (to the engine), "<"
 // (from it) or "stderr".
 func (l *Log) Line(dir, line string) {
-	if l.log.GetLevel() > zerolog.InfoLevel {
+	if !l.on {
 		return
 	}
 	size := int64(len(line) + len(dir) + lineOverhead)

@@ -61,3 +61,61 @@ func FuzzInfo1(f *testing.F) {
 		}
 	})
 }
+
+// doneArgs reads what ParseLine reads, or leaves the line to it.
+func TestDoneArgs(t *testing.T) {
+	tests := []struct {
+		raw          string
+		move, ponder string
+		ok           bool
+	}{
+		{"done move=32-28", "32-28", "", true},
+		{"done move=28x19x23 ponder=17-22", "28x19x23", "17-22", true},
+		{"done ponder=17-22 move=32-28", "32-28", "17-22", true},
+		{"done", "", "", false},
+		{"done move=", "", "", false},
+		{`done move="32-28"`, "", "", false},
+		{"done move=32-28  ponder=1-2", "", "", false}, // two spaces: an empty token
+		{"done move=32-28 score=1", "", "", false},
+		{"done move=32-28 move=1-2", "", "", false},
+		{"done\tmove=32-28", "", "", false},
+		{"done move=32-28\x01", "", "", false},
+		{"done move=a=b", "", "", false},
+		{"done move=32-28 ", "32-28", "", true}, // a trailing space, as ParseLine allows
+	}
+	for _, tt := range tests {
+		m, p, ok := doneArgs(tt.raw)
+		if m != tt.move || p != tt.ponder || ok != tt.ok {
+			t.Errorf("doneArgs(%q) = %q, %q, %v", tt.raw, m, p, ok)
+		}
+		if ok {
+			l, err := ParseLine(tt.raw)
+			lm, _ := l.Get("move")
+			lp, _ := l.Get("ponder")
+			if err != nil || lm != m || lp != p {
+				t.Errorf("%q: ParseLine gives %q %q %v", tt.raw, lm, lp, err)
+			}
+		}
+	}
+}
+
+// Whatever doneArgs accepts, ParseLine reads the same way.
+func FuzzDoneArgs(f *testing.F) {
+	f.Add("done move=32-28 ponder=17-22")
+	f.Add("done move=1x2x3")
+	f.Fuzz(func(t *testing.T, s string) {
+		m, p, ok := doneArgs(s)
+		if !ok {
+			return
+		}
+		l, err := ParseLine(s)
+		if err != nil {
+			t.Fatalf("doneArgs accepts %q, ParseLine does not: %v", s, err)
+		}
+		lm, _ := l.Get("move")
+		lp, _ := l.Get("ponder")
+		if lm != m || lp != p {
+			t.Fatalf("%q: doneArgs %q %q, ParseLine %q %q", s, m, p, lm, lp)
+		}
+	})
+}

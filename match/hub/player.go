@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -111,7 +112,16 @@ type Player struct {
 		text             []byte
 	}
 	out []byte // the request being written, reused between moves
-	t0  time.Time
+	// limit is the running Play's Request.Limit (zero: none): the player
+	// enforces it (match.LimitPlayer), as if it were ctx's deadline.
+	limit time.Time
+	// interrupt is the registration (context.AfterFunc) that wakes a read
+	// when the ctx of Play is cancelled, kept while the same ctx comes
+	// back move after move; interruptFor is that ctx's Done channel.
+	interrupt    func() bool
+	interruptFor <-chan struct{}
+	cur          atomic.Pointer[proc.Process] // the process interrupt wakes
+	t0           time.Time
 	// warned: the game's first line of non-protocol output has been
 	// warned about (see ignore).
 	warned bool
@@ -193,7 +203,7 @@ func (e *Player) write(b []byte) error {
 		if i < 0 {
 			i = len(rest) - 1 // cannot happen: callers write whole lines
 		}
-		if e.log.GetLevel() <= zerolog.InfoLevel {
+		if e.elog.On() {
 			e.elog.Line(">", string(rest[:i]))
 		}
 		rest = rest[i+1:]
@@ -402,10 +412,56 @@ func (e *Player) readLine(ctx context.Context, deadline time.Time) (string, erro
 	if d, ok := ctx.Deadline(); ok && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
 	}
-	if err := ctx.Err(); err != nil {
+	if d := e.limit; !d.IsZero() && (deadline.IsZero() || d.Before(deadline)) {
+		deadline = d
+	}
+	if err := e.ctxErr(ctx); err != nil {
 		return "", os.ErrDeadlineExceeded
 	}
 	return e.p.ReadLine(deadline)
+}
+
+// ctxErr is ctx.Err(), or context.DeadlineExceeded once the running
+// Play's limit has passed.
+func (e *Player) ctxErr(ctx context.Context) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if !e.limit.IsZero() && !time.Now().Before(e.limit) {
+		return context.DeadlineExceeded
+	}
+	return nil
+}
+
+// EnforcesLimit: Play stops waiting at Request.Limit by itself.
+func (e *Player) EnforcesLimit() {}
+
+var _ match.LimitPlayer = (*Player)(nil)
+
+// watch makes a cancellation of ctx wake the read in progress. The
+// registration is kept while the same ctx comes back (a game's moves):
+// registering and removing one per move costs more than the move's pipe.
+func (e *Player) watch(ctx context.Context) {
+	e.cur.Store(e.p)
+	done := ctx.Done()
+	if done == nil || done == e.interruptFor {
+		return
+	}
+	e.unwatch()
+	e.interruptFor = done
+	e.interrupt = context.AfterFunc(ctx, func() {
+		if p := e.cur.Load(); p != nil {
+			p.Interrupt()
+		}
+	})
+}
+
+// unwatch removes watch's registration.
+func (e *Player) unwatch() {
+	if e.interrupt != nil {
+		e.interrupt()
+	}
+	e.interrupt, e.interruptFor = nil, nil
 }
 
 // readUntil reads lines until one with command want, passing the others to
@@ -596,6 +652,8 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	if e.p == nil {
 		return reply, errors.New("hub: Play before NewGame")
 	}
+	e.limit = req.Limit
+	defer func() { e.limit = time.Time{} }()
 	e.drain()
 	if e.broken {
 		return reply, e.crash("it exited", nil)
@@ -621,8 +679,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 		return reply, err
 	}
 	sent := time.Now()
-	stopCancel := context.AfterFunc(ctx, e.p.Interrupt)
-	defer stopCancel()
+	e.watch(ctx)
 	// The loop reads with a deadline at the next event: the stop at the
 	// referee's deadline, the next ping, or the end of the wait for a pong.
 	now := time.Now()
@@ -675,6 +732,10 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			case "info1":
 				reply.Info = keepInfo(reply.Info, info1(raw))
 			case "done":
+				if text, ponder, ok := doneArgs(raw); ok {
+					reply.Latency = time.Since(sent)
+					return e.done(text, ponder, raw, req, reply)
+				}
 				l, err := ParseLine(raw)
 				if err != nil {
 					e.open = true
@@ -705,7 +766,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			// child it forked holds the pipe open.
 			return reply, e.crash(e.gone()+" during its search", err)
 		}
-		if cerr := ctx.Err(); cerr != nil {
+		if cerr := e.ctxErr(ctx); cerr != nil {
 			e.broken = true
 			if errors.Is(cerr, context.Canceled) {
 				return reply, cerr
@@ -737,6 +798,42 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			}
 		}
 	}
+}
+
+// doneArgs reads the usual done line, "done move=M" or "done move=M
+// ponder=P" in plain ASCII, without the Line codec (it runs every move);
+// ok is false for anything else (quotes, other arguments, other bytes),
+// which ParseLine then reads in full.
+func doneArgs(raw string) (move, ponder string, ok bool) {
+	rest, found := strings.CutPrefix(raw, "done ")
+	if !found {
+		return "", "", false
+	}
+	for rest != "" {
+		tok := rest
+		if i := strings.IndexByte(rest, ' '); i >= 0 {
+			tok, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = ""
+		}
+		for i := 0; i < len(tok); i++ {
+			if c := tok[i]; c <= ' ' || c >= 0x7f || c == '"' {
+				return "", "", false
+			}
+		}
+		name, val, eq := strings.Cut(tok, "=")
+		switch {
+		case !eq || val == "" || strings.IndexByte(val, '=') >= 0:
+			return "", "", false
+		case name == "move" && move == "":
+			move = val
+		case name == "ponder" && ponder == "":
+			ponder = val
+		default:
+			return "", "", false
+		}
+	}
+	return move, ponder, move != ""
 }
 
 // keepInfo appends line to the info lines of a move, dropping the oldest
@@ -832,7 +929,7 @@ func (e *Player) done(text, ponder, raw string, req match.Request, reply match.R
 	if text == "" {
 		return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "done without a move while legal moves exist"}
 	}
-	m, err := req.Position.ParseHubMove(text)
+	m, legal, err := req.Position.ParseHubMoveLegal(text)
 	if err != nil {
 		// Some engines omit the captured square of a single capture
 		// ("28x19"); accept the short form when it names one legal move.
@@ -843,7 +940,9 @@ func (e *Player) done(text, ponder, raw string, req match.Request, reply match.R
 	if err != nil {
 		return reply, &match.Fault{Kind: match.Illegal, Text: text, Reason: "not a legal move for " + req.Position.Turn().String() + " in " + req.Position.FEN(), Err: err}
 	}
-	reply.Move = m
+	// Found among the position's legal moves: the referee need not look
+	// it up (nor generate a capture's legal moves) again.
+	reply.Move, reply.Checked, reply.Legal = m, true, legal
 	return reply, nil
 }
 
@@ -864,6 +963,8 @@ func (e *Player) Close() error {
 	}
 	p := e.p
 	e.p = nil
+	e.unwatch()
+	e.cur.Store(nil)
 	e.logLine(">", "quit")
 	_ = p.Write("quit\n", 200*time.Millisecond)
 	p.CloseInput()

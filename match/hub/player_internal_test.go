@@ -91,6 +91,7 @@ func TestScanVariantNames(t *testing.T) {
 		{"killer", "killer"},
 		{"breakthrough", "bt"},
 		{"antidraughts", "losing"},
+		{"frisian", "frisian"},
 	} {
 		e := &Player{params: []Param{scan}}
 		got, err := e.settings(rules.MustLookup(tc.variant))

@@ -62,7 +62,7 @@ func BenchmarkIdleGame(b *testing.B) {
 	}
 	defer h.Close()
 	ctx := context.Background()
-	const games = 1000
+	const games = 3000
 	var m0, m1 runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&m0)

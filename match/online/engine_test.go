@@ -49,11 +49,17 @@ func TestHumanAgainstSparringEngine(t *testing.T) {
 	engines := map[string]EngineSpec{"sparring": {Name: "sparring", Argv: []string{bin, "engine", "--variant", "english", "--level", "greedy"}, Protocol: "hub",
 		InitTimeout: time.Minute}}
 	h, _ := testHall(t, Config{Engines: engines, Now: time.Now})
-	c := create(t, h, Setup{Variant: "english", TimeControl: "600+5", Engine: "sparring", EngineSide: "white", Beginner: true, Black: "Human"})
+	c := create(t, h, Setup{Variant: "english", TimeControl: "600+5", Engine: "sparring", EngineSide: "white", Beginner: true, Black: "Human",
+		Policy: "opponent-decides"})
 	if _, ok := c.Tokens[RoleWhite]; ok {
 		t.Fatal("the engine's side got a link")
 	}
 	refused(t, h, c.ID, RoleWhite, mv("22-18"), 403)
+	// The engine cannot decide about the human's illegal move: corrected.
+	rep := act(t, h, c.ID, RoleBlack, mv("9-18"))
+	if hasCode(rep.Events, "warning.corrected") == nil || rep.State.Pending != nil || rep.State.Turn != "black" {
+		t.Fatalf("illegal move against the engine: %+v %s", rep.State, describe(rep.Events))
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	_, live, err := h.Watch(ctx, c.ID, 0)

@@ -14,7 +14,8 @@ func FuzzIntent(f *testing.F) {
 	for _, s := range []string{
 		`{"kind":"move","move":"9-13"}`, `{"kind":"move","move":"13-9"}`, `{"kind":"move","path":["9","13"]}`,
 		`{"kind":"move","move":"9x18x27"}`, `{"kind":"claim","claim":"threefold","with_move":"9-14"}`,
-		`{"kind":"offer"}`, `{"kind":"decide","correct":false}`, `{"kind":"add-time","color":"white","seconds":60}`,
+		`{"kind":"offer"}`, `{"kind":"claim","claim":"threefold","with_move":"hello"}`, `{"kind":"claim","claim":"40-move","with_move":"32-99"}`,
+		`{"kind":"claim","claim":"threefold","with_move":"1-32"}`, `{"kind":"move","path":["1","32","5","12"]}`, `{"kind":"decide","correct":false}`, `{"kind":"add-time","color":"white","seconds":60}`,
 		`{"kind":"declare","outcome":"1-0","text":"x"}`, `{"kind":"reissue","role":"black"}`, `{"kind":"move","move":"a3-b4"}`,
 		`{"kind":"move","move":"99-100"}`, `{"kind":"move","move":"--"}`, `{"kind":"pause"}`, `{}`, `[]`, `{"kind":"move","move":"9-13","x":1}`,
 	} {

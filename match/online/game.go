@@ -300,6 +300,11 @@ func (g *game) submit(c rules.Color, a attempt) {
 	} else {
 		g.ref.Submit(a.move)
 	}
+	if g.ref.Pending() && g.sp.engine != "" && g.sp.engineSide == c.Opponent() {
+		// An engine cannot choose: a person's illegal move is corrected,
+		// as in an engine match.
+		g.ref.Decide(true)
+	}
 	g.afterMove(c)
 }
 

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"slices"
 	"sort"
 	"sync"
@@ -462,7 +463,16 @@ func (h *Hall) Act(ctx context.Context, id string, role Role, in Intent) (Reply,
 
 // run applies one input live: apply, store, publish, reschedule. It
 // holds g.mu.
-func (h *Hall) run(g *game, at time.Time, in input, tok func(Role) (string, *tokenRow, error)) (Reply, *Refusal, error) {
+func (h *Hall) run(g *game, at time.Time, in input, tok func(Role) (string, *tokenRow, error)) (rep Reply, ref *Refusal, err error) {
+	defer func() {
+		// A bug must not take the server down nor leave the game locked
+		// half-applied: the game stops, the others go on.
+		if p := recover(); p != nil {
+			g.broken = fmt.Errorf("internal error applying %s: %v", in.describe(), p)
+			h.log.Error().Str("game", g.id).Str("stack", string(debug.Stack())).Msgf("panic: %v", p)
+			rep, ref, err = Reply{}, nil, g.broken
+		}
+	}()
 	limit := int64(h.cfg.MaxEvents)
 	if g.v >= limit+100 || g.v >= limit && in.Internal == "" && in.Intent.Kind != "resign" && in.Intent.Kind != "declare" {
 		return Reply{}, refuse(409, "refused.event-limit", "limit", fmt.Sprint(limit)), nil

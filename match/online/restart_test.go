@@ -237,3 +237,44 @@ func TestBrokenGameIsReportedOthersLoad(t *testing.T) {
 	refused(t, h, bad.ID, RoleWhite, mv("22-18"), 409)
 	act(t, h, good.ID, RoleWhite, mv("22-18"))
 }
+
+func TestRestartKeepsPauseAndPendingDecision(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "games.db")
+	ft := newFakeTime()
+	open := func() *Hall {
+		h, err := Open(context.Background(), Config{Path: path, Now: ft.Now, Log: zerolog.Nop()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	h := open()
+	paused := create(t, h, Setup{TimeControl: "60"})
+	pending := create(t, h, Setup{TimeControl: "60", Policy: "opponent-decides"})
+	play(t, h, paused.ID, "9-13")
+	ft.advance(10 * time.Second)
+	act(t, h, paused.ID, RoleArbiter, Intent{Kind: "pause", Text: "a phone rang"})
+	play(t, h, pending.ID, "9-13", "22-18")
+	act(t, h, pending.ID, RoleBlack, mv("13-9"))
+	h.Close()
+	ft.advance(10 * time.Minute)
+	h = open()
+	defer h.Close()
+	s, _ := h.Snapshot(paused.ID, RoleWhite)
+	if s.State.Status != "paused" || s.State.Clocks.White != 50000 {
+		t.Fatalf("paused game after the restart: %+v", s.State)
+	}
+	rep := act(t, h, paused.ID, RoleArbiter, Intent{Kind: "resume"})
+	if rep.State.Clocks.White != 50000 || rep.State.Clocks.Running != "white" {
+		t.Fatalf("resumed: %+v", rep.State.Clocks)
+	}
+	s, _ = h.Snapshot(pending.ID, RoleWhite)
+	if s.State.Pending == nil || s.State.Pending.Decider != "white" {
+		t.Fatalf("pending decision after the restart: %+v", s.State)
+	}
+	no := false
+	rep = act(t, h, pending.ID, RoleWhite, Intent{Kind: "decide", Correct: &no})
+	if hasCode(rep.Events, "decision.stands") == nil || rep.State.Ply != 3 {
+		t.Fatalf("decision after the restart: %+v %s", rep.State, describe(rep.Events))
+	}
+}

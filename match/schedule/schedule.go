@@ -49,6 +49,16 @@ type Config struct {
 	Openings int
 	Order    Order  // "" means Sequential
 	Seed     uint64 // for Random order
+	// Start is the index (0-based) of the first opening in the order
+	// (cutechess -openings start=N).
+	Start int
+	// PerEncounter gives every encounter (every pair of games) an opening
+	// of its own; by default every board of a round-robin round shares the
+	// round's openings, and every opponent of a gauntlet cycle the cycle's.
+	PerEncounter bool
+	// NoSwap keeps the colours of a pair's second game (cutechess -noswap):
+	// both games of the opening are played with the same colours.
+	NoSwap bool
 }
 
 // Limits of one plan: the whole plan is built in memory.
@@ -150,6 +160,12 @@ func New(cfg Config) (*Schedule, error) {
 		slotOf = func(cycle, round, p int) int { return cycle*pairs + p }
 		slots = cfg.Cycles * pairs
 	}
+	if cfg.PerEncounter {
+		slots = boards * cfg.Cycles * pairs // one per pair; slotOf is not used
+	}
+	if cfg.Start < 0 || cfg.Start >= cfg.Openings {
+		return nil, fmt.Errorf("schedule: first opening %d of %d", cfg.Start+1, cfg.Openings)
+	}
 	s.opening = make([]int, slots)
 	var perm []int
 	switch cfg.Order {
@@ -160,7 +176,7 @@ func New(cfg Config) (*Schedule, error) {
 		return nil, fmt.Errorf("schedule: unknown opening order %q (sequential or random)", cfg.Order)
 	}
 	for i := range s.opening {
-		o := i % cfg.Openings
+		o := (i + cfg.Start) % cfg.Openings
 		if perm != nil {
 			o = perm[o]
 		}
@@ -178,9 +194,12 @@ func New(cfg Config) (*Schedule, error) {
 				}
 				for p := 0; p < pairs; p++ {
 					op := s.opening[slotOf(c, round, p)]
+					if cfg.PerEncounter {
+						op = s.opening[pair]
+					}
 					for g := 0; g < 2; g++ {
 						white, black := w, bl
-						if g == 1 {
+						if g == 1 && !cfg.NoSwap {
 							white, black = bl, w
 						}
 						s.games = append(s.games, Pairing{

@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
 
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // ReportEvent reads the finished games of a store as the reports package's
@@ -18,11 +22,24 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 	if err != nil {
 		return reports.Event{}, err
 	}
-	ev := reports.Event{Name: sev.Name, Variant: sev.Variant, TimeControl: sev.TimeControl}
+	ev := reports.Event{Name: sev.Name, Variant: sev.Variant, TimeControl: sev.TimeControl,
+		ConfigHash: sev.ConfigHash, Stopped: sev.Stopped}
+	ev.Site, ev.Settings = reportSettings(sev)
+	ids, err := st.Identities(ctx)
+	if err != nil {
+		return ev, err
+	}
 	names := make(map[int]string, len(sev.Engines))
 	for _, e := range sev.Engines {
 		ev.Engines = append(ev.Engines, e.Name)
 		names[e.ID] = e.Name
+		id := ids[e.ID]
+		proto := e.Protocol
+		if proto == "" {
+			proto = "hub"
+		}
+		ev.Participants = append(ev.Participants, reports.EngineInfo{Name: e.Name, Command: e.Command, Protocol: proto,
+			ID: id.Name, Version: id.Version, Checksum: id.Checksum})
 	}
 	if sev.SPRT != "" {
 		var c stats.SPRTConfig
@@ -63,3 +80,121 @@ func WriteReport(ctx context.Context, st *store.Store, dir string) error {
 
 // ReportPath is where WriteReport puts the HTML report.
 func ReportPath(dir string) string { return filepath.Join(dir, reports.HTMLFile) }
+
+// reportConfig is what the report's event details read of the effective
+// configuration kept in the store (keys as in configs.Config).
+type reportConfig struct {
+	Site              string `yaml:"site"`
+	Tournament        string `yaml:"tournament"`
+	Rounds            any    `yaml:"rounds"`
+	GamesPerEncounter int    `yaml:"games_per_encounter"`
+	IllegalMovePolicy string `yaml:"illegal_move_policy"`
+	AutoClaim         *bool  `yaml:"auto_claim"`
+	Margin            string `yaml:"margin"`
+	Openings          struct {
+		File  string `yaml:"file"`
+		Group string `yaml:"group"`
+		Order string `yaml:"order"`
+		Seed  any    `yaml:"seed"`
+	} `yaml:"openings"`
+	Adjudication struct {
+		MaxMoves int `yaml:"max_moves"`
+		Resign   *struct {
+			MoveCount int     `yaml:"movecount"`
+			Score     float64 `yaml:"score"`
+			TwoSided  bool    `yaml:"twosided"`
+		} `yaml:"resign"`
+		Draw *struct {
+			MoveNumber int     `yaml:"movenumber"`
+			MoveCount  int     `yaml:"movecount"`
+			Score      float64 `yaml:"score"`
+		} `yaml:"draw"`
+	} `yaml:"adjudication"`
+}
+
+// reportSettings turns the event's effective configuration into the
+// report's event details. A configuration that cannot be read gives no
+// details rather than no report.
+func reportSettings(sev store.Event) (site string, out []reports.Setting) {
+	var c reportConfig
+	if err := yaml.Unmarshal([]byte(sev.Config), &c); err != nil {
+		return "", []reports.Setting{{Label: "Configuration", Value: "not readable: " + err.Error()}}
+	}
+	add := func(label, value string) {
+		if value != "" {
+			out = append(out, reports.Setting{Label: label, Value: value})
+		}
+	}
+	format := c.Tournament
+	if format == "" {
+		format = "round-robin"
+	}
+	if c.Rounds != nil {
+		format += fmt.Sprintf(", rounds: %v", c.Rounds)
+	}
+	if c.GamesPerEncounter > 0 {
+		format += fmt.Sprintf(", %d games per encounter", c.GamesPerEncounter)
+	}
+	add("Format", format)
+	policy := c.IllegalMovePolicy
+	if policy == "" {
+		// The configuration's default: the variant's federation rule.
+		policy = "strict"
+		if v, err := rules.Lookup(sev.Variant); err == nil && v.IllegalMoves() == rules.IllegalWarnsFirst {
+			policy = "wcdf"
+		}
+	}
+	switch policy {
+	case "wcdf":
+		policy = "wcdf: the first illegal move is retracted with a warning, the second loses"
+	case "strict":
+		policy = "strict: an illegal move loses"
+	}
+	out = append(out, reports.Setting{Label: "Illegal moves", Value: policy,
+		Link: "https://github.com/draughts-arbiter/arbiter/blob/main/rules/RULES.md#6-illegal-move-and-fault-policies-configurable-per-event"})
+	if c.AutoClaim != nil {
+		if *c.AutoClaim {
+			add("Draw claims", "the arbiter claims repetition and move-rule draws for the engines")
+		} else {
+			add("Draw claims", "only the engines claim draws")
+		}
+	}
+	var adj []string
+	if c.Adjudication.MaxMoves > 0 {
+		adj = append(adj, fmt.Sprintf("draw after %d moves each", c.Adjudication.MaxMoves))
+	}
+	if r := c.Adjudication.Resign; r != nil {
+		two := ""
+		if r.TwoSided {
+			two = ", both sides agreeing"
+		}
+		adj = append(adj, fmt.Sprintf("resign at score ≤ −%g men for %d moves%s", r.Score, r.MoveCount, two))
+	}
+	if d := c.Adjudication.Draw; d != nil {
+		adj = append(adj, fmt.Sprintf("draw from move %d when both scores stay within ±%g men for %d moves", d.MoveNumber, d.Score, d.MoveCount))
+	}
+	if len(adj) == 0 {
+		adj = append(adj, "none")
+	}
+	add("Adjudication", strings.Join(adj, "; "))
+	book := c.Openings.File
+	if book == "" {
+		book = "the variant's default book"
+	}
+	var bits []string
+	if c.Openings.Group != "" {
+		bits = append(bits, "group "+c.Openings.Group)
+	}
+	if c.Openings.Order != "" {
+		bits = append(bits, c.Openings.Order)
+	}
+	if c.Openings.Seed != nil {
+		bits = append(bits, fmt.Sprintf("seed %v", c.Openings.Seed))
+	}
+	if len(bits) > 0 {
+		book += " (" + strings.Join(bits, ", ") + ")"
+	}
+	add("Opening book", book)
+	add("Flag tolerance", c.Margin)
+	return c.Site, out
+}

@@ -185,6 +185,11 @@ func heap() uint64 {
 func BenchmarkScale(b *testing.B) {
 	for _, viewers := range []int{0, 10000} {
 		b.Run(fmt.Sprintf("games=1000/viewers=%d", viewers), func(b *testing.B) {
+			// Each connection is a descriptor here (the players' client
+			// side too) and one in the viewers' process.
+			if need, have := uint64(4*1000+viewers+500), openFileLimit(); have < need {
+				b.Skipf("needs %d open files, the limit is %d (ulimit -n)", need, have)
+			}
 			for b.Loop() {
 				benchScale(b, 1000, viewers)
 			}

@@ -626,7 +626,7 @@ func TestBrowserArbiter(t *testing.T) {
 			t.Errorf("%s's log lacks the arbiter's decisions: %q", p.name, log)
 		}
 	}
-	if after := eval[float64](white, `arbiterGame.state.clocks.white`); after < before+100_000 {
+	if after := eval[float64](white, `arbiterGame.state.clocks.white`); after < before+60_000 {
 		t.Errorf("White's clock went from %v to %v ms after 120 s were added", before, after)
 	}
 	if rec := arb.logText("annotation"); !strings.Contains(rec, "Bob asked for water") {
@@ -645,6 +645,7 @@ func TestBrowserArbiter(t *testing.T) {
 	if code := eval[int](arb, `fetch('/api/g/`+g.tokens["white"]+`').then(r => r.status)`); code != 404 {
 		t.Errorf("the old link answers %d after the reissue", code)
 	}
+	white.wait("the page of the old link says it is gone", `!document.getElementById('fatal').hidden && document.getElementById('game').hidden`)
 	white.open(newLink)
 
 	// The interface in bokmål, remembered across a reload.
@@ -750,5 +751,30 @@ func TestBrowserEveryVariant(t *testing.T) {
 		if got[0] != got[1] || got[2] != got[3] || got[2] == 0 || got[4] != got[6] || got[5] != got[7] {
 			t.Errorf("%s: drew %d of %d squares, %d of %d pieces, a %dx%d board for %dx%d", v, got[0], got[1], got[2], got[3], got[4], got[5], got[6], got[7])
 		}
+	}
+}
+
+// TestBrowserFlag watches a clock run down in the page and the flag fall on
+// the server's clock, with the absent opponent shown as away.
+func TestBrowserFlag(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"english","time_control":"3"}`)
+	black := newPage(t, "black")
+	black.open(g.links["black"])
+	if !eval[bool](black, `!document.querySelector('.player-white .away').hidden && document.querySelector('.player-black .away').hidden`) {
+		t.Error("White, who never opened the link, is not shown away (or Black is)")
+	}
+	// The clocks start with the first move; then White's runs out.
+	black.click("11")
+	black.click("15")
+	black.waitMoves(1)
+	black.wait("White's clock ticks in the page", `document.querySelector('.player-white .clock.running') && document.querySelector('.player-white .clock').textContent < '0:02.9'`)
+	black.wait("the flag falls", `!document.getElementById('banner').hidden`)
+	if st := eval[string](black, `arbiterGame.state.result + ' ' + arbiterGame.state.termination`); st != "0-1 time forfeit" {
+		t.Errorf("after the flag: %q", st)
+	}
+	if clk := eval[string](black, `document.querySelector('.player-white .clock').textContent`); clk != "0:00.0" {
+		t.Errorf("White's clock shows %q after the flag", clk)
 	}
 }

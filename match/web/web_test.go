@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 const beginnerGame = `{"variant":"english","beginner":true,"white":"Ann","black":"Bob"}`
@@ -472,4 +474,37 @@ func TestReissue(t *testing.T) {
 	if strings.Contains(e.log.String(), r.Token) {
 		t.Error("the reissued token is in the log")
 	}
+}
+
+// A client that stops reading its stream is dropped at the write deadline:
+// its place and its presence are given back, the game and the other
+// viewers go on.
+func TestStalledReaderIsDropped(t *testing.T) {
+	e := newEnv(t, Config{Limits: Limits{RequestRate: -1, GameRate: -1, WriteWait: 200 * time.Millisecond}})
+	g := e.create(beginnerGame)
+	conn, err := net.Dial("tcp", e.hs.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.(*net.TCPConn).SetReadBuffer(2048) // a small window: the server's writes block soon
+	fmt.Fprintf(conn, "GET /api/g/%s/events HTTP/1.1\r\nHost: test\r\n\r\n", g.tokens["black"])
+	waitUntil(t, "the stalled player is present", func() bool { return e.snap(g.tokens["spectator"]).State.Presence["black"] })
+	watcher := e.stream(g.tokens["spectator"], "")
+	note := `{"kind":"annotate","text":"` + strings.Repeat("n", 400) + `"}`
+	dropped, i := false, 0
+	for ; i < 5000 && !dropped; i++ {
+		if code, body := e.act(g.tokens["arbiter"], note); code != http.StatusOK {
+			t.Fatalf("annotation %d: %d %s", i+1, code, body)
+		}
+		dropped = e.srv.streams.open() == 1
+	}
+	if !dropped {
+		t.Fatal("a client that reads nothing still holds its stream after 5000 events")
+	}
+	t.Logf("dropped after %d events", i)
+	waitUntil(t, "the stalled player is away", func() bool { return !e.snap(g.tokens["spectator"]).State.Presence["black"] })
+	// The other viewer is still served, up to the latest event.
+	latest := strconv.FormatInt(e.snap(g.tokens["spectator"]).V, 10)
+	watcher.until(t, "the latest event", func(ev sseEvent, _ map[string]any) bool { return ev.ID == latest })
 }

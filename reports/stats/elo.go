@@ -87,8 +87,15 @@ type Estimate struct {
 	// NElo is the normalized Elo (fishtest), with its own "+/-".
 	NElo      float64 `json:"nelo"`
 	NEloError float64 `json:"nelo_error"`
-	// LOS is the likelihood of superiority, 0..1.
-	LOS float64 `json:"los"`
+	// LOS is the likelihood of superiority, 0..1, in the score-based form
+	// Φ((μ-½)/(σ/√N)) with σ the spread observed around μ. It is not
+	// written to JSON: the reports print one LOS, cutechess's win/loss
+	// form (see LOSWinLoss), whose spread is the one under the hypothesis
+	// tested (equal strength, μ = ½). The observed spread shrinks as a
+	// score moves away from ½ (to nothing at 100%), so this form claims
+	// more certainty than the games give: 3 wins of 3 games is LOS 100%
+	// here, 95.8% in the win/loss form.
+	LOS float64 `json:"-"`
 }
 
 // scoreToElo is the logistic Elo difference for a mean score, NaN outside

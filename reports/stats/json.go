@@ -39,13 +39,13 @@ type estimateJSON struct {
 	Error     jsonFloat `json:"error"`
 	NElo      jsonFloat `json:"nelo"`
 	NEloError jsonFloat `json:"nelo_error"`
-	LOS       jsonFloat `json:"los"`
+	// No LOS: see Estimate.LOS.
 }
 
 // MarshalJSON writes undefined (NaN) values as null.
 func (e Estimate) MarshalJSON() ([]byte, error) {
 	return json.Marshal(estimateJSON{jsonFloat(e.Score), jsonFloat(e.Elo), jsonFloat(e.Lower), jsonFloat(e.Upper),
-		jsonFloat(e.Error), jsonFloat(e.NElo), jsonFloat(e.NEloError), jsonFloat(e.LOS)})
+		jsonFloat(e.Error), jsonFloat(e.NElo), jsonFloat(e.NEloError)})
 }
 
 // UnmarshalJSON reads null as NaN.
@@ -55,6 +55,6 @@ func (e *Estimate) UnmarshalJSON(b []byte) error {
 		return err
 	}
 	*e = Estimate{float64(j.Score), float64(j.Elo), float64(j.Lower), float64(j.Upper),
-		float64(j.Error), float64(j.NElo), float64(j.NEloError), float64(j.LOS)}
+		float64(j.Error), float64(j.NElo), float64(j.NEloError), math.NaN()}
 	return nil
 }

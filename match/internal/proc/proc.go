@@ -38,7 +38,11 @@ type Process struct {
 	lastErr    string        // last stderr line, valid after stderrDone is closed
 
 	killOnce sync.Once
-	mu       sync.Mutex
+	mu       sync.Mutex      // writes
+	wrc      syscall.RawConn // stdin's, for writes that must not wait (under mu)
+	writeFn  func(fd uintptr) bool
+	wbuf     []byte // tryWrite's data and result, under mu
+	wn       int
 }
 
 // engineSeq numbers the engines this arbiter starts.
@@ -136,6 +140,11 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 // no extra goroutine or channel hop per line.
 type lineReader struct {
 	f      *os.File
+	rc     syscall.RawConn // f's: read and readNow
+	readFn func(fd uintptr) bool
+	rbuf   []byte
+	rn     int
+	rerr   syscall.Errno
 	exited *atomic.Bool // the writer has exited (nil: never known)
 	buf    []byte
 	r, w   int // unread data is buf[r:w]
@@ -150,7 +159,7 @@ func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
 	// Checked after setting the deadline: an exit after the check has its
 	// own deadline of now, set after ours (see Start).
 	if lr.exited == nil || !lr.exited.Load() {
-		n, err := lr.f.Read(b)
+		n, err := lr.read(b)
 		if n > 0 || !errors.Is(err, os.ErrDeadlineExceeded) || lr.exited == nil || !lr.exited.Load() {
 			return n, err
 		}
@@ -178,6 +187,50 @@ func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
 		return 0, rerr
 	}
 	return 0, io.EOF
+}
+
+// read is f.Read (waiting in the poller until the deadline) with the read
+// itself done by rawRead; the callback and its data live in lr, so that
+// a read allocates nothing.
+func (lr *lineReader) read(b []byte) (int, error) {
+	if lr.rc == nil {
+		rc, err := lr.f.SyscallConn()
+		if err != nil {
+			return lr.f.Read(b)
+		}
+		lr.rc, lr.readFn = rc, lr.readNow
+	}
+	lr.rbuf, lr.rn, lr.rerr = b, 0, 0
+	err := lr.rc.Read(lr.readFn)
+	lr.rbuf = nil
+	switch {
+	case err != nil:
+		return 0, err
+	case lr.rerr != 0:
+		return 0, &os.PathError{Op: "read", Path: lr.f.Name(), Err: lr.rerr}
+	case lr.rn == 0:
+		return 0, io.EOF
+	}
+	return lr.rn, nil
+}
+
+// readNow is read's callback: false (wait for the poller) while the pipe
+// is empty.
+func (lr *lineReader) readNow(fd uintptr) bool {
+	for {
+		n, e := rawRead(fd, lr.rbuf)
+		switch e {
+		case 0:
+			lr.rn = n
+			return true
+		case syscall.EINTR:
+			continue
+		case syscall.EAGAIN:
+			return false
+		}
+		lr.rerr = e
+		return true
+	}
 }
 
 func (lr *lineReader) readLine(deadline time.Time) (string, error) {
@@ -312,6 +365,38 @@ func runtimeCrash(line string) bool {
 var crashSignals = map[string]bool{"SIGSEGV": true, "SIGBUS": true, "SIGILL": true, "SIGFPE": true, "SIGABRT": true,
 	"SIGTRAP": true, "SIGQUIT": true, "SIGSYS": true}
 
+// tryWrite writes what the pipe takes now of b, without waiting, and
+// returns how much that was (0 on any error: the ordinary write that
+// follows reports it).
+func (p *Process) tryWrite(b []byte) int {
+	if p.wrc == nil {
+		rc, err := p.stdin.SyscallConn()
+		if err != nil {
+			return 0
+		}
+		p.wrc, p.writeFn = rc, p.writeNow
+	}
+	// The callback and its data live in p: a closure would be allocated
+	// for every write.
+	p.wbuf, p.wn = b, 0
+	err := p.wrc.Write(p.writeFn)
+	p.wbuf = nil
+	if err != nil {
+		return 0
+	}
+	return p.wn
+}
+
+// writeNow is tryWrite's callback: one non-blocking write of p.wbuf.
+func (p *Process) writeNow(fd uintptr) bool {
+	n, e := rawWrite(fd, p.wbuf)
+	if e != 0 || n < 0 {
+		n = 0
+	}
+	p.wn = n
+	return true // never wait here
+}
+
 // LastStderr is the last non-empty stderr line (or the header of a Go
 // runtime crash report: "panic: ...", "fatal error: ...", "SIGSEGV: ..."); valid after StderrDone is
 // closed ("" before).
@@ -346,6 +431,12 @@ func (p *Process) Write(s string, timeout time.Duration) error {
 func (p *Process) WriteBytes(b []byte, timeout time.Duration) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	// A pipe with room takes the request at once: only a write that would
+	// wait arms the write deadline (a timer change per move otherwise).
+	b = b[p.tryWrite(b):]
+	if len(b) == 0 {
+		return nil
+	}
 	if timeout > 0 {
 		p.stdin.SetWriteDeadline(time.Now().Add(timeout))
 	}

@@ -41,8 +41,7 @@ async function main() {
   try {
     await refetch();
   } catch (e) {
-    $('fatal').hidden = false;
-    $('fatal').textContent = e instanceof ApiError ? i18n.msg(e) : String(e);
+    fatal(e);
     return;
   }
   $('game').hidden = false;
@@ -86,7 +85,15 @@ function listen() {
   for (const type of EVENT_TYPES) es.addEventListener(type, handle);
   es.addEventListener('reload', () => { refetch().catch(showError); });
   es.onopen = () => { $('conn').hidden = true; };
-  es.onerror = () => { $('conn').hidden = false; };
+  es.onerror = () => {
+    $('conn').hidden = false;
+    // The browser retries a dropped stream by itself; one it gave up on
+    // (an error status: a revoked link, a full server) starts again from
+    // the snapshot, which says what is wrong if it fails too.
+    if (es.readyState === EventSource.CLOSED && g.es === es) {
+      setTimeout(() => { if (g.es === es) refetch().catch(fatal); }, 3000);
+    }
+  };
 }
 
 function onEvent(ev) {
@@ -99,6 +106,10 @@ function onEvent(ev) {
     if (!m || !m.text) { refetch().catch(showError); return; }
     g.moves.push(m);
     g.choose = null;
+  }
+  if (ev.type === 'reissue' && ev.msg && ev.msg.args && ev.msg.args.role === g.role) {
+    // This page's own link was replaced: the snapshot will say it is gone.
+    refetch().catch(fatal);
   }
   if (ev.msg && ev.msg.code) {
     g.messages.push(ev);
@@ -495,6 +506,10 @@ function tick() {
     if (!c || !c.timed) { clk.hidden = true; continue; }
     clk.hidden = false;
     let ms = c[color];
+    // A fallen flag reads 0 whatever the clock held when the move began.
+    const flagged = st.status === 'over' && st.termination === 'time forfeit' &&
+      ((color === 'white' && /^0-/.test(st.result || '')) || (color === 'black' && /-0$/.test(st.result || '')));
+    if (flagged) ms = 0;
     const running = c.running === color && st.status === 'running';
     if (running) ms -= performance.now() - g.clockAt;
     clk.textContent = fmtClock(ms);
@@ -568,6 +583,16 @@ function renderLog() {
     ol.append(li);
   }
   ol.scrollTop = ol.scrollHeight;
+}
+
+// fatal replaces the page with an error (a link that no longer works).
+function fatal(e) {
+  if (g.es) g.es.close();
+  g.es = null;
+  $('game').hidden = true;
+  $('conn').hidden = true;
+  $('fatal').hidden = false;
+  $('fatal').textContent = e instanceof ApiError ? i18n.msg(e) : String(e);
 }
 
 function showError(e) {
