@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -60,7 +61,23 @@ type chartData struct {
 	maxMove   int          // longest move number with data (1-based)
 
 	avgPlies float64
+
+	// openings are the results by opening, most played first.
+	openings []openingStats
 }
+
+// openingStats are the results of the games from one opening.
+type openingStats struct {
+	Name  string
+	White stats.WDL // from White's side
+	// Pairs counts the completed pairs of the opening, and ColourPairs
+	// those decided by colour: both games won by the same colour (each
+	// engine won with it), so the opening, not the engines, decided.
+	Pairs, ColourPairs int
+}
+
+// maxOpenings bounds the bars of the results-per-opening chart.
+const maxOpenings = 40
 
 // aggregate builds chart data for the event; st gives the engine order.
 func aggregate(ev Event, st *Stats) (*chartData, error) {
@@ -87,6 +104,12 @@ func aggregate(ev Event, st *Stats) (*chartData, error) {
 	totalTime := make([]float64, n)
 	rng := rand.New(rand.NewPCG(1, 2)) // fixed seed: the report is reproducible
 
+	byOpening := map[string]*openingStats{}
+	type pairSeen struct {
+		a, b string
+		pair int
+	}
+	firstOfPair := map[pairSeen]rules.Outcome{}
 	finished := 0
 	for _, gi := range order {
 		g := &ev.Games[gi]
@@ -98,6 +121,28 @@ func aggregate(ev Event, st *Stats) (*chartData, error) {
 			continue
 		}
 		finished++
+		name := g.Opening
+		if name == "" {
+			name = "start position"
+		}
+		os := byOpening[name]
+		if os == nil {
+			os = &openingStats{Name: name}
+			byOpening[name] = os
+		}
+		os.White = os.White.Add(wdlOf(o))
+		if g.Pair > 0 {
+			k := pairSeen{min(g.White, g.Black), max(g.White, g.Black), g.Pair}
+			if first, ok := firstOfPair[k]; ok {
+				os.Pairs++
+				if first == o && o != rules.Draw {
+					os.ColourPairs++
+				}
+				delete(firstOfPair, k)
+			} else {
+				firstOfPair[k] = o
+			}
+		}
 		wi, bi := pos[g.White], pos[g.Black]
 		points[wi] += o.Points(rules.White)
 		points[bi] += 1 - o.Points(rules.White)
@@ -156,6 +201,15 @@ func aggregate(ev Event, st *Stats) (*chartData, error) {
 			cd.lengthCounts[(g.Plies-cd.lengthMin)/cd.lengthBin]++
 		}
 	}
+	for _, os := range byOpening {
+		cd.openings = append(cd.openings, *os)
+	}
+	slices.SortFunc(cd.openings, func(a, b openingStats) int {
+		if c := cmp.Compare(b.White.Games(), a.White.Games()); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.Name, b.Name)
+	})
 	cd.timeQuant = make([][5]float64, n)
 	cd.timeMean = make([]float64, n)
 	cd.timeMoves = seen

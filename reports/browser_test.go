@@ -126,7 +126,7 @@ func TestReportInChromium(t *testing.T) {
 		charts int
 		sprt   bool
 		broken bool
-	}{{dir, 7, false, false}, {matchDir, 7, true, false}, {brokenDir, 7, false, true}} {
+	}{{dir, 8, false, false}, {matchDir, 8, true, false}, {brokenDir, 8, false, true}} {
 		t.Run(filepath.Base(page.dir), func(t *testing.T) {
 			var mu sync.Mutex
 			var problems, requests []string

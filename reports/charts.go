@@ -2,15 +2,19 @@ package reports
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"html/template"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
+
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // palette gives every engine the same colour in every chart (Tableau 10).
@@ -97,6 +101,7 @@ func buildCharts(st *Stats, cd *chartData) ([]chartSpec, error) {
 		lengthChart(cd),
 		timeByMoveChart(cd),
 		timeSpreadChart(cd),
+		openingChart(cd),
 	}
 	for i := range specs {
 		if specs[i].Skipped {
@@ -120,66 +125,31 @@ func fmtElo(x float64) string {
 }
 
 func standingsChart(st *Stats) chartSpec {
-	spec := chartSpec{ID: "chart-standings", Title: "Elo performance",
-		Note: "Elo against the field with its 95% interval (whiskers). Open-ended intervals are drawn to the edge.", Height: 380}
-	var names []string
-	var boxes []opts.BoxPlotData
-	var dots []opts.ScatterData
-	// Undefined ends (0% or 100% scores) are drawn at a cap a little beyond
-	// the largest finite figure.
-	limit := 100.0
+	spec := chartSpec{ID: "chart-standings", Title: "Elo against the field",
+		Note: "Each engine's Elo against its field (dot) with its 95% interval (bar). An end that does not exist (a 0% or 100% score) is drawn as an arrow to the chart's edge: the interval is open there.", Height: 380}
+	var names, labels []string
+	var marks []intervalMark
+	var ests []stats.Estimate
 	for _, e := range st.Engines {
-		for _, v := range []float64{e.Elo.Elo, e.Elo.Lower, e.Elo.Upper} {
-			if !math.IsNaN(v) && !math.IsInf(v, 0) {
-				limit = math.Max(limit, math.Abs(v)*1.1)
-			}
+		if e.WDL.Games() > 0 {
+			ests = append(ests, e.Elo)
 		}
 	}
-	clamp := func(v, fallback float64) float64 {
-		if math.IsNaN(v) || math.IsInf(v, 0) {
-			return fallback
-		}
-		return math.Round(v*10) / 10
-	}
+	limit := axisLimit(ests)
 	for _, e := range st.Engines {
 		if e.WDL.Games() == 0 {
 			continue
 		}
-		fallback := limit
-		if e.Score < 0.5 {
-			fallback = -limit
-		}
-		elo := clamp(e.Elo.Elo, fallback)
-		lo := clamp(e.Elo.Lower, -limit)
-		hi := clamp(e.Elo.Upper, limit)
-		label := fmt.Sprintf("%s: %s ± %s (95%%: %s … %s), %s/%d, LOS %.1f%%", e.Name, fmtElo(e.Elo.Elo),
-			fmtElo(e.Elo.Error), fmtElo(e.Elo.Lower), fmtElo(e.Elo.Upper), fmtPoints(e.Points), e.WDL.Games(), e.LOS*100)
+		m := markInterval(e.Elo, e.Score, limit)
 		names = append(names, e.Name)
-		boxes = append(boxes, opts.BoxPlotData{Name: label, Value: []float64{lo, lo + (elo-lo)*0.999, elo, elo + (hi-elo)*0.001, hi}})
-		dots = append(dots, opts.ScatterData{Name: label, Value: elo, SymbolSize: 12})
+		marks = append(marks, m)
+		labels = append(labels, eloLabel(e, m, st.Scoring))
 	}
 	if len(names) == 0 {
 		spec.Skipped = true
 		return spec
 	}
-	box := charts.NewBoxPlot()
-	box.SetGlobalOptions(baseOpts(spec.ID, defaultGrid)...)
-	box.SetGlobalOptions(
-		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{b}"}),
-		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
-		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: rotation(len(names))}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "Elo", Scale: opts.Bool(true)}),
-	)
-	box.SetXAxis(names).AddSeries("95% interval", boxes,
-		charts.WithItemStyleOpts(opts.ItemStyle{Color: "rgba(0,0,0,0)", BorderColor: colErrorBars, BorderWidth: 2}),
-		charts.WithBarChartOpts(opts.BarChart{BarWidth: "18%"}))
-	sc := charts.NewScatter()
-	sc.AddSeries("Elo", dots, charts.WithItemStyleOpts(opts.ItemStyle{Color: colLoss}),
-		charts.WithMarkLineNameYAxisItemOpts(opts.MarkLineNameYAxisItem{Name: "0", YAxis: 0}),
-		charts.WithMarkLineStyleOpts(opts.MarkLineStyle{Symbol: []string{"none", "none"},
-			LineStyle: &opts.LineStyle{Color: "#999", Type: "dashed"}}))
-	box.Overlap(sc)
-	spec.chart = box
+	spec.chart = rawChart{eloIntervalOption(names, marks, labels, limit)}
 	return spec
 }
 
@@ -337,9 +307,39 @@ func lengthChart(cd *chartData) chartSpec {
 	return spec
 }
 
+// timeUnit chooses the unit of the time charts from the largest time
+// shown: milliseconds when it is under a second (fast games would show
+// "0.000 s" otherwise), seconds above. scale converts seconds into it.
+func timeUnit(maxSeconds float64) (unit string, scale float64) {
+	if maxSeconds < 1 {
+		return "ms", 1000
+	}
+	return "s", 1
+}
+
+// maxTime is the largest time the time charts show (the 95th percentile
+// of the engine that thinks longest).
+func (cd *chartData) maxTime() float64 {
+	m := 0.0
+	for e := range cd.timeQuant {
+		m = math.Max(m, cd.timeQuant[e][4])
+	}
+	return m
+}
+
+// roundSig rounds to 4 significant digits (times in ms or s alike).
+func roundSig(x float64) float64 {
+	if x == 0 || !finite(x) {
+		return x
+	}
+	p := math.Pow(10, 3-math.Floor(math.Log10(math.Abs(x))))
+	return math.Round(x*p) / p
+}
+
 func timeByMoveChart(cd *chartData) chartSpec {
+	unit, scale := timeUnit(cd.maxTime())
 	spec := chartSpec{ID: "chart-time-move", Title: "Time per move",
-		Note: fmt.Sprintf("Average thinking time (seconds) by move number, up to move %d.", maxMoveNumber), Height: 360}
+		Note: fmt.Sprintf("Average thinking time (%s) by move number, up to move %d.", unitName(unit), maxMoveNumber), Height: 360}
 	if cd.maxMove == 0 {
 		spec.Skipped = true
 		return spec
@@ -352,7 +352,7 @@ func timeByMoveChart(cd *chartData) chartSpec {
 	line.SetGlobalOptions(baseOpts(spec.ID, defaultGrid)...)
 	line.SetGlobalOptions(
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", Name: "move", NameLocation: "middle", NameGap: 28}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "seconds"}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: unit}),
 		charts.WithDataZoomOpts(opts.DataZoom{Type: "inside", XAxisIndex: []int{0}}),
 	)
 	line.SetXAxis(xs)
@@ -363,7 +363,7 @@ func timeByMoveChart(cd *chartData) chartSpec {
 		data := make([]opts.LineData, cd.maxMove)
 		for m := range data {
 			if m < len(cd.timeCount[e]) && cd.timeCount[e][m] > 0 {
-				data[m] = opts.LineData{Value: round4(cd.timeSum[e][m] / float64(cd.timeCount[e][m]))}
+				data[m] = opts.LineData{Value: roundSig(cd.timeSum[e][m] / float64(cd.timeCount[e][m]) * scale)}
 			} else {
 				data[m] = opts.LineData{Value: "-"} // echarts: no data here
 			}
@@ -376,8 +376,9 @@ func timeByMoveChart(cd *chartData) chartSpec {
 }
 
 func timeSpreadChart(cd *chartData) chartSpec {
+	unit, scale := timeUnit(cd.maxTime())
 	spec := chartSpec{ID: "chart-time-spread", Title: "Thinking time per engine",
-		Note: "Distribution of the time per move (seconds): box = quartiles, line = median, whiskers = 5th and 95th percentiles.", Height: 340}
+		Note: fmt.Sprintf("Distribution of the time per move (%s): box = quartiles, line = median, whiskers = 5th and 95th percentiles.", unitName(unit)), Height: 340}
 	var names []string
 	var boxes []opts.BoxPlotData
 	for e, name := range cd.engines {
@@ -387,8 +388,8 @@ func timeSpreadChart(cd *chartData) chartSpec {
 		q := cd.timeQuant[e]
 		names = append(names, name)
 		boxes = append(boxes, opts.BoxPlotData{
-			Name:  fmt.Sprintf("%s: median %.3fs, mean %.3fs over %d moves", name, q[2], cd.timeMean[e], cd.timeMoves[e]),
-			Value: []float64{round4(q[0]), round4(q[1]), round4(q[2]), round4(q[3]), round4(q[4])},
+			Name:  fmt.Sprintf("%s: median %s, mean %s over %d moves", name, fmtSeconds(q[2]), fmtSeconds(cd.timeMean[e]), cd.timeMoves[e]),
+			Value: []float64{roundSig(q[0] * scale), roundSig(q[1] * scale), roundSig(q[2] * scale), roundSig(q[3] * scale), roundSig(q[4] * scale)},
 		})
 	}
 	if len(names) == 0 {
@@ -401,7 +402,7 @@ func timeSpreadChart(cd *chartData) chartSpec {
 		charts.WithLegendOpts(opts.Legend{Show: opts.Bool(false)}),
 		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{b}"}),
 		charts.WithXAxisOpts(opts.XAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Rotate: rotation(len(names))}}),
-		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: "seconds"}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "value", Name: unit}),
 	)
 	box.SetXAxis(names).AddSeries("time per move", boxes,
 		charts.WithItemStyleOpts(opts.ItemStyle{Color: "#dbe7f3", BorderColor: colErrorBars, BorderWidth: 1.5}))
@@ -409,7 +410,13 @@ func timeSpreadChart(cd *chartData) chartSpec {
 	return spec
 }
 
-func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+// unitName spells a time unit out for the notes.
+func unitName(unit string) string {
+	if unit == "ms" {
+		return "milliseconds"
+	}
+	return "seconds"
+}
 
 // fmtPoints prints points with a ½ sign: 7½, 12, ½.
 func fmtPoints(p float64) string {
@@ -422,4 +429,52 @@ func fmtPoints(p float64) string {
 		return strconv.FormatFloat(whole, 'f', 0, 64) + "½"
 	}
 	return strconv.FormatFloat(whole, 'f', 0, 64)
+}
+
+func openingChart(cd *chartData) chartSpec {
+	ops := cd.openings
+	shown := len(ops)
+	note := "Results of the games from each opening, from White's side; the tooltip counts the pairs decided by colour (both games won by the same colour, whichever engine had it)."
+	if shown > maxOpenings {
+		shown = maxOpenings
+		note += fmt.Sprintf(" The %d most played of %d openings.", maxOpenings, len(ops))
+	}
+	spec := chartSpec{ID: "chart-openings", Title: "Results per opening", Note: note, Height: 110 + 22*shown}
+	if len(ops) < 2 {
+		// One opening (the start position) says nothing per opening.
+		spec.Skipped = true
+		spec.Height = 200
+		return spec
+	}
+	ops = ops[:shown]
+	var names []string
+	var w, d, l []opts.BarData
+	// Sorted by White's score so that the openings favouring a side are at
+	// the ends; reversed so the best for White is on top.
+	sorted := slices.Clone(ops)
+	slices.SortStableFunc(sorted, func(a, b openingStats) int { return cmp.Compare(a.White.Score(), b.White.Score()) })
+	for _, o := range sorted {
+		names = append(names, o.Name)
+		tip := fmt.Sprintf("%s: White +%d =%d -%d (%.0f%%)", o.Name, o.White.W, o.White.D, o.White.L, o.White.Score()*100)
+		if o.Pairs > 0 {
+			tip += fmt.Sprintf(", %d of %d pairs decided by colour", o.ColourPairs, o.Pairs)
+		}
+		w = append(w, opts.BarData{Name: tip, Value: o.White.W})
+		d = append(d, opts.BarData{Name: tip, Value: o.White.D})
+		l = append(l, opts.BarData{Name: tip, Value: o.White.L})
+	}
+	bar := charts.NewBar()
+	bar.SetGlobalOptions(baseOpts(spec.ID, defaultGrid)...)
+	bar.SetGlobalOptions(
+		charts.WithTooltipOpts(opts.Tooltip{Show: opts.Bool(true), Trigger: "item", Formatter: "{b}"}),
+		charts.WithXAxisOpts(opts.XAxis{Type: "value", Name: "games", NameLocation: "middle", NameGap: 28}),
+		charts.WithYAxisOpts(opts.YAxis{Type: "category", AxisLabel: &opts.AxisLabel{Interval: "0", Width: 140, Overflow: "truncate"}}),
+	)
+	bar.SetXAxis(names)
+	bar.AddSeries("White won", w, charts.WithBarChartOpts(opts.BarChart{Stack: "all"}), charts.WithItemStyleOpts(opts.ItemStyle{Color: colWin}))
+	bar.AddSeries("draw", d, charts.WithBarChartOpts(opts.BarChart{Stack: "all"}), charts.WithItemStyleOpts(opts.ItemStyle{Color: colDraw}))
+	bar.AddSeries("Black won", l, charts.WithBarChartOpts(opts.BarChart{Stack: "all"}), charts.WithItemStyleOpts(opts.ItemStyle{Color: colLoss}))
+	bar.XYReversal()
+	spec.chart = bar
+	return spec
 }

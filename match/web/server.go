@@ -99,7 +99,7 @@ type Config struct {
 	Hall *online.Hall   // the games (required)
 	Log  zerolog.Logger // one line per request: route pattern, status, game id and role, never a token
 	// PublicURL is the address people reach the server at
-	// ("https://draughts.example.org/base"); links are built from it. Empty:
+	// ("https://draughts.example.org"); links are built from it. Empty:
 	// from the address of the listener the request came in on (right on
 	// loopback; never from the Host header, which the client chooses).
 	PublicURL string
@@ -176,8 +176,9 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
-// ParsePublicURL checks a --public-url: absolute http(s), no query, fragment
-// or user info; a trailing slash is dropped.
+// ParsePublicURL checks a --public-url: absolute http(s) at the root of a
+// host (the pages load /assets and /api from the root, so a path prefix
+// would give links that half work), no query, fragment or user info.
 func ParsePublicURL(raw string) (*url.URL, error) {
 	u, err := url.Parse(raw)
 	if err != nil {
@@ -189,8 +190,10 @@ func ParsePublicURL(raw string) (*url.URL, error) {
 	if u.RawQuery != "" || u.Fragment != "" || u.User != nil {
 		return nil, fmt.Errorf("public URL %q: no query, fragment or user info", raw)
 	}
-	u.Path = strings.TrimRight(u.Path, "/")
-	u.RawPath = ""
+	if strings.Trim(u.Path, "/") != "" {
+		return nil, fmt.Errorf("public URL %q: the server is at the root of a host; no path (%s)", raw, u.Path)
+	}
+	u.Path, u.RawPath = "", ""
 	return u, nil
 }
 

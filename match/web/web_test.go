@@ -78,10 +78,10 @@ func TestLinks(t *testing.T) {
 		}
 		seen[g.tokens[role]] = true
 	}
-	pub := newEnv(t, Config{Limits: unlimited, PublicURL: "https://draughts.example.org/club/"})
+	pub := newEnv(t, Config{Limits: unlimited, PublicURL: "https://draughts.example.org:8443/"})
 	g = pub.create(beginnerGame)
 	for role, link := range g.links {
-		if !strings.HasPrefix(link, "https://draughts.example.org/club/g/") {
+		if !strings.HasPrefix(link, "https://draughts.example.org:8443/g/") {
 			t.Errorf("%s link %q does not start with the public URL", role, link)
 		}
 	}
@@ -90,7 +90,7 @@ func TestLinks(t *testing.T) {
 	if resp.StatusCode != http.StatusCreated || bytes.Contains(body, []byte("evil.example")) {
 		t.Errorf("create with a forged Host: %d %s", resp.StatusCode, body)
 	}
-	for _, bad := range []string{"ftp://x", "/relative", "https://x/?q=1", "https://u:p@x/", "http://"} {
+	for _, bad := range []string{"ftp://x", "/relative", "https://x/?q=1", "https://u:p@x/", "http://", "https://x/club"} {
 		if _, err := New(Config{Hall: e.hall, PublicURL: bad}); err == nil {
 			t.Errorf("public URL %q accepted", bad)
 		}

@@ -439,7 +439,12 @@ function render() {
   $('paused').hidden = st.status !== 'paused';
   const sp = g.speech && !(over && g.speech.type === 'result') ? g.speech : null;
   $('speech').hidden = !sp;
-  if (sp) { $('speech').textContent = eventText(sp); $('speech').className = `speech speech-${sp.type}`; }
+  if (sp) {
+    // Only a new message is written: a live region re-reads what it is given.
+    const text = eventText(sp);
+    if ($('speech').textContent !== text) $('speech').textContent = text;
+    $('speech').className = `speech speech-${sp.type}`;
+  }
   $('error').hidden = !g.error;
   if (g.error) $('error').textContent = i18n.msg(g.error);
 

@@ -78,6 +78,7 @@ function fill() {
   }
   es.value = keepE;
   i18n.apply($('create'));
+  document.title = `${t('app.name')}: ${t('create.title')}`;
   // apply() rewrote the custom option's text from data-i18n-less nodes? no: refresh it.
   c.textContent = t('create.custom_option');
 }
