@@ -476,7 +476,8 @@ function render() {
   // The player's controls.
   $('controls').hidden = !isPlayer() || over;
   $('claims').hidden = !claimsOn();
-  $('claim-n').textContent = t('claim.nmove', { rule: nMoveClaim() });
+  const rule = nMoveClaim();
+  $('claim-n').textContent = t('claim.nmove', { rule: i18n.has(`value.${rule}`) ? t(`value.${rule}`) : rule });
   const offer = st.offer || '';
   $('offer').hidden = offer !== '';
   $('offer-sent').hidden = offer !== g.role;
