@@ -58,7 +58,7 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.StringArrayVar(&tf.sets, "set", nil, "override any config key: --set key=value (dotted keys; engines by index or name, e.g. engines.0.time_control=60+1)")
 	fs.StringVar(&tf.logFormat, "log-format", "text", "log format: text or json")
 	fs.StringVar(&tf.logLevel, "log-level", "info", "log level: debug, info, warn or error")
-	fs.StringVar(&tf.progress, "progress", "auto", "progress bar and live standings: auto (when stderr is a terminal), on or off")
+	fs.StringVar(&tf.progress, "progress", "auto", "the standings while the event runs: auto (on a terminal redrawn in place under a progress bar, else a plain line every few games), on (always in place), plain or off")
 	fs.BoolVar(&tf.engineLog, "engine-log", false, "write every engine's protocol exchange to engines.log in the output directory")
 	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
 	tf.cluster.register(fs)
@@ -172,9 +172,21 @@ func newLogger(format, level string, w io.Writer) (zerolog.Logger, error) {
 	case "json":
 		return zerolog.New(w).Level(lv).With().Timestamp().Logger(), nil
 	case "text":
-		return zerolog.New(zerolog.ConsoleWriter{Out: w, TimeFormat: time.TimeOnly}).Level(lv).With().Timestamp().Logger(), nil
+		// Colours only on a terminal: a pipe, a file or CI gets plain text.
+		return zerolog.New(zerolog.ConsoleWriter{Out: w, TimeFormat: time.TimeOnly, NoColor: !isTerminal(w)}).Level(lv).With().Timestamp().Logger(), nil
 	}
 	return zerolog.Nop(), fmt.Errorf("--log-format %q: want text or json", format)
+}
+
+// isTerminal reports whether w is a terminal (a console writer's colours
+// and cursor codes are for terminals only). A *tournament.Console is as
+// its own writer is.
+func isTerminal(w io.Writer) bool {
+	if c, ok := w.(interface{ Live() bool }); ok {
+		return c.Live()
+	}
+	f, ok := w.(*os.File)
+	return ok && (isatty.IsTerminal(f.Fd()) || isatty.IsCygwinTerminal(f.Fd()))
 }
 
 // runTournament runs a resolved event and writes its report: the one
@@ -182,21 +194,27 @@ func newLogger(format, level string, w io.Writer) (zerolog.Logger, error) {
 func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) error {
 	stderr := cmd.ErrOrStderr()
 	name := tf.name()
-	log, err := newLogger(tf.logFormat, tf.logLevel, stderr)
+	// The console: on a terminal the standings are redrawn in place under
+	// a progress bar, and the log goes above them; off one a plain line
+	// every few games.
+	var console *tournament.Console
+	logTo := stderr
+	switch tf.progress {
+	case "on", "auto":
+		live := tf.progress == "on" || isTerminal(stderr) && tf.logFormat == "text"
+		console = tournament.NewConsole(stderr, live)
+		if live {
+			logTo = console
+		}
+	case "plain":
+		console = tournament.NewConsole(stderr, false)
+	case "off":
+	default:
+		return usagef("%s: --progress %q: want auto, on, plain or off", name, tf.progress)
+	}
+	log, err := newLogger(tf.logFormat, tf.logLevel, logTo)
 	if err != nil {
 		return usagef("%s: %v", name, err)
-	}
-	var progress io.Writer
-	switch tf.progress {
-	case "on":
-		progress = stderr
-	case "off":
-	case "auto":
-		if f, ok := stderr.(*os.File); ok && isatty.IsTerminal(f.Fd()) && tf.logFormat == "text" {
-			progress = stderr
-		}
-	default:
-		return usagef("%s: --progress %q: want auto, on or off", name, tf.progress)
 	}
 	for _, w := range ev.Warnings {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
@@ -263,7 +281,7 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
 		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg(name)
 	drain, drainedBy := drainOf(ctx)
-	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Progress: progress, Drain: drain}
+	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Console: console, Drain: drain}
 	if tf.command == "match" {
 		// A line per game, in plan order, as the match always printed.
 		opt.OnResult = func(r tournament.Result) {
@@ -280,7 +298,9 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	}
 	defer cr.close()
 	opt.Executor = cr.executor()
-	sum, err := tournament.Run(ctx, opt)
+	runCtx, stopRun := cr.context(ctx, &opt)
+	defer stopRun()
+	sum, err := tournament.Run(runCtx, opt)
 	if ferr := cr.finish(sum, log); ferr != nil && err == nil {
 		err = ferr
 	}

@@ -205,9 +205,12 @@ func TestThreefoldClaims(t *testing.T) {
 	}
 	c2 := create(t, h, Setup{Variant: "english"})
 	refused(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "25-move"}, 400)
+	play(t, h, c2.ID, "9-13")
 	rep = act(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "40-move"})
-	if hasCode(rep.Events, "claim.refused") == nil {
-		t.Fatalf("40-move claim at the start: %s", describe(rep.Events))
+	if e := hasCode(rep.Events, "claim.refused"); e == nil || e.Msg.Args["window_needed"] != "80" || e.Msg.Args["window_counted"] == "" {
+		t.Fatalf("40-move claim after a man's move: %s %v", describe(rep.Events), rep.Events)
+	} else {
+		t.Logf("40-move: %s %v", e.Msg.Text, e.Msg.Args)
 	}
 }
 

@@ -13,7 +13,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -49,9 +48,10 @@ type Options struct {
 	Log zerolog.Logger
 	// EngineLog receives the engines' protocol exchanges (zero: none).
 	EngineLog zerolog.Logger
-	// Progress, when set, shows a progress bar with ETA and a standings
-	// table every StandingsEvery games on it (normally os.Stderr).
-	Progress       io.Writer
+	// Console, when set, shows the standings every StandingsEvery games:
+	// on a terminal redrawn in place above a progress bar with ETA, else
+	// as a plain line (see Console).
+	Console        *Console
 	StandingsEvery int // 0 = every max(2, engines) games
 	// Play plays one game (nil = match.PlayGame).
 	Play PlayFunc
@@ -242,7 +242,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if r.sum.Stopped != "" {
 		toPlay = 0
 	}
-	r.progress = newProgress(opt.Progress, toPlay, opt.StandingsEvery, len(r.names))
+	r.progress = newProgress(opt.Console, toPlay, opt.StandingsEvery, len(r.names))
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	r.stop = stop

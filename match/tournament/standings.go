@@ -5,9 +5,8 @@ import (
 	"io"
 	"math"
 	"strings"
+	"sync"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
 
 	"github.com/draughts-arbiter/arbiter/reports"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
@@ -125,48 +124,149 @@ func (st Standings) Write(w io.Writer) {
 	}
 }
 
-// progress is the console display: a bar with ETA, and the standings every
-// few games. A nil *progress shows nothing.
-type progress struct {
+// Console is the runner's display (normally on stderr). On a terminal
+// (live) it keeps a block at the bottom: the standings so far and a
+// progress bar with ETA, redrawn in place; text written to the Console
+// (the log) goes above the block. Off a terminal (a pipe, a file, CI) it
+// writes a plain line every few games with the score so far, no colour
+// or cursor codes. A Console is safe for concurrent use.
+type Console struct {
+	mu    sync.Mutex
 	w     io.Writer
-	bar   *progressbar.ProgressBar
+	live  bool
+	block int // lines of the live block on screen (0: none)
+
+	total, done int // games of this run: to play, played
+	printed     int // done when the last plain line was written
+	t0, drawn   time.Time
+	st          Standings
+}
+
+// NewConsole makes the display on w; live is for a terminal.
+func NewConsole(w io.Writer, live bool) *Console { return &Console{w: w, live: live} }
+
+// Live reports whether the console redraws in place (a terminal).
+func (c *Console) Live() bool { return c.live }
+
+// Write writes p (whole lines of log) above the live block.
+func (c *Console) Write(p []byte) (int, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.block == 0 {
+		return c.w.Write(p)
+	}
+	c.clear()
+	n, err := c.w.Write(p)
+	c.draw()
+	return n, err
+}
+
+// clear removes the live block: to the start of its first line, then
+// everything below.
+func (c *Console) clear() {
+	if c.block == 0 {
+		return
+	}
+	io.WriteString(c.w, "\r")
+	if c.block > 1 {
+		fmt.Fprintf(c.w, "\x1b[%dA", c.block-1)
+	}
+	io.WriteString(c.w, "\x1b[J")
+	c.block = 0
+}
+
+// draw writes the live block (the cursor stays at the end of the bar).
+func (c *Console) draw() {
+	var b strings.Builder
+	if c.st != nil {
+		c.st.Write(&b)
+	}
+	if c.total > 0 {
+		b.WriteString(c.bar())
+	}
+	text := strings.TrimSuffix(b.String(), "\n")
+	if text == "" {
+		return
+	}
+	io.WriteString(c.w, text)
+	c.block = strings.Count(text, "\n") + 1
+	c.drawn = time.Now()
+}
+
+// bar is "games [=======>      ] 12/40  30% 0:41 left".
+func (c *Console) bar() string {
+	const width = 30
+	frac := float64(c.done) / float64(c.total)
+	fill := int(frac * width)
+	bar := strings.Repeat("=", fill)
+	if fill < width {
+		bar += ">" + strings.Repeat(" ", width-fill-1)
+	}
+	eta := "--:--"
+	if c.done > 0 {
+		left := time.Duration(float64(time.Since(c.t0)) / float64(c.done) * float64(c.total-c.done))
+		eta = fmt.Sprintf("%d:%02d", int(left.Minutes()), int(left.Seconds())%60)
+	}
+	return fmt.Sprintf("games [%s] %d/%d %3.0f%% %s left", bar, c.done, c.total, 100*frac, eta)
+}
+
+// plain is the line off a terminal: "games 12/40: A 7.5/10, B 4.5/10".
+func plain(done, total int, st Standings) string {
+	var parts []string
+	for i, s := range st {
+		if i == 4 && len(st) > 5 {
+			parts = append(parts, fmt.Sprintf("... (%d more)", len(st)-4))
+			break
+		}
+		parts = append(parts, fmt.Sprintf("%s %g/%d", s.Engine, s.Points, s.Games))
+	}
+	head := fmt.Sprintf("games %d", done)
+	if total > 0 {
+		head += fmt.Sprintf("/%d", total)
+	}
+	return head + ": " + strings.Join(parts, ", ") + "\n"
+}
+
+// progress is the runner's use of the Console: a game of this run
+// finished (add), a table is due every few results (due, table), the run
+// is over (finish). A nil *progress shows nothing.
+type progress struct {
+	c     *Console
 	every int
 	n     int // results reported since the last table
 }
 
-func newProgress(w io.Writer, total, every, engines int) *progress {
-	if w == nil {
+func newProgress(c *Console, total, every, engines int) *progress {
+	if c == nil {
 		return nil
 	}
 	if every <= 0 {
 		every = max(2, engines)
 	}
-	p := &progress{w: w, every: every}
-	if total > 0 {
-		p.bar = progressbar.NewOptions(total,
-			progressbar.OptionSetWriter(w),
-			progressbar.OptionSetDescription("games"),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionShowElapsedTimeOnFinish(),
-			progressbar.OptionThrottle(100*time.Millisecond),
-			progressbar.OptionSetWidth(30),
-			progressbar.OptionFullWidth(),
-		)
-	}
-	return p
+	c.mu.Lock()
+	c.total, c.done, c.printed, c.t0 = total, 0, 0, time.Now()
+	c.mu.Unlock()
+	return &progress{c: c, every: every}
 }
 
-// add counts a game finished in this run.
+// add counts a game finished in this run (live: the bar moves, at most
+// ten times a second).
 func (p *progress) add() {
-	if p == nil || p.bar == nil {
+	if p == nil {
 		return
 	}
-	p.bar.Add(1)
+	c := p.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.done++
+	if c.live && (c.done == c.total || time.Since(c.drawn) >= 100*time.Millisecond) {
+		c.clear()
+		c.draw()
+	}
 }
 
 // due is called for each result in plan order: it reports whether the
-// table is to be printed after this one (every few results).
+// table is to be shown after this one (every few results).
 func (p *progress) due() bool {
 	if p == nil {
 		return false
@@ -179,34 +279,43 @@ func (p *progress) due() bool {
 	return false
 }
 
-// table prints the standings above the bar.
+// table shows the standings: redrawn in place on a terminal, a plain line
+// otherwise.
 func (p *progress) table(st Standings) {
 	if p == nil {
 		return
 	}
-	var b strings.Builder
-	st.Write(&b)
-	p.print(b.String())
-}
-
-// print writes text above the bar.
-func (p *progress) print(s string) {
-	if p.bar != nil {
-		p.bar.Clear()
-		fmt.Fprint(p.w, "\r")
-	}
-	fmt.Fprint(p.w, s)
-	if p.bar != nil && !p.bar.IsFinished() {
-		p.bar.RenderBlank()
-	}
-}
-
-func (p *progress) finish() {
-	if p == nil || p.bar == nil {
+	c := p.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.st = st
+	if !c.live {
+		// About forty lines for the whole run at most (the demo's 960
+		// games would otherwise print 240), and the last one.
+		if step := max(1, c.total/40); c.done == c.total || c.done >= c.printed+step {
+			io.WriteString(c.w, plain(c.done, c.total, st))
+			c.printed = c.done
+		}
 		return
 	}
-	p.bar.Finish()
-	fmt.Fprintln(p.w)
+	c.clear()
+	c.draw()
+}
+
+// finish leaves the last block on screen and ends its line.
+func (p *progress) finish() {
+	if p == nil {
+		return
+	}
+	c := p.c
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.live && c.block > 0 {
+		c.clear()
+		c.draw()
+		io.WriteString(c.w, "\n")
+		c.block = 0
+	}
 }
 
 // WriteMatchSummary writes a two-engine event's score as cutechess and

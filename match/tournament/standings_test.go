@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -79,10 +80,13 @@ func TestStandingsWrite(t *testing.T) {
 	}
 }
 
-// TestProgress: what the bar and the tables print, and when a table is due.
+// TestProgress: what the console shows and when a table is due. Live (a
+// terminal): the standings and the bar are one block, redrawn in place
+// (cursor up, clear), and log text goes above it. Plain: a line with the
+// score so far every few games, no escape codes.
 func TestProgress(t *testing.T) {
 	if p := newProgress(nil, 3, 2, 4); p != nil {
-		t.Fatalf("no writer: progress %v, want nil (shows nothing)", p)
+		t.Fatalf("no console: progress %v, want nil (shows nothing)", p)
 	}
 	var nilP *progress
 	nilP.add()
@@ -93,7 +97,8 @@ func TestProgress(t *testing.T) {
 	}
 
 	var b bytes.Buffer
-	p := newProgress(&b, 3, 2, 4)
+	c := NewConsole(&b, true)
+	p := newProgress(c, 3, 2, 4)
 	var dues []bool
 	for range 5 {
 		dues = append(dues, p.due())
@@ -101,38 +106,57 @@ func TestProgress(t *testing.T) {
 	if want := []bool{false, true, false, true, false}; !slices.Equal(dues, want) {
 		t.Errorf("every 2: due %v, want %v", dues, want)
 	}
-	if q := newProgress(&b, 3, 0, 5); q.every != 5 {
+	if q := newProgress(c, 3, 0, 5); q.every != 5 {
 		t.Errorf("default every with 5 engines: %d, want 5", q.every)
 	}
-
+	p = newProgress(c, 3, 2, 4)
 	p.add()
-	if s := b.String(); !strings.Contains(s, "games") || !strings.Contains(s, "33%") || !strings.Contains(s, "(1/3)") {
+	if s := b.String(); !strings.Contains(s, "games [") || !strings.Contains(s, " 1/3  33%") {
 		t.Errorf("after one game of three the bar reads %q", s)
 	}
 	b.Reset()
-	table := Standings{{Engine: "a", Rank: 1, Games: 1, Points: 1, W: 1}}
+	table := Standings{{Engine: "a", Rank: 1, Games: 1, Points: 1, W: 1}, {Engine: "b", Rank: 2, Games: 1, L: 1}}
 	p.table(table)
 	var tb bytes.Buffer
 	table.Write(&tb)
-	// The bar's line is cleared, then the table is written on its own lines.
-	if s := b.String(); !strings.HasPrefix(s, "\r") || !strings.HasSuffix(s, "\r"+tb.String()) {
-		t.Errorf("table above the bar: %q, want the cleared line then %q", s, tb.String())
+	// The one-line bar is cleared, then the table and the bar are drawn.
+	if s := b.String(); !strings.HasPrefix(s, "\r\x1b[J"+tb.String()+"games [") {
+		t.Errorf("table redrawn: %q", s)
+	}
+	b.Reset()
+	fmt.Fprintf(c, "a log line\n")
+	// The block of 4 lines (header, 2 engines, bar) is cleared: up 3.
+	if s := b.String(); !strings.HasPrefix(s, "\r\x1b[3A\x1b[Ja log line\n"+tb.String()+"games [") {
+		t.Errorf("log above the block: %q", s)
 	}
 	b.Reset()
 	p.add()
 	p.add()
 	p.finish()
-	if s := b.String(); !strings.Contains(s, "100%") || !strings.Contains(s, "(3/3)") || !strings.HasSuffix(s, "\n") {
-		t.Errorf("finished bar %q, want 100%% (3/3) and a new line", s)
+	if s := b.String(); !strings.Contains(s, " 3/3 100%") || !strings.HasSuffix(s, "\n") || strings.Count(s, tb.String()) != 2 {
+		t.Errorf("finished: %q, want the table with 3/3 100%% and a new line", s)
 	}
 
-	// Nothing to play (a finished event rerun): no bar, tables only.
+	// Plain: a line with the score so far when a table is due, nothing else.
 	b.Reset()
-	p = newProgress(&b, 0, 2, 4)
+	p = newProgress(NewConsole(&b, false), 3, 2, 4)
 	p.add()
 	p.table(table)
+	p.add()
 	p.finish()
-	if b.String() != tb.String() {
-		t.Errorf("without a bar: %q, want only the table %q", b.String(), tb.String())
+	if b.String() != "games 1/3: a 1/1, b 0/1\n" {
+		t.Errorf("plain: %q", b.String())
+	}
+	// A long run: about forty lines, and the last.
+	b.Reset()
+	p = newProgress(NewConsole(&b, false), 400, 2, 4)
+	for range 400 {
+		p.add()
+		if p.due() {
+			p.table(table)
+		}
+	}
+	if n := strings.Count(b.String(), "\n"); n < 30 || n > 41 || !strings.HasSuffix(b.String(), "games 400/400: a 1/1, b 0/1\n") {
+		t.Errorf("400 games: %d plain lines, ending %q", n, b.String()[max(0, b.Len()-40):])
 	}
 }

@@ -724,6 +724,17 @@ func TestBrowserCaptures(t *testing.T) {
 	black.wait("the legal moves are shown", `document.querySelectorAll('#board circle.hint').length === 4`)
 	black.click("11")
 	black.wait("the destinations are shown", `document.querySelectorAll('#board circle.hint').length === 2`)
+	// After the move the list is the opponent's: Black, not to move, sees none.
+	black.click("15")
+	black.waitMoves(1)
+	black.wait("no hints off turn", `document.querySelectorAll('#board circle.hint').length === 0`)
+	white = newPage(t, "beginner white")
+	white.open(g.links["white"])
+	white.wait("White sees its moves", `document.querySelectorAll('#board circle.hint').length > 0`)
+	white.click("22")
+	white.click("18")
+	black.waitMoves(2)
+	black.wait("Black sees the capture it must make", `document.querySelectorAll('#board circle.hint').length === 1`)
 }
 
 // TestBrowserEveryVariant draws the start of every preset the server offers
