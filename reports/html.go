@@ -3,6 +3,7 @@ package reports
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
@@ -73,6 +74,12 @@ type pageData struct {
 	HeadlineKind string
 	// MatchLines is the cutechess-style summary of a two-engine event.
 	MatchLines []string
+	// GamesJSON feeds the games list, the viewer and the incident log;
+	// RecordsJSON holds the records when they are embedded ("" when they
+	// are in RecordsFile beside the page, or missing).
+	GamesJSON   template.JS
+	RecordsJSON template.JS
+	HasGames    bool
 }
 
 // engineRow is one standings line as the page prints it.
@@ -105,8 +112,10 @@ type sprtView struct {
 	Class    string
 }
 
-// writeHTML renders the report page.
-func writeHTML(w io.Writer, ev Event, st *Stats) error {
+// writeHTML renders the report page. Records too large to embed go to
+// sidecar (RecordsFile's content) when it is not nil, and are left out
+// otherwise.
+func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([]byte) error) error {
 	cd, err := aggregate(ev, st)
 	if err != nil {
 		return err
@@ -166,6 +175,33 @@ func writeHTML(w io.Writer, ev Event, st *Stats) error {
 	d.Participants = participants(ev, names)
 	d.Rows, d.HeadlineKind = engineRows(st)
 	d.MatchLines = matchLines(st, names)
+	gv, records, err := buildGamesView(ev, names)
+	if err != nil {
+		return err
+	}
+	recs, err := recordsJSON(records)
+	if err != nil {
+		return fmt.Errorf("render report.html: records: %w", err)
+	}
+	switch {
+	case len(recs) <= maxEmbeddedRecords:
+		d.RecordsJSON = template.JS(recs)
+	case sidecar != nil:
+		if err := sidecar(append(append([]byte("window.arbiterRecords = "), recs...), ";\n"...)); err != nil {
+			return err
+		}
+		gv.Sidecar = true
+	default:
+		for _, g := range gv.Games {
+			g[8] = 0 // not embedded, no sidecar: no replay
+		}
+	}
+	gj, err := json.Marshal(gv)
+	if err != nil {
+		return fmt.Errorf("render report.html: games: %w", err)
+	}
+	d.GamesJSON = template.JS(gj)
+	d.HasGames = len(gv.Games) > 0
 	if st.SPRT != nil {
 		d.SPRT = newSPRTView(*st.SPRT)
 	}

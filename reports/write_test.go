@@ -155,8 +155,9 @@ func TestHTMLSelfContained(t *testing.T) {
 	if strings.Contains(page, evil) || strings.Contains(page, `<script>alert`) {
 		t.Errorf("engine name inserted unescaped")
 	}
-	if n := strings.Count(page, "<script"); n != 2 {
-		t.Errorf("%d script elements, want 2 (echarts + init)", n)
+	// echarts, the charts, the games data, the records, the games code.
+	if n := strings.Count(page, "<script"); n != 5 {
+		t.Errorf("%d script elements, want 5 (echarts, charts, games data, records, games code)", n)
 	}
 	// Outside the inlined library (whose code builds an <img> for "save as
 	// image"), no element may point anywhere.

@@ -40,7 +40,7 @@ func (s *syncBuffer) String() string {
 // startWatched starts the binary with both outputs collected.
 func startWatched(t *testing.T, dir string, args ...string) (*exec.Cmd, *syncBuffer, *syncBuffer) {
 	t.Helper()
-	cmd := exec.Command(arbiterBin, args...)
+	cmd := exec.Command(arbiterBin, testArgs(args)...)
 	cmd.Dir = dir
 	var out, errb syncBuffer
 	cmd.Stdout, cmd.Stderr = &out, &errb

@@ -67,7 +67,7 @@ func runArbiter(t *testing.T, dir string, args ...string) (string, string, int) 
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, arbiterBin, args...)
+	cmd := exec.CommandContext(ctx, arbiterBin, testArgs(args)...)
 	cmd.Dir = dir
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -86,7 +86,7 @@ func runArbiter(t *testing.T, dir string, args ...string) (string, string, int) 
 // interrupt it) and returns it with its collected stderr.
 func startArbiter(t *testing.T, dir string, args ...string) (*exec.Cmd, *bytes.Buffer) {
 	t.Helper()
-	cmd := exec.Command(arbiterBin, args...)
+	cmd := exec.Command(arbiterBin, testArgs(args)...)
 	cmd.Dir = dir
 	var errb bytes.Buffer
 	cmd.Stderr = &errb

@@ -137,6 +137,7 @@ type Console struct {
 	block int // lines of the live block on screen (0: none)
 
 	total, done int // games of this run: to play, played
+	printed     int // done when the last plain line was written
 	t0, drawn   time.Time
 	st          Standings
 }
@@ -243,7 +244,7 @@ func newProgress(c *Console, total, every, engines int) *progress {
 		every = max(2, engines)
 	}
 	c.mu.Lock()
-	c.total, c.done, c.t0 = total, 0, time.Now()
+	c.total, c.done, c.printed, c.t0 = total, 0, 0, time.Now()
 	c.mu.Unlock()
 	return &progress{c: c, every: every}
 }
@@ -289,7 +290,12 @@ func (p *progress) table(st Standings) {
 	defer c.mu.Unlock()
 	c.st = st
 	if !c.live {
-		io.WriteString(c.w, plain(c.done, c.total, st))
+		// About forty lines for the whole run at most (the demo's 960
+		// games would otherwise print 240), and the last one.
+		if step := max(1, c.total/40); c.done == c.total || c.done >= c.printed+step {
+			io.WriteString(c.w, plain(c.done, c.total, st))
+			c.printed = c.done
+		}
 		return
 	}
 	c.clear()

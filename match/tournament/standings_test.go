@@ -147,4 +147,16 @@ func TestProgress(t *testing.T) {
 	if b.String() != "games 1/3: a 1/1, b 0/1\n" {
 		t.Errorf("plain: %q", b.String())
 	}
+	// A long run: about forty lines, and the last.
+	b.Reset()
+	p = newProgress(NewConsole(&b, false), 400, 2, 4)
+	for range 400 {
+		p.add()
+		if p.due() {
+			p.table(table)
+		}
+	}
+	if n := strings.Count(b.String(), "\n"); n < 30 || n > 41 || !strings.HasSuffix(b.String(), "games 400/400: a 1/1, b 0/1\n") {
+		t.Errorf("400 games: %d plain lines, ending %q", n, b.String()[max(0, b.Len()-40):])
+	}
 }

@@ -86,7 +86,7 @@ func (s *Server) resolve(w http.ResponseWriter, r *http.Request) (string, online
 		writeCode(w, http.StatusNotFound, codeNotFound, nil)
 		return "", 0, false
 	}
-	noteGame(r, id, role)
+	noteGame(r, id, role.String())
 	return id, role, true
 }
 
@@ -169,7 +169,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		s.hallError(w, r, err)
 		return
 	}
-	noteGame(r, c.ID, online.RoleArbiter)
+	noteGame(r, c.ID, "creator")
 	base := s.base(r)
 	links := make(map[string]string, len(c.Tokens))
 	for role, tok := range c.Tokens {

@@ -6,8 +6,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"time"
-
-	"github.com/draughts-arbiter/arbiter/match/online"
 )
 
 // The security headers of every response (WEB.md). The client has no
@@ -30,14 +28,14 @@ func securityHeaders(h http.Header, path string) {
 // filled by the handlers as they learn it.
 type reqInfo struct {
 	game string
-	role online.Role
-	has  bool // game and role are known
+	role string // a role's name, or "creator"
+	has  bool   // game and role are known
 }
 
 type infoKey struct{}
 
 // noteGame records the game and role a request acts on, for the log.
-func noteGame(r *http.Request, id string, role online.Role) {
+func noteGame(r *http.Request, id, role string) {
 	if in, ok := r.Context().Value(infoKey{}).(*reqInfo); ok {
 		in.game, in.role, in.has = id, role, true
 	}
@@ -167,7 +165,7 @@ func (s *Server) logRequest(r *http.Request, w *statusWriter, info *reqInfo, pat
 	lv = lv.Str("route", pattern).Int("status", status).Str("client", client).
 		Dur("took", time.Since(start)).Int64("bytes", w.bytes)
 	if info.has {
-		lv = lv.Str("game", info.game).Str("role", info.role.String())
+		lv = lv.Str("game", info.game).Str("role", info.role)
 	}
 	lv.Msg("request")
 }

@@ -63,8 +63,9 @@ async function refetch() {
     g.clockAt = performance.now();
     if (!g.started) {
       g.started = true;
-      g.flipped = snap.flipped_for === 'black' || (snap.flipped_for === undefined && g.role === 'black');
-      if (snap.flipped_for === true) g.flipped = true;
+      // Black's view is upside down from the geometry's (row 0 is where
+      // White promotes); the server says whose view each role gets.
+      g.flipped = (snap.flipped_for || g.role) === 'black';
       board.setGeometry(snap.geometry);
     }
     render();
@@ -209,7 +210,9 @@ function square(name) {
     finish(); // the current landing again: the capture is complete
     return;
   }
-  if (p && !g.captured.includes(name)) {
+  // A capture may come back through its own starting square (a circular
+  // capture), which the moving piece has left.
+  if (p && !g.captured.includes(name) && !(name === sel[0] && sel.length > 1)) {
     // Another piece of one's own: pick that one up instead. A click on an
     // opponent's piece is taken for a slip, not a move onto it.
     if (sel.length === 1 && p.color === myColor()) { g.sel = [name]; render(); return; }
@@ -403,7 +406,8 @@ function render() {
     if (mover) mover.sq = g.sel[g.sel.length - 1];
   }
   let hints = [];
-  const legal = g.snap.legal || st.legal || [];
+  // The state's list is the current one (the snapshot's is as it loaded).
+  const legal = st.legal || (st === g.snap.state ? g.snap.legal : null) || [];
   if (legal.length && canMove() && st.turn === myColor()) {
     const parts = legal.map((m) => m.split(/[-x:]/));
     hints = g.sel.length === 0 ? parts.map((p) => p[0]) : parts.filter((p) => p[0] === g.sel[0]).map((p) => p[p.length - 1]);
@@ -425,6 +429,7 @@ function render() {
   $('entry').hidden = g.sel.length < 2;
   $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join('x') }) : '';
   $('pdn-form').hidden = !canMove();
+  $('board-help').hidden = !canMove();
 
   // Result, pause, the referee's last words, errors.
   $('banner').hidden = !over;
@@ -472,7 +477,8 @@ function render() {
   // The player's controls.
   $('controls').hidden = !isPlayer() || over;
   $('claims').hidden = !claimsOn();
-  $('claim-n').textContent = t('claim.nmove', { rule: nMoveClaim() });
+  const rule = nMoveClaim();
+  $('claim-n').textContent = t('claim.nmove', { rule: i18n.has(`value.${rule}`) ? t(`value.${rule}`) : rule });
   const offer = st.offer || '';
   $('offer').hidden = offer !== '';
   $('offer-sent').hidden = offer !== g.role;
