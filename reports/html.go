@@ -8,6 +8,7 @@ import (
 	"html/template"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -167,6 +168,9 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([]byte) error) err
 	}
 	if st.Unfinished > 0 {
 		d.Summary = append(d.Summary, summaryItem{"Unfinished", fmt.Sprintf("%d", st.Unfinished)})
+	}
+	if w := workersLine(ev); w != "" {
+		d.Summary = append(d.Summary, summaryItem{"Workers", w})
 	}
 	d.Cross = crossCells(st)
 	d.Scoring = st.Scoring
@@ -356,4 +360,28 @@ func matchLines(st *Stats, seeding []string) []string {
 		lines = append(lines, fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d]", p[0], p[1], p[2], p[3], p[4]))
 	}
 	return lines
+}
+
+// workersLine counts the games of each cluster worker ("" when no game
+// names one): "box-1 480, box-2 480" (results.json names each game's).
+func workersLine(ev Event) string {
+	n := map[string]int{}
+	for _, g := range ev.Games {
+		if g.Worker != "" {
+			n[g.Worker]++
+		}
+	}
+	if len(n) == 0 {
+		return ""
+	}
+	names := make([]string, 0, len(n))
+	for w := range n {
+		names = append(names, w)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, w := range names {
+		parts[i] = fmt.Sprintf("%s %d", w, n[w])
+	}
+	return strings.Join(parts, ", ")
 }

@@ -263,3 +263,19 @@ func TestResultsJSONWorker(t *testing.T) {
 		t.Errorf("results.json has %d worker keys; want 1 (none for the local game)", n)
 	}
 }
+
+// report.html counts each worker's games in its summary.
+func TestHTMLWorkers(t *testing.T) {
+	ev := Event{Name: "w", Engines: []string{"a", "b"}, Games: []Game{
+		{Round: 1, Board: 1, White: "a", Black: "b", Result: "1-0", Worker: "box-2"},
+		{Round: 1, Board: 2, White: "b", Black: "a", Result: "0-1", Worker: "box-1"},
+		{Round: 2, Board: 1, White: "a", Black: "b", Result: "1-0", Worker: "box-2"},
+	}}
+	if got := workersLine(ev); got != "box-1 1, box-2 2" {
+		t.Errorf("workersLine = %q", got)
+	}
+	ev.Games[0].Worker, ev.Games[1].Worker, ev.Games[2].Worker = "", "", ""
+	if got := workersLine(ev); got != "" {
+		t.Errorf("workersLine of a local event = %q; want none", got)
+	}
+}
