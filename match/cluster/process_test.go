@@ -64,7 +64,7 @@ func (p *proc) kill(t *testing.T) {
 func standings(out string) string {
 	var b strings.Builder
 	for _, l := range strings.Split(out, "\n") {
-		if strings.HasPrefix(l, "report:") || strings.HasPrefix(l, "workers:") || strings.Contains(l, "games finished") || l == "" {
+		if strings.HasPrefix(l, "report:") || strings.HasPrefix(l, "workers:") || strings.HasPrefix(l, "latency ") || strings.Contains(l, "games finished") || l == "" {
 			continue
 		}
 		b.WriteString(l + "\n")
