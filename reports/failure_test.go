@@ -30,7 +30,7 @@ func render(t *testing.T, ev Event, st *Stats) (text, js, page string) {
 	if err := buildResults(ev, st).WriteJSON(&jb); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeHTML(&hb, ev, st); err != nil {
+	if err := writeHTML(&hb, ev, st, nil); err != nil {
 		t.Fatal(err)
 	}
 	return tb.String(), jb.String(), hb.String()

@@ -3,10 +3,12 @@ package reports
 import (
 	"bytes"
 	_ "embed"
+	"encoding/json"
 	"fmt"
 	"html/template"
 	"io"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -73,6 +75,12 @@ type pageData struct {
 	HeadlineKind string
 	// MatchLines is the cutechess-style summary of a two-engine event.
 	MatchLines []string
+	// GamesJSON feeds the games list, the viewer and the incident log;
+	// RecordsJSON holds the records when they are embedded ("" when they
+	// are in RecordsFile beside the page, or missing).
+	GamesJSON   template.JS
+	RecordsJSON template.JS
+	HasGames    bool
 }
 
 // engineRow is one standings line as the page prints it.
@@ -105,8 +113,10 @@ type sprtView struct {
 	Class    string
 }
 
-// writeHTML renders the report page.
-func writeHTML(w io.Writer, ev Event, st *Stats) error {
+// writeHTML renders the report page. Records too large to embed go to
+// sidecar (RecordsFile's content) when it is not nil, and are left out
+// otherwise.
+func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([]byte) error) error {
 	cd, err := aggregate(ev, st)
 	if err != nil {
 		return err
@@ -159,6 +169,9 @@ func writeHTML(w io.Writer, ev Event, st *Stats) error {
 	if st.Unfinished > 0 {
 		d.Summary = append(d.Summary, summaryItem{"Unfinished", fmt.Sprintf("%d", st.Unfinished)})
 	}
+	if w := workersLine(ev); w != "" {
+		d.Summary = append(d.Summary, summaryItem{"Workers", w})
+	}
 	d.Cross = crossCells(st)
 	d.Scoring = st.Scoring
 	d.Details = detailsOf(ev, st.Scoring)
@@ -166,6 +179,33 @@ func writeHTML(w io.Writer, ev Event, st *Stats) error {
 	d.Participants = participants(ev, names)
 	d.Rows, d.HeadlineKind = engineRows(st)
 	d.MatchLines = matchLines(st, names)
+	gv, records, err := buildGamesView(ev, names)
+	if err != nil {
+		return err
+	}
+	recs, err := recordsJSON(records)
+	if err != nil {
+		return fmt.Errorf("render report.html: records: %w", err)
+	}
+	switch {
+	case len(recs) <= maxEmbeddedRecords:
+		d.RecordsJSON = template.JS(recs)
+	case sidecar != nil:
+		if err := sidecar(append(append([]byte("window.arbiterRecords = "), recs...), ";\n"...)); err != nil {
+			return err
+		}
+		gv.Sidecar = true
+	default:
+		for _, g := range gv.Games {
+			g[8] = 0 // not embedded, no sidecar: no replay
+		}
+	}
+	gj, err := json.Marshal(gv)
+	if err != nil {
+		return fmt.Errorf("render report.html: games: %w", err)
+	}
+	d.GamesJSON = template.JS(gj)
+	d.HasGames = len(gv.Games) > 0
 	if st.SPRT != nil {
 		d.SPRT = newSPRTView(*st.SPRT)
 	}
@@ -320,4 +360,28 @@ func matchLines(st *Stats, seeding []string) []string {
 		lines = append(lines, fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d]", p[0], p[1], p[2], p[3], p[4]))
 	}
 	return lines
+}
+
+// workersLine counts the games of each cluster worker ("" when no game
+// names one): "box-1 480, box-2 480" (results.json names each game's).
+func workersLine(ev Event) string {
+	n := map[string]int{}
+	for _, g := range ev.Games {
+		if g.Worker != "" {
+			n[g.Worker]++
+		}
+	}
+	if len(n) == 0 {
+		return ""
+	}
+	names := make([]string, 0, len(n))
+	for w := range n {
+		names = append(names, w)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, w := range names {
+		parts[i] = fmt.Sprintf("%s %d", w, n[w])
+	}
+	return strings.Join(parts, ", ")
 }

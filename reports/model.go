@@ -101,6 +101,11 @@ type Game struct {
 	// then listed but cannot be replayed).
 	StartFEN string
 	Moves    []Move
+	// Record, when set, is the game's compact record (EncodeRecord) and
+	// Moves are not read.
+	Record string
+	// Reason says more about the termination (the arbiter's explanation).
+	Reason string
 }
 
 // Move is one ply of a game as the viewer shows it.

@@ -5,7 +5,10 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // synthEvent builds a deterministic round-robin of paired games between
@@ -59,6 +62,12 @@ func synthEvent(engines, games int, seed uint64) Event {
 					g.Started = start.Add(time.Duration(len(ev.Games)) * time.Minute)
 					g.Finished = g.Started.Add(50 * time.Second)
 					g.PDN = synthPDN(ev, &g)
+					if rng.IntN(50) == 0 {
+						g.PDN += "{warning: black played \"9-14\", illegal: a capture is compulsory}\n"
+					}
+					if pool := synthPlayouts(); len(ev.Games) < synthWithMoves {
+						g.Moves = pool[len(ev.Games)%len(pool)]
+					}
 					ev.Games = append(ev.Games, g)
 					board++
 				}
@@ -77,4 +86,38 @@ func synthPDN(ev Event, g *Game) string {
 	b.WriteString(g.Result)
 	b.WriteString("\n")
 	return b.String()
+}
+
+// synthWithMoves is how many games of a synthetic event carry real moves
+// (random legal English games, from a pool): enough for the viewer's tests
+// and for the size of the records in the benchmarks.
+var synthWithMoves = 1000
+
+var (
+	playoutOnce sync.Once
+	playouts    [][]Move
+)
+
+// synthPlayouts is a fixed pool of random legal English games with made-up
+// evaluations.
+func synthPlayouts() [][]Move {
+	playoutOnce.Do(func() {
+		rng := rand.New(rand.NewPCG(7, 7))
+		v := rules.MustLookup("english")
+		for range 50 {
+			pos := rules.NewPosition(v)
+			var ms []Move
+			for ply := 0; ply < 150; ply++ {
+				legal := pos.LegalMoves()
+				if len(legal) == 0 {
+					break
+				}
+				m := legal[rng.IntN(len(legal))]
+				ms = append(ms, Move{Text: pos.MoveTextAmong(m, legal), Score: float64(rng.IntN(200)-100) / 100, HasScore: ply%7 != 3, Depth: 1 + rng.IntN(20)})
+				pos = pos.Play(m)
+			}
+			playouts = append(playouts, ms)
+		}
+	})
+	return playouts
 }

@@ -42,8 +42,21 @@ func WriteAll(dir string, ev Event) error {
 	}); err != nil {
 		return err
 	}
-	return writeFile(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
-		return writeHTML(w, ev, st)
+	var sidecar []byte
+	if err := writeFile(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
+		return writeHTML(w, ev, st, func(b []byte) error { sidecar = b; return nil })
+	}); err != nil {
+		return err
+	}
+	if sidecar == nil {
+		// Small events embed their records: a sidecar from an earlier,
+		// larger report would only be stale.
+		os.Remove(filepath.Join(dir, RecordsFile))
+		return nil
+	}
+	return writeFile(filepath.Join(dir, RecordsFile), func(w io.Writer) error {
+		_, err := w.Write(sidecar)
+		return err
 	})
 }
 
@@ -211,5 +224,5 @@ func WriteHTML(w io.Writer, ev Event) error {
 	if err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	return writeHTML(w, ev, st)
+	return writeHTML(w, ev, st, nil)
 }

@@ -155,8 +155,9 @@ func TestHTMLSelfContained(t *testing.T) {
 	if strings.Contains(page, evil) || strings.Contains(page, `<script>alert`) {
 		t.Errorf("engine name inserted unescaped")
 	}
-	if n := strings.Count(page, "<script"); n != 2 {
-		t.Errorf("%d script elements, want 2 (echarts + init)", n)
+	// echarts, the charts, the games data, the records, the games code.
+	if n := strings.Count(page, "<script"); n != 5 {
+		t.Errorf("%d script elements, want 5 (echarts, charts, games data, records, games code)", n)
 	}
 	// Outside the inlined library (whose code builds an <img> for "save as
 	// image"), no element may point anywhere.
@@ -260,5 +261,21 @@ func TestResultsJSONWorker(t *testing.T) {
 	}
 	if n := strings.Count(b.String(), `"worker"`); n != 1 {
 		t.Errorf("results.json has %d worker keys; want 1 (none for the local game)", n)
+	}
+}
+
+// report.html counts each worker's games in its summary.
+func TestHTMLWorkers(t *testing.T) {
+	ev := Event{Name: "w", Engines: []string{"a", "b"}, Games: []Game{
+		{Round: 1, Board: 1, White: "a", Black: "b", Result: "1-0", Worker: "box-2"},
+		{Round: 1, Board: 2, White: "b", Black: "a", Result: "0-1", Worker: "box-1"},
+		{Round: 2, Board: 1, White: "a", Black: "b", Result: "1-0", Worker: "box-2"},
+	}}
+	if got := workersLine(ev); got != "box-1 1, box-2 2" {
+		t.Errorf("workersLine = %q", got)
+	}
+	ev.Games[0].Worker, ev.Games[1].Worker, ev.Games[2].Worker = "", "", ""
+	if got := workersLine(ev); got != "" {
+		t.Errorf("workersLine of a local event = %q; want none", got)
 	}
 }

@@ -67,11 +67,13 @@ func (nf *natsFlags) connect(name string, log zerolog.Logger) (*nats.Conn, error
 // clusterFlags are the tournament's cluster options.
 type clusterFlags struct {
 	natsFlags
-	ackWait time.Duration
+	ackWait   time.Duration
+	scaleTime bool
 }
 
 func (cf *clusterFlags) register(fs *pflag.FlagSet) {
 	cf.natsFlags.register(fs, true)
+	fs.BoolVar(&cf.scaleTime, "nats-scale-time", false, "scale the time controls on each worker by its speed against this machine's (a short benchmark; the factor goes into each game's PDN)")
 	fs.DurationVar(&cf.ackWait, "nats-ack-wait", cluster.DefaultAckWait, "a game whose worker gives no news for this long goes to another worker")
 }
 
@@ -115,7 +117,7 @@ func startCluster(ctx context.Context, cf clusterFlags, ev *configs.Event, st *s
 		cr.close()
 		return nil, err
 	}
-	if cr.coord, err = cluster.NewCoordinator(ctx, cr.nc, ev, st, cluster.CoordinatorOptions{AckWait: cf.ackWait, Log: log}); err != nil {
+	if cr.coord, err = cluster.NewCoordinator(ctx, cr.nc, ev, st, cluster.CoordinatorOptions{AckWait: cf.ackWait, ScaleTime: cf.scaleTime, Log: log}); err != nil {
 		cr.close()
 		return nil, err
 	}
@@ -128,6 +130,27 @@ func (cr *clusterRun) executor() tournament.Executor {
 		return nil
 	}
 	return cr.coord
+}
+
+// context is the run's context. A coordinator told to stop gently (a
+// first signal: opt.Drain) leaves at once: every unfinished game is in
+// progress on the workers, whose results wait for the next run; a drain
+// would wait for them all.
+func (cr *clusterRun) context(ctx context.Context, opt *tournament.Options) (context.Context, func()) {
+	if cr == nil || opt.Drain == nil {
+		return ctx, func() {}
+	}
+	drain := opt.Drain
+	opt.Drain = nil
+	rctx, cancel := context.WithCancel(ctx)
+	go func() {
+		select {
+		case <-drain:
+			cancel()
+		case <-rctx.Done():
+		}
+	}()
+	return rctx, cancel
 }
 
 // finish withdraws the games left when the SPRT stopped the event.

@@ -298,7 +298,9 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	}
 	defer cr.close()
 	opt.Executor = cr.executor()
-	sum, err := tournament.Run(ctx, opt)
+	runCtx, stopRun := cr.context(ctx, &opt)
+	defer stopRun()
+	sum, err := tournament.Run(runCtx, opt)
 	if ferr := cr.finish(sum, log); ferr != nil && err == nil {
 		err = ferr
 	}

@@ -309,3 +309,47 @@ games_per_encounter: 2
 		t.Fatal(err)
 	}
 }
+
+// With time scaling each game records the worker's factor in its PDN.
+func TestScaledTimeRecorded(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 2)
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	out := filepath.Join(dir, "cluster")
+	ev := loadEvent(t, evFile, out)
+	st, err := store.OpenDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	if err := st.Init(ctx, tournament.EventRecord(ev, planOf(t, ev))); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: srv.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	coord, err := cluster.NewCoordinator(ctx, nc, ev, st, cluster.CoordinatorOptions{ScaleTime: true, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer coord.Close()
+	runWorkers(t, srv.URL(), evFile, zerolog.Nop(), "a")
+	if _, err := tournament.Run(ctx, tournament.Options{Event: ev, Store: st, Executor: coord}); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = st.Games(ctx, store.ReadOptions{}, func(g store.Game) error {
+		n++
+		if !strings.Contains(g.PDN, `[TimeScale "`) {
+			t.Errorf("game %d has no TimeScale tag:\n%s", g.ID+1, g.PDN)
+		}
+		return nil
+	})
+	if err != nil || n != 12 {
+		t.Errorf("%d games, %v; want 12", n, err)
+	}
+}

@@ -23,7 +23,10 @@ type CoordinatorOptions struct {
 	// AckWait is how long a game may go without news from its worker
 	// before it is handed to another (0 = DefaultAckWait).
 	AckWait time.Duration
-	Log     zerolog.Logger
+	// ScaleTime has each worker scale the time controls by its speed
+	// against this machine's (see Speed).
+	ScaleTime bool
+	Log       zerolog.Logger
 }
 
 // Coordinator is the tournament.Executor of an event played by workers:
@@ -77,6 +80,10 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, ev *configs.Event, st *s
 		c.finished[id] = true
 	}
 	c.spec = EventSpec{ID: EventID(sev.ConfigHash, sev.Created), Name: ev.Name, Config: ev.Effective, Planned: len(c.plan), Stopped: sev.Stopped}
+	if opt.ScaleTime {
+		c.spec.Speed = Speed()
+		c.log.Info().Float64("perft_nps", c.spec.Speed).Msg("time controls are scaled on each worker by its speed against this one")
+	}
 	for _, op := range ev.Openings {
 		c.spec.Openings = append(c.spec.Openings, OpeningSpec{Name: op.Name, FEN: op.FEN})
 	}

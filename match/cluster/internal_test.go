@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
@@ -96,5 +98,37 @@ func TestWithEvent(t *testing.T) {
 	want := []configs.Option{{Name: "Book", Value: "off"}, {Name: "Hash", Value: "64"}, {Name: "Threads", Value: "8"}}
 	if len(got.Options) != 3 || got.Options[0] != want[0] || got.Options[1] != want[1] || got.Options[2] != want[2] {
 		t.Errorf("options %v; want %v", got.Options, want)
+	}
+}
+
+func TestTimeFactor(t *testing.T) {
+	for _, c := range []struct{ ref, own, want float64 }{
+		{100, 100, 1}, {200, 100, 2}, {100, 200, 0.5}, {1000, 1, 4}, {1, 1000, 0.25}, {0, 100, 1}, {100, 0, 1}, {100, 300, 0.33},
+	} {
+		if got := timeFactor(c.ref, c.own); got != c.want {
+			t.Errorf("timeFactor(%v, %v) = %v; want %v", c.ref, c.own, got, c.want)
+		}
+	}
+}
+
+// Scaling multiplies the times and keeps the move counts and search
+// limits; the factor goes into the PDN, which still reads.
+func TestScaleTC(t *testing.T) {
+	tc, err := arbiter.ParseTimeControl("40/7200:3600+60")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc.Depth = 9
+	got := scaleTC(tc, 1.5)
+	if len(got.Periods) != 2 || got.Periods[0].Moves != 40 || got.Periods[0].Time != 3*time.Hour || got.Periods[1].Time != 90*time.Minute ||
+		got.Periods[1].Increment != 90*time.Second || got.Depth != 9 {
+		t.Errorf("scaleTC(%v, 1.5) = %+v", tc, got)
+	}
+	if tc.Periods[0].Time != 2*time.Hour {
+		t.Error("scaleTC changed its argument")
+	}
+	text, err := tagTimeScale("[Event \"x\"]\n[Result \"1-0\"]\n\n1. 11-15 1-0\n", 1.25, 200, 160)
+	if err != nil || !strings.Contains(text, `[TimeScale "1.25 (worker 160, coordinator 200 perft nodes/s)"]`) || !strings.Contains(text, "11-15") {
+		t.Errorf("tagTimeScale: %v\n%s", err, text)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -59,15 +60,18 @@ func (p *proc) kill(t *testing.T) {
 	p.wait(t, time.Minute)
 }
 
-// standings is the standings table a tournament prints (between its
-// summary line and the report's path).
+// standings is the standings table a tournament prints: its header and
+// its rows (a rank, then the engine), nothing else of its output.
 func standings(out string) string {
 	var b strings.Builder
 	for _, l := range strings.Split(out, "\n") {
-		if strings.HasPrefix(l, "report:") || strings.HasPrefix(l, "workers:") || strings.HasPrefix(l, "latency ") || strings.Contains(l, "games finished") || l == "" {
+		f := strings.Fields(l)
+		if len(f) < 2 {
 			continue
 		}
-		b.WriteString(l + "\n")
+		if _, err := strconv.Atoi(f[0]); err == nil || f[0] == "#" {
+			b.WriteString(l + "\n")
+		}
 	}
 	return b.String()
 }

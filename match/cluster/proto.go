@@ -81,7 +81,10 @@ type EventSpec struct {
 	Openings []OpeningSpec `json:"openings"`
 	Engines  []EngineBuild `json:"engines"`
 	Stopped  string        `json:"stopped,omitempty"`
-	Planned  int           `json:"planned"`
+	// Speed, when set, asks workers to scale the time controls by their
+	// speed against this one (the coordinator's; see Speed).
+	Speed   float64 `json:"speed,omitempty"`
+	Planned int     `json:"planned"`
 }
 
 // OpeningSpec is one opening of the event, by index.

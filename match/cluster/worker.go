@@ -69,7 +69,8 @@ type event struct {
 	spec    EventSpec
 	ev      *configs.Event
 	local   *tournament.Local
-	refusal string // why the worker does not play it ("" = it does)
+	refusal string  // why the worker does not play it ("" = it does)
+	scale   float64 // the time controls' factor (0 = not scaled)
 
 	mu      sync.Mutex
 	stopped bool
@@ -250,6 +251,11 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		return false
 	}
 	g.Worker = w.opt.Name
+	if e.scale > 0 {
+		if g.PDN, err = tagTimeScale(g.PDN, e.scale, e.spec.Speed, Speed()); err != nil {
+			log.Warn().Err(err).Msg("recording the time scale in the PDN")
+		}
+	}
 	// A finished game is worth delivering even when the worker is told to
 	// stop: it gets a grace period (the coordinator's answer may be on its
 	// way). A stopped event still cancels it at once.
@@ -451,6 +457,13 @@ func (w *worker) prepare(spec EventSpec) *event {
 	if len(why) > 0 {
 		e.refusal = strings.Join(why, "; ")
 		return e
+	}
+	if spec.Speed > 0 {
+		e.scale = timeFactor(spec.Speed, Speed())
+		for i := range ev.Engines {
+			ev.Engines[i].TimeControl = scaleTC(ev.Engines[i].TimeControl, e.scale)
+		}
+		w.log.Info().Float64("factor", e.scale).Float64("perft_nps", Speed()).Float64("coordinator_nps", spec.Speed).Msg("time controls scaled")
 	}
 	e.ev = ev
 	e.local = tournament.NewLocal(ev, tournament.LocalOptions{Log: w.log.With().Str("event_id", spec.ID).Logger(), EngineLog: w.opt.EngineLog,

@@ -739,7 +739,9 @@ func TestBrowserCaptures(t *testing.T) {
 
 // TestBrowserEveryVariant draws the start of every preset the server offers
 // from the snapshot's geometry alone: every playable square and piece is
-// drawn, on a board with the variant's width and height.
+// drawn, on a board with the variant's width and height. One page draws
+// them all with the page's own board module (a page load per variant
+// costs seconds on a loaded machine).
 func TestBrowserEveryVariant(t *testing.T) {
 	needBrowser(t)
 	e := newEnv(t, Config{Limits: unlimited})
@@ -750,17 +752,43 @@ func TestBrowserEveryVariant(t *testing.T) {
 	if err := json.Unmarshal(body, &info); err != nil || len(info.Variants) < 10 {
 		t.Fatalf("variants: %v %s", err, body)
 	}
-	p := newPage(t, "spectator")
+	var tokens []string
 	for _, v := range info.Variants {
-		g := e.create(`{"variant":"` + v + `"}`)
-		p.open(g.links["spectator"])
-		got := eval[[]int](p, `(() => { const s = arbiterGame.snap, b = document.getElementById('board');
-			const vb = b.viewBox.baseVal;
-			return [b.querySelectorAll('g.squares > g').length, s.geometry.squares.length,
-			        b.querySelectorAll('g.piece').length, s.state.board.pieces.length,
-			        vb.width / 100, vb.height / 100, s.geometry.width, s.geometry.height]; })()`)
-		if got[0] != got[1] || got[2] != got[3] || got[2] == 0 || got[4] != got[6] || got[5] != got[7] {
-			t.Errorf("%s: drew %d of %d squares, %d of %d pieces, a %dx%d board for %dx%d", v, got[0], got[1], got[2], got[3], got[4], got[5], got[6], got[7])
+		tokens = append(tokens, e.create(`{"variant":"` + v + `"}`).tokens["spectator"])
+	}
+	p := newPage(t, "spectator")
+	p.open(e.hs.URL + "/g/" + tokens[0])
+	list, _ := json.Marshal(tokens)
+	type drawn struct {
+		Variant              string
+		Squares, WantSquares int
+		Pieces, WantPieces   int
+		Width, Height, W, H  float64
+	}
+	got := eval[[]drawn](p, `(async () => {
+		const { Board } = await import('/assets/board.js');
+		const out = [];
+		for (const tok of `+string(list)+`) {
+			const s = await (await fetch('/api/g/' + tok)).json();
+			const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+			document.body.append(svg);
+			const b = new Board(svg, { onSquare() {}, onDrag() {} });
+			b.setGeometry(s.geometry);
+			b.set({ pieces: s.state.board.pieces });
+			const vb = svg.viewBox.baseVal;
+			out.push({ Variant: s.variant, Squares: svg.querySelectorAll('g.squares > g').length, WantSquares: s.geometry.squares.length,
+				Pieces: svg.querySelectorAll('g.piece').length, WantPieces: s.state.board.pieces.length,
+				Width: vb.width / 100, Height: vb.height / 100, W: s.geometry.width, H: s.geometry.height });
+			svg.remove();
+		}
+		return out;
+	})()`)
+	if len(got) != len(info.Variants) {
+		t.Fatalf("drew %d boards for %d variants", len(got), len(info.Variants))
+	}
+	for _, d := range got {
+		if d.Squares != d.WantSquares || d.Pieces != d.WantPieces || d.Pieces == 0 || d.Width != d.W || d.Height != d.H {
+			t.Errorf("%s: drew %d of %d squares, %d of %d pieces, a %vx%v board for %vx%v", d.Variant, d.Squares, d.WantSquares, d.Pieces, d.WantPieces, d.Width, d.Height, d.W, d.H)
 		}
 	}
 }

@@ -508,3 +508,27 @@ func TestStalledReaderIsDropped(t *testing.T) {
 	latest := strconv.FormatInt(e.snap(g.tokens["spectator"]).V, 10)
 	watcher.until(t, "the latest event", func(ev sseEvent, _ map[string]any) bool { return ev.ID == latest })
 }
+
+// An idle stream gets a comment line every Heartbeat.
+func TestHeartbeat(t *testing.T) {
+	e := newEnv(t, Config{Limits: Limits{RequestRate: -1, GameRate: -1, Heartbeat: 20 * time.Millisecond}})
+	g := e.create(beginnerGame)
+	resp, err := e.hs.Client().Get(e.hs.URL + "/api/g/" + g.tokens["spectator"] + "/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Errorf("Content-Type %q", ct)
+	}
+	var got []byte
+	buf := make([]byte, 4096)
+	for beats := 0; beats < 2; {
+		n, err := resp.Body.Read(buf)
+		if err != nil {
+			t.Fatalf("after %q: %v", got, err)
+		}
+		got = append(got, buf[:n]...)
+		beats = bytes.Count(got, []byte("\n:\n\n"))
+	}
+}

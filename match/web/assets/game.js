@@ -429,6 +429,7 @@ function render() {
   $('entry').hidden = g.sel.length < 2;
   $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join('x') }) : '';
   $('pdn-form').hidden = !canMove();
+  $('board-help').hidden = !canMove();
 
   // Result, pause, the referee's last words, errors.
   $('banner').hidden = !over;

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"fmt"
+	"net"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// worker's usage errors name the problem and exit 2, before any
+// connection is tried.
+func TestWorkerUsage(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"worker", "--engines", "event.yaml"}, "--nats URL is required"},
+		{[]string{"worker", "--nats", "nats://127.0.0.1:1"}, "--engines PATH is required"},
+		{[]string{"worker", "--nats", "nats://127.0.0.1:1", "--engines", "nothing.yaml"}, "nothing.yaml"},
+		{[]string{"worker", "--nats", "nats://127.0.0.1:1", "--engines", "event.yaml", "--concurrency", "0"}, "--concurrency 0"},
+		{[]string{"tournament", "-c", "event.yaml", "--nats", "embedded", "--nats-listen", "nowhere"}, `--nats-listen "nowhere"`},
+	} {
+		_, stderr, code := runArbiter(t, dir, c.args...)
+		if code != exitUsage || !strings.Contains(stderr, c.want) {
+			t.Errorf("arbiter %s: exit %d, stderr %q; want exit 2 with %q", strings.Join(c.args, " "), code, stderr, c.want)
+		}
+	}
+}
+
+// tournament --nats embedded starts the server itself; a worker started
+// first (it waits for the server) plays the event, and the summary says so.
+func TestTournamentEmbeddedNATS(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	w, werr := startArbiter(t, dir, "worker", "--nats", "nats://"+addr, "--engines", "event.yaml", "--name", "box", "--concurrency", "2")
+	defer w.Process.Kill()
+	stdout, stderr, code := runArbiter(t, dir, "tournament", "-c", "event.yaml", "--nats", "embedded", "--nats-listen", addr, "--progress", "off")
+	if code != 0 {
+		t.Fatalf("tournament: exit %d\n%s\nworker:\n%s", code, stderr, werr.String())
+	}
+	if want := fmt.Sprintf("%d of %d games finished", smallPlanned, smallPlanned); !strings.Contains(stdout, want) || !strings.Contains(stdout, fmt.Sprintf("workers: box %d", smallPlanned)) {
+		t.Errorf("stdout:\n%s\nwant %q and every game by worker box", stdout, want)
+	}
+	w.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- w.Wait() }()
+	select {
+	case <-done:
+		if w.ProcessState.ExitCode() != 0 {
+			t.Errorf("worker: exit %d after SIGTERM\n%s", w.ProcessState.ExitCode(), werr.String())
+		}
+	case <-time.After(time.Minute):
+		t.Errorf("the worker did not stop within a minute of SIGTERM")
+	}
+}

@@ -1,0 +1,152 @@
+package reports
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// layoutState is what the page reports about its width.
+type layoutState struct {
+	ScrollWidth int      `json:"scrollWidth"`
+	InnerWidth  int      `json:"innerWidth"`
+	Wide        []string `json:"wide"` // elements sticking out of the viewport
+}
+
+const layoutProbe = `(() => {
+  const w = window.innerWidth, wide = [];
+  document.querySelectorAll('body *').forEach(el => {
+    if (el.closest('.table-wrap') || el.closest('ol.moves')) { return; } // these scroll inside themselves
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.right > w + 1) { wide.push(el.tagName + (el.id ? '#' + el.id : '') + (el.className && typeof el.className === 'string' ? '.' + el.className : '') + ' ' + Math.round(r.right)); }
+  });
+  return { scrollWidth: document.documentElement.scrollWidth, innerWidth: w, wide: wide.slice(0, 5) };
+})()`
+
+// TestReportLayoutAndViewer opens report.html at a phone's, a tablet's and
+// a desktop's width: nothing may stick out sideways, every chart must
+// paint, and the board viewer must step through a game to the position
+// the rules package reaches at the end of its record.
+func TestReportLayoutAndViewer(t *testing.T) {
+	bin := findChromium()
+	if bin == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("chromium not found (install Debian's chromium package); required when CI=true")
+		}
+		t.Skip("chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser test")
+	}
+	ev := synthEvent(4, 120, 5)
+	dir := t.TempDir()
+	if err := WriteAll(dir, ev); err != nil {
+		t.Fatal(err)
+	}
+	// The game the viewer replays, and where the rules say it ends.
+	k := 7
+	g := &ev.Games[ordered(ev.Games)[k]]
+	v := rules.MustLookup("english")
+	pos := rules.NewPosition(v)
+	for _, m := range g.Moves {
+		mv, err := pos.ParseMove(m.Text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pos = pos.Play(mv)
+	}
+	want := positionString(pos)
+
+	allocOpts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck, chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.UserDataDir(t.TempDir()),
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, allocOpts...)
+	defer cancelAlloc()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	url := "file://" + filepath.Join(dir, HTMLFile)
+	for _, width := range []int64{360, 768, 1400} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			if err := chromedp.Do(bctx, chromedp.EmulateViewport(width, 900),
+				chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
+				t.Fatalf("open %s: %v", url, err)
+			}
+			var states []chartState
+			deadline := time.Now().Add(30 * time.Second)
+			for {
+				var err error
+				if states, err = chromedp.Run(bctx, chromedp.Evaluate[[]chartState](chartProbe)); err != nil {
+					t.Fatal(err)
+				}
+				done := len(states) > 0
+				for _, s := range states {
+					done = done && s.Painted >= 50
+				}
+				if done || time.Now().After(deadline) {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
+			for _, s := range states {
+				if s.Painted < 50 || s.Width == 0 {
+					t.Errorf("chart %s not drawn at %d px: %+v", s.ID, width, s)
+				}
+			}
+			lay, err := chromedp.Run(bctx, chromedp.Evaluate[layoutState](layoutProbe))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if lay.ScrollWidth > lay.InnerWidth || len(lay.Wide) > 0 {
+				t.Errorf("at %d px the page is %d px wide (window %d): %v", width, lay.ScrollWidth, lay.InnerWidth, lay.Wide)
+			}
+			if shot := os.Getenv("REPORT_SCREENSHOT"); shot != "" {
+				if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(90)); err == nil {
+					os.WriteFile(strings.TrimSuffix(shot, ".png")+fmt.Sprintf("-%d.png", width), png, 0o644)
+				}
+			}
+			// The viewer: open game k, step one ply, then to the end.
+			if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](fmt.Sprintf("window.arbiterViewer.open(%d)", k))); err != nil {
+				t.Fatal(err)
+			}
+			ply, err := chromedp.Run(bctx, chromedp.Evaluate[int]("window.arbiterViewer.step(1)"))
+			if err != nil || ply != 1 {
+				t.Fatalf("step: ply %d, %v", ply, err)
+			}
+			last, err := chromedp.Run(bctx, chromedp.Evaluate[int]("window.arbiterViewer.last()"))
+			if err != nil || last != len(g.Moves) {
+				t.Fatalf("last: ply %d of %d, %v", last, len(g.Moves), err)
+			}
+			got, err := chromedp.Run(bctx, chromedp.Evaluate[string]("window.arbiterViewer.position()"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("viewer's last position %s, the record's %s", got, want)
+			}
+			pieces, err := chromedp.Run(bctx, chromedp.Evaluate[int]("document.querySelectorAll('#board circle.piece').length"))
+			if err != nil || pieces != strings.Count(want, "w")+strings.Count(want, "W")+strings.Count(want, "b")+strings.Count(want, "B") {
+				t.Errorf("board shows %d pieces (%v), the position has %d", pieces, err, len(strings.Trim(want, ".")))
+			}
+			// The filter narrows the list.
+			n, err := chromedp.Run(bctx, chromedp.Evaluate[int](`(() => { const f = document.getElementById('game-filter');
+				f.value = 'r2 engine-A'; f.dispatchEvent(new Event('input'));
+				return document.querySelectorAll('#games-table tbody tr').length; })()`))
+			if err != nil || n == 0 || n >= len(ev.Games) {
+				t.Errorf("filter 'r2 engine-A' shows %d rows of %d (%v)", n, len(ev.Games), err)
+			}
+			inc, err := chromedp.Run(bctx, chromedp.Evaluate[int]("document.querySelectorAll('#incident-table tbody tr a').length"))
+			if err != nil || inc == 0 {
+				t.Errorf("incident log has %d linked rows (%v)", inc, err)
+			}
+		})
+	}
+}

@@ -1,0 +1,296 @@
+package reports
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// The board viewer of report.html replays games from a compact record made
+// here, with the rules package, so that the page needs no rules of its own:
+// every ply is its from and to squares, the squares it captured and a "+"
+// when the piece was crowned, each square one character of recordAlphabet;
+// plies are separated by ",". A record is
+//
+//	start "|" plies "|" evaluations
+//
+// start is "" for the variant's start position, else one character per
+// square ('.' empty, 'w' 'W' white man and king, 'b' 'B' black); the
+// evaluations are per ply "score" in hundredths of a man from the mover's
+// side, ":depth" when known, empty when the engine gave none.
+const recordAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%()*-./;=?@[]^_{}~"
+
+// RecordsFile is written beside report.html when the games' records are too
+// large to embed (see maxEmbeddedRecords); the page loads it lazily.
+const RecordsFile = "games.js"
+
+// maxEmbeddedRecords bounds the records inlined into report.html, so that
+// the page stays a few MB whatever the number of games.
+const maxEmbeddedRecords = 3 << 20
+
+// positionString is a position as the viewer holds it: one character per
+// square, square 1 first (the viewer's squares are numbered from 0).
+func positionString(p rules.Position) string {
+	v := p.Variant()
+	b := make([]byte, v.Squares())
+	for sq := range b {
+		c, k, ok := p.Piece(rules.Square(sq + 1)) // squares are numbered from 1
+		switch {
+		case !ok:
+			b[sq] = '.'
+		case c == rules.White && k == rules.King:
+			b[sq] = 'W'
+		case c == rules.White:
+			b[sq] = 'w'
+		case k == rules.King:
+			b[sq] = 'B'
+		default:
+			b[sq] = 'b'
+		}
+	}
+	return string(b)
+}
+
+// recordEncoder encodes the records of one event (one variant); it caches
+// the start positions, which repeat with the openings.
+type recordEncoder struct {
+	v      *rules.Variant
+	starts map[string]rules.Position
+}
+
+func newRecordEncoder(variant string) *recordEncoder {
+	v, err := rules.Lookup(strings.ToLower(strings.TrimSpace(variant)))
+	if err != nil || v.Squares() > len(recordAlphabet) {
+		return nil // a custom or very large board: no viewer
+	}
+	return &recordEncoder{v: v, starts: map[string]rules.Position{}}
+}
+
+// start is the position a game began from.
+func (e *recordEncoder) start(fen string) (rules.Position, error) {
+	if p, ok := e.starts[fen]; ok {
+		return p, nil
+	}
+	p := rules.NewPosition(e.v)
+	if fen != "" {
+		var err error
+		if p, err = rules.ParseFEN(e.v, fen); err != nil {
+			return p, err
+		}
+	}
+	e.starts[fen] = p
+	return p, nil
+}
+
+// encode makes a game's record; a move that does not parse ends it there
+// (the viewer shows the plies before it). It returns "" for a game with no
+// moves.
+func (e *recordEncoder) encode(startFEN string, moves []Move) (string, error) {
+	if e == nil || len(moves) == 0 {
+		return "", nil
+	}
+	pos, err := e.start(startFEN)
+	if err != nil {
+		return "", fmt.Errorf("start position %q: %w", startFEN, err)
+	}
+	var b strings.Builder
+	if startFEN != "" {
+		b.WriteString(positionString(pos))
+	}
+	b.WriteByte('|')
+	n := 0
+	for i, mv := range moves {
+		m, err := pos.ParseMove(mv.Text)
+		if err != nil {
+			break
+		}
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteByte(recordAlphabet[m.From-1])
+		b.WriteByte(recordAlphabet[m.To-1])
+		for sq := range m.Captured.All() {
+			b.WriteByte(recordAlphabet[sq-1])
+		}
+		_, before, _ := pos.Piece(m.From)
+		pos = pos.Play(m)
+		if _, after, ok := pos.Piece(m.To); ok && after == rules.King && before != rules.King {
+			b.WriteByte('+')
+		}
+		n++
+	}
+	b.WriteByte('|')
+	for i := range n {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		mv := moves[i]
+		if mv.HasScore && finite(mv.Score) {
+			b.WriteString(strconv.Itoa(int(math.Round(mv.Score * 100))))
+			if mv.Depth > 0 {
+				b.WriteByte(':')
+				b.WriteString(strconv.Itoa(mv.Depth))
+			}
+		}
+	}
+	return b.String(), nil
+}
+
+// EncodeRecord makes the compact record of a game the report's viewer
+// replays (see recordAlphabet), for callers that read games one at a time
+// and would rather not keep every move in memory: set Game.Record to it
+// and leave Game.Moves empty.
+func EncodeRecord(variant, startFEN string, moves []Move) (string, error) {
+	return newRecordEncoder(variant).encode(startFEN, moves)
+}
+
+// incident is one line of the incident log.
+type incident struct {
+	Game   int    `json:"g"` // index in the games list
+	Engine int    `json:"e"` // engine index, -1 for none
+	Kind   string `json:"k"`
+	Text   string `json:"t"`
+}
+
+// warningNote finds the arbiter's warnings in a PDN text: "{warning: black
+// played "10-15", illegal: ...}".
+var warningNote = regexp.MustCompile(`\{\s*warning: (white|black) ([^}]*)\}`)
+
+// incidentKinds are the terminations the log lists, with who is at fault:
+// the loser (true) or nobody in particular (false).
+var incidentKinds = map[string]bool{
+	"time forfeit": true, "illegal move": true, "engine crashed": true, "engine stalled": true,
+	"engine fault": true, "adjudication": false,
+}
+
+// gamesView is the data of the games list, the viewer and the incident
+// log, as embedded in the page.
+type gamesView struct {
+	Engines  []string   `json:"engines"`
+	Openings []string   `json:"openings"`
+	Terms    []string   `json:"terms"`
+	Results  []string   `json:"results"`
+	Games    [][]int    `json:"games"` // round, board, white, black, opening, result, termination, plies, has record
+	Board    *boardView `json:"board,omitempty"`
+	Incident []incident `json:"incidents"`
+	// Sidecar is set when the records are in RecordsFile, not in the page.
+	Sidecar bool `json:"sidecar"`
+}
+
+// boardView is the geometry the viewer draws: each square's row and column.
+type boardView struct {
+	Width   int      `json:"w"`
+	Height  int      `json:"h"`
+	Squares [][2]int `json:"sq"`
+	Names   []string `json:"names"`
+	Start   string   `json:"start"`
+	// Flip: the side listed first in a record moves first... the viewer
+	// needs only who moves first to name the plies.
+	FirstWhite bool `json:"firstWhite"`
+}
+
+// buildGamesView assembles the list, the records (in list order) and the
+// incidents.
+func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
+	gv := &gamesView{Engines: names, Results: []string{"1-0", "0-1", "½-½", "*"}}
+	idx := make(map[string]int, len(names))
+	for i, n := range names {
+		idx[n] = i
+	}
+	openIdx, termIdx := map[string]int{}, map[string]int{}
+	intern := func(m map[string]int, list *[]string, s string) int {
+		if i, ok := m[s]; ok {
+			return i
+		}
+		m[s] = len(*list)
+		*list = append(*list, s)
+		return m[s]
+	}
+	enc := newRecordEncoder(ev.Variant)
+	if enc != nil {
+		bv := &boardView{Width: enc.v.Board().Width, Height: enc.v.Board().Height, Start: positionString(rules.NewPosition(enc.v)),
+			FirstWhite: enc.v.FirstPlayer() == rules.White}
+		for sq := range enc.v.Squares() {
+			r, c := enc.v.RowCol(rules.Square(sq + 1))
+			bv.Squares = append(bv.Squares, [2]int{r, c})
+			bv.Names = append(bv.Names, enc.v.SquareName(rules.Square(sq+1)))
+		}
+		gv.Board = bv
+	}
+	var records []string
+	for k, gi := range ordered(ev.Games) {
+		g := &ev.Games[gi]
+		res := 3
+		o, err := parseResult(g.Result)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %w", g.describe(gi), err)
+		}
+		switch o {
+		case rules.WhiteWins:
+			res = 0
+		case rules.BlackWins:
+			res = 1
+		case rules.Draw:
+			res = 2
+		}
+		rec := g.Record
+		if rec == "" && len(g.Moves) > 0 {
+			if rec, err = enc.encode(g.StartFEN, g.Moves); err != nil {
+				return nil, nil, fmt.Errorf("%s: %w", g.describe(gi), err)
+			}
+		}
+		has := 0
+		if rec != "" && enc != nil {
+			has = 1
+		}
+		records = append(records, rec)
+		term := strings.TrimSpace(g.Termination)
+		opening := g.Opening
+		if opening == "" {
+			opening = "start position"
+		}
+		gv.Games = append(gv.Games, []int{g.Round, g.Board, idx[g.White], idx[g.Black],
+			intern(openIdx, &gv.Openings, opening), res, intern(termIdx, &gv.Terms, term), g.Plies, has})
+		// The incident log.
+		if atFault, ok := incidentKinds[term]; ok {
+			e := -1
+			if atFault {
+				switch o {
+				case rules.WhiteWins:
+					e = idx[g.Black]
+				case rules.BlackWins:
+					e = idx[g.White]
+				}
+			}
+			text := term
+			if g.Reason != "" {
+				text += ": " + g.Reason
+			}
+			gv.Incident = append(gv.Incident, incident{Game: k, Engine: e, Kind: term, Text: text})
+		}
+		if strings.Contains(g.PDN, "warning:") {
+			for _, m := range warningNote.FindAllStringSubmatch(g.PDN, -1) {
+				e := idx[g.White]
+				if m[1] == "black" {
+					e = idx[g.Black]
+				}
+				gv.Incident = append(gv.Incident, incident{Game: k, Engine: e, Kind: "warning", Text: m[1] + " " + strings.TrimSpace(m[2])})
+			}
+		}
+	}
+	return gv, records, nil
+}
+
+// recordsJSON is the records as a JSON array, safe inside a <script>.
+func recordsJSON(records []string) ([]byte, error) {
+	b, err := json.Marshal(records)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}

@@ -1,0 +1,112 @@
+package reports
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// replayRecord applies a record the way the page's viewer does (from,
+// to, captures, "+" crowns), with no rules: the test that the record
+// carries everything the viewer needs.
+func replayRecord(t *testing.T, start, rec string) string {
+	t.Helper()
+	parts := strings.Split(rec, "|")
+	if len(parts) != 3 {
+		t.Fatalf("record %q has %d parts", rec, len(parts))
+	}
+	pos := []byte(start)
+	if parts[0] != "" {
+		pos = []byte(parts[0])
+	}
+	if parts[1] == "" {
+		return string(pos)
+	}
+	for _, p := range strings.Split(parts[1], ",") {
+		promo := strings.HasSuffix(p, "+")
+		p = strings.TrimSuffix(p, "+")
+		sq := make([]int, len(p))
+		for i := range p {
+			sq[i] = strings.IndexByte(recordAlphabet, p[i])
+		}
+		piece := pos[sq[0]]
+		pos[sq[0]] = '.'
+		for _, c := range sq[2:] {
+			pos[c] = '.'
+		}
+		if promo {
+			piece = piece - 'a' + 'A'
+		}
+		pos[sq[1]] = piece
+	}
+	return string(pos)
+}
+
+func TestRecordReplaysToTheFinalPosition(t *testing.T) {
+	for _, variant := range []string{"english", "international", "russian", "frisian"} {
+		v := rules.MustLookup(variant)
+		start := positionString(rules.NewPosition(v))
+		enc := newRecordEncoder(variant)
+		for seed := range 20 {
+			pos := rules.NewPosition(v)
+			var moves []Move
+			for ply := 0; ply < 200; ply++ {
+				legal := pos.LegalMoves()
+				if len(legal) == 0 {
+					break
+				}
+				m := legal[(ply*7+seed*13)%len(legal)]
+				moves = append(moves, Move{Text: pos.MoveTextAmong(m, legal), Score: 0.5, HasScore: ply%2 == 0, Depth: 3})
+				pos = pos.Play(m)
+			}
+			rec, err := enc.encode("", moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := replayRecord(t, start, rec), positionString(pos); got != want {
+				t.Fatalf("%s game %d: replayed %s, the rules say %s", variant, seed, got, want)
+			}
+			evals := strings.Split(strings.Split(rec, "|")[2], ",")
+			if len(evals) != len(moves) || evals[0] != "50:3" || evals[1] != "" {
+				t.Fatalf("%s: evaluations %v", variant, evals[:2])
+			}
+		}
+	}
+	// A move the rules do not read ends the record there.
+	rec, err := EncodeRecord("english", "", []Move{{Text: "11-15"}, {Text: "99-98"}, {Text: "23-19"}})
+	if err != nil || strings.Count(strings.Split(rec, "|")[1], ",") != 0 {
+		t.Errorf("record %q (%v), want one ply", rec, err)
+	}
+	if rec, _ := EncodeRecord("no-such-variant", "", []Move{{Text: "11-15"}}); rec != "" {
+		t.Errorf("unknown variant: record %q", rec)
+	}
+}
+
+func TestIncidents(t *testing.T) {
+	ev := Event{Engines: []string{"a", "b"}, Variant: "english", Games: []Game{
+		{Round: 1, Board: 1, White: "a", Black: "b", Result: "1-0", Termination: "time forfeit", Reason: "black's flag fell"},
+		{Round: 1, Board: 2, White: "b", Black: "a", Result: "1/2-1/2", Termination: "adjudication"},
+		{Round: 2, Board: 1, White: "a", Black: "b", Result: "0-1", Termination: "normal",
+			PDN: `1. 11-15 {warning: white played "22-17", illegal: a capture is compulsory} 23-19 0-1`},
+		{Round: 2, Board: 2, White: "b", Black: "a", Result: "1-0", Termination: "engine crashed"},
+	}}
+	gv, _, err := buildGamesView(ev, ev.Engines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []incident{
+		{Game: 0, Engine: 1, Kind: "time forfeit", Text: "time forfeit: black's flag fell"},
+		{Game: 1, Engine: -1, Kind: "adjudication", Text: "adjudication"},
+		{Game: 2, Engine: 0, Kind: "warning", Text: `white played "22-17", illegal: a capture is compulsory`},
+		{Game: 3, Engine: 0, Kind: "engine crashed", Text: "engine crashed"},
+	}
+	if len(gv.Incident) != len(want) {
+		t.Fatalf("incidents %+v, want %+v", gv.Incident, want)
+	}
+	for i := range want {
+		if gv.Incident[i] != want[i] {
+			t.Errorf("incident %d: %+v, want %+v", i, gv.Incident[i], want[i])
+		}
+	}
+}
