@@ -36,7 +36,13 @@ down with it, never the arbiter.`,
 			if err != nil {
 				return usagef("cb-host: %v", err)
 			}
-			if err := cb.Serve(lib, cmd.InOrStdin(), cmd.OutOrStdout()); err != nil {
+			out := cmd.OutOrStdout()
+			if out == os.Stdout {
+				if f, err := hubOutput(); err == nil {
+					out = f
+				}
+			}
+			if err := cb.Serve(lib, cmd.InOrStdin(), out); err != nil {
 				return fmt.Errorf("cb-host: %w", err)
 			}
 			// Quit while getmove may still run: exit without waiting for it.

@@ -104,7 +104,8 @@ func play(t *testing.T, tc string, policy arbiter.Policy, white, black match.Pla
 func TestCBPlaysGames(t *testing.T) {
 	lib := library(t, "ok")
 	a, logPath := player(t, lib)
-	b, _ := player(t, lib)
+	// It prints to stdout as it plays: the host keeps that off the protocol.
+	b, _ := player(t, library(t, "noisy", "NOISY=1"))
 	sp := hub.New(hub.Options{Command: []string{bin, "engine", "--level", "1"}, InitTimeout: 10 * time.Second})
 	t.Cleanup(func() { sp.Close() })
 	for i, pair := range [][2]match.Player{{a, b}, {sp, a}, {a, sp}} {

@@ -5,6 +5,7 @@
  *   CRASH_AT=K    segfault in the K-th getmove call
  *   ILLEGAL_AT=K  the K-th move is illegal (a piece moved where it cannot go)
  *   SLOW_AT=K     the K-th call thinks until *playnow is set
+ *   NOISY         print a done line to stdout at every call
  * board[x][y]: square n (1..32) is y = (n-1)/4, x = 2*(3-(n-1)%4) + y%2;
  * black (moving first) starts on 1-12 and moves towards larger y.
  */
@@ -111,6 +112,11 @@ static void play(int b[8][8], struct mv *m, struct CBmove *out) {
 int getmove(int b[8][8], int color, double maxtime, char str[1024], int *playnow, int info, int moreinfo, struct CBmove *move) {
 	(void)maxtime; (void)info; (void)moreinfo;
 	calls++;
+#ifdef NOISY
+	/* Engines print debug text to stdout: it must not reach the protocol. */
+	printf("done move=1-2 (noise on stdout)\n");
+	fflush(stdout);
+#endif
 #ifdef CRASH_AT
 	if (calls == CRASH_AT) { volatile int *p = 0; *p = 1; }
 #endif
