@@ -12,7 +12,7 @@ import (
 // are chosen before the timer starts: the loop times the referee only, not
 // the harness's move generation.
 func BenchmarkRefereeGame(b *testing.B) {
-	for _, name := range []string{"english", "international"} {
+	for _, name := range []string{"english", "international", "frisian", "turkish"} {
 		b.Run(name, func(b *testing.B) {
 			v := rules.MustLookup(name)
 			tc, _ := ParseTimeControl("40/7200:3600+60")

@@ -59,13 +59,7 @@ func AuditClaims(g *pdn.Game, rp *pdn.Replayed) []ClaimFinding {
 	if err != nil {
 		return nil
 	}
-	kinds := []Termination{DrawThreefold}
-	if n := v.Draws().MoveRule; n > 0 {
-		kinds = append(kinds, MoveRuleTermination(n))
-	}
-	if v.Draws().EndgameRules {
-		kinds = append(kinds, Draw16Move, Draw5Move)
-	}
+	kinds := DrawKinds(v)
 	var out []ClaimFinding
 	first := map[Termination]bool{}
 	label := func(i int) string {

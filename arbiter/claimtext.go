@@ -177,6 +177,12 @@ func ParseClaimToken(s string) (Termination, bool) {
 		return DrawAgreement, true
 	case "move-rule":
 		return KindMoveRule, true
+	case "one-piece-each":
+		return DrawOnePieceEach, true
+	case "2-kings-v-1-king":
+		return DrawTwoKingsOneKing, true
+	case "1-king-v-1-king":
+		return DrawKingOneKing, true
 	}
 	n, ok := strings.CutSuffix(strings.ToLower(s), "-move")
 	if !ok {
@@ -196,6 +202,12 @@ func plainKind(clause string) (Termination, bool) {
 	case strings.Contains(l, "repetition") || strings.Contains(l, "threefold") || strings.Contains(l, "three-fold") ||
 		strings.Contains(l, "3-fold") || strings.Contains(l, "3fold") || strings.Contains(l, "repeated"):
 		return DrawThreefold, true
+	case strings.Contains(l, "one piece each"):
+		return DrawOnePieceEach, true
+	case strings.Contains(l, "2 kings v 1 king"):
+		return DrawTwoKingsOneKing, true
+	case strings.Contains(l, "1 king v 1 king"):
+		return DrawKingOneKing, true
 	}
 	if m := nMoveWord.FindStringSubmatch(clause); m != nil && strings.Contains(l, "rule") {
 		if n, err := strconv.Atoi(m[1]); err == nil && n > 0 && n <= 1000 {

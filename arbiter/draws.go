@@ -195,6 +195,88 @@ func (t *endgame) moves() int {
 	return 5
 }
 
+// onePieceEach reports whether each side has exactly one piece (Turkish:
+// a draw at once, king or man).
+func onePieceEach(p rules.Position) bool {
+	return p.Pieces(rules.White).Len() == 1 && p.Pieces(rules.Black).Len() == 1
+}
+
+// Kings endgames of the few-kings rules (Frisian).
+const (
+	noKingsEnd      = iota
+	twoKingsOneKing // 2 kings against a lone king, no men
+	kingOneKing     // a lone king each
+)
+
+// kingsEndgame is the Frisian few-kings rule: 2 kings against 1 king (no
+// men) is drawn after `two` moves each (Frisian: 7), 1 king against 1 king
+// after `one` (Frisian: 2); the count runs from the move that brought the
+// material about (or the start). Disabled (both zero) it does nothing per
+// move.
+type kingsEndgame struct {
+	two, one int // N of each rule in moves each; 0 = none
+	kind     int // the endgame on the board: noKingsEnd, twoKingsOneKing, kingOneKing
+	plies    int // plies since it arose
+}
+
+func newKingsEndgame(d rules.DrawRules, start rules.Position) kingsEndgame {
+	t := kingsEndgame{two: d.TwoKingsOneKing, one: d.KingOneKing}
+	t.kind = t.classify(start)
+	return t
+}
+
+// classify names the endgame of p that one of t's rules counts.
+func (t *kingsEndgame) classify(p rules.Position) int {
+	w, b := p.Pieces(rules.White), p.Pieces(rules.Black)
+	nw, nb := w.Len(), b.Len()
+	if nw+nb > 3 || nw == 0 || nb == 0 {
+		return noKingsEnd
+	}
+	if p.Kings().Len() != nw+nb { // a man on the board
+		return noKingsEnd
+	}
+	switch {
+	case nw+nb == 2 && t.one > 0:
+		return kingOneKing
+	case nw+nb == 3 && t.two > 0:
+		return twoKingsOneKing
+	}
+	return noKingsEnd
+}
+
+func (t *kingsEndgame) update(after rules.Position) {
+	if t.two == 0 && t.one == 0 {
+		return
+	}
+	if k := t.classify(after); k != t.kind {
+		t.kind, t.plies = k, 0
+		return
+	}
+	if t.kind != noKingsEnd {
+		t.plies++
+	}
+}
+
+// moves is N of the rule of the endgame on the board (0 when none).
+func (t *kingsEndgame) moves() int {
+	switch t.kind {
+	case twoKingsOneKing:
+		return t.two
+	case kingOneKing:
+		return t.one
+	}
+	return 0
+}
+
+func (t *kingsEndgame) due() bool { return t.kind != noKingsEnd && t.plies >= 2*t.moves() }
+
+func (t *kingsEndgame) termination() Termination {
+	if t.kind == kingOneKing {
+		return DrawKingOneKing
+	}
+	return DrawTwoKingsOneKing
+}
+
 // maxMoves adjudicates a draw after n moves each (2n plies); n == 0 never.
 type maxMoves struct{ n, plies int }
 
@@ -206,6 +288,7 @@ type drawTrackers struct {
 	rep      repetition
 	moveRule moveRule
 	endgame  endgame
+	kings    kingsEndgame
 	maxMoves maxMoves
 }
 
@@ -214,6 +297,7 @@ func newDrawTrackers(v *rules.Variant, start rules.Position, max int) drawTracke
 		rep:      newRepetition(start),
 		moveRule: moveRule{v: v, n: v.Draws().MoveRule, kingsOnly: v.Draws().KingsOnly},
 		endgame:  newEndgame(start),
+		kings:    newKingsEndgame(v.Draws(), start),
 		maxMoves: maxMoves{n: max},
 	}
 }
@@ -223,5 +307,30 @@ func (d *drawTrackers) update(before rules.Position, m rules.Move, after rules.P
 	d.rep.update(before, m, after)
 	d.moveRule.update(before, m)
 	d.endgame.update(after)
+	d.kings.update(after)
 	d.maxMoves.update()
+}
+
+// DrawKinds are the draw rules of v a claim may name: threefold
+// repetition, then the N-move rule, the endgame rules and the few-piece
+// rules the variant has.
+func DrawKinds(v *rules.Variant) []Termination {
+	d := v.Draws()
+	kinds := []Termination{DrawThreefold}
+	if d.MoveRule > 0 {
+		kinds = append(kinds, MoveRuleTermination(d.MoveRule))
+	}
+	if d.EndgameRules {
+		kinds = append(kinds, Draw16Move, Draw5Move)
+	}
+	if d.OnePieceEach {
+		kinds = append(kinds, DrawOnePieceEach)
+	}
+	if d.TwoKingsOneKing > 0 {
+		kinds = append(kinds, DrawTwoKingsOneKing)
+	}
+	if d.KingOneKing > 0 {
+		kinds = append(kinds, DrawKingOneKing)
+	}
+	return kinds
 }

@@ -35,6 +35,11 @@ type Evidence struct {
 	// Window is the count of the N-move rule or an endgame rule.
 	Window *Window
 
+	// Material is, for the one-piece-each draw, the pieces on the board
+	// (after the claimed move): "white: king d4; black: man e5", or how
+	// many each side has when there are more.
+	Material string
+
 	// Problem is why the claim could not be judged on the moves (a rule
 	// the variant lacks, a claim by the wrong side); "" otherwise.
 	Problem string
@@ -86,6 +91,17 @@ func (e Evidence) String() string {
 	}
 	if e.Window != nil {
 		return e.windowString()
+	}
+	if e.Kind == DrawOnePieceEach {
+		switch {
+		case e.Valid && e.Move != "":
+			return "with " + e.Move + " each side has one piece left (" + e.Material + ")"
+		case e.Valid:
+			return "each side has one piece left (" + e.Material + ")"
+		case e.Move != "":
+			return "with " + e.Move + " the sides would not have one piece each (" + e.Material + ")"
+		}
+		return "the sides do not have one piece each (" + e.Material + ")"
 	}
 	if e.Kind != DrawThreefold {
 		return ""
@@ -310,7 +326,6 @@ func (t *moveRule) breakWhy(before rules.Position, m rules.Move) string {
 // in the position on the board.
 func (r *Referee) endgameEvidence(kind Termination) Evidence {
 	eg := &r.draws.endgame
-	e := Evidence{Kind: kind}
 	moves, counted := 5, eg.plies
 	if kind == Draw16Move {
 		moves = 16
@@ -318,14 +333,56 @@ func (r *Referee) endgameEvidence(kind Termination) Evidence {
 			counted = eg.plies16
 		}
 	}
+	return r.windowEvidence(kind, moves, counted, "in this endgame")
+}
+
+// onePieceEvidence judges the one-piece-each draw in the position on the
+// board, or after m (text) when m is not nil.
+func (r *Referee) onePieceEvidence(m *rules.Move, text string) Evidence {
+	p := r.pos
+	if m != nil {
+		p = p.Play(*m)
+	}
+	e := Evidence{Kind: DrawOnePieceEach, Move: text, Valid: onePieceEach(p)}
+	v := p.Variant()
+	side := func(c rules.Color) string {
+		all := p.Pieces(c)
+		if all.Len() != 1 {
+			return fmt.Sprintf("%s: %d pieces", c, all.Len())
+		}
+		for sq := range all.All() {
+			kind := "man"
+			if p.Kings().Has(sq) {
+				kind = "king"
+			}
+			return fmt.Sprintf("%s: %s %s", c, kind, v.SquareName(sq))
+		}
+		return ""
+	}
+	e.Material = side(rules.White) + "; " + side(rules.Black)
+	return e
+}
+
+// kingsEvidence is the window of a few-kings rule (kind) in the position
+// on the board.
+func (r *Referee) kingsEvidence(kind Termination) Evidence {
+	t := &r.draws.kings
+	moves, rule := t.two, "with 2 kings against 1 king"
+	if kind == DrawKingOneKing {
+		moves, rule = t.one, "with 1 king against 1 king"
+	}
+	return r.windowEvidence(kind, moves, t.plies, rule)
+}
+
+// windowEvidence is the evidence of an endgame rule of moves moves each
+// whose endgame arose counted plies ago.
+func (r *Referee) windowEvidence(kind Termination, moves, counted int, rule string) Evidence {
 	n := len(r.moves)
-	w := &Window{Rule: "in this endgame", Needed: 2 * moves, Moves: moves, Counted: counted, BrokenWhy: "brought about this endgame"}
+	w := &Window{Rule: rule, Needed: 2 * moves, Moves: moves, Counted: counted, BrokenWhy: "brought about this endgame"}
 	w.First = r.point(n - counted)
 	if n-counted >= n {
 		w.First = MovePoint{Ply: n, Label: MoveLabel(r.rec.Start, n)}
 	}
 	w.Broken = r.point(n - counted - 1)
-	e.Window = w
-	e.Valid = counted >= w.Needed
-	return e
+	return Evidence{Kind: kind, Window: w, Valid: counted >= w.Needed}
 }

@@ -189,13 +189,19 @@ func FormatClock(d time.Duration) string {
 
 // ClaimToken is the short name of a draw rule in a claim command:
 // "threefold", "40-move", "25-move", "16-move", "5-move", "N-move",
-// "agreement"; another termination is written as it is, spaces as dashes.
+// "agreement", "one-piece-each", "2-kings-v-1-king", "1-king-v-1-king"; another termination is written as it is, spaces as dashes.
 func ClaimToken(kind Termination) string {
 	switch kind {
 	case DrawThreefold:
 		return "threefold"
 	case DrawAgreement:
 		return "agreement"
+	case DrawOnePieceEach:
+		return "one-piece-each"
+	case DrawTwoKingsOneKing:
+		return "2-kings-v-1-king"
+	case DrawKingOneKing:
+		return "1-king-v-1-king"
 	}
 	if n, ok := moveRuleN(kind); ok {
 		return strconv.Itoa(n) + "-move"

@@ -111,6 +111,10 @@ func NewReferee(cfg Config) (*Referee, error) {
 		Moves: make([]MoveRecord, 0, plies)}
 	r.start = r.clock.Now()
 	r.checkEnd()
+	if !r.Done() && r.automatic() && cfg.Variant.Draws().OnePieceEach && onePieceEach(start) {
+		// A start of one piece each is drawn before a move (Turkish).
+		r.finish(Result{rules.Draw, DrawOnePieceEach, "drawn by the rules: " + r.onePieceEvidence(nil, "").String()})
+	}
 	return r, nil
 }
 
@@ -378,6 +382,19 @@ func (r *Referee) claimValid(kind Termination, m *rules.Move, text string) Evide
 			e.Problem = "the material on the board is not that rule's endgame"
 		default:
 			e = r.endgameEvidence(kind)
+		}
+		return e
+	case v.Draws().OnePieceEach && kind == DrawOnePieceEach:
+		return r.onePieceEvidence(m, text)
+	case v.Draws().TwoKingsOneKing > 0 && kind == DrawTwoKingsOneKing, v.Draws().KingOneKing > 0 && kind == DrawKingOneKing:
+		e := Evidence{Kind: kind, Move: text}
+		switch {
+		case m != nil:
+			e.Problem = "claim the kings endgame rules after the move"
+		case d.kings.kind == noKingsEnd || d.kings.termination() != kind:
+			e.Problem = "the material on the board is not that rule's endgame"
+		default:
+			e = r.kingsEvidence(kind)
 		}
 		return e
 	case kind == DrawAgreement:
@@ -650,33 +667,13 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 		return
 	}
 	d := &r.draws
-	v := r.cfg.Variant
 	if r.automatic() {
 		// The evidence is built only when a draw is due (once a game).
-		kind := Termination("")
-		switch {
-		case d.rep.count(r.pos) >= 3:
-			kind = DrawThreefold
-		case d.moveRule.due():
-			kind = MoveRuleTermination(d.moveRule.n)
-		case v.Draws().EndgameRules && d.endgame.due():
-			kind = d.endgame.termination()
-		}
-		if kind != "" {
+		if kind := r.dueDraw(); kind != "" {
 			r.finish(Result{rules.Draw, kind, "drawn by the rules: " + r.claimValid(kind, nil, "").String()})
 		}
 	} else if r.cfg.AutoClaim {
-		// Cheap checks first: this runs after every move.
-		kind := Termination("")
-		switch {
-		case d.rep.count(r.pos) >= 3:
-			kind = DrawThreefold
-		case d.moveRule.due():
-			kind = MoveRuleTermination(d.moveRule.n)
-		case v.Draws().EndgameRules && d.endgame.due():
-			kind = d.endgame.termination()
-		}
-		if kind != "" {
+		if kind := r.dueDraw(); kind != "" {
 			ev := r.claimValid(kind, nil, "")
 			why := ev.String()
 			r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: mover, Kind: kind, Move: moveText, Auto: true, Accepted: true, Reason: why, Evidence: ev})
@@ -687,6 +684,27 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 		r.finish(Result{rules.Draw, Adjudication, fmt.Sprintf("drawn after %d moves each (move limit)", d.maxMoves.n)})
 	}
 }
+
+// dueDraw is the draw rule due in the position on the board, "" when none.
+// Cheap checks only: this runs after every move.
+func (r *Referee) dueDraw() Termination {
+	d := &r.draws
+	dr := r.cfg.Variant.Draws()
+	switch {
+	case dr.OnePieceEach && onePieceEach(r.pos):
+		return DrawOnePieceEach
+	case d.rep.count(r.pos) >= 3:
+		return DrawThreefold
+	case d.moveRule.due():
+		return MoveRuleTermination(d.moveRule.n)
+	case dr.EndgameRules && d.endgame.due():
+		return d.endgame.termination()
+	case d.kings.due():
+		return d.kings.termination()
+	}
+	return ""
+}
+
 func (r *Referee) verdict() Verdict {
 	if r.Done() {
 		return GameOver
@@ -694,17 +712,14 @@ func (r *Referee) verdict() Verdict {
 	return Accepted
 }
 
-// checkEnd ends the game when the side to move has no legal move.
+// checkEnd ends the game when the side to move has no legal move (in
+// Breakthrough, when a man has been crowned).
 func (r *Referee) checkEnd() {
 	r.legalMoves, r.haveLegal = nil, false
 	if r.pos.HasMoves() {
 		return
 	}
-	side := r.pos.Turn()
-	o := r.cfg.Variant.NoMoveOutcome(side)
-	why := fmt.Sprintf("%s has no legal move", side)
-	if o == rules.WinFor(side) {
-		why += " and wins (losing variant)"
-	}
+	// The rules say who won and why: no move, or Breakthrough's back row.
+	o, why := r.pos.EndReason()
 	r.finish(Result{o, Normal, why})
 }

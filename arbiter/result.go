@@ -26,7 +26,12 @@ const (
 	Draw16Move    Termination = "draw by 16-move rule"
 	Draw5Move     Termination = "draw by 5-move rule"
 	DrawAgreement Termination = "draw by agreement"
-	Adjudication  Termination = "adjudication"
+	// The few-piece draws of RULES.md section 8: one piece each (Turkish),
+	// 2 kings against 1 king and 1 king against 1 king (Frisian).
+	DrawOnePieceEach    Termination = "draw by one piece each"
+	DrawTwoKingsOneKing Termination = "draw by 2 kings v 1 king rule"
+	DrawKingOneKing     Termination = "draw by 1 king v 1 king rule"
+	Adjudication        Termination = "adjudication"
 )
 
 // MoveRuleTermination names the draw by the N-move rule: Draw40Move for 40,

@@ -258,6 +258,19 @@ func TestCustomVariants(t *testing.T) {
 	if rules.MustLookup("international").Draws().MoveRule != 25 {
 		t.Fatal("refining a preset changed the preset")
 	}
+	// RULES.md section 8's few-piece draws on a custom rule set, and a bad count.
+	text = strings.Replace(minimal, "variant: english", "variant: {preset: czech, draws: {one_piece_each: true, two_kings_v_king: 7, king_v_king: 2}}", 1)
+	ev, err = Load(writeConfig(t, text), Options{Self: "/x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := ev.Variant.Draws(); !d.OnePieceEach || d.TwoKingsOneKing != 7 || d.KingOneKing != 2 || d.MoveRule != 30 {
+		t.Errorf("few-piece draws: %+v", d)
+	}
+	text = strings.Replace(minimal, "variant: english", "variant: {preset: frisian, draws: {king_v_king: -1}}", 1)
+	if _, err := Load(writeConfig(t, text), Options{Self: "/x"}); err == nil || !strings.Contains(err.Error(), "draws.king_v_king") {
+		t.Errorf("negative king_v_king: %v", err)
+	}
 	// RULES.md section 8's parameters: Corner's promotion squares, One-way's
 	// men going the same way, Killer's kings, Breakthrough's end.
 	text = strings.Replace(minimal, "variant: english", `variant:

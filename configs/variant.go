@@ -54,6 +54,9 @@ import (
 //	    move_rule: 40          # N of the N-move rule, 0 = none
 //	    move_rule_counts: no-man-move   # no-man-move (no man advanced, nothing captured) or kings-only
 //	    endgame_rules: false   # FMJD 16- and 5-move endgame rules
+//	    one_piece_each: false  # Turkish: one piece against one piece is a draw
+//	    two_kings_v_king: 0    # Frisian: 7, 2 kings v 1 king drawn after N moves each (0 = none)
+//	    king_v_king: 0         # Frisian: 2, 1 king v 1 king drawn after N moves each (0 = none)
 type VariantSpec struct {
 	Preset             string     `mapstructure:"preset" json:"preset,omitempty"`
 	Name               string     `mapstructure:"name" json:"name,omitempty"`
@@ -100,6 +103,9 @@ type DrawsSpec struct {
 	MoveRule       *int   `mapstructure:"move_rule" json:"move_rule,omitempty"`
 	MoveRuleCounts string `mapstructure:"move_rule_counts" json:"move_rule_counts,omitempty"`
 	EndgameRules   *bool  `mapstructure:"endgame_rules" json:"endgame_rules,omitempty"`
+	OnePieceEach   *bool  `mapstructure:"one_piece_each" json:"one_piece_each,omitempty"`
+	TwoKingsVKing  *int   `mapstructure:"two_kings_v_king" json:"two_kings_v_king,omitempty"`
+	KingVKing      *int   `mapstructure:"king_v_king" json:"king_v_king,omitempty"`
 }
 
 // custom reports whether any rule is changed from the preset.
@@ -344,6 +350,20 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 			return nil, bad("draws.move_rule_counts", "%q is not no-man-move or kings-only", d.MoveRuleCounts)
 		}
 		setBool(&v.Draws.EndgameRules, d.EndgameRules)
+		setBool(&v.Draws.OnePieceEach, d.OnePieceEach)
+		for _, k := range []struct {
+			key string
+			src *int
+			dst *int
+		}{{"draws.two_kings_v_king", d.TwoKingsVKing, &v.Draws.TwoKingsOneKing}, {"draws.king_v_king", d.KingVKing, &v.Draws.KingOneKing}} {
+			if k.src == nil {
+				continue
+			}
+			if *k.src < 0 || *k.src > 1000 {
+				return nil, bad(k.key, "%d is not a number of moves from 0 (none) to 1000", *k.src)
+			}
+			*k.dst = *k.src
+		}
 	}
 	built, err := rules.NewVariant(v)
 	if err != nil && s.Start != "" && strings.Contains(err.Error(), "start position") {

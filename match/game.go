@@ -246,14 +246,11 @@ func forfeit(ref *arbiter.Referee, c rules.Color, f *Fault) {
 }
 
 // claimDraw handles an engine that ends the game claiming a draw (DXP
-// GAMEEND "draw"): the claim is tried as threefold repetition and as the
-// variant's N-move rule; when neither holds, the engine has left a game the
+// GAMEEND "draw"): the claim is tried under each draw rule of the variant
+// (arbiter.DrawKinds); when none holds, the engine has left a game the
 // rules do not end, which counts as a resignation.
 func claimDraw(ref *arbiter.Referee, c rules.Color) arbiter.Verdict {
-	kinds := []arbiter.Termination{arbiter.DrawThreefold}
-	if n := ref.Position().Variant().Draws().MoveRule; n > 0 {
-		kinds = append(kinds, arbiter.MoveRuleTermination(n))
-	}
+	kinds := arbiter.DrawKinds(ref.Position().Variant())
 	var why []string
 	for _, k := range kinds {
 		err := ref.Claim(c, k)

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -87,6 +89,35 @@ func (e *recordEncoder) start(fen string) (rules.Position, error) {
 	return p, nil
 }
 
+// quickMove reads the usual move text, "from-to" or "fromxto" (the first
+// and last squares of the PDN form), by its ends among the legal moves:
+// much cheaper than ParseMove, which builds every capture's path. A text
+// whose ends match no move, or several (two captures that differ in what
+// they take), is left to ParseMove.
+func (e *recordEncoder) quickMove(pos rules.Position, text string) (rules.Move, bool) {
+	cut := strings.IndexAny(text, "-x:")
+	last := strings.LastIndexAny(text, "-x:")
+	if cut <= 0 || last >= len(text)-1 {
+		return rules.Move{}, false
+	}
+	from, err1 := e.v.ParseSquare(text[:cut])
+	to, err2 := e.v.ParseSquare(text[last+1:])
+	if err1 != nil || err2 != nil {
+		return rules.Move{}, false
+	}
+	var found rules.Move
+	n := 0
+	for _, m := range pos.LegalMoves() {
+		if m.From == from && m.To == to {
+			found = m
+			n++
+		}
+	}
+	// Through intermediate squares (11x18x25), only a unique match is
+	// safe without checking the path.
+	return found, n == 1
+}
+
 // encode makes a game's record; a move that does not parse ends it there
 // (the viewer shows the plies before it). It returns "" for a game with no
 // moves.
@@ -105,9 +136,12 @@ func (e *recordEncoder) encode(startFEN string, moves []Move) (string, error) {
 	b.WriteByte('|')
 	n := 0
 	for i, mv := range moves {
-		m, err := pos.ParseMove(mv.Text)
-		if err != nil {
-			break
+		m, ok := e.quickMove(pos, mv.Text)
+		if !ok {
+			var err error
+			if m, err = pos.ParseMove(mv.Text); err != nil {
+				break
+			}
 		}
 		if i > 0 {
 			b.WriteByte(',')
@@ -223,7 +257,25 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 		gv.Board = bv
 	}
 	var records []string
-	for k, gi := range ordered(ev.Games) {
+	order := ordered(ev.Games)
+	// Games given with their moves are encoded on every core first.
+	var made map[int]string
+	if enc != nil {
+		var pool *RecordPool
+		for k, gi := range order {
+			g := &ev.Games[gi]
+			if g.Record == "" && len(g.Moves) > 0 {
+				if pool == nil {
+					pool = NewRecordPool(ev.Variant)
+				}
+				pool.Add(k, g.StartFEN, g.Moves)
+			}
+		}
+		if pool != nil {
+			made = pool.Wait()
+		}
+	}
+	for k, gi := range order {
 		g := &ev.Games[gi]
 		res := 3
 		o, err := parseResult(g.Result)
@@ -239,10 +291,8 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 			res = 2
 		}
 		rec := g.Record
-		if rec == "" && len(g.Moves) > 0 {
-			if rec, err = enc.encode(g.StartFEN, g.Moves); err != nil {
-				return nil, nil, fmt.Errorf("%s: %w", g.describe(gi), err)
-			}
+		if rec == "" {
+			rec = made[k]
 		}
 		has := 0
 		if rec != "" && enc != nil {
@@ -293,4 +343,61 @@ func recordsJSON(records []string) ([]byte, error) {
 		return nil, err
 	}
 	return b, nil
+}
+
+// RecordPool makes the viewer's records on every core while its caller
+// reads games one at a time (a store of 100,000 games): Add hands a game's
+// moves over, Wait returns the records by the index given to Add. A
+// RecordPool is used from one goroutine.
+type RecordPool struct {
+	jobs chan recordJob
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	out  map[int]string
+}
+
+type recordJob struct {
+	i     int
+	fen   string
+	moves []Move
+}
+
+// NewRecordPool starts the workers of a variant's pool.
+func NewRecordPool(variant string) *RecordPool {
+	p := &RecordPool{jobs: make(chan recordJob, 256), out: map[int]string{}}
+	n := max(1, runtime.GOMAXPROCS(0))
+	for range n {
+		enc := newRecordEncoder(variant) // each worker its own cache
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			for j := range p.jobs {
+				// A record that cannot be made (a start position the rules
+				// do not read) leaves the game without a replay, not the
+				// event without a report.
+				rec, _ := enc.encode(j.fen, j.moves)
+				if rec == "" {
+					continue
+				}
+				p.mu.Lock()
+				p.out[j.i] = rec
+				p.mu.Unlock()
+			}
+		}()
+	}
+	return p
+}
+
+// Add queues game i's record; the pool owns moves from here on.
+func (p *RecordPool) Add(i int, startFEN string, moves []Move) {
+	if len(moves) > 0 {
+		p.jobs <- recordJob{i, startFEN, moves}
+	}
+}
+
+// Wait stops the pool and returns the records made, by index.
+func (p *RecordPool) Wait() map[int]string {
+	close(p.jobs)
+	p.wg.Wait()
+	return p.out
 }

@@ -96,6 +96,16 @@ type DrawRules struct {
 	KingsOnly bool
 	// EndgameRules enables the FMJD 16- and 5-move endgame rules.
 	EndgameRules bool
+	// OnePieceEach: a position with one piece on each side (king or man)
+	// is a draw (Turkish).
+	OnePieceEach bool
+	// TwoKingsOneKing is N of "2 kings against 1 king: a draw after N
+	// moves each" (Frisian: 7), counted from the move that brought the
+	// material about (no men on the board); 0 = none.
+	TwoKingsOneKing int
+	// KingOneKing is N of "1 king against 1 king: a draw after N moves
+	// each" (Frisian: 2); 0 = none.
+	KingOneKing int
 }
 
 // IllegalMoveRule is a federation's default for an illegal move (RULES.md
@@ -339,12 +349,12 @@ func addDerived(presets map[string]Params) map[string]Params {
 		MenMoves: DirForward | DirSideways, MenCaptures: DirForward | DirSideways, KingMoves: Orthogonal, KingCaptures: Orthogonal,
 		RemoveAtOnce: true, NoTurnBack: true, Precedence: Majority, Promotion: PromoteOnlyIfEnding, Notation: Algebraic,
 		// project's reading: 50 moves each without a capture (or a man's move)
-		Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 50}}
+		Draws: DrawRules{ThreefoldAutomatic: true, MoveRule: 50, OnePieceEach: true}}
 	fr := Params{Name: "frisian", GameType: 40, Board: Board{10, 10, false}, RowsOfMen: 4, FirstPlayer: White,
 		MenCaptureBackward: true, Kings: FlyingKings, MenCaptureKings: true,
 		MenMoves: DirForwardDiagonal, MenCaptures: AllDirs, KingMoves: Diagonals, KingCaptures: AllDirs,
 		Precedence: HighestValue, Promotion: PromoteOnlyIfEnding, KingMoveLimit: 3, WideResults: true,
-		Draws: DrawRules{ThreefoldAutomatic: true}}
+		Draws: DrawRules{ThreefoldAutomatic: true, TwoKingsOneKing: 7, KingOneKing: 2}}
 	presets["frisian"] = fr
 	fr.Name, fr.GameType, fr.Start, fr.RowsOfMen = "frysk", 97, "W:W46-50:B1-5", 0
 	presets["frysk"] = fr
@@ -577,6 +587,9 @@ func (p Params) check() (*geometry, error) {
 	}
 	if p.Draws.MoveRule < 0 {
 		return nil, fmt.Errorf("rules: variant %q: negative move rule %d (0 = none)", p.Name, p.Draws.MoveRule)
+	}
+	if p.Draws.TwoKingsOneKing < 0 || p.Draws.KingOneKing < 0 {
+		return nil, fmt.Errorf("rules: variant %q: negative kings-endgame rule (%d, %d; 0 = none)", p.Name, p.Draws.TwoKingsOneKing, p.Draws.KingOneKing)
 	}
 	return g, nil
 }

@@ -48,16 +48,17 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 		}
 		ev.SPRT = &c
 	}
-	// The moves are turned into the viewer's compact record game by game,
-	// so that a large event's moves are never all in memory at once.
-	var moves []reports.Move
+	// The moves are turned into the viewer's compact record as the games
+	// are read (on every core), so that a large event's moves are never
+	// all in memory at once.
+	pool := reports.NewRecordPool(sev.Variant)
 	err = st.Games(ctx, store.ReadOptions{Moves: true}, func(g store.Game) error {
 		w, ok1 := names[g.White]
 		b, ok2 := names[g.Black]
 		if !ok1 || !ok2 {
 			return fmt.Errorf("tournament: %s: game %d refers to an unknown engine", st.Path(), g.ID+1)
 		}
-		moves = moves[:0]
+		moves := make([]reports.Move, 0, len(g.Moves))
 		times := g.MoveTimes
 		rebuild := len(times) == 0 && len(g.Moves) > 0
 		for _, m := range g.Moves {
@@ -66,17 +67,18 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 				times = append(times, m.Time)
 			}
 		}
-		// A record that cannot be made (a move the rules do not read)
-		// leaves the game without a replay, not the event without a report.
-		rec, _ := reports.EncodeRecord(sev.Variant, g.OpeningFEN, moves)
+		pool.Add(len(ev.Games), g.OpeningFEN, moves)
 		ev.Games = append(ev.Games, reports.Game{
 			Round: g.Round, Board: g.Board, Pair: g.Pair + 1, White: w, Black: b,
 			Result: g.Result, Termination: g.Termination, Reason: g.Reason, Plies: len(times), Opening: g.Opening,
 			MoveTimes: times, FirstMover: g.FirstMover, PDN: g.PDN, Started: g.Started, Finished: g.Finished,
-			Worker: g.Worker, Record: rec,
+			Worker: g.Worker,
 		})
 		return nil
 	})
+	for i, rec := range pool.Wait() {
+		ev.Games[i].Record = rec
+	}
 	return ev, err
 }
 
