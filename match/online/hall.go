@@ -497,14 +497,6 @@ func (h *Hall) run(g *game, at time.Time, in input, tok func(Role) (string, *tok
 		return Reply{}, nil, err
 	}
 	if row != nil {
-		h.mu.Lock()
-		for k, t := range h.tokens {
-			if t.game == g.id && t.role == row.role {
-				delete(h.tokens, k)
-			}
-		}
-		h.tokens[row.hash] = *row
-		h.mu.Unlock()
 		h.log.Info().Str("game", g.id).Str("role", row.role.String()).Msg("link reissued")
 	}
 	h.afterChange(g, wasOver)
@@ -535,6 +527,18 @@ func (h *Hall) commit(g *game, in []byte, wasOver bool, tok *tokenRow) ([]Event,
 	}
 	g.v = v
 	g.pending = g.pending[:0]
+	if tok != nil {
+		// The old token dies before anyone hears of the reissue: a stream
+		// that re-resolves its token on the reissue event finds it gone.
+		h.mu.Lock()
+		for k, t := range h.tokens {
+			if t.game == g.id && t.role == tok.role {
+				delete(h.tokens, k)
+			}
+		}
+		h.tokens[tok.hash] = *tok
+		h.mu.Unlock()
+	}
 	for _, e := range evs {
 		g.publish(e)
 	}

@@ -19,7 +19,10 @@ import (
 // snapshot again) and the stream ends. A comment line every Heartbeat keeps
 // idle connections open through proxies. Each write has a deadline of
 // WriteWait: a client that stops reading is dropped, not queued for.
-// While a player's stream is open the Hall counts that player present.
+// When the arbiter reissues the link a stream was opened with, the stream
+// ends at the reissue event (its reconnection gets the 404 of any unknown
+// link): a revoked link must not go on watching. While a player's stream
+// is open the Hall counts that player present.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	id, role, ok := s.resolve(w, r)
 	if !ok {
@@ -61,7 +64,12 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("X-Accel-Buffering", "no") // nginx: do not buffer the stream
 	rc := http.NewResponseController(w)
-	st := &stream{w: w, rc: rc, wait: s.lim.WriteWait, last: since, game: id, enc: s.encoded}
+	token := r.PathValue("token")
+	st := &stream{w: w, rc: rc, wait: s.lim.WriteWait, last: since, game: id, enc: s.encoded,
+		revoked: func() bool {
+			gid, grole, ok := s.hall.Resolve(token)
+			return !ok || gid != id || grole != role
+		}}
 	w.WriteHeader(http.StatusOK)
 	if !st.send([]byte("retry: 2000\n\n")) {
 		return
@@ -156,6 +164,10 @@ type stream struct {
 	buf  []byte
 	game string
 	enc  *encodeCache
+	// revoked says whether the stream's token no longer opens it (the
+	// arbiter reissued the link). It is asked on every reissue event: a
+	// stream opened with a revoked token ends at once, before the event.
+	revoked func() bool
 }
 
 // send writes b and flushes, within the write deadline.
@@ -172,6 +184,10 @@ func (st *stream) send(b []byte) bool {
 func (st *stream) add(ev online.Event) bool {
 	if ev.V <= st.last {
 		return true
+	}
+	if ev.Type == online.EvReissue && st.revoked != nil && st.revoked() {
+		st.flush() // what came before the reissue was still theirs
+		return false
 	}
 	data, err := st.enc.encode(st.game, ev)
 	if err != nil {

@@ -476,6 +476,42 @@ func TestReissue(t *testing.T) {
 	}
 }
 
+// A reissue ends at once every stream opened with the old link (before the
+// reissue event reaches it), and the old link's reconnection gets the 404
+// of an unknown link; the other roles' streams go on.
+func TestReissueEndsOldStreams(t *testing.T) {
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(beginnerGame)
+	old := []*sse{e.stream(g.tokens["white"], ""), e.stream(g.tokens["white"], "")}
+	other := e.stream(g.tokens["spectator"], "")
+	waitUntil(t, "white is present", func() bool { return e.snap(g.tokens["spectator"]).State.Presence["white"] })
+	if code, body := e.act(g.tokens["arbiter"], `{"kind":"reissue","role":"white"}`); code != http.StatusOK {
+		t.Fatalf("reissue: %d %s", code, body)
+	}
+	for i, s := range old {
+		deadline := time.After(time.Minute)
+		for ended := false; !ended; {
+			select {
+			case ev, open := <-s.events:
+				if !open {
+					ended = true
+				} else if strings.Contains(ev.Data, `"type":"reissue"`) || ev.Event == "reload" {
+					t.Errorf("old stream %d got %q %s", i, ev.Event, ev.Data)
+				}
+			case <-deadline:
+				t.Fatalf("old stream %d still open a minute after the reissue", i)
+			}
+		}
+	}
+	other.until(t, "the reissue event", func(_ sseEvent, m map[string]any) bool { return m["type"] == "reissue" })
+	_, code, body := e.tryStream(g.tokens["white"], "")
+	_, ucode, unknown := e.tryStream(strings.Repeat("y", len(g.tokens["white"])), "")
+	if code != http.StatusNotFound || ucode != code || !bytes.Equal(body, unknown) {
+		t.Errorf("the old link's stream: %d %s (unknown: %d %s)", code, body, ucode, unknown)
+	}
+	waitUntil(t, "white is away", func() bool { return !e.snap(g.tokens["spectator"]).State.Presence["white"] })
+}
+
 // A client that stops reading its stream is dropped at the write deadline:
 // its place and its presence are given back, the game and the other
 // viewers go on.
