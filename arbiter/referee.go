@@ -712,17 +712,14 @@ func (r *Referee) verdict() Verdict {
 	return Accepted
 }
 
-// checkEnd ends the game when the side to move has no legal move.
+// checkEnd ends the game when the side to move has no legal move (in
+// Breakthrough, when a man has been crowned).
 func (r *Referee) checkEnd() {
 	r.legalMoves, r.haveLegal = nil, false
 	if r.pos.HasMoves() {
 		return
 	}
-	side := r.pos.Turn()
-	o := r.cfg.Variant.NoMoveOutcome(side)
-	why := fmt.Sprintf("%s has no legal move", side)
-	if o == rules.WinFor(side) {
-		why += " and wins (losing variant)"
-	}
+	// The rules say who won and why: no move, or Breakthrough's back row.
+	o, why := r.pos.EndReason()
 	r.finish(Result{o, Normal, why})
 }

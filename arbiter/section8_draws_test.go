@@ -218,3 +218,16 @@ func TestKingsEndgameTracker(t *testing.T) {
 		t.Errorf("international counts a kings endgame: %+v", off)
 	}
 }
+
+// Breakthrough: the game ends with the move that crowns a man, and the
+// result says so (not that the other side has no move).
+func TestBreakthroughEndReason(t *testing.T) {
+	r, _ := setup(t, "breakthrough", "W:W7:B45", Config{})
+	if v := r.Submit(move(t, r, "7-1")); v != GameOver {
+		t.Fatalf("verdict %v", v)
+	}
+	res := r.Result()
+	if res.Outcome != rules.WhiteWins || res.Termination != Normal || res.Reason != "white reached the back row (1) and wins" {
+		t.Errorf("result %+v", res)
+	}
+}

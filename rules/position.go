@@ -200,11 +200,15 @@ func (m Move) Same(o Move) bool {
 	return m.From == o.From && m.To == o.To && m.Captured == o.Captured
 }
 
-// Outcome tells whether the side to move has no legal move, and who wins
-// then (Variant.NoMoveOutcome); Ongoing while it has one.
+// Outcome tells whether the game is over, the side to move having no legal
+// move, and who wins then (Variant.NoMoveOutcome; in Breakthrough the side
+// that crowned a man); Ongoing while it has one. EndReason adds why.
 func (p Position) Outcome() Outcome {
 	if p.HasMoves() {
 		return Ongoing
+	}
+	if c, _, ok := p.backRowWinner(); ok {
+		return WinFor(c)
 	}
 	return p.v.NoMoveOutcome(p.turn)
 }

@@ -40,6 +40,41 @@ func (v *Variant) NoMoveOutcome(side Color) Outcome {
 	return WinFor(side.Opponent())
 }
 
+// EndReason is the outcome of p and why, for a result: Ongoing and ""
+// while the side to move has a legal move; otherwise "white has no legal
+// move" (a loss), "... and wins (losing variant)", or in Breakthrough,
+// whose game a crowned man ends, "black reached the back row (d1) and
+// wins". It is Position.Outcome with the reason, and costs as much.
+func (p Position) EndReason() (Outcome, string) {
+	if p.HasMoves() {
+		return Ongoing, ""
+	}
+	if c, sq, ok := p.backRowWinner(); ok {
+		return WinFor(c), fmt.Sprintf("%s reached the back row (%s) and wins", c, p.v.SquareName(sq))
+	}
+	side := p.turn
+	o := p.v.NoMoveOutcome(side)
+	if o == WinFor(side) {
+		return o, fmt.Sprintf("%s has no legal move and wins (losing variant)", side)
+	}
+	return o, fmt.Sprintf("%s has no legal move", side)
+}
+
+// backRowWinner is, in a finished Breakthrough position, the side whose
+// man was crowned and its square.
+func (p Position) backRowWinner() (Color, Square, bool) {
+	if !p.finished() {
+		return White, 0, false
+	}
+	// The side that just moved first: only a FEN could crown both.
+	for _, c := range [2]Color{p.turn.Opponent(), p.turn} {
+		for sq := range p.Pieces(c).Intersect(p.kings).All() {
+			return c, sq, true
+		}
+	}
+	return White, 0, false
+}
+
 // Scored reports whether the game shares a point between the sides: a win
 // or a draw. Ongoing games and double forfeits are not rated.
 func (o Outcome) Scored() bool { return o == WhiteWins || o == BlackWins || o == Draw }

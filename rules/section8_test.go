@@ -307,3 +307,33 @@ func TestSection8GenericRules(t *testing.T) {
 			}},
 	})
 }
+
+// EndReason names how a game ended by the rules: no legal move (a loss, or
+// a win in a losing variant), or Breakthrough's crowned man.
+func TestEndReason(t *testing.T) {
+	tests := []struct {
+		variant, fen, move string // move played first, "" = none
+		want               Outcome
+		why                string
+	}{
+		{"breakthrough", "W:W7:B45", "7-1", WhiteWins, "white reached the back row (1) and wins"},
+		{"breakthrough", "B:W7:B44", "44-50", BlackWins, "black reached the back row (50) and wins"},
+		{"breakthrough", "W:W7:B45", "", Ongoing, ""},
+		{"international", "B:W7:B", "", WhiteWins, "black has no legal move"},
+		{"antidraughts", "B:W7:B", "", BlackWins, "black has no legal move and wins (losing variant)"},
+	}
+	for _, tt := range tests {
+		v := MustLookup(tt.variant)
+		p, err := ParseFEN(v, tt.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tt.move != "" {
+			p = mustMove(t, p, tt.move)
+		}
+		o, why := p.EndReason()
+		if o != tt.want || why != tt.why || p.Outcome() != o {
+			t.Errorf("%s %s %s: %v %q (Outcome %v), want %v %q", tt.variant, tt.fen, tt.move, o, why, p.Outcome(), tt.want, tt.why)
+		}
+	}
+}

@@ -34,11 +34,11 @@ type coordinated struct {
 // through url; log receives the coordinator's log.
 func coordinate(t *testing.T, ctx context.Context, url, evFile, out string, log zerolog.Logger) *coordinated {
 	t.Helper()
-	return coordinateWith(t, ctx, url, evFile, out, log, 2*time.Second)
+	return coordinateWith(t, ctx, url, evFile, out, log, 2*time.Second, "")
 }
 
-// coordinateWith is coordinate with the given ack wait.
-func coordinateWith(t *testing.T, ctx context.Context, url, evFile, out string, log zerolog.Logger, ackWait time.Duration) *coordinated {
+// coordinateWith is coordinate with the given ack wait and NATS token.
+func coordinateWith(t *testing.T, ctx context.Context, url, evFile, out string, log zerolog.Logger, ackWait time.Duration, token string) *coordinated {
 	t.Helper()
 	c := &coordinated{ev: loadEvent(t, evFile, out), done: make(chan struct{})}
 	var err error
@@ -49,7 +49,7 @@ func coordinateWith(t *testing.T, ctx context.Context, url, evFile, out string, 
 	if err := c.st.Init(ctx, tournament.EventRecord(c.ev, planOf(t, c.ev))); err != nil {
 		t.Fatal(err)
 	}
-	nc, err := cluster.Connect(cluster.ConnOptions{URL: url, Name: "test coordinator", Log: log})
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: url, Name: "test coordinator", Token: token, Log: log})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +264,7 @@ games_per_encounter: 2
 	srv := startServer(t, filepath.Join(dir, "nats"), -1)
 	defer srv.Shutdown()
 	var wlog syncBuffer
-	c := coordinateWith(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&syncBuffer{}), time.Second)
+	c := coordinateWith(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&syncBuffer{}), time.Second, "")
 	specs, err := configs.LoadEngines(evFile, configs.Options{Self: bin})
 	if err != nil {
 		t.Fatal(err)

@@ -13,6 +13,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/nats-io/nats-server/v2/server"
+	"github.com/nats-io/nats.go"
+	"github.com/rs/zerolog"
+
 	"github.com/draughts-arbiter/arbiter/match/store"
 )
 
@@ -26,8 +30,17 @@ type proc struct {
 
 func start(t *testing.T, name, dir string, args ...string) *proc {
 	t.Helper()
+	return startEnv(t, name, dir, nil, args...)
+}
+
+// startEnv is start with more environment variables.
+func startEnv(t *testing.T, name, dir string, env []string, args ...string) *proc {
+	t.Helper()
 	p := &proc{name: name, cmd: exec.Command(bin, args...), done: make(chan struct{})}
 	p.cmd.Dir = dir
+	if env != nil {
+		p.cmd.Env = append(os.Environ(), env...)
+	}
 	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.err
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -177,4 +190,33 @@ func TestClusterSurvivesKills(t *testing.T) {
 func lastLines(s string, n int) string {
 	l := strings.Split(strings.TrimRight(s, "\n"), "\n")
 	return strings.Join(l[max(0, len(l)-n):], "\n")
+}
+
+// A server that wants a token: the coordinator gives it (ConnOptions), a
+// worker process takes it from $ARBITER_NATS_TOKEN, and the event is
+// played; a connection without it is refused.
+func TestTokenAuth(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 2) // 12 games
+	s, err := server.NewServer(&server.Options{Host: "127.0.0.1", Port: -1, JetStream: true, StoreDir: filepath.Join(dir, "nats"),
+		Authorization: "s3cret", NoSigs: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Start()
+	if !s.ReadyForConnections(30 * time.Second) {
+		t.Fatal("server not ready")
+	}
+	defer s.Shutdown()
+	url := s.ClientURL()
+	if nc, err := nats.Connect(url, nats.Timeout(5*time.Second)); err == nil {
+		nc.Close()
+		t.Fatal("a connection without the token was accepted")
+	}
+	startEnv(t, "worker", dir, []string{"ARBITER_NATS_TOKEN=s3cret"}, "worker", "--nats", url, "--engines", evFile, "--name", "tok", "--log-level", "warn")
+	c := coordinateWith(t, context.Background(), url, evFile, filepath.Join(dir, "cluster"), zerolog.Nop(), 2*time.Second, "s3cret")
+	sum := c.wait(t)
+	if sum.Finished != 12 {
+		t.Errorf("%d games finished; want 12", sum.Finished)
+	}
 }

@@ -325,10 +325,11 @@ func (p *progress) finish() {
 //	Elo: 46.6 +/- 98.3, LOS: 81.9 %, DrawRatio: 33.3 %
 //	Ptnml(0-2): [1, 2, 6, 4, 2]
 //
-// Wins - losses - draws are A's. The Elo, its 95% interval and the LOS come
-// from the pentanomial counts (the pair is the sample, as in fastchess)
-// once a pair is complete, from the games before; DrawRatio is the share
-// of drawn games. A figure that does not exist (no game, a 100% score) is
+// Wins - losses - draws are A's. The Elo and its 95% interval come from
+// the pentanomial counts (the pair is the sample, as in fastchess) once a
+// pair is complete, from the games before; the LOS from wins and losses
+// (cutechess's, the one LOS of report.html and results.json); DrawRatio is
+// the share of drawn games. A figure that does not exist (no game, a 100% score) is
 // written NaN.
 func WriteMatchSummary(w io.Writer, m *MatchTally) {
 	n := m.WDL.Games()

@@ -171,6 +171,10 @@ func resultNote(g *Game, final rules.Position) string {
 	if got == want {
 		return ""
 	}
+	if final.Variant().BackRowWins() {
+		_, why := final.EndReason()
+		return fmt.Sprintf("the result %s gives %s, but in the final position %s", strings.TrimSpace(g.Result), resultWho(got), why)
+	}
 	why := "has no legal move"
 	if final.Variant().Losing() {
 		why = "has no legal move and so wins"
