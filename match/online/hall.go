@@ -24,7 +24,11 @@ import (
 const (
 	DefaultMaxGames  = 1000
 	DefaultMaxEvents = 20000
-	subBuffer        = 256 // events a subscriber may lag behind before it is dropped
+	// subBuffer is how many events a subscriber may lag behind before it is
+	// dropped. The buffer holds pointers (an event is immutable once
+	// published, and all the game's subscribers share it): 2 KiB per viewer,
+	// where events by value took some 90 KiB.
+	subBuffer        = 256
 	snapshotMessages = 300 // messages a Snapshot carries (the latest)
 )
 
@@ -540,14 +544,16 @@ func (h *Hall) commit(g *game, in []byte, wasOver bool, tok *tokenRow) ([]Event,
 		h.mu.Unlock()
 	}
 	for _, e := range evs {
-		g.publish(e)
+		pub := e // one copy shared by every subscriber, apart from the caller's evs
+		g.publish(&pub)
 	}
 	return evs, nil
 }
 
 // publish sends e to every subscriber; one whose buffer is full is
-// dropped (its channel closed), never waited for.
-func (g *game) publish(e Event) {
+// dropped (its channel closed), never waited for. Subscribers must not
+// modify e.
+func (g *game) publish(e *Event) {
 	for s := range g.subs {
 		select {
 		case s.ch <- e:
@@ -667,14 +673,15 @@ func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 }
 
 // sub is one watcher of a game.
-type sub struct{ ch chan Event }
+type sub struct{ ch chan *Event }
 
 // Watch returns game id's events after version since, read from the
 // store, and a channel of the live events that follow them (closed when
 // ctx ends, the hall closes, or the watcher fell too far behind: then it
-// reconnects with the last version it saw).
-func (h *Hall) Watch(ctx context.Context, id string, since int64) ([]Event, <-chan Event, error) {
-	s := &sub{ch: make(chan Event, subBuffer)}
+// reconnects with the last version it saw). The live events are shared
+// by every watcher of the game: read them, never modify them.
+func (h *Hall) Watch(ctx context.Context, id string, since int64) ([]Event, <-chan *Event, error) {
+	s := &sub{ch: make(chan *Event, subBuffer)}
 	g, err := h.lockGame(ctx, id)
 	if err != nil {
 		return nil, nil, err

@@ -3,6 +3,7 @@ package online
 import (
 	"context"
 	"errors"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -339,6 +340,45 @@ func TestWatchCatchUpAndSlowSubscriber(t *testing.T) {
 		t.Errorf("catch-up from 5: %d events (first %d), version %d", len(missed), missed[0].V, s.V)
 	}
 	cancel()
+}
+
+// A watcher costs little memory while it waits: its buffer holds
+// pointers to the events, which every watcher of the game shares (by
+// value, 256 buffered events took some 90 KiB per watcher).
+func TestWatchersShareEvents(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{Variant: "english"})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	const n = 1000
+	lives := make([]<-chan *Event, 0, n)
+	runtime.GC()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range n {
+		_, live, err := h.Watch(ctx, c.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lives = append(lives, live)
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	// A bound far above what a watcher takes (some 2.5 KiB) and far below
+	// what a buffer of events by value took: not a measurement.
+	if per := (int64(after.HeapAlloc) - int64(before.HeapAlloc)) / n; per > 16<<10 {
+		t.Errorf("a waiting watcher takes %d bytes", per)
+	}
+	play(t, h, c.ID, "9-13")
+	first := <-lives[0]
+	for i, live := range lives[1:] {
+		if e := <-live; e != first {
+			t.Fatalf("watcher %d got its own copy of the event (v %d)", i+1, e.V)
+		}
+	}
+	if first.Type != EvMove || first.V != 1 {
+		t.Errorf("the event %+v", first)
+	}
 }
 
 func TestBeginnerLegalMoves(t *testing.T) {

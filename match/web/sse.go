@@ -110,7 +110,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			// Whatever else is queued goes in the same write: a viewer
 			// that fell behind catches up in one system call, not many.
 			for more := true; more; {
-				if !st.add(ev) {
+				if !st.add(*ev) {
 					return
 				}
 				select {
