@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
 // The few-piece draw rules of RULES.md section 8, one hand-set position
@@ -229,5 +230,50 @@ func TestBreakthroughEndReason(t *testing.T) {
 	res := r.Result()
 	if res.Outcome != rules.WhiteWins || res.Termination != Normal || res.Reason != "white reached the back row (1) and wins" {
 		t.Errorf("result %+v", res)
+	}
+}
+
+// `arbiter check` judges a recorded few-piece draw (the Termination tag)
+// on the moves, as it judges the other draw rules.
+func TestAuditSection8Draws(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{`[GameType "40"]
+[FEN "W:WK47:BK3"]
+[Result "1-1"]
+[Termination "draw by 1 king v 1 king rule"]
+
+1. 47-42 3-9 2. 42-47 9-3 1-1
+`, "draw by 1 king v 1 king rule recorded (Termination tag) at the end, after 2... 9-3: valid: each player has made 2 moves with 1 king against 1 king"},
+		{`[GameType "40"]
+[FEN "W:WK47:BK3"]
+[Result "1-1"]
+[Termination "draw by 1 king v 1 king rule"]
+
+1. 47-42 3-9 1-1
+`, "draw by 1 king v 1 king rule recorded (Termination tag) at the end, after 1... 3-9: INVALID: 2 of the 4 moves (2 each) needed"},
+		{`[GameType "30"]
+[FEN "W:Wd4:Bd5,Ka8"]
+[Result "1/2-1/2"]
+[Termination "draw by one piece each"]
+
+1. d4:d6 1/2-1/2
+`, "draw by one piece each recorded (Termination tag) at the end, after 1. d4:d6: valid: each side has one piece left (white: man d6; black: king a8)"},
+	}
+	for _, tt := range tests {
+		g, err := pdn.NewReader(strings.NewReader(tt.text), "").Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := pdn.Check(g, nil)
+		if rep.Status != pdn.OK {
+			t.Fatalf("%v\n%s", rep, tt.text)
+		}
+		var lines []string
+		for _, f := range AuditClaims(g, rep.Replayed) {
+			lines = append(lines, f.Text)
+		}
+		if all := strings.Join(lines, "\n"); !strings.Contains(all, tt.want) {
+			t.Errorf("audit lacks %q:\n%s", tt.want, all)
+		}
 	}
 }
