@@ -46,6 +46,9 @@ type chartData struct {
 	// progressX[k] (1-based count of finished games, in event order).
 	progressX []int
 	progress  [][]float64
+	// eloProgress[e] is engine e's Elo against its field, with its
+	// interval, at the same points.
+	eloProgress [][]stats.Estimate
 
 	// Game-length histogram: bins of lengthBin plies starting at lengthMin.
 	lengthMin, lengthBin int
@@ -93,7 +96,9 @@ func aggregate(ev Event, st *Stats) (*chartData, error) {
 	// Score over time: sample every step-th finished game, and the last.
 	step := max(1, (st.Finished+maxProgressPoints-1)/maxProgressPoints)
 	cd.progress = make([][]float64, n)
+	cd.eloProgress = make([][]stats.Estimate, n)
 	points := make([]float64, n)
+	wdl := make([]stats.WDL, n)
 
 	minPlies, maxPlies := math.MaxInt, 0
 	totalPlies := 0
@@ -146,10 +151,13 @@ func aggregate(ev Event, st *Stats) (*chartData, error) {
 		wi, bi := pos[g.White], pos[g.Black]
 		points[wi] += o.Points(rules.White)
 		points[bi] += 1 - o.Points(rules.White)
+		wdl[wi] = wdl[wi].Add(wdlOf(o))
+		wdl[bi] = wdl[bi].Add(wdlOf(o).Flip())
 		if finished%step == 0 || finished == st.Finished {
 			cd.progressX = append(cd.progressX, finished)
 			for e := range n {
 				cd.progress[e] = append(cd.progress[e], points[e])
+				cd.eloProgress[e] = append(cd.eloProgress[e], stats.EloWDL(wdl[e]))
 			}
 		}
 		if g.Plies >= 0 {

@@ -126,7 +126,7 @@ func TestReportInChromium(t *testing.T) {
 		charts int
 		sprt   bool
 		broken bool
-	}{{dir, 8, false, false}, {matchDir, 8, true, false}, {brokenDir, 8, false, true}} {
+	}{{dir, 9, false, false}, {matchDir, 9, true, false}, {brokenDir, 9, false, true}} {
 		t.Run(filepath.Base(page.dir), func(t *testing.T) {
 			var mu sync.Mutex
 			var problems, requests []string

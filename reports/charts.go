@@ -96,6 +96,7 @@ func buildCharts(st *Stats, cd *chartData) ([]chartSpec, error) {
 	specs := []chartSpec{
 		standingsChart(st),
 		progressChart(cd),
+		eloProgressChart(cd),
 		colourChart(st),
 		terminationChart(st),
 		lengthChart(cd),
@@ -476,5 +477,56 @@ func openingChart(cd *chartData) chartSpec {
 	bar.AddSeries("Black won", l, charts.WithBarChartOpts(opts.BarChart{Stack: "all"}), charts.WithItemStyleOpts(opts.ItemStyle{Color: colLoss}))
 	bar.XYReversal()
 	spec.chart = bar
+	return spec
+}
+
+// eloProgressChart draws each engine's Elo against its field as the event
+// went on, with its 95% interval as a band. Where the interval has no end
+// (all games won or lost so far) the band is not drawn rather than drawn
+// at an invented value; the line starts where the Elo exists.
+func eloProgressChart(cd *chartData) chartSpec {
+	spec := chartSpec{ID: "chart-elo-progress", Title: "Elo over the event",
+		Note: "Each engine's Elo against its field after each number of games, with its 95% interval as a band (left out while an end of it does not exist).", Height: 380}
+	if len(cd.progressX) < 2 {
+		spec.Skipped = true
+		return spec
+	}
+	type obj = map[string]any
+	var series []any
+	names := []string{}
+	for e, name := range cd.engines {
+		c := palette[e%len(palette)]
+		line, lower, band := make([]any, len(cd.progressX)), make([]any, len(cd.progressX)), make([]any, len(cd.progressX))
+		for k, x := range cd.progressX {
+			est := cd.eloProgress[e][k]
+			line[k], lower[k], band[k] = []any{x, "-"}, []any{x, "-"}, []any{x, "-"}
+			if finite(est.Elo) {
+				line[k] = []any{x, round1(est.Elo)}
+			}
+			if finite(est.Lower) && finite(est.Upper) {
+				lower[k] = []any{x, round1(est.Lower)}
+				band[k] = []any{x, round1(est.Upper - est.Lower)}
+			}
+		}
+		names = append(names, name)
+		stack := "band-" + strconv.Itoa(e)
+		series = append(series,
+			obj{"type": "line", "name": name, "data": line, "showSymbol": false, "lineStyle": obj{"color": c, "width": 2}, "itemStyle": obj{"color": c}, "z": 3},
+			obj{"type": "line", "name": name, "data": lower, "stack": stack, "showSymbol": false, "lineStyle": obj{"opacity": 0}, "silent": true, "tooltip": obj{"show": false}},
+			obj{"type": "line", "name": name, "data": band, "stack": stack, "showSymbol": false, "lineStyle": obj{"opacity": 0},
+				"areaStyle": obj{"color": c, "opacity": 0.15}, "silent": true, "tooltip": obj{"show": false}},
+		)
+	}
+	spec.chart = rawChart{obj{
+		"animation": false,
+		"color":     []string(palette),
+		"legend":    obj{"show": true, "top": "2", "type": "scroll", "data": names},
+		"grid":      obj{"left": "3%", "right": "4%", "bottom": "30", "top": "56", "containLabel": true},
+		"tooltip":   obj{"show": true, "trigger": "axis"},
+		"xAxis":     obj{"type": "value", "name": "games", "nameLocation": "middle", "nameGap": 28, "min": 0, "max": cd.progressX[len(cd.progressX)-1]},
+		"yAxis":     obj{"type": "value", "name": "Elo", "scale": true},
+		"dataZoom":  []any{obj{"type": "inside", "xAxisIndex": []int{0}}},
+		"series":    series,
+	}}
 	return spec
 }

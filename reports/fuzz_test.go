@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,6 +57,32 @@ func FuzzReadResults(f *testing.F) {
 		r, err := ReadResults(path)
 		if err == nil && r.Version != ResultsVersion {
 			t.Errorf("accepted version %d", r.Version)
+		}
+	})
+}
+
+// FuzzEncodeRecord feeds the viewer's record maker arbitrary move texts and
+// start positions, as a damaged store could hold them: it must make a
+// record (of the plies it could read) or return an error, never panic, and
+// the record must only hold the characters the viewer reads.
+func FuzzEncodeRecord(f *testing.F) {
+	f.Add("english", "", "11-15 23-19 8-11", 0.31, 12)
+	f.Add("international", "W:W31-50:B1-20", "32-28 19-23 28x19 14x23", -1.5, 0)
+	f.Add("russian", "", "c3-d4 f6-e5 d4xf6", 0.0, 3)
+	f.Add("english", "B:W18:B14", "14x23 x-x --", 1e300, -4)
+	f.Fuzz(func(t *testing.T, variant, fen, texts string, score float64, depth int) {
+		var moves []Move
+		for _, s := range strings.Fields(texts) {
+			moves = append(moves, Move{Text: s, Score: score, HasScore: true, Depth: depth})
+		}
+		rec, err := EncodeRecord(variant, fen, moves)
+		if err != nil {
+			return
+		}
+		for _, c := range rec {
+			if !strings.ContainsRune(recordAlphabet+"|,+.wWbB:-0123456789", c) {
+				t.Fatalf("record %q holds %q", rec, c)
+			}
 		}
 	})
 }

@@ -164,7 +164,7 @@ func (e *recordEncoder) encode(startFEN string, moves []Move) (string, error) {
 			b.WriteByte(',')
 		}
 		mv := moves[i]
-		if mv.HasScore && finite(mv.Score) {
+		if mv.HasScore && finite(mv.Score) && math.Abs(mv.Score) < 1e6 {
 			b.WriteString(strconv.Itoa(int(math.Round(mv.Score * 100))))
 			if mv.Depth > 0 {
 				b.WriteByte(':')

@@ -122,3 +122,58 @@ func TestEloChartDrawsOpenEndsAsArrows(t *testing.T) {
 		t.Errorf("%d dots, want one per engine", dots)
 	}
 }
+
+// TestEloProgressLeavesOpenBandsOut: while an engine has won every game,
+// its Elo and interval have no upper end, and the chart draws no band
+// (and no line) there instead of one at an invented value.
+func TestEloProgressLeavesOpenBandsOut(t *testing.T) {
+	ev := Event{Engines: []string{"a", "b"}}
+	for i, r := range []string{"1-0", "1-0", "1-0", "1/2-1/2", "0-1", "1/2-1/2"} {
+		ev.Games = append(ev.Games, Game{Round: i + 1, Board: 1, White: "a", Black: "b", Result: r, Plies: 30})
+	}
+	st, err := Compute(ev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cd, err := aggregate(ev, st)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spec := eloProgressChart(cd)
+	js, err := optionJS(spec.chart)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var opt struct {
+		Series []struct {
+			Name  string  `json:"name"`
+			Stack string  `json:"stack"`
+			Data  [][]any `json:"data"`
+			Area  any     `json:"areaStyle"`
+		} `json:"series"`
+	}
+	if err := json.Unmarshal([]byte(js), &opt); err != nil {
+		t.Fatal(err)
+	}
+	if len(opt.Series) != 6 {
+		t.Fatalf("%d series, want a line, a base and a band per engine", len(opt.Series))
+	}
+	line, band := opt.Series[0], opt.Series[2]
+	if line.Name != "a" || band.Area == nil {
+		t.Fatalf("series order: %+v", opt.Series[:3])
+	}
+	// After 1, 2 and 3 games a has 100%: nothing drawn.
+	for k := range 3 {
+		if line.Data[k][1] != "-" || band.Data[k][1] != "-" {
+			t.Errorf("after %d games: line %v, band %v; want neither", k+1, line.Data[k][1], band.Data[k][1])
+		}
+	}
+	// After 5 games (3-1-1) the interval still reaches past 100%; after 6
+	// (3 wins, 2 draws, 1 loss) it is closed.
+	if band.Data[4][1] != "-" {
+		t.Errorf("after 5 games: band %v, want none", band.Data[4][1])
+	}
+	if w, ok := band.Data[5][1].(float64); !ok || w <= 0 {
+		t.Errorf("after 6 games: band width %v, want a positive width", band.Data[5][1])
+	}
+}

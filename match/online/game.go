@@ -675,6 +675,16 @@ func (g *game) state() State {
 				st.Clocks.Running = colorName(c)
 			}
 		}
+		if res := ref.Result(); ref.Done() && res.Termination == arbiter.TimeForfeit {
+			// The flag fell: the flagged side has no time left, whatever
+			// its clock held when its move began (every client and the
+			// API then show the same 0).
+			flagged := rules.White
+			if res.Outcome == rules.WinFor(rules.White) {
+				flagged = rules.Black
+			}
+			left[flagged] = 0
+		}
 		st.Clocks.White, st.Clocks.Black = left[0].Milliseconds(), left[1].Milliseconds()
 	}
 	st.Board = Board{Width: v.Board().Width, Height: v.Board().Height}

@@ -243,6 +243,15 @@ func TestFlagPauseAddTime(t *testing.T) {
 	if s.State.Result != "0-1" || s.State.Termination != "time forfeit" {
 		t.Fatalf("flag: %+v", s.State)
 	}
+	// The flagged side's clock shows 0, not the 120 s its move began with;
+	// black's is untouched, and nothing runs.
+	if c := s.State.Clocks; c.White != 0 || c.Black != 60000 || c.Running != "" {
+		t.Errorf("the clocks after white's flag: %+v", c)
+	}
+	res := hasCode(s.Messages, "result.flag")
+	if res == nil || res.State.Clocks.White != 0 {
+		t.Errorf("the result event's state: %+v", res)
+	}
 	act(t, h, c.ID, RoleArbiter, Intent{Kind: "annotate", Text: "after the game"})
 	pdn := checkPDN(t, h, c.ID)
 	for _, want := range []string{"pause: noise", "add-time white 1m0s", "after the game", "0-1"} {
