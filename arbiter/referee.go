@@ -31,12 +31,14 @@ type Config struct {
 // Referee referees one game. It is not safe for concurrent use: one game
 // goroutine drives it.
 type Referee struct {
-	cfg     Config
-	clock   *gameClock // Config.Clock less pauses and down time (decision.go)
-	pos     rules.Position
-	history []rules.Position
-	moves   []rules.Move
-	clocks  [2]sideClock
+	cfg Config
+	// drawEvidence is what an automatic draw was declared on (DrawEvidence).
+	drawEvidence Evidence
+	clock        *gameClock // Config.Clock less pauses and down time (decision.go)
+	pos          rules.Position
+	history      []rules.Position
+	moves        []rules.Move
+	clocks       [2]sideClock
 
 	// The side to move's clock: running since start; started says
 	// StartThinking was called this turn (later calls keep the start).
@@ -179,6 +181,12 @@ func (r *Referee) Elapsed() time.Duration {
 		return r.pending.used
 	}
 	return r.clock.Now().Sub(r.start)
+}
+
+// DrawEvidence is what the automatic draw that ended the game was declared
+// on (the FMJD rules, no claim); false when the game did not end so.
+func (r *Referee) DrawEvidence() (Evidence, bool) {
+	return r.drawEvidence, r.drawEvidence.Kind != "" && r.Done()
 }
 
 // CheckTime ends the game by time forfeit if the side to move's flag has
@@ -670,7 +678,8 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 	if r.automatic() {
 		// The evidence is built only when a draw is due (once a game).
 		if kind := r.dueDraw(); kind != "" {
-			r.finish(Result{rules.Draw, kind, "drawn by the rules: " + r.claimValid(kind, nil, "").String()})
+			r.drawEvidence = r.claimValid(kind, nil, "")
+			r.finish(Result{rules.Draw, kind, "drawn by the rules: " + r.drawEvidence.String()})
 		}
 	} else if r.cfg.AutoClaim {
 		if kind := r.dueDraw(); kind != "" {

@@ -44,8 +44,8 @@ first problem: the move number and text, the line it is on, the position before 
 
 With --claims, each game that replays is also audited for draw claims (the
 arbiter's audit of a scoresheet): one line per finding, saying where threefold
-repetition, the variant's N-move rule and (international, Canadian) the 16- and
-5-move endgame rules first held, and whether each claim in the comments and a
+repetition, the variant's N-move rule, (international, Canadian) the 16- and
+5-move endgame rules and (Turkish, Frisian, Frysk!) the few-piece draws first held, and whether each claim in the comments and a
 draw by one of those rules in the Termination tag (or the last comment) is
 valid, with the evidence (move numbers of the repeated position, or the N-move
 window and the move that broke it). Claims are read from [%claim ...] commands,

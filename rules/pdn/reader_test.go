@@ -320,7 +320,7 @@ func (s *gameStream) Read(p []byte) (int, error) {
 }
 
 // TestReaderStreamsInConstantMemory reads a generated 200 MB input (20 MB
-// with -short) and checks that the heap never holds more than a small,
+// with -short) and checks that the live heap never holds more than a small,
 // fixed amount, whatever the input size.
 func TestReaderStreamsInConstantMemory(t *testing.T) {
 	size := int64(200 << 20)
@@ -349,6 +349,10 @@ func TestReaderStreamsInConstantMemory(t *testing.T) {
 			t.Fatalf("game %d has %d moves", games, len(g.Moves))
 		}
 		if games%2000 == 0 {
+			// What the reader holds on to, not garbage the collector has yet
+			// to reach: on a loaded machine its background workers lag, and
+			// HeapAlloc alone then measured the machine, not the reader.
+			runtime.GC()
 			runtime.ReadMemStats(&ms)
 			peak = max(peak, ms.HeapAlloc)
 		}
@@ -356,7 +360,7 @@ func TestReaderStreamsInConstantMemory(t *testing.T) {
 	if games < src.count-1 || games < 1000 {
 		t.Fatalf("read %d games of %d", games, src.count)
 	}
-	const limit = 32 << 20
+	const limit = 8 << 20
 	if peak > limit {
 		t.Errorf("heap reached %d bytes reading %d bytes; want under %d", peak, size, limit)
 	}
