@@ -244,9 +244,11 @@ func (r *Referee) submit(m rules.Move, checked bool) Verdict {
 		legal, ok = r.legal(m)
 	}
 	if !ok {
-		// Only an illegal move pays for the explanation.
+		// Only an illegal move pays for the explanation. The reason is
+		// what a player reads (a warning, a result banner): the position
+		// is the record's, not repeated as a FEN in it.
 		ex := Explain(r.pos, m)
-		return r.illegal(m, true, moveText(r.cfg.Variant, m), ex, fmt.Sprintf("%s (not a legal move in %s)", ex, r.pos.FEN()), used)
+		return r.illegal(m, true, moveText(r.cfg.Variant, m), ex, ex.String(), used)
 	}
 	r.play(legal, used, false)
 	r.afterMove(r.pos.Turn().Opponent(), r.rec.Moves[len(r.rec.Moves)-1].Text)
