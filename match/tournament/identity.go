@@ -82,21 +82,19 @@ func program(spec configs.EngineSpec) store.Identity {
 // the word after "cb-host" (configs makes a cb engine's command
 // "self cb-host LIB"), relative to the engine's directory, where the host
 // runs. A bare name (no "/") is one the dynamic loader looks up in its own
-// paths; it is taken from the engine's directory when a file of that name
-// is there, else the identity is left unknown (ok is still true: the
-// arbiter binary is not the engine either way).
+// paths, not in the directory: its file is not known here, and the
+// identity is left unknown (ok is still true: the arbiter binary is not
+// the engine either way).
 func cbLibrary(spec configs.EngineSpec) (string, bool) {
 	if spec.Protocol != configs.CB || len(spec.Argv) < 3 || spec.Argv[1] != "cb-host" {
 		return "", false
 	}
 	lib := spec.Argv[2]
+	if !strings.Contains(lib, "/") {
+		return "", true
+	}
 	if !filepath.IsAbs(lib) && spec.Dir != "" {
 		lib = filepath.Join(spec.Dir, lib)
-	}
-	if !strings.Contains(spec.Argv[2], "/") {
-		if _, err := os.Stat(lib); err != nil {
-			return "", true
-		}
 	}
 	return lib, true
 }

@@ -166,7 +166,7 @@ name: cblib
 variant: english
 time_control: "10+0.1"
 engines:
-  - {name: c, protocol: cb, command: cbtest.so, dir: .}
+  - {name: c, protocol: cb, command: ./cbtest.so, dir: .}
   - {name: r, command: self engine --level random --seed 2}
 games_per_encounter: 4
 concurrency: 1
@@ -188,7 +188,10 @@ adjudication: {max_moves: 30}
 		t.Errorf("first run: changes %q, want none", sum.EngineChanges)
 	}
 	ids, err := st.Identities(context.Background())
-	if err != nil || ids[0].Program != lib || ids[0].Checksum == "" {
+	if g := rows(t, st); len(g) != 1 || g[0].Termination == "engine crashed" {
+		t.Fatalf("first run: games %+v, want one played", g)
+	}
+	if err != nil || ids[0].Program != lib || ids[0].Checksum == "" || ids[0].Name != "cbtest lib" {
 		t.Fatalf("recorded identity of the cb engine %+v, %v; want the library %s", ids[0], err, lib)
 	}
 	if ids[1].Program != bin {
