@@ -31,12 +31,14 @@ type Config struct {
 // Referee referees one game. It is not safe for concurrent use: one game
 // goroutine drives it.
 type Referee struct {
-	cfg     Config
-	clock   *gameClock // Config.Clock less pauses and down time (decision.go)
-	pos     rules.Position
-	history []rules.Position
-	moves   []rules.Move
-	clocks  [2]sideClock
+	cfg Config
+	// drawEvidence is what an automatic draw was declared on (DrawEvidence).
+	drawEvidence Evidence
+	clock        *gameClock // Config.Clock less pauses and down time (decision.go)
+	pos          rules.Position
+	history      []rules.Position
+	moves        []rules.Move
+	clocks       [2]sideClock
 
 	// The side to move's clock: running since start; started says
 	// StartThinking was called this turn (later calls keep the start).
@@ -181,6 +183,12 @@ func (r *Referee) Elapsed() time.Duration {
 	return r.clock.Now().Sub(r.start)
 }
 
+// DrawEvidence is what the automatic draw that ended the game was declared
+// on (the FMJD rules, no claim); false when the game did not end so.
+func (r *Referee) DrawEvidence() (Evidence, bool) {
+	return r.drawEvidence, r.drawEvidence.Kind != "" && r.Done()
+}
+
 // CheckTime ends the game by time forfeit if the side to move's flag has
 // fallen by now (used time > limit + margin left) and reports whether the game
 // is over. A caller whose wait for a move ran past Deadline calls it
@@ -236,9 +244,11 @@ func (r *Referee) submit(m rules.Move, checked bool) Verdict {
 		legal, ok = r.legal(m)
 	}
 	if !ok {
-		// Only an illegal move pays for the explanation.
+		// Only an illegal move pays for the explanation. The reason is
+		// what a player reads (a warning, a result banner): the position
+		// is the record's, not repeated as a FEN in it.
 		ex := Explain(r.pos, m)
-		return r.illegal(m, true, moveText(r.cfg.Variant, m), ex, fmt.Sprintf("%s (not a legal move in %s)", ex, r.pos.FEN()), used)
+		return r.illegal(m, true, moveText(r.cfg.Variant, m), ex, ex.String(), used)
 	}
 	r.play(legal, used, false)
 	r.afterMove(r.pos.Turn().Opponent(), r.rec.Moves[len(r.rec.Moves)-1].Text)
@@ -670,7 +680,8 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 	if r.automatic() {
 		// The evidence is built only when a draw is due (once a game).
 		if kind := r.dueDraw(); kind != "" {
-			r.finish(Result{rules.Draw, kind, "drawn by the rules: " + r.claimValid(kind, nil, "").String()})
+			r.drawEvidence = r.claimValid(kind, nil, "")
+			r.finish(Result{rules.Draw, kind, "drawn by the rules: " + r.drawEvidence.String()})
 		}
 	} else if r.cfg.AutoClaim {
 		if kind := r.dueDraw(); kind != "" {

@@ -63,6 +63,10 @@ func positionString(p rules.Position) string {
 type recordEncoder struct {
 	v      *rules.Variant
 	starts map[string]rules.Position
+	// plain: a quiet move changes nothing but its piece's square (no
+	// state beyond the board, as in the variants the generic generator
+	// plays: parachutists, one-way men, opening removals).
+	plain bool
 }
 
 func newRecordEncoder(variant string) *recordEncoder {
@@ -70,7 +74,9 @@ func newRecordEncoder(variant string) *recordEncoder {
 	if err != nil || v.Squares() > len(recordAlphabet) {
 		return nil // a custom or very large board: no viewer
 	}
-	return &recordEncoder{v: v, starts: map[string]rules.Position{}}
+	p := v.Params()
+	plain := !rules.NewPosition(v).HasHiddenState() && !p.OpeningRemovals && !p.Parachutists && p.Layout == rules.Layout(0)
+	return &recordEncoder{v: v, starts: map[string]rules.Position{}, plain: plain}
 }
 
 // start is the position a game began from.
@@ -89,11 +95,15 @@ func (e *recordEncoder) start(fen string) (rules.Position, error) {
 	return p, nil
 }
 
-// quickMove reads the usual move text, "from-to" or "fromxto" (the first
-// and last squares of the PDN form), by its ends among the legal moves:
-// much cheaper than ParseMove, which builds every capture's path. A text
-// whose ends match no move, or several (two captures that differ in what
-// they take), is left to ParseMove.
+// quickMove reads the usual move text cheaply. The stored moves were
+// checked by the arbiter when they were played, so a quiet move "from-to"
+// (the side to move's piece onto an empty square) is taken as written,
+// crowned when a man reaches a square that crowns it, without generating
+// the legal moves; a capture "fromxto" (the first and last squares of the
+// PDN form) is found by its ends among the legal moves, far cheaper than
+// ParseMove, which builds every capture's path. Anything else (several
+// captures with the same ends, another notation, a variant the generic
+// generator plays) is left to ParseMove.
 func (e *recordEncoder) quickMove(pos rules.Position, text string) (rules.Move, bool) {
 	cut := strings.IndexAny(text, "-x:")
 	last := strings.LastIndexAny(text, "-x:")
@@ -103,6 +113,13 @@ func (e *recordEncoder) quickMove(pos rules.Position, text string) (rules.Move, 
 	from, err1 := e.v.ParseSquare(text[:cut])
 	to, err2 := e.v.ParseSquare(text[last+1:])
 	if err1 != nil || err2 != nil {
+		return rules.Move{}, false
+	}
+	if text[cut] == '-' && cut == last && e.plain {
+		c, k, ok := pos.Piece(from)
+		if _, _, busy := pos.Piece(to); ok && !busy && c == pos.Turn() {
+			return rules.Move{From: from, To: to, Promotes: k == rules.Man && e.v.Crowns(c, to)}, true
+		}
 		return rules.Move{}, false
 	}
 	var found rules.Move

@@ -38,8 +38,10 @@ search (done promptly); ping during a search (pong at once, the search goes
 on); unknown commands and a malformed line (ignored); quit (the engine
 exits). An engine that dies or hangs is started again for the checks after.
 
-SPEC is the --engine SPEC of "arbiter match" (cmd= last). Protocols hub and cb
-(a CheckerBoard library through cb-host) are checked; hub1 and dxp are not.
+SPEC is the --engine SPEC of "arbiter match" (cmd= last). Protocols hub, hub1
+(Scan 2.0's Hub-1: the same checks in its words) and cb (a CheckerBoard library
+through cb-host) are checked; dxp is not (exit 2): a DXP engine is a network
+peer with no search limits, stop or ping to check.
 Exit status 0 when nothing failed, 1 when a check failed, 2 for a bad SPEC.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -63,12 +65,19 @@ Exit status 0 when nothing failed, 1 when a check failed, 2 for a bad SPEC.`,
 				return usageError{err}
 			}
 			es := ev.Engines[0]
+			version := 2
 			switch es.Protocol {
 			case configs.Hub, configs.CB:
+			case configs.Hub1:
+				version = 1
+			case configs.DXP:
+				return usagef("engine-check: protocol dxp is not checked: DXP has no search limits, stop or ping to check; " +
+					"try the engine in a short match (arbiter match) instead (hub, hub1 and cb are checked)")
 			default:
-				return usagef("engine-check: protocol %s is not checked (hub and cb are)", es.Protocol)
+				return usagef("engine-check: protocol %s is not checked (hub, hub1 and cb are)", es.Protocol)
 			}
-			opts := check.Options{Command: es.Argv, Dir: es.Dir, Env: es.Env, Variant: ev.Variant, MoveTime: moveTime, InitTimeout: es.InitTimeout}
+			opts := check.Options{Command: es.Argv, Dir: es.Dir, Env: es.Env, Variant: ev.Variant, MoveTime: moveTime,
+				InitTimeout: es.InitTimeout, Version: version}
 			for _, o := range es.Options {
 				opts.Params = append(opts.Params, hub.Param{Name: o.Name, Value: o.Value})
 			}

@@ -68,10 +68,62 @@ func TestEngineCheck(t *testing.T) {
 			}
 		})
 	}
-	t.Run("bad spec", func(t *testing.T) {
+	t.Run("dxp", func(t *testing.T) {
 		_, errOut, code := runArbiter(t, t.TempDir(), "engine-check", "--engine", "proto=dxp addr=127.0.0.1:1")
-		if code != 2 || !strings.Contains(errOut, "not checked") {
+		if code != 2 || !strings.Contains(errOut, "protocol dxp is not checked: DXP has no search limits") {
 			t.Errorf("exit %d: %s", code, errOut)
 		}
 	})
+}
+
+// engine-check speaks Hub-1 to a Hub-1 engine (the sparring engine with
+// --hub1): a sound one passes every check, and its faults fail the checks
+// they fall in, as in version 2.
+func TestEngineCheckHub1(t *testing.T) {
+	tests := []struct {
+		name   string
+		fault  string
+		code   int
+		failed string // the check that must fail ("": none may)
+	}{
+		{"sound", "", 0, ""},
+		{"illegal first move", "--fault illegal-at=1", 1, "position 1"},
+		{"garbage move", "--fault garbage-at=2", 1, "position 2"},
+		{"crash", "--fault crash-at=4", 1, "level time+inc"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			logFile := filepath.Join(dir, "check.log")
+			spec := "proto=hub1 cmd=self engine --hub1 --variant english --level 1 " + tt.fault
+			out, errOut, code := runArbiter(t, dir, "engine-check", "--variant", "english", "--log", logFile, "--engine", spec)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d\n%s%s", code, tt.code, out, errOut)
+			}
+			for _, want := range []string{"(hub1, english)", `[PASS] handshake: name "sparring 1.0"`, "[PASS] init", "level depth (depth 2)",
+				"stop during a search", "ping during a search", "unknown and malformed input", "[PASS] quit"} {
+				if !strings.Contains(out, want) {
+					t.Errorf("checklist lacks %q:\n%s", want, out)
+				}
+			}
+			var fails []string
+			for _, line := range strings.Split(out, "\n") {
+				if strings.HasPrefix(line, "[FAIL] ") {
+					fails = append(fails, line)
+				}
+			}
+			switch {
+			case tt.failed == "" && len(fails) > 0:
+				t.Errorf("a sound engine failed:\n%s", out)
+			case tt.failed != "" && (len(fails) == 0 || !strings.HasPrefix(fails[0], "[FAIL] "+tt.failed)):
+				t.Errorf("%q did not fail first:\n%s", tt.failed, out)
+			}
+			data, err := os.ReadFile(logFile)
+			if err != nil || !strings.Contains(string(data), "> go\n") || !strings.Contains(string(data), "> pos b") ||
+				tt.name == "sound" && !strings.Contains(string(data), "< move ") {
+				t.Errorf("log: %v\n%s", err, data)
+			}
+		})
+	}
 }

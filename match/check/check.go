@@ -1,5 +1,5 @@
-// Package check runs a conformance check of a Hub engine (version 2, or a
-// CheckerBoard engine through its host): the handshake, searches of a list
+// Package check runs a conformance check of a Hub engine (version 2, a
+// CheckerBoard engine through its host, or version 1, Scan 2.0's Hub-1): the handshake, searches of a list
 // of positions, each form of "level", "stop" and "ping" during a search,
 // input it does not know, the time it uses against its limit, and "quit".
 // Each check is a line of a checklist with what was seen and, for a
@@ -57,6 +57,10 @@ type Options struct {
 	Reply time.Duration
 	// Log receives the exchange ("> line", "< line"), nil: none.
 	Log io.Writer
+	// Version is the Hub version the engine speaks: 2 (0 is 2) or 1
+	// (Hub-1: positional words, "move" for "done", no declared
+	// parameters; see match/hub's hub1.go).
+	Version int
 }
 
 // Run checks the engine and returns the checklist. An engine that dies or
@@ -74,7 +78,10 @@ func Run(opts Options) []Item {
 	if len(opts.Positions) == 0 {
 		opts.Positions = Positions(opts.Variant)
 	}
-	c := &checker{opts: opts}
+	c := &checker{opts: opts, v1: opts.Version == 1, done: "done"}
+	if c.v1 {
+		c.done = "move"
+	}
 	defer c.close()
 	if !c.start(true) {
 		return c.items
@@ -97,6 +104,8 @@ type checker struct {
 	ok     bool // the engine is running and ready
 	inGame bool // "new-game" was sent to this process
 	id     map[string]string
+	v1     bool   // the engine speaks Hub-1
+	done   string // the word of a search's answer: done, or Hub-1's move
 }
 
 func (c *checker) add(s Status, name, detail, fix string) {
@@ -202,6 +211,18 @@ func (c *checker) start(report bool) bool {
 	var junk []string
 	lines, ok, err := c.readUntil(time.Now().Add(c.opts.InitTimeout), func(cmd, raw string) bool { return cmd == "wait" })
 	for _, raw := range lines {
+		if c.v1 {
+			// Hub-1: "name <text>", "author <text>", ..., "wait".
+			word, rest, _ := strings.Cut(strings.TrimSpace(raw), " ")
+			switch word {
+			case "name", "author", "country", "version":
+				c.id[word] = strings.TrimSpace(rest)
+			case "wait":
+			default:
+				junk = append(junk, raw)
+			}
+			continue
+		}
 		l, perr := hub.ParseLine(raw)
 		switch {
 		case perr != nil:
@@ -226,17 +247,22 @@ func (c *checker) start(report bool) bool {
 	}
 	switch {
 	case err != nil:
-		c.add(Fail, "handshake", err.Error()+" before \"wait\"", "answer \"hub\" with id and param lines, then \"wait\"")
+		c.add(Fail, "handshake", err.Error()+" before \"wait\"", c.handshakeFix())
 		return false
 	case !ok:
-		c.add(Fail, "handshake", fmt.Sprintf("no \"wait\" within %v of \"hub\"", c.opts.InitTimeout), "answer \"hub\" with id and param lines, then \"wait\"")
+		c.add(Fail, "handshake", fmt.Sprintf("no \"wait\" within %v of \"hub\"", c.opts.InitTimeout), c.handshakeFix())
 		return false
 	}
 	if report {
 		detail := fmt.Sprintf("id name=%q version=%q, %d parameters, wait after %v", c.id["name"], c.id["version"], len(params), round(time.Since(t0)))
+		fix := "send \"id name=... version=...\": the arbiter records it to notice a changed engine"
+		if c.v1 {
+			detail = fmt.Sprintf("name %q, wait after %v", c.id["name"], round(time.Since(t0)))
+			fix = "send \"name <engine> <version>\": the arbiter records it to notice a changed engine"
+		}
 		switch {
 		case c.id["name"] == "":
-			c.add(Warn, "handshake", detail, "send \"id name=... version=...\": the arbiter records it to notice a changed engine")
+			c.add(Warn, "handshake", detail, fix)
 		default:
 			c.add(Pass, "handshake", detail, "")
 		}
@@ -259,6 +285,10 @@ func (c *checker) start(report bool) bool {
 		}
 	}
 	for _, pr := range c.opts.Params {
+		if c.v1 {
+			sets = append(sets, "set "+pr.Name+" "+pr.Value)
+			continue
+		}
 		sets = append(sets, hub.Cmd("set-param", "name", pr.Name, "value", pr.Value).String())
 	}
 	t0 = time.Now()
@@ -280,6 +310,26 @@ func (c *checker) start(report bool) bool {
 	}
 	c.ok = true
 	return true
+}
+
+// handshakeFix is the advice for a handshake that did not end in "wait".
+func (c *checker) handshakeFix() string {
+	if c.v1 {
+		return "answer \"hub\" with name (and author, country) lines, then \"wait\""
+	}
+	return "answer \"hub\" with id and param lines, then \"wait\""
+}
+
+// level is how lv reads in the checklist: the level line(s) sent.
+func (c *checker) level(lv match.Level) string {
+	if !c.v1 {
+		return hub.LevelCommand(lv).String()
+	}
+	lines := hub.Level1(lv)
+	if len(lines) == 0 {
+		return "no limit"
+	}
+	return strings.Join(lines, "; ")
 }
 
 func containsFold(list []string, s string) bool {
@@ -315,13 +365,17 @@ type searchResult struct {
 // search sends a new game, the position, the level and "go think", runs
 // during (if any) and waits for "done" until limit after "go". The error
 // is the engine's death or a write that failed.
-func (c *checker) search(p rules.Position, level string, limit time.Duration, during func() ([]string, error)) (searchResult, error) {
+func (c *checker) search(p rules.Position, lv match.Level, limit time.Duration, during func() ([]string, error)) (searchResult, error) {
 	var r searchResult
 	// One game per engine session: a fault an engine has at its K-th
 	// search shows at the K-th check.
-	lines := []string{hub.PosCommand(p, nil).String(), level, "go think"}
+	lines := []string{hub.PosCommand(p, nil).String(), hub.LevelCommand(lv).String(), "go think"}
+	newGame := "new-game"
+	if c.v1 {
+		lines, newGame = hub.Request1(p, lv), "new"
+	}
 	if !c.inGame {
-		lines = append([]string{"new-game"}, lines...)
+		lines = append([]string{newGame}, lines...)
 		c.inGame = true
 	}
 	if err := c.send(lines...); err != nil {
@@ -341,16 +395,37 @@ func (c *checker) search(p rules.Position, level string, limit time.Duration, du
 	ok := false
 	var err error
 	for _, raw := range early {
-		if strings.HasPrefix(strings.TrimSpace(raw), "done") {
+		if strings.HasPrefix(strings.TrimSpace(raw), c.done) {
 			ok = true
 		}
 	}
 	if !ok {
-		lines, ok, err = c.readUntil(t0.Add(limit), func(cmd, _ string) bool { return cmd == "done" })
+		lines, ok, err = c.readUntil(t0.Add(limit), func(cmd, _ string) bool { return cmd == c.done })
 	}
 	lines = append(early, lines...)
 	r.took = time.Since(t0)
 	for _, raw := range lines {
+		if c.v1 {
+			// Hub-1: "move <move> [<ponder>]", info, pong, error and
+			// Scan 2.0's echo of its input.
+			f := strings.Fields(raw)
+			switch {
+			case len(f) > 0 && f[0] == "move":
+				if len(f) > 1 {
+					r.move = f[1]
+				}
+				if len(f) > 2 {
+					r.ponder = f[2]
+				}
+			case len(f) > 0 && (f[0] == "info" || f[0] == "pong" || f[0] == "error" || f[0] == "input"):
+				if f[0] == "info" {
+					r.info = append(r.info, raw)
+				}
+			default:
+				r.junk = append(r.junk, raw)
+			}
+			continue
+		}
 		l, perr := hub.ParseLine(raw)
 		switch {
 		case strings.HasPrefix(strings.TrimSpace(raw), "done"):
@@ -403,8 +478,9 @@ func (c *checker) position(n int, p rules.Position) {
 		return
 	}
 	limit := c.opts.MoveTime
-	level := hub.LevelCommand(match.Level{MoveTime: limit}).String()
-	r, err := c.search(p, level, limit+c.opts.Reply+time.Second, nil)
+	lv := match.Level{MoveTime: limit}
+	level := c.level(lv)
+	r, err := c.search(p, lv, limit+c.opts.Reply+time.Second, nil)
 	what := fmt.Sprintf("%s (%s, %s)", name, p.FEN(), level)
 	switch {
 	case err != nil:
@@ -458,12 +534,12 @@ func (c *checker) levels() {
 		if !c.ensure(tt.name) {
 			return
 		}
-		level := hub.LevelCommand(tt.lv).String()
+		level := c.level(tt.lv)
 		wait := tt.limit + c.opts.Reply + time.Second
 		if tt.limit == 0 {
 			wait = 10 * time.Second
 		}
-		r, err := c.search(p, level, wait, nil)
+		r, err := c.search(p, tt.lv, wait, nil)
 		what := fmt.Sprintf("%s (%s)", tt.name, level)
 		switch {
 		case err != nil:
@@ -496,9 +572,9 @@ func (c *checker) stopDuringSearch() {
 	p := c.opts.Positions[0]
 	var sent time.Time
 	early := false
-	r, err := c.search(p, "level infinite", 300*time.Millisecond+c.opts.Reply, func() ([]string, error) {
+	r, err := c.search(p, match.Level{}, 300*time.Millisecond+c.opts.Reply, func() ([]string, error) {
 		// Wait 300 ms for a done (an engine may stop by itself), then stop.
-		lines, ok, err := c.readUntil(time.Now().Add(300*time.Millisecond), func(cmd, _ string) bool { return cmd == "done" })
+		lines, ok, err := c.readUntil(time.Now().Add(300*time.Millisecond), func(cmd, _ string) bool { return cmd == c.done })
 		if err != nil || ok {
 			early = ok
 			return lines, err
@@ -535,8 +611,8 @@ func (c *checker) pingDuringSearch() {
 	var pong time.Duration
 	var perr error
 	early := false
-	r, err := c.search(p, "level infinite", c.opts.Reply, func() ([]string, error) {
-		lines, ok, err := c.readUntil(time.Now().Add(100*time.Millisecond), func(cmd, _ string) bool { return cmd == "done" })
+	r, err := c.search(p, match.Level{}, c.opts.Reply, func() ([]string, error) {
+		lines, ok, err := c.readUntil(time.Now().Add(100*time.Millisecond), func(cmd, _ string) bool { return cmd == c.done })
 		if err != nil || ok {
 			early = ok
 			return lines, err
@@ -577,7 +653,11 @@ func (c *checker) badInput() {
 	if !c.ensure(name) {
 		return
 	}
-	if err := c.send("xyzzy-unknown-command arg=1", `pos pos="unterminated`, "ping"); err != nil {
+	bad := []string{"xyzzy-unknown-command arg=1", `pos pos="unterminated`, "ping"}
+	if c.v1 {
+		bad = []string{"xyzzy-unknown-command 1", "pos not-a-position", "ping"}
+	}
+	if err := c.send(bad...); err != nil {
 		c.ok = false
 		c.add(Fail, name, err.Error(), "ignore commands and arguments you do not know")
 		return
@@ -599,7 +679,7 @@ func (c *checker) badInput() {
 	}
 	// And the engine still searches.
 	p := c.opts.Positions[0]
-	r, err := c.search(p, hub.LevelCommand(match.Level{MoveTime: c.opts.MoveTime}).String(), c.opts.MoveTime+c.opts.Reply+time.Second, nil)
+	r, err := c.search(p, match.Level{MoveTime: c.opts.MoveTime}, c.opts.MoveTime+c.opts.Reply+time.Second, nil)
 	if err != nil || !r.done {
 		c.add(Fail, name+": search after it", fmt.Sprintf("no done (%v)", err), "recover from input you cannot read")
 	}

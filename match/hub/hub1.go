@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // Hub-1 is the protocol of Scan 2.0 (2015) and the engines written for the
@@ -147,4 +148,22 @@ func info1(raw string) string {
 		l.Args = append(l.Args, Arg{Name: "pv", Value: strings.Join(f[7:], " ")})
 	}
 	return l.String()
+}
+
+// Request1 is the Hub-1 lines of a search of p under lv, as a game's
+// first search sends them (the position, the level lines, "go"; no
+// moves): what a conformance check sends without a Player.
+func Request1(p rules.Position, lv match.Level) []string {
+	b := append([]byte("pos "), appendPosString(nil, p)...)
+	b[len("pos ")] |= 0x20 // the side to move in lower case
+	return append(append([]string{string(b)}, Level1(lv)...), "go")
+}
+
+// Level1 is the Hub-1 limit lines of lv (none: no limit).
+func Level1(lv match.Level) []string {
+	b := appendLevel1(nil, lv)
+	if len(b) == 0 {
+		return nil
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 }

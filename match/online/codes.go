@@ -26,6 +26,19 @@ var codes = map[string]string{
 	// Claims.
 	"claim.accepted": "{color} claimed a {claim} draw: valid. {reason}",
 	"claim.refused":  "{color} claimed a {claim} draw: refused. {reason}",
+	// A claim's or automatic draw's evidence (its Msg.Why, said in place of
+	// {reason}; args.reason has it in English): lower case, no full stop, as
+	// the English reason.
+	"evidence.threefold":                  "the position has occurred {count} times since {since}, at moves {at}",
+	"evidence.threefold-move":             "with {move} the position occurs {count} times since {since}, at moves {at}",
+	"evidence.threefold-short":            "times the position has occurred since {since}: {count}, at moves {at}; three are needed",
+	"evidence.threefold-short-move":       "with {move}, times the position would have occurred since {since}: {count}, at moves {at}; three are needed",
+	"evidence.threefold-start":            "the position has occurred {count} times since {since}, at the start and at moves {at}",
+	"evidence.threefold-move-start":       "with {move} the position occurs {count} times since {since}, at the start and at moves {at}",
+	"evidence.threefold-short-start":      "times the position has occurred since {since}: {count}, at the start and at moves {at}; three are needed",
+	"evidence.threefold-short-move-start": "with {move}, times the position would have occurred since {since}: {count}, at the start and at moves {at}; three are needed",
+	"evidence.window":                     "each player has made {moves} moves {rule}: {counted} of the {needed} needed, counted from {first}",
+	"evidence.window-short":               "only {counted} of the {needed} moves needed ({moves} each) have been played {rule}, counted from {first}",
 	// Offers.
 	"offer.made":      "{color} offers a draw.",
 	"offer.accepted":  "{color} accepted the draw offer.",

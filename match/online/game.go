@@ -107,6 +107,7 @@ type game struct {
 	last    *rules.Move
 
 	lastClaimAccepted, lastClaimAuto bool
+	lastAutoEvidence                 *arbiter.Evidence // the evidence of the last automatic claim
 }
 
 type seen struct {
@@ -581,7 +582,14 @@ func (g *game) collect() {
 			args["auto"] = "true"
 		}
 		g.emit(EvClaim, code, args, nil)
+		// The reason as a code of its own, so that each language can say
+		// it; args.reason stays the English fallback.
+		g.pending[len(g.pending)-1].Msg.Why = evidenceMsg(c.Evidence)
 		g.lastClaimAccepted, g.lastClaimAuto = c.Accepted, c.Auto
+		if c.Auto {
+			ev := c.Evidence
+			g.lastAutoEvidence = &ev
+		}
 	}
 	sn.claims += len(rec.Claims)
 	if p := ref.Pending(); p && !g.seen.pending {
@@ -621,6 +629,14 @@ func (g *game) collect() {
 			}
 		}
 		g.emit(EvResult, code, args, nil)
+		if code == "result.draw-rule" {
+			// The reason as a code of its own, as for a claim.
+			if ev, ok := ref.DrawEvidence(); ok {
+				g.pending[len(g.pending)-1].Msg.Why = evidenceMsg(ev)
+			} else if g.lastAutoEvidence != nil {
+				g.pending[len(g.pending)-1].Msg.Why = evidenceMsg(*g.lastAutoEvidence)
+			}
+		}
 	}
 }
 
@@ -715,6 +731,61 @@ func (g *game) legal() []string {
 		out[i] = p.MoveTextAmong(m, ms)
 	}
 	return out
+}
+
+// evidenceMsg is a claim's evidence as a message of its own (a client
+// renders it in place of {reason}): a threefold repetition's occurrences
+// or an N-move or endgame rule's count. Nil for evidence said only in
+// English (a problem, the one-piece-each draw, a count the claimed move
+// broke): args.reason says it then.
+func evidenceMsg(e arbiter.Evidence) *Msg {
+	if e.Problem != "" {
+		return nil
+	}
+	switch {
+	case e.Kind == arbiter.DrawThreefold && e.Window == nil && len(e.Occurred) > 0:
+		var at []string
+		start := false // the position stood at the start of the record
+		for _, p := range e.Occurred {
+			if p.Ply >= 0 {
+				at = append(at, p.Label)
+			} else {
+				start = true
+			}
+		}
+		if len(at) == 0 {
+			return nil // only the start: nothing to list
+		}
+		since := "the start"
+		if e.Since.Ply >= 0 {
+			since = e.Since.String()
+		}
+		code := "evidence.threefold"
+		if !e.Valid {
+			code += "-short"
+		}
+		if e.Move != "" {
+			code += "-move"
+		}
+		if start {
+			code += "-start"
+		}
+		args := kv("count", strconv.Itoa(len(e.Occurred)), "at", strings.Join(at, ", "), "since", since)
+		if e.Move != "" {
+			args["move"] = e.Move
+		}
+		return &Msg{Code: code, Args: args, Text: render(code, args)}
+	case e.Window != nil && e.Window.Counted > 0:
+		w := e.Window
+		code := "evidence.window"
+		if !e.Valid {
+			code += "-short"
+		}
+		args := kv("moves", strconv.Itoa(w.Moves), "counted", strconv.Itoa(w.Counted), "needed", strconv.Itoa(w.Needed),
+			"rule", w.Rule, "first", w.First.String())
+		return &Msg{Code: code, Args: args, Text: render(code, args)}
+	}
+	return nil
 }
 
 // evidenceArgs adds a claim's evidence to its message's arguments: where

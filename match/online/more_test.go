@@ -3,6 +3,7 @@ package online
 import (
 	"context"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -87,6 +88,17 @@ func TestAutomaticDrawsAnnounced(t *testing.T) {
 			t.Fatalf("%+v: %+v %s", s, rep.State, describe(rep.Events))
 		}
 		t.Log(e.Msg.Text)
+		// The announcement's reason as a code for the catalogs, and the
+		// automatic claim's too (English with automatic draws claims for
+		// the player; FMJD's rules declare the draw without a claim).
+		claim := hasCode(rep.Events, "claim.accepted")
+		autoClaim := s.Draws == "auto"
+		if e.Msg.Why == nil || !strings.HasPrefix(e.Msg.Why.Code, "evidence.") || e.Msg.Why.Args["count"] != "3" ||
+			autoClaim != (claim != nil) || autoClaim && (claim.Msg.Args["auto"] != "true" || claim.Msg.Why == nil) {
+			t.Errorf("%+v: the reason as a message: %+v; the claim %+v", s, e.Msg.Why, claim)
+		} else {
+			t.Log(e.Msg.Why.Code, e.Msg.Why.Args)
+		}
 	}
 }
 

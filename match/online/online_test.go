@@ -189,6 +189,10 @@ func TestThreefoldClaims(t *testing.T) {
 	if got := e.Msg.Args["occurred"]; strings.Count(got, ",") != 1 {
 		t.Errorf("refused claim's evidence: occurred %q, want two places", got)
 	}
+	// The reason as a code with structured arguments, for the catalogs.
+	if w := e.Msg.Why; w == nil || w.Code != "evidence.threefold-short-start" || w.Args["count"] != "2" || w.Args["since"] != "the start" || w.Args["at"] == "" {
+		t.Errorf("refused claim's reason as a message: %+v", w)
+	}
 	play(t, h, c.ID, "4-8", "29-25", "8-4")
 	// White claims before the move that repeats the position a third time.
 	rep = act(t, h, c.ID, RoleWhite, Intent{Kind: "claim", Claim: "threefold", WithMove: "25-29"})
@@ -199,6 +203,9 @@ func TestThreefoldClaims(t *testing.T) {
 	t.Logf("accepted: %s", e.Msg.Text)
 	if got := e.Msg.Args["occurred"]; strings.Count(got, ",") != 2 || !strings.Contains(got, "25-29") {
 		t.Errorf("valid claim's evidence: occurred %q, want three places ending with the claimed move", got)
+	}
+	if w := e.Msg.Why; w == nil || w.Code != "evidence.threefold-move-start" || w.Args["count"] != "3" || w.Args["move"] != "25-29" || strings.Count(w.Args["at"], ",") != 1 {
+		t.Errorf("valid claim's reason as a message: %+v", w)
 	}
 	refused(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"}, 409)
 	if text := checkPDN(t, h, c.ID); !strings.Contains(text, "[%claim black threefold refused]") || !strings.Contains(text, "accepted") {
@@ -213,6 +220,24 @@ func TestThreefoldClaims(t *testing.T) {
 	} else {
 		t.Logf("40-move: %s %v", e.Msg.Text, e.Msg.Args)
 	}
+}
+
+// An N-move claim's count comes as a code with structured arguments too.
+func TestMoveRuleClaimReasonCode(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{Variant: "english", FEN: "B:WK29:BK4"})
+	play(t, h, c.ID, "4-8", "29-25", "8-4", "25-29")
+	rep := act(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "40-move"})
+	e := hasCode(rep.Events, "claim.refused")
+	if e == nil {
+		t.Fatalf("40-move claim: %s", describe(rep.Events))
+	}
+	w := e.Msg.Why
+	if w == nil || w.Code != "evidence.window-short" || w.Args["counted"] != "4" || w.Args["needed"] != "80" || w.Args["moves"] != "40" ||
+		w.Args["rule"] != e.Msg.Args["window_rule"] || w.Args["first"] == "" || e.Msg.Args["reason"] == "" {
+		t.Fatalf("the count as a message: %+v (args %v)", w, e.Msg.Args)
+	}
+	t.Logf("%s", w.Text)
 }
 
 func TestFlagPauseAddTime(t *testing.T) {

@@ -146,7 +146,11 @@ type Msg struct {
 	Text string            `json:"text"`
 	// Why, on a warning or an illegal move, is the referee's explanation
 	// (an arbiter.Codes code, "illegal.backward", with its arguments), for
-	// a client that translates what Args["why"] says in English.
+	// a client that translates what Args["why"] says in English. On a
+	// claim's answer or an automatic draw's announcement it is the
+	// evidence (an "evidence.*" code: where the position occurred, or the
+	// N-move count), for what Args["reason"] says in English; absent when
+	// the evidence is said only in English (a problem, one piece each).
 	Why *Msg `json:"why,omitempty"`
 }
 

@@ -823,3 +823,49 @@ func (s *Store) SetIdentity(ctx context.Context, engine int, id Identity) error 
 	}
 	return nil
 }
+
+// MoveText is what a report's board viewer reads of one ply.
+type MoveText struct {
+	Text     string
+	Score    float64
+	HasScore bool
+	Depth    int
+}
+
+// GameMoves calls fn with the plies of every game that has any, in game ID
+// order, in one pass over the moves table (its key is (game, ply), so the
+// scan needs no sort): far cheaper than a query per game for a report of
+// 100,000 games. fn must not keep ms, which is reused.
+func (s *Store) GameMoves(ctx context.Context, fn func(game int, ms []MoveText) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT game, text, score, depth FROM moves ORDER BY game, ply`)
+	if err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	defer rows.Close()
+	cur := -1
+	var ms []MoveText
+	for rows.Next() {
+		var g int
+		var m MoveText
+		var score sql.NullFloat64
+		if err := rows.Scan(&g, &m.Text, &score, &m.Depth); err != nil {
+			return fmt.Errorf("store: %s: %w", s.path, err)
+		}
+		m.Score, m.HasScore = score.Float64, score.Valid
+		if g != cur && len(ms) > 0 {
+			if err := fn(cur, ms); err != nil {
+				return err
+			}
+			ms = ms[:0]
+		}
+		cur = g
+		ms = append(ms, m)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	if len(ms) > 0 {
+		return fn(cur, ms)
+	}
+	return nil
+}

@@ -48,12 +48,20 @@ func newIdentities(ctx context.Context, st *store.Store, names []string, log zer
 
 // program returns the identity of a spec's program file: its path (the
 // command's first word, resolved as the engine's start resolves it) and the
-// SHA-256 of its contents. An engine without a command (a DXP engine run by
-// someone else) or whose program cannot be read has none: it fails at its
-// start, with a better message than this one could give.
+// SHA-256 of its contents. For a CheckerBoard engine the program is its
+// library, not the arbiter binary that hosts it (`self cb-host LIB`): the
+// library is the engine, and a new library under the same command is what
+// a resume must notice. Other "self" engines (the sparring engine) are the
+// arbiter binary itself, which is right for them. An engine without a
+// command (a DXP engine run by someone else) or whose program cannot be
+// read has none: it fails at its start, with a better message than this
+// one could give.
 func program(spec configs.EngineSpec) store.Identity {
 	if len(spec.Argv) == 0 {
 		return store.Identity{}
+	}
+	if lib, ok := cbLibrary(spec); ok {
+		return checksum(lib)
 	}
 	path := spec.Argv[0]
 	switch {
@@ -66,6 +74,38 @@ func program(spec configs.EngineSpec) store.Identity {
 	case !filepath.IsAbs(path) && spec.Dir != "":
 		// exec.Cmd takes a relative program from its Dir.
 		path = filepath.Join(spec.Dir, path)
+	}
+	return checksum(path)
+}
+
+// cbLibrary returns the library file a CheckerBoard engine's host loads:
+// the word after "cb-host" (configs makes a cb engine's command
+// "self cb-host LIB"), relative to the engine's directory, where the host
+// runs. A bare name (no "/") is one the dynamic loader looks up in its own
+// paths; it is taken from the engine's directory when a file of that name
+// is there, else the identity is left unknown (ok is still true: the
+// arbiter binary is not the engine either way).
+func cbLibrary(spec configs.EngineSpec) (string, bool) {
+	if spec.Protocol != configs.CB || len(spec.Argv) < 3 || spec.Argv[1] != "cb-host" {
+		return "", false
+	}
+	lib := spec.Argv[2]
+	if !filepath.IsAbs(lib) && spec.Dir != "" {
+		lib = filepath.Join(spec.Dir, lib)
+	}
+	if !strings.Contains(spec.Argv[2], "/") {
+		if _, err := os.Stat(lib); err != nil {
+			return "", true
+		}
+	}
+	return lib, true
+}
+
+// checksum is the identity of the file at path ("" fields when it cannot
+// be read).
+func checksum(path string) store.Identity {
+	if path == "" {
+		return store.Identity{}
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -133,5 +134,74 @@ func TestIdentityNote(t *testing.T) {
 	rec, err := st.Identities(ctx)
 	if want := (store.Identity{Program: "/f", Checksum: strings.Repeat("b", 64), Name: "E", Version: "1.1"}); err != nil || rec[0] != want {
 		t.Errorf("recorded %+v, %v; want %+v", rec[0], err, want)
+	}
+}
+
+// A CheckerBoard engine is its library, not the arbiter binary that hosts
+// it: a library rebuilt between two runs (here with debug information, so
+// that the name it gives stays the same and only the file tells) is named
+// in a warning when the event resumes.
+func TestChangedCBLibraryWarnsOnResume(t *testing.T) {
+	bin := arbiterBinary(t)
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		if cc, err = exec.LookPath("cc"); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatal("no C compiler (gcc) under CI=true: .ci/run should have installed it")
+			}
+			t.Skip("skipped: no C compiler (gcc) to build the CheckerBoard test library (apt-get install gcc)")
+		}
+	}
+	dir := t.TempDir()
+	lib := filepath.Join(dir, "cbtest.so")
+	build := func(extra ...string) {
+		t.Helper()
+		args := append([]string{"-shared", "-fPIC", "-O1", "-o", lib, "../cb/testdata/cbtest.c", `-DNAME_SUFFIX="lib"`}, extra...)
+		if msg, err := exec.Command(cc, args...).CombinedOutput(); err != nil {
+			t.Fatalf("%s %s: %v\n%s", cc, strings.Join(args, " "), err, msg)
+		}
+	}
+	text := `
+name: cblib
+variant: english
+time_control: "10+0.1"
+engines:
+  - {name: c, protocol: cb, command: cbtest.so, dir: .}
+  - {name: r, command: self engine --level random --seed 2}
+games_per_encounter: 4
+concurrency: 1
+adjudication: {max_moves: 30}
+`
+	ev, err := configs.Parse([]byte(text), filepath.Join(dir, "cblib.yaml"), dir, configs.Options{Self: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t, filepath.Join(dir, "out"))
+
+	build()
+	ctx, cancel := context.WithCancel(context.Background())
+	sum, err := Run(ctx, Options{Event: ev, Store: st, OnResult: func(Result) { cancel() }})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("first run: %v, want it cancelled after a game", err)
+	}
+	if len(sum.EngineChanges) != 0 {
+		t.Errorf("first run: changes %q, want none", sum.EngineChanges)
+	}
+	ids, err := st.Identities(context.Background())
+	if err != nil || ids[0].Program != lib || ids[0].Checksum == "" {
+		t.Fatalf("recorded identity of the cb engine %+v, %v; want the library %s", ids[0], err, lib)
+	}
+	if ids[1].Program != bin {
+		t.Errorf("recorded identity of the sparring engine %+v; want the arbiter binary %s", ids[1], bin)
+	}
+
+	build("-g")
+	sum, err = Run(context.Background(), Options{Event: ev, Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sum.EngineChanges) != 1 || !strings.HasPrefix(sum.EngineChanges[0], "engine c ") ||
+		!strings.Contains(sum.EngineChanges[0], "program checksum (SHA-256)") {
+		t.Fatalf("resumed run: changes %q, want one naming engine c's program checksum", sum.EngineChanges)
 	}
 }

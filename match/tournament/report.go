@@ -48,32 +48,43 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 		}
 		ev.SPRT = &c
 	}
-	// The moves are turned into the viewer's compact record as the games
-	// are read (on every core), so that a large event's moves are never
-	// all in memory at once.
-	pool := reports.NewRecordPool(sev.Variant)
-	err = st.Games(ctx, store.ReadOptions{Moves: true}, func(g store.Game) error {
+	// The games first, then the moves in one pass over the moves table,
+	// turned into the viewer's compact records on every core: a large
+	// event's moves are never all in memory at once.
+	pos := map[int]int{} // game ID -> index in ev.Games
+	fens := map[int]string{}
+	err = st.Games(ctx, store.ReadOptions{}, func(g store.Game) error {
 		w, ok1 := names[g.White]
 		b, ok2 := names[g.Black]
 		if !ok1 || !ok2 {
 			return fmt.Errorf("tournament: %s: game %d refers to an unknown engine", st.Path(), g.ID+1)
 		}
-		moves := make([]reports.Move, 0, len(g.Moves))
-		times := g.MoveTimes
-		rebuild := len(times) == 0 && len(g.Moves) > 0
-		for _, m := range g.Moves {
-			moves = append(moves, reports.Move{Text: m.Text, Score: m.Score, HasScore: m.HasScore, Depth: m.Depth})
-			if rebuild {
-				times = append(times, m.Time)
-			}
+		pos[g.ID] = len(ev.Games)
+		if g.OpeningFEN != "" {
+			fens[g.ID] = g.OpeningFEN
 		}
-		pool.Add(len(ev.Games), g.OpeningFEN, moves)
 		ev.Games = append(ev.Games, reports.Game{
 			Round: g.Round, Board: g.Board, Pair: g.Pair + 1, White: w, Black: b,
-			Result: g.Result, Termination: g.Termination, Reason: g.Reason, Plies: len(times), Opening: g.Opening,
-			MoveTimes: times, FirstMover: g.FirstMover, PDN: g.PDN, Started: g.Started, Finished: g.Finished,
+			Result: g.Result, Termination: g.Termination, Reason: g.Reason, Plies: len(g.MoveTimes), Opening: g.Opening,
+			MoveTimes: g.MoveTimes, FirstMover: g.FirstMover, PDN: g.PDN, Started: g.Started, Finished: g.Finished,
 			Worker: g.Worker,
 		})
+		return nil
+	})
+	if err != nil {
+		return ev, err
+	}
+	pool := reports.NewRecordPool(sev.Variant)
+	err = st.GameMoves(ctx, func(id int, ms []store.MoveText) error {
+		i, ok := pos[id]
+		if !ok {
+			return nil // a game still running, or discarded
+		}
+		moves := make([]reports.Move, len(ms))
+		for k, m := range ms {
+			moves[k] = reports.Move{Text: m.Text, Score: m.Score, HasScore: m.HasScore, Depth: m.Depth}
+		}
+		pool.Add(i, fens[id], moves)
 		return nil
 	})
 	for i, rec := range pool.Wait() {

@@ -516,9 +516,13 @@ func TestBrowserClaims(t *testing.T) {
 	if refused["code"] != "claim.refused" {
 		t.Fatalf("the premature claim: %v", refused)
 	}
-	reason, _ := refused["args"].(map[string]any)["reason"].(string)
-	if reason == "" || !strings.Contains(white.logText("claim"), reason) || !strings.Contains(black.logText("claim"), reason) {
-		t.Errorf("the refusal's reason %q is not shown to both (%q)", reason, white.logText("claim"))
+	// The reason is shown from its evidence's code (the catalog's words,
+	// here the same as the server's English text of that code).
+	why, _ := refused["why"].(map[string]any)
+	reason, _ := why["text"].(string)
+	if why["code"] != "evidence.threefold-short-start" || reason == "" || !strings.Contains(reason, "at the start and at moves 2...") ||
+		!strings.Contains(white.logText("claim"), reason) || !strings.Contains(black.logText("claim"), reason) {
+		t.Errorf("the refusal's reason %v is not shown to both (%q)", why, white.logText("claim"))
 	}
 	if st := eval[string](black, `arbiterGame.state.status`); st != "running" {
 		t.Fatalf("after a refused claim the game is %s", st)
@@ -662,6 +666,18 @@ func TestBrowserArbiter(t *testing.T) {
 	pending := white.logText("illegal")
 	if why == "" || !strings.Contains(pending, "9-18") || strings.Contains(pending, why) {
 		t.Errorf("the illegal move's explanation %q is not translated in %q", why, pending)
+	}
+	// A claim's answer: the reason (its evidence) in bokmål, not the
+	// English args.reason.
+	newToken := newLink[strings.LastIndex(newLink, "/g/")+3:]
+	if code, body := e.act(newToken, `{"kind":"claim","claim":"threefold"}`); code != 200 {
+		t.Fatalf("White's claim: %d %s", code, body)
+	}
+	white.wait("the claim's answer is shown", `document.querySelector('#log li[data-code="claim.refused"]')`)
+	reason := eval[string](white, `arbiterGame.messages.filter(m => m.msg.code === 'claim.refused').map(m => m.msg.args.reason)[0] || ''`)
+	if answer := white.logText("claim"); reason == "" || strings.Contains(answer, reason) || !strings.Contains(answer, "avvist") ||
+		!strings.Contains(answer, "Antall ganger stillingen har oppstått siden") {
+		t.Errorf("the claim's answer %q is not in bokmål (English reason %q)", answer, reason)
 	}
 
 	// The arbiter declares the result; both players see it with the reason.

@@ -70,7 +70,15 @@ export function msg(m) {
     const args = localArgs(m.args);
     // A warning's {why} comes in English; its explanation's own code
     // (m.why) is translated in its place when the catalog has it.
-    if (m.why && m.why.code && has(m.why.code)) args.why = t(m.why.code, localArgs(m.why.args));
+    // A claim's or an automatic draw's {reason} likewise: its evidence's
+    // code (m.why) when the catalog has it, else the English args.reason.
+    if (m.why && m.why.code && has(m.why.code)) {
+      const why = t(m.why.code, localArgs(m.why.args));
+      args.why = why;
+      // After "valid." a sentence begins; after "automatically:" not.
+      if (m.code.startsWith('claim.')) args.reason = why.charAt(0).toUpperCase() + why.slice(1);
+      if (m.code === 'result.draw-rule') args.reason = why;
+    }
     return t(m.code, args);
   }
   return m.text || m.code || '';

@@ -1,0 +1,75 @@
+package tournament
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/schedule"
+	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// BenchmarkReport100kGamesWithMoves measures the report of a store of
+// 100,000 finished English games of 80 legal plies each with scores: the
+// moves table read in one pass and every game's viewer record made.
+func BenchmarkReport100kGamesWithMoves(b *testing.B) {
+	ctx := context.Background()
+	text := `
+name: big
+variant: english
+engines: [{name: a, command: x}, {name: b, command: y}]
+games_per_encounter: 100000
+openings: {file: openings/3move_english.json, group: standard}
+`
+	ev, err := configs.Parse([]byte(text), "big.yaml", "", configs.Options{Self: "/x"})
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := rules.MustLookup("english")
+	pos := rules.NewPosition(v)
+	var moves []store.Move
+	for ply := 0; ply < 80; ply++ {
+		legal := pos.LegalMoves()
+		if len(legal) == 0 {
+			break
+		}
+		m := legal[(ply*7)%len(legal)]
+		moves = append(moves, store.Move{Text: pos.MoveTextAmong(m, legal), Time: time.Millisecond, Score: 0.1, HasScore: true, Depth: 9})
+		pos = pos.Play(m)
+	}
+	dir := b.TempDir()
+	st, err := store.OpenDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	sched, err := schedule.New(ev.Schedule)
+	if err != nil {
+		b.Fatal(err)
+	}
+	plan := sched.All()
+	if err := st.Init(ctx, EventRecord(ev, len(plan))); err != nil {
+		b.Fatal(err)
+	}
+	pdnText := fmt.Sprintf("[Event \"big\"]\n[Result \"1-0\"]\n\n%01000d 1-0\n", 0)
+	t0 := time.Now()
+	for _, p := range plan {
+		g := store.Game{ID: p.Index, Cycle: p.Cycle, Round: p.Round, Board: p.Board, Pair: p.Pair, PairGame: p.PairGame,
+			White: p.White, Black: p.Black, Opening: ev.Openings[p.Opening].Name,
+			Result: "1-0", Termination: "normal", FirstMover: "black", PDN: pdnText, Moves: moves, Started: t0, Finished: t0}
+		if err := st.Finish(ctx, g); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(time.Since(t0).Seconds(), "fill-s")
+	for b.Loop() {
+		t2 := time.Now()
+		if err := WriteReport(ctx, st, dir); err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(time.Since(t2).Seconds(), "report-s")
+	}
+}
