@@ -110,3 +110,35 @@ func TestIncidents(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordFromOpeningFEN: a game from a ballot position carries that
+// position in its record, and replays to where the rules end it.
+func TestRecordFromOpeningFEN(t *testing.T) {
+	const fen = "W:W17,22,23,24,25,26,27,28,29,30,31,32:B1,10,11,12,13,2,3,4,6,7,8,9"
+	v := rules.MustLookup("english")
+	pos, err := rules.ParseFEN(v, fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := positionString(pos)
+	var moves []Move
+	for ply := 0; ply < 120; ply++ {
+		legal := pos.LegalMoves()
+		if len(legal) == 0 {
+			break
+		}
+		m := legal[(ply*5+3)%len(legal)]
+		moves = append(moves, Move{Text: pos.MoveTextAmong(m, legal)})
+		pos = pos.Play(m)
+	}
+	rec, err := EncodeRecord("english", fen, moves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(rec, start+"|") {
+		t.Fatalf("record does not start with the opening's position: %.60s", rec)
+	}
+	if got, want := replayRecord(t, "", rec), positionString(pos); got != want {
+		t.Errorf("replayed %s, the rules say %s", got, want)
+	}
+}

@@ -101,6 +101,10 @@ type Player struct {
 	color    rules.Color
 	sent     int  // moves of the game the engine knows
 	moveSent bool // the engine's last MOVE is not yet confirmed by the next request
+	// limit bounds Play's wait for a move (Request.Limit, or the untimed
+	// wait), one timer reused for every move: a ctx with a deadline per
+	// move costs a timer and a cancellation to set up and tear down.
+	limit *time.Timer
 }
 
 // New returns a DXP player; connections are made by NewGame.
@@ -113,7 +117,11 @@ var (
 	_ match.Player      = (*Player)(nil)
 	_ match.SidedPlayer = (*Player)(nil)
 	_ match.GameEnder   = (*Player)(nil)
+	_ match.LimitPlayer = (*Player)(nil)
 )
+
+// EnforcesLimit: Play stops waiting at Request.Limit by itself.
+func (e *Player) EnforcesLimit() {}
 
 // maxIgnored bounds the messages an engine may send that the arbiter skips
 // (CHAT, BACKREQ, anything out of place) while one answer is awaited. Each
@@ -367,6 +375,12 @@ func (e *Player) ignore() error {
 // a BACKREQ refused. Each wait for an answer starts with ignored = 0. When
 // ctx's deadline passes it returns errSilent.
 func (e *Player) next(ctx context.Context) (Message, string, error) {
+	return e.nextUntil(ctx, nil)
+}
+
+// nextUntil is next that also gives up (errSilent) when limit fires (nil:
+// never).
+func (e *Player) nextUntil(ctx context.Context, limit <-chan time.Time) (Message, string, error) {
 	for {
 		select {
 		case raw, ok := <-e.msgs:
@@ -407,6 +421,9 @@ func (e *Player) next(ctx context.Context) (Message, string, error) {
 			if errors.Is(ctx.Err(), context.Canceled) {
 				return Message{}, "", ctx.Err()
 			}
+			return Message{}, "", errSilent
+		case <-limit:
+			e.broken = true
 			return Message{}, "", errSilent
 		}
 	}
@@ -554,14 +571,28 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	if e.conn == nil || e.broken {
 		return reply, &match.Fault{Kind: match.Crash, Reason: "no connection to the engine"}
 	}
+	// The rare waits (GAMEREQ once a game, BACKREQ after a refused move)
+	// take the limit as their ctx's deadline, as their faults expect.
+	bounded := func() (context.Context, context.CancelFunc) {
+		if req.Limit.IsZero() {
+			return ctx, func() {}
+		}
+		return context.WithDeadline(ctx, req.Limit)
+	}
 	if !e.inGame {
-		if err := e.gameReq(ctx, req.Start, req.Position.Turn()); err != nil {
+		bctx, cancel := bounded()
+		err := e.gameReq(bctx, req.Start, req.Position.Turn())
+		cancel()
+		if err != nil {
 			return reply, err
 		}
 	}
 	if req.Retry && e.moveSent {
 		// The engine's last move was refused: take it back.
-		if err := e.takeBack(ctx, req); err != nil {
+		bctx, cancel := bounded()
+		err := e.takeBack(bctx, req)
+		cancel()
+		if err != nil {
 			return reply, err
 		}
 	}
@@ -576,14 +607,18 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	}
 	e.sent = len(req.Moves)
 	sent := time.Now()
-	if req.Deadline.IsZero() {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, e.opts.UntimedWait)
-		defer cancel()
+	var limit <-chan time.Time
+	switch {
+	case !req.Limit.IsZero():
+		limit = e.arm(time.Until(req.Limit))
+		defer e.limit.Stop()
+	case req.Deadline.IsZero():
+		limit = e.arm(e.opts.UntimedWait)
+		defer e.limit.Stop()
 	}
 	e.ignored = 0
 	for {
-		msg, raw, err := e.next(ctx)
+		msg, raw, err := e.nextUntil(ctx, limit)
 		if err != nil {
 			switch f, ok := match.AsFault(err); {
 			case ok && f.Kind == match.Illegal:
@@ -630,6 +665,17 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			}
 		}
 	}
+}
+
+// arm starts the reused limit timer for d and returns its channel. Since Go
+// 1.23 a Reset timer never delivers a value from before the Reset.
+func (e *Player) arm(d time.Duration) <-chan time.Time {
+	if e.limit == nil {
+		e.limit = time.NewTimer(d)
+	} else {
+		e.limit.Reset(d)
+	}
+	return e.limit.C
 }
 
 func moveText(m Message) string {

@@ -37,6 +37,7 @@ type misbehave struct {
 	refuse     byte // answer GAMEREQ with this GAMEACC code (0 = accept)
 	silent     bool // never answer GAMEREQ
 	chat       int  // send this many CHAT messages before each move
+	mute       bool // accept the game, never move
 }
 
 func startFollower(t *testing.T, v *rules.Variant, mb ...misbehave) *follower {
@@ -116,7 +117,7 @@ func (f *follower) serve(c net.Conn, v *rules.Variant) {
 		default:
 			continue // GAMEEND: deliberately no answer
 		}
-		if pos.Turn() == mine {
+		if pos.Turn() == mine && !f.mute {
 			if backReq {
 				backReq = false
 				if !send(Message{Type: BackReq, MoveNumber: 1, ToMove: rules.White}) {
@@ -266,6 +267,40 @@ func playOne(t *testing.T, f *follower, opts Options) (match.Reply, error) {
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
 	return e.Play(pctx, match.Request{Start: start, Position: start, Deadline: time.Now().Add(8 * time.Second)})
+}
+
+// A DXP player enforces Request.Limit itself (a match.LimitPlayer: PlayGame
+// gives it the game's ctx, with no deadline made per move): an engine that
+// never moves loses on time at the limit with a ctx that never ends.
+func TestPlayStopsAtTheLimit(t *testing.T) {
+	v := rules.MustLookup("international")
+	f := startFollower(t, v, misbehave{mute: true})
+	e := New(Options{Addr: f.ln.Addr().String(), ConnectTimeout: 5 * time.Second})
+	t.Cleanup(func() { e.Close() })
+	var p match.Player = e
+	if _, ok := p.(match.LimitPlayer); !ok {
+		t.Fatal("the DXP player does not enforce Request.Limit")
+	}
+	tc, _ := arbiter.ParseTimeControl("60+1")
+	start := rules.NewPosition(v)
+	if err := e.NewGameAs(context.Background(), v, start, tc, rules.White); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Now()
+	done := make(chan error, 1)
+	go func() {
+		_, err := e.Play(context.Background(), match.Request{Start: start, Position: start,
+			Deadline: now.Add(200 * time.Millisecond), Limit: now.Add(400 * time.Millisecond)})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if f, ok := match.AsFault(err); !ok || f.Kind != match.Timeout {
+			t.Errorf("Play: %v, want a time forfeit", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("Play did not stop at Request.Limit")
+	}
 }
 
 // The README: "A GAMEREQ from an engine that initiates anyway is logged and
