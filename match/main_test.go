@@ -26,25 +26,14 @@ import (
 var bin string
 
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "arbiter-match-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "arbiter")
-	if err := testbin.Build(bin, "../cmd/arbiter"); err != nil {
-		fmt.Fprintf(os.Stderr, "building the arbiter: %v\n", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	// No engine process of any test may survive.
-	if pids := processesOf(bin); len(pids) > 0 {
-		fmt.Fprintf(os.Stderr, "FAIL: engine processes left behind: %v\n", pids)
-		code = 1
-	}
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testbin.Main(m, &bin, "../cmd/arbiter", func(code int) int {
+		// No engine process of any test may survive.
+		if pids := processesOf(bin); len(pids) > 0 {
+			fmt.Fprintf(os.Stderr, "FAIL: engine processes left behind: %v\n", pids)
+			return 1
+		}
+		return code
+	})
 }
 
 // processesOf lists the live processes whose argv[0] is path or whose

@@ -44,6 +44,9 @@ func TestReportLayoutAndViewer(t *testing.T) {
 		t.Skip("chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser test")
 	}
 	ev := synthEvent(4, 120, 5)
+	for i := range ev.Games { // as a cluster's event: the list gains a worker column
+		ev.Games[i].Worker = fmt.Sprintf("box-%d", i%2+1)
+	}
 	dir := t.TempDir()
 	if err := WriteAll(dir, ev); err != nil {
 		t.Fatal(err)
@@ -142,6 +145,16 @@ func TestReportLayoutAndViewer(t *testing.T) {
 				return document.querySelectorAll('#games-table tbody tr').length; })()`))
 			if err != nil || n == 0 || n >= len(ev.Games) {
 				t.Errorf("filter 'r2 engine-A' shows %d rows of %d (%v)", n, len(ev.Games), err)
+			}
+			// The worker column, and the filter reads it too.
+			n, err = chromedp.Run(bctx, chromedp.Evaluate[int](`(() => { const f = document.getElementById('game-filter');
+				f.value = 'box-2'; f.dispatchEvent(new Event('input'));
+				const head = [...document.querySelectorAll('#games-table thead th')].map(th => th.textContent);
+				const rows = [...document.querySelectorAll('#games-table tbody tr')];
+				if (head[head.length - 1] !== 'Worker' || rows.some(tr => tr.lastChild.textContent !== 'box-2')) { return -1; }
+				return rows.length; })()`))
+			if err != nil || n <= 0 || n >= len(ev.Games) {
+				t.Errorf("filter 'box-2' with a worker column: %d rows of %d (%v)", n, len(ev.Games), err)
 			}
 			inc, err := chromedp.Run(bctx, chromedp.Evaluate[int]("document.querySelectorAll('#incident-table tbody tr a').length"))
 			if err != nil || inc == 0 {

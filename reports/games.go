@@ -222,11 +222,14 @@ var incidentKinds = map[string]bool{
 // gamesView is the data of the games list, the viewer and the incident
 // log, as embedded in the page.
 type gamesView struct {
-	Engines  []string   `json:"engines"`
-	Openings []string   `json:"openings"`
-	Terms    []string   `json:"terms"`
-	Results  []string   `json:"results"`
-	Games    [][]int    `json:"games"` // round, board, white, black, opening, result, termination, plies, has record
+	Engines  []string `json:"engines"`
+	Openings []string `json:"openings"`
+	Terms    []string `json:"terms"`
+	Results  []string `json:"results"`
+	Games    [][]int  `json:"games"` // round, board, white, black, opening, result, termination, plies, has record, worker (-1 = played locally)
+	// Workers are the cluster workers that played games (empty for a local
+	// event: the list then has no worker column).
+	Workers  []string   `json:"workers"`
 	Board    *boardView `json:"board,omitempty"`
 	Incident []incident `json:"incidents"`
 	// Sidecar is set when the records are in RecordsFile, not in the page.
@@ -253,7 +256,7 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 	for i, n := range names {
 		idx[n] = i
 	}
-	openIdx, termIdx := map[string]int{}, map[string]int{}
+	openIdx, termIdx, workerIdx := map[string]int{}, map[string]int{}, map[string]int{}
 	intern := func(m map[string]int, list *[]string, s string) int {
 		if i, ok := m[s]; ok {
 			return i
@@ -321,8 +324,12 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 		if opening == "" {
 			opening = "start position"
 		}
+		worker := -1
+		if g.Worker != "" {
+			worker = intern(workerIdx, &gv.Workers, g.Worker)
+		}
 		gv.Games = append(gv.Games, []int{g.Round, g.Board, idx[g.White], idx[g.Black],
-			intern(openIdx, &gv.Openings, opening), res, intern(termIdx, &gv.Terms, term), g.Plies, has})
+			intern(openIdx, &gv.Openings, opening), res, intern(termIdx, &gv.Terms, term), g.Plies, has, worker})
 		// The incident log.
 		if atFault, ok := incidentKinds[term]; ok {
 			e := -1

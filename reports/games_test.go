@@ -142,3 +142,25 @@ func TestRecordFromOpeningFEN(t *testing.T) {
 		t.Errorf("replayed %s, the rules say %s", got, want)
 	}
 }
+
+// TestGamesViewWorkers checks that a cluster's games name their workers
+// (interned) and a local game none.
+func TestGamesViewWorkers(t *testing.T) {
+	ev := Event{Name: "w", Variant: "english", Engines: []string{"a", "b"}, Games: []Game{
+		{Round: 1, Board: 1, White: "a", Black: "b", Result: "1-0", Worker: "box-1"},
+		{Round: 1, Board: 2, White: "b", Black: "a", Result: "0-1"},
+		{Round: 2, Board: 1, White: "a", Black: "b", Result: "1/2-1/2", Worker: "box-1"},
+	}}
+	gv, _, err := buildGamesView(ev, ev.Engines)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(gv.Workers) != 1 || gv.Workers[0] != "box-1" {
+		t.Fatalf("workers %q, want [box-1]", gv.Workers)
+	}
+	for i, want := range []int{0, -1, 0} {
+		if got := gv.Games[i][9]; got != want {
+			t.Errorf("game %d: worker index %d, want %d", i+1, got, want)
+		}
+	}
+}

@@ -16,26 +16,12 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match/store"
 )
 
-// syncBuffer is a bytes.Buffer a test may read while the process writes.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+// syncBuffer collects an output a test reads while the process writes it.
+type syncBuffer = testbin.SyncBuffer
 
 // startWatched starts the binary with both outputs collected.
 func startWatched(t *testing.T, dir string, args ...string) (*exec.Cmd, *syncBuffer, *syncBuffer) {

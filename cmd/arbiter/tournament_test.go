@@ -27,20 +27,7 @@ func TestMain(m *testing.M) {
 	if how := os.Getenv(crashChild); how != "" {
 		crashAsAsked(how)
 	}
-	dir, err := os.MkdirTemp("", "arbiter-bin-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	arbiterBin = filepath.Join(dir, "arbiter")
-	if err := testbin.Build(arbiterBin, "."); err != nil {
-		fmt.Fprintln(os.Stderr, "building arbiter:", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
+	testbin.Main(m, &arbiterBin, ".", nil)
 }
 
 // smallEvent is a round-robin of four sparring engines: 3 rounds x 2 boards

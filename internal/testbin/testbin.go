@@ -1,6 +1,7 @@
 // Package testbin builds the arbiter binary for the tests that run it as a
 // separate process (the CLI tests, and the match tests whose engines are
-// its sparring engine).
+// its sparring engine): Main is their TestMain, SyncBuffer collects what
+// a child process or goroutine writes while the test reads it.
 //
 // Under `make cover` (ARBITER_COVERDIR set to an absolute directory) the
 // binary is built with -cover for every package of the module and
@@ -11,10 +12,13 @@
 package testbin
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
+	"testing"
 )
 
 // CoverDirEnv names the environment variable that turns coverage on.
@@ -39,4 +43,52 @@ func Build(dst, pkgDir string) error {
 		return fmt.Errorf("go build %s: %v\n%s", pkgDir, err, out)
 	}
 	return nil
+}
+
+// Main is the body of a TestMain whose tests run the arbiter as a separate
+// process: it builds the main package in pkgDir into a temporary directory,
+// sets *bin to the binary, runs the tests and exits with their status.
+// after, when not nil, runs once the tests are done (the binary still
+// there) and returns the status to exit with, given theirs: a package
+// checks there what its tests must leave behind. The directory is removed
+// before the exit.
+func Main(m *testing.M, bin *string, pkgDir string, after func(code int) int) {
+	dir, err := os.MkdirTemp("", "arbiter-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	*bin = filepath.Join(dir, "arbiter")
+	if err := Build(*bin, pkgDir); err != nil {
+		fmt.Fprintf(os.Stderr, "building the arbiter: %v\n", err)
+		os.RemoveAll(dir)
+		os.Exit(1)
+	}
+	code := m.Run()
+	if after != nil {
+		code = after(code)
+	}
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// SyncBuffer is a buffer that a test may read while a process or other
+// goroutines write to it: a log sink, or the stdout and stderr of a child.
+type SyncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+// Write appends p.
+func (s *SyncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+// String returns everything written so far.
+func (s *SyncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -2,7 +2,6 @@ package cb_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -23,22 +22,7 @@ import (
 // bin is the arbiter binary: its cb-host subcommand loads the libraries.
 var bin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "arbiter-cb-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "arbiter")
-	if err := testbin.Build(bin, "../../cmd/arbiter"); err != nil {
-		fmt.Fprintf(os.Stderr, "building the arbiter: %v\n", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, &bin, "../../cmd/arbiter", nil) }
 
 // library builds testdata/cbtest.c into a shared library with the -D
 // switches given (none: a sound engine). Without a C compiler the test is

@@ -6,8 +6,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -21,22 +19,7 @@ import (
 // test runs, and the sparring engine of every test ("self").
 var bin string
 
-func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "arbiter-cluster-test")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	bin = filepath.Join(dir, "arbiter")
-	if err := testbin.Build(bin, "../../cmd/arbiter"); err != nil {
-		fmt.Fprintf(os.Stderr, "building the arbiter: %v\n", err)
-		os.RemoveAll(dir)
-		os.Exit(1)
-	}
-	code := m.Run()
-	os.RemoveAll(dir)
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m, &bin, "../../cmd/arbiter", nil) }
 
 // eventText is a round-robin of four sparring engines, 6 games per
 // encounter: 36 games, each a fraction of a second.
@@ -129,19 +112,4 @@ func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
 }
 
 // syncBuffer is a log sink safe for concurrent writers.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+type syncBuffer = testbin.SyncBuffer

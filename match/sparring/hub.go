@@ -97,41 +97,14 @@ func (w *lineWriter) failed() error {
 func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 	e := newEngine(cfg)
 	w := &lineWriter{w: bufio.NewWriter(out)}
-	cmds := make(chan string, 16)
-	stop := make(chan struct{}, 1)
-	var hung atomic.Bool
-	go func() {
-		defer close(cmds)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 4096), 1<<20)
-		for sc.Scan() {
-			if hung.Load() {
-				return // a hung engine stops reading
-			}
-			line := sc.Text()
-			switch strings.TrimSpace(line) {
-			case "ping":
-				if w.println("pong") != nil {
-					return // ServeHub returns the error
-				}
-				continue
-			case "stop":
-				select {
-				case stop <- struct{}{}:
-				default:
-				}
-				continue
-			}
-			cmds <- line
-		}
-	}()
+	r := readHub(in, w)
 	var (
 		pos   rules.Position
 		posOK bool
 		level match.Level
 	)
 	presets := strings.Join(rules.Presets(), " ")
-	for raw := range cmds {
+	for raw := range r.cmds {
 		if err := w.failed(); err != nil {
 			return err
 		}
@@ -164,16 +137,12 @@ func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 				level = lv
 			}
 		case "go":
-			// Drop a stale stop from a previous search.
-			select {
-			case <-stop:
-			default:
-			}
+			r.dropStop()
 			if !posOK {
 				w.println(hub.Cmd("error", "message", "go without a valid position").String())
 				continue
 			}
-			if err := e.answer(pos, &hubWire{w: w, depth: e.cfg.Level.Depth, level: level, stop: stop, hung: &hung}); err != nil {
+			if err := e.answer(pos, &hubWire{r.search(w, e.cfg.Level.Depth, level)}); err != nil {
 				return err
 			}
 		case "quit":
@@ -227,13 +196,7 @@ func (e *engine) readPos(l hub.Line, w *lineWriter) (rules.Position, bool) {
 }
 
 // hubWire is the Hub front end of answer.
-type hubWire struct {
-	w     *lineWriter
-	depth int // for the info line
-	level match.Level
-	stop  <-chan struct{}
-	hung  *atomic.Bool
-}
+type hubWire struct{ search }
 
 func (h *hubWire) move(p rules.Position, m rules.Move, thought time.Duration) error {
 	info := hub.Cmd("info", "depth", strconv.Itoa(max(h.depth, 0)), "score", strconv.FormatFloat(float64(Score(p, m))/manValue, 'f', 2, 64),
@@ -248,9 +211,71 @@ func (h *hubWire) noMove(rules.Position) error { return h.w.println("done") }
 // garbage is an answer that cannot be read (the arbiter ignores other junk).
 func (h *hubWire) garbage() error { return h.w.println("done \x01\x02 garbage \"unterminated") }
 
-func (h *hubWire) hang() { h.hung.Store(true) }
+// hubInput reads the GUI's lines for ServeHub and ServeHub1. It answers
+// "ping" and takes "stop" itself, as both must work while a search runs,
+// and passes every other line on cmds, which it closes at the end of the
+// input or once a hang fault has fired (a hung engine stops reading).
+type hubInput struct {
+	cmds chan string
+	stop chan struct{}
+	hung atomic.Bool
+}
 
-func (h *hubWire) slow() {
+func readHub(in io.Reader, w *lineWriter) *hubInput {
+	r := &hubInput{cmds: make(chan string, 16), stop: make(chan struct{}, 1)}
+	go func() {
+		defer close(r.cmds)
+		sc := bufio.NewScanner(in)
+		sc.Buffer(make([]byte, 4096), 1<<20)
+		for sc.Scan() {
+			if r.hung.Load() {
+				return // a hung engine stops reading
+			}
+			line := sc.Text()
+			switch strings.TrimSpace(line) {
+			case "ping":
+				if w.println("pong") != nil {
+					return // the server returns the error
+				}
+				continue
+			case "stop":
+				select {
+				case r.stop <- struct{}{}:
+				default:
+				}
+				continue
+			}
+			r.cmds <- line
+		}
+	}()
+	return r
+}
+
+// dropStop drops a stale stop from a previous search.
+func (r *hubInput) dropStop() {
+	select {
+	case <-r.stop:
+	default:
+	}
+}
+
+// search is what both front ends of answer share: the search's limits and
+// the means of the hang and slow faults.
+type search struct {
+	w     *lineWriter
+	depth int // for the info line
+	level match.Level
+	stop  <-chan struct{}
+	hung  *atomic.Bool
+}
+
+func (r *hubInput) search(w *lineWriter, depth int, level match.Level) search {
+	return search{w: w, depth: depth, level: level, stop: r.stop, hung: &r.hung}
+}
+
+func (h *search) hang() { h.hung.Store(true) }
+
+func (h *search) slow() {
 	t := time.NewTimer(slowBudget(h.level))
 	defer t.Stop()
 	select {

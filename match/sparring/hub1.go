@@ -6,7 +6,6 @@ import (
 	"io"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/match"
@@ -22,40 +21,13 @@ import (
 func ServeHub1(in io.Reader, out io.Writer, cfg Config) error {
 	e := newEngine(cfg)
 	w := &lineWriter{w: bufio.NewWriter(out)}
-	cmds := make(chan string, 16)
-	stop := make(chan struct{}, 1)
-	var hung atomic.Bool
-	go func() {
-		defer close(cmds)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 4096), 1<<20)
-		for sc.Scan() {
-			if hung.Load() {
-				return
-			}
-			line := sc.Text()
-			switch strings.TrimSpace(line) {
-			case "ping":
-				if w.println("pong") != nil {
-					return
-				}
-				continue
-			case "stop":
-				select {
-				case stop <- struct{}{}:
-				default:
-				}
-				continue
-			}
-			cmds <- line
-		}
-	}()
+	r := readHub(in, w)
 	var (
 		pos   rules.Position
 		posOK bool
 		level match.Level
 	)
-	for raw := range cmds {
+	for raw := range r.cmds {
 		if err := w.failed(); err != nil {
 			return err
 		}
@@ -116,15 +88,12 @@ func ServeHub1(in io.Reader, out io.Writer, cfg Config) error {
 		case "depth":
 			level.Depth, err = strconv.Atoi(arg(1))
 		case "go":
-			select {
-			case <-stop:
-			default:
-			}
+			r.dropStop()
 			if !posOK {
 				err = fmt.Errorf("go without a valid position")
 				break
 			}
-			if err := e.answer(pos, &hub1Wire{w: w, depth: e.cfg.Level.Depth, level: level, stop: stop, hung: &hung}); err != nil {
+			if err := e.answer(pos, &hub1Wire{r.search(w, e.cfg.Level.Depth, level)}); err != nil {
 				return err
 			}
 		case "quit":
@@ -138,13 +107,7 @@ func ServeHub1(in io.Reader, out io.Writer, cfg Config) error {
 }
 
 // hub1Wire is the Hub-1 front end of answer.
-type hub1Wire struct {
-	w     *lineWriter
-	depth int
-	level match.Level
-	stop  <-chan struct{}
-	hung  *atomic.Bool
-}
+type hub1Wire struct{ search }
 
 func (h *hub1Wire) move(p rules.Position, m rules.Move, thought time.Duration) error {
 	mv := rules.HubMove(m)
@@ -156,14 +119,3 @@ func (h *hub1Wire) noMove(rules.Position) error { return h.w.println("move") }
 
 // garbage: a move line whose move is junk.
 func (h *hub1Wire) garbage() error { return h.w.println("move \x01\x02garbage") }
-
-func (h *hub1Wire) hang() { h.hung.Store(true) }
-
-func (h *hub1Wire) slow() {
-	t := time.NewTimer(slowBudget(h.level))
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-h.stop:
-	}
-}
