@@ -92,6 +92,7 @@ type Lib struct {
 // enginecommand (optional: without it the engine is taken for an English
 // one with its file name as its name).
 func Load(path string) (*Lib, error) {
+	path, _ = LibraryFile(".", path)
 	h, err := purego.Dlopen(path, purego.RTLD_NOW|purego.RTLD_LOCAL)
 	if err != nil {
 		return nil, fmt.Errorf("cb: loading %s: %w", path, err)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/cb"
 	"github.com/draughts-arbiter/arbiter/match/dxp"
 	"github.com/draughts-arbiter/arbiter/match/hub"
 	"github.com/draughts-arbiter/arbiter/match/store"
@@ -80,21 +81,18 @@ func program(spec configs.EngineSpec) store.Identity {
 
 // cbLibrary returns the library file a CheckerBoard engine's host loads:
 // the word after "cb-host" (configs makes a cb engine's command
-// "self cb-host LIB"), relative to the engine's directory, where the host
-// runs. A bare name (no "/") is one the dynamic loader looks up in its own
-// paths, not in the directory: its file is not known here, and the
-// identity is left unknown (ok is still true: the arbiter binary is not
-// the engine either way).
+// "self cb-host LIB"), found as the host finds it from the engine's
+// directory (cb.LibraryFile). A bare name with no file of that name there is
+// one the dynamic loader looks up in its own paths: its file is not known
+// here, and the identity is left unknown (ok is still true: the arbiter
+// binary is not the engine either way).
 func cbLibrary(spec configs.EngineSpec) (string, bool) {
 	if spec.Protocol != configs.CB || len(spec.Argv) < 3 || spec.Argv[1] != "cb-host" {
 		return "", false
 	}
-	lib := spec.Argv[2]
-	if !strings.Contains(lib, "/") {
+	lib, known := cb.LibraryFile(spec.Dir, spec.Argv[2])
+	if !known {
 		return "", true
-	}
-	if !filepath.IsAbs(lib) && spec.Dir != "" {
-		lib = filepath.Join(spec.Dir, lib)
 	}
 	return lib, true
 }
