@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/draughts-arbiter/arbiter/internal/browser"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -36,13 +37,7 @@ const layoutProbe = `(() => {
 // paint, and the board viewer must step through a game to the position
 // the rules package reaches at the end of its record.
 func TestReportLayoutAndViewer(t *testing.T) {
-	bin := findChromium()
-	if bin == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium not found (install Debian's chromium package); required when CI=true")
-		}
-		t.Skip("chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser test")
-	}
+	bin := browser.Require(t)
 	ev := synthEvent(4, 120, 5)
 	for i := range ev.Games { // as a cluster's event: the list gains a worker column
 		ev.Games[i].Worker = fmt.Sprintf("box-%d", i%2+1)
@@ -65,11 +60,7 @@ func TestReportLayoutAndViewer(t *testing.T) {
 	}
 	want := positionString(pos)
 
-	allocOpts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU, chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck, chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.UserDataDir(t.TempDir()),
-	}
+	allocOpts := browser.Options(bin, t.TempDir())
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, allocOpts...)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -16,24 +15,9 @@ import (
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 
+	"github.com/draughts-arbiter/arbiter/internal/browser"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
-
-// findChromium returns the browser to drive, or "" when there is none.
-// Debian's package installs /usr/bin/chromium; CHROMIUM may point elsewhere.
-func findChromium() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		// An explicit choice that does not exist counts as "missing".
-		p, _ = exec.LookPath(p)
-		return p
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 // chartState is what the page reports about one chart div.
 type chartState struct {
@@ -64,13 +48,7 @@ const chartProbe = `(() => Array.from(document.querySelectorAll('div.chart')).ma
 // script error or console error occurred and that the page asked for
 // nothing beyond its own file.
 func TestReportInChromium(t *testing.T) {
-	bin := findChromium()
-	if bin == "" {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium not found (install Debian's chromium package); required when CI=true")
-		}
-		t.Skip("chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser test")
-	}
+	bin := browser.Require(t)
 	ev := synthEvent(5, 400, 21)
 	cfg := stats.SPRTConfig{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
 	_ = cfg // a round-robin has no SPRT; the SPRT panel is covered by the match below
@@ -101,21 +79,7 @@ func TestReportInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	allocOpts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(bin),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-extensions", true),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(1280, 1000),
-	}
+	allocOpts := browser.Options(bin, t.TempDir(), chromedp.WindowSize(1280, 1000))
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, allocOpts...)

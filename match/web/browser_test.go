@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -18,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/draughts-arbiter/arbiter/internal/browser"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
@@ -25,21 +25,6 @@ import (
 // real server (newEnv: SQLite, a Hall, the HTTP server on a socket). One
 // browser serves every test of the binary; each player gets a browser
 // context of its own (separate storage, as two people's browsers).
-
-// findChromium returns the browser to drive, or "" when there is none.
-// Debian's package installs /usr/bin/chromium; CHROMIUM may point elsewhere.
-func findChromium() string {
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		p, _ = exec.LookPath(p)
-		return p
-	}
-	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
 
 var shared struct {
 	once    sync.Once
@@ -63,7 +48,7 @@ func TestMain(m *testing.M) {
 func needBrowser(t *testing.T) context.Context {
 	t.Helper()
 	shared.once.Do(func() {
-		bin := findChromium()
+		bin := browser.Find()
 		if bin == "" {
 			shared.missing = true
 			return
@@ -74,18 +59,7 @@ func needBrowser(t *testing.T) context.Context {
 			return
 		}
 		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-			chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-			chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-			chromedp.Flag("disable-background-networking", true),
-			chromedp.Flag("disable-component-update", true),
-			chromedp.Flag("disable-sync", true),
-			chromedp.Flag("disable-extensions", true),
-			// Background tabs must keep their timers and event streams live.
-			chromedp.Flag("disable-background-timer-throttling", true),
-			chromedp.Flag("disable-renderer-backgrounding", true),
-			chromedp.Flag("disable-backgrounding-occluded-windows", true),
-			chromedp.UserDataDir(dir),
-			chromedp.WindowSize(1366, 900))
+			browser.Options(bin, dir, chromedp.WindowSize(1366, 900))...)
 		bctx, cancelB := chromedp.NewContext(actx)
 		if err := chromedp.Do(bctx); err != nil {
 			cancelB()
@@ -97,10 +71,7 @@ func needBrowser(t *testing.T) context.Context {
 		shared.cancel = func() { cancelB(); cancelAlloc(); os.RemoveAll(dir) }
 	})
 	if shared.missing {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("chromium not found (install Debian's chromium package); required when CI=true")
-		}
-		t.Skip("chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser tests")
+		browser.Missing(t)
 	}
 	if shared.err != nil {
 		t.Fatal(shared.err)

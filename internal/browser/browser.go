@@ -1,0 +1,76 @@
+// Package browser is what the project's browser tests share: where headless
+// Chromium is, the rule for a machine without it (the test skips with a
+// clear message, except under CI=true, where it fails: CI installs it), and
+// the flags every test starts it with. It is imported by tests only.
+package browser
+
+import (
+	"os"
+	"os/exec"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Find returns the browser to drive, or "" when there is none. Debian's
+// package installs /usr/bin/chromium; CHROMIUM may point elsewhere (an
+// explicit choice that does not exist counts as missing).
+func Find() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		p, _ = exec.LookPath(p)
+		return p
+	}
+	for _, name := range []string{"/usr/bin/chromium", "chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// TB is the part of testing.TB that Require uses.
+type TB interface {
+	Helper()
+	Fatal(args ...any)
+	Skip(args ...any)
+}
+
+// Require returns the browser, or ends the test when there is none: a skip
+// naming the package to install, or under CI=true a failure.
+func Require(t TB) string {
+	t.Helper()
+	bin := Find()
+	if bin == "" {
+		Missing(t)
+	}
+	return bin
+}
+
+// Missing ends a test that found no browser (see Require).
+func Missing(t TB) {
+	t.Helper()
+	if os.Getenv("CI") == "true" {
+		t.Fatal("chromium not found (install Debian's chromium package); required when CI=true")
+	}
+	t.Skip("chromium not found: install Debian's chromium package (apt-get install chromium) to run the browser tests")
+}
+
+// Options are the allocator options of a headless browser at bin with its
+// profile in dir: no first-run pages, no background network or updates (a
+// test's page asks for nothing it did not load), and background tabs that
+// keep their timers and event streams live (two players' tabs at once).
+// More options (a window size) may follow.
+func Options(bin, dir string, more ...chromedp.ExecAllocatorOption) []chromedp.ExecAllocatorOption {
+	return append([]chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(bin), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-extensions", true),
+		chromedp.Flag("disable-background-timer-throttling", true),
+		chromedp.Flag("disable-renderer-backgrounding", true),
+		chromedp.Flag("disable-backgrounding-occluded-windows", true),
+		chromedp.UserDataDir(dir),
+	}, more...)
+}
