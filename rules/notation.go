@@ -82,7 +82,27 @@ func (p Position) ParseMove(text string) (Move, error) {
 	case 1:
 		return found[0], nil
 	}
+	if m, ok := SingleJump(found); ok {
+		return m, nil
+	}
 	return Move{}, fmt.Errorf("%w: %s matches %d legal moves", ErrAmbiguous, text, len(found))
+}
+
+// SingleJump returns the one single jump among the readings of a short
+// capture text, if there is exactly one. A single jump's long form is its
+// short form (b7:d5 beside the longer b7:d7:d5 in Gothic, or a king's jump
+// beside its loop to the same square), so that text is how MoveText writes
+// it, and ParseMove reads it so; MatchMoves still returns every reading, for
+// a reader that lets the rest of a game settle a record written otherwise.
+func SingleJump(found []Move) (Move, bool) {
+	var one Move
+	n := 0
+	for _, m := range found {
+		if m.IsCapture() && len(m.Path) == 1 {
+			one, n = m, n+1
+		}
+	}
+	return one, n == 1
 }
 
 // MatchMoves returns every legal move (one per identity, each with a
@@ -110,12 +130,12 @@ func (p Position) MatchMoves(text string) ([]Move, error) {
 		}
 		found = append(found, m)
 	}
-	if len(found) > 1 {
+	if len(found) > 1 && len(via) > 0 {
 		// A long form that lists a move's whole path names that move, even
 		// when its squares also lie, in order, on a longer path (MoveText
 		// writes such a form: W:WKe3:Bb6,d4,d6,f6,f4 in Czech, e3:c5:a7
-		// beside e3:g5:e7:c5:a7; a single jump's long form is its short
-		// form, b7:d5 beside b7:d7:d5 in Gothic).
+		// beside e3:g5:e7:c5:a7). A short form is left with every reading
+		// (see SingleJump).
 		var exact []Move
 		for _, m := range found {
 			if len(m.Path) == len(via)+1 && slices.Equal(m.Path[:len(via)], via) {

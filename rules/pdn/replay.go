@@ -82,7 +82,8 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // the same square over different pieces, written without the landing
 // squares) is settled the way an arbiter reads a scoresheet: by the rest of
 // the game. The reading under which the remaining moves are legal is taken;
-// if several are, the move is reported as ambiguous.
+// if several are, the single jump among them (rules.SingleJump: how a
+// writer writes it), else the move is reported as ambiguous.
 func Replay(g *Game, v *rules.Variant) (*Replayed, error) {
 	fen := strings.TrimSpace(g.Tag("FEN"))
 	if fen == "" {
@@ -165,12 +166,21 @@ func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 	var out []rules.Move
 	for ; i < len(r.g.Moves); i++ {
 		text := r.g.Moves[i].Text
-		m, err := p.ParseMove(text)
-		if errors.Is(err, rules.ErrAmbiguous) {
-			var whole, furthest []rules.Move
+		cands, err := p.MatchMoves(text)
+		if err == nil && len(cands) == 1 {
+			r.budget--
+			out = append(out, cands[0])
+			p = p.Play(cands[0])
+			continue
+		}
+		if err == nil && len(cands) > 1 {
+			// Ambiguous (a short form a writer should have written long):
+			// the reading the rest of the game fits, and where several do,
+			// the one ParseMove takes (SingleJump), else an error.
+			var whole, furthest, preferred []rules.Move
 			var furthestErr *MoveError
 			fits := 0
-			cands, _ := p.MatchMoves(text) // readable: ParseMove found it ambiguous
+			single, hasSingle := rules.SingleJump(cands)
 			for _, c := range cands {
 				if r.budget <= 0 {
 					fits = 2 // out of budget: cannot tell
@@ -182,6 +192,9 @@ func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 				case e == nil:
 					fits++
 					whole = append([]rules.Move{c}, rest...)
+					if hasSingle && c.Same(single) && slices.Equal(c.Path, single.Path) {
+						preferred = whole
+					}
 				case furthestErr == nil || e.Index > furthestErr.Index:
 					furthest, furthestErr = append([]rules.Move{c}, rest...), e
 				}
@@ -191,15 +204,16 @@ func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 				return append(out, whole...), nil
 			case fits == 0 && furthestErr != nil:
 				return append(out, furthest...), furthestErr
+			case fits > 1 && preferred != nil:
+				return append(out, preferred...), nil
 			}
-			return out, r.moveError(p, i, fmt.Errorf("%w; more than one reading fits the rest of the game", err))
+			amb := fmt.Errorf("%w: %s matches %d legal moves", rules.ErrAmbiguous, text, len(cands))
+			return out, r.moveError(p, i, fmt.Errorf("%w; more than one reading fits the rest of the game", amb))
 		}
-		if err != nil {
-			return out, r.moveError(p, i, err)
+		if err == nil { // no legal move: ParseMove says so in its words
+			_, err = p.ParseMove(text)
 		}
-		r.budget--
-		out = append(out, m)
-		p = p.Play(m)
+		return out, r.moveError(p, i, err)
 	}
 	return out, nil
 }
