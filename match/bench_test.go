@@ -155,7 +155,11 @@ func engineTime(rec *match.GameRecord) time.Duration {
 // thread, the GC's included, the engines' not), which unlike the wall
 // times does not depend on how fast the machine wakes a sleeping process;
 // beside it, floor-cpu-ns/roundtrip (floorCPU, measured in the same run)
-// and their ratio, cpu/floor (the aim is at most 1.5).
+// and their ratio, cpu/floor (the aim is at most 1.5). Where the CPU goes:
+// user-ns/move and sys-ns/move split it (the kernel splits by sampling, so
+// only over many moves), vcsw/move counts the arbiter's voluntary context
+// switches (its waits: one per move at best) and ivcsw/move the times it
+// was preempted (the machine's load, mostly).
 func BenchmarkGameRandom(b *testing.B) {
 	mk := func(seed string) *hub.Player {
 		return hub.New(hub.Options{Command: []string{bin, "engine", "--level", "random", "--seed", seed}})
@@ -174,6 +178,7 @@ func BenchmarkGameRandom(b *testing.B) {
 	var wall, overhead, referee, latency time.Duration
 	var infos []string
 	cpu0 := cpuTime()
+	ru0 := rusage()
 	b.ResetTimer()
 	// gamesPerOp games make one op, so that `-benchtime 1x` (make bench)
 	// measures over a thousand moves or so.
@@ -198,6 +203,7 @@ func BenchmarkGameRandom(b *testing.B) {
 	}
 	b.StopTimer()
 	cpu := cpuTime() - cpu0
+	ru1 := rusage()
 	overhead = wall - engineTime(&match.GameRecord{Info: infos})
 	if moves == 0 {
 		b.Fatal("no moves")
@@ -211,6 +217,10 @@ func BenchmarkGameRandom(b *testing.B) {
 	if cpu > 0 {
 		perMove := float64(cpu.Nanoseconds()) / float64(moves)
 		b.ReportMetric(perMove, "cpu-ns/move")
+		b.ReportMetric(float64(ru1.Utime.Nano()-ru0.Utime.Nano())/float64(moves), "user-ns/move")
+		b.ReportMetric(float64(ru1.Stime.Nano()-ru0.Stime.Nano())/float64(moves), "sys-ns/move")
+		b.ReportMetric(float64(ru1.Nvcsw-ru0.Nvcsw)/float64(moves), "vcsw/move")
+		b.ReportMetric(float64(ru1.Nivcsw-ru0.Nivcsw)/float64(moves), "ivcsw/move")
 		if floor := floorCPU(b, tripsPerOp); floor > 0 {
 			b.ReportMetric(float64(floor.Nanoseconds()), "floor-cpu-ns/roundtrip")
 			b.ReportMetric(perMove/float64(floor.Nanoseconds()), "cpu/floor")
@@ -221,11 +231,18 @@ func BenchmarkGameRandom(b *testing.B) {
 // cpuTime is the user + system CPU time this process has used so far, 0
 // where getrusage is not available.
 func cpuTime() time.Duration {
+	ru := rusage()
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// rusage is this process's resource usage so far (zero where getrusage is
+// not available).
+func rusage() syscall.Rusage {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
+		return syscall.Rusage{}
 	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	return ru
 }
 
 // BenchmarkHubLine measures the Hub codec on a typical info line.
