@@ -7,6 +7,7 @@
 package proc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -29,7 +30,9 @@ type Process struct {
 	stdin  *os.File // write end of the child's stdin
 	stdout *os.File // read end of the child's stdout
 
-	rd     lineReader // stdout, read by one goroutine at a time
+	rd     lineReader    // stdout, read by one goroutine at a time
+	wake   *waker        // the reader's (nil: it waits in the runtime's poller)
+	intr   atomic.Uint64 // Interrupt calls so far
 	done   chan struct{}
 	err    error       // exit status, valid after done is closed
 	exited atomic.Bool // set just before done is closed
@@ -69,8 +72,10 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 	if err != nil {
 		return nil, fmt.Errorf("proc: stdin pipe: %w", err)
 	}
-	outR, outW, err := os.Pipe()
+	wake := newWaker()
+	outR, outW, err := outputPipe(wake)
 	if err != nil {
+		wake.close()
 		inR.Close()
 		inW.Close()
 		return nil, fmt.Errorf("proc: stdout pipe: %w", err)
@@ -81,6 +86,7 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 		inW.Close()
 		outR.Close()
 		outW.Close()
+		wake.close()
 		return nil, fmt.Errorf("proc: stderr pipe: %w", err)
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
@@ -88,6 +94,7 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 		for _, f := range []*os.File{inR, inW, outR, outW, errR, errW} {
 			f.Close()
 		}
+		wake.close()
 		return nil, fmt.Errorf("proc: start %q: %w", argv[0], err)
 	}
 	// The child holds its own copies now.
@@ -95,7 +102,8 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 	outW.Close()
 	errW.Close()
 	p := &Process{cmd: cmd, seq: seq, stdin: inW, stdout: outR, done: make(chan struct{}), stderrDone: make(chan struct{})}
-	p.rd.f, p.rd.exited = outR, &p.exited
+	p.wake = wake
+	p.rd.f, p.rd.exited, p.rd.wk, p.rd.intr = outR, &p.exited, p.wake, &p.intr
 	go func() {
 		defer close(p.stderrDone)
 		defer errR.Close()
@@ -129,32 +137,65 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 		// it forked still holds the pipe: the reader stops waiting for more
 		// than the pipe holds now (see lineReader.fill).
 		p.exited.Store(true)
-		p.stdout.SetReadDeadline(time.Now())
+		if p.wake != nil {
+			p.wake.wake()
+		} else {
+			p.stdout.SetReadDeadline(time.Now())
+		}
 		close(p.done)
 	}()
 	return p, nil
 }
 
 // lineReader reads lines from a pipe with deadlines, keeping a partial
-// line across timeouts. The reading goroutine itself waits in the poller:
-// no extra goroutine or channel hop per line.
+// line across timeouts. The reading goroutine itself waits (in ppoll(2)
+// with a waker, else in the runtime's poller): no extra goroutine or
+// channel hop per line.
 type lineReader struct {
 	f      *os.File
-	rc     syscall.RawConn // f's: read and readNow
+	rc     syscall.RawConn // f's: read and readNow, waitRead and waitNow
 	readFn func(fd uintptr) bool
+	waitFn func(fd uintptr) bool
 	rbuf   []byte
 	rn     int
 	rerr   syscall.Errno
 	exited *atomic.Bool // the writer has exited (nil: never known)
 	buf    []byte
 	r, w   int // unread data is buf[r:w]
+
+	// With a waker (wk), a read waits in waitNow; deadline and result are
+	// its argument and outcome, mark the interrupt count when the
+	// ReadLine began (an older Interrupt wakes no one, as a deadline set
+	// before the read would not), fds its ppoll set.
+	wk        *waker
+	intr      *atomic.Uint64
+	mark      uint64
+	pollFirst atomic.Bool // a request was just written: wait before reading
+	deadline  time.Time
+	result    waitResult
+	fds       [2]pollFd
 }
+
+// waitResult is how waitNow ended, beside a read's n and errno.
+type waitResult uint8
+
+const (
+	waitRead waitResult = iota // lr.rn, lr.rerr
+	waitDeadline
+	waitExited
+)
 
 // fill reads into b, waiting until deadline. Once the process has exited
 // it only takes what the pipe already holds and then reports io.EOF: a
 // grandchild that inherited the write end must not keep a dead engine's
 // output open.
 func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
+	if lr.wk != nil {
+		if n, err, exited := lr.waitRead(b, deadline); !exited {
+			return n, err
+		}
+		return lr.rest(b, deadline)
+	}
 	lr.f.SetReadDeadline(deadline)
 	// Checked after setting the deadline: an exit after the check has its
 	// own deadline of now, set after ours (see Start).
@@ -164,6 +205,12 @@ func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
 			return n, err
 		}
 	}
+	return lr.rest(b, deadline)
+}
+
+// rest is fill once the process has exited: what the pipe holds now, then
+// io.EOF.
+func (lr *lineReader) rest(b []byte, deadline time.Time) (int, error) {
 	if !deadline.IsZero() && !time.Now().Before(deadline) {
 		return 0, os.ErrDeadlineExceeded // a grandchild still writing has no say
 	}
@@ -187,6 +234,92 @@ func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
 		return 0, rerr
 	}
 	return 0, io.EOF
+}
+
+// waitRead is fill with a waker: one read, waiting in waitNow until the
+// deadline, an Interrupt or the process's exit (exited: fill takes the
+// rest). The callback and its data live in lr: a read allocates nothing.
+func (lr *lineReader) waitRead(b []byte, deadline time.Time) (n int, err error, exited bool) {
+	if lr.rc == nil {
+		rc, err := lr.f.SyscallConn()
+		if err != nil {
+			n, err := lr.f.Read(b)
+			return n, err, false
+		}
+		lr.rc, lr.readFn = rc, lr.readNow
+	}
+	if lr.waitFn == nil {
+		lr.waitFn = lr.waitNow
+	}
+	lr.rbuf, lr.rn, lr.rerr, lr.deadline, lr.result = b, 0, 0, deadline, waitRead
+	// The RawConn holds the descriptor open while waitNow uses its number
+	// (Close waits for it: the process's exit wakes the wait first).
+	err = lr.rc.Read(lr.waitFn)
+	lr.rbuf = nil
+	switch {
+	case err != nil:
+		return 0, err, false
+	case lr.result == waitExited:
+		return 0, nil, true
+	case lr.result == waitDeadline:
+		return 0, os.ErrDeadlineExceeded, false
+	case lr.rerr != 0:
+		return 0, &os.PathError{Op: "read", Path: lr.f.Name(), Err: lr.rerr}, false
+	case lr.rn == 0:
+		return 0, io.EOF, false
+	}
+	return lr.rn, nil, false
+}
+
+// waitNow is waitRead's callback: it reads (non-blocking) and, while the
+// pipe is empty, waits in ppoll for data, the waker or the deadline. Right
+// after a request (pollFirst) the answer cannot be there yet: it waits
+// first, saving the read that would fail. A deadline that has passed is
+// reported before anything is read, as the runtime's poller does.
+func (lr *lineReader) waitNow(fd uintptr) bool {
+	poll := lr.pollFirst.Swap(false)
+	raw := true // the first wait is short and keeps the P (see waker.wait)
+	for {
+		if lr.exited != nil && lr.exited.Load() {
+			lr.result = waitExited
+			return true
+		}
+		timeout := time.Duration(-1)
+		if !lr.deadline.IsZero() {
+			if timeout = time.Until(lr.deadline); timeout <= 0 {
+				lr.result = waitDeadline
+				return true
+			}
+		}
+		if !poll {
+			n, e := rawRead(fd, lr.rbuf)
+			switch e {
+			case 0:
+				lr.rn = n
+				return true
+			case syscall.EINTR:
+				continue
+			case syscall.EAGAIN:
+			default:
+				lr.rerr = e
+				return true
+			}
+		}
+		poll = false
+		woken, e := lr.wk.wait(fd, timeout, raw, &lr.fds)
+		raw = false
+		if e != 0 && e != syscall.EINTR {
+			lr.rerr = e
+			return true
+		}
+		if woken {
+			if lr.intr != nil && lr.intr.Load() != lr.mark {
+				lr.result = waitDeadline // Interrupt
+				return true
+			}
+			// The exit (seen above) or an Interrupt older than this read.
+		}
+	}
 }
 
 // read is f.Read (waiting in the poller until the deadline) with the read
@@ -295,14 +428,7 @@ func (lr *lineReader) skipToNL(deadline time.Time) {
 	}
 }
 
-func indexNL(b []byte) int {
-	for i, c := range b {
-		if c == '\n' {
-			return i
-		}
-	}
-	return -1
-}
+func indexNL(b []byte) int { return bytes.IndexByte(b, '\n') }
 
 // IsLong reports whether a line read from Lines was cut at MaxLine, and
 // returns the line without the marker.
@@ -320,6 +446,7 @@ func IsLong(line string) (string, bool) {
 // first, even while a child of its own holds the pipe open). One goroutine at a time may read. A line longer than
 // MaxLine is returned cut and marked (see IsLong).
 func (p *Process) ReadLine(deadline time.Time) (string, error) {
+	p.rd.mark = p.intr.Load()
 	return p.rd.readLine(deadline)
 }
 
@@ -334,7 +461,14 @@ func (p *Process) Buffered() bool {
 }
 
 // Interrupt makes a pending ReadLine return os.ErrDeadlineExceeded now.
-func (p *Process) Interrupt() { p.stdout.SetReadDeadline(time.Now()) }
+func (p *Process) Interrupt() {
+	p.intr.Add(1)
+	if p.wake != nil {
+		p.wake.wake()
+		return
+	}
+	p.stdout.SetReadDeadline(time.Now())
+}
 
 // Exited is closed when the child has exited and been reaped.
 func (p *Process) Exited() <-chan struct{} { return p.done }
@@ -424,6 +558,7 @@ func (p *Process) Write(s string, timeout time.Duration) error {
 	if err != nil {
 		return fmt.Errorf("write to engine: %w", err)
 	}
+	p.rd.pollFirst.Store(true)
 	return nil
 }
 
@@ -435,6 +570,7 @@ func (p *Process) WriteBytes(b []byte, timeout time.Duration) error {
 	// wait arms the write deadline (a timer change per move otherwise).
 	b = b[p.tryWrite(b):]
 	if len(b) == 0 {
+		p.rd.pollFirst.Store(true)
 		return nil
 	}
 	if timeout > 0 {
@@ -444,6 +580,7 @@ func (p *Process) WriteBytes(b []byte, timeout time.Duration) error {
 	if err != nil {
 		return fmt.Errorf("write to engine: %w", err)
 	}
+	p.rd.pollFirst.Store(true)
 	return nil
 }
 
@@ -478,6 +615,9 @@ func (p *Process) Stop(grace time.Duration) error {
 	<-p.done
 	killMarked(p.seq)
 	p.CloseInput()
+	// A read in progress (woken by the exit) keeps the descriptor until it
+	// returns; the waker's close waits for it.
 	p.stdout.Close()
+	p.wake.close()
 	return p.err
 }

@@ -267,3 +267,66 @@ func TestRuntimeCrashHeaderIsTheLastWords(t *testing.T) {
 		}
 	}
 }
+
+// Interrupt wakes a ReadLine that has no deadline; one that came before the
+// read began wakes no one (as a deadline of now set before it would not),
+// and the read after it still gets the line.
+func TestInterrupt(t *testing.T) {
+	p := start(t, `read x; echo "got $x"`)
+	p.Interrupt() // before any read: dropped
+	if got, err := p.ReadLine(time.Now().Add(100 * time.Millisecond)); !errors.Is(err, os.ErrDeadlineExceeded) || got != "" {
+		t.Fatalf("ReadLine after an earlier Interrupt = %q, %v; want a timeout at its deadline", got, err)
+	}
+	errc := make(chan error, 1)
+	go func() {
+		_, err := p.ReadLine(time.Time{})
+		errc <- err
+	}()
+	// Interrupt until the read returns: one that comes before the read has
+	// begun is dropped, by design.
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	var err error
+wait:
+	for {
+		select {
+		case err = <-errc:
+			break wait
+		case <-tick.C:
+			p.Interrupt()
+		case <-time.After(5 * time.Second):
+			t.Fatal("ReadLine without a deadline not woken by Interrupt")
+		}
+	}
+	if !errors.Is(err, os.ErrDeadlineExceeded) {
+		t.Fatalf("interrupted ReadLine: %v, want os.ErrDeadlineExceeded", err)
+	}
+	if err := p.Write("x\n", time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := p.ReadLine(time.Now().Add(5 * time.Second)); err != nil || got != "got x" {
+		t.Errorf("ReadLine after the interrupt = %q, %v; want \"got x\"", got, err)
+	}
+}
+
+// The child's exit ends a ReadLine without a deadline, even while a
+// grandchild holds stdout open: what the child wrote first, then EOF.
+func TestExitEndsReadWhileGrandchildHoldsStdout(t *testing.T) {
+	p := start(t, `sleep 1000 & echo last; sleep 0.2; exit 0`)
+	if got, err := p.ReadLine(time.Time{}); err != nil || got != "last" {
+		t.Fatalf("ReadLine = %q, %v; want \"last\"", got, err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.ReadLine(time.Time{})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if !errors.Is(err, io.EOF) {
+			t.Errorf("ReadLine after the exit: %v, want EOF", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("ReadLine not ended by the child's exit")
+	}
+}
