@@ -147,6 +147,42 @@ func TestPosString(t *testing.T) {
 	}
 }
 
+// PosString is one letter per square in PDN order, checked square by
+// square against Position.Piece along a game of every preset (kings
+// included: the first legal move is played until the game ends or 200
+// plies).
+func TestPosStringMatchesPieces(t *testing.T) {
+	for _, name := range rules.Presets() {
+		p := rules.NewPosition(rules.MustLookup(name))
+		for ply := 0; ply < 200; ply++ {
+			want := []byte{p.Turn().Letter()}
+			for sq := rules.Square(1); int(sq) <= p.Variant().Squares(); sq++ {
+				c, k, ok := p.Piece(sq)
+				switch {
+				case !ok:
+					want = append(want, 'e')
+				case c == rules.White && k == rules.King:
+					want = append(want, 'W')
+				case c == rules.White:
+					want = append(want, 'w')
+				case k == rules.King:
+					want = append(want, 'B')
+				default:
+					want = append(want, 'b')
+				}
+			}
+			if got := PosString(p); got != string(want) {
+				t.Fatalf("%s ply %d: PosString = %q, want %q", name, ply, got, want)
+			}
+			legal := p.LegalMoves()
+			if len(legal) == 0 {
+				break
+			}
+			p = p.Play(legal[ply%len(legal)])
+		}
+	}
+}
+
 func TestPosCommandSendsMovesSinceIrreversible(t *testing.T) {
 	v := rules.MustLookup("english")
 	// Kings shuffle after a man move: only the king moves are listed.
@@ -175,6 +211,27 @@ func TestPosCommandSendsMovesSinceIrreversible(t *testing.T) {
 	// No moves: no moves argument.
 	if l := PosCommand(start, nil); l.Has("moves") {
 		t.Errorf("PosCommand without moves = %q", l)
+	}
+}
+
+func TestSeconds(t *testing.T) {
+	for _, tt := range []struct {
+		d    time.Duration
+		want string
+	}{
+		{0, "0.000"},
+		{-time.Second, "0.000"},
+		{time.Nanosecond, "0.000"},
+		{499999 * time.Nanosecond, "0.000"},
+		{500 * time.Microsecond, "0.001"},
+		{1999500 * time.Microsecond, "2.000"},
+		{61*time.Second + 42*time.Millisecond, "61.042"},
+		{90 * time.Minute, "5400.000"},
+		{time.Duration(1<<63 - 1), "9223372036.855"},
+	} {
+		if got := seconds(tt.d); got != tt.want {
+			t.Errorf("seconds(%d) = %q, want %q", tt.d, got, tt.want)
+		}
 	}
 }
 

@@ -525,11 +525,15 @@ func (e *Player) known(cmd string) bool {
 // command is the first word of a line: what the line is, whether or not
 // the rest parses.
 func command(raw string) string {
-	s := strings.TrimLeft(raw, " \t")
-	if i := strings.IndexAny(s, " \t"); i >= 0 {
-		s = s[:i]
+	i := 0
+	for i < len(raw) && (raw[i] == ' ' || raw[i] == '\t') {
+		i++
 	}
-	return s
+	j := i
+	for j < len(raw) && raw[j] != ' ' && raw[j] != '\t' {
+		j++
+	}
+	return raw[i:j]
 }
 
 // ignore logs a line that is not Hub output the arbiter expects: an

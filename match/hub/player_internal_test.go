@@ -108,3 +108,19 @@ func TestScanVariantNames(t *testing.T) {
 		}
 	}
 }
+
+func TestCommand(t *testing.T) {
+	for raw, want := range map[string]string{
+		"done move=32-28":  "done",
+		"done":             "done",
+		"  \tinfo depth=3": "info",
+		"pong\t":           "pong",
+		"":                 "",
+		" \t ":             "",
+		"wait\r":           "wait\r",
+	} {
+		if got := command(raw); got != want {
+			t.Errorf("command(%q) = %q, want %q", raw, got, want)
+		}
+	}
+}

@@ -2,6 +2,7 @@ package hub
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -18,27 +19,29 @@ func PosString(p rules.Position) string {
 	return string(appendPosString(make([]byte, 0, p.Variant().Squares()+1), p))
 }
 
-// appendPosString appends PosString(p) to b.
+// appendPosString appends PosString(p) to b. It runs before every move:
+// one table lookup per square, from the bits of the three sets.
 func appendPosString(b []byte, p rules.Position) []byte {
 	n := p.Variant().Squares()
 	white, black, kings := p.Pieces(rules.White), p.Pieces(rules.Black), p.Kings()
 	b = append(b, p.Turn().Letter())
-	for sq := rules.Square(1); int(sq) <= n; sq++ {
-		switch {
-		case white.Has(sq) && kings.Has(sq):
-			b = append(b, 'W')
-		case white.Has(sq):
-			b = append(b, 'w')
-		case !black.Has(sq):
-			b = append(b, 'e')
-		case kings.Has(sq):
-			b = append(b, 'B')
-		default:
-			b = append(b, 'b')
+	b = slices.Grow(b, n)
+	out := b[len(b) : len(b)+n]
+	for w := range white { // a Set is two words of 64 squares
+		chunk := out[min(64*w, n):min(64*w+64, n)]
+		wv, bv, kv := white[w], black[w], kings[w]
+		for i := range chunk {
+			chunk[i] = posChars[(wv&1|bv&1<<1|kv&1<<2)&7]
+			wv, bv, kv = wv>>1, bv>>1, kv>>1
 		}
 	}
-	return b
+	return b[:len(b)+n]
 }
+
+// posChars is the letter of a square indexed by white | black<<1 |
+// king<<2: a king bit on an empty square is no piece, and white wins
+// over black (neither can happen in a position).
+const posChars = "ewbweWBW"
 
 // ParsePos reads a Hub position string for variant v.
 func ParsePos(v *rules.Variant, s string) (rules.Position, error) {
@@ -138,11 +141,19 @@ func appendHubMove(b []byte, m rules.Move) []byte {
 // seconds writes d in seconds with millisecond precision.
 func seconds(d time.Duration) string { return string(appendSeconds(nil, d)) }
 
+// appendSeconds appends seconds(d) to b. It runs before every move:
+// integer arithmetic, not a float's formatting; half a millisecond rounds
+// up, and a negative d is 0.
 func appendSeconds(b []byte, d time.Duration) []byte {
 	if d < 0 {
 		d = 0
 	}
-	return strconv.AppendFloat(b, d.Seconds(), 'f', 3, 64)
+	ms := d / time.Millisecond
+	if d%time.Millisecond >= time.Millisecond/2 {
+		ms++
+	}
+	b = strconv.AppendInt(b, int64(ms/1000), 10)
+	return append(b, '.', byte('0'+ms/100%10), byte('0'+ms/10%10), byte('0'+ms%10))
 }
 
 // hubClock splits Level.Time, what the side may use for this move, into
