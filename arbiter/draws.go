@@ -22,20 +22,44 @@ func irreversible(before rules.Position, m rules.Move) bool {
 // has occurred since the last irreversible move.
 type repetition struct {
 	seen map[rules.Position]int
+	// keys are the positions in seen while there are at most maxKeys
+	// (nil beyond): after the usual irreversible move, deleting the one
+	// or two there costs less than clearing the whole table.
+	keys []rules.Position
 }
 
+// maxKeys bounds repetition.keys.
+const maxKeys = 8
+
 func newRepetition(start rules.Position) repetition {
-	t := repetition{seen: make(map[rules.Position]int, 64)}
+	t := repetition{seen: make(map[rules.Position]int, 64), keys: make([]rules.Position, 0, maxKeys)}
 	t.seen[start] = 1
+	t.keys = append(t.keys, start)
 	return t
 }
 
 // update records the position after m.
 func (t *repetition) update(before rules.Position, m rules.Move, after rules.Position) {
 	if irreversible(before, m) {
-		clear(t.seen)
+		if t.keys != nil {
+			for _, k := range t.keys {
+				delete(t.seen, k)
+			}
+			t.keys = t.keys[:0]
+		} else {
+			clear(t.seen)
+			t.keys = make([]rules.Position, 0, maxKeys)
+		}
 	}
+	n := len(t.seen)
 	t.seen[after]++
+	if t.keys != nil && len(t.seen) > n {
+		if len(t.keys) == maxKeys {
+			t.keys = nil // too many to delete one by one: clear
+		} else {
+			t.keys = append(t.keys, after)
+		}
+	}
 }
 
 // count returns how often p has occurred.

@@ -440,3 +440,58 @@ func TestMaxMovesTracker(t *testing.T) {
 		t.Error("zero tracker due")
 	}
 }
+
+// The repetition tracker's counts equal a count over the positions since
+// the last irreversible move, along games that mix man moves with long
+// king walks (more distinct positions than it deletes one by one, then
+// fewer again).
+func TestRepetitionCountsMatchHistory(t *testing.T) {
+	for _, fen := range []string{"W:WK32,K31,21,22:BK1,K2,11,12", "W:W30,31,32:B1,2,3", kingsFEN} {
+		v := rules.MustLookup("english")
+		p, err := rules.ParseFEN(v, fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := newRepetition(p)
+		since := []rules.Position{p}
+		for ply := 0; ply < 300; ply++ {
+			legal := p.LegalMoves()
+			if len(legal) == 0 {
+				break
+			}
+			// Mostly king moves when there are some; a man move now and then.
+			m := legal[(ply*7)%len(legal)]
+			if ply%23 != 0 {
+				for _, c := range legal {
+					if _, k, _ := p.Piece(c.From); k == rules.King && !c.IsCapture() {
+						m = c
+						if ply%3 == 0 {
+							break
+						}
+					}
+				}
+			}
+			next := p.Play(m)
+			if irreversible(p, m) {
+				since = since[:0]
+			}
+			since = append(since, next)
+			rep.update(p, m, next)
+			p = next
+			for _, q := range since {
+				want := 0
+				for _, r := range since {
+					if r == q {
+						want++
+					}
+				}
+				if got := rep.count(q); got != want {
+					t.Fatalf("%s ply %d: count = %d, want %d", fen, ply, got, want)
+				}
+			}
+			if got := len(rep.seen); got > len(since) {
+				t.Fatalf("%s ply %d: %d positions kept, %d since the last irreversible move", fen, ply, got, len(since))
+			}
+		}
+	}
+}
