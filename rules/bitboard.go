@@ -27,6 +27,12 @@ type bbGeo struct {
 	mask  uint64 // bits of real squares
 	bitOf [maxSquares + 1]uint8
 	sqOf  [64]Square
+	// runs[k] are the squares (Set bits) whose padded bit is k higher:
+	// the padding adds a ghost bit per board width, so a square set
+	// converts a run at a time (toBits, toSet) instead of a square at a
+	// time.
+	runs  [64]uint64
+	nRuns int
 	promo [2]uint64 // by Color: the row where that colour's men are crowned
 	nbr   [64][numDirs]uint64
 	jmp   [64][numDirs]uint64 // the square two steps away
@@ -65,6 +71,9 @@ func newBBGeo(geo *geometry) *bbGeo {
 		sq := Square(i + 1)
 		g.bitOf[sq] = uint8(idx)
 		g.sqOf[idx] = sq
+		k := idx - i
+		g.runs[k] |= 1 << uint(i)
+		g.nRuns = max(g.nRuns, k+1)
 		g.mask |= 1 << uint(idx)
 		switch int(geo.row[sq]) {
 		case 0:
@@ -101,11 +110,12 @@ func newBBGeo(geo *geometry) *bbGeo {
 	return g
 }
 
-// toBits converts a square set to padded bits.
+// toBits converts a square set to padded bits (the squares of a padded
+// board are the first 64: s[1] is empty).
 func (g *bbGeo) toBits(s Set) uint64 {
 	var b uint64
-	for sq := range s.All() {
-		b |= 1 << g.bitOf[sq]
+	for k, run := range g.runs[:g.nRuns] {
+		b |= (s[0] & run) << uint(k)
 	}
 	return b
 }
@@ -113,8 +123,8 @@ func (g *bbGeo) toBits(s Set) uint64 {
 // toSet converts padded bits to a square set.
 func (g *bbGeo) toSet(b uint64) Set {
 	var s Set
-	for ; b != 0; b &= b - 1 {
-		s = s.With(g.sqOf[bits.TrailingZeros64(b)])
+	for k, run := range g.runs[:g.nRuns] {
+		s[0] |= b >> uint(k) & run
 	}
 	return s
 }

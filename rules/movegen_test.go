@@ -457,3 +457,37 @@ func TestConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+// toBits and toSet move a run of squares at a time: checked against the
+// square-by-square mapping (bitOf, sqOf) on every board with bitboards,
+// mirrored or not, for random sets.
+func TestBitboardSetConversion(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, b := range []Board{{4, 4, false}, {6, 6, false}, {6, 6, true}, {8, 8, false}, {8, 8, true},
+		{10, 8, false}, {8, 10, true}, {10, 10, false}, {10, 10, true}, {12, 10, false}} {
+		v, err := NewVariant(Params{Name: "custom", Board: b, RowsOfMen: 1, Kings: FlyingKings, MenCaptureKings: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := bbGeoFor(v)
+		if g == nil {
+			t.Fatalf("%v: no bitboards", b)
+		}
+		for range 200 {
+			var s Set
+			var want uint64
+			for sq := Square(1); int(sq) <= v.Squares(); sq++ {
+				if rng.IntN(3) == 0 {
+					s = s.With(sq)
+					want |= 1 << g.bitOf[sq]
+				}
+			}
+			if got := g.toBits(s); got != want {
+				t.Fatalf("%v: toBits(%v) = %#x, want %#x", b, s, got, want)
+			}
+			if got := g.toSet(want); got != s {
+				t.Fatalf("%v: toSet(%#x) = %v, want %v", b, want, got, s)
+			}
+		}
+	}
+}
