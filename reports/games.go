@@ -27,6 +27,12 @@ import (
 // side, ":depth" when known, empty when the engine gave none.
 const recordAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%()*-./;=?@[]^_{}~"
 
+// RecordFormat numbers the format of the records (the description above):
+// it changes when a record made by an older arbiter would no longer replay,
+// so that a caller keeping records (the store's games) knows to make them
+// again.
+const RecordFormat = 1
+
 // RecordsFile is written beside report.html when the games' records are too
 // large to embed (see maxEmbeddedRecords); the page loads it lazily.
 const RecordsFile = "games.js"
@@ -160,23 +166,36 @@ func (e *recordEncoder) encode(startFEN string, moves []Move) (string, error) {
 				break
 			}
 		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(recordAlphabet[m.From-1])
-		b.WriteByte(recordAlphabet[m.To-1])
-		for sq := range m.Captured.All() {
-			b.WriteByte(recordAlphabet[sq-1])
-		}
-		_, before, _ := pos.Piece(m.From)
-		pos = pos.Play(m)
-		if _, after, ok := pos.Piece(m.To); ok && after == rules.King && before != rules.King {
-			b.WriteByte('+')
-		}
+		pos = writePly(&b, pos, m, i)
 		n++
 	}
 	b.WriteByte('|')
-	for i := range n {
+	writeEvals(&b, moves[:n])
+	return b.String(), nil
+}
+
+// writePly writes ply i (0-based), m played in pos, and returns the
+// position after it.
+func writePly(b *strings.Builder, pos rules.Position, m rules.Move, i int) rules.Position {
+	if i > 0 {
+		b.WriteByte(',')
+	}
+	b.WriteByte(recordAlphabet[m.From-1])
+	b.WriteByte(recordAlphabet[m.To-1])
+	for sq := range m.Captured.All() {
+		b.WriteByte(recordAlphabet[sq-1])
+	}
+	_, before, _ := pos.Piece(m.From)
+	pos = pos.Play(m)
+	if _, after, ok := pos.Piece(m.To); ok && after == rules.King && before != rules.King {
+		b.WriteByte('+')
+	}
+	return pos
+}
+
+// writeEvals writes the evaluations part of a record, one per move.
+func writeEvals(b *strings.Builder, moves []Move) {
+	for i := range moves {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -189,7 +208,39 @@ func (e *recordEncoder) encode(startFEN string, moves []Move) (string, error) {
 			}
 		}
 	}
-	return b.String(), nil
+}
+
+// RecordOf is EncodeRecord for a game whose moves are known as the rules
+// played them (the referee's record at the game's finish): plies played
+// from start, with evals[i] what the engine said of ply i (its Text is
+// not read). It reads no move text and generates no legal moves, so that
+// the runner can keep every finished game's record for a cheap report.
+// startFEN is the opening's FEN as the game's row keeps it ("" for the
+// variant's start position): the record then has the same start as
+// EncodeRecord's. A variant the viewer cannot draw gives "".
+func RecordOf(start rules.Position, startFEN string, plies []rules.Move, evals []Move) string {
+	v := start.Variant()
+	if v == nil || v.Squares() > len(recordAlphabet) || len(plies) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(len(plies) * 4)
+	if startFEN != "" {
+		b.WriteString(positionString(start))
+	}
+	b.WriteByte('|')
+	pos := start
+	for i, m := range plies {
+		pos = writePly(&b, pos, m, i)
+	}
+	b.WriteByte('|')
+	if len(evals) != len(plies) {
+		// Plies without evaluations have empty ones.
+		evals = append(make([]Move, 0, len(plies)), evals[:min(len(evals), len(plies))]...)
+		evals = evals[:len(plies)]
+	}
+	writeEvals(&b, evals)
+	return b.String()
 }
 
 // EncodeRecord makes the compact record of a game the report's viewer
