@@ -277,7 +277,14 @@ type gamesView struct {
 	Openings []string `json:"openings"`
 	Terms    []string `json:"terms"`
 	Results  []string `json:"results"`
-	Games    [][]int  `json:"games"` // round, board, white, black, opening, result, termination, plies, has record, worker (-1 = played locally)
+	// Games: round, board, white, black, opening, result, termination,
+	// plies, has record, worker (-1 = played locally), the most latency of
+	// one move in µs (-1 = unknown), latency flags (1 white's high, 2
+	// black's).
+	Games [][]int `json:"games"`
+	// Latency is set when some game's latency is known (the list then has
+	// a latency column).
+	Latency bool `json:"latency"`
 	// Workers are the cluster workers that played games (empty for a local
 	// event: the list then has no worker column).
 	Workers  []string   `json:"workers"`
@@ -329,6 +336,7 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 	}
 	var records []string
 	order := ordered(ev.Games)
+	budget := moveBudget(ev.TimeControl)
 	// Games given with their moves are encoded on every core first.
 	var made map[int]string
 	if enc != nil {
@@ -379,8 +387,20 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 		if g.Worker != "" {
 			worker = intern(workerIdx, &gv.Workers, g.Worker)
 		}
+		wl, bl, known := sideLatency(g, budget)
+		most, flags := -1, 0
+		if known {
+			gv.Latency = true
+			most = int(max(wl.MaxUS, bl.MaxUS))
+			if wl.High {
+				flags |= 1
+			}
+			if bl.High {
+				flags |= 2
+			}
+		}
 		gv.Games = append(gv.Games, []int{g.Round, g.Board, idx[g.White], idx[g.Black],
-			intern(openIdx, &gv.Openings, opening), res, intern(termIdx, &gv.Terms, term), g.Plies, has, worker})
+			intern(openIdx, &gv.Openings, opening), res, intern(termIdx, &gv.Terms, term), g.Plies, has, worker, most, flags})
 		// The incident log.
 		if atFault, ok := incidentKinds[term]; ok {
 			e := -1
@@ -397,6 +417,19 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 				text += ": " + g.Reason
 			}
 			gv.Incident = append(gv.Incident, incident{Game: k, Engine: e, Kind: term, Text: text})
+			// A flag that fell while the machine held the engine's replies
+			// back is the machine's doing as much as the engine's.
+			if term == "time forfeit" && e >= 0 {
+				l := wl // the loser's
+				if o == rules.WhiteWins {
+					l = bl
+				}
+				if l.High {
+					gv.Incident = append(gv.Incident, incident{Game: k, Engine: e, Kind: "high latency",
+						Text: fmt.Sprintf("lost on time with high latency: %s at most on one move, %s on average, %s in all over %d moves (%s)",
+							fmtMicros(l.MaxUS), fmtMicros(l.MeanUS), fmtMicros(l.TotalUS), l.Moves, budgetText(budget))})
+				}
+			}
 		}
 		if strings.Contains(g.PDN, "warning:") {
 			for _, m := range warningNote.FindAllStringSubmatch(g.PDN, -1) {

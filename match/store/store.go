@@ -17,6 +17,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -792,8 +793,10 @@ func (s *Store) moves(ctx context.Context, id int) ([]Move, error) {
 
 // msOf and durationOf convert between durations and the milliseconds the
 // database holds.
-func msOf(d time.Duration) float64        { return float64(d) / float64(time.Millisecond) }
-func durationOf(ms float64) time.Duration { return time.Duration(ms * float64(time.Millisecond)) }
+func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+func durationOf(ms float64) time.Duration {
+	return time.Duration(math.Round(ms * float64(time.Millisecond)))
+}
 
 // Count returns the number of games in each status.
 func (s *Store) Count(ctx context.Context) (map[Status]int, error) {
