@@ -1,8 +1,8 @@
 package tournament
 
 import (
-	"context"
 	"cmp"
+	"context"
 	"database/sql"
 	"encoding/json"
 	"os"
