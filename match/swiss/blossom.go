@@ -21,23 +21,23 @@ type matcher struct {
 	w    []uint64 // doubled edge weights, lower triangle, k words each
 	nz   []bool   // n*n: the edge exists (nonzero weight)
 
-	mate        []int
-	label       []int8 // per vertex or blossom: 0 free, 1 S, 2 T (+4 while scanning)
-	labelEdge   []edge
-	inBlossom   []int
-	parent      []int
-	childs      [][]int
-	bedges      [][]edge
-	base        []int
-	bestEdge    []edge
-	bestEdges   [][]edge
-	hasBest     []bool // bestEdges[b] is set
-	dual        []uint64 // 2n duals, k words each
-	unused      []int
-	allowStamp  []int32
-	stage       int32
-	queue       []int
-	t1, t2, t3  []uint64
+	mate       []int
+	label      []int8 // per vertex or blossom: 0 free, 1 S, 2 T (+4 while scanning)
+	labelEdge  []edge
+	inBlossom  []int
+	parent     []int
+	childs     [][]int
+	bedges     [][]edge
+	base       []int
+	bestEdge   []edge
+	bestEdges  [][]edge
+	hasBest    []bool   // bestEdges[b] is set
+	dual       []uint64 // 2n duals, k words each
+	unused     []int
+	allowStamp []int32
+	stage      int32
+	queue      []int
+	t1, t2, t3 []uint64
 }
 
 func newMatcher(n, k int) *matcher {
