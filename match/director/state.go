@@ -1,0 +1,131 @@
+package director
+
+import (
+	"slices"
+	"sort"
+
+	"github.com/draughts-arbiter/arbiter/match/swiss"
+)
+
+// isBye reports whether r is a bye asked for (or an absence), not a game.
+func isBye(r swiss.Result) bool {
+	return r == swiss.HalfBye || r == swiss.ZeroBye || r == swiss.FullBye
+}
+
+// Entry is what round r gave player p, in pairing numbers; ok is false
+// while the round's result for p is not in.
+func (sn *Snapshot) Entry(p *Player, r *Round) (e swiss.Entry, ok bool) {
+	for _, b := range r.Boards {
+		var own, other swiss.Result
+		var opp int
+		var col swiss.Color
+		switch p.ID {
+		case b.White:
+			own, other, opp, col = b.WhiteResult, b.BlackResult, b.Black, swiss.White
+		case b.Black:
+			own, other, opp, col = b.BlackResult, b.WhiteResult, b.White, swiss.Black
+		default:
+			continue
+		}
+		if own == 0 || other == 0 {
+			return swiss.Entry{}, false
+		}
+		if isBye(own) {
+			return swiss.Entry{Result: own}, true
+		}
+		o := sn.player(opp)
+		n := 0
+		if o != nil {
+			n = o.Number
+		}
+		return swiss.Entry{Opponent: n, Color: col, Result: own}, true
+	}
+	if r.Bye == p.ID {
+		return swiss.Entry{Result: swiss.PairingBye}, true
+	}
+	if k, ok := r.Absent[p.ID]; ok {
+		return swiss.Entry{Result: k}, true
+	}
+	return swiss.Entry{Result: swiss.ZeroBye}, true
+}
+
+// Closed is the number of closed rounds (they come first).
+func (sn *Snapshot) Closed() int {
+	n := 0
+	for _, r := range sn.Rounds {
+		if r.State != Closed {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// absentFrom reports whether p is not paired in round n: withdrawn, or a
+// bye asked for.
+func (sn *Snapshot) absentFrom(p *Player, n int) bool {
+	if p.Withdrawn != 0 && p.Withdrawn <= n {
+		return true
+	}
+	_, asked := sn.Requested[n][p.ID]
+	return asked
+}
+
+// State is the event after its closed rounds as the pairing and the
+// tie-breaks read it: every player in pairing-number order, with one
+// History entry per closed round, Absent set for the players who will not
+// be paired in the next round (withdrawn, or a bye asked for).
+func (sn *Snapshot) State() []swiss.Player {
+	return sn.StateAfter(sn.Closed())
+}
+
+// StateAfter is State after the first n rounds (all of them closed).
+func (sn *Snapshot) StateAfter(n int) []swiss.Player {
+	n = min(n, sn.Closed())
+	ps := slices.Clone(sn.Players)
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Number < ps[j].Number })
+	out := make([]swiss.Player, 0, len(ps))
+	for i := range ps {
+		p := &ps[i]
+		sp := swiss.Player{Number: p.Number, Rating: p.Rating, History: make([]swiss.Entry, 0, n), Absent: sn.absentFrom(p, n+1)}
+		for r := 0; r < n; r++ {
+			e, _ := sn.Entry(p, &sn.Rounds[r])
+			sp.History = append(sp.History, e)
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+// Standing is one line of the plain standings: score, then pairing number.
+type Standing struct {
+	Rank   int     `json:"rank"`
+	Player Player  `json:"player"`
+	Score  int     `json:"score"` // scoring units
+	Cells  []Entry `json:"cells"` // one per closed round
+}
+
+// Entry is a swiss.Entry with the opponent's name, for a crosstable cell.
+type Entry = swiss.Entry
+
+// Standings ranks the players after the closed rounds by score, then by
+// pairing number (reports/tiebreak orders by the event's tie-breaks).
+func (sn *Snapshot) Standings() []Standing {
+	st := sn.State()
+	out := make([]Standing, 0, len(st))
+	for _, sp := range st {
+		p := sn.ByNumber(sp.Number)
+		if p == nil {
+			continue
+		}
+		out = append(out, Standing{Player: *p, Score: sp.Score(sn.Event.Scoring), Cells: sp.History})
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	for i := range out {
+		out[i].Rank = i + 1
+		if i > 0 && out[i].Score == out[i-1].Score {
+			out[i].Rank = out[i-1].Rank
+		}
+	}
+	return out
+}
