@@ -25,14 +25,6 @@ const (
 	Closed    = "closed"    // every board has its result
 )
 
-// TieBreaks are the tie-break names an event may order (FIDE C.07 and the
-// draughts names for the same ideas); reports/tiebreak computes them.
-var TieBreaks = []string{
-	"buchholz", "buchholz-cut1", "median-buchholz", "sonneborn-berger",
-	"direct-encounter", "wins", "black-games", "aro", "progressive",
-	"solkoff", "truncated-solkoff",
-}
-
 // Limits of one event.
 const (
 	MaxPlayers = 1000
@@ -235,7 +227,6 @@ var codeText = map[string]string{
 	"director.all-rounds":       "All {rounds} rounds have been paired.",
 	"director.too-few-players":  "At least two players are needed to pair a round ({count} present).",
 	"director.no-pairing":       "No pairing satisfies the rules for round {round}; pair it by hand.",
-	"director.no-pairer":        "This arbiter has no Swiss pairing program; pair the round by hand.",
 	"director.pairing-failed":   "The pairing of round {round} failed: {detail}",
 	"director.not-last":         "Only the last round ({last}) can be changed that way, not round {round}.",
 	"director.has-results":      "Round {round} already has results; its pairing can no longer be changed or undone.",

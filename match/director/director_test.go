@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/match/swiss/trf"
 )
 
 func TestCreateChecks(t *testing.T) {
@@ -238,8 +239,9 @@ func TestByesAndWithdrawals(t *testing.T) {
 	if got := swiss.DefaultScoring.Points(st[1].History[0].Result); got != 1 {
 		t.Fatalf("half-point bye scores %d", got)
 	}
-	stand := sn.Standings()
-	if len(stand) != 7 || stand[0].Score < stand[6].Score || stand[0].Rank != 1 {
+	stand, err := sn.Standings()
+	must(t, err)
+	if len(stand) != 7 || stand[0].Score < stand[6].Score || stand[0].Rank != 1 || len(stand[0].Values) != 3 {
 		t.Fatalf("standings %+v", stand)
 	}
 }
@@ -411,7 +413,7 @@ func TestPairerFailures(t *testing.T) {
 		pair Pairer
 		want string
 	}{
-		{"none", nil, "director.no-pairer"},
+		{"the Dutch system (nil)", nil, ""},
 		{"no pairing", func([]swiss.Player, swiss.Options) (swiss.Round, error) { return swiss.Round{}, swiss.ErrNoPairing }, "director.no-pairing"},
 		{"error", func([]swiss.Player, swiss.Options) (swiss.Round, error) { return swiss.Round{}, errors.New("boom") }, "director.pairing-failed"},
 		{"panic", func([]swiss.Player, swiss.Options) (swiss.Round, error) { panic("bug") }, "director.pairing-failed"},
@@ -630,5 +632,57 @@ func TestCodes(t *testing.T) {
 	}
 	if len(Codes()) < 20 {
 		t.Fatal("too few codes")
+	}
+}
+
+// TestDutchEventAndTRF runs a seven-player Swiss of four rounds with the
+// Dutch pairing, then writes the TRF and reads it back: the same histories.
+func TestDutchEventAndTRF(t *testing.T) {
+	s := newStore(t, nil)
+	ctx := context.Background()
+	id, _ := newEvent(t, s, Swiss, 4, 7)
+	sn := get(t, s, id)
+	must(t, s.RequestBye(ctx, id, sn.ByNumber(3).ID, 2, swiss.HalfBye))
+	results := [][2]swiss.Result{{swiss.Win, swiss.Loss}, {swiss.Draw, swiss.Draw}, {swiss.Loss, swiss.Win}, {swiss.ForfeitWin, swiss.ForfeitLoss}}
+	for n := 1; n <= 4; n++ {
+		must(t, s.PairRound(ctx, id, n, nil))
+		must(t, s.Publish(ctx, id, n))
+		for i, b := range get(t, s, id).Rounds[n-1].Boards {
+			_, err := s.Record(ctx, id, n, b.Board, results[(i+n)%len(results)], "director")
+			must(t, err)
+		}
+		must(t, s.CloseRound(ctx, id, n))
+	}
+	sn = get(t, s, id)
+	var buf bytes.Buffer
+	must(t, sn.WriteTRF(&buf))
+	back, err := trf.Read(&buf)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, buf.String())
+	}
+	state := sn.State()
+	if len(back.Players) != len(state) || back.Rounds != 4 || back.Name != "Test open" {
+		t.Fatalf("TRF read back: %+v", back)
+	}
+	byes := 0
+	for i, p := range back.Players {
+		want := state[i]
+		if p.Number != want.Number || len(p.History) != len(want.History) || p.Rank < 1 {
+			t.Fatalf("player %d: %+v, want %+v", i+1, p, want)
+		}
+		for r, e := range p.History {
+			if e != want.History[r] {
+				t.Fatalf("player %d round %d: TRF %+v, event %+v", p.Number, r+1, e, want.History[r])
+			}
+			if e.Result == swiss.PairingBye {
+				byes++
+			}
+		}
+	}
+	if byes != 3 { // rounds 1, 3, 4 (round 2 has six present)
+		t.Fatalf("%d pairing-allocated byes, want 3", byes)
+	}
+	if h := state[2].History[1]; h.Result != swiss.HalfBye {
+		t.Fatalf("number 3's round 2: %+v", h)
 	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -113,21 +114,19 @@ func checkEvent(e Event) (Event, error) {
 		return e, badField("scoring", "a win must score more than a draw, a draw at least a loss")
 	}
 	if e.TieBreaks == nil {
+		// FMJD's Swiss: truncated Solkoff (Buchholz cut-1) first.
 		e.TieBreaks = []string{"buchholz-cut1", "buchholz", "sonneborn-berger"}
 		if e.System == RoundRobin {
 			e.TieBreaks = []string{"sonneborn-berger", "direct-encounter", "wins"}
 		}
 	}
-	if len(e.TieBreaks) > len(TieBreaks) {
-		return e, badField("tie_breaks", "too many")
+	order, err := tiebreak.Parse(strings.Join(e.TieBreaks, ","))
+	if err != nil {
+		return e, badField("tie_breaks", err.Error())
 	}
-	for i, t := range e.TieBreaks {
-		if !slices.Contains(TieBreaks, t) {
-			return e, badField("tie_breaks", fmt.Sprintf("%q is not a tie-break (%s)", t, strings.Join(TieBreaks, ", ")))
-		}
-		if slices.Contains(e.TieBreaks[:i], t) {
-			return e, badField("tie_breaks", fmt.Sprintf("%q twice", t))
-		}
+	e.TieBreaks = nil
+	if s := order.String(); s != "" {
+		e.TieBreaks = strings.Split(s, ",")
 	}
 	return e, nil
 }

@@ -115,9 +115,6 @@ func (s *Store) PairRound(ctx context.Context, id string, n int, manual *Pairing
 			}
 			how = "Berger table"
 		default:
-			if s.pair == nil {
-				return refuse(409, "director.no-pairer")
-			}
 			rd, err := s.callPair(sn.StateAfter(n-1), sn.Event.Options())
 			if errors.Is(err, swiss.ErrNoPairing) {
 				return refuse(409, "director.no-pairing", "round", fmt.Sprint(n))

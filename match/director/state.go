@@ -1,10 +1,13 @@
 package director
 
 import (
+	"fmt"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
 // isBye reports whether r is a bye asked for (or an absence), not a game.
@@ -97,35 +100,38 @@ func (sn *Snapshot) StateAfter(n int) []swiss.Player {
 	return out
 }
 
-// Standing is one line of the plain standings: score, then pairing number.
+// Standing is one line of the standings.
 type Standing struct {
-	Rank   int     `json:"rank"`
-	Player Player  `json:"player"`
-	Score  int     `json:"score"` // scoring units
-	Cells  []Entry `json:"cells"` // one per closed round
+	Rank   int           `json:"rank"` // shared by players equal in score and every tie-break
+	Player Player        `json:"player"`
+	Score  int           `json:"score"`  // scoring units
+	Values []float64     `json:"values"` // one per tie-break of the event's order
+	Cells  []swiss.Entry `json:"cells"`  // one per closed round
 }
 
-// Entry is a swiss.Entry with the opponent's name, for a crosstable cell.
-type Entry = swiss.Entry
-
 // Standings ranks the players after the closed rounds by score, then by
-// pairing number (reports/tiebreak orders by the event's tie-breaks).
-func (sn *Snapshot) Standings() []Standing {
+// the event's tie-breaks (reports/tiebreak).
+func (sn *Snapshot) Standings() ([]Standing, error) {
 	st := sn.State()
-	out := make([]Standing, 0, len(st))
-	for _, sp := range st {
-		p := sn.ByNumber(sp.Number)
+	order, err := tiebreak.Parse(strings.Join(sn.Event.TieBreaks, ","))
+	if err != nil {
+		return nil, fmt.Errorf("director: event %s: tie-breaks: %w", sn.Event.ID, err)
+	}
+	ranked, err := tiebreak.Rank(st, order, tiebreak.Options{Scoring: sn.Event.Scoring, RoundRobin: sn.Event.System == RoundRobin})
+	if err != nil {
+		return nil, fmt.Errorf("director: event %s: ranking: %w", sn.Event.ID, err)
+	}
+	hist := map[int][]swiss.Entry{}
+	for _, p := range st {
+		hist[p.Number] = p.History
+	}
+	out := make([]Standing, 0, len(ranked))
+	for _, r := range ranked {
+		p := sn.ByNumber(r.Number)
 		if p == nil {
 			continue
 		}
-		out = append(out, Standing{Player: *p, Score: sp.Score(sn.Event.Scoring), Cells: sp.History})
+		out = append(out, Standing{Rank: r.Rank, Player: *p, Score: r.Score, Values: r.Values, Cells: hist[r.Number]})
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
-	for i := range out {
-		out[i].Rank = i + 1
-		if i > 0 && out[i].Score == out[i-1].Score {
-			out[i].Rank = out[i-1].Rank
-		}
-	}
-	return out
+	return out, nil
 }

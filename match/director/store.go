@@ -91,8 +91,8 @@ var migrations = map[int]string{}
 // Config sets up a Store.
 type Config struct {
 	Path string // the SQLite file (created if missing)
-	// Pair pairs a Swiss round (swiss.Pair); nil: Swiss rounds are paired
-	// by hand only (Fix).
+	// Pair pairs a Swiss round; nil is swiss.Pair, the Dutch system (a
+	// test gives a pairer of its own).
 	Pair Pairer
 	Now  func() time.Time // nil: time.Now
 }
@@ -137,6 +137,9 @@ func Open(cfg Config) (*Store, error) {
 	}
 	db.SetMaxOpenConns(1)
 	s := &Store{db: db, path: path, pair: cfg.Pair, now: cfg.Now}
+	if s.pair == nil {
+		s.pair = swiss.Pair
+	}
 	if s.now == nil {
 		s.now = time.Now
 	}
