@@ -32,9 +32,19 @@ func main() {
 	seed := flag.Uint64("seed", 1, "random seed")
 	maxPlayers := flag.Int("max", 120, "largest field")
 	small := flag.Int("small", 40, "fields up to this size keep every round as a case; larger ones keep one round (they pair slowly)")
+	split := flag.String("split", "", "instead of simulating, split this finished event's TRF into one case per round, each paired by bbpPairings and checked against the round the file records")
+	name := flag.String("name", "event", "case name prefix for -split")
 	flag.Parse()
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fail(err)
+	}
+	if *split != "" {
+		n, err := splitEvent(*bbp, *split, *out, *name)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("%d cases in %s\n", n, *out)
+		return
 	}
 	rng := rand.New(rand.NewPCG(*seed, 2026))
 	tmp, err := os.MkdirTemp("", "refgen")
@@ -300,4 +310,98 @@ func play(rng *rand.Rand, ev *trf.Event, r int, boards []swiss.Board, bye int, a
 	for n, res := range ahead {
 		set(n, swiss.Entry{Result: res})
 	}
+}
+
+// splitEvent writes, for each round r of a finished event, the state before
+// r and the pairing bbpPairings makes of it, after checking that pairing
+// (pairs and colours) is the one the file records for round r.
+func splitEvent(bbp, file, out, name string) (int, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return 0, err
+	}
+	ev, err := trf.Read(f)
+	f.Close()
+	if err != nil {
+		return 0, err
+	}
+	rounds := 0
+	for _, p := range ev.Players {
+		rounds = max(rounds, len(p.History))
+	}
+	if ev.Rounds == 0 {
+		ev.Rounds = rounds
+	}
+	if ev.FirstColor == swiss.NoColor {
+		// As bbpPairings infers it: the colour of the top player in round 1.
+		for _, p := range ev.Players {
+			if p.Number == 1 && len(p.History) > 0 {
+				ev.FirstColor = p.History[0].Color
+			}
+		}
+	}
+	tmp, err := os.MkdirTemp("", "refgen")
+	if err != nil {
+		return 0, err
+	}
+	defer os.RemoveAll(tmp)
+	cases := 0
+	for r := 1; r <= rounds; r++ {
+		state := copyEvent(ev)
+		recorded := map[int]swiss.Entry{}
+		for i := range state.Players {
+			p := &state.Players[i]
+			if len(p.History) >= r {
+				recorded[p.Number] = p.History[r-1]
+				e := p.History[r-1]
+				keep := p.History[:r-1]
+				if !e.Played() && e.Opponent == 0 && e.Result != swiss.PairingBye {
+					keep = append(keep, e) // a requested bye or absence, written ahead
+				}
+				p.History = keep
+			}
+		}
+		setPoints(state, r-1)
+		var buf bytes.Buffer
+		if err := trf.Write(&buf, state); err != nil {
+			return cases, err
+		}
+		in := filepath.Join(tmp, "in.trf")
+		outFile := filepath.Join(tmp, "out.txt")
+		if err := os.WriteFile(in, buf.Bytes(), 0o644); err != nil {
+			return cases, err
+		}
+		var stderr bytes.Buffer
+		cmd := exec.Command(bbp, "--dutch", in, "-p", outFile)
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			return cases, fmt.Errorf("round %d: %v: %s", r, err, stderr.String())
+		}
+		pairing, err := os.ReadFile(outFile)
+		if err != nil {
+			return cases, err
+		}
+		boards, bye, err := parsePairing(pairing)
+		if err != nil {
+			return cases, err
+		}
+		for _, b := range boards {
+			w, bl := recorded[b.White], recorded[b.Black]
+			if w.Opponent != b.Black || w.Color != swiss.White || bl.Opponent != b.White || bl.Color != swiss.Black {
+				return cases, fmt.Errorf("round %d: bbpPairings pairs %d-%d, the file records %d: %+v and %d: %+v", r, b.White, b.Black, b.White, w, b.Black, bl)
+			}
+		}
+		if bye != 0 && recorded[bye].Result != swiss.PairingBye {
+			return cases, fmt.Errorf("round %d: bbpPairings gives the bye to %d, the file records %+v", r, bye, recorded[bye])
+		}
+		base := fmt.Sprintf("%s-r%02d", name, r)
+		if err := os.WriteFile(filepath.Join(out, base+".trf"), buf.Bytes(), 0o644); err != nil {
+			return cases, err
+		}
+		if err := os.WriteFile(filepath.Join(out, base+".pairs"), pairing, 0o644); err != nil {
+			return cases, err
+		}
+		cases++
+	}
+	return cases, nil
 }
