@@ -242,6 +242,8 @@ var codeText = map[string]string{
 	"director.bye-paired":       "Round {round} is already paired; a bye must be asked for before.",
 	"director.has-game":         "Board {board} of round {round} already has an online game.",
 	"director.csv":              "CSV line {line}, column {column}: {detail}",
+	"director.trf":              "TRF line {line}, column {column}: {detail}",
+	"director.trf-history":      "TRF player {player}, round {round}: {detail}",
 }
 
 // Code is a refusal code with its English template.
