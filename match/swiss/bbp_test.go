@@ -28,6 +28,7 @@ func TestPairBBPExamples(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.file, func(t *testing.T) {
+			defer swiss.SetVerify(t)()
 			f, err := os.Open(filepath.Join("trf", "testdata", tc.file))
 			if err != nil {
 				t.Fatal(err)
