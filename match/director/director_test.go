@@ -811,3 +811,16 @@ func TestImportTRFHistories(t *testing.T) {
 		})
 	}
 }
+
+func TestTooManyEvents(t *testing.T) {
+	s := newStore(t, nil)
+	old := maxEvents
+	maxEvents = 2
+	defer func() { maxEvents = old }()
+	ctx := context.Background()
+	for i, want := range []string{"", "", "director.too-many-events"} {
+		if _, _, err := s.Create(ctx, Event{Name: "E", Rounds: 1}); code(err) != want {
+			t.Fatalf("event %d: %v, want %q", i+1, err, want)
+		}
+	}
+}
