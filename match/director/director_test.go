@@ -280,6 +280,9 @@ func TestFixSwapExchange(t *testing.T) {
 			t.Errorf("%s: %q", b.name, got)
 		}
 	}
+	if got := code(s.Exchange(ctx, id, 1, 1, 1)); got != "director.bad-pairing" {
+		t.Errorf("exchange with themself: %q", got)
+	}
 	if got := code(s.Exchange(ctx, id, 1, 1, 77)); got != "director.bad-pairing" {
 		t.Errorf("exchange with a stranger: %q", got)
 	}
@@ -809,5 +812,18 @@ func TestImportTRFHistories(t *testing.T) {
 				t.Fatalf("imported %+v", st)
 			}
 		})
+	}
+}
+
+func TestTooManyEvents(t *testing.T) {
+	s := newStore(t, nil)
+	old := maxEvents
+	maxEvents = 2
+	defer func() { maxEvents = old }()
+	ctx := context.Background()
+	for i, want := range []string{"", "", "director.too-many-events"} {
+		if _, _, err := s.Create(ctx, Event{Name: "E", Rounds: 1}); code(err) != want {
+			t.Fatalf("event %d: %v, want %q", i+1, err, want)
+		}
 	}
 }

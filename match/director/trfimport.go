@@ -193,6 +193,9 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 		return Event{}, "", err
 	}
 	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if err := roomForEvent(tx); err != nil {
+			return err
+		}
 		if _, err := tx.Exec("INSERT INTO events (id, token_hash, created, body) VALUES (?, ?, ?, ?)", e.ID, h[:], e.Created.UnixNano(), string(body)); err != nil {
 			return fmt.Errorf("director: storing the event: %w", err)
 		}
