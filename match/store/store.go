@@ -187,7 +187,8 @@ CREATE TABLE IF NOT EXISTS games (
 	move_times  BLOB,
 	started     TEXT NOT NULL,
 	finished    TEXT NOT NULL DEFAULT '',
-	worker      TEXT NOT NULL DEFAULT ''
+	worker      TEXT NOT NULL DEFAULT '',
+	live        TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS engine_identity (
 	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
@@ -254,8 +255,9 @@ const busyTimeout = 10 * time.Second
 
 // schemaVersion is stored in PRAGMA user_version once the tables exist.
 // Version 2 added engine_identity, version 3 games.worker, version 4 the
-// moves' annotations (clock, score, depth, nodes, pv, latency).
-const schemaVersion = 4
+// moves' annotations (clock, score, depth, nodes, pv, latency), version 5
+// games.live (the moves of a running game so far, see SetLive).
+const schemaVersion = 5
 
 // migrations[v] takes a database from version v to v+1.
 var migrations = map[int]string{
@@ -276,6 +278,8 @@ ALTER TABLE moves ADD COLUMN depth INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN nodes INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN pv TEXT NOT NULL DEFAULT '';
 ALTER TABLE moves ADD COLUMN latency_ms REAL NOT NULL DEFAULT 0;
+`,
+	4: `ALTER TABLE games ADD COLUMN live TEXT NOT NULL DEFAULT '';
 `,
 }
 
@@ -663,13 +667,15 @@ type ReadOptions struct {
 	// memory when only results are needed).
 	NoPDN   bool
 	NoTimes bool
+	// From skips the games whose ID is below it.
+	From int
 }
 
 // Games calls fn for each game in ID order (schedule order).
 func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error) error {
-	where := `WHERE status = 'finished'`
+	where := `WHERE status = 'finished' AND id >= ?`
 	if opt.All {
-		where = ``
+		where = `WHERE id >= ?`
 	}
 	pdn, timesCol := `pdn`, `move_times`
 	if opt.NoPDN {
@@ -681,7 +687,7 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	// Read all rows first when moves are wanted: one connection cannot run
 	// the moves query while the games query is open.
 	rows, err := s.db.QueryContext(ctx, `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
-		result, termination, reason, first_mover, `+pdn+`, plies, `+timesCol+`, started, finished, worker FROM games `+where+` ORDER BY id`)
+		result, termination, reason, first_mover, `+pdn+`, plies, `+timesCol+`, started, finished, worker FROM games `+where+` ORDER BY id`, opt.From)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}

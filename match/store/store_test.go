@@ -373,8 +373,9 @@ func TestMigrateFromVersion2(t *testing.T) {
 	}
 }
 
-// dropAnnotations makes version 4's moves table version 3's.
-const dropAnnotations = "ALTER TABLE moves DROP COLUMN clock_ms; ALTER TABLE moves DROP COLUMN score; ALTER TABLE moves DROP COLUMN depth; " +
+// dropAnnotations makes version 5's tables version 3's: no games.live
+// (version 5) and no moves' annotations (version 4).
+const dropAnnotations = dropLive + "ALTER TABLE moves DROP COLUMN clock_ms; ALTER TABLE moves DROP COLUMN score; ALTER TABLE moves DROP COLUMN depth; " +
 	"ALTER TABLE moves DROP COLUMN nodes; ALTER TABLE moves DROP COLUMN pv; ALTER TABLE moves DROP COLUMN latency_ms; "
 
 // A database of schema version 3 (before the moves' annotations) opens: its
