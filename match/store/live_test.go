@@ -9,7 +9,8 @@ import (
 	"time"
 )
 
-// dropLive makes version 5's games table version 4's.
+// dropLive makes version 6's games table version 5's (dropPacked, which
+// makes version 4's, drops it too).
 const dropLive = "ALTER TABLE games DROP COLUMN live; "
 
 // A running game's live moves are read back as written, with its row; a
@@ -85,9 +86,9 @@ func TestLiveMoves(t *testing.T) {
 	}
 }
 
-// A database of schema version 4 (before games.live) opens, and its
+// A database of schema version 5 (before games.live) opens, and its
 // running games read with no live moves.
-func TestMigrateFromVersion4(t *testing.T) {
+func TestMigrateFromVersion5(t *testing.T) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), FileName)
 	s := open(t, path)
@@ -97,7 +98,7 @@ func TestMigrateFromVersion4(t *testing.T) {
 	if err := s.Start(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.db.Exec(dropLive + "PRAGMA user_version = 4"); err != nil {
+	if _, err := s.db.Exec(dropLive + "PRAGMA user_version = 5"); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

@@ -67,7 +67,7 @@ func (w *watcher) poll(ctx context.Context) error {
 	}
 	if !w.started || ev.ConfigHash != w.hash {
 		var all []store.Game
-		if err := w.st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error {
+		if err := w.st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true, NoRecord: true}, func(g store.Game) error {
 			all = append(all, g)
 			return nil
 		}); err != nil {
@@ -141,7 +141,7 @@ func (w *watcher) poll(ctx context.Context) error {
 // readFinished tells h of the finished games from ID from on that it has
 // not been told of.
 func (w *watcher) readFinished(ctx context.Context, from int) error {
-	err := w.st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true, From: from}, func(g store.Game) error {
+	err := w.st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true, NoRecord: true, From: from}, func(g store.Game) error {
 		w.h.GameEnded(g) // ignored when told already
 		delete(w.known, g.ID)
 		return nil
