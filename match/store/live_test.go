@@ -130,3 +130,29 @@ func TestLiveMovesCorrupt(t *testing.T) {
 		t.Errorf("corrupt live moves: %v; want an error naming game 1", err)
 	}
 }
+
+// FuzzDecodeLive: whatever the live column holds, reading it fails or
+// gives moves that write back and read again the same.
+func FuzzDecodeLive(f *testing.F) {
+	good, err := encodeLive(Live{Moves: testGame(0).Moves, Clocks: [2]time.Duration{time.Second, 2 * time.Second}, Updated: time.Unix(5, 6).UTC()})
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, s := range []string{string(good), "", "{}", `{"m":[{"t":"1-5","s":null}]}`, `{"m": 3}`, `{"u":"yesterday"}`, `{"c":[1e308,-1]}`} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		l, err := decodeLive(text)
+		if err != nil {
+			return
+		}
+		again, err := encodeLive(l)
+		if err != nil {
+			t.Fatalf("%q read, but does not write: %v", text, err)
+		}
+		l2, err := decodeLive(string(again))
+		if err != nil || len(l2.Moves) != len(l.Moves) {
+			t.Fatalf("%q: written as %s, read back %d moves of %d: %v", text, again, len(l2.Moves), len(l.Moves), err)
+		}
+	})
+}

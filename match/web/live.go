@@ -26,6 +26,7 @@ import (
 type Live struct {
 	mu      sync.Mutex
 	v       int64 // bumped by every change; the versions below are its values
+	epoch   int   // bumped by EventStarted: a stream of an older one starts again
 	event   LiveEvent
 	eventV  int64
 	variant *rules.Variant
@@ -290,6 +291,7 @@ func (h *Live) EventStarted(ev store.Event, finished []store.Game) {
 	}
 	h.event = LiveEvent{Name: ev.Name, Variant: ev.Variant, TimeControl: ev.TimeControl, Planned: ev.Planned,
 		Engines: slices.Clone(h.names), Stopped: ev.Stopped, Started: true}
+	h.epoch++
 	h.running = map[int]*liveGame{}
 	h.done = map[int]bool{}
 	h.results = h.results[:0]
@@ -505,6 +507,7 @@ func (h *Live) Snapshot() LiveSnapshot {
 
 // liveSeen is what one stream has sent: the version of each part.
 type liveSeen struct {
+	epoch  int
 	v      int64
 	games  map[int]int64
 	eventV int64
@@ -515,7 +518,7 @@ type liveSeen struct {
 // snapshot is the whole state and the versions it holds (mu held).
 func (h *Live) snapshot() (LiveSnapshot, liveSeen) {
 	s := LiveSnapshot{Event: h.event, Geometry: h.geo, Standings: h.table, Recent: slices.Clone(h.recent), Games: []LiveGame{}}
-	seen := liveSeen{v: h.v, games: map[int]int64{}, eventV: h.eventV, tableV: h.tableV, recent: h.recentV}
+	seen := liveSeen{epoch: h.epoch, v: h.v, games: map[int]int64{}, eventV: h.eventV, tableV: h.tableV, recent: h.recentV}
 	for _, id := range h.runningIDs() {
 		g := h.running[id]
 		s.Games = append(s.Games, h.view(id, g))
@@ -543,6 +546,9 @@ type LiveUpdate struct {
 	Gone      []int          `json:"gone,omitempty"` // game numbers no longer running
 	Standings *LiveStandings `json:"standings,omitempty"`
 	Recent    []LiveResult   `json:"recent,omitempty"`
+	// Reload: the event was set anew (its board, engines, everything);
+	// the page starts again from a snapshot.
+	Reload bool `json:"reload,omitempty"`
 }
 
 // since returns what changed after seen, and updates seen; ok false when
@@ -553,6 +559,10 @@ func (h *Live) since(seen *liveSeen) (LiveUpdate, bool) {
 	var u LiveUpdate
 	if h.v == seen.v {
 		return u, false
+	}
+	if h.epoch != seen.epoch {
+		*seen = liveSeen{epoch: h.epoch, v: h.v, games: map[int]int64{}}
+		return LiveUpdate{Reload: true}, true
 	}
 	for _, id := range h.runningIDs() {
 		g := h.running[id]
@@ -585,5 +595,5 @@ func (h *Live) since(seen *liveSeen) (LiveUpdate, bool) {
 		seen.recent = h.recentV
 	}
 	seen.v = h.v
-	return u, u.Event != nil || u.Games != nil || u.Gone != nil || u.Standings != nil || u.Recent != nil
+	return u, u.Event != nil || u.Games != nil || u.Gone != nil || u.Standings != nil || u.Recent != nil || u.Reload
 }

@@ -25,7 +25,9 @@ func (s *Server) liveSnapshot(w http.ResponseWriter, r *http.Request) {
 
 // liveEvents streams the live view as server-sent events: "snapshot" with
 // the whole state first, then "update" with what changed (LiveUpdate), at
-// most one a liveTick. A reconnecting browser gets a new snapshot: nothing
+// most one a liveTick; when the event is set anew (a watched directory's
+// event replaced) "update" says reload and the stream ends. A reconnecting
+// browser gets a new snapshot: nothing
 // is replayed, so there is no event id. The stream counts against the
 // same limits as a game's (StreamsPerClient, Streams), and each write has
 // the deadline WriteWait: a client that stops reading is dropped.
@@ -91,8 +93,12 @@ func (s *Server) liveEvents(w http.ResponseWriter, r *http.Request) {
 			return
 		case <-changed:
 			changed = lv.changes()
-			if u, ok := lv.since(&seen); ok && !event("update", u) {
+			u, ok := lv.since(&seen)
+			if ok && !event("update", u) {
 				return
+			}
+			if u.Reload {
+				return // the browser reconnects and gets the new snapshot
 			}
 		case <-beat.C:
 			if !send([]byte(":\n\n")) {

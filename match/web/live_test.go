@@ -295,3 +295,22 @@ func TestLiveServerNeedsAnEvent(t *testing.T) {
 		t.Error("a server with neither a Hall nor a live event was made")
 	}
 }
+
+// An event set anew (a watched directory's event replaced) tells every
+// stream to start again from a snapshot, once.
+func TestLiveReload(t *testing.T) {
+	h := NewLive()
+	_, seen := h.snapshot() // before the event: no board yet
+	h.EventStarted(liveEvent(), nil)
+	u, ok := h.since(&seen)
+	if !ok || !u.Reload {
+		t.Fatalf("update after the event was set: %+v, %v; want a reload", u, ok)
+	}
+	if u, ok := h.since(&seen); ok {
+		t.Errorf("a second update after the reload: %+v", u)
+	}
+	h.GameStarted(store.Game{ID: 0, White: 0, Black: 1})
+	if u, ok := h.since(&seen); !ok || u.Reload || len(u.Games) != 1 {
+		t.Errorf("update after a game started: %+v, %v", u, ok)
+	}
+}

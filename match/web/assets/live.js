@@ -38,6 +38,7 @@ function connect() {
   es.addEventListener('update', (e) => {
     const u = JSON.parse(e.data);
     const s = L.snap;
+    if (u.reload) { es.close(); L.snap = null; setTimeout(connect, 100); return; }
     if (!s) return;
     L.updates++;
     if (u.event) s.event = u.event;
