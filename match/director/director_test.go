@@ -280,6 +280,9 @@ func TestFixSwapExchange(t *testing.T) {
 			t.Errorf("%s: %q", b.name, got)
 		}
 	}
+	if got := code(s.Exchange(ctx, id, 1, 1, 1)); got != "director.bad-pairing" {
+		t.Errorf("exchange with themself: %q", got)
+	}
 	if got := code(s.Exchange(ctx, id, 1, 1, 77)); got != "director.bad-pairing" {
 		t.Errorf("exchange with a stranger: %q", got)
 	}
