@@ -21,6 +21,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -206,7 +207,8 @@ CREATE TABLE IF NOT EXISTS games (
 	finished    TEXT NOT NULL DEFAULT '',
 	worker      TEXT NOT NULL DEFAULT '',
 	record      TEXT NOT NULL DEFAULT '',
-	move_latency BLOB
+	move_latency BLOB,
+	live        TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS engine_identity (
 	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
@@ -276,8 +278,9 @@ const busyTimeout = 10 * time.Second
 // moves' annotations (clock, score, depth, nodes, pv, latency), version 5
 // the games' packed record and latencies (games.record, games.move_latency:
 // a report reads one row per game; the games of an older file keep them
-// empty and are reported from the moves table).
-const schemaVersion = 5
+// empty and are reported from the moves table), version 6 games.live (the
+// moves of a running game so far, see SetLive).
+const schemaVersion = 6
 
 // migrations[v] takes a database from version v to v+1.
 var migrations = map[int]string{
@@ -301,6 +304,8 @@ ALTER TABLE moves ADD COLUMN latency_ms REAL NOT NULL DEFAULT 0;
 `,
 	4: `ALTER TABLE games ADD COLUMN record TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN move_latency BLOB;
+`,
+	5: `ALTER TABLE games ADD COLUMN live TEXT NOT NULL DEFAULT '';
 `,
 }
 
@@ -710,6 +715,8 @@ type ReadOptions struct {
 	// is still called in ID order, and from the calling goroutine): for a
 	// report of many games. Not with Moves.
 	Parallel bool
+	// From skips the games whose ID is below it.
+	From int
 }
 
 // Games calls fn for each game in ID order (schedule order).
@@ -717,6 +724,9 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	where := `status = 'finished'`
 	if opt.All {
 		where = `1`
+	}
+	if opt.From > 0 {
+		where += ` AND id >= ` + strconv.Itoa(opt.From) // an int: nothing to quote
 	}
 	pdn, timesCol, latencyCol, recordCol := `pdn`, `move_times`, `move_latency, move_latency IS NOT NULL`, `record`
 	if opt.NoPDN {
