@@ -188,6 +188,15 @@ adjudication: {max_moves: 15}
 		t.Fatal(err)
 	}
 	t.Run("old", func(t *testing.T) { old = check(t) })
+	// A record in a format this arbiter does not replay is made again.
+	if _, err := db.Exec(`UPDATE games SET record = 'v999;abc'`); err != nil {
+		t.Fatal(err)
+	}
+	var other []string
+	t.Run("other format", func(t *testing.T) { other = check(t) })
+	if !reflect.DeepEqual(fresh, other) {
+		t.Errorf("records of another format were not made again: %q", other)
+	}
 	if len(fresh) != 4 || fresh[0] == "" || !reflect.DeepEqual(fresh, old) {
 		t.Errorf("replay records kept by the runner %q\nand made from the moves table %q differ", fresh, old)
 	}

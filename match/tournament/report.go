@@ -63,6 +63,9 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 			return fmt.Errorf("tournament: %s: game %d refers to an unknown engine", st.Path(), g.ID+1)
 		}
 		rec, ok := strings.CutPrefix(g.Record, recordTag)
+		if !ok {
+			rec = "" // none, or in another format: made again below
+		}
 		if !ok || g.MoveLatency == nil {
 			pos[g.ID] = len(ev.Games)
 			fens[g.ID] = g.OpeningFEN
