@@ -1,0 +1,166 @@
+package swiss
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// newField is n players numbered 1..n with descending ratings.
+func newField(n int) []Player {
+	ps := make([]Player, n)
+	for i := range ps {
+		ps[i] = Player{Number: i + 1, Rating: 2600 - 5*i}
+	}
+	return ps
+}
+
+// play records the round r's results in the history, drawn at random
+// (the higher-rated wins more often).
+func play(ps []Player, r Round, rng *rand.Rand) {
+	byNum := map[int]*Player{}
+	for i := range ps {
+		byNum[ps[i].Number] = &ps[i]
+	}
+	seen := map[int]bool{}
+	for _, b := range r.Boards {
+		w, bl := byNum[b.White], byNum[b.Black]
+		seen[b.White], seen[b.Black] = true, true
+		x := rng.IntN(10)
+		switch {
+		case x < 4:
+			w.History = append(w.History, Entry{b.Black, White, Win})
+			bl.History = append(bl.History, Entry{b.White, Black, Loss})
+		case x < 7:
+			w.History = append(w.History, Entry{b.Black, White, Draw})
+			bl.History = append(bl.History, Entry{b.White, Black, Draw})
+		case x < 9:
+			w.History = append(w.History, Entry{b.Black, White, Loss})
+			bl.History = append(bl.History, Entry{b.White, Black, Win})
+		default: // a forfeit now and then
+			w.History = append(w.History, Entry{b.Black, White, ForfeitWin})
+			bl.History = append(bl.History, Entry{b.White, Black, ForfeitLoss})
+		}
+	}
+	if r.Bye != 0 {
+		seen[r.Bye] = true
+		byNum[r.Bye].History = append(byNum[r.Bye].History, Entry{Result: PairingBye})
+	}
+	for i := range ps {
+		if !seen[ps[i].Number] {
+			res := ZeroBye
+			if rng.IntN(2) == 0 {
+				res = HalfBye
+			}
+			ps[i].History = append(ps[i].History, Entry{Result: res})
+		}
+	}
+}
+
+// checkRound asserts the absolute criteria and the colour bounds on a round.
+func checkRound(t *testing.T, ps []Player, r Round, opt Options) {
+	t.Helper()
+	byNum := map[int]*Player{}
+	present := 0
+	for i := range ps {
+		byNum[ps[i].Number] = &ps[i]
+		if !ps[i].Absent {
+			present++
+		}
+	}
+	seen := map[int]bool{}
+	mark := func(n int) {
+		p := byNum[n]
+		if p == nil {
+			t.Fatalf("unknown player %d", n)
+		}
+		if p.Absent {
+			t.Fatalf("absent player %d paired", n)
+		}
+		if seen[n] {
+			t.Fatalf("player %d paired twice", n)
+		}
+		seen[n] = true
+	}
+	for _, b := range r.Boards {
+		mark(b.White)
+		mark(b.Black)
+		for _, e := range byNum[b.White].History {
+			if e.Opponent == b.Black && e.Played() {
+				t.Fatalf("rematch %d-%d", b.White, b.Black)
+			}
+		}
+	}
+	if r.Bye != 0 {
+		mark(r.Bye)
+		for _, e := range byNum[r.Bye].History {
+			if e.Result == PairingBye || (!e.Played() && opt.Scoring.Points(e.Result) >= opt.Scoring.Win) {
+				t.Fatalf("player %d gets a second bye or a bye after a full point unplayed", r.Bye)
+			}
+		}
+	}
+	if len(seen) != present {
+		t.Fatalf("%d of %d present players paired", len(seen), present)
+	}
+	if (present%2 == 1) != (r.Bye != 0) {
+		t.Fatalf("bye %d with %d players", r.Bye, present)
+	}
+	last := opt.Rounds > 0 && len(ps[0].History) >= opt.Rounds-1
+	for _, b := range r.Boards {
+		for _, pc := range []struct {
+			n int
+			c Color
+		}{{b.White, White}, {b.Black, Black}} {
+			var cols []Color
+			for _, e := range byNum[pc.n].History {
+				if e.Played() {
+					cols = append(cols, e.Color)
+				}
+			}
+			cols = append(cols, pc.c)
+			diff := 0
+			for _, c := range cols {
+				if c == White {
+					diff++
+				} else {
+					diff--
+				}
+			}
+			l := len(cols)
+			three := l >= 3 && cols[l-1] == cols[l-2] && cols[l-2] == cols[l-3]
+			if !last && (diff > 2 || diff < -2 || three) {
+				t.Fatalf("round %d: player %d colours %v break C.3", len(ps[0].History)+1, pc.n, cols)
+			}
+		}
+	}
+}
+
+func TestPairProperties(t *testing.T) {
+	// Bigger fields come back when the solver is incremental.
+	sizes := []struct{ n, rounds int }{{8, 7}, {9, 7}, {13, 9}, {20, 11}, {31, 9}}
+	for _, sz := range sizes {
+		for seed := uint64(1); seed <= 3; seed++ {
+			t.Run(fmt.Sprintf("n%d_seed%d", sz.n, seed), func(t *testing.T) {
+				rng := rand.New(rand.NewPCG(seed, uint64(sz.n)))
+				ps := newField(sz.n)
+				opt := Options{Rounds: sz.rounds, Scoring: DefaultScoring, Baku: seed == 3}
+				for r := 1; r <= sz.rounds; r++ {
+					for i := range ps {
+						ps[i].Absent = rng.IntN(40) == 0
+					}
+					round, err := Pair(ps, opt)
+					if errors.Is(err, ErrNoPairing) {
+						t.Logf("round %d: no pairing", r)
+						return
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					checkRound(t, ps, round, opt)
+					play(ps, round, rng)
+				}
+			})
+		}
+	}
+}
