@@ -228,6 +228,11 @@ func plain(done, total int, st Standings) string {
 			parts = append(parts, fmt.Sprintf("... (%d more)", len(st)-4))
 			break
 		}
+		if s.Swiss != nil {
+			// A Swiss: the score of its complete rounds.
+			parts = append(parts, fmt.Sprintf("%s %g", s.Engine, s.Swiss.Points))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("%s %g/%d", s.Engine, s.Points, s.Games))
 	}
 	head := fmt.Sprintf("games %d", done)

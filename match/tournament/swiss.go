@@ -40,7 +40,7 @@ func (s *swissState) list() []reports.Game {
 }
 
 // defaultPair is the pairing of a Swiss event when Options.Pair is nil.
-var defaultPair PairFunc // swiss.Pair, once it is in
+var defaultPair PairFunc = swiss.Pair
 
 // runSwiss plays a Swiss event round by round: it pairs round r from the
 // results of rounds 1..r-1 (pair), adds its games to the plan (their
@@ -54,9 +54,6 @@ func (r *runner) runSwiss(ctx context.Context, sw *schedule.SwissPlan, stored ma
 	pair := r.opt.Pair
 	if pair == nil {
 		pair = defaultPair
-	}
-	if pair == nil {
-		return errors.New("tournament: no Swiss pairing in this build")
 	}
 	opt := swiss.Options{Rounds: sw.Rounds(), Baku: r.ev.Swiss != nil && r.ev.Swiss.Baku}
 	n := len(r.names)

@@ -335,3 +335,21 @@ func TestSwissResume(t *testing.T) {
 		t.Errorf("a bad pairing: %v", err)
 	}
 }
+
+// TestSwissDutch plays a Swiss of 25 fake engines over 7 rounds with the
+// Dutch pairing (swiss.Pair, the default): the round flow and the pairing
+// together (cmd/arbiter's test plays the 64 engines, 9 rounds).
+func TestSwissDutch(t *testing.T) {
+	const n, rounds = 25, 7
+	st := openStore(t, t.TempDir())
+	t0 := time.Now()
+	sum, err := Run(context.Background(), Options{Event: swissEvent(t, n, rounds, "concurrency: 2\npdn: {annotations: none}\n"), Store: st, NewPlayer: fakes(0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d games in %s", sum.Played, time.Since(t0).Round(time.Millisecond))
+	checkSwissGames(t, st, n, rounds, 2)
+	if sum.Swiss == nil || sum.Swiss.Complete != rounds {
+		t.Errorf("Swiss standings %+v", sum.Swiss)
+	}
+}
