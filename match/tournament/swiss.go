@@ -20,7 +20,7 @@ import (
 type swissState struct {
 	plan  *schedule.SwissPlan
 	games map[int]reports.Game // finished, in this run or before, by index; guarded by runner.mu
-	byes  []int          // round -> engine index of its bye (-1: none)
+	byes  []int                // round -> engine index of its bye (-1: none)
 }
 
 // list is the finished games in plan order: the first of an encounter
