@@ -16,9 +16,12 @@ import (
 )
 
 // swissEvent64 is the issue's check: a Swiss of 64 sparring engines over 9
-// rounds, 2 games an encounter (1,152 games). The engines play at random
-// (an instant move) and a game is a draw after 12 moves each, so that the
-// event takes seconds: what is tested is the round flow, not the play.
+// rounds, 2 games an encounter (576 games). The engines play at random (an
+// instant move) and a game is a draw after 12 moves each, so that the
+// event takes seconds; most engines make an illegal move (a loss under the
+// strict policy) at their own K-th move of every game, 2 to 12, so the
+// encounters are decided (the engine with the larger K wins) and the
+// rounds have score groups to pair, as in a real event.
 func swissEvent64() string {
 	var b strings.Builder
 	b.WriteString(`name: Swiss 64
@@ -29,12 +32,17 @@ rounds: 9
 games_per_encounter: 2
 openings: {file: openings/3move_english.json, group: standard, order: random, seed: 3}
 concurrency: 2
+illegal_move_policy: strict
 adjudication: {max_moves: 12}
 pdn: {annotations: none}
 engines:
 `)
 	for i := 1; i <= 64; i++ {
-		fmt.Fprintf(&b, "  - {name: s%02d, command: self engine --level random --seed %d}\n", i, i)
+		fault := fmt.Sprintf(" --fault illegal-at=%d", 2+i*7%11)
+		if i%8 == 0 {
+			fault = ""
+		}
+		fmt.Fprintf(&b, "  - {name: s%02d, command: self engine --level random --seed %d%s}\n", i, i, fault)
 	}
 	return b.String()
 }
@@ -158,5 +166,8 @@ func TestSwiss64ResumeAfterKill(t *testing.T) {
 	}
 	if points != 9*32 {
 		t.Errorf("results.json: the Swiss standings hold %v points for 9 rounds of 32 encounters", points)
+	}
+	if top, bottom := sw.Rows[0].Points, sw.Rows[63].Points; top < 6 || bottom > 3 {
+		t.Errorf("results.json: the Swiss standings run from %v to %v points; the encounters were not decided", top, bottom)
 	}
 }
