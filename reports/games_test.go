@@ -164,3 +164,60 @@ func TestGamesViewWorkers(t *testing.T) {
 		}
 	}
 }
+
+// TestRecordOfIsEncodeRecord: the record the runner makes from the
+// referee's moves at a game's finish (RecordOf) is the one the report
+// makes from the stored move texts (EncodeRecord), in every preset the
+// viewer draws, from the start and from an opening position, with and
+// without evaluations.
+func TestRecordOfIsEncodeRecord(t *testing.T) {
+	for _, variant := range rules.Presets() {
+		v := rules.MustLookup(variant)
+		if v.Squares() > len(recordAlphabet) {
+			continue
+		}
+		for seed := range 6 {
+			start, fen := rules.NewPosition(v), ""
+			pos := start
+			var plies []rules.Move
+			var moves []Move
+			for ply := 0; ply < 160; ply++ {
+				legal := pos.LegalMoves()
+				if len(legal) == 0 || pos.Outcome() != rules.Ongoing {
+					break
+				}
+				m := legal[(ply*7+seed*13)%len(legal)]
+				plies = append(plies, m)
+				moves = append(moves, Move{Text: pos.MoveTextAmong(m, legal), Score: float64(ply) / 10, HasScore: ply%3 != 0, Depth: ply % 4})
+				pos = pos.Play(m)
+				if seed%2 == 1 && ply == 5 {
+					// From an opening position: the game so far is its ballot.
+					start, fen, plies, moves = pos, pos.FEN(), nil, nil
+				}
+			}
+			want, err := EncodeRecord(variant, fen, moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evals := moves
+			if seed == 2 {
+				evals = nil // no scores at all: empty evaluations
+				want, _ = EncodeRecord(variant, fen, textsOnly(moves))
+			}
+			if got := RecordOf(start, fen, plies, evals); got != want {
+				t.Fatalf("%s seed %d (%d plies): RecordOf\n%s\nEncodeRecord\n%s", variant, seed, len(plies), got, want)
+			}
+		}
+	}
+	if got := RecordOf(rules.NewPosition(rules.MustLookup("english")), "", nil, nil); got != "" {
+		t.Errorf("a game of no plies: record %q, want none", got)
+	}
+}
+
+func textsOnly(ms []Move) []Move {
+	out := make([]Move, len(ms))
+	for i, m := range ms {
+		out[i] = Move{Text: m.Text}
+	}
+	return out
+}

@@ -81,6 +81,18 @@ type pageData struct {
 	GamesJSON   template.JS
 	RecordsJSON template.JS
 	HasGames    bool
+	// Latency is the engines' latency, in standings order (empty when no
+	// game's is known), and LatencyNote says when it is flagged.
+	Latency     []latencyRow
+	LatencyNote string
+}
+
+// latencyRow is one engine's line of the latency table.
+type latencyRow struct {
+	Name                             string
+	Moves, Games, HighGames, MaxGame int
+	Total, Mean, Max                 string
+	High                             bool
 }
 
 // engineRow is one standings line as the page prints it.
@@ -179,6 +191,15 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([]byte) error) err
 	d.Participants = participants(ev, names)
 	d.Rows, d.HeadlineKind = engineRows(st)
 	d.MatchLines = matchLines(st, names)
+	for _, e := range st.Engines {
+		if l := e.Latency; l != nil {
+			d.Latency = append(d.Latency, latencyRow{Name: e.Name, Moves: l.Moves, Games: l.Games, HighGames: l.HighGames, MaxGame: l.MaxGame,
+				Total: fmtMicros(l.TotalUS), Mean: fmtMicros(l.MeanUS), Max: fmtMicros(l.MaxUS), High: l.High})
+		}
+	}
+	if len(d.Latency) > 0 {
+		d.LatencyNote = latencyNote(ev.TimeControl)
+	}
 	gv, records, err := buildGamesView(ev, names)
 	if err != nil {
 		return err

@@ -75,6 +75,9 @@ type EngineStats struct {
 	PentaElo stats.Estimate `json:"penta_elo"`
 	// Unfinished counts this engine's games without a score ("*", "0-0").
 	Unfinished int `json:"unfinished"`
+	// Latency is the latency of the engine's moves (Game.Latency) over its
+	// games; nil when none is known.
+	Latency *EngineLatency `json:"latency,omitempty"`
 }
 
 // Crosstable holds the results between every two engines.
@@ -166,8 +169,10 @@ func Compute(ev Event) (*Stats, error) {
 	sc := ScoringFor(ev.Variant)
 	st := &Stats{Games: len(ev.Games), Scoring: sc}
 	es := make([]EngineStats, n)
+	latencies := engineLatencies(ev, index, n)
 	for i := range es {
 		es[i].Name = names[i]
+		es[i].Latency = latencies[i]
 	}
 	cells := make([][]stats.WDL, n)
 	pentas := make([][]stats.Penta, n)

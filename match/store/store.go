@@ -17,6 +17,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -110,6 +111,17 @@ type Game struct {
 	// times are kept packed in the game row so that reports need not read
 	// the moves table).
 	MoveTimes []time.Duration
+	// MoveLatency is, like MoveTimes, each move's latency (Move.Latency)
+	// kept packed in the game row (schema version 5); nil for a game stored
+	// before, whose latencies are only in the moves table.
+	MoveLatency []time.Duration
+	// Record is the game's moves as one compact text the caller made at the
+	// game's finish (the report's replay record, see
+	// tournament.WriteReport), kept in the game row so that a report of
+	// 100,000 games reads one row per game instead of the moves table; ""
+	// when none was made (a game stored before schema version 5). The
+	// store does not read it.
+	Record string
 	// Worker names the cluster worker that played the game ("" = this
 	// machine, or a database from before clusters).
 	Worker string
@@ -187,7 +199,9 @@ CREATE TABLE IF NOT EXISTS games (
 	move_times  BLOB,
 	started     TEXT NOT NULL,
 	finished    TEXT NOT NULL DEFAULT '',
-	worker      TEXT NOT NULL DEFAULT ''
+	worker      TEXT NOT NULL DEFAULT '',
+	record      TEXT NOT NULL DEFAULT '',
+	move_latency BLOB
 );
 CREATE TABLE IF NOT EXISTS engine_identity (
 	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
@@ -254,8 +268,11 @@ const busyTimeout = 10 * time.Second
 
 // schemaVersion is stored in PRAGMA user_version once the tables exist.
 // Version 2 added engine_identity, version 3 games.worker, version 4 the
-// moves' annotations (clock, score, depth, nodes, pv, latency).
-const schemaVersion = 4
+// moves' annotations (clock, score, depth, nodes, pv, latency), version 5
+// the games' packed record and latencies (games.record, games.move_latency:
+// a report reads one row per game; the games of an older file keep them
+// empty and are reported from the moves table).
+const schemaVersion = 5
 
 // migrations[v] takes a database from version v to v+1.
 var migrations = map[int]string{
@@ -276,6 +293,9 @@ ALTER TABLE moves ADD COLUMN depth INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN nodes INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN pv TEXT NOT NULL DEFAULT '';
 ALTER TABLE moves ADD COLUMN latency_ms REAL NOT NULL DEFAULT 0;
+`,
+	4: `ALTER TABLE games ADD COLUMN record TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN move_latency BLOB;
 `,
 }
 
@@ -603,12 +623,16 @@ func finishedGuard(ctx context.Context, tx *sql.Tx, id int) error {
 }
 
 func upsertGame(ctx context.Context, tx *sql.Tx, g Game) error {
-	times := g.MoveTimes
+	times, latency := g.MoveTimes, g.MoveLatency
 	if len(g.Moves) > 0 {
 		times = make([]time.Duration, len(g.Moves))
+		latency = make([]time.Duration, len(g.Moves))
 		for i, m := range g.Moves {
-			times[i] = m.Time
+			times[i], latency[i] = m.Time, m.Latency
 		}
+	}
+	if latency == nil {
+		latency = []time.Duration{} // known: none (NULL is a game from before version 5)
 	}
 	if g.Result == "" {
 		g.Result = "*"
@@ -619,11 +643,11 @@ func upsertGame(ctx context.Context, tx *sql.Tx, g Game) error {
 	plies := len(times)
 	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO games
 		(id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status, result, termination, reason,
-		 first_mover, pdn, plies, move_times, started, finished, worker)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		 first_mover, pdn, plies, move_times, started, finished, worker, record, move_latency)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Cycle, g.Round, g.Board, g.Pair, g.PairGame, g.White, g.Black, g.Opening, g.OpeningFEN, string(g.Status),
 		g.Result, g.Termination, g.Reason, g.FirstMover, g.PDN, plies, packTimes(times),
-		formatTime(g.Started), formatTime(g.Finished), g.Worker)
+		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packTimes(latency))
 	return err
 }
 
@@ -659,10 +683,12 @@ type ReadOptions struct {
 	Moves bool
 	// All includes running games; by default only finished ones are read.
 	All bool
-	// NoPDN leaves Game.PDN empty, and NoTimes Game.MoveTimes (saves
-	// memory when only results are needed).
-	NoPDN   bool
-	NoTimes bool
+	// NoPDN leaves Game.PDN empty, NoTimes Game.MoveTimes and
+	// Game.MoveLatency, and NoRecord Game.Record (saves memory when only
+	// results are needed).
+	NoPDN    bool
+	NoTimes  bool
+	NoRecord bool
 }
 
 // Games calls fn for each game in ID order (schedule order).
@@ -671,17 +697,21 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	if opt.All {
 		where = ``
 	}
-	pdn, timesCol := `pdn`, `move_times`
+	pdn, timesCol, latencyCol, recordCol := `pdn`, `move_times`, `move_latency, move_latency IS NOT NULL`, `record`
 	if opt.NoPDN {
 		pdn = `''`
 	}
 	if opt.NoTimes {
-		timesCol = `NULL`
+		timesCol, latencyCol = `NULL`, `NULL, 0`
+	}
+	if opt.NoRecord {
+		recordCol = `''`
 	}
 	// Read all rows first when moves are wanted: one connection cannot run
 	// the moves query while the games query is open.
 	rows, err := s.db.QueryContext(ctx, `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
-		result, termination, reason, first_mover, `+pdn+`, plies, `+timesCol+`, started, finished, worker FROM games `+where+` ORDER BY id`)
+		result, termination, reason, first_mover, `+pdn+`, plies, `+timesCol+`, started, finished, worker, `+recordCol+`, `+latencyCol+`
+		FROM games `+where+` ORDER BY id`)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
@@ -689,9 +719,11 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	for rows.Next() {
 		var g Game
 		var st, started, finished string
-		var times []byte
+		var times, latency []byte
+		var hasLatency bool
 		if err := rows.Scan(&g.ID, &g.Cycle, &g.Round, &g.Board, &g.Pair, &g.PairGame, &g.White, &g.Black, &g.Opening, &g.OpeningFEN,
-			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished, &g.Worker); err != nil {
+			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished, &g.Worker,
+			&g.Record, &latency, &hasLatency); err != nil {
 			rows.Close()
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}
@@ -701,6 +733,12 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 		}
 		if err == nil {
 			g.MoveTimes, err = unpackTimes(times)
+		}
+		if err == nil && hasLatency {
+			// An empty blob is a game of no moves: known, not missing.
+			if g.MoveLatency, err = unpackTimes(latency); err == nil && g.MoveLatency == nil {
+				g.MoveLatency = []time.Duration{}
+			}
 		}
 		if err != nil {
 			rows.Close()
@@ -755,8 +793,10 @@ func (s *Store) moves(ctx context.Context, id int) ([]Move, error) {
 
 // msOf and durationOf convert between durations and the milliseconds the
 // database holds.
-func msOf(d time.Duration) float64        { return float64(d) / float64(time.Millisecond) }
-func durationOf(ms float64) time.Duration { return time.Duration(ms * float64(time.Millisecond)) }
+func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+func durationOf(ms float64) time.Duration {
+	return time.Duration(math.Round(ms * float64(time.Millisecond)))
+}
 
 // Count returns the number of games in each status.
 func (s *Store) Count(ctx context.Context) (map[Status]int, error) {
@@ -824,12 +864,14 @@ func (s *Store) SetIdentity(ctx context.Context, engine int, id Identity) error 
 	return nil
 }
 
-// MoveText is what a report's board viewer reads of one ply.
+// MoveText is what a report reads of one ply: what its board viewer
+// shows, and the move's latency (Move.Latency).
 type MoveText struct {
 	Text     string
 	Score    float64
 	HasScore bool
 	Depth    int
+	Latency  time.Duration
 }
 
 // GameMoves calls fn with the plies of every game that has any, in game ID
@@ -837,7 +879,33 @@ type MoveText struct {
 // scan needs no sort): far cheaper than a query per game for a report of
 // 100,000 games. fn must not keep ms, which is reused.
 func (s *Store) GameMoves(ctx context.Context, fn func(game int, ms []MoveText) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT game, text, score, depth FROM moves ORDER BY game, ply`)
+	return s.gameMoves(ctx, `SELECT game, text, score, depth, latency_ms FROM moves ORDER BY game, ply`, nil, fn)
+}
+
+// gamesPerQuery bounds the game IDs of one GameMovesOf query (far below
+// SQLite's limit on parameters).
+const gamesPerQuery = 500
+
+// GameMovesOf is GameMoves for the games ids (in increasing order) only:
+// the games of an older file that have no Game.Record, which a report
+// reads from the moves table while the others need no move read at all.
+func (s *Store) GameMovesOf(ctx context.Context, ids []int, fn func(game int, ms []MoveText) error) error {
+	for lo := 0; lo < len(ids); lo += gamesPerQuery {
+		chunk := ids[lo:min(lo+gamesPerQuery, len(ids))]
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		q := `SELECT game, text, score, depth, latency_ms FROM moves WHERE game IN (?` + strings.Repeat(",?", len(chunk)-1) + `) ORDER BY game, ply`
+		if err := s.gameMoves(ctx, q, args, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) gameMoves(ctx context.Context, q string, args []any, fn func(game int, ms []MoveText) error) error {
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
@@ -848,10 +916,11 @@ func (s *Store) GameMoves(ctx context.Context, fn func(game int, ms []MoveText) 
 		var g int
 		var m MoveText
 		var score sql.NullFloat64
-		if err := rows.Scan(&g, &m.Text, &score, &m.Depth); err != nil {
+		var latency float64
+		if err := rows.Scan(&g, &m.Text, &score, &m.Depth, &latency); err != nil {
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}
-		m.Score, m.HasScore = score.Float64, score.Valid
+		m.Score, m.HasScore, m.Latency = score.Float64, score.Valid, durationOf(latency)
 		if g != cur && len(ms) > 0 {
 			if err := fn(cur, ms); err != nil {
 				return err

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
@@ -51,43 +52,53 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 		}
 		ev.SPRT = &c
 	}
-	// The games first, then the moves in one pass over the moves table,
-	// turned into the viewer's compact records on every core: a large
-	// event's moves are never all in memory at once.
-	pos := map[int]int{} // game ID -> index in ev.Games
+	// One row per game: the runner kept each game's replay record and
+	// latencies in it (schema version 5). The games of an older file, or
+	// with a record in another format, are read from the moves table after
+	// the games, their records made on every core.
+	pos := map[int]int{} // game ID -> index in ev.Games, of the games read again
 	fens := map[int]string{}
+	var missing []int
 	err = st.Games(ctx, store.ReadOptions{}, func(g store.Game) error {
 		w, ok1 := names[g.White]
 		b, ok2 := names[g.Black]
 		if !ok1 || !ok2 {
 			return fmt.Errorf("tournament: %s: game %d refers to an unknown engine", st.Path(), g.ID+1)
 		}
-		pos[g.ID] = len(ev.Games)
-		if g.OpeningFEN != "" {
+		rec, ok := strings.CutPrefix(g.Record, recordTag)
+		if !ok || g.MoveLatency == nil {
+			pos[g.ID] = len(ev.Games)
 			fens[g.ID] = g.OpeningFEN
+			missing = append(missing, g.ID)
 		}
 		ev.Games = append(ev.Games, reports.Game{
 			Round: g.Round, Board: g.Board, Pair: g.Pair + 1, White: w, Black: b,
 			Result: g.Result, Termination: g.Termination, Reason: g.Reason, Plies: len(g.MoveTimes), Opening: g.Opening,
-			MoveTimes: g.MoveTimes, FirstMover: g.FirstMover, PDN: g.PDN, Started: g.Started, Finished: g.Finished,
-			Worker: g.Worker,
+			MoveTimes: g.MoveTimes, Latency: g.MoveLatency, FirstMover: g.FirstMover, PDN: g.PDN, Started: g.Started, Finished: g.Finished,
+			Worker: g.Worker, Record: rec,
 		})
 		return nil
 	})
-	if err != nil {
+	if err != nil || len(missing) == 0 {
 		return ev, err
 	}
 	pool := reports.NewRecordPool(sev.Variant)
-	err = st.GameMoves(ctx, func(id int, ms []store.MoveText) error {
-		i, ok := pos[id]
-		if !ok {
-			return nil // a game still running, or discarded
+	err = st.GameMovesOf(ctx, missing, func(id int, ms []store.MoveText) error {
+		g := &ev.Games[pos[id]]
+		if g.Latency == nil {
+			g.Latency = make([]time.Duration, len(ms))
+			for k, m := range ms {
+				g.Latency[k] = m.Latency
+			}
+		}
+		if g.Record != "" {
+			return nil
 		}
 		moves := make([]reports.Move, len(ms))
 		for k, m := range ms {
 			moves[k] = reports.Move{Text: m.Text, Score: m.Score, HasScore: m.HasScore, Depth: m.Depth}
 		}
-		pool.Add(i, fens[id], moves)
+		pool.Add(pos[id], fens[id], moves)
 		return nil
 	})
 	for i, rec := range pool.Wait() {
@@ -95,6 +106,14 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 	}
 	return ev, err
 }
+
+// recordTag starts every replay record the runner keeps in the store
+// (store.Game.Record), naming its format: a report takes a record in the
+// format it replays as it is, and makes any other again from the moves.
+var recordTag = fmt.Sprintf("v%d;", reports.RecordFormat)
+
+// storedRecord is rec as the store keeps it.
+func storedRecord(rec string) string { return recordTag + rec }
 
 // WriteReport writes report.html, results.json and games.pdn into dir from
 // the store's games.

@@ -9,12 +9,15 @@ import (
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/reports"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // BenchmarkReport100kGamesWithMoves measures the report of a store of
-// 100,000 finished English games of 80 legal plies each with scores: the
-// moves table read in one pass and every game's viewer record made.
+// 100,000 finished English games of 80 legal plies each with scores and
+// latencies, stored as the runner stores them: each game's replay record
+// and latencies packed in its row, so that the report reads one row per
+// game and never the moves table.
 func BenchmarkReport100kGamesWithMoves(b *testing.B) {
 	ctx := context.Background()
 	text := `
@@ -31,15 +34,21 @@ openings: {file: openings/3move_english.json, group: standard}
 	v := rules.MustLookup("english")
 	pos := rules.NewPosition(v)
 	var moves []store.Move
+	var plies []rules.Move
+	var evals []reports.Move
 	for ply := 0; ply < 80; ply++ {
 		legal := pos.LegalMoves()
 		if len(legal) == 0 {
 			break
 		}
 		m := legal[(ply*7)%len(legal)]
-		moves = append(moves, store.Move{Text: pos.MoveTextAmong(m, legal), Time: time.Millisecond, Score: 0.1, HasScore: true, Depth: 9})
+		moves = append(moves, store.Move{Text: pos.MoveTextAmong(m, legal), Time: time.Millisecond, Score: 0.1, HasScore: true, Depth: 9,
+			Latency: time.Duration(20+ply) * time.Microsecond})
+		plies = append(plies, m)
+		evals = append(evals, reports.Move{Score: 0.1, HasScore: true, Depth: 9})
 		pos = pos.Play(m)
 	}
+	rec := storedRecord(reports.RecordOf(rules.NewPosition(v), "", plies, evals))
 	dir := b.TempDir()
 	st, err := store.OpenDir(dir)
 	if err != nil {
@@ -59,7 +68,7 @@ openings: {file: openings/3move_english.json, group: standard}
 	for _, p := range plan {
 		g := store.Game{ID: p.Index, Cycle: p.Cycle, Round: p.Round, Board: p.Board, Pair: p.Pair, PairGame: p.PairGame,
 			White: p.White, Black: p.Black, Opening: ev.Openings[p.Opening].Name,
-			Result: "1-0", Termination: "normal", FirstMover: "black", PDN: pdnText, Moves: moves, Started: t0, Finished: t0}
+			Result: "1-0", Termination: "normal", FirstMover: "black", PDN: pdnText, Moves: moves, Record: rec, Started: t0, Finished: t0}
 		if err := st.Finish(ctx, g); err != nil {
 			b.Fatal(err)
 		}

@@ -628,6 +628,28 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 	return moves
 }
 
+// replayRecord is the report's replay record of a played game (see
+// reports.RecordOf), tagged with its format (storedRecord), made here from
+// the referee's moves so that a report of many games needs neither the
+// moves table nor the rules. An illegal move the opponent let stand ends
+// it, as the report's own replay of the move texts would.
+func replayRecord(rec *match.GameRecord, fen string, moves []store.Move) string {
+	plies := make([]rules.Move, 0, len(rec.Record.Moves))
+	for _, m := range rec.Record.Moves {
+		if m.Illegal {
+			break
+		}
+		plies = append(plies, m.Move)
+	}
+	evals := make([]reports.Move, len(plies))
+	for i := range evals {
+		if i < len(moves) {
+			evals[i] = reports.Move{Score: moves[i].Score, HasScore: moves[i].HasScore, Depth: moves[i].Depth}
+		}
+	}
+	return storedRecord(reports.RecordOf(rec.Record.Start, fen, plies, evals))
+}
+
 // record turns a played game of ev (engines names) into its store row,
 // PDN included.
 func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Opening, rec *match.GameRecord, res arbiter.Result, started time.Time) (store.Game, error) {
@@ -638,6 +660,7 @@ func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Op
 	if rec != nil {
 		g.Started, g.Finished = rec.Started, rec.Finished
 		g.Moves = annotatedMoves(rec)
+		g.Record = replayRecord(rec, op.FEN, g.Moves)
 		pg = rec.Game
 		if ev.Annotations != "none" && rec.Record.Variant != nil {
 			tags := arbiter.PDNTags{White: rec.White, Black: rec.Black, Date: rec.Started, Clock: true}

@@ -24,8 +24,11 @@ import (
 // bigEvent is a 29-player event of 7 rounds paired by the circle method
 // (each round one player gets the bye), with long names and clubs, so that
 // every sheet is as wide and as long as a real open's.
-func bigEvent() *Event {
-	const n, rounds = 29, 7
+func bigEvent() *Event { return circleEvent(29, 7) }
+
+// circleEvent is n players (n odd) and rounds rounds of the circle method;
+// with rounds = n it is a whole round-robin.
+func circleEvent(n, rounds int) *Event {
 	ev := &Event{
 		Name: "International Open of the Draughts Club of Somewhere Far Away 2026", Site: "Amsterdam",
 		Dates: "10-16 July 2026", Variant: "international", System: "Swiss (Dutch)", Rounds: rounds,
@@ -109,6 +112,9 @@ func TestSheetsInBrowser(t *testing.T) {
 	cardsEv := bigEvent()
 	cardsEv.Players = cardsEv.Players[:3]
 	cardsEv.Played = nil
+	rr := circleEvent(13, 13) // a club championship: 13 players, everyone meets everyone
+	rr.RoundRobin = true
+	rr.System = "Round-robin"
 	sheets := []struct {
 		name  string
 		write func(io.Writer) error
@@ -121,6 +127,7 @@ func TestSheetsInBrowser(t *testing.T) {
 		{"crosstable", func(w io.Writer) error { return Crosstable(w, ev) }, 29, 1047, 1},
 		{"card", func(w io.Writer) error { return Card(w, ev, 5) }, 7, 703, 1},
 		{"cards", func(w io.Writer) error { return Cards(w, cardsEv) }, 0, 703, 3},
+		{"round-robin", func(w io.Writer) error { return Crosstable(w, rr) }, 13, 1047, 1},
 	}
 	allocOpts := browser.Options(bin, t.TempDir())
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)

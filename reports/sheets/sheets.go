@@ -22,6 +22,7 @@ var sheetsCSS string
 
 var pages = template.Must(template.New("sheets").Funcs(template.FuncMap{
 	"css": func() template.CSS { return template.CSS(sheetsCSS) },
+	"inc": func(i int) int { return i + 1 },
 }).Parse(sheetsTemplate))
 
 // page is what every sheet's template reads: the event's heading and the
@@ -42,7 +43,8 @@ type line struct {
 	Rank             int
 	RankShared       bool
 	TieBreaks        []string
-	Cells            []cell // crosstable
+	Cells            []cell   // crosstable
+	Grid             []string // round-robin crosstable: the points against each line, "" for itself
 	PlayerHref, Note string
 }
 
@@ -235,6 +237,7 @@ type standingsView struct {
 	TieBreaks []tieBreakHead
 	Lines     []line
 	Cells     []int // crosstable: the rounds shown
+	Grid      bool  // a round-robin's table of every pair
 }
 
 type tieBreakHead struct{ Heading, Acronym, Name string }
@@ -315,13 +318,52 @@ func Crosstable(w io.Writer, ev *Event) error {
 	for i := range rounds {
 		rounds[i] = i + 1
 	}
+	if ev.RoundRobin {
+		ev.grid(lines, es, idx)
+	}
 	title := "Crosstable"
 	sub := fmt.Sprintf("after round %d", round)
 	if ev.Rounds > 0 {
 		sub += fmt.Sprintf(" of %d", ev.Rounds)
 	}
 	return render(w, "crosstable", page{Title: title, Event: ev, Subtitle: sub,
-		Data: standingsView{Round: round, TieBreaks: heads, Lines: lines, Cells: rounds}})
+		Data: standingsView{Round: round, TieBreaks: heads, Lines: lines, Cells: rounds, Grid: ev.RoundRobin}})
+}
+
+// grid fills each line's points against every other line, in rank order:
+// a round-robin's crosstable. Two games between the same players (a
+// double round-robin) show both results; forfeits show as + and −.
+func (ev *Event) grid(lines []line, es [][]entry, idx map[int]int) {
+	s := ev.scoring()
+	pos := make(map[int]int, len(lines))
+	for j, l := range lines {
+		pos[l.Number] = j
+	}
+	for i := range lines {
+		cells := make([][]string, len(lines))
+		for _, e := range es[idx[lines[i].Number]] {
+			if e.Opponent == 0 || e.pending {
+				continue
+			}
+			text := ev.fmtScore(s.Points(e.Result))
+			switch e.Result {
+			case swiss.ForfeitWin:
+				text = "+"
+			case swiss.ForfeitLoss:
+				text = "−"
+			}
+			j := pos[e.Opponent]
+			cells[j] = append(cells[j], text)
+		}
+		lines[i].Grid = make([]string, len(lines))
+		for j := range lines {
+			if j == i {
+				lines[i].Grid[j] = "×"
+			} else {
+				lines[i].Grid[j] = strings.Join(cells[j], " ")
+			}
+		}
+	}
 }
 
 // cell is one round of a player.

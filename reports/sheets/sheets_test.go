@@ -454,3 +454,40 @@ func TestErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestCrosstableRoundRobin: a round-robin of 4 where 1 beat 2, 2 beat 3,
+// 3 beat 1, 2 and 3 beat 4 and 4 forfeited to 1. 1, 2 and 3 have 4 points,
+// 2 among themselves (C.07 6.2: equal) and the same Sonneborn-Berger (a
+// forfeit of a round-robin counts as a game: 4×2 + 0 + 0×2 = 8 each), so
+// they share first place; the grid shows each pair's points in rank
+// order, the forfeit as + and −.
+func TestCrosstableRoundRobin(t *testing.T) {
+	ev := &Event{Name: "Club championship", RoundRobin: true, Rounds: 3,
+		Players: []Player{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}, {Number: 3, Name: "C"}, {Number: 4, Name: "D"}},
+		Played: []Round{
+			{Boards: []Board{{1, 2, WhiteWins}, {3, 4, WhiteWins}}},
+			{Boards: []Board{{3, 1, WhiteWins}, {2, 4, WhiteWins}}},
+			{Boards: []Board{{1, 4, WhiteForfeitWin}, {2, 3, WhiteWins}}},
+		},
+		TieBreaks: tiebreak.Order{tiebreak.DirectEncounter, tiebreak.SonnebornBerger},
+	}
+	var buf bytes.Buffer
+	if err := Crosstable(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	rows := rowsOf(t, parse(t, buf.Bytes()), "crosstable")
+	want := [][]string{
+		{"1=", "1", "A", "", "×", "2", "0", "+", "4", "1", "8"},
+		{"1=", "2", "B", "", "0", "×", "2", "2", "4", "1", "8"},
+		{"1=", "3", "C", "", "2", "0", "×", "2", "4", "1", "8"},
+		{"4", "4", "D", "", "−", "0", "0", "×", "0", "1", "0"},
+	}
+	if len(rows) != len(want) {
+		t.Fatalf("%d rows", len(rows))
+	}
+	for i, r := range rows {
+		if got := r.cells(); strings.Join(got, "|") != strings.Join(want[i], "|") {
+			t.Errorf("row %d: %q, want %q", i+1, got, want[i])
+		}
+	}
+}

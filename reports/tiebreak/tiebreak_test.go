@@ -106,6 +106,28 @@ func eventCycle() []swiss.Player {
 	}
 }
 
+// eventDouble has players 1, 2 and 3 tied on 3 where 1 and 2 met twice
+// (C.07 6.1.2: their games count as the average).
+//
+//	R1: 1-2 1-0, 3-4 draw
+//	R2: 2-1 draw, 3-4 0-1
+//	R3: 1-3 0-1, 2-4 0-1
+//	R4: 2-3 1-0, 1-4 0-1
+//
+// Scores: P1 2+1+0+0 = 3, P2 0+1+0+2 = 3, P3 1+0+2+0 = 3, P4 1+2+2+2 = 7.
+// Among 1, 2, 3: P1 avg(2, 1) = 1.5 + 0 = 1.5; P2 avg(0, 1) = 0.5 + 2 =
+// 2.5; P3 2 + 0 = 2: the order is 2, 3, 1 (summing instead of averaging
+// would tie 1 and 2 on 3 above 3).
+func eventDouble() []swiss.Player {
+	W, D, L := swiss.Win, swiss.Draw, swiss.Loss
+	return []swiss.Player{
+		{Number: 1, History: []swiss.Entry{g(2, 'W', W), g(2, 'B', D), g(3, 'W', L), g(4, 'B', L)}},
+		{Number: 2, History: []swiss.Entry{g(1, 'B', L), g(1, 'W', D), g(4, 'W', L), g(3, 'W', W)}},
+		{Number: 3, History: []swiss.Entry{g(4, 'W', D), g(4, 'W', L), g(1, 'B', W), g(2, 'B', L)}},
+		{Number: 4, History: []swiss.Entry{g(3, 'B', D), g(3, 'B', W), g(2, 'B', W), g(1, 'W', W)}},
+	}
+}
+
 func TestValues(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -241,6 +263,9 @@ func TestRank(t *testing.T) {
 			[]int{1, 2, 3, 4, 6, 5}, []int{1, 2, 3, 4, 5, 6}},
 		{"DE alone", eventDE(), "de", Options{},
 			[]int{1, 2, 3, 4, 6, 5}, []int{1, 2, 2, 4, 5, 6}},
+		// Repeated games count as their average: 2, 3, 1 below 4.
+		{"DE average", eventDouble(), "direct-encounter", Options{RoundRobin: true},
+			[]int{4, 2, 3, 1}, []int{1, 2, 3, 4}},
 		// The cycle stays tied through DE and SB: shared first place.
 		{"cycle shared", eventCycle(), "direct-encounter,sonneborn-berger", Options{RoundRobin: true},
 			[]int{1, 2, 3, 4}, []int{1, 1, 1, 4}},
