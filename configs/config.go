@@ -209,16 +209,10 @@ type Swiss struct {
 	TieBreaks TieBreaks `mapstructure:"tie_breaks" json:"tie_breaks,omitempty"`
 }
 
-// TieBreaks is a list of tie-break names (see SwissTieBreaks).
+// TieBreaks is a list of tie-break names: those of FIDE C.07 that
+// reports/tiebreak computes, by their names, acronyms or draughts names
+// (buchholz, bh-c1, truncated-solkoff, sonneborn-berger, wins, ...).
 type TieBreaks []string
-
-// SwissTieBreaks are the tie-breaks a Swiss event may order its standings
-// by (FIDE C.07): the sum of the opponents' scores (buchholz), less the
-// lowest (buchholz-cut1), less the highest and the lowest
-// (median-buchholz), the opponents' scores weighted by the points scored
-// against them (sonneborn-berger), the encounters won (wins) and the sum
-// of the running scores (progressive).
-var SwissTieBreaks = []string{"buchholz-cut1", "buchholz", "median-buchholz", "sonneborn-berger", "wins", "progressive"}
 
 // DefaultTieBreaks are a Swiss event's tie-breaks when it names none.
 var DefaultTieBreaks = []string{"buchholz-cut1", "buchholz", "sonneborn-berger", "wins"}

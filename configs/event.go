@@ -58,8 +58,8 @@ type Event struct {
 // SwissSettings are a checked Swiss event's settings.
 type SwissSettings struct {
 	Baku bool // the Baku acceleration (swiss.acceleration: baku)
-	// TieBreaks are the tie-breaks after the score, in order (names of
-	// SwissTieBreaks).
+	// TieBreaks are the tie-breaks after the score, in order (the
+	// canonical names of reports/tiebreak).
 	TieBreaks []string
 }
 

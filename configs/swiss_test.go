@@ -27,6 +27,8 @@ func TestSwissConfig(t *testing.T) {
 		{name: "odd field, as many rounds as engines", text: "tournament: Swiss\nrounds: 7\n", rounds: 7, tieBreaks: DefaultTieBreaks},
 		{name: "baku and tie-breaks", text: "tournament: swiss\nrounds: 5\nswiss: {acceleration: Baku, tie_breaks: [Sonneborn-Berger, wins]}\n",
 			rounds: 5, baku: true, tieBreaks: []string{"sonneborn-berger", "wins"}},
+		{name: "draughts names", text: "tournament: swiss\nrounds: 2\nswiss: {tie_breaks: [truncated-solkoff, SB]}\n",
+			rounds: 2, tieBreaks: []string{"buchholz-cut1", "sonneborn-berger"}},
 		{name: "flags", text: "tournament: swiss\n", over: []Override{{Key: "rounds", Value: "4", Source: "--rounds"},
 			{Key: "swiss.tie_breaks", Value: "progressive, median-buchholz", Source: "--swiss-tie-breaks"}},
 			rounds: 4, tieBreaks: []string{"progressive", "median-buchholz"}},

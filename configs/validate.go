@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,6 +14,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
 // validate is the stage after decoding: it checks every value of cfg and
@@ -297,16 +297,21 @@ func (v *validation) swiss(s *Swiss) *SwissSettings {
 	if s.TieBreaks != nil {
 		out.TieBreaks = nil
 		seen := map[string]bool{}
+		if len(s.TieBreaks) > tiebreak.MaxOrder {
+			v.fail("swiss.tie_breaks", fmt.Errorf("%d tie-breaks; at most %d", len(s.TieBreaks), tiebreak.MaxOrder))
+		}
 		for i, tb := range s.TieBreaks {
-			name := strings.ToLower(strings.TrimSpace(tb))
+			key := fmt.Sprintf("swiss.tie_breaks.%d", i)
+			o, err := tiebreak.Parse(tb)
 			switch {
-			case !slices.Contains(SwissTieBreaks, name):
-				v.fail(fmt.Sprintf("swiss.tie_breaks.%d", i), fmt.Errorf("%q is not a tie-break (%s)", tb, strings.Join(SwissTieBreaks, ", ")))
-			case seen[name]:
-				v.fail(fmt.Sprintf("swiss.tie_breaks.%d", i), fmt.Errorf("%q is already in the list", tb))
+			case err != nil || len(o) != 1:
+				v.fail(key, fmt.Errorf("%q is not a tie-break (%s)", tb, strings.Join(tiebreak.Names(), ", ")))
+				continue
+			case seen[o[0].String()]:
+				v.fail(key, fmt.Errorf("%q is already in the list (as %s)", tb, o[0]))
 			}
-			seen[name] = true
-			out.TieBreaks = append(out.TieBreaks, name)
+			seen[o[0].String()] = true
+			out.TieBreaks = append(out.TieBreaks, o[0].String())
 		}
 	}
 	return out

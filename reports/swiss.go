@@ -1,12 +1,12 @@
 package reports
 
 import (
-	"cmp"
 	"fmt"
 	"math"
-	"slices"
+	"strings"
 
 	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -20,7 +20,7 @@ type SwissEvent struct {
 	Rounds            int // planned
 	GamesPerEncounter int
 	// TieBreaks are the tie-breaks after the score, in order; names as
-	// configs.SwissTieBreaks.
+	// tiebreak.Parse reads them.
 	TieBreaks []string
 }
 
@@ -28,8 +28,10 @@ type SwissEvent struct {
 type SwissStandings struct {
 	Rounds   int `json:"rounds"`          // planned
 	Complete int `json:"rounds_complete"` // rounds whose every encounter is finished
-	// TieBreaks name the columns of each row's TieBreaks, in order.
+	// TieBreaks name the columns of each row's TieBreaks, in order
+	// (reports/tiebreak's names), Acronyms as FIDE C.07 writes them.
 	TieBreaks []string   `json:"tie_breaks"`
+	Acronyms  []string   `json:"tie_break_acronyms"`
 	Rows      []SwissRow `json:"rows"`
 }
 
@@ -186,51 +188,45 @@ func SwissHistories(engines []string, games []Game, gpe int) ([]swiss.Player, in
 }
 
 // SwissTable ranks Swiss players (pairing number i+1 for engines[i]) by
-// their score under swiss.DefaultScoring, then by the tie-breaks in order,
-// then by pairing number, and shows points and tie-breaks on the
-// federation's scale sc. planned is the event's number of rounds.
-//
-// The tie-breaks (FIDE C.07): buchholz is the sum of the opponents'
-// scores, buchholz-cut1 that less the lowest, median-buchholz less the
-// highest and the lowest; a round without an opponent (the bye) counts as
-// an opponent with the engine's own score. sonneborn-berger sums the
-// scores of the opponents beaten and half those drawn (the bye: the
-// engine's own score, as a win); wins counts the encounters won over the
-// board; progressive sums the score after each round.
+// their score under swiss.DefaultScoring, then by the tie-breaks in order
+// (reports/tiebreak, FIDE C.07 with its rules for unplayed rounds; names
+// as tiebreak.Parse reads them), then by pairing number, and shows points
+// and tie-breaks on the federation's scale sc. planned is the event's
+// number of rounds.
 func SwissTable(engines []string, players []swiss.Player, sc Scoring, planned int, tieBreaks []string) (*SwissStandings, error) {
 	if len(players) != len(engines) {
 		return nil, fmt.Errorf("reports: %d Swiss players for %d engines", len(players), len(engines))
 	}
+	order, err := tiebreak.Parse(strings.Join(tieBreaks, ","))
+	if err != nil {
+		return nil, fmt.Errorf("reports: %w", err)
+	}
 	scoring := swiss.DefaultScoring
-	score := make([]int, len(players)) // by pairing number - 1
-	for i := range players {
-		if players[i].Number != i+1 {
-			return nil, fmt.Errorf("reports: Swiss player %d has pairing number %d", i+1, players[i].Number)
-		}
-		score[i] = players[i].Score(scoring)
+	ranked, err := tiebreak.Rank(players, order, tiebreak.Options{Scoring: scoring})
+	if err != nil {
+		return nil, fmt.Errorf("reports: %w", err)
 	}
 	scale := sc.Win / float64(scoring.Win) // units -> federation points
-	out := &SwissStandings{Rounds: planned, TieBreaks: tieBreaks}
+	out := &SwissStandings{Rounds: planned}
+	for _, tb := range order {
+		out.TieBreaks = append(out.TieBreaks, tb.String())
+		out.Acronyms = append(out.Acronyms, tb.Acronym())
+	}
 	if len(players) > 0 {
 		out.Complete = len(players[0].History)
 	}
+	rows := make([]SwissRow, len(players))
 	for i, p := range players {
-		row := SwissRow{Number: i + 1, Name: engines[i], Points: float64(score[i]) * scale}
-		var opp []int // the Buchholz contributions, in units
-		sb, progressive, running := 0.0, 0, 0
+		if p.Number != i+1 {
+			return nil, fmt.Errorf("reports: Swiss player %d has pairing number %d", i+1, p.Number)
+		}
+		row := SwissRow{Number: i + 1, Name: engines[i]}
 		for _, e := range p.History {
-			running += scoring.Points(e.Result)
-			progressive += running
 			if !e.Played() || e.Opponent < 1 || e.Opponent > len(players) {
 				row.Byes++
-				opp = append(opp, score[i])
-				sb += float64(score[i]) * float64(scoring.Points(e.Result)) / float64(scoring.Win)
 				row.Rounds = append(row.Rounds, SwissRound{Result: "bye"})
 				continue
 			}
-			os := score[e.Opponent-1]
-			opp = append(opp, os)
-			sb += float64(os) * float64(scoring.Points(e.Result)) / float64(scoring.Win)
 			rd := SwissRound{Opponent: engines[e.Opponent-1], Number: e.Opponent, Color: "white"}
 			if e.Color == swiss.Black {
 				rd.Color = "black"
@@ -248,52 +244,16 @@ func SwissTable(engines []string, players []swiss.Player, sc Scoring, planned in
 			}
 			row.Rounds = append(row.Rounds, rd)
 		}
-		sum := 0
-		for _, o := range opp {
-			sum += o
-		}
-		slices.Sort(opp)
-		for _, tb := range tieBreaks {
-			var v float64
-			switch tb {
-			case "buchholz":
-				v = float64(sum) * scale
-			case "buchholz-cut1":
-				if len(opp) > 0 {
-					v = float64(sum-opp[0]) * scale
-				}
-			case "median-buchholz":
-				if len(opp) > 1 {
-					v = float64(sum-opp[0]-opp[len(opp)-1]) * scale
-				}
-			case "sonneborn-berger":
-				v = sb * scale
-			case "wins":
-				v = float64(row.Won)
-			case "progressive":
-				v = float64(progressive) * scale
-			default:
-				return nil, fmt.Errorf("reports: unknown tie-break %q", tb)
-			}
-			row.TieBreaks = append(row.TieBreaks, v)
+		rows[i] = row
+	}
+	for _, s := range ranked {
+		row := rows[s.Number-1]
+		row.Rank, row.Points = s.Rank, float64(s.Score)*scale
+		for k, v := range s.Values {
+			// A value is in score units to the tie-break's power.
+			row.TieBreaks = append(row.TieBreaks, v*math.Pow(scale, float64(order[k].Power())))
 		}
 		out.Rows = append(out.Rows, row)
-	}
-	key := func(r *SwissRow) []float64 { return append([]float64{r.Points}, r.TieBreaks...) }
-	slices.SortStableFunc(out.Rows, func(a, b SwissRow) int {
-		ka, kb := key(&a), key(&b)
-		for i := range ka {
-			if c := cmp.Compare(kb[i], ka[i]); c != 0 {
-				return c
-			}
-		}
-		return cmp.Compare(a.Number, b.Number)
-	})
-	for i := range out.Rows {
-		out.Rows[i].Rank = i + 1
-		if i > 0 && slices.EqualFunc(key(&out.Rows[i]), key(&out.Rows[i-1]), func(x, y float64) bool { return math.Abs(x-y) < 1e-9 }) {
-			out.Rows[i].Rank = out.Rows[i-1].Rank
-		}
 	}
 	return out, nil
 }

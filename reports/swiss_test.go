@@ -2,11 +2,13 @@ package reports
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
 // swissGames: five engines, encounters of two games. Round 1: a-b (a wins
@@ -57,54 +59,70 @@ func TestSwissHistories(t *testing.T) {
 	}
 }
 
-// TestSwissTable checks the tie-breaks computed by hand for swissGames
-// (scores in half points: a 2, b 1, c 2, d 3, e 4; a bye counts for the
-// Buchholz as an opponent with the engine's own score).
+// TestSwissTable checks the Swiss table of swissGames (scores in half
+// points: a 2, b 1, c 2, d 3, e 4): the order and values are
+// reports/tiebreak's, on the federation's scale; the tie-breaks of a, b
+// and c (whose own rounds were all played; their opponents' byes count as
+// played rounds in C.07 16.3) are also computed by hand.
 func TestSwissTable(t *testing.T) {
 	engines := []string{"a", "b", "c", "d", "e"}
 	players, _, err := SwissHistories(engines, swissGames(), 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tbs := []string{"buchholz-cut1", "buchholz", "sonneborn-berger", "wins", "median-buchholz", "progressive"}
-	for _, tc := range []struct {
-		sc     Scoring
-		factor float64
-	}{{ScoringFor("english"), 1}, {ScoringFor("international"), 2}} {
-		st, err := SwissTable(engines, players, tc.sc, 5, tbs)
+	names := []string{"buchholz-cut1", "buchholz", "sonneborn-berger", "wins", "median-buchholz", "progressive"}
+	order, err := tiebreak.Parse(strings.Join(names, ","))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type row struct {
+		rank   int
+		points float64
+		tb     []float64 // nil: not checked by hand
+		w, d   int
+		l, bye int
+		codes  string
+	}
+	byHand := map[string]row{ // English: 1 a win, ½ a draw
+		"e": {1, 2, nil, 1, 0, 0, 1, "bye 1w+"},
+		"d": {2, 1.5, nil, 0, 1, 0, 1, "3b= bye"},
+		"a": {3, 1, []float64{2, 2.5, 0.5, 1, 0, 2}, 1, 0, 1, 0, "2w+ 5b-"},
+		"c": {4, 1, []float64{1.5, 2, 1, 0, 0, 1.5}, 0, 2, 0, 0, "4w= 2b="},
+		"b": {5, 0.5, []float64{1, 2, 0.5, 0, 0, 0.5}, 0, 1, 1, 0, "1b- 3w="},
+	}
+	ranked, err := tiebreak.Rank(players, order, tiebreak.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, sc := range []Scoring{ScoringFor("english"), ScoringFor("international")} {
+		st, err := SwissTable(engines, players, sc, 5, names)
 		if err != nil {
 			t.Fatal(err)
 		}
-		type row struct {
-			name   string
-			rank   int
-			points float64
-			tb     []float64
-			w, d   int
-			l, bye int
-			codes  string
-		}
-		f := tc.factor
-		want := []row{
-			{"e", 1, 2 * f, []float64{2 * f, 3 * f, 3 * f, 1, 0, 3 * f}, 1, 0, 0, 1, "bye 1w+"},
-			{"d", 2, 1.5 * f, []float64{1.5 * f, 2.5 * f, 2 * f, 0, 0, 2 * f}, 0, 1, 0, 1, "3b= bye"},
-			{"a", 3, 1 * f, []float64{2 * f, 2.5 * f, 0.5 * f, 1, 0, 2 * f}, 1, 0, 1, 0, "2w+ 5b-"},
-			{"c", 4, 1 * f, []float64{1.5 * f, 2 * f, 1 * f, 0, 0, 1.5 * f}, 0, 2, 0, 0, "4w= 2b="},
-			{"b", 5, 0.5 * f, []float64{1 * f, 2 * f, 0.5 * f, 0, 0, 0.5 * f}, 0, 1, 1, 0, "1b- 3w="},
-		}
-		if st.Complete != 2 || st.Rounds != 5 || !slices.Equal(st.TieBreaks, tbs) || len(st.Rows) != 5 {
+		if st.Complete != 2 || st.Rounds != 5 || !slices.Equal(st.TieBreaks, names) || len(st.Rows) != 5 ||
+			!slices.Equal(st.Acronyms, []string{"BH-C1", "BH", "SB", "WIN", "BH-M1", "PS"}) {
 			t.Fatalf("%+v", st)
 		}
-		for i, w := range want {
-			r := st.Rows[i]
+		f := sc.Win // points per half-point unit pair: 1 (English) or 2 (FMJD)
+		for i, r := range st.Rows {
+			w := byHand[r.Name]
 			var codes []string
 			for _, rd := range r.Rounds {
 				codes = append(codes, rd.Code())
 			}
-			got := row{r.Name, r.Rank, r.Points, r.TieBreaks, r.Won, r.Drawn, r.Lost, r.Byes, strings.Join(codes, " ")}
-			if got.name != w.name || got.rank != w.rank || got.points != w.points || !slices.Equal(got.tb, w.tb) ||
-				got.w != w.w || got.d != w.d || got.l != w.l || got.bye != w.bye || got.codes != w.codes {
-				t.Errorf("%s row %d: %+v\nwant %+v", tc.sc.Name, i+1, got, w)
+			if r.Number != ranked[i].Number || r.Rank != w.rank || r.Rank != ranked[i].Rank || r.Points != w.points*f ||
+				r.Won != w.w || r.Drawn != w.d || r.Lost != w.l || r.Byes != w.bye || strings.Join(codes, " ") != w.codes {
+				t.Errorf("%s row %d: %+v; want %+v (tiebreak ranks number %d %d)", sc.Name, i+1, r, w, ranked[i].Number, ranked[i].Rank)
+			}
+			for k, tb := range order {
+				// tiebreak's values are in half-point units to the power.
+				scale := math.Pow(f/2, float64(tb.Power()))
+				if want := ranked[i].Values[k] * scale; r.TieBreaks[k] != want {
+					t.Errorf("%s: %s %s = %v, want %v", sc.Name, r.Name, tb, r.TieBreaks[k], want)
+				}
+				if w.tb != nil && sc.Win == 1 && r.TieBreaks[k] != w.tb[k] {
+					t.Errorf("%s: %s %s = %v, by hand %v", sc.Name, r.Name, tb, r.TieBreaks[k], w.tb[k])
+				}
 			}
 		}
 	}
@@ -129,7 +147,7 @@ func TestSwissReport(t *testing.T) {
 	if err := writeHTML(&b, ev, st, nil); err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{`<h2>Swiss standings</h2>`, `After 2 of 3 rounds`, `<th>buchholz-cut1</th><th>wins</th>`, `<td class="code">1w&#43;</td>`} {
+	for _, w := range []string{`<h2>Swiss standings</h2>`, `After 2 of 3 rounds`, `<th title="buchholz-cut1">BH-C1</th><th title="wins">WIN</th>`, `<td class="code">1w&#43;</td>`} {
 		if !strings.Contains(b.String(), w) {
 			t.Errorf("report.html has no %q", w)
 		}

@@ -27,7 +27,7 @@ type Standing struct {
 	// Swiss is the engine's line of a Swiss event's standings (nil for
 	// the other formats): Rank is then its rank there.
 	Swiss *reports.SwissRow
-	// SwissTieBreaks name the values of Swiss.TieBreaks.
+	// SwissTieBreaks name the values of Swiss.TieBreaks (C.07's acronyms).
 	SwissTieBreaks []string
 }
 
@@ -374,19 +374,12 @@ func noNegZero(x float64) float64 {
 	return x
 }
 
-// swissTieBreakLabel are the short names of the tie-breaks' columns.
-var swissTieBreakLabel = map[string]string{"buchholz-cut1": "BH-C1", "buchholz": "BH", "median-buchholz": "BH-M",
-	"sonneborn-berger": "SB", "wins": "WIN", "progressive": "PS"}
-
 // writeSwiss prints a Swiss event's standings: rank, engine, score and
 // tie-breaks (on the federation's scale), encounters won, drawn and lost,
 // byes, then the games.
 func (st Standings) writeSwiss(w io.Writer, width int) {
 	fmt.Fprintf(w, "  # %-*s %6s", width, "engine", "score")
 	for _, n := range st[0].SwissTieBreaks {
-		if l, ok := swissTieBreakLabel[n]; ok {
-			n = l
-		}
 		fmt.Fprintf(w, " %6s", n)
 	}
 	fmt.Fprintf(w, " %4s %4s %4s %4s %6s %7s\n", "+", "=", "-", "bye", "games", "points")

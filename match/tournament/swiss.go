@@ -204,7 +204,7 @@ func (r *runner) snapshot() Standings {
 	for i := range r.swissTable.Rows {
 		row := &r.swissTable.Rows[i]
 		s := byName[row.Name]
-		s.Rank, s.Swiss, s.SwissTieBreaks = row.Rank, row, r.swissTable.TieBreaks
+		s.Rank, s.Swiss, s.SwissTieBreaks = row.Rank, row, r.swissTable.Acronyms
 		out = append(out, s)
 	}
 	return out
