@@ -39,7 +39,7 @@ const RecordsFile = "games.js"
 
 // maxEmbeddedRecords bounds the records inlined into report.html, so that
 // the page stays a few MB whatever the number of games.
-const maxEmbeddedRecords = 3 << 20
+var maxEmbeddedRecords = 3 << 20 // a variable for the tests of the sidecar
 
 // positionString is a position as the viewer holds it: one character per
 // square, square 1 first (the viewer's squares are numbered from 0).
@@ -281,7 +281,7 @@ type gamesView struct {
 	// plies, has record, worker (-1 = played locally), the most latency of
 	// one move in µs (-1 = unknown), latency flags (1 white's high, 2
 	// black's).
-	Games [][]int `json:"games"`
+	Games gameRows `json:"games"`
 	// Latency is set when some game's latency is known (the list then has
 	// a latency column).
 	Latency bool `json:"latency"`
@@ -444,13 +444,77 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 	return gv, records, nil
 }
 
-// recordsJSON is the records as a JSON array, safe inside a <script>.
-func recordsJSON(records []string) ([]byte, error) {
-	b, err := json.Marshal(records)
-	if err != nil {
-		return nil, err
+// gameRows are the games list's rows, written as JSON by hand: the
+// reflection of encoding/json is most of the cost of the list of 100,000
+// games.
+type gameRows [][]int
+
+// MarshalJSON writes the rows as arrays of numbers.
+func (r gameRows) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, len(r)*32+2)
+	b = append(b, '[')
+	for i, row := range r {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		for k, v := range row {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
+		b = append(b, ']')
 	}
-	return b, nil
+	return append(b, ']'), nil
+}
+
+// recordsJSON is the records as a JSON array, safe inside a <script>. A
+// record as EncodeRecord makes it needs no escaping and is copied as it
+// is; any other string (a record from elsewhere: Game.Record) goes through
+// encoding/json, which escapes what a string or a script cannot hold.
+func recordsJSON(records []string) ([]byte, error) {
+	n := 2
+	for _, r := range records {
+		n += len(r) + 3
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	for i, r := range records {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if plainRecord(r) {
+			b = append(b, '"')
+			b = append(b, r...)
+			b = append(b, '"')
+			continue
+		}
+		q, err := json.Marshal(r)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, q...)
+	}
+	return append(b, ']'), nil
+}
+
+// recordSafe marks the bytes a record may hold that need no escaping in a
+// JSON string inside a <script>: the alphabet and the separators.
+var recordSafe = func() (t [256]bool) {
+	for _, c := range []byte(recordAlphabet + "|,:+-.wWbB") {
+		t[c] = true
+	}
+	return t
+}()
+
+func plainRecord(r string) bool {
+	for i := 0; i < len(r); i++ {
+		if !recordSafe[r[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // RecordPool makes the viewer's records on every core while its caller

@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -220,4 +222,33 @@ func textsOnly(ms []Move) []Move {
 		out[i] = Move{Text: m.Text}
 	}
 	return out
+}
+
+// TestListJSON: the games list and the records written by hand read back
+// as encoding/json reads them, and a record that is not one of ours (a
+// store's text) cannot end the page's script.
+func TestListJSON(t *testing.T) {
+	rows := gameRows{{1, 2, -1, 0}, {}, {123456789}}
+	b, err := json.Marshal(struct {
+		G gameRows `json:"g"`
+	}{rows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct{ G [][]int }
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back.G, [][]int(rows)) {
+		t.Errorf("games list %s read back as %v (%v)", b, back.G, err)
+	}
+	recs := []string{"", "|ab,cd+|12:3,", "bbbb..wwWB|" + recordAlphabet + "|", `</script><script>alert("x")</script>`, "é\u2028\\"}
+	b, err = recordsJSON(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := json.Unmarshal(b, &got); err != nil || !reflect.DeepEqual(got, recs) {
+		t.Errorf("records %s read back as %q (%v)", b, got, err)
+	}
+	if strings.Contains(string(b), "</script") || strings.Contains(string(b), "\u2028") {
+		t.Errorf("records JSON can end the script: %s", b)
+	}
 }

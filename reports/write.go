@@ -2,12 +2,14 @@ package reports
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
@@ -32,20 +34,27 @@ func WriteAll(dir string, ev Event) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	if err := writeFile(filepath.Join(dir, ResultsFile), func(w io.Writer) error {
-		return buildResults(ev, st).WriteJSON(w)
-	}); err != nil {
-		return err
-	}
-	if err := writeFile(filepath.Join(dir, PDNFile), func(w io.Writer) error {
-		return WritePDN(w, ev)
-	}); err != nil {
-		return err
-	}
+	// The three files only read ev and st: they are written at once, on
+	// every core (the page takes as long as the other two together for a
+	// large event).
+	var wg sync.WaitGroup
+	var errJSON, errPDN error
+	wg.Go(func() {
+		errJSON = writeFile(filepath.Join(dir, ResultsFile), func(w io.Writer) error {
+			return buildResults(ev, st).WriteJSON(w)
+		})
+	})
+	wg.Go(func() {
+		errPDN = writeFile(filepath.Join(dir, PDNFile), func(w io.Writer) error {
+			return WritePDN(w, ev)
+		})
+	})
 	var sidecar []byte
-	if err := writeFile(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
+	errHTML := writeFile(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
 		return writeHTML(w, ev, st, func(b []byte) error { sidecar = b; return nil })
-	}); err != nil {
+	})
+	wg.Wait()
+	if err := errors.Join(errJSON, errPDN, errHTML); err != nil {
 		return err
 	}
 	if sidecar == nil {

@@ -618,3 +618,26 @@ func (s *Store) Games(ctx context.Context) ([]GameBoard, error) {
 	}
 	return out, rows.Err()
 }
+
+// AllLinks returns the sealed links of every board with an online game:
+// round -> board -> sealed.
+func (s *Store) AllLinks(ctx context.Context, id string) (map[int]map[int][]byte, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT round, board, links FROM boards WHERE event = ? AND game <> ''", id)
+	if err != nil {
+		return nil, fmt.Errorf("director: %w", err)
+	}
+	defer rows.Close()
+	out := map[int]map[int][]byte{}
+	for rows.Next() {
+		var n, b int
+		var l []byte
+		if err := rows.Scan(&n, &b, &l); err != nil {
+			return nil, fmt.Errorf("director: %w", err)
+		}
+		if out[n] == nil {
+			out[n] = map[int][]byte{}
+		}
+		out[n][b] = l
+	}
+	return out, rows.Err()
+}

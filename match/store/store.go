@@ -663,8 +663,13 @@ func packTimes(ts []time.Duration) []byte {
 	return b
 }
 
-func unpackTimes(b []byte) ([]time.Duration, error) {
-	var ts []time.Duration
+// unpackTimes reads packTimes's form; n is the number of times expected
+// (the game's plies), to allocate once.
+func unpackTimes(b []byte, n int) ([]time.Duration, error) {
+	if len(b) == 0 {
+		return nil, nil
+	}
+	ts := make([]time.Duration, 0, max(0, min(n, len(b))))
 	for len(b) > 0 {
 		v, n := binary.Uvarint(b)
 		if n <= 0 {
@@ -732,11 +737,11 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 			g.Finished, err = parseTime(finished)
 		}
 		if err == nil {
-			g.MoveTimes, err = unpackTimes(times)
+			g.MoveTimes, err = unpackTimes(times, g.Plies)
 		}
 		if err == nil && hasLatency {
 			// An empty blob is a game of no moves: known, not missing.
-			if g.MoveLatency, err = unpackTimes(latency); err == nil && g.MoveLatency == nil {
+			if g.MoveLatency, err = unpackTimes(latency, g.Plies); err == nil && g.MoveLatency == nil {
 				g.MoveLatency = []time.Duration{}
 			}
 		}

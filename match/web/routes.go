@@ -18,4 +18,5 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/g/{token}/events", s.events) // server-sent events (?since=V, Last-Event-ID)
 	m.HandleFunc("POST /api/g/{token}/act", s.act)      // Intent -> Reply
 	m.HandleFunc("GET /api/g/{token}/pdn", s.pdn)       // the record (attachment)
+	s.directorRoutes()                                  // events run by a director (director.go)
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/draughts-arbiter/arbiter/match/director"
 	"github.com/draughts-arbiter/arbiter/match/online"
 )
 
@@ -112,6 +113,9 @@ type Config struct {
 	Engines []string
 	// Assets is the web client; nil means the embedded one (Assets).
 	Assets fs.FS
+	// Director holds the events run by a director (director*.go); nil: no
+	// director's pages.
+	Director *director.Store
 }
 
 // Server is the HTTP face of a Hall: routes.go lists every route. Its
@@ -136,6 +140,11 @@ type Server struct {
 
 	stopOnce sync.Once
 	stop     chan struct{} // closed on shutdown: event streams end
+
+	dir       *director.Store
+	bg        context.Context // ends on Stop: the followers of the boards' games
+	bgCancel  context.CancelFunc
+	followers sync.WaitGroup
 }
 
 // New builds a server over cfg.Hall.
@@ -151,7 +160,9 @@ func New(cfg Config) (*Server, error) {
 		engines: append([]string(nil), cfg.Engines...),
 		assets:  cfg.Assets,
 		stop:    make(chan struct{}),
+		dir:     cfg.Director,
 	}
+	s.bg, s.bgCancel = context.WithCancel(context.Background())
 	if cfg.PublicURL != "" {
 		u, err := ParsePublicURL(cfg.PublicURL)
 		if err != nil {
@@ -173,6 +184,9 @@ func New(cfg Config) (*Server, error) {
 	s.mux = http.NewServeMux()
 	s.routes()
 	s.handler = s.middleware(s.mux)
+	if s.dir != nil {
+		s.followGames()
+	}
 	return s, nil
 }
 
@@ -221,7 +235,7 @@ func (s *Server) HTTPServer() *http.Server {
 
 // Stop ends every event stream (their handlers return); Shutdown of an
 // http.Server from HTTPServer calls it, as it would wait forever for them.
-func (s *Server) Stop() { s.stopOnce.Do(func() { close(s.stop) }) }
+func (s *Server) Stop() { s.stopOnce.Do(func() { close(s.stop); s.bgCancel() }) }
 
 // Serve serves on ln until ctx is done, then shuts down: new connections
 // are refused, streams end, requests in flight get up to grace to finish.
