@@ -20,6 +20,7 @@ func init() { subcommands = append(subcommands, newServeCmd) }
 // serveFlags are the flags of `arbiter serve`.
 type serveFlags struct {
 	addr, db, eventsDB, publicURL, engines string
+	watch                                  string // --watch DIR: the live view of the event run there
 	trustProxy                             bool
 	maxGames                               int
 	logFormat, logLevel                    string
@@ -50,6 +51,12 @@ with an engines: list as in an event's config (an event's config file will do),
 or a directory of them, as "arbiter worker --engines" reads. A browser sends only
 a name, never a command.
 
+--watch DIR serves instead the live view of the engine event that another
+process (arbiter tournament or match) runs in the output directory DIR: the
+games in progress move by move, the standings and crosstable, the last results,
+read from DIR/arbiter.db every half second; read-only, and nothing else (no
+referee, no --db).
+
 SIGINT, SIGTERM or SIGHUP stops it cleanly: no new connections, the live streams
 end, the store is closed (running games resume at the next start).
 Exit status: 2 for a usage error (flags, the engines file), 3 when it cannot run
@@ -63,6 +70,7 @@ Exit status: 2 for a usage error (flags, the engines file), 3 when it cannot run
 	fl.StringVar(&f.db, "db", "arbiter-web.db", "SQLite file of the games")
 	fl.StringVar(&f.eventsDB, "events-db", "arbiter-events.db", "SQLite file of the events run by a director (/director)")
 	fl.StringVar(&f.publicURL, "public-url", "", "URL people reach the server at; links start with it")
+	fl.StringVar(&f.watch, "watch", "", "serve the live view of the event run in output directory `DIR` (read-only)")
 	fl.StringVar(&f.engines, "engines", "", "YAML file (or directory) with the engines: players may choose")
 	fl.BoolVar(&f.trustProxy, "trust-proxy", false, "take the client's address from X-Forwarded-For")
 	fl.IntVar(&f.maxGames, "max-games", 10000, "games kept running at once")
@@ -86,6 +94,12 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	}
 	if f.maxGames < 1 {
 		return usagef("serve: --max-games must be at least 1")
+	}
+	if f.watch != "" {
+		if cmd.Flags().Changed("db") || cmd.Flags().Changed("events-db") || f.engines != "" {
+			return usagef("serve: --watch serves an event's live view only; --db, --events-db and --engines are for the web referee")
+		}
+		return runWatch(cmd, f, log)
 	}
 	engines := map[string]online.EngineSpec{}
 	if f.engines != "" {

@@ -27,6 +27,7 @@ const (
 
 // Limits of one event.
 const (
+	MaxEvents  = 100_000 // events in one store
 	MaxPlayers = 1000
 	MaxRounds  = 50
 	MaxName    = 64  // runes of a name, club, site, federation id
@@ -217,6 +218,7 @@ func render(code string, args map[string]string) string {
 // codeText is every refusal's English text.
 var codeText = map[string]string{
 	"director.unknown-event":    "No such event.",
+	"director.too-many-events":  "The server holds {limit} events, its most; no more can be created.",
 	"director.bad-field":        "The field {field} is not valid: {detail}",
 	"director.too-many-players": "The event is full ({limit} players at most).",
 	"director.unknown-player":   "There is no player {player} in this event.",
@@ -242,6 +244,8 @@ var codeText = map[string]string{
 	"director.bye-paired":       "Round {round} is already paired; a bye must be asked for before.",
 	"director.has-game":         "Board {board} of round {round} already has an online game.",
 	"director.csv":              "CSV line {line}, column {column}: {detail}",
+	"director.trf":              "TRF line {line}, column {column}: {detail}",
+	"director.trf-history":      "TRF player {player}, round {round}: {detail}",
 }
 
 // Code is a refusal code with its English template.

@@ -5,8 +5,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -277,6 +279,9 @@ func TestFixSwapExchange(t *testing.T) {
 		if got := code(s.Fix(ctx, id, 1, b.pg)); got != "director.bad-pairing" {
 			t.Errorf("%s: %q", b.name, got)
 		}
+	}
+	if got := code(s.Exchange(ctx, id, 1, 1, 1)); got != "director.bad-pairing" {
+		t.Errorf("exchange with themself: %q", got)
 	}
 	if got := code(s.Exchange(ctx, id, 1, 1, 77)); got != "director.bad-pairing" {
 		t.Errorf("exchange with a stranger: %q", got)
@@ -684,5 +689,141 @@ func TestDutchEventAndTRF(t *testing.T) {
 	}
 	if h := state[2].History[1]; h.Result != swiss.HalfBye {
 		t.Fatalf("number 3's round 2: %+v", h)
+	}
+}
+
+// TestImportTRF writes an event's TRF and imports it as a new event: the
+// same state, the next round pairable; broken histories are refused with
+// the player and the round.
+func TestImportTRF(t *testing.T) {
+	s := newStore(t, nil)
+	ctx := context.Background()
+	id, _ := newEvent(t, s, Swiss, 4, 7)
+	sn := get(t, s, id)
+	must(t, s.RequestBye(ctx, id, sn.ByNumber(2).ID, 2, swiss.HalfBye))
+	for n := 1; n <= 2; n++ {
+		must(t, s.PairRound(ctx, id, n, nil))
+		must(t, s.Publish(ctx, id, n))
+		for i, b := range get(t, s, id).Rounds[n-1].Boards {
+			res := [][2]swiss.Result{{swiss.Win, swiss.Loss}, {swiss.Draw, swiss.Draw}, {swiss.ForfeitLoss, swiss.ForfeitWin}}[(i+n)%3]
+			_, err := s.Record(ctx, id, n, b.Board, res, "director")
+			must(t, err)
+		}
+		must(t, s.CloseRound(ctx, id, n))
+	}
+	sn = get(t, s, id)
+	var buf bytes.Buffer
+	must(t, sn.WriteTRF(&buf))
+	text := buf.String()
+	tev, err := ParseTRF([]byte(text))
+	must(t, err)
+	ev, tok, err := s.ImportTRF(ctx, Event{Variant: "international"}, tev)
+	must(t, err)
+	if ev.Name != "Test open" || ev.Rounds != 4 || ev.Scoring != sn.Event.Scoring || tok == "" {
+		t.Fatalf("imported %+v", ev)
+	}
+	in := get(t, s, ev.ID)
+	a, b := sn.State(), in.State()
+	if len(a) != len(b) {
+		t.Fatalf("%d players, imported %d", len(a), len(b))
+	}
+	for i := range a {
+		if len(a[i].History) != len(b[i].History) {
+			t.Fatalf("player %d: %d rounds, imported %d", a[i].Number, len(a[i].History), len(b[i].History))
+		}
+		for r := range a[i].History {
+			if a[i].History[r] != b[i].History[r] {
+				t.Fatalf("player %d round %d: %+v, imported %+v", a[i].Number, r+1, a[i].History[r], b[i].History[r])
+			}
+		}
+	}
+	must(t, s.PairRound(ctx, ev.ID, 3, nil))
+
+	// Broken files: the problem's player and round, or line and column.
+	lines := strings.Split(text, "\n")
+	var p1 int
+	for i, l := range lines {
+		if strings.HasPrefix(l, "001    1") {
+			p1 = i
+		}
+	}
+	breakIt := func(from, to string) []byte {
+		l := slices.Clone(lines)
+		l[p1] = strings.Replace(l[p1], from, to, 1)
+		return []byte(strings.Join(l, "\n"))
+	}
+	first := a[0].History[0]
+	own := fmt.Sprintf("%4d %c %c", first.Opponent, "-wb"[first.Color], first.Result)
+	other := 1 + (first.Opponent % 7)
+	if other == 1 {
+		other = 2
+	}
+	for _, tc := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"not a TRF", []byte("001 garbage"), "director.trf"},
+		{"an opponent who does not agree", breakIt(own, fmt.Sprintf("%4d %c %c", other, "-wb"[first.Color], first.Result)), "director.trf"},
+	} {
+		tev, err := ParseTRF(tc.data)
+		if err == nil {
+			_, _, err = s.ImportTRF(ctx, Event{}, tev)
+		}
+		if code(err) != tc.want {
+			t.Errorf("%s: %v, want %s", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestImportTRFHistories(t *testing.T) {
+	s := newStore(t, nil)
+	ctx := context.Background()
+	two := func(a, b swiss.Entry) *trf.Event {
+		return &trf.Event{Name: "Hand-made", Players: []trf.Player{
+			{Player: swiss.Player{Number: 1, History: []swiss.Entry{a}}, Name: "A"},
+			{Player: swiss.Player{Number: 2, History: []swiss.Entry{b}}, Name: "B"},
+		}}
+	}
+	tests := []struct {
+		name string
+		ev   *trf.Event
+		want string
+	}{
+		{"a game", two(swiss.Entry{Opponent: 2, Color: swiss.White, Result: swiss.Win}, swiss.Entry{Opponent: 1, Color: swiss.Black, Result: swiss.Loss}), ""},
+		{"unrated draw", two(swiss.Entry{Opponent: 2, Color: swiss.Black, Result: swiss.UnratedDraw}, swiss.Entry{Opponent: 1, Color: swiss.White, Result: swiss.UnratedDraw}), ""},
+		{"two byes", two(swiss.Entry{Result: swiss.PairingBye}, swiss.Entry{Result: swiss.PairingBye}), "director.trf-history"},
+		{"a win with nobody", two(swiss.Entry{Result: swiss.Win}, swiss.Entry{Result: swiss.HalfBye}), "director.trf-history"},
+		{"both won", two(swiss.Entry{Opponent: 2, Color: swiss.White, Result: swiss.Win}, swiss.Entry{Opponent: 1, Color: swiss.Black, Result: swiss.Win}), "director.trf-history"},
+		{"both white", two(swiss.Entry{Opponent: 2, Color: swiss.White, Result: swiss.Win}, swiss.Entry{Opponent: 1, Color: swiss.White, Result: swiss.Loss}), "director.trf-history"},
+		{"one-sided", two(swiss.Entry{Opponent: 2, Color: swiss.White, Result: swiss.Win}, swiss.Entry{Result: swiss.ZeroBye}), "director.trf-history"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ev, _, err := s.ImportTRF(ctx, Event{}, tc.ev)
+			if got := code(err); got != tc.want {
+				t.Fatalf("got %q (%v), want %q", got, err, tc.want)
+			}
+			if tc.want != "" {
+				return
+			}
+			st := get(t, s, ev.ID).State()
+			if len(st) != 2 || st[0].History[0].Opponent != 2 || st[1].History[0].Opponent != 1 || st[0].History[0].Color == st[1].History[0].Color {
+				t.Fatalf("imported %+v", st)
+			}
+		})
+	}
+}
+
+func TestTooManyEvents(t *testing.T) {
+	s := newStore(t, nil)
+	old := maxEvents
+	maxEvents = 2
+	defer func() { maxEvents = old }()
+	ctx := context.Background()
+	for i, want := range []string{"", "", "director.too-many-events"} {
+		if _, _, err := s.Create(ctx, Event{Name: "E", Rounds: 1}); code(err) != want {
+			t.Fatalf("event %d: %v, want %q", i+1, err, want)
+		}
 	}
 }

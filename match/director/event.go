@@ -147,6 +147,9 @@ func (s *Store) Create(ctx context.Context, e Event) (Event, string, error) {
 		return Event{}, "", err
 	}
 	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if err := roomForEvent(tx); err != nil {
+			return err
+		}
 		if _, err := tx.Exec("INSERT INTO events (id, token_hash, created, body) VALUES (?, ?, ?, ?)", e.ID, h[:], e.Created.UnixNano(), string(body)); err != nil {
 			return fmt.Errorf("director: storing the event: %w", err)
 		}
@@ -499,3 +502,18 @@ func (s *Store) RequestBye(ctx context.Context, id string, player, round int, ki
 		return s.audit(tx, id, "bye", "%d %s asks for a bye (%c) in round %d", p.ID, p.Name, kind, round)
 	})
 }
+
+// roomForEvent refuses a new event when the store holds MaxEvents.
+func roomForEvent(tx *sql.Tx) error {
+	var n int
+	if err := tx.QueryRow("SELECT count(*) FROM events").Scan(&n); err != nil {
+		return fmt.Errorf("director: counting events: %w", err)
+	}
+	if n >= maxEvents {
+		return refuse(503, "director.too-many-events", "limit", fmt.Sprint(maxEvents))
+	}
+	return nil
+}
+
+// maxEvents is MaxEvents (a test lowers it).
+var maxEvents = MaxEvents

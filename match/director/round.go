@@ -408,6 +408,9 @@ func (s *Store) Exchange(ctx context.Context, id string, n, a, b int) error {
 	if err != nil {
 		return err
 	}
+	if a == b {
+		return refuse(400, "director.bad-pairing", "detail", fmt.Sprintf("player %d exchanged with themself", a))
+	}
 	pg := pairingOf(r)
 	var pa, pb *int
 	for i := range pg.Boards {

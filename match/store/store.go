@@ -21,7 +21,9 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite" // also the "sqlite" database/sql driver
@@ -155,6 +157,10 @@ const movesPerInsert = 500
 type Store struct {
 	db   *sql.DB
 	path string
+	dsn  string
+	// rdb is a second connection that only reads (see gamesInParts).
+	rmu sync.Mutex
+	rdb *sql.DB
 }
 
 const schema = `
@@ -201,7 +207,8 @@ CREATE TABLE IF NOT EXISTS games (
 	finished    TEXT NOT NULL DEFAULT '',
 	worker      TEXT NOT NULL DEFAULT '',
 	record      TEXT NOT NULL DEFAULT '',
-	move_latency BLOB
+	move_latency BLOB,
+	live        TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS engine_identity (
 	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
@@ -260,7 +267,7 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
-	return &Store{db: db, path: path}, nil
+	return &Store{db: db, path: path, dsn: dsn}, nil
 }
 
 // busyTimeout is how long a statement waits for another connection's lock.
@@ -271,8 +278,9 @@ const busyTimeout = 10 * time.Second
 // moves' annotations (clock, score, depth, nodes, pv, latency), version 5
 // the games' packed record and latencies (games.record, games.move_latency:
 // a report reads one row per game; the games of an older file keep them
-// empty and are reported from the moves table).
-const schemaVersion = 5
+// empty and are reported from the moves table), version 6 games.live (the
+// moves of a running game so far, see SetLive).
+const schemaVersion = 6
 
 // migrations[v] takes a database from version v to v+1.
 var migrations = map[int]string{
@@ -296,6 +304,8 @@ ALTER TABLE moves ADD COLUMN latency_ms REAL NOT NULL DEFAULT 0;
 `,
 	4: `ALTER TABLE games ADD COLUMN record TEXT NOT NULL DEFAULT '';
 ALTER TABLE games ADD COLUMN move_latency BLOB;
+`,
+	5: `ALTER TABLE games ADD COLUMN live TEXT NOT NULL DEFAULT '';
 `,
 }
 
@@ -384,7 +394,14 @@ func OpenDir(dir string) (*Store, error) { return Open(filepath.Join(dir, FileNa
 func (s *Store) Path() string { return s.path }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.rmu.Lock()
+	defer s.rmu.Unlock()
+	if s.rdb != nil {
+		s.rdb.Close()
+	}
+	return s.db.Close()
+}
 
 const timeFormat = time.RFC3339Nano
 
@@ -694,13 +711,22 @@ type ReadOptions struct {
 	NoPDN    bool
 	NoTimes  bool
 	NoRecord bool
+	// Parallel reads a large file's rows on two connections at once (fn
+	// is still called in ID order, and from the calling goroutine): for a
+	// report of many games. Not with Moves.
+	Parallel bool
+	// From skips the games whose ID is below it.
+	From int
 }
 
 // Games calls fn for each game in ID order (schedule order).
 func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error) error {
-	where := `WHERE status = 'finished'`
+	where := `status = 'finished'`
 	if opt.All {
-		where = ``
+		where = `1`
+	}
+	if opt.From > 0 {
+		where += ` AND id >= ` + strconv.Itoa(opt.From) // an int: nothing to quote
 	}
 	pdn, timesCol, latencyCol, recordCol := `pdn`, `move_times`, `move_latency, move_latency IS NOT NULL`, `record`
 	if opt.NoPDN {
@@ -712,15 +738,100 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	if opt.NoRecord {
 		recordCol = `''`
 	}
-	// Read all rows first when moves are wanted: one connection cannot run
-	// the moves query while the games query is open.
-	rows, err := s.db.QueryContext(ctx, `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
-		result, termination, reason, first_mover, `+pdn+`, plies, `+timesCol+`, started, finished, worker, `+recordCol+`, `+latencyCol+`
-		FROM games `+where+` ORDER BY id`)
+	q := `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
+		result, termination, reason, first_mover, ` + pdn + `, plies, ` + timesCol + `, started, finished, worker, ` + recordCol + `, ` + latencyCol + `
+		FROM games WHERE ` + where
+	if opt.Moves {
+		// Read all rows first: one connection cannot run the moves query
+		// while the games query is open.
+		var pending []Game
+		if err := s.scanGames(ctx, s.db, q+` ORDER BY id`, nil, func(g Game) error { pending = append(pending, g); return nil }); err != nil {
+			return err
+		}
+		for _, g := range pending {
+			var err error
+			if g.Moves, err = s.moves(ctx, g.ID); err != nil {
+				return err
+			}
+			if err := fn(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if opt.Parallel {
+		return s.gamesInParts(ctx, q, fn)
+	}
+	return s.scanGames(ctx, s.db, q+` ORDER BY id`, nil, fn)
+}
+
+// partsFrom is the number of games from which Games reads in parts.
+var partsFrom = 2000 // a variable for the tests
+
+// gamesInParts is Games reading the rows of the upper half of the IDs on a
+// second connection while fn gets those of the lower half: a report of
+// 100,000 games spends most of its time in SQLite and in turning rows into
+// Games, one core's work per connection. The upper half is kept until fn
+// has had the lower one, so that fn still sees the games in ID order.
+func (s *Store) gamesInParts(ctx context.Context, q string, fn func(Game) error) error {
+	var lo, hi sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT min(id), max(id) FROM games`).Scan(&lo, &hi); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	if !lo.Valid || hi.Int64-lo.Int64 < int64(partsFrom) {
+		return s.scanGames(ctx, s.db, q+` ORDER BY id`, nil, fn)
+	}
+	rdb, err := s.reader()
+	if err != nil {
+		return err
+	}
+	mid := lo.Int64 + (hi.Int64-lo.Int64+1)/2
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var upper []Game
+	upperErr := make(chan error, 1)
+	go func() {
+		upperErr <- s.scanGames(ctx, rdb, q+` AND id >= ? ORDER BY id`, []any{mid}, func(g Game) error { upper = append(upper, g); return nil })
+	}()
+	if err := s.scanGames(ctx, s.db, q+` AND id < ? ORDER BY id`, []any{mid}, fn); err != nil {
+		cancel()
+		<-upperErr
+		return err
+	}
+	if err := <-upperErr; err != nil {
+		return err
+	}
+	for _, g := range upper {
+		if err := fn(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reader is the store's second connection, for reading only (opened at
+// the first use).
+func (s *Store) reader() (*sql.DB, error) {
+	s.rmu.Lock()
+	defer s.rmu.Unlock()
+	if s.rdb == nil {
+		db, err := sql.Open("sqlite", s.dsn)
+		if err != nil {
+			return nil, fmt.Errorf("store: open %s: %w", s.path, err)
+		}
+		db.SetMaxOpenConns(1)
+		s.rdb = db
+	}
+	return s.rdb, nil
+}
+
+// scanGames runs a games query on db and calls fn for each row.
+func (s *Store) scanGames(ctx context.Context, db *sql.DB, q string, args []any, fn func(Game) error) error {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
-	var pending []Game
+	defer rows.Close()
 	for rows.Next() {
 		var g Game
 		var st, started, finished string
@@ -729,7 +840,6 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 		if err := rows.Scan(&g.ID, &g.Cycle, &g.Round, &g.Board, &g.Pair, &g.PairGame, &g.White, &g.Black, &g.Opening, &g.OpeningFEN,
 			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished, &g.Worker,
 			&g.Record, &latency, &hasLatency); err != nil {
-			rows.Close()
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}
 		g.Status = Status(st)
@@ -746,15 +856,9 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 			}
 		}
 		if err != nil {
-			rows.Close()
 			return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID+1, err)
 		}
-		if opt.Moves {
-			pending = append(pending, g)
-			continue
-		}
 		if err := fn(g); err != nil {
-			rows.Close()
 			return err
 		}
 	}
@@ -763,14 +867,6 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	for _, g := range pending {
-		if g.Moves, err = s.moves(ctx, g.ID); err != nil {
-			return err
-		}
-		if err := fn(g); err != nil {
-			return err
-		}
 	}
 	return nil
 }

@@ -411,7 +411,7 @@ func TestMigrateFromVersion3(t *testing.T) {
 }
 
 // dropPacked makes version 5's games table version 4's.
-const dropPacked = "ALTER TABLE games DROP COLUMN record; ALTER TABLE games DROP COLUMN move_latency; "
+const dropPacked = dropLive + "ALTER TABLE games DROP COLUMN record; ALTER TABLE games DROP COLUMN move_latency; "
 
 // A database of schema version 4 (before the games' packed record and
 // latencies) opens: its games read with no record and no packed latencies

@@ -1,11 +1,18 @@
 package swiss
 
-// A maximum-weight matching on a general graph (Edmonds' blossom algorithm
-// in its primal-dual form, O(n^3)): the Dutch pairing of a bracket is the
-// matching of greatest weight where the weights encode the criteria of
-// C.04.3 in order, so one exact solver replaces the enumeration of
+// A maximum-weight perfect matching on a general graph (Edmonds' blossom
+// algorithm in its primal-dual form, O(n^3)): the Dutch pairing of a bracket
+// is the matching of greatest weight where the weights encode the criteria
+// of C.04.3 in order, so one exact solver replaces the enumeration of
 // transpositions and exchanges of the rule's text. Weights are multiword
 // integers (wide.go); an edge of weight zero is no edge.
+//
+// The pairing changes a few weights and solves again hundreds of times per
+// round, so the solver is incremental: it keeps its matching and vertex
+// duals between solves, repairs dual feasibility on the changed edges,
+// drops the matched edges that are no longer tight, and augments only
+// those. Vertex duals may go negative (perfect matching), held in two's
+// complement in the same words.
 //
 // The solver is written from the textbook description of the algorithm
 // (Galil, "Efficient algorithms for finding maximum matching in graphs",
@@ -38,6 +45,9 @@ type matcher struct {
 	stage      int32
 	queue      []int
 	t1, t2, t3 []uint64
+
+	started bool   // a previous solution exists to start from
+	changed []edge // edges set since the last solve
 }
 
 func newMatcher(n, k int) *matcher {
@@ -62,6 +72,9 @@ func (m *matcher) set(i, j int, v []uint64) {
 	wShl1(d, v)
 	z := wZero(v)
 	m.nz[i*m.n+j], m.nz[j*m.n+i] = !z, !z
+	if m.started {
+		m.changed = append(m.changed, edge{i, j})
+	}
 }
 
 // get copies the (undoubled) weight of i-j into d.
@@ -91,8 +104,10 @@ func (m *matcher) leaves(b int, f func(v int)) {
 	}
 }
 
-// solve computes a maximum-weight matching and returns mate (-1 unmatched).
-func (m *matcher) solve() []int {
+// init allocates the solver state: no blossoms, vertex duals at the
+// largest incident weight (every edge feasible), and a greedy matching of
+// the tight edges.
+func (m *matcher) init() {
 	n, k := m.n, m.k
 	nb := 2 * n
 	m.mate = fill(make([]int, n), -1)
@@ -107,34 +122,194 @@ func (m *matcher) solve() []int {
 	m.bestEdges = make([][]edge, nb)
 	m.hasBest = make([]bool, nb)
 	m.dual = make([]uint64, nb*k)
-	if m.allowStamp == nil {
-		m.allowStamp = make([]int32, n*n)
-	}
+	m.allowStamp = make([]int32, n*n)
 	m.unused = m.unused[:0]
 	for b := nb - 1; b >= n; b-- {
 		m.unused = append(m.unused, b)
 	}
-	// Initial vertex duals: the largest (doubled) weight, halved.
-	maxw := make([]uint64, k)
 	for i := 0; i < n; i++ {
 		m.inBlossom[i] = i
 		m.base[i] = i
-		for j := 0; j < i; j++ {
+		y := m.dv(i)
+		for j := 0; j < n; j++ {
 			if m.nz[i*n+j] {
-				if x := m.wi(i, j); wCmp(x, maxw) > 0 {
-					copy(maxw, x)
+				if x := m.wi(i, j); wCmp(x, y) > 0 {
+					copy(y, x)
+				}
+			}
+		}
+		wShr1(y, y)
+	}
+	for i := 0; i < n; i++ {
+		if m.mate[i] >= 0 {
+			continue
+		}
+		for j := i + 1; j < n; j++ {
+			if m.mate[j] < 0 && m.nz[i*n+j] {
+				m.slack(m.t1, i, j)
+				if wZero(m.t1) {
+					m.mate[i], m.mate[j] = j, i
+					break
 				}
 			}
 		}
 	}
-	wShr1(maxw, maxw)
-	for i := 0; i < n; i++ {
-		copy(m.dv(i), maxw)
+	m.started = true
+	m.changed = m.changed[:0]
+}
+
+func neg(a []uint64) bool { return a[len(a)-1]>>63 != 0 }
+
+// sCmp compares two's complement multiword integers.
+func sCmp(a, b []uint64) int {
+	na, nb := neg(a), neg(b)
+	if na != nb {
+		if na {
+			return -1
+		}
+		return 1
 	}
+	return wCmp(a, b)
+}
+
+// greedy lowers the dual of every free vertex to the least feasible value,
+// which makes at least one of its edges tight, and matches it along such an
+// edge when the other end is free too: a bulk change of weights frees many
+// vertices, and this pairs most of them again in O(n^2) instead of one
+// augmentation stage each.
+func (m *matcher) greedy() {
+	n, k := m.n, m.k
+	best := make([]uint64, k)
+	t := make([]uint64, k)
+	for v := 0; v < n; v++ {
+		if m.mate[v] >= 0 {
+			continue
+		}
+		row := m.nz[v*n : (v+1)*n]
+		found := false
+		for u := 0; u < n; u++ {
+			if !row[u] || u == v {
+				continue
+			}
+			wSub(t, m.wi(v, u), m.dv(u))
+			if !found || sCmp(t, best) > 0 {
+				copy(best, t)
+				found = true
+			}
+		}
+		if !found {
+			continue
+		}
+		copy(m.dv(v), best)
+		for u := 0; u < n; u++ {
+			if row[u] && u != v && m.mate[u] < 0 {
+				wSub(t, m.wi(v, u), m.dv(u))
+				if wCmp(t, best) == 0 {
+					m.mate[v], m.mate[u] = u, v
+					break
+				}
+			}
+		}
+	}
+}
+
+// repair makes the previous solution a valid start again: blossoms are
+// dissolved into their vertices' duals (a blossom's dual counts twice in
+// the slack of the edges inside it, once for each endpoint, so each vertex
+// takes the whole of every enclosing blossom's dual: the edges inside keep
+// their slack and the others gain), the changed edges are made feasible by
+// raising one endpoint's dual, and matched edges that are no longer tight
+// are dropped.
+func (m *matcher) repair() {
+	n := m.n
+	for v := 0; v < n; v++ {
+		for t := m.parent[v]; t >= 0; t = m.parent[t] {
+			wAdd(m.dv(v), m.dv(v), m.dv(t))
+		}
+	}
+	for b := n; b < 2*n; b++ {
+		if m.base[b] >= 0 {
+			m.base[b] = -1
+			m.childs[b], m.bedges[b] = nil, nil
+			wClear(m.dv(b))
+		}
+	}
+	m.unused = m.unused[:0]
+	for b := 2*n - 1; b >= n; b-- {
+		m.unused = append(m.unused, b)
+		m.parent[b] = -1
+	}
+	for v := 0; v < n; v++ {
+		m.inBlossom[v] = v
+		m.parent[v] = -1
+	}
+	// The first endpoint of a changed edge takes the raise: the pairing
+	// sets its bonuses on the higher-ranked player's edges, so a bonus
+	// that is the same on all of a player's edges keeps its matched edge
+	// tight.
+	s := m.t1
+	for _, e := range m.changed {
+		if !m.nz[e.a*n+e.b] {
+			continue
+		}
+		m.slack(s, e.a, e.b)
+		if neg(s) {
+			wSub(m.dv(e.a), m.dv(e.a), s)
+		}
+	}
+	m.changed = m.changed[:0]
+	for v := 0; v < n; v++ {
+		u := m.mate[v]
+		if u < 0 {
+			continue
+		}
+		if !m.nz[v*n+u] {
+			m.mate[v], m.mate[u] = -1, -1
+			continue
+		}
+		m.slack(s, v, u)
+		if !wZero(s) {
+			m.mate[v], m.mate[u] = -1, -1
+		}
+	}
+}
+
+// solve computes a maximum-weight perfect matching, starting from the
+// previous one, and returns mate (nil when there is no perfect matching).
+func (m *matcher) solve() []int {
+	n := m.n
+	nb := 2 * n
+	if !m.started {
+		m.init()
+	} else {
+		m.repair()
+	}
+	m.greedy()
+	// Every vertex of an alternating tree has the parity of its root (the
+	// doubled weights are even), so when all the free vertices have even
+	// duals the slack between two S-vertices is even and its half, the
+	// type-3 dual move, is exact. Raising a free vertex's dual keeps
+	// every edge feasible.
+	for v := 0; v < n; v++ {
+		if m.mate[v] < 0 && m.dv(v)[0]&1 != 0 {
+			wAddAt(m.dv(v), 0, 1)
+		}
+	}
+	k := m.k
 	delta := make([]uint64, k)
 	ds := make([]uint64, k)
 	for {
-		// A stage.
+		// A stage: grow alternating trees from every free vertex.
+		free := false
+		for v := 0; v < n; v++ {
+			if m.mate[v] < 0 {
+				free = true
+				break
+			}
+		}
+		if !free {
+			break
+		}
 		m.stage++
 		for i := range m.label {
 			m.label[i] = 0
@@ -204,21 +379,15 @@ func (m *matcher) solve() []int {
 			if augmented {
 				break
 			}
-			// Dual adjustment.
-			dtype := 1
-			copy(delta, m.dv(0))
-			for v := 1; v < n; v++ {
-				if wCmp(m.dv(v), delta) < 0 {
-					copy(delta, m.dv(v))
-				}
-			}
+			// Dual adjustment (perfect matching: no vertex dual bound).
+			dtype := 0
 			var dedge edge
 			dblossom := -1
 			for v := 0; v < n; v++ {
 				if m.label[m.inBlossom[v]] == 0 && m.bestEdge[v] != noEdge {
 					e := m.bestEdge[v]
 					m.slack(ds, e.a, e.b)
-					if wCmp(ds, delta) < 0 {
+					if dtype == 0 || wCmp(ds, delta) < 0 {
 						copy(delta, ds)
 						dtype, dedge = 2, e
 					}
@@ -229,14 +398,14 @@ func (m *matcher) solve() []int {
 					e := m.bestEdge[b]
 					m.slack(ds, e.a, e.b)
 					wShr1(ds, ds)
-					if wCmp(ds, delta) < 0 {
+					if dtype == 0 || wCmp(ds, delta) < 0 {
 						copy(delta, ds)
 						dtype, dedge = 3, e
 					}
 				}
 			}
 			for b := n; b < nb; b++ {
-				if m.base[b] >= 0 && m.parent[b] == -1 && m.label[b] == 2 && wCmp(m.dv(b), delta) < 0 {
+				if m.base[b] >= 0 && m.parent[b] == -1 && m.label[b] == 2 && (dtype == 0 || wCmp(m.dv(b), delta) < 0) {
 					copy(delta, m.dv(b))
 					dtype, dblossom = 4, b
 				}
@@ -259,8 +428,8 @@ func (m *matcher) solve() []int {
 					}
 				}
 			}
-			if dtype == 1 {
-				break
+			if dtype == 0 {
+				return nil // no augmenting path and no dual move: not perfect
 			}
 			switch dtype {
 			case 2:
@@ -277,16 +446,13 @@ func (m *matcher) solve() []int {
 				m.expand(dblossom, false)
 			}
 		}
-		if !augmented {
-			break
-		}
 		for b := n; b < nb; b++ {
 			if m.base[b] >= 0 && m.parent[b] == -1 && m.label[b] == 1 && wZero(m.dv(b)) {
 				m.expand(b, true)
 			}
 		}
 	}
-	return m.mate
+	return append([]int(nil), m.mate...)
 }
 
 func fill(s []int, v int) []int {

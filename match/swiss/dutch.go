@@ -99,10 +99,24 @@ type layout struct {
 	col                            [4]int
 	down, up, downS, upS           [3]int
 	flag                           int // the "not an exchange" bit of the remainder phase
+	low                            int // the first bit above the solver's guide
 	total, k                       int
 }
 
 func bitLen(x int) int { return bits.Len(uint(x)) }
+
+// guide is the solver's hint for a pair d places apart where the natural
+// pairing is half apart: n for the natural partner, less further off.
+func guide(d, half, n int) uint64 {
+	x := d - half
+	if x < 0 {
+		x = -x
+	}
+	if x > n {
+		x = n
+	}
+	return uint64(n - x)
+}
 
 func (d *dutch) makeLayout() {
 	n := len(d.sorted)
@@ -119,8 +133,15 @@ func (d *dutch) makeLayout() {
 	}
 	pos := 0
 	take := func(w int) int { p := pos; pos += w; return p }
+	// The lowest bits guide the solver among pairings that the rule
+	// ranks equal (towards the natural S1-S2 order, so that most of the
+	// decisions below find the matching already right); their sum over a
+	// pairing stays below one unit of everything above, so they decide
+	// nothing.
+	take(bitLen(n*n) + 1)
+	L.low = pos
 	take(1 + 3*L.r) // tie-break room (transpositions, exchanges)
-	L.flag = 1 + 2*L.r
+	L.flag = L.low + 1 + 2*L.r
 	pr := d.ev.played
 	for back := 2; back >= 1; back-- {
 		if pr >= back {
@@ -242,17 +263,33 @@ func noThirdInARow(a, b *pstate) bool {
 	return loser.repeated != other(a.pref)
 }
 
-// mateOf is v's partner in the current matching, v itself when unmatched.
-func mateOf(mate []int, v int) int {
-	if mate[v] < 0 {
+// mateOf is v's partner in the current matching, v itself when unmatched
+// (paired with the dummy vertex that stands for the PAB).
+func (d *dutch) mateOf(mate []int, v int) int {
+	if mate[v] < 0 || mate[v] >= len(d.sorted) {
 		return v
 	}
 	return mate[v]
 }
 
+// verifyHook, set by tests only, checks each solve.
+var verifyHook func(*matcher, []int)
+
+// solve re-solves the matching after weight changes.
+func (d *dutch) solve() ([]int, error) {
+	mate := d.m.solve()
+	if mate == nil {
+		return nil, ErrNoPairing
+	}
+	if verifyHook != nil {
+		verifyHook(d.m, mate)
+	}
+	return mate, nil
+}
+
 func (d *dutch) finalize(a, b int) {
 	zero := make([]uint64, d.lay.k)
-	for u := range d.sorted {
+	for u := 0; u < d.m.n; u++ {
 		if u != a && u != b {
 			d.m.set(a, u, zero)
 			d.m.set(b, u, zero)
@@ -284,8 +321,18 @@ func (d *dutch) run() ([]int, error) {
 		copy(mx, d.maxEdge)
 		d.maxEdge = mx
 	}
-	d.m = newMatcher(n, k)
+	// A perfect matching with a dummy vertex for the PAB when the number
+	// is odd: every pairing then has one dummy edge of the same weight.
+	nv := n + n%2
+	d.m = newMatcher(nv, k)
 	w := make([]uint64, k)
+	if nv > n {
+		wClear(w)
+		w[0] = 1
+		for i := 0; i < n; i++ {
+			d.m.set(n, i, w)
+		}
+	}
 	for i := 0; i < n; i++ {
 		for j := 0; j < i; j++ {
 			a, b := d.sorted[j], d.sorted[i]
@@ -302,15 +349,13 @@ func (d *dutch) run() ([]int, error) {
 			d.m.set(i, j, w)
 		}
 	}
-	mate := d.m.solve()
+	mate, err := d.solve()
+	if err != nil {
+		return nil, err
+	}
 	free := -1
-	for v := range mate {
-		if mate[v] < 0 {
-			if free >= 0 || n%2 == 0 {
-				return nil, ErrNoPairing
-			}
-			free = v
-		}
+	if nv > n {
+		free = mate[n]
 	}
 	if n%2 == 1 {
 		d.byeScore = d.sorted[free].score
@@ -325,7 +370,7 @@ func (d *dutch) run() ([]int, error) {
 		if d.byeScore >= top {
 			d.single = true
 			for v := 0; v < n && d.sorted[v].score >= top; v++ {
-				if d.sorted[mateOf(mate, v)].score < top {
+				if d.sorted[d.mateOf(mate, v)].score < top {
 					d.single = false
 					break
 				}
@@ -378,18 +423,26 @@ func (d *dutch) run() ([]int, error) {
 		}
 		np := len(P)
 		base = make([]uint64, np*(np-1)/2*k+k)
+		half := (nextBegin - moved + 1) / 2
+		bguide := func(dst []uint64, hi, lo int) {
+			if lo < nextBegin && !wZero(dst) {
+				wAddAt(dst, 0, guide(lo-hi, half, n))
+			}
+		}
 		for lo := moved; lo < np; lo++ {
 			for hi := 0; hi < lo; hi++ {
 				bw := baseAt(lo, hi)
 				d.edgeWeight(bw, d.sorted[P[hi]], d.sorted[P[lo]], lo < nextBegin, lo >= nextBegin)
-				d.m.set(P[lo], P[hi], bw)
+				copy(tmp, bw)
+				bguide(tmp, hi, lo)
+				d.m.set(P[hi], P[lo], tmp)
 			}
 		}
 		isResident := func(v int) bool { return v >= groupBegin && v < groupEnd }
 		// ewc is a remainder edge weight with the exchange terms: a pair
 		// led by an S1 player is not an exchange, and a higher leader is a
 		// smaller BSN difference.
-		ewc := func(dst []uint64, hi, lo, hiRem, pairs int) {
+		ewc := func(dst []uint64, hi, lo, hiRem, loRem, pairs int) {
 			copy(dst, baseAt(lo, hi))
 			if wZero(dst) {
 				return
@@ -397,9 +450,12 @@ func (d *dutch) run() ([]int, error) {
 			if hiRem < pairs {
 				wAddAt(dst, L.flag, 1)
 			}
-			wSubAt(dst, 1, uint64(hiRem))
+			wSubAt(dst, L.low+1, uint64(hiRem))
+			wAddAt(dst, 0, guide(loRem-hiRem, pairs, n))
 		}
-		mate = d.m.solve()
+		if mate, err = d.solve(); err != nil {
+			return nil, err
+		}
 
 		// Which moved-down players are paired in this bracket (C.6 and the
 		// rule's preference for the higher ones within a score).
@@ -411,7 +467,7 @@ func (d *dutch) run() ([]int, error) {
 				left, leftMatched = 0, 0
 				for j := i; j < moved && d.sorted[P[j]].score >= mdScore; j++ {
 					left++
-					if isResident(mateOf(mate, P[j])) {
+					if isResident(d.mateOf(mate, P[j])) {
 						leftMatched++
 					}
 				}
@@ -424,24 +480,27 @@ func (d *dutch) run() ([]int, error) {
 				continue
 			}
 			left--
-			if !isResident(mateOf(mate, v)) {
+			if !isResident(d.mateOf(mate, v)) {
 				for o := moved; o < nextBegin; o++ {
 					copy(tmp, baseAt(o, i))
 					if !wZero(tmp) {
-						tmp[0] |= 1
+						wAddAt(tmp, L.low, 1)
+						bguide(tmp, i, o)
 						d.m.set(v, P[o], tmp)
 					}
 				}
-				mate = d.m.solve()
+				if mate, err = d.solve(); err != nil {
+					return nil, err
+				}
 			}
-			if isResident(mateOf(mate, v)) {
+			if isResident(d.mateOf(mate, v)) {
 				matched[v] = true
 				leftMatched--
 				for o := moved; o < nextBegin; o++ {
 					copy(tmp, baseAt(o, i))
 					if !wZero(tmp) {
-						tmp[0] |= uint64(nextBegin - moved)
-						wAddAt(tmp, 0, 1)
+						wAddAt(tmp, L.low, uint64(nextBegin-moved)+1)
+						bguide(tmp, i, o)
 						d.m.set(v, P[o], tmp)
 					}
 				}
@@ -454,19 +513,29 @@ func (d *dutch) run() ([]int, error) {
 				continue
 			}
 			add := uint64(np)
+			best := -1
 			for o := nextBegin - 1; o >= moved; o-- {
 				if matched[P[o]] {
 					continue
 				}
 				copy(tmp, baseAt(o, i))
 				if !wZero(tmp) {
-					wAddAt(tmp, 0, add)
+					wAddAt(tmp, L.low, add)
+					bguide(tmp, i, o)
 					d.m.set(v, P[o], tmp)
 					add++
+					best = P[o]
 				}
 			}
-			mate = d.m.solve()
-			u := mateOf(mate, v)
+			// The bonus only changes v's edges, and most on the edge to
+			// best: when the matching already pairs v with best it stays
+			// optimal and needs no new solve.
+			if d.mateOf(mate, v) != best {
+				if mate, err = d.solve(); err != nil {
+					return nil, err
+				}
+			}
+			u := d.mateOf(mate, v)
 			matched[u] = true
 			d.finalize(v, u)
 		}
@@ -476,24 +545,26 @@ func (d *dutch) run() ([]int, error) {
 		pairs := 0
 		for o := moved; o < nextBegin; o++ {
 			v := P[o]
-			if mateOf(mate, v) < groupBegin {
+			if d.mateOf(mate, v) < groupBegin {
 				continue
 			}
 			rem = append(rem, o)
-			if mateOf(mate, v) < v {
+			if d.mateOf(mate, v) < v {
 				pairs++
 			}
 		}
 		for b := range rem {
 			for a := 0; a < b; a++ {
-				ewc(tmp, rem[a], rem[b], a, pairs)
+				ewc(tmp, rem[a], rem[b], a, b, pairs)
 				d.m.set(P[rem[a]], P[rem[b]], tmp)
 			}
 		}
-		mate = d.m.solve()
+		if mate, err = d.solve(); err != nil {
+			return nil, err
+		}
 		leads := func(o int) bool { // P index o leads (is the higher of) a pair in the bracket
 			v := P[o]
-			u := mateOf(mate, v)
+			u := d.mateOf(mate, v)
 			return u > v && u < groupEnd
 		}
 		exchanges := 0
@@ -508,13 +579,15 @@ func (d *dutch) run() ([]int, error) {
 			o := rem[a]
 			if leads(o) {
 				for b := a + 1; b < len(rem); b++ {
-					ewc(tmp, o, rem[b], a, pairs)
+					ewc(tmp, o, rem[b], a, b, pairs)
 					if !wZero(tmp) {
-						wSubAt(tmp, 0, 1)
+						wSubAt(tmp, L.low, 1)
 						d.m.set(P[o], P[rem[b]], tmp)
 					}
 				}
-				mate = d.m.solve()
+				if mate, err = d.solve(); err != nil {
+					return nil, err
+				}
 			}
 			ex := !leads(o)
 			if ex {
@@ -524,7 +597,7 @@ func (d *dutch) run() ([]int, error) {
 				if ex {
 					wClear(baseAt(rem[b], o))
 				}
-				ewc(tmp, o, rem[b], a, pairs)
+				ewc(tmp, o, rem[b], a, b, pairs)
 				d.m.set(P[o], P[rem[b]], tmp)
 			}
 		}
@@ -535,13 +608,15 @@ func (d *dutch) run() ([]int, error) {
 			already := leads(o)
 			if !already {
 				for b := a + 1; b < len(rem); b++ {
-					ewc(tmp, o, rem[b], a, pairs)
+					ewc(tmp, o, rem[b], a, b, pairs)
 					if !wZero(tmp) {
-						wAddAt(tmp, 0, 1)
+						wAddAt(tmp, L.low, 1)
 						d.m.set(P[o], P[rem[b]], tmp)
 					}
 				}
-				mate = d.m.solve()
+				if mate, err = d.solve(); err != nil {
+					return nil, err
+				}
 			}
 			if leads(o) {
 				left--
@@ -556,19 +631,26 @@ func (d *dutch) run() ([]int, error) {
 			}
 			if !already {
 				for b := a + 1; b < len(rem); b++ {
-					ewc(tmp, o, rem[b], a, pairs)
+					ewc(tmp, o, rem[b], a, b, pairs)
 					d.m.set(P[o], P[rem[b]], tmp)
 				}
 			}
 		}
-		// Fix who leads (the new S1) and who follows.
+		// Fix who leads (the new S1) and who follows. The edges kept keep
+		// their exchange terms: those are the same on all of a leader's
+		// edges, so they change no choice below, and leaving them spares
+		// the solver a bulk change.
 		for a := range rem {
 			for b := a + 1; b < len(rem); b++ {
 				if !leads(rem[a]) || leads(rem[b]) {
 					wClear(baseAt(rem[b], rem[a]))
+					d.m.set(P[rem[a]], P[rem[b]], baseAt(rem[b], rem[a]))
 				}
-				d.m.set(P[rem[a]], P[rem[b]], baseAt(rem[b], rem[a]))
 			}
+		}
+		remIdx := make(map[int]int, len(rem))
+		for a, o := range rem {
+			remIdx[o] = a
 		}
 		// Each leader in order takes the first follower that keeps the best
 		// pairing (the first transposition).
@@ -578,20 +660,28 @@ func (d *dutch) run() ([]int, error) {
 			}
 			v := P[o]
 			add := uint64(0)
+			best := -1
 			for b := len(rem) - 1; b >= 0; b-- {
 				q := rem[b]
 				if q <= o || matched[P[q]] {
 					continue
 				}
-				copy(tmp, baseAt(q, o))
+				ewc(tmp, o, q, remIdx[o], b, pairs)
 				if !wZero(tmp) {
-					wAddAt(tmp, 0, add)
+					wAddAt(tmp, L.low, add)
 					d.m.set(v, P[q], tmp)
+					best = P[q]
 				}
 				add++
 			}
-			mate = d.m.solve()
-			u := mateOf(mate, v)
+			// As for the moved-down players: no solve when the matching
+			// already takes the most favoured follower.
+			if d.mateOf(mate, v) != best {
+				if mate, err = d.solve(); err != nil {
+					return nil, err
+				}
+			}
+			u := d.mateOf(mate, v)
 			matched[v], matched[u] = true, true
 			d.finalize(v, u)
 		}
@@ -602,7 +692,7 @@ func (d *dutch) run() ([]int, error) {
 		d.single = n%2 == 1 && groupStart < n && d.byeScore == d.sorted[groupStart].score
 		for o, v := range P {
 			if o < nextBegin && matched[v] {
-				u := mateOf(mate, v)
+				u := d.mateOf(mate, v)
 				matchedTo[v], matchedTo[u] = u, v
 				continue
 			}
@@ -610,7 +700,7 @@ func (d *dutch) run() ([]int, error) {
 			if o < nextBegin {
 				moved++
 			}
-			if d.sorted[mateOf(mate, v)].score < d.byeScore {
+			if d.sorted[d.mateOf(mate, v)].score < d.byeScore {
 				d.single = false
 			}
 		}

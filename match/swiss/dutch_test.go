@@ -136,9 +136,22 @@ func checkRound(t *testing.T, ps []Player, r Round, opt Options) {
 	}
 }
 
+type eventSize struct{ n, rounds int }
+
+// TestPairProperties plays generated events of 8 to 64 players (101 when
+// not -short; BenchmarkPair plays 1,000) with random results, absences and forfeits, and checks every
+// round: no rematch, no second bye, everyone present paired once, colour
+// difference within 2 and no third same colour in a row before the last
+// round (C.04.3 C.1-C.3).
 func TestPairProperties(t *testing.T) {
-	// Bigger fields come back when the solver is incremental.
-	sizes := []struct{ n, rounds int }{{8, 7}, {9, 7}, {13, 9}, {20, 11}, {31, 9}}
+	sizes := []eventSize{{8, 7}, {9, 7}, {13, 9}, {20, 11}, {31, 9}, {64, 9}}
+	if !testing.Short() {
+		sizes = append(sizes, eventSize{101, 7})
+	}
+	propertyRun(t, sizes)
+}
+
+func propertyRun(t *testing.T, sizes []eventSize) {
 	for _, sz := range sizes {
 		for seed := uint64(1); seed <= 3; seed++ {
 			t.Run(fmt.Sprintf("n%d_seed%d", sz.n, seed), func(t *testing.T) {

@@ -17,7 +17,8 @@ const (
 // pstate is what the pairing derives from a player's history.
 type pstate struct {
 	p      *Player
-	rank   int // 0-based position in the initial order (pairing numbers)
+	pos    int // 0-based position in the initial order (pairing numbers)
+	rank   int // 0-based effective pairing number, among the players taking part
 	score  int // pairing score: points plus Baku virtual points
 	raw    int // points without acceleration (board order, C.04.2)
 	played int // games played over the board
@@ -97,9 +98,19 @@ func newEvent(players []Player, opt Options) (*event, error) {
 	}
 	sort.Slice(order, func(i, j int) bool { return order[i].Number < order[j].Number })
 	n := len(order)
-	for rank, p := range order {
+	valid := 0
+	for pos, p := range order {
 		s := ev.byNumber[p.Number]
-		s.rank = rank
+		s.pos = pos
+		// The effective pairing number counts the players who take part
+		// in the pairing: present now, or paired (or given the PAB) in an
+		// earlier round; an entrant absent from round 1 on is not counted
+		// (as bbpPairings ranks them).
+		s.rank = -1
+		if !p.Absent || participated(p) {
+			s.rank = valid
+			valid++
+		}
 		ev.all = append(ev.all, s)
 		for r, e := range p.History {
 			if e.Opponent != 0 {
@@ -122,13 +133,13 @@ func (ev *event) scoreBefore(s *pstate, r int, n int) int {
 	for _, e := range s.p.History[:r-1] {
 		t += ev.sc.Points(e.Result)
 	}
-	return t + bakuPoints(ev.opt, ev.sc, n, s.rank, r)
+	return t + bakuPoints(ev.opt, ev.sc, n, s.pos, r)
 }
 
 func (ev *event) derive(s *pstate, n int) {
 	p := s.p
 	s.raw = p.Score(ev.sc)
-	s.score = s.raw + bakuPoints(ev.opt, ev.sc, n, s.rank, ev.played+1)
+	s.score = s.raw + bakuPoints(ev.opt, ev.sc, n, s.pos, ev.played+1)
 	s.opponent = make(map[int]bool)
 	s.byeOK = true
 	whites, blacks, run := 0, 0, 0
@@ -200,6 +211,17 @@ func (ev *event) derive(s *pstate, n int) {
 			}
 		}
 	}
+}
+
+// participated reports whether p was paired, or given the PAB, in some
+// round.
+func participated(p *Player) bool {
+	for _, e := range p.History {
+		if e.Opponent != 0 || e.Result == PairingBye {
+			return true
+		}
+	}
+	return false
 }
 
 func other(c Color) Color {

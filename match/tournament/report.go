@@ -59,7 +59,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 	pos := map[int]int{} // game ID -> index in ev.Games, of the games read again
 	fens := map[int]string{}
 	var missing []int
-	err = st.Games(ctx, store.ReadOptions{}, func(g store.Game) error {
+	err = st.Games(ctx, store.ReadOptions{Parallel: true}, func(g store.Game) error {
 		w, ok1 := names[g.White]
 		b, ok2 := names[g.Black]
 		if !ok1 || !ok2 {

@@ -73,6 +73,11 @@ type Options struct {
 	// Pair pairs the rounds of a Swiss event (nil = swiss.Pair, the Dutch
 	// system).
 	Pair PairFunc
+	// Observer, when set, is told of the games as they are played (a live
+	// view; see Observer). With the Local executor the moves of the
+	// running games are written to the store every LiveEvery whether or
+	// not one is set, for a live view in another process.
+	Observer Observer
 }
 
 // PairFunc pairs the next round of a Swiss event from the players'
@@ -249,7 +254,11 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	// What earlier runs finished: skipped, but reported (in order) again.
 	done := make(map[int]Result)
 	stored := make(map[int]store.Game) // a Swiss's: placed as its rounds are paired
+	var earlier []store.Game           // for the Observer
 	err = st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error {
+		if opt.Observer != nil {
+			earlier = append(earlier, g)
+		}
 		if g.ID < 0 || g.ID >= planned || g.White < 0 || g.White >= len(r.names) || g.Black < 0 || g.Black >= len(r.names) {
 			return fmt.Errorf("tournament: %s: game %d (engines %d and %d) does not fit the plan of %d games between %d engines",
 				st.Path(), g.ID+1, g.White, g.Black, planned, len(r.names))
@@ -282,10 +291,22 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.mu.Lock()
 	r.handIn(false)
 
+	if opt.Observer != nil {
+		opt.Observer.EventStarted(sev, earlier)
+	}
 	r.exec = opt.Executor
 	if r.exec == nil {
+		r.live = newLiveFeed(st, opt.Observer, r.log)
+		defer r.live.close()
 		r.local = NewLocal(ev, LocalOptions{Log: r.log, EngineLog: opt.EngineLog, Play: opt.Play, NewPlayer: opt.NewPlayer,
-			OnStart: st.Start,
+			OnStart: func(ctx context.Context, g store.Game) error {
+				if err := st.Start(ctx, g); err != nil {
+					return err
+				}
+				r.live.started(g)
+				return nil
+			},
+			OnMove: r.live.moved,
 			OnEngine: func(ctx context.Context, i int, w *match.Watch, p match.Player) {
 				if err := r.ids.started(ctx, i, w, p); err != nil {
 					r.log.Error().Err(err).Str("engine", r.names[i]).Msg("recording the engine's identity")
@@ -366,7 +387,8 @@ type runner struct {
 	plan  []schedule.Pairing
 	names []string
 	exec  Executor
-	local *Local // exec, when the games are played here
+	local *Local    // exec, when the games are played here
+	live  *liveFeed // with local: the running games' moves
 	log   zerolog.Logger
 	stop  context.CancelFunc
 
@@ -403,6 +425,9 @@ func (r *runner) playRecovered(ctx context.Context, p schedule.Pairing) (err err
 // play plays one planned game with the executor and commits it.
 func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	g, err := r.exec.Play(ctx, p)
+	if r.live != nil && (ctx.Err() != nil || err != nil) {
+		r.live.abandoned(p.Index)
+	}
 	if ctx.Err() != nil {
 		// Interrupted (ctrl-C, a kill of the event, or the SPRT stopped the
 		// match): the game is not finished.
@@ -419,7 +444,16 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	err = r.st.Finish(context.WithoutCancel(ctx), g)
 	r.exec.Committed(g, err)
 	if err != nil {
+		if r.live != nil {
+			r.live.abandoned(p.Index)
+		}
 		return fmt.Errorf("tournament: %w", err)
+	}
+	if r.live != nil {
+		r.live.ended(g)
+	} else if r.opt.Observer != nil {
+		g.PDN, g.Moves = "", nil // as liveFeed.ended tells it
+		r.opt.Observer.GameEnded(g)
 	}
 	r.mu.Lock()
 	r.sum.Played++

@@ -35,6 +35,7 @@ func (s *Server) directorRoutes() {
 	m.HandleFunc("GET /director", s.page("director-new.html"))       // the create form
 	m.HandleFunc("GET /d/{dtoken}", s.page("director.html"))         // the director's page (its script reads the token)
 	m.HandleFunc("POST /api/events", s.createEvent)                  // Event -> links
+	m.HandleFunc("POST /api/events/trf", s.importEvent)              // a TRF16 file (text/plain; ?variant=) -> links
 	m.HandleFunc("GET /api/d/{dtoken}", s.directorView)              // the event as the director sees it
 	m.HandleFunc("POST /api/d/{dtoken}/import", s.directorImport)    // CSV of players (text/csv)
 	m.HandleFunc("POST /api/d/{dtoken}/{op}", s.directorOp)          // one operation -> the view
@@ -140,6 +141,51 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 	noteGame(r, "event:"+created.ID, "creator")
 	base := s.base(r)
 	s.log.Info().Str("event", created.ID).Str("client", clientIP(r, s.trust)).Msg("event created")
+	writeJSON(w, http.StatusCreated, map[string]string{"id": created.ID, "link": base + "/d/" + token, "public": base + "/e/" + created.ID})
+}
+
+// importEvent is POST /api/events/trf: an event from a TRF16 file (the
+// body, text/plain, at most director.MaxTRF bytes), its rounds closed;
+// ?variant= and ?time_control= say what a TRF does not.
+func (s *Server) importEvent(w http.ResponseWriter, r *http.Request) {
+	if !s.sameOrigin(w, r) {
+		return
+	}
+	if !s.creations.allow(clientIP(r, s.trust)) {
+		w.Header().Set("Retry-After", "60")
+		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, nil)
+		return
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/plain" {
+		writeCode(w, http.StatusUnsupportedMediaType, codeMediaType, nil)
+		return
+	}
+	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyWait))
+	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, director.MaxTRF))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			writeCode(w, http.StatusRequestEntityTooLarge, codeTooLarge, map[string]string{"limit": strconv.FormatInt(mbe.Limit, 10)})
+			return
+		}
+		writeCode(w, http.StatusBadRequest, codeBadJSON, map[string]string{"detail": "the body could not be read"})
+		return
+	}
+	q := r.URL.Query()
+	tev, err := director.ParseTRF(data)
+	if err != nil {
+		s.directorError(w, r, err)
+		return
+	}
+	created, token, err := s.dir.ImportTRF(context.WithoutCancel(r.Context()),
+		director.Event{Variant: truncate(q.Get("variant"), 64), TimeControl: truncate(q.Get("time_control"), 128)}, tev)
+	if err != nil {
+		s.directorError(w, r, err)
+		return
+	}
+	noteGame(r, "event:"+created.ID, "creator")
+	base := s.base(r)
+	s.log.Info().Str("event", created.ID).Str("client", clientIP(r, s.trust)).Msg("event imported from TRF")
 	writeJSON(w, http.StatusCreated, map[string]string{"id": created.ID, "link": base + "/d/" + token, "public": base + "/e/" + created.ID})
 }
 

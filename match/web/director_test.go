@@ -291,3 +291,39 @@ func TestDirectorFollowsAfterRestart(t *testing.T) {
 		t.Fatalf("board %+v", b)
 	}
 }
+
+// TestDirectorImportTRF exports an event's TRF and imports it through the
+// API as a new event that goes on from there.
+func TestDirectorImportTRF(t *testing.T) {
+	e := newDirEnv(t)
+	tok, id := e.createEvent(`{"name":"Export me","variant":"english","half_points":true,"rounds":3}`)
+	e.op(tok, "add-players", `{"players":[{"name":"A","rating":2000},{"name":"B","rating":1900},{"name":"C","rating":1800},{"name":"D","rating":1700}]}`, 200)
+	e.op(tok, "pair", `{"round":1}`, 200)
+	e.op(tok, "publish", `{"round":1}`, 200)
+	e.op(tok, "result", `{"round":1,"board":1,"result":"1-0"}`, 200)
+	e.op(tok, "result", `{"round":1,"board":2,"result":"½-½"}`, 200)
+	e.op(tok, "close", `{"round":1}`, 200)
+	_, text := e.do("GET", "/e/"+id+"/trf", "")
+	imp := func(body string) (*http.Response, []byte) {
+		return e.do("POST", "/api/events/trf?variant=english", body, "Content-Type", "text/plain")
+	}
+	resp, b := imp(string(text))
+	if resp.StatusCode != http.StatusCreated {
+		t.Fatalf("import: %d %s", resp.StatusCode, b)
+	}
+	var c struct{ Link string }
+	json.Unmarshal(b, &c)
+	tok2 := c.Link[strings.LastIndex(c.Link, "/d/")+3:]
+	v := e.view(tok2)
+	if v.Event.Name != "Export me" || len(v.Rounds) != 1 || v.Rounds[0].State != "closed" || len(v.Players) != 4 || v.Standings[0].Score != 2 {
+		t.Fatalf("imported %+v", v)
+	}
+	e.op(tok2, "pair", `{"round":2}`, 200)
+	resp, b = imp("012 x\n001 garbage\n")
+	if resp.StatusCode != 400 || errorCode(b) != "director.trf" || !strings.Contains(string(b), `"line":"2"`) {
+		t.Fatalf("bad TRF: %d %s", resp.StatusCode, b)
+	}
+	if resp, _ := e.do("POST", "/api/events/trf", string(text)); resp.StatusCode != http.StatusUnsupportedMediaType {
+		t.Fatalf("TRF as JSON: %d", resp.StatusCode)
+	}
+}

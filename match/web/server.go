@@ -97,7 +97,10 @@ func (l Limits) withDefaults() Limits {
 
 // Config is what a Server needs.
 type Config struct {
-	Hall *online.Hall   // the games (required)
+	Hall *online.Hall // the games (required unless Live is set)
+	// Live, when set, is an engine event served read-only at /live (at /
+	// too without a Hall): see live_handlers.go.
+	Live *Live
 	Log  zerolog.Logger // one line per request: route pattern, status, game id and role, never a token
 	// PublicURL is the address people reach the server at
 	// ("https://draughts.example.org"); links are built from it. Empty:
@@ -125,6 +128,7 @@ type Config struct {
 // (securityHeaders), and every error is JSON {"error":{"code","args","text"}}.
 type Server struct {
 	hall      *online.Hall
+	live      *Live
 	log       zerolog.Logger
 	public    *url.URL // nil: from the listener
 	trust     bool
@@ -149,11 +153,12 @@ type Server struct {
 
 // New builds a server over cfg.Hall.
 func New(cfg Config) (*Server, error) {
-	if cfg.Hall == nil {
-		return nil, errors.New("web: no Hall")
+	if cfg.Hall == nil && cfg.Live == nil {
+		return nil, errors.New("web: no Hall and no live event")
 	}
 	s := &Server{
 		hall:    cfg.Hall,
+		live:    cfg.Live,
 		log:     cfg.Log,
 		trust:   cfg.TrustProxy,
 		lim:     cfg.Limits.withDefaults(),

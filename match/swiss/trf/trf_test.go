@@ -370,3 +370,37 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestReadCodes: TRF16 letter codes are case-insensitive, a blank result
+// with no opponent is Z, and PairingState pads a late entry's rounds and
+// takes a bye written ahead as an absence.
+func TestReadCodes(t *testing.T) {
+	in := strings.Join([]string{
+		p1,
+		p2,
+		"001    3      C                                 1800                             0.5    3  0000 - h  0000 -  ",
+		"001    4      D                                 1700                             0.0    4",
+	}, "\n")
+	ev, err := Read(strings.NewReader(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := player(t, ev, 3).History; !reflect.DeepEqual(got, []swiss.Entry{{Result: swiss.HalfBye}, {Result: swiss.ZeroBye}}) {
+		t.Errorf("player 3: got %+v, want a half-point bye (h) then a zero-point bye (blank result)", got)
+	}
+	ps, err := ev.PairingState()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range ps {
+		if len(p.History) != 1 {
+			t.Fatalf("player %d: %d rounds after PairingState, want 1", p.Number, len(p.History))
+		}
+		if p.Absent != (p.Number == 3) {
+			t.Errorf("player %d: absent=%v, want only player 3 absent (Z written ahead)", p.Number, p.Absent)
+		}
+		if p.Number == 4 && p.History[0].Result != swiss.ZeroBye {
+			t.Errorf("late entry 4: got %+v, want a zero-point bye for round 1", p.History)
+		}
+	}
+}

@@ -3,7 +3,7 @@
 
 import * as i18n from './i18n.js';
 import { t } from './i18n.js';
-import { getJSON, postJSON } from './api.js';
+import { getJSON, postJSON, ApiError } from './api.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -27,6 +27,27 @@ async function main() {
   sel.value = variants.includes('international') ? 'international' : (variants[0] || '');
   sel.addEventListener('change', () => { $('ev-half').checked = sel.value === 'english'; });
   $('event-form').addEventListener('submit', submit);
+  $('trf-form').addEventListener('submit', importTRF);
+}
+
+async function importTRF(ev) {
+  ev.preventDefault();
+  const box = $('trf-error');
+  box.hidden = true;
+  let text = $('trf-text').value;
+  const file = $('trf-file').files[0];
+  if (file) text = await file.text();
+  if (!text.trim()) return;
+  const q = new URLSearchParams({ variant: $('ev-variant').value, time_control: $('ev-tc').value.trim() });
+  try {
+    const r = await fetch(`/api/events/trf?${q}`, { method: 'POST', headers: { 'Content-Type': 'text/plain', Accept: 'application/json' }, body: text });
+    const body = await r.json().catch(() => null);
+    if (!r.ok) throw new ApiError(r.status, body);
+    location.assign(body.link);
+  } catch (e) {
+    box.textContent = i18n.msg(e);
+    box.hidden = false;
+  }
 }
 
 function show(e) {

@@ -31,6 +31,7 @@ func main() {
 	events := flag.Int("events", 40, "number of events to simulate")
 	seed := flag.Uint64("seed", 1, "random seed")
 	maxPlayers := flag.Int("max", 120, "largest field")
+	prefix := flag.String("prefix", "e", "case name prefix (cases are PREFIXnnn-rNN)")
 	small := flag.Int("small", 40, "fields up to this size keep every round as a case; larger ones keep one round (they pair slowly)")
 	split := flag.String("split", "", "instead of simulating, split this finished event's TRF into one case per round, each paired by bbpPairings and checked against the round the file records")
 	name := flag.String("name", "event", "case name prefix for -split")
@@ -66,6 +67,7 @@ func main() {
 		if n > *small {
 			opts.keep = 2 + rng.IntN(rounds-1)
 		}
+		opts.prefix = *prefix
 		c, err := simulate(rng, *bbp, tmp, *out, e, n, rounds, opts)
 		if err != nil {
 			fail(fmt.Errorf("event %d: %w", e, err))
@@ -84,6 +86,8 @@ type simOptions struct {
 	baku  bool
 	first swiss.Color
 	keep  int // the one round to keep as a case; 0 keeps every round
+	// prefix starts the case names.
+	prefix string
 }
 
 // simulate plays one event of n players and the given rounds, pairing each
@@ -167,7 +171,7 @@ func simulate(rng *rand.Rand, bbp, tmp, out string, id, n, rounds int, o simOpti
 			return cases, fmt.Errorf("round %d: %w", r, err)
 		}
 		if o.keep == 0 || o.keep == r {
-			name := fmt.Sprintf("e%03d-r%02d", id, r)
+			name := fmt.Sprintf("%s%03d-r%02d", o.prefix, id, r)
 			if err := os.WriteFile(filepath.Join(out, name+".trf"), buf.Bytes(), 0o644); err != nil {
 				return cases, err
 			}
