@@ -33,9 +33,31 @@ const recordAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrst
 // again.
 const RecordFormat = 1
 
-// RecordsFile is written beside report.html when the games' records are too
-// large to embed (see maxEmbeddedRecords); the page loads it lazily.
+// RecordsFile was the one file of records an earlier report wrote beside
+// report.html; it is removed when a report is written. The records too
+// large to embed (see maxEmbeddedRecords) are now in files of
+// recordsPerFile games each (RecordsChunkFile), so that opening a game of
+// a 100,000-game event loads one small file, not all the records.
 const RecordsFile = "games.js"
+
+// recordsPerFile is the number of games whose records one file beside the
+// page holds (a variable for the tests).
+var recordsPerFile = 5000
+
+// RecordsChunkFile names the file of the records of games n*recordsPerFile
+// to (n+1)*recordsPerFile-1 (0-based, in the list's order).
+func RecordsChunkFile(n int) string { return fmt.Sprintf("games-%d.js", n) }
+
+// isRecordsChunk reports whether name is a RecordsChunkFile name, and its
+// number.
+func isRecordsChunk(name string) (int, bool) {
+	digits, ok := strings.CutPrefix(name, "games-")
+	if digits, ok = strings.CutSuffix(digits, ".js"); !ok || digits == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return n, err == nil && n >= 0 && RecordsChunkFile(n) == name
+}
 
 // maxEmbeddedRecords bounds the records inlined into report.html, so that
 // the page stays a few MB whatever the number of games.
@@ -290,8 +312,10 @@ type gamesView struct {
 	Workers  []string   `json:"workers"`
 	Board    *boardView `json:"board,omitempty"`
 	Incident []incident `json:"incidents"`
-	// Sidecar is set when the records are in RecordsFile, not in the page.
+	// Sidecar is set when the records are in files beside the page
+	// (RecordsChunkFile), Chunk games to a file, not in the page.
 	Sidecar bool `json:"sidecar"`
+	Chunk   int  `json:"chunk,omitempty"`
 }
 
 // boardView is the geometry the viewer draws: each square's row and column.

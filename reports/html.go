@@ -126,9 +126,9 @@ type sprtView struct {
 }
 
 // writeHTML renders the report page. Records too large to embed go to
-// sidecar (RecordsFile's content) when it is not nil, and are left out
-// otherwise.
-func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([]byte) error) error {
+// sidecar (the contents of the files RecordsChunkFile(0), (1), ...) when it
+// is not nil, and are left out otherwise.
+func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([][]byte) error) error {
 	cd, err := aggregate(ev, st)
 	if err != nil {
 		return err
@@ -212,10 +212,19 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([]byte) error) err
 	case len(recs) <= maxEmbeddedRecords:
 		d.RecordsJSON = template.JS(recs)
 	case sidecar != nil:
-		if err := sidecar(append(append([]byte("window.arbiterRecords = "), recs...), ";\n"...)); err != nil {
+		var files [][]byte
+		for n := 0; n*recordsPerFile < len(records); n++ {
+			part, err := recordsJSON(records[n*recordsPerFile : min(len(records), (n+1)*recordsPerFile)])
+			if err != nil {
+				return fmt.Errorf("render report.html: records: %w", err)
+			}
+			head := fmt.Sprintf("(window.arbiterRecords = window.arbiterRecords || {})[%d] = ", n)
+			files = append(files, append(append([]byte(head), part...), ";\n"...))
+		}
+		if err := sidecar(files); err != nil {
 			return err
 		}
-		gv.Sidecar = true
+		gv.Sidecar, gv.Chunk = true, recordsPerFile
 	default:
 		for _, g := range gv.Games {
 			g[8] = 0 // not embedded, no sidecar: no replay

@@ -49,24 +49,37 @@ func WriteAll(dir string, ev Event) error {
 			return WritePDN(w, ev)
 		})
 	})
-	var sidecar []byte
+	// The records' files are in place before the page that loads them.
+	chunks := 0
 	errHTML := writeFile(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
-		return writeHTML(w, ev, st, func(b []byte) error { sidecar = b; return nil })
+		return writeHTML(w, ev, st, func(files [][]byte) error {
+			for n, b := range files {
+				if err := writeFile(filepath.Join(dir, RecordsChunkFile(n)), func(w io.Writer) error {
+					_, err := w.Write(b)
+					return err
+				}); err != nil {
+					return err
+				}
+				chunks = n + 1
+			}
+			return nil
+		})
 	})
 	wg.Wait()
 	if err := errors.Join(errJSON, errPDN, errHTML); err != nil {
 		return err
 	}
-	if sidecar == nil {
-		// Small events embed their records: a sidecar from an earlier,
-		// larger report would only be stale.
-		os.Remove(filepath.Join(dir, RecordsFile))
-		return nil
+	// Records files an earlier, larger report left (small events embed
+	// their records) would only be stale.
+	os.Remove(filepath.Join(dir, RecordsFile))
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if n, ok := isRecordsChunk(e.Name()); ok && n >= chunks && e.Type().IsRegular() {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
 	}
-	return writeFile(filepath.Join(dir, RecordsFile), func(w io.Writer) error {
-		_, err := w.Write(sidecar)
-		return err
-	})
+	return nil
 }
 
 // writeFile writes path atomically through a temporary file in the same

@@ -177,3 +177,50 @@ func propertyRun(t *testing.T, sizes []eventSize) {
 		}
 	}
 }
+
+// TestPairBadInput: inconsistent or garbage histories give an error or a
+// pairing, never a panic.
+func TestPairBadInput(t *testing.T) {
+	tests := []struct {
+		name    string
+		players []Player
+		wantErr bool
+	}{
+		{"unknown opponent", []Player{{Number: 1, History: []Entry{{Opponent: 9, Color: White, Result: Win}}}, {Number: 2, History: []Entry{{Result: ZeroBye}}}}, true},
+		{"self as opponent", []Player{{Number: 1, History: []Entry{{Opponent: 1, Color: White, Result: Win}}}, {Number: 2, History: []Entry{{Result: ZeroBye}}}}, true},
+		{"uneven histories", []Player{{Number: 1, History: []Entry{{Result: ZeroBye}}}, {Number: 2}}, true},
+		{"duplicate number", []Player{{Number: 1}, {Number: 1}}, true},
+		{"zero number", []Player{{Number: 0}, {Number: 1}}, true},
+		{"empty", nil, false},
+		{"one player", []Player{{Number: 1}}, false},
+		{"rematch only", []Player{
+			{Number: 1, History: []Entry{{Opponent: 2, Color: White, Result: Win}}},
+			{Number: 2, History: []Entry{{Opponent: 1, Color: Black, Result: Loss}}}}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Pair(tc.players, Options{Rounds: 3})
+			if (err != nil) != tc.wantErr {
+				t.Fatalf("err = %v, want error %v", err, tc.wantErr)
+			}
+		})
+	}
+	// Random garbage: colours and results out of range, odd opponents.
+	rng := rand.New(rand.NewPCG(5, 5))
+	for iter := 0; iter < 300; iter++ {
+		n := 1 + rng.IntN(12)
+		rounds := rng.IntN(4)
+		ps := newField(n)
+		for i := range ps {
+			for r := 0; r < rounds; r++ {
+				ps[i].History = append(ps[i].History, Entry{
+					Opponent: rng.IntN(n + 1),
+					Color:    Color(rng.IntN(4)),
+					Result:   Result("10=WDL+-UFHZx"[rng.IntN(13)]),
+				})
+			}
+			ps[i].Absent = rng.IntN(5) == 0
+		}
+		_, _ = Pair(ps, Options{Rounds: rng.IntN(6), Baku: rng.IntN(2) == 0})
+	}
+}

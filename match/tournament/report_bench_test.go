@@ -104,7 +104,7 @@ openings: {file: openings/3move_english.json, group: standard}
 	}
 	report("old-report-s", "old-report-cpu-s")
 	b.ReportMetric(fill.Seconds(), "fill-s")
-	for _, f := range []struct{ name, unit string }{{reports.HTMLFile, "MB-html"}, {reports.RecordsFile, "MB-records"}, {reports.ResultsFile, "MB-json"}} {
+	for _, f := range []struct{ name, unit string }{{reports.HTMLFile, "MB-html"}, {reports.RecordsChunkFile(0), "MB-records-file"}, {reports.ResultsFile, "MB-json"}} {
 		fi, err := os.Stat(filepath.Join(dir, f.name))
 		if err != nil {
 			b.Fatal(err)
