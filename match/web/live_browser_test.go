@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,5 +63,10 @@ func TestBrowserLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	p.wait("every game counted", `Number(document.getElementById('standings').dataset.games) === 2 && !document.querySelector('.game-card')`)
+	// The crosstable: each engine's points against the other, of 2 games.
+	if cells := eval[[]string](p, `Array.from(document.querySelectorAll('#cross tbody td:not(.self)')).map(td => td.textContent)`); len(cells) != 2 ||
+		!strings.HasSuffix(cells[0], " (2)") || !strings.HasSuffix(cells[1], " (2)") {
+		t.Errorf("crosstable cells %q; want two cells of 2 games", cells)
+	}
 	p.checkLayout(dir, "live-end-360", 360, 740)
 }

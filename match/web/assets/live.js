@@ -251,7 +251,7 @@ function renderStandings() {
     rows.forEach((_, j) => {
       if (i === j) { tr.append(el('td', 'self', '')); return; }
       const cell = (st.cross[i] || [])[j] || { points: 0, games: 0 };
-      const td = el('td', '', cell.games ? `${fmtPoints(cell.points)}/${fmtPoints(cell.games * st.scoring.win)}` : '·');
+      const td = el('td', '', cell.games ? `${fmtPoints(cell.points)} (${cell.games})` : '·');
       tr.append(td);
     });
     body.append(tr);
