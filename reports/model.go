@@ -44,6 +44,9 @@ type Event struct {
 	Participants []EngineInfo
 	// Stopped says why the event ended before its plan did ("" = it did not).
 	Stopped string
+	// Swiss, when set, makes the event a Swiss: the report adds its Swiss
+	// standings.
+	Swiss *SwissEvent
 }
 
 // Setting is one line of the event details: a label, its value and, when

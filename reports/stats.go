@@ -32,6 +32,8 @@ type Stats struct {
 	SPRT *stats.SPRTResult `json:"sprt,omitempty"`
 	// Scoring is the federation's scale of points (FederationPoints).
 	Scoring Scoring `json:"scoring"`
+	// Swiss are a Swiss event's standings (Event.Swiss), by encounters.
+	Swiss *SwissStandings `json:"swiss,omitempty"`
 	// RatingFailure, when not empty, says why the joint ratings could not
 	// be fitted (every engine's Rating is then NaN, null in JSON).
 	RatingFailure string `json:"rating_failure,omitempty"`
@@ -320,6 +322,9 @@ func Compute(ev Event) (*Stats, error) {
 			return nil, err
 		}
 		st.SPRT = &r
+	}
+	if st.Swiss, err = swissStandings(ev, names, sc); err != nil {
+		return nil, err
 	}
 	return st, nil
 }

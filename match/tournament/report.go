@@ -5,11 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
@@ -26,6 +28,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 	ev := reports.Event{Name: sev.Name, Variant: sev.Variant, TimeControl: sev.TimeControl,
 		ConfigHash: sev.ConfigHash, Stopped: sev.Stopped}
 	ev.Site, ev.Settings = reportSettings(sev)
+	ev.Swiss = reportSwiss(sev)
 	ids, err := st.Identities(ctx)
 	if err != nil {
 		return ev, err
@@ -138,6 +141,10 @@ type reportConfig struct {
 	Tournament        string `yaml:"tournament"`
 	Rounds            any    `yaml:"rounds"`
 	GamesPerEncounter int    `yaml:"games_per_encounter"`
+	Swiss             struct {
+		Acceleration string `yaml:"acceleration"`
+		TieBreaks    any    `yaml:"tie_breaks"` // a list, or a text with commas
+	} `yaml:"swiss"`
 	IllegalMovePolicy string `yaml:"illegal_move_policy"`
 	AutoClaim         *bool  `yaml:"auto_claim"`
 	Margin            string `yaml:"margin"`
@@ -184,6 +191,9 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 	}
 	if c.GamesPerEncounter > 0 {
 		format += fmt.Sprintf(", %d games per encounter", c.GamesPerEncounter)
+	}
+	if a := c.Swiss.Acceleration; a != "" && !strings.EqualFold(a, "none") {
+		format += ", " + a + " acceleration"
 	}
 	add("Format", format)
 	policy := c.IllegalMovePolicy
@@ -247,4 +257,37 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 	add("Opening book", book)
 	add("Flag tolerance", c.Margin)
 	return c.Site, out
+}
+
+// reportSwiss is the report's view of a Swiss event (nil for the other
+// formats), from its effective configuration: rounds, games per
+// encounter, tie-breaks (configs.DefaultTieBreaks when it names none).
+func reportSwiss(sev store.Event) *reports.SwissEvent {
+	var c reportConfig
+	if err := yaml.Unmarshal([]byte(sev.Config), &c); err != nil || !strings.EqualFold(c.Tournament, "swiss") {
+		return nil
+	}
+	se := &reports.SwissEvent{GamesPerEncounter: c.GamesPerEncounter, TieBreaks: configs.DefaultTieBreaks}
+	if se.GamesPerEncounter <= 0 {
+		se.GamesPerEncounter = 2
+	}
+	se.Rounds, _ = strconv.Atoi(fmt.Sprint(c.Rounds))
+	var names []string
+	switch tb := c.Swiss.TieBreaks.(type) {
+	case string:
+		names = strings.Split(tb, ",")
+	case []any:
+		for _, n := range tb {
+			names = append(names, fmt.Sprint(n))
+		}
+	}
+	if len(names) > 0 {
+		se.TieBreaks = nil
+		for _, n := range names {
+			if n = strings.ToLower(strings.TrimSpace(n)); n != "" {
+				se.TieBreaks = append(se.TieBreaks, n)
+			}
+		}
+	}
+	return se
 }

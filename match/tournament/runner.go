@@ -30,6 +30,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/hub"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/reports"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -69,12 +70,19 @@ type Options struct {
 	// and the event's concurrency). The runner writes each game as running
 	// only with the Local one, whose games start when their engines do.
 	Executor Executor
+	// Pair pairs the rounds of a Swiss event (nil = swiss.Pair, the Dutch
+	// system).
+	Pair PairFunc
 	// Observer, when set, is told of the games as they are played (a live
 	// view; see Observer). With the Local executor the moves of the
 	// running games are written to the store every LiveEvery whether or
 	// not one is set, for a live view in another process.
 	Observer Observer
 }
+
+// PairFunc pairs the next round of a Swiss event from the players'
+// histories (see swiss.Pair).
+type PairFunc func(players []swiss.Player, opt swiss.Options) (swiss.Round, error)
 
 // Result is a finished game as the runner reports it.
 type Result struct {
@@ -119,6 +127,9 @@ type Summary struct {
 	// Result.Latency) over the games of this run.
 	Latency LatencyTally
 	Standings
+	// Swiss are a Swiss event's standings after its complete rounds (nil
+	// for the other formats); Standings are then in their order.
+	Swiss *reports.SwissStandings
 }
 
 // LatencyTally is the latency of the moves of a run's games.
@@ -193,19 +204,36 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if ev == nil || st == nil {
 		return nil, errors.New("tournament: Event and Store are required")
 	}
-	sched, err := schedule.New(ev.Schedule)
-	if err != nil {
-		return nil, fmt.Errorf("tournament: %w", err)
+	// A round-robin or gauntlet is planned ahead; a Swiss is paired round
+	// by round (runSwiss), its plan growing a round at a time.
+	var sched *schedule.Schedule
+	var sw *schedule.SwissPlan
+	var plan []schedule.Pairing
+	var planned int
+	var err error
+	if ev.Schedule.Kind == schedule.Swiss {
+		if ev.SPRT != nil {
+			return nil, errors.New("tournament: an SPRT is for a two-engine match, not a Swiss event")
+		}
+		if sw, err = schedule.NewSwiss(ev.Schedule); err != nil {
+			return nil, fmt.Errorf("tournament: %w", err)
+		}
+		planned = sw.Len()
+	} else {
+		if sched, err = schedule.New(ev.Schedule); err != nil {
+			return nil, fmt.Errorf("tournament: %w", err)
+		}
+		plan = sched.All()
+		planned = len(plan)
 	}
-	plan := sched.All()
-	if err := st.Init(ctx, EventRecord(ev, len(plan))); err != nil {
+	if err := st.Init(ctx, EventRecord(ev, planned)); err != nil {
 		return nil, err
 	}
 	sev, err := st.Event(ctx)
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{opt: opt, ev: ev, st: st, plan: plan, log: opt.Log, sum: &Summary{Planned: len(plan), Stopped: sev.Stopped}}
+	r := &runner{opt: opt, ev: ev, st: st, plan: plan, log: opt.Log, sum: &Summary{Planned: planned, Stopped: sev.Stopped}}
 	r.names = make([]string, len(ev.Engines))
 	for i, e := range ev.Engines {
 		r.names[i] = e.Name
@@ -225,14 +253,19 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 
 	// What earlier runs finished: skipped, but reported (in order) again.
 	done := make(map[int]Result)
-	var earlier []store.Game // for the Observer
+	stored := make(map[int]store.Game) // a Swiss's: placed as its rounds are paired
+	var earlier []store.Game           // for the Observer
 	err = st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error {
 		if opt.Observer != nil {
 			earlier = append(earlier, g)
 		}
-		if g.ID < 0 || g.ID >= len(plan) || g.White < 0 || g.White >= len(r.names) || g.Black < 0 || g.Black >= len(r.names) {
+		if g.ID < 0 || g.ID >= planned || g.White < 0 || g.White >= len(r.names) || g.Black < 0 || g.Black >= len(r.names) {
 			return fmt.Errorf("tournament: %s: game %d (engines %d and %d) does not fit the plan of %d games between %d engines",
-				st.Path(), g.ID+1, g.White, g.Black, len(plan), len(r.names))
+				st.Path(), g.ID+1, g.White, g.Black, planned, len(r.names))
+		}
+		if sw != nil {
+			stored[g.ID] = g
+			return nil
 		}
 		done[g.ID] = Result{Pairing: plan[g.ID], WhiteName: r.names[g.White], BlackName: r.names[g.Black], Result: g.Result,
 			Termination: g.Termination, Reason: g.Reason, Plies: g.Plies, Opening: g.Opening, Resumed: true}
@@ -241,13 +274,13 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.sum.Resumed = len(done)
+	r.sum.Resumed = len(done) + len(stored)
 	finished := make(map[int]bool, len(done))
 	for id := range done {
 		finished[id] = true
 	}
 	r.pending = done // emptied as the results are reported
-	toPlay := len(plan) - len(done)
+	toPlay := planned - r.sum.Resumed
 	if r.sum.Stopped != "" {
 		toPlay = 0
 	}
@@ -291,7 +324,9 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			return false
 		}
 	}
-	if r.sum.Stopped == "" {
+	if sw != nil && r.sum.Stopped == "" {
+		err = r.runSwiss(runCtx, sw, stored, drained)
+	} else if r.sum.Stopped == "" {
 		g, gctx := errgroup.WithContext(runCtx)
 		g.SetLimit(max(1, r.exec.Slots()))
 		for {
@@ -315,7 +350,10 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	}
 	r.progress.finish()
 	r.sum.Elapsed = time.Since(t0)
-	r.sum.Standings = r.standings.snapshot()
+	r.mu.Lock()
+	r.sum.Standings = r.snapshot()
+	r.sum.Swiss = r.swissTable
+	r.mu.Unlock()
 	if r.local != nil {
 		r.sum.NeverStarted = r.local.NeverStarted()
 	}
@@ -362,9 +400,12 @@ type runner struct {
 	sum       *Summary
 	progress  *progress
 	ids       *identities
-	decided   bool         // the SPRT decided: later results are not reported
-	queue     []reportStep // to tell, in order (handIn)
-	telling   bool         // a goroutine is telling the queue
+	swiss     *swissState // a Swiss event's rounds (nil for the other formats)
+	// swissTable are a Swiss event's standings after its complete rounds.
+	swissTable *reports.SwissStandings
+	decided    bool         // the SPRT decided: later results are not reported
+	queue      []reportStep // to tell, in order (handIn)
+	telling    bool         // a goroutine is telling the queue
 }
 
 // playRecovered is play in a game goroutine: a panic (a bug of ours) would
@@ -424,6 +465,9 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	}
 	r.sum.Latency.add(res)
 	r.pending[p.Index] = res
+	if r.swiss != nil {
+		r.swiss.games[p.Index] = reportsGame(res)
+	}
 	r.handIn(true)
 	return nil
 }
@@ -469,7 +513,7 @@ func (r *runner) flush(played bool) {
 		r.standings.add(res)
 		step := reportStep{res: res}
 		if r.progress.due() {
-			step.table = r.standings.snapshot()
+			step.table = r.snapshot()
 		}
 		if r.tally != nil {
 			if err := r.tally.Add(reportsGame(res)); err != nil {
