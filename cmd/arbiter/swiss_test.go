@@ -171,3 +171,32 @@ func TestSwiss64ResumeAfterKill(t *testing.T) {
 		t.Errorf("results.json: the Swiss standings run from %v to %v points; the encounters were not decided", top, bottom)
 	}
 }
+
+// TestSwissRefusals: a Swiss event is not played on a cluster, nor with
+// an SPRT, nor without its number of rounds (exit 2, naming why).
+func TestSwissRefusals(t *testing.T) {
+	dir := t.TempDir()
+	const event = `variant: english
+tournament: swiss
+engines:
+  - {name: a, command: self engine --level random --seed 1}
+  - {name: b, command: self engine --level random --seed 2}
+  - {name: c, command: self engine --level random --seed 3}
+`
+	writeFile(t, filepath.Join(dir, "swiss.yaml"), event+"rounds: 2\n")
+	writeFile(t, filepath.Join(dir, "norounds.yaml"), event)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"tournament", "-c", "swiss.yaml", "--nats", "embedded"}, "a Swiss event (tournament: swiss) is played on this machine only"},
+		{[]string{"tournament", "-c", "swiss.yaml", "--set", "sprt={elo0: 0, elo1: 5}"}, "sprt: an SPRT is for a two-engine match, not a Swiss event"},
+		{[]string{"tournament", "-c", "norounds.yaml"}, "norounds.yaml: rounds: a Swiss event needs its number of rounds"},
+		{[]string{"tournament", "-c", "swiss.yaml", "--rounds", "4"}, "--rounds: rounds: 4 rounds; a Swiss of 3 engines has 1 to 3"},
+	} {
+		_, stderr, code := runArbiter(t, dir, append(tc.args, "--out", filepath.Join(dir, "out"), "--progress", "off")...)
+		if code != exitUsage || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, want %d and %q in\n%s", tc.args, code, exitUsage, tc.want, lastLines(stderr, 5))
+		}
+	}
+}
