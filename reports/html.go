@@ -204,12 +204,22 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([][]byte) error) e
 	if err != nil {
 		return err
 	}
-	recs, err := recordsJSON(records)
-	if err != nil {
-		return fmt.Errorf("render report.html: records: %w", err)
+	// The records' JSON is made only for where it goes: its size is at
+	// least the records' and their quotes'.
+	size := 2
+	for _, r := range records {
+		size += len(r) + 3
+	}
+	var recs []byte
+	embed := size <= maxEmbeddedRecords
+	if embed {
+		if recs, err = recordsJSON(records); err != nil {
+			return fmt.Errorf("render report.html: records: %w", err)
+		}
+		embed = len(recs) <= maxEmbeddedRecords
 	}
 	switch {
-	case len(recs) <= maxEmbeddedRecords:
+	case embed:
 		d.RecordsJSON = template.JS(recs)
 	case sidecar != nil:
 		var files [][]byte

@@ -47,12 +47,17 @@ type EngineLatency struct {
 	MaxGame int `json:"max_game,omitempty"`
 }
 
-func (l *Latency) add(d time.Duration) {
-	us := max(0, int64(d/time.Microsecond))
-	l.Moves++
-	l.TotalUS += us
-	l.MaxUS = max(l.MaxUS, us)
-	l.MeanUS = l.TotalUS / int64(l.Moves)
+// addEvery adds ds[from], ds[from+2], ... (one side's moves) to l.
+func (l *Latency) addEvery(ds []time.Duration, from int) {
+	for i := from; i < len(ds); i += 2 {
+		us := max(0, int64(ds[i]/time.Microsecond))
+		l.Moves++
+		l.TotalUS += us
+		l.MaxUS = max(l.MaxUS, us)
+	}
+	if l.Moves > 0 {
+		l.MeanUS = l.TotalUS / int64(l.Moves)
+	}
 }
 
 // moveBudget is the time a move has on average under a time control
@@ -97,13 +102,12 @@ func sideLatency(g *Game, budget time.Duration) (white, black Latency, ok bool) 
 	if err != nil {
 		return white, black, false
 	}
-	for ply, d := range g.Latency {
-		if moverIsWhite(whiteFirst, ply) {
-			white.add(d)
-		} else {
-			black.add(d)
-		}
+	first, second := &white, &black
+	if !whiteFirst {
+		first, second = second, first
 	}
+	first.addEvery(g.Latency, 0)
+	second.addEvery(g.Latency, 1)
 	white.High, black.High = white.high(budget), black.high(budget)
 	return white, black, true
 }
