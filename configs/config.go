@@ -26,8 +26,11 @@
 //	    time_control: ""            # this engine's own control (default: the event's)
 //	    init_timeout: 60s           # start-up: Hub handshake, DXP connection
 //	    version: ""                 # the build, for cluster workers (see LoadEngines)
-//	tournament: round-robin         # or gauntlet (the first engine against the others)
-//	rounds: 1                       # cycles: a number, or single / double
+//	tournament: round-robin         # or gauntlet (the first engine against the others), or swiss
+//	rounds: 1                       # cycles: a number, or single / double; swiss: the number of rounds (required)
+//	swiss:                          # tournament: swiss only
+//	  acceleration: none            # or baku (FIDE C.04.5.1)
+//	  tie_breaks: [buchholz-cut1, buchholz, sonneborn-berger, wins]   # the order after the score
 //	games_per_encounter: 2          # even: each opening twice, colours reversed
 //	openings:
 //	  file: openings/3move_english.json   # ballot JSON, a FEN list (.fen/.txt) or PDN (.pdn)
@@ -67,6 +70,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/draughts-arbiter/arbiter/match/schedule"
 )
 
 // Config is the configuration file as written: strings and numbers, before
@@ -81,6 +86,10 @@ type Config struct {
 	Rounds            Rounds      `mapstructure:"rounds" json:"rounds"`
 	GamesPerEncounter int         `mapstructure:"games_per_encounter" json:"games_per_encounter"`
 	Openings          Openings    `mapstructure:"openings" json:"openings"`
+	// Swiss are the settings of a Swiss event (tournament: swiss); a
+	// pointer left out of the hash when absent, so that the events made
+	// before the key resume.
+	Swiss *Swiss `mapstructure:"swiss" json:"swiss,omitempty"`
 	// Concurrency and Out do not change the games, so they are left out of
 	// the configuration hash: a run may be resumed with other values.
 	Concurrency       int          `mapstructure:"concurrency" json:"-"`
@@ -188,6 +197,25 @@ type SPRT struct {
 	// EloModel is the scale of elo0/elo1: normalized (default) or logistic.
 	EloModel string `mapstructure:"elo_model" json:"elo_model"`
 }
+
+// Swiss configures a Swiss event: the pairing's acceleration and the
+// tie-breaks that order equal scores.
+type Swiss struct {
+	// Acceleration is "none" (the default) or "baku" (FIDE C.04.5.1: the
+	// first rounds pair the top half with virtual points).
+	Acceleration string `mapstructure:"acceleration" json:"acceleration,omitempty"`
+	// TieBreaks are the tie-breaks after the score, in order (default
+	// DefaultTieBreaks); a list, or one text with commas (a flag).
+	TieBreaks TieBreaks `mapstructure:"tie_breaks" json:"tie_breaks,omitempty"`
+}
+
+// TieBreaks is a list of tie-break names: those of FIDE C.07 that
+// reports/tiebreak computes, by their names, acronyms or draughts names
+// (buchholz, bh-c1, truncated-solkoff, sonneborn-berger, wins, ...).
+type TieBreaks []string
+
+// DefaultTieBreaks are a Swiss event's tie-breaks when it names none.
+var DefaultTieBreaks = []string{"buchholz-cut1", "buchholz", "sonneborn-berger", "wins"}
 
 // Rounds is the number of cycles; the file may say "single" or "double".
 type Rounds int
@@ -343,6 +371,11 @@ func parse(data []byte, file, dir string, opt Options) (*Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if ev.Schedule.Kind == schedule.Swiss && !s.given("rounds") {
+		// rounds defaults to one cycle; a Swiss has no natural length.
+		return nil, &Error{File: file, Key: "rounds", Err: fmt.Errorf("a Swiss event needs its number of rounds (rounds: N, 1 to %d for %d engines)",
+			schedule.MaxSwissRounds(len(ev.Engines)), len(ev.Engines))}
+	}
 	if ev.Effective, err = s.effective(); err != nil {
 		return nil, err
 	}
@@ -419,7 +452,7 @@ func FlagKeys() []FlagKey {
 			case ft == typVariant:
 				out = append(out, FlagKey{Key: key, Flag: flagName(key), Kind: reflect.String})
 				continue
-			case ft == typRounds || ft == typDuration:
+			case ft == typRounds || ft == typDuration || ft == typTieBreak:
 				out = append(out, FlagKey{Key: key, Flag: flagName(key), Kind: reflect.String})
 				continue
 			}

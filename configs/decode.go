@@ -121,6 +121,7 @@ var (
 	typVariant  = reflect.TypeOf(VariantSpec{})
 	typRounds   = reflect.TypeOf(Rounds(0))
 	typDuration = reflect.TypeOf(Duration(0))
+	typTieBreak = reflect.TypeOf(TieBreaks(nil))
 )
 
 // decodeHook converts the shorthand forms the file may use.
@@ -149,6 +150,17 @@ func decodeHook(from, to reflect.Type, data any) (any, error) {
 				return nil, fmt.Errorf("%q is not a number of cycles (or single / double)", s)
 			}
 			return n, nil
+		}
+	case typTieBreak:
+		// --swiss-tie-breaks buchholz,wins
+		if s, ok := data.(string); ok {
+			var out []string
+			for _, f := range strings.Split(s, ",") {
+				if f = strings.TrimSpace(f); f != "" {
+					out = append(out, f)
+				}
+			}
+			return out, nil
 		}
 	case typDuration:
 		switch x := data.(type) {

@@ -32,8 +32,10 @@ type Event struct {
 	Engines     []EngineSpec
 	// Openings is never empty: without an opening file it holds the
 	// variant's start position.
-	Openings  []Opening
-	Schedule  schedule.Config
+	Openings []Opening
+	Schedule schedule.Config
+	// Swiss holds a Swiss event's settings (nil for the other formats).
+	Swiss     *SwissSettings
 	Policy    arbiter.Policy
 	AutoClaim bool
 	MaxMoves  int
@@ -51,6 +53,14 @@ type Event struct {
 	// mean (the same start position for every game pair); the commands
 	// print them before the first game.
 	Warnings []string
+}
+
+// SwissSettings are a checked Swiss event's settings.
+type SwissSettings struct {
+	Baku bool // the Baku acceleration (swiss.acceleration: baku)
+	// TieBreaks are the tie-breaks after the score, in order (the
+	// canonical names of reports/tiebreak).
+	TieBreaks []string
 }
 
 // Protocols.
@@ -118,7 +128,7 @@ func resolve(ev *Event, dir string, opt Options, source func(string) string) (*E
 			ev.Config.Openings.File, ev.Config.Openings.Group = op.File, op.Group
 		}
 	}
-	if op.File == "" && (ev.Schedule.GamesPerEncounter > 2 || ev.Schedule.Cycles > 1) {
+	if op.File == "" && (ev.Schedule.GamesPerEncounter > 2 || ev.Schedule.Cycles > 1 || ev.Schedule.Rounds > 1) {
 		ev.Warnings = append(ev.Warnings, fmt.Sprintf("no opening book (openings.file): every game pair starts from the %s start position, "+
 			"so deterministic engines replay the same %d games in every encounter", ev.Variant.Name(), 2))
 	}
@@ -140,7 +150,11 @@ func resolve(ev *Event, dir string, opt Options, source func(string) string) (*E
 		return nil, &Error{File: source("openings.start"), Key: "openings.start",
 			Err: fmt.Errorf("%d, but there are %d openings", ev.Schedule.Start+1, len(ev.Openings))}
 	}
-	if _, err := schedule.New(ev.Schedule); err != nil {
+	check := func(c schedule.Config) error { _, err := schedule.New(c); return err }
+	if ev.Schedule.Kind == schedule.Swiss {
+		check = func(c schedule.Config) error { _, err := schedule.NewSwiss(c); return err }
+	}
+	if err := check(ev.Schedule); err != nil {
 		return nil, &Error{File: ev.File, Key: "tournament", Err: err}
 	}
 	ev.Hash = hashOf(ev.Config, ev.Openings)

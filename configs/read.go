@@ -177,6 +177,16 @@ func (s *settings) source(key string) string {
 	return s.file
 }
 
+// given reports whether the file or an override set key (not a default).
+func (s *settings) given(key string) bool {
+	key = strings.ToLower(key)
+	if _, ok := s.overridden[key]; ok {
+		return true
+	}
+	_, ok := s.written[key]
+	return ok
+}
+
 // effective is the configuration after defaults and overrides, as YAML.
 func (s *settings) effective() (string, error) {
 	b, err := yaml.Marshal(s.values)

@@ -14,6 +14,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
 // validate is the stage after decoding: it checks every value of cfg and
@@ -63,6 +64,9 @@ func validate(cfg *Config, file string, source func(string) string) (*Event, err
 	}
 	ev.Engines = v.engines(filled.Engines, ev.TimeControl)
 	ev.Schedule = v.schedule(&filled)
+	if ev.Schedule.Kind == schedule.Swiss {
+		ev.Swiss = v.swiss(filled.Swiss)
+	}
 	if filled.IllegalMovePolicy == "" {
 		// RULES.md section 6: the variant's federation rule.
 		filled.IllegalMovePolicy = string(arbiter.DefaultPolicy(variant))
@@ -90,7 +94,13 @@ func validate(cfg *Config, file string, source func(string) string) (*Event, err
 		v.fail("margin", fmt.Errorf("%v; want 0 to 1m", ev.Margin))
 	}
 	if filled.SPRT != nil {
-		ev.SPRT = v.sprt(*filled.SPRT, len(filled.Engines))
+		if ev.Schedule.Kind == schedule.Swiss {
+			// The SPRT tests one engine against another; a Swiss ranks a
+			// field, and stopping it early would leave its rounds unplayed.
+			v.fail("sprt", errors.New("an SPRT is for a two-engine match, not a Swiss event (remove sprt, or use tournament: round-robin)"))
+		} else {
+			ev.SPRT = v.sprt(*filled.SPRT, len(filled.Engines))
+		}
 	}
 	switch ev.Annotations = strings.ToLower(filled.PDN.Annotations); ev.Annotations {
 	case "none", "clock", "full":
@@ -224,11 +234,21 @@ func (v *validation) engineList(list []Engine, tc arbiter.TimeControl) []EngineS
 // resolve, which loads them.
 func (v *validation) schedule(cfg *Config) schedule.Config {
 	kind := schedule.Kind(strings.ToLower(cfg.Tournament))
-	if kind != schedule.RoundRobin && kind != schedule.Gauntlet {
-		v.fail("tournament", fmt.Errorf("%q is not round-robin or gauntlet", cfg.Tournament))
-	}
-	if cfg.Rounds < 1 || cfg.Rounds > 10000 {
-		v.fail("rounds", fmt.Errorf("%d cycles; want 1 to 10000 (or single / double)", cfg.Rounds))
+	switch kind {
+	case schedule.RoundRobin, schedule.Gauntlet:
+		if cfg.Rounds < 1 || cfg.Rounds > 10000 {
+			v.fail("rounds", fmt.Errorf("%d cycles; want 1 to 10000 (or single / double)", cfg.Rounds))
+		}
+		if cfg.Swiss != nil {
+			v.fail("swiss", fmt.Errorf("the settings of a Swiss event, but tournament is %s", kind))
+		}
+	case schedule.Swiss:
+		// The players meet at most once: a round-robin plays more.
+		if n := len(cfg.Engines); n >= 2 && (cfg.Rounds < 1 || int(cfg.Rounds) > schedule.MaxSwissRounds(n)) {
+			v.fail("rounds", fmt.Errorf("%d rounds; a Swiss of %d engines has 1 to %d (no two engines meet twice)", cfg.Rounds, n, schedule.MaxSwissRounds(n)))
+		}
+	default:
+		v.fail("tournament", fmt.Errorf("%q is not round-robin, gauntlet or swiss", cfg.Tournament))
 	}
 	if g := cfg.GamesPerEncounter; g < 2 || g%2 != 0 || g > 1_000_000 {
 		v.fail("games_per_encounter", fmt.Errorf("%d; want an even number from 2 (each opening is played twice, colours reversed)", g))
@@ -252,9 +272,49 @@ func (v *validation) schedule(cfg *Config) schedule.Config {
 	if op.Start < 0 {
 		v.fail("openings.start", fmt.Errorf("%d; want 1 (the first opening) or more", op.Start))
 	}
-	return schedule.Config{Kind: kind, Players: len(cfg.Engines), Cycles: int(cfg.Rounds),
+	sc := schedule.Config{Kind: kind, Players: len(cfg.Engines), Cycles: int(cfg.Rounds),
 		GamesPerEncounter: cfg.GamesPerEncounter, Order: order, Seed: cfg.Openings.Seed,
 		Start: max(0, op.Start-1), PerEncounter: perEncounter, NoSwap: op.NoSwap}
+	if kind == schedule.Swiss {
+		sc.Cycles, sc.Rounds = 1, int(cfg.Rounds)
+	}
+	return sc
+}
+
+// swiss checks a Swiss event's settings (nil: the defaults).
+func (v *validation) swiss(s *Swiss) *SwissSettings {
+	out := &SwissSettings{TieBreaks: DefaultTieBreaks}
+	if s == nil {
+		return out
+	}
+	switch strings.ToLower(strings.TrimSpace(s.Acceleration)) {
+	case "", "none":
+	case "baku":
+		out.Baku = true
+	default:
+		v.fail("swiss.acceleration", fmt.Errorf("%q is not none or baku", s.Acceleration))
+	}
+	if s.TieBreaks != nil {
+		out.TieBreaks = nil
+		seen := map[string]bool{}
+		if len(s.TieBreaks) > tiebreak.MaxOrder {
+			v.fail("swiss.tie_breaks", fmt.Errorf("%d tie-breaks; at most %d", len(s.TieBreaks), tiebreak.MaxOrder))
+		}
+		for i, tb := range s.TieBreaks {
+			key := fmt.Sprintf("swiss.tie_breaks.%d", i)
+			o, err := tiebreak.Parse(tb)
+			switch {
+			case err != nil || len(o) != 1:
+				v.fail(key, fmt.Errorf("%q is not a tie-break (%s)", tb, strings.Join(tiebreak.Names(), ", ")))
+				continue
+			case seen[o[0].String()]:
+				v.fail(key, fmt.Errorf("%q is already in the list (as %s)", tb, o[0]))
+			}
+			seen[o[0].String()] = true
+			out.TieBreaks = append(out.TieBreaks, o[0].String())
+		}
+	}
+	return out
 }
 
 func (v *validation) policy(name string) arbiter.Policy {

@@ -61,6 +61,20 @@ type Options struct {
 	// with its outcome and reason (see match/adjudicate). A move the rules
 	// end the game with is never shown to it.
 	Judge func(c rules.Color, info string) (o rules.Outcome, reason string, ok bool)
+	// OnMove, when set, is told of every accepted move as it is played, the
+	// game's last move included (a live view follows the game with it). It
+	// runs in the game's goroutine between the reply and the next request,
+	// so it must return at once.
+	OnMove func(Moved)
+}
+
+// Moved is an accepted move as Options.OnMove is told of it.
+type Moved struct {
+	Ply  int                // 1-based
+	Move arbiter.MoveRecord // as the referee recorded it: text, time used, clock after
+	Info string             // the mover's engine's last info line ("" when none)
+	// Clocks are both sides' time left after the move (0 untimed).
+	Clocks [2]time.Duration
 }
 
 // PlayGame referees one game between two players and returns the finished
@@ -191,6 +205,9 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 					info = reply.Info[n-1]
 				}
 				g.Info = append(g.Info, info)
+				if opts.OnMove != nil {
+					onMove(ref, info, opts.OnMove)
+				}
 				if v == arbiter.Accepted && opts.Judge != nil {
 					if o, why, ok := opts.Judge(c, info); ok {
 						if err := ref.Adjudicate(o, why); err == nil {
@@ -220,6 +237,18 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 		}
 	}
 	return g.finish(ref, waited), nil
+}
+
+// onMove tells fn of the move the referee accepted last, copying only that
+// move of the record.
+func onMove(ref *arbiter.Referee, info string, fn func(Moved)) {
+	n := ref.Ply()
+	const rest = 1 << 30 // none of the warnings, claims and decisions
+	rec := ref.RecordFrom(n-1, rest, rest, rest)
+	if len(rec.Moves) == 0 {
+		return
+	}
+	fn(Moved{Ply: n, Move: rec.Moves[0], Info: info, Clocks: [2]time.Duration{ref.Remaining(rules.White), ref.Remaining(rules.Black)}})
 }
 
 // forfeit ends the game for a crash, stall, timeout or exceeded limit of

@@ -19,7 +19,7 @@ const benchGames = 100_000
 // report, the live heap after it, and the size of each file.
 func BenchmarkWriteAll100k(b *testing.B) {
 	// Every game carries moves, as in a stored event: the viewer's records
-	// go to games.js beside the page.
+	// go to files beside the page (games-N.js).
 	defer func(n int) { synthWithMoves = n }(synthWithMoves)
 	synthWithMoves = benchGames
 	ev := synthEvent(8, benchGames, 1)
@@ -46,7 +46,7 @@ func BenchmarkWriteAll100k(b *testing.B) {
 	b.ReportMetric(float64(after.TotalAlloc-before.TotalAlloc)/(1<<20), "MB-alloc/report")
 	b.ReportMetric(float64(base.HeapAlloc)/(1<<20), "MB-event")
 	b.ReportMetric(float64(peak)/(1<<20), "MB-peak-heap")
-	for _, f := range []struct{ name, unit string }{{HTMLFile, "MB-html"}, {ResultsFile, "MB-json"}, {PDNFile, "MB-pdn"}, {RecordsFile, "MB-records"}} {
+	for _, f := range []struct{ name, unit string }{{HTMLFile, "MB-html"}, {ResultsFile, "MB-json"}, {PDNFile, "MB-pdn"}, {RecordsChunkFile(0), "MB-records-file"}} {
 		fi, err := os.Stat(filepath.Join(dir, f.name))
 		if err != nil {
 			b.Fatal(err)

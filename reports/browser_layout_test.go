@@ -59,6 +59,16 @@ func TestReportLayoutAndViewer(t *testing.T) {
 		pos = pos.Play(mv)
 	}
 	want := positionString(pos)
+	flagged := 0 // games with a side's latency high
+	for i := range ev.Games {
+		w, b, _ := sideLatency(&ev.Games[i], moveBudget(ev.TimeControl))
+		if w.High || b.High {
+			flagged++
+		}
+	}
+	if flagged == 0 || flagged == len(ev.Games) {
+		t.Fatalf("%d of %d games flagged: the test cannot tell", flagged, len(ev.Games))
+	}
 
 	allocOpts := browser.Options(bin, t.TempDir())
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
@@ -146,6 +156,22 @@ func TestReportLayoutAndViewer(t *testing.T) {
 				return rows.length; })()`))
 			if err != nil || n <= 0 || n >= len(ev.Games) {
 				t.Errorf("filter 'box-2' with a worker column: %d rows of %d (%v)", n, len(ev.Games), err)
+			}
+			// The latency column: "high-latency" finds the flagged games,
+			// each shown in red with a "!", and the engines' table.
+			n, err = chromedp.Run(bctx, chromedp.Evaluate[int](`(() => { const f = document.getElementById('game-filter');
+				f.value = 'high-latency'; f.dispatchEvent(new Event('input'));
+				const head = [...document.querySelectorAll('#games-table thead th')].map(th => th.textContent);
+				const col = head.indexOf('Latency');
+				const rows = [...document.querySelectorAll('#games-table tbody tr')];
+				if (col < 0 || rows.some(tr => !tr.children[col].classList.contains('hi') || !/ms !$/.test(tr.children[col].textContent))) { return -1; }
+				return rows.length; })()`))
+			if err != nil || n != flagged {
+				t.Errorf("filter 'high-latency': %d rows (%v), want the %d flagged games", n, err, flagged)
+			}
+			lrows, err := chromedp.Run(bctx, chromedp.Evaluate[int]("document.querySelectorAll('#latency-table tbody tr').length"))
+			if err != nil || lrows != len(ev.Engines) {
+				t.Errorf("latency table has %d rows (%v), want one per engine (%d)", lrows, err, len(ev.Engines))
 			}
 			inc, err := chromedp.Run(bctx, chromedp.Evaluate[int]("document.querySelectorAll('#incident-table tbody tr a').length"))
 			if err != nil || inc == 0 {

@@ -27,13 +27,41 @@ import (
 // side, ":depth" when known, empty when the engine gave none.
 const recordAlphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz!#$%()*-./;=?@[]^_{}~"
 
-// RecordsFile is written beside report.html when the games' records are too
-// large to embed (see maxEmbeddedRecords); the page loads it lazily.
+// RecordFormat numbers the format of the records (the description above):
+// it changes when a record made by an older arbiter would no longer replay,
+// so that a caller keeping records (the store's games) knows to make them
+// again.
+const RecordFormat = 1
+
+// RecordsFile was the one file of records an earlier report wrote beside
+// report.html; it is removed when a report is written. The records too
+// large to embed (see maxEmbeddedRecords) are now in files of
+// recordsPerFile games each (RecordsChunkFile), so that opening a game of
+// a 100,000-game event loads one small file, not all the records.
 const RecordsFile = "games.js"
+
+// recordsPerFile is the number of games whose records one file beside the
+// page holds (a variable for the tests).
+var recordsPerFile = 5000
+
+// RecordsChunkFile names the file of the records of games n*recordsPerFile
+// to (n+1)*recordsPerFile-1 (0-based, in the list's order).
+func RecordsChunkFile(n int) string { return fmt.Sprintf("games-%d.js", n) }
+
+// isRecordsChunk reports whether name is a RecordsChunkFile name, and its
+// number.
+func isRecordsChunk(name string) (int, bool) {
+	digits, ok := strings.CutPrefix(name, "games-")
+	if digits, ok = strings.CutSuffix(digits, ".js"); !ok || digits == "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(digits)
+	return n, err == nil && n >= 0 && RecordsChunkFile(n) == name
+}
 
 // maxEmbeddedRecords bounds the records inlined into report.html, so that
 // the page stays a few MB whatever the number of games.
-const maxEmbeddedRecords = 3 << 20
+var maxEmbeddedRecords = 3 << 20 // a variable for the tests of the sidecar
 
 // positionString is a position as the viewer holds it: one character per
 // square, square 1 first (the viewer's squares are numbered from 0).
@@ -160,23 +188,36 @@ func (e *recordEncoder) encode(startFEN string, moves []Move) (string, error) {
 				break
 			}
 		}
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		b.WriteByte(recordAlphabet[m.From-1])
-		b.WriteByte(recordAlphabet[m.To-1])
-		for sq := range m.Captured.All() {
-			b.WriteByte(recordAlphabet[sq-1])
-		}
-		_, before, _ := pos.Piece(m.From)
-		pos = pos.Play(m)
-		if _, after, ok := pos.Piece(m.To); ok && after == rules.King && before != rules.King {
-			b.WriteByte('+')
-		}
+		pos = writePly(&b, pos, m, i)
 		n++
 	}
 	b.WriteByte('|')
-	for i := range n {
+	writeEvals(&b, moves[:n])
+	return b.String(), nil
+}
+
+// writePly writes ply i (0-based), m played in pos, and returns the
+// position after it.
+func writePly(b *strings.Builder, pos rules.Position, m rules.Move, i int) rules.Position {
+	if i > 0 {
+		b.WriteByte(',')
+	}
+	b.WriteByte(recordAlphabet[m.From-1])
+	b.WriteByte(recordAlphabet[m.To-1])
+	for sq := range m.Captured.All() {
+		b.WriteByte(recordAlphabet[sq-1])
+	}
+	_, before, _ := pos.Piece(m.From)
+	pos = pos.Play(m)
+	if _, after, ok := pos.Piece(m.To); ok && after == rules.King && before != rules.King {
+		b.WriteByte('+')
+	}
+	return pos
+}
+
+// writeEvals writes the evaluations part of a record, one per move.
+func writeEvals(b *strings.Builder, moves []Move) {
+	for i := range moves {
 		if i > 0 {
 			b.WriteByte(',')
 		}
@@ -189,7 +230,39 @@ func (e *recordEncoder) encode(startFEN string, moves []Move) (string, error) {
 			}
 		}
 	}
-	return b.String(), nil
+}
+
+// RecordOf is EncodeRecord for a game whose moves are known as the rules
+// played them (the referee's record at the game's finish): plies played
+// from start, with evals[i] what the engine said of ply i (its Text is
+// not read). It reads no move text and generates no legal moves, so that
+// the runner can keep every finished game's record for a cheap report.
+// startFEN is the opening's FEN as the game's row keeps it ("" for the
+// variant's start position): the record then has the same start as
+// EncodeRecord's. A variant the viewer cannot draw gives "".
+func RecordOf(start rules.Position, startFEN string, plies []rules.Move, evals []Move) string {
+	v := start.Variant()
+	if v == nil || v.Squares() > len(recordAlphabet) || len(plies) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.Grow(len(plies) * 4)
+	if startFEN != "" {
+		b.WriteString(positionString(start))
+	}
+	b.WriteByte('|')
+	pos := start
+	for i, m := range plies {
+		pos = writePly(&b, pos, m, i)
+	}
+	b.WriteByte('|')
+	if len(evals) != len(plies) {
+		// Plies without evaluations have empty ones.
+		evals = append(make([]Move, 0, len(plies)), evals[:min(len(evals), len(plies))]...)
+		evals = evals[:len(plies)]
+	}
+	writeEvals(&b, evals)
+	return b.String()
 }
 
 // EncodeRecord makes the compact record of a game the report's viewer
@@ -226,14 +299,23 @@ type gamesView struct {
 	Openings []string `json:"openings"`
 	Terms    []string `json:"terms"`
 	Results  []string `json:"results"`
-	Games    [][]int  `json:"games"` // round, board, white, black, opening, result, termination, plies, has record, worker (-1 = played locally)
+	// Games: round, board, white, black, opening, result, termination,
+	// plies, has record, worker (-1 = played locally), the most latency of
+	// one move in µs (-1 = unknown), latency flags (1 white's high, 2
+	// black's).
+	Games gameRows `json:"games"`
+	// Latency is set when some game's latency is known (the list then has
+	// a latency column).
+	Latency bool `json:"latency"`
 	// Workers are the cluster workers that played games (empty for a local
 	// event: the list then has no worker column).
 	Workers  []string   `json:"workers"`
 	Board    *boardView `json:"board,omitempty"`
 	Incident []incident `json:"incidents"`
-	// Sidecar is set when the records are in RecordsFile, not in the page.
+	// Sidecar is set when the records are in files beside the page
+	// (RecordsChunkFile), Chunk games to a file, not in the page.
 	Sidecar bool `json:"sidecar"`
+	Chunk   int  `json:"chunk,omitempty"`
 }
 
 // boardView is the geometry the viewer draws: each square's row and column.
@@ -278,6 +360,7 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 	}
 	var records []string
 	order := ordered(ev.Games)
+	budget := moveBudget(ev.TimeControl)
 	// Games given with their moves are encoded on every core first.
 	var made map[int]string
 	if enc != nil {
@@ -328,8 +411,20 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 		if g.Worker != "" {
 			worker = intern(workerIdx, &gv.Workers, g.Worker)
 		}
+		wl, bl, known := sideLatency(g, budget)
+		most, flags := -1, 0
+		if known {
+			gv.Latency = true
+			most = int(max(wl.MaxUS, bl.MaxUS))
+			if wl.High {
+				flags |= 1
+			}
+			if bl.High {
+				flags |= 2
+			}
+		}
 		gv.Games = append(gv.Games, []int{g.Round, g.Board, idx[g.White], idx[g.Black],
-			intern(openIdx, &gv.Openings, opening), res, intern(termIdx, &gv.Terms, term), g.Plies, has, worker})
+			intern(openIdx, &gv.Openings, opening), res, intern(termIdx, &gv.Terms, term), g.Plies, has, worker, most, flags})
 		// The incident log.
 		if atFault, ok := incidentKinds[term]; ok {
 			e := -1
@@ -346,6 +441,19 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 				text += ": " + g.Reason
 			}
 			gv.Incident = append(gv.Incident, incident{Game: k, Engine: e, Kind: term, Text: text})
+			// A flag that fell while the machine held the engine's replies
+			// back is the machine's doing as much as the engine's.
+			if term == "time forfeit" && e >= 0 {
+				l := wl // the loser's
+				if o == rules.WhiteWins {
+					l = bl
+				}
+				if l.High {
+					gv.Incident = append(gv.Incident, incident{Game: k, Engine: e, Kind: "high latency",
+						Text: fmt.Sprintf("lost on time with high latency: %s at most on one move, %s on average, %s in all over %d moves (%s)",
+							fmtMicros(l.MaxUS), fmtMicros(l.MeanUS), fmtMicros(l.TotalUS), l.Moves, budgetText(budget))})
+				}
+			}
 		}
 		if strings.Contains(g.PDN, "warning:") {
 			for _, m := range warningNote.FindAllStringSubmatch(g.PDN, -1) {
@@ -360,13 +468,77 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 	return gv, records, nil
 }
 
-// recordsJSON is the records as a JSON array, safe inside a <script>.
-func recordsJSON(records []string) ([]byte, error) {
-	b, err := json.Marshal(records)
-	if err != nil {
-		return nil, err
+// gameRows are the games list's rows, written as JSON by hand: the
+// reflection of encoding/json is most of the cost of the list of 100,000
+// games.
+type gameRows [][]int
+
+// MarshalJSON writes the rows as arrays of numbers.
+func (r gameRows) MarshalJSON() ([]byte, error) {
+	b := make([]byte, 0, len(r)*32+2)
+	b = append(b, '[')
+	for i, row := range r {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, '[')
+		for k, v := range row {
+			if k > 0 {
+				b = append(b, ',')
+			}
+			b = strconv.AppendInt(b, int64(v), 10)
+		}
+		b = append(b, ']')
 	}
-	return b, nil
+	return append(b, ']'), nil
+}
+
+// recordsJSON is the records as a JSON array, safe inside a <script>. A
+// record as EncodeRecord makes it needs no escaping and is copied as it
+// is; any other string (a record from elsewhere: Game.Record) goes through
+// encoding/json, which escapes what a string or a script cannot hold.
+func recordsJSON(records []string) ([]byte, error) {
+	n := 2
+	for _, r := range records {
+		n += len(r) + 3
+	}
+	b := make([]byte, 0, n)
+	b = append(b, '[')
+	for i, r := range records {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		if plainRecord(r) {
+			b = append(b, '"')
+			b = append(b, r...)
+			b = append(b, '"')
+			continue
+		}
+		q, err := json.Marshal(r)
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, q...)
+	}
+	return append(b, ']'), nil
+}
+
+// recordSafe marks the bytes a record may hold that need no escaping in a
+// JSON string inside a <script>: the alphabet and the separators.
+var recordSafe = func() (t [256]bool) {
+	for _, c := range []byte(recordAlphabet + "|,:+-.wWbB") {
+		t[c] = true
+	}
+	return t
+}()
+
+func plainRecord(r string) bool {
+	for i := 0; i < len(r); i++ {
+		if !recordSafe[r[i]] {
+			return false
+		}
+	}
+	return true
 }
 
 // RecordPool makes the viewer's records on every core while its caller

@@ -1,6 +1,8 @@
 package reports
 
 import (
+	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -162,5 +164,91 @@ func TestGamesViewWorkers(t *testing.T) {
 		if got := gv.Games[i][9]; got != want {
 			t.Errorf("game %d: worker index %d, want %d", i+1, got, want)
 		}
+	}
+}
+
+// TestRecordOfIsEncodeRecord: the record the runner makes from the
+// referee's moves at a game's finish (RecordOf) is the one the report
+// makes from the stored move texts (EncodeRecord), in every preset the
+// viewer draws, from the start and from an opening position, with and
+// without evaluations.
+func TestRecordOfIsEncodeRecord(t *testing.T) {
+	for _, variant := range rules.Presets() {
+		v := rules.MustLookup(variant)
+		if v.Squares() > len(recordAlphabet) {
+			continue
+		}
+		for seed := range 6 {
+			start, fen := rules.NewPosition(v), ""
+			pos := start
+			var plies []rules.Move
+			var moves []Move
+			for ply := 0; ply < 160; ply++ {
+				legal := pos.LegalMoves()
+				if len(legal) == 0 || pos.Outcome() != rules.Ongoing {
+					break
+				}
+				m := legal[(ply*7+seed*13)%len(legal)]
+				plies = append(plies, m)
+				moves = append(moves, Move{Text: pos.MoveTextAmong(m, legal), Score: float64(ply) / 10, HasScore: ply%3 != 0, Depth: ply % 4})
+				pos = pos.Play(m)
+				if seed%2 == 1 && ply == 5 {
+					// From an opening position: the game so far is its ballot.
+					start, fen, plies, moves = pos, pos.FEN(), nil, nil
+				}
+			}
+			want, err := EncodeRecord(variant, fen, moves)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evals := moves
+			if seed == 2 {
+				evals = nil // no scores at all: empty evaluations
+				want, _ = EncodeRecord(variant, fen, textsOnly(moves))
+			}
+			if got := RecordOf(start, fen, plies, evals); got != want {
+				t.Fatalf("%s seed %d (%d plies): RecordOf\n%s\nEncodeRecord\n%s", variant, seed, len(plies), got, want)
+			}
+		}
+	}
+	if got := RecordOf(rules.NewPosition(rules.MustLookup("english")), "", nil, nil); got != "" {
+		t.Errorf("a game of no plies: record %q, want none", got)
+	}
+}
+
+func textsOnly(ms []Move) []Move {
+	out := make([]Move, len(ms))
+	for i, m := range ms {
+		out[i] = Move{Text: m.Text}
+	}
+	return out
+}
+
+// TestListJSON: the games list and the records written by hand read back
+// as encoding/json reads them, and a record that is not one of ours (a
+// store's text) cannot end the page's script.
+func TestListJSON(t *testing.T) {
+	rows := gameRows{{1, 2, -1, 0}, {}, {123456789}}
+	b, err := json.Marshal(struct {
+		G gameRows `json:"g"`
+	}{rows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back struct{ G [][]int }
+	if err := json.Unmarshal(b, &back); err != nil || !reflect.DeepEqual(back.G, [][]int(rows)) {
+		t.Errorf("games list %s read back as %v (%v)", b, back.G, err)
+	}
+	recs := []string{"", "|ab,cd+|12:3,", "bbbb..wwWB|" + recordAlphabet + "|", `</script><script>alert("x")</script>`, "é\u2028\\"}
+	b, err = recordsJSON(recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	if err := json.Unmarshal(b, &got); err != nil || !reflect.DeepEqual(got, recs) {
+		t.Errorf("records %s read back as %q (%v)", b, got, err)
+	}
+	if strings.Contains(string(b), "</script") || strings.Contains(string(b), "\u2028") {
+		t.Errorf("records JSON can end the script: %s", b)
 	}
 }

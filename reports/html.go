@@ -81,6 +81,18 @@ type pageData struct {
 	GamesJSON   template.JS
 	RecordsJSON template.JS
 	HasGames    bool
+	// Latency is the engines' latency, in standings order (empty when no
+	// game's is known), and LatencyNote says when it is flagged.
+	Latency     []latencyRow
+	LatencyNote string
+}
+
+// latencyRow is one engine's line of the latency table.
+type latencyRow struct {
+	Name                             string
+	Moves, Games, HighGames, MaxGame int
+	Total, Mean, Max                 string
+	High                             bool
 }
 
 // engineRow is one standings line as the page prints it.
@@ -114,9 +126,9 @@ type sprtView struct {
 }
 
 // writeHTML renders the report page. Records too large to embed go to
-// sidecar (RecordsFile's content) when it is not nil, and are left out
-// otherwise.
-func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([]byte) error) error {
+// sidecar (the contents of the files RecordsChunkFile(0), (1), ...) when it
+// is not nil, and are left out otherwise.
+func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([][]byte) error) error {
 	cd, err := aggregate(ev, st)
 	if err != nil {
 		return err
@@ -179,22 +191,50 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([]byte) error) err
 	d.Participants = participants(ev, names)
 	d.Rows, d.HeadlineKind = engineRows(st)
 	d.MatchLines = matchLines(st, names)
+	for _, e := range st.Engines {
+		if l := e.Latency; l != nil {
+			d.Latency = append(d.Latency, latencyRow{Name: e.Name, Moves: l.Moves, Games: l.Games, HighGames: l.HighGames, MaxGame: l.MaxGame,
+				Total: fmtMicros(l.TotalUS), Mean: fmtMicros(l.MeanUS), Max: fmtMicros(l.MaxUS), High: l.High})
+		}
+	}
+	if len(d.Latency) > 0 {
+		d.LatencyNote = latencyNote(ev.TimeControl)
+	}
 	gv, records, err := buildGamesView(ev, names)
 	if err != nil {
 		return err
 	}
-	recs, err := recordsJSON(records)
-	if err != nil {
-		return fmt.Errorf("render report.html: records: %w", err)
+	// The records' JSON is made only for where it goes: its size is at
+	// least the records' and their quotes'.
+	size := 2
+	for _, r := range records {
+		size += len(r) + 3
+	}
+	var recs []byte
+	embed := size <= maxEmbeddedRecords
+	if embed {
+		if recs, err = recordsJSON(records); err != nil {
+			return fmt.Errorf("render report.html: records: %w", err)
+		}
+		embed = len(recs) <= maxEmbeddedRecords
 	}
 	switch {
-	case len(recs) <= maxEmbeddedRecords:
+	case embed:
 		d.RecordsJSON = template.JS(recs)
 	case sidecar != nil:
-		if err := sidecar(append(append([]byte("window.arbiterRecords = "), recs...), ";\n"...)); err != nil {
+		var files [][]byte
+		for n := 0; n*recordsPerFile < len(records); n++ {
+			part, err := recordsJSON(records[n*recordsPerFile : min(len(records), (n+1)*recordsPerFile)])
+			if err != nil {
+				return fmt.Errorf("render report.html: records: %w", err)
+			}
+			head := fmt.Sprintf("(window.arbiterRecords = window.arbiterRecords || {})[%d] = ", n)
+			files = append(files, append(append([]byte(head), part...), ";\n"...))
+		}
+		if err := sidecar(files); err != nil {
 			return err
 		}
-		gv.Sidecar = true
+		gv.Sidecar, gv.Chunk = true, recordsPerFile
 	default:
 		for _, g := range gv.Games {
 			g[8] = 0 // not embedded, no sidecar: no replay

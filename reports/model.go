@@ -44,6 +44,9 @@ type Event struct {
 	Participants []EngineInfo
 	// Stopped says why the event ended before its plan did ("" = it did not).
 	Stopped string
+	// Swiss, when set, makes the event a Swiss: the report adds its Swiss
+	// standings.
+	Swiss *SwissEvent
 }
 
 // Setting is one line of the event details: a label, its value and, when
@@ -88,6 +91,12 @@ type Game struct {
 	// MoveTimes holds the thinking time of every ply, alternating sides
 	// starting with FirstMover.
 	MoveTimes []time.Duration
+	// Latency holds, like MoveTimes, each ply's latency: the time between
+	// the request written to the engine and its reply read that the engine
+	// did not report as thinking (the pipes', the scheduler's and the
+	// machine's share). nil when unknown (a game stored before latencies
+	// were measured).
+	Latency []time.Duration
 	// FirstMover is "white" or "black": the side that made the first ply
 	// (in English draughts Black moves first). Empty means "white".
 	FirstMover string

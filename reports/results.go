@@ -59,10 +59,14 @@ type GameEntry struct {
 	Opening     string `json:"opening,omitempty"`
 	FirstMover  string `json:"first_mover,omitempty"`
 	// WhiteTimeMS and BlackTimeMS are the total thinking time of each side.
-	WhiteTimeMS int64     `json:"white_time_ms"`
-	BlackTimeMS int64     `json:"black_time_ms"`
-	Started     time.Time `json:"started,omitzero"`
-	Finished    time.Time `json:"finished,omitzero"`
+	WhiteTimeMS int64 `json:"white_time_ms"`
+	BlackTimeMS int64 `json:"black_time_ms"`
+	// WhiteLatency and BlackLatency sum the latency of each side's moves
+	// (Game.Latency), absent when it is unknown.
+	WhiteLatency *Latency  `json:"white_latency,omitempty"`
+	BlackLatency *Latency  `json:"black_latency,omitempty"`
+	Started      time.Time `json:"started,omitzero"`
+	Finished     time.Time `json:"finished,omitzero"`
 	// Worker names the cluster worker that played the game.
 	Worker string `json:"worker,omitempty"`
 }
@@ -92,9 +96,14 @@ func buildResults(ev Event, st *Stats) *Results {
 	r.Event.Participants = participants(ev, names)
 	r.Event.Started, r.Event.Finished = eventSpan(ev.Games)
 	r.Event.Arbiter = arbiterVersion()
+	budget := moveBudget(ev.TimeControl)
 	for _, gi := range ordered(ev.Games) {
 		g := &ev.Games[gi]
 		wt, bt := totalTimes(g)
+		var wl, bl *Latency
+		if w, b, ok := sideLatency(g, budget); ok {
+			wl, bl = &w, &b
+		}
 		res := g.Result
 		if o, err := parseResult(res); err == nil {
 			res = o.PDN(false) // one spelling in the output, whatever came in
@@ -103,6 +112,7 @@ func buildResults(ev Event, st *Stats) *Results {
 			Round: g.Round, Board: g.Board, Pair: g.Pair, White: g.White, Black: g.Black,
 			Result: res, Termination: g.Termination, Plies: g.Plies, Opening: g.Opening,
 			FirstMover: g.FirstMover, WhiteTimeMS: wt.Milliseconds(), BlackTimeMS: bt.Milliseconds(),
+			WhiteLatency: wl, BlackLatency: bl,
 			Started: g.Started, Finished: g.Finished, Worker: g.Worker,
 		})
 	}

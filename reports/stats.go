@@ -32,6 +32,8 @@ type Stats struct {
 	SPRT *stats.SPRTResult `json:"sprt,omitempty"`
 	// Scoring is the federation's scale of points (FederationPoints).
 	Scoring Scoring `json:"scoring"`
+	// Swiss are a Swiss event's standings (Event.Swiss), by encounters.
+	Swiss *SwissStandings `json:"swiss,omitempty"`
 	// RatingFailure, when not empty, says why the joint ratings could not
 	// be fitted (every engine's Rating is then NaN, null in JSON).
 	RatingFailure string `json:"rating_failure,omitempty"`
@@ -73,6 +75,9 @@ type EngineStats struct {
 	PentaElo stats.Estimate `json:"penta_elo"`
 	// Unfinished counts this engine's games without a score ("*", "0-0").
 	Unfinished int `json:"unfinished"`
+	// Latency is the latency of the engine's moves (Game.Latency) over its
+	// games; nil when none is known.
+	Latency *EngineLatency `json:"latency,omitempty"`
 }
 
 // Crosstable holds the results between every two engines.
@@ -164,8 +169,10 @@ func Compute(ev Event) (*Stats, error) {
 	sc := ScoringFor(ev.Variant)
 	st := &Stats{Games: len(ev.Games), Scoring: sc}
 	es := make([]EngineStats, n)
+	latencies := engineLatencies(ev, index, n)
 	for i := range es {
 		es[i].Name = names[i]
+		es[i].Latency = latencies[i]
 	}
 	cells := make([][]stats.WDL, n)
 	pentas := make([][]stats.Penta, n)
@@ -315,6 +322,9 @@ func Compute(ev Event) (*Stats, error) {
 			return nil, err
 		}
 		st.SPRT = &r
+	}
+	if st.Swiss, err = swissStandings(ev, names, sc); err != nil {
+		return nil, err
 	}
 	return st, nil
 }

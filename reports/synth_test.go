@@ -16,6 +16,7 @@ import (
 // unfinished games and PDN text. It is a test fixture, not product code.
 func synthEvent(engines, games int, seed uint64) Event {
 	rng := rand.New(rand.NewPCG(seed, 99))
+	lrng := rand.New(rand.NewPCG(seed, 7)) // the latencies, apart: the rest stays as it was
 	ev := Event{Name: fmt.Sprintf("Synthetic %d", games), Variant: "english", TimeControl: "40/60+1"}
 	for i := range engines {
 		ev.Engines = append(ev.Engines, fmt.Sprintf("engine-%c", 'A'+i))
@@ -58,6 +59,15 @@ func synthEvent(engines, games int, seed uint64) Event {
 					for p := range g.MoveTimes {
 						base := 0.05 + 0.4*math.Exp(-float64(p)/60)
 						g.MoveTimes[p] = time.Duration((base + 0.1*rng.Float64()) * float64(time.Second))
+					}
+					// Tens of µs a move, and now and then a reply a busy
+					// machine held back (flagged: a move has 2.5 s at 40/60+1).
+					g.Latency = make([]time.Duration, g.Plies)
+					for p := range g.Latency {
+						g.Latency[p] = time.Duration(20+lrng.IntN(200)) * time.Microsecond
+					}
+					if lrng.IntN(8) == 0 {
+						g.Latency[lrng.IntN(g.Plies)] = 400 * time.Millisecond
 					}
 					g.Started = start.Add(time.Duration(len(ev.Games)) * time.Minute)
 					g.Finished = g.Started.Add(50 * time.Second)

@@ -2,12 +2,14 @@ package reports
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
@@ -32,32 +34,52 @@ func WriteAll(dir string, ev Event) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
-	if err := writeFile(filepath.Join(dir, ResultsFile), func(w io.Writer) error {
-		return buildResults(ev, st).WriteJSON(w)
-	}); err != nil {
-		return err
-	}
-	if err := writeFile(filepath.Join(dir, PDNFile), func(w io.Writer) error {
-		return WritePDN(w, ev)
-	}); err != nil {
-		return err
-	}
-	var sidecar []byte
-	if err := writeFile(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
-		return writeHTML(w, ev, st, func(b []byte) error { sidecar = b; return nil })
-	}); err != nil {
-		return err
-	}
-	if sidecar == nil {
-		// Small events embed their records: a sidecar from an earlier,
-		// larger report would only be stale.
-		os.Remove(filepath.Join(dir, RecordsFile))
-		return nil
-	}
-	return writeFile(filepath.Join(dir, RecordsFile), func(w io.Writer) error {
-		_, err := w.Write(sidecar)
-		return err
+	// The three files only read ev and st: they are written at once, on
+	// every core (the page takes as long as the other two together for a
+	// large event).
+	var wg sync.WaitGroup
+	var errJSON, errPDN error
+	wg.Go(func() {
+		errJSON = writeFile(filepath.Join(dir, ResultsFile), func(w io.Writer) error {
+			return buildResults(ev, st).WriteJSON(w)
+		})
 	})
+	wg.Go(func() {
+		errPDN = writeFile(filepath.Join(dir, PDNFile), func(w io.Writer) error {
+			return WritePDN(w, ev)
+		})
+	})
+	// The records' files are in place before the page that loads them.
+	chunks := 0
+	errHTML := writeFile(filepath.Join(dir, HTMLFile), func(w io.Writer) error {
+		return writeHTML(w, ev, st, func(files [][]byte) error {
+			for n, b := range files {
+				if err := writeFile(filepath.Join(dir, RecordsChunkFile(n)), func(w io.Writer) error {
+					_, err := w.Write(b)
+					return err
+				}); err != nil {
+					return err
+				}
+				chunks = n + 1
+			}
+			return nil
+		})
+	})
+	wg.Wait()
+	if err := errors.Join(errJSON, errPDN, errHTML); err != nil {
+		return err
+	}
+	// Records files an earlier, larger report left (small events embed
+	// their records) would only be stale.
+	os.Remove(filepath.Join(dir, RecordsFile))
+	if entries, err := os.ReadDir(dir); err == nil {
+		for _, e := range entries {
+			if n, ok := isRecordsChunk(e.Name()); ok && n >= chunks && e.Type().IsRegular() {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+		}
+	}
+	return nil
 }
 
 // writeFile writes path atomically through a temporary file in the same

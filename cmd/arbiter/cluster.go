@@ -91,6 +91,11 @@ func startCluster(ctx context.Context, cf clusterFlags, ev *configs.Event, st *s
 	if cf.url == "" {
 		return nil, nil
 	}
+	if ev.Schedule.Kind == schedule.Swiss {
+		// The coordinator publishes a plan made in advance; a Swiss is
+		// paired round by round.
+		return nil, usagef("tournament: --nats: a Swiss event (tournament: swiss) is played on this machine only, not on a cluster")
+	}
 	cr := &clusterRun{}
 	if cf.url == "embedded" {
 		host, port, err := net.SplitHostPort(cf.listen)

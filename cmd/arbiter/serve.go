@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/director"
 	"github.com/draughts-arbiter/arbiter/match/online"
 	"github.com/draughts-arbiter/arbiter/match/web"
 )
@@ -18,10 +19,11 @@ func init() { subcommands = append(subcommands, newServeCmd) }
 
 // serveFlags are the flags of `arbiter serve`.
 type serveFlags struct {
-	addr, db, publicURL, engines string
-	trustProxy                   bool
-	maxGames                     int
-	logFormat, logLevel          string
+	addr, db, eventsDB, publicURL, engines string
+	watch                                  string // --watch DIR: the live view of the event run there
+	trustProxy                             bool
+	maxGames                               int
+	logFormat, logLevel                    string
 }
 
 func newServeCmd() *cobra.Command {
@@ -33,7 +35,9 @@ func newServeCmd() *cobra.Command {
 time control, illegal-move policy, draw claims, start position, an engine for one
 side), and for each game a link for White, one for Black, a read-only spectator
 link and an arbiter's link. The links carry unguessable secrets; send each player
-theirs. Every game, move and decision is committed to the --db SQLite file as it
+theirs. /director sets up a human event (Swiss or round-robin): the director gets a
+secret link to run it round by round, and the public gets its pairing sheets,
+standings, TRF16 and PDN; the events are kept in the --events-db SQLite file. Every game, move and decision is committed to the --db SQLite file as it
 happens: after a restart running games resume, the down time not charged.
 
 It listens on loopback (127.0.0.1:8080) unless --addr says otherwise; links are
@@ -47,6 +51,12 @@ with an engines: list as in an event's config (an event's config file will do),
 or a directory of them, as "arbiter worker --engines" reads. A browser sends only
 a name, never a command.
 
+--watch DIR serves instead the live view of the engine event that another
+process (arbiter tournament or match) runs in the output directory DIR: the
+games in progress move by move, the standings and crosstable, the last results,
+read from DIR/arbiter.db every half second; read-only, and nothing else (no
+referee, no --db).
+
 SIGINT, SIGTERM or SIGHUP stops it cleanly: no new connections, the live streams
 end, the store is closed (running games resume at the next start).
 Exit status: 2 for a usage error (flags, the engines file), 3 when it cannot run
@@ -58,7 +68,9 @@ Exit status: 2 for a usage error (flags, the engines file), 3 when it cannot run
 	fl := cmd.Flags()
 	fl.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on (HOST:PORT; port 0 picks a free one)")
 	fl.StringVar(&f.db, "db", "arbiter-web.db", "SQLite file of the games")
+	fl.StringVar(&f.eventsDB, "events-db", "arbiter-events.db", "SQLite file of the events run by a director (/director)")
 	fl.StringVar(&f.publicURL, "public-url", "", "URL people reach the server at; links start with it")
+	fl.StringVar(&f.watch, "watch", "", "serve the live view of the event run in output directory `DIR` (read-only)")
 	fl.StringVar(&f.engines, "engines", "", "YAML file (or directory) with the engines: players may choose")
 	fl.BoolVar(&f.trustProxy, "trust-proxy", false, "take the client's address from X-Forwarded-For")
 	fl.IntVar(&f.maxGames, "max-games", 10000, "games kept running at once")
@@ -83,6 +95,12 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	if f.maxGames < 1 {
 		return usagef("serve: --max-games must be at least 1")
 	}
+	if f.watch != "" {
+		if cmd.Flags().Changed("db") || cmd.Flags().Changed("events-db") || f.engines != "" {
+			return usagef("serve: --watch serves an event's live view only; --db, --events-db and --engines are for the web referee")
+		}
+		return runWatch(cmd, f, log)
+	}
 	engines := map[string]online.EngineSpec{}
 	if f.engines != "" {
 		if engines, err = loadEngines(f.engines); err != nil {
@@ -105,7 +123,16 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 			log.Error().Err(err).Msg("closing the game store")
 		}
 	}()
-	srv, err := web.New(web.Config{Hall: hall, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy, Engines: names})
+	events, err := director.Open(director.Config{Path: f.eventsDB})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer func() {
+		if err := events.Close(); err != nil {
+			log.Error().Err(err).Msg("closing the events store")
+		}
+	}()
+	srv, err := web.New(web.Config{Hall: hall, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy, Engines: names, Director: events})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}

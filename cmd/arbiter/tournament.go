@@ -21,6 +21,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/match/tournament"
+	"github.com/draughts-arbiter/arbiter/match/web"
 	"github.com/draughts-arbiter/arbiter/reports"
 )
 
@@ -38,6 +39,7 @@ type tournamentFlags struct {
 	force     bool
 
 	forceConcurrency bool
+	serve            string // --serve ADDR: the live view
 
 	// Set by match, the other front of the same runner:
 	command       string             // the command's name in messages ("" = tournament)
@@ -63,6 +65,7 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
 	tf.cluster.register(fs)
 	fs.BoolVar(&tf.forceConcurrency, "force-concurrency", false, "run more games at once than the machine has processors for (concurrency x the engines' threads option)")
+	fs.StringVar(&tf.serve, "serve", "", "serve a live view of the event at `ADDR` while it runs (HOST:PORT or PORT, e.g. 8080; loopback unless HOST says otherwise)")
 	fs.BoolVar(&tf.force, "force", false, "resume an event whose engines' commands changed even when an engine is not the same (its Hub id and version)")
 	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
 	for _, k := range configs.FlagKeys() {
@@ -216,6 +219,12 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	if err != nil {
 		return usagef("%s: %v", name, err)
 	}
+	liveAt := ""
+	if tf.serve != "" {
+		if liveAt, err = liveAddr(tf.serve); err != nil {
+			return usagef("%s: %v", name, err)
+		}
+	}
 	for _, w := range ev.Warnings {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
@@ -282,6 +291,15 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg(name)
 	drain, drainedBy := drainOf(ctx)
 	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Console: console, Drain: drain}
+	if liveAt != "" {
+		live := web.NewLive()
+		ls, err := startLive(liveAt, live, log, stderr, name)
+		if err != nil {
+			return err
+		}
+		defer ls.stop()
+		opt.Observer = live
+	}
 	if tf.command == "match" {
 		// A line per game, in plan order, as the match always printed.
 		opt.OnResult = func(r tournament.Result) {

@@ -10,6 +10,7 @@
 package schedule
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 )
@@ -21,6 +22,9 @@ type Kind string
 const (
 	RoundRobin Kind = "round-robin" // everyone meets everyone once per cycle (Berger tables)
 	Gauntlet   Kind = "gauntlet"    // player 0 meets every other player once per cycle
+	// Swiss is paired round by round from the results (match/swiss): New
+	// cannot plan it; NewSwiss numbers its games.
+	Swiss Kind = "swiss"
 )
 
 // Order is how openings are taken from the list.
@@ -59,6 +63,9 @@ type Config struct {
 	// NoSwap keeps the colours of a pair's second game (cutechess -noswap):
 	// both games of the opening are played with the same colours.
 	NoSwap bool
+	// Rounds is a Swiss event's number of rounds (Kind Swiss only; Cycles
+	// is not used).
+	Rounds int
 }
 
 // Limits of one plan: the whole plan is built in memory.
@@ -136,8 +143,10 @@ func New(cfg Config) (*Schedule, error) {
 		table, byes = berger(cfg.Players)
 	case Gauntlet:
 		table, byes = gauntlet(cfg.Players)
+	case Swiss:
+		return nil, errors.New("schedule: a Swiss event is paired round by round from its results, not planned ahead (NewSwiss numbers its games)")
 	default:
-		return nil, fmt.Errorf("schedule: unknown tournament type %q (round-robin or gauntlet)", cfg.Kind)
+		return nil, fmt.Errorf("schedule: unknown tournament type %q (round-robin, gauntlet or swiss)", cfg.Kind)
 	}
 	boards := 0
 	for _, round := range table {

@@ -248,7 +248,7 @@ func TestConfigErrors(t *testing.T) {
 	}{
 		{Config{Players: 1}, "at least 2"},
 		{Config{Players: 4, GamesPerEncounter: 3}, "even"},
-		{Config{Players: 4, Kind: "swiss"}, "unknown tournament type"},
+		{Config{Players: 4, Kind: "knockout"}, "unknown tournament type"},
 		{Config{Players: 4, Order: "shuffled"}, "unknown opening order"},
 		{Config{Players: 4, Cycles: -1}, "cycles"},
 		// Plans that would not fit in memory are refused, not attempted.

@@ -17,10 +17,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite" // also the "sqlite" database/sql driver
@@ -110,6 +113,17 @@ type Game struct {
 	// times are kept packed in the game row so that reports need not read
 	// the moves table).
 	MoveTimes []time.Duration
+	// MoveLatency is, like MoveTimes, each move's latency (Move.Latency)
+	// kept packed in the game row (schema version 5); nil for a game stored
+	// before, whose latencies are only in the moves table.
+	MoveLatency []time.Duration
+	// Record is the game's moves as one compact text the caller made at the
+	// game's finish (the report's replay record, see
+	// tournament.WriteReport), kept in the game row so that a report of
+	// 100,000 games reads one row per game instead of the moves table; ""
+	// when none was made (a game stored before schema version 5). The
+	// store does not read it.
+	Record string
 	// Worker names the cluster worker that played the game ("" = this
 	// machine, or a database from before clusters).
 	Worker string
@@ -143,6 +157,10 @@ const movesPerInsert = 500
 type Store struct {
 	db   *sql.DB
 	path string
+	dsn  string
+	// rdb is a second connection that only reads (see gamesInParts).
+	rmu sync.Mutex
+	rdb *sql.DB
 }
 
 const schema = `
@@ -187,7 +205,10 @@ CREATE TABLE IF NOT EXISTS games (
 	move_times  BLOB,
 	started     TEXT NOT NULL,
 	finished    TEXT NOT NULL DEFAULT '',
-	worker      TEXT NOT NULL DEFAULT ''
+	worker      TEXT NOT NULL DEFAULT '',
+	record      TEXT NOT NULL DEFAULT '',
+	move_latency BLOB,
+	live        TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS engine_identity (
 	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
@@ -246,7 +267,7 @@ func Open(path string) (*Store, error) {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: %w", path, err)
 	}
-	return &Store{db: db, path: path}, nil
+	return &Store{db: db, path: path, dsn: dsn}, nil
 }
 
 // busyTimeout is how long a statement waits for another connection's lock.
@@ -254,8 +275,12 @@ const busyTimeout = 10 * time.Second
 
 // schemaVersion is stored in PRAGMA user_version once the tables exist.
 // Version 2 added engine_identity, version 3 games.worker, version 4 the
-// moves' annotations (clock, score, depth, nodes, pv, latency).
-const schemaVersion = 4
+// moves' annotations (clock, score, depth, nodes, pv, latency), version 5
+// the games' packed record and latencies (games.record, games.move_latency:
+// a report reads one row per game; the games of an older file keep them
+// empty and are reported from the moves table), version 6 games.live (the
+// moves of a running game so far, see SetLive).
+const schemaVersion = 6
 
 // migrations[v] takes a database from version v to v+1.
 var migrations = map[int]string{
@@ -276,6 +301,11 @@ ALTER TABLE moves ADD COLUMN depth INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN nodes INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE moves ADD COLUMN pv TEXT NOT NULL DEFAULT '';
 ALTER TABLE moves ADD COLUMN latency_ms REAL NOT NULL DEFAULT 0;
+`,
+	4: `ALTER TABLE games ADD COLUMN record TEXT NOT NULL DEFAULT '';
+ALTER TABLE games ADD COLUMN move_latency BLOB;
+`,
+	5: `ALTER TABLE games ADD COLUMN live TEXT NOT NULL DEFAULT '';
 `,
 }
 
@@ -364,7 +394,14 @@ func OpenDir(dir string) (*Store, error) { return Open(filepath.Join(dir, FileNa
 func (s *Store) Path() string { return s.path }
 
 // Close closes the database.
-func (s *Store) Close() error { return s.db.Close() }
+func (s *Store) Close() error {
+	s.rmu.Lock()
+	defer s.rmu.Unlock()
+	if s.rdb != nil {
+		s.rdb.Close()
+	}
+	return s.db.Close()
+}
 
 const timeFormat = time.RFC3339Nano
 
@@ -603,12 +640,16 @@ func finishedGuard(ctx context.Context, tx *sql.Tx, id int) error {
 }
 
 func upsertGame(ctx context.Context, tx *sql.Tx, g Game) error {
-	times := g.MoveTimes
+	times, latency := g.MoveTimes, g.MoveLatency
 	if len(g.Moves) > 0 {
 		times = make([]time.Duration, len(g.Moves))
+		latency = make([]time.Duration, len(g.Moves))
 		for i, m := range g.Moves {
-			times[i] = m.Time
+			times[i], latency[i] = m.Time, m.Latency
 		}
+	}
+	if latency == nil {
+		latency = []time.Duration{} // known: none (NULL is a game from before version 5)
 	}
 	if g.Result == "" {
 		g.Result = "*"
@@ -619,11 +660,11 @@ func upsertGame(ctx context.Context, tx *sql.Tx, g Game) error {
 	plies := len(times)
 	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO games
 		(id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status, result, termination, reason,
-		 first_mover, pdn, plies, move_times, started, finished, worker)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		 first_mover, pdn, plies, move_times, started, finished, worker, record, move_latency)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		g.ID, g.Cycle, g.Round, g.Board, g.Pair, g.PairGame, g.White, g.Black, g.Opening, g.OpeningFEN, string(g.Status),
 		g.Result, g.Termination, g.Reason, g.FirstMover, g.PDN, plies, packTimes(times),
-		formatTime(g.Started), formatTime(g.Finished), g.Worker)
+		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packTimes(latency))
 	return err
 }
 
@@ -639,8 +680,13 @@ func packTimes(ts []time.Duration) []byte {
 	return b
 }
 
-func unpackTimes(b []byte) ([]time.Duration, error) {
-	var ts []time.Duration
+// unpackTimes reads packTimes's form; n is the number of times expected
+// (the game's plies), to allocate once.
+func unpackTimes(b []byte, n int) ([]time.Duration, error) {
+	if len(b) == 0 {
+		return nil, nil
+	}
+	ts := make([]time.Duration, 0, max(0, min(n, len(b))))
 	for len(b) > 0 {
 		v, n := binary.Uvarint(b)
 		if n <= 0 {
@@ -659,40 +705,141 @@ type ReadOptions struct {
 	Moves bool
 	// All includes running games; by default only finished ones are read.
 	All bool
-	// NoPDN leaves Game.PDN empty, and NoTimes Game.MoveTimes (saves
-	// memory when only results are needed).
-	NoPDN   bool
-	NoTimes bool
+	// NoPDN leaves Game.PDN empty, NoTimes Game.MoveTimes and
+	// Game.MoveLatency, and NoRecord Game.Record (saves memory when only
+	// results are needed).
+	NoPDN    bool
+	NoTimes  bool
+	NoRecord bool
+	// Parallel reads a large file's rows on two connections at once (fn
+	// is still called in ID order, and from the calling goroutine): for a
+	// report of many games. Not with Moves.
+	Parallel bool
+	// From skips the games whose ID is below it.
+	From int
 }
 
 // Games calls fn for each game in ID order (schedule order).
 func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error) error {
-	where := `WHERE status = 'finished'`
+	where := `status = 'finished'`
 	if opt.All {
-		where = ``
+		where = `1`
 	}
-	pdn, timesCol := `pdn`, `move_times`
+	if opt.From > 0 {
+		where += ` AND id >= ` + strconv.Itoa(opt.From) // an int: nothing to quote
+	}
+	pdn, timesCol, latencyCol, recordCol := `pdn`, `move_times`, `move_latency, move_latency IS NOT NULL`, `record`
 	if opt.NoPDN {
 		pdn = `''`
 	}
 	if opt.NoTimes {
-		timesCol = `NULL`
+		timesCol, latencyCol = `NULL`, `NULL, 0`
 	}
-	// Read all rows first when moves are wanted: one connection cannot run
-	// the moves query while the games query is open.
-	rows, err := s.db.QueryContext(ctx, `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
-		result, termination, reason, first_mover, `+pdn+`, plies, `+timesCol+`, started, finished, worker FROM games `+where+` ORDER BY id`)
+	if opt.NoRecord {
+		recordCol = `''`
+	}
+	q := `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
+		result, termination, reason, first_mover, ` + pdn + `, plies, ` + timesCol + `, started, finished, worker, ` + recordCol + `, ` + latencyCol + `
+		FROM games WHERE ` + where
+	if opt.Moves {
+		// Read all rows first: one connection cannot run the moves query
+		// while the games query is open.
+		var pending []Game
+		if err := s.scanGames(ctx, s.db, q+` ORDER BY id`, nil, func(g Game) error { pending = append(pending, g); return nil }); err != nil {
+			return err
+		}
+		for _, g := range pending {
+			var err error
+			if g.Moves, err = s.moves(ctx, g.ID); err != nil {
+				return err
+			}
+			if err := fn(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if opt.Parallel {
+		return s.gamesInParts(ctx, q, fn)
+	}
+	return s.scanGames(ctx, s.db, q+` ORDER BY id`, nil, fn)
+}
+
+// partsFrom is the number of games from which Games reads in parts.
+var partsFrom = 2000 // a variable for the tests
+
+// gamesInParts is Games reading the rows of the upper half of the IDs on a
+// second connection while fn gets those of the lower half: a report of
+// 100,000 games spends most of its time in SQLite and in turning rows into
+// Games, one core's work per connection. The upper half is kept until fn
+// has had the lower one, so that fn still sees the games in ID order.
+func (s *Store) gamesInParts(ctx context.Context, q string, fn func(Game) error) error {
+	var lo, hi sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT min(id), max(id) FROM games`).Scan(&lo, &hi); err != nil {
+		return fmt.Errorf("store: %s: %w", s.path, err)
+	}
+	if !lo.Valid || hi.Int64-lo.Int64 < int64(partsFrom) {
+		return s.scanGames(ctx, s.db, q+` ORDER BY id`, nil, fn)
+	}
+	rdb, err := s.reader()
+	if err != nil {
+		return err
+	}
+	mid := lo.Int64 + (hi.Int64-lo.Int64+1)/2
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var upper []Game
+	upperErr := make(chan error, 1)
+	go func() {
+		upperErr <- s.scanGames(ctx, rdb, q+` AND id >= ? ORDER BY id`, []any{mid}, func(g Game) error { upper = append(upper, g); return nil })
+	}()
+	if err := s.scanGames(ctx, s.db, q+` AND id < ? ORDER BY id`, []any{mid}, fn); err != nil {
+		cancel()
+		<-upperErr
+		return err
+	}
+	if err := <-upperErr; err != nil {
+		return err
+	}
+	for _, g := range upper {
+		if err := fn(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reader is the store's second connection, for reading only (opened at
+// the first use).
+func (s *Store) reader() (*sql.DB, error) {
+	s.rmu.Lock()
+	defer s.rmu.Unlock()
+	if s.rdb == nil {
+		db, err := sql.Open("sqlite", s.dsn)
+		if err != nil {
+			return nil, fmt.Errorf("store: open %s: %w", s.path, err)
+		}
+		db.SetMaxOpenConns(1)
+		s.rdb = db
+	}
+	return s.rdb, nil
+}
+
+// scanGames runs a games query on db and calls fn for each row.
+func (s *Store) scanGames(ctx context.Context, db *sql.DB, q string, args []any, fn func(Game) error) error {
+	rows, err := db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
-	var pending []Game
+	defer rows.Close()
 	for rows.Next() {
 		var g Game
 		var st, started, finished string
-		var times []byte
+		var times, latency []byte
+		var hasLatency bool
 		if err := rows.Scan(&g.ID, &g.Cycle, &g.Round, &g.Board, &g.Pair, &g.PairGame, &g.White, &g.Black, &g.Opening, &g.OpeningFEN,
-			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished, &g.Worker); err != nil {
-			rows.Close()
+			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished, &g.Worker,
+			&g.Record, &latency, &hasLatency); err != nil {
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}
 		g.Status = Status(st)
@@ -700,18 +847,18 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 			g.Finished, err = parseTime(finished)
 		}
 		if err == nil {
-			g.MoveTimes, err = unpackTimes(times)
+			g.MoveTimes, err = unpackTimes(times, g.Plies)
+		}
+		if err == nil && hasLatency {
+			// An empty blob is a game of no moves: known, not missing.
+			if g.MoveLatency, err = unpackTimes(latency, g.Plies); err == nil && g.MoveLatency == nil {
+				g.MoveLatency = []time.Duration{}
+			}
 		}
 		if err != nil {
-			rows.Close()
 			return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID+1, err)
 		}
-		if opt.Moves {
-			pending = append(pending, g)
-			continue
-		}
 		if err := fn(g); err != nil {
-			rows.Close()
 			return err
 		}
 	}
@@ -720,14 +867,6 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	for _, g := range pending {
-		if g.Moves, err = s.moves(ctx, g.ID); err != nil {
-			return err
-		}
-		if err := fn(g); err != nil {
-			return err
-		}
 	}
 	return nil
 }
@@ -755,8 +894,10 @@ func (s *Store) moves(ctx context.Context, id int) ([]Move, error) {
 
 // msOf and durationOf convert between durations and the milliseconds the
 // database holds.
-func msOf(d time.Duration) float64        { return float64(d) / float64(time.Millisecond) }
-func durationOf(ms float64) time.Duration { return time.Duration(ms * float64(time.Millisecond)) }
+func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+func durationOf(ms float64) time.Duration {
+	return time.Duration(math.Round(ms * float64(time.Millisecond)))
+}
 
 // Count returns the number of games in each status.
 func (s *Store) Count(ctx context.Context) (map[Status]int, error) {
@@ -824,12 +965,14 @@ func (s *Store) SetIdentity(ctx context.Context, engine int, id Identity) error 
 	return nil
 }
 
-// MoveText is what a report's board viewer reads of one ply.
+// MoveText is what a report reads of one ply: what its board viewer
+// shows, and the move's latency (Move.Latency).
 type MoveText struct {
 	Text     string
 	Score    float64
 	HasScore bool
 	Depth    int
+	Latency  time.Duration
 }
 
 // GameMoves calls fn with the plies of every game that has any, in game ID
@@ -837,7 +980,33 @@ type MoveText struct {
 // scan needs no sort): far cheaper than a query per game for a report of
 // 100,000 games. fn must not keep ms, which is reused.
 func (s *Store) GameMoves(ctx context.Context, fn func(game int, ms []MoveText) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT game, text, score, depth FROM moves ORDER BY game, ply`)
+	return s.gameMoves(ctx, `SELECT game, text, score, depth, latency_ms FROM moves ORDER BY game, ply`, nil, fn)
+}
+
+// gamesPerQuery bounds the game IDs of one GameMovesOf query (far below
+// SQLite's limit on parameters).
+const gamesPerQuery = 500
+
+// GameMovesOf is GameMoves for the games ids (in increasing order) only:
+// the games of an older file that have no Game.Record, which a report
+// reads from the moves table while the others need no move read at all.
+func (s *Store) GameMovesOf(ctx context.Context, ids []int, fn func(game int, ms []MoveText) error) error {
+	for lo := 0; lo < len(ids); lo += gamesPerQuery {
+		chunk := ids[lo:min(lo+gamesPerQuery, len(ids))]
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		q := `SELECT game, text, score, depth, latency_ms FROM moves WHERE game IN (?` + strings.Repeat(",?", len(chunk)-1) + `) ORDER BY game, ply`
+		if err := s.gameMoves(ctx, q, args, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Store) gameMoves(ctx context.Context, q string, args []any, fn func(game int, ms []MoveText) error) error {
+	rows, err := s.db.QueryContext(ctx, q, args...)
 	if err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
@@ -848,10 +1017,11 @@ func (s *Store) GameMoves(ctx context.Context, fn func(game int, ms []MoveText) 
 		var g int
 		var m MoveText
 		var score sql.NullFloat64
-		if err := rows.Scan(&g, &m.Text, &score, &m.Depth); err != nil {
+		var latency float64
+		if err := rows.Scan(&g, &m.Text, &score, &m.Depth, &latency); err != nil {
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}
-		m.Score, m.HasScore = score.Float64, score.Valid
+		m.Score, m.HasScore, m.Latency = score.Float64, score.Valid, durationOf(latency)
 		if g != cur && len(ms) > 0 {
 			if err := fn(cur, ms); err != nil {
 				return err

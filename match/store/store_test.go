@@ -103,6 +103,7 @@ func TestRoundTrip(t *testing.T) {
 		want := testGame(i)
 		want.Status = Finished
 		want.MoveTimes = []time.Duration{1500 * time.Microsecond, 2 * time.Second, 0}
+		want.MoveLatency = []time.Duration{1600 * time.Microsecond, 0, 0}
 		want.Plies = 3
 		if !reflect.DeepEqual(g, want) {
 			t.Errorf("game %d:\n got %+v\nwant %+v", i, g, want)
@@ -113,7 +114,7 @@ func TestRoundTrip(t *testing.T) {
 	s.Games(ctx, ReadOptions{All: true, NoPDN: true}, func(g Game) error { light = append(light, g); return nil })
 	var bare []Game
 	s.Games(ctx, ReadOptions{NoPDN: true, NoTimes: true}, func(g Game) error { bare = append(bare, g); return nil })
-	if len(bare) != 2 || bare[0].MoveTimes != nil || bare[0].Plies != 3 {
+	if len(bare) != 2 || bare[0].MoveTimes != nil || bare[0].MoveLatency != nil || bare[0].Plies != 3 {
 		t.Errorf("bare read: %+v", bare)
 	}
 	if len(light) != 3 || light[2].Status != Running || light[0].PDN != "" || light[0].Moves != nil ||
@@ -300,7 +301,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	// Version 1 is version 2 without the engine_identity table, version 2
 	// version 3 without games.worker, version 3 version 4 without the
 	// moves' annotations.
-	if _, err := s.db.Exec("DROP TABLE engine_identity; ALTER TABLE games DROP COLUMN worker; " + dropAnnotations + "PRAGMA user_version = 1"); err != nil {
+	if _, err := s.db.Exec("DROP TABLE engine_identity; ALTER TABLE games DROP COLUMN worker; " + dropAnnotations + dropPacked + "PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -341,7 +342,7 @@ func TestMigrateFromVersion2(t *testing.T) {
 	if err := s.Finish(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.db.Exec("ALTER TABLE games DROP COLUMN worker; " + dropAnnotations + "PRAGMA user_version = 2"); err != nil {
+	if _, err := s.db.Exec("ALTER TABLE games DROP COLUMN worker; " + dropAnnotations + dropPacked + "PRAGMA user_version = 2"); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -389,7 +390,7 @@ func TestMigrateFromVersion3(t *testing.T) {
 	if err := s.Finish(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.db.Exec(dropAnnotations + "PRAGMA user_version = 3"); err != nil {
+	if _, err := s.db.Exec(dropAnnotations + dropPacked + "PRAGMA user_version = 3"); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
@@ -406,5 +407,63 @@ func TestMigrateFromVersion3(t *testing.T) {
 	}
 	if !reflect.DeepEqual(moves[1], testGame(1).Moves) {
 		t.Errorf("new game's moves: %+v\nwant %+v", moves[1], testGame(1).Moves)
+	}
+}
+
+// dropPacked makes version 5's games table version 4's.
+const dropPacked = dropLive + "ALTER TABLE games DROP COLUMN record; ALTER TABLE games DROP COLUMN move_latency; "
+
+// A database of schema version 4 (before the games' packed record and
+// latencies) opens: its games read with no record and no packed latencies
+// (nil, not empty: unknown), their latencies are in the moves table
+// (GameMovesOf), and a new game keeps its record and latencies in its row.
+func TestMigrateFromVersion4(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	if err := s.Init(ctx, testEvent("h")); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Finish(ctx, testGame(0)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.db.Exec(dropPacked + "PRAGMA user_version = 4"); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = open(t, path)
+	g1 := testGame(1)
+	g1.Record = "|ab,cd|"
+	if err := s.Finish(ctx, g1); err != nil {
+		t.Fatal(err)
+	}
+	empty := testGame(2)
+	empty.Moves = nil
+	if err := s.Finish(ctx, empty); err != nil {
+		t.Fatal(err)
+	}
+	games := map[int]Game{}
+	if err := s.Games(ctx, ReadOptions{}, func(g Game) error { games[g.ID] = g; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if old := games[0]; old.Record != "" || old.MoveLatency != nil || len(old.MoveTimes) != 3 {
+		t.Errorf("old game after the migration: record %q, latency %v, times %v", old.Record, old.MoveLatency, old.MoveTimes)
+	}
+	if g := games[1]; g.Record != "|ab,cd|" || !reflect.DeepEqual(g.MoveLatency, []time.Duration{1600 * time.Microsecond, 0, 0}) {
+		t.Errorf("new game: record %q, latency %v", g.Record, g.MoveLatency)
+	}
+	if g := games[2]; g.MoveLatency == nil || len(g.MoveLatency) != 0 {
+		t.Errorf("a new game of no moves: latency %#v, want known and empty", g.MoveLatency)
+	}
+	var seen []int
+	err := s.GameMovesOf(ctx, []int{0}, func(id int, ms []MoveText) error {
+		seen = append(seen, id)
+		if len(ms) != 3 || ms[0].Latency != 1600*time.Microsecond || ms[0].Text != "22-18" || ms[0].Depth != 12 {
+			t.Errorf("old game's moves: %+v", ms)
+		}
+		return nil
+	})
+	if err != nil || !reflect.DeepEqual(seen, []int{0}) {
+		t.Errorf("GameMovesOf([0]) read games %v, %v", seen, err)
 	}
 }

@@ -127,6 +127,10 @@ type Options struct {
 	Scoring Scoring // zero value: DefaultScoring
 	// Baku applies the Baku acceleration (C.04.5.1) to the first rounds.
 	Baku bool
+	// FirstColor is the colour the first player in the initial order gets
+	// when neither player has a preference (C.04.3 E.5, drawn by lot before
+	// round 1); NoColor means White.
+	FirstColor Color
 }
 
 // Board is one pairing of a round: pairing numbers of White and Black.

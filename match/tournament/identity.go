@@ -108,12 +108,54 @@ func checksum(path string) store.Identity {
 		return store.Identity{}
 	}
 	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
+	fi, err := f.Stat()
+	if err != nil {
 		return store.Identity{}
 	}
-	return store.Identity{Program: path, Checksum: hex.EncodeToString(h.Sum(nil))}
+	// Many engines of an event run one program (64 sparring engines are
+	// the arbiter binary, 47 MB): hash each file once per process, again
+	// only when it changed.
+	if fi.Size() < 1<<20 {
+		// A small file (a script) hashes at once: no cache, which a
+		// rewrite within the file system's clock tick could fool.
+		h := sha256.New()
+		if _, err := io.Copy(h, f); err != nil {
+			return store.Identity{}
+		}
+		return store.Identity{Program: path, Checksum: hex.EncodeToString(h.Sum(nil))}
+	}
+	// The engines are checked in parallel: the first one hashes, the
+	// others wait for its sum.
+	key := checksumKey{path: path, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
+	v, _ := checksums.LoadOrStore(key, &checksumEntry{})
+	e := v.(*checksumEntry)
+	e.once.Do(func() {
+		h := sha256.New()
+		if _, err := io.Copy(h, f); err == nil {
+			e.sum = hex.EncodeToString(h.Sum(nil))
+		}
+	})
+	if e.sum == "" {
+		return store.Identity{}
+	}
+	return store.Identity{Program: path, Checksum: e.sum}
 }
+
+// checksumEntry is one file's sum, computed once.
+type checksumEntry struct {
+	once sync.Once
+	sum  string // "": the file could not be read
+}
+
+// checksumKey is a program file as checksum found it.
+type checksumKey struct {
+	path        string
+	size, mtime int64
+}
+
+// checksums are the SHA-256 sums computed so far (*checksumEntry), by
+// checksumKey.
+var checksums sync.Map
 
 // selfName is what a started engine says it is: its Hub "id" name and
 // version, or its DXP GAMEACC name.

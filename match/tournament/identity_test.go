@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/rs/zerolog"
 
@@ -206,5 +207,36 @@ adjudication: {max_moves: 30}
 	if len(sum.EngineChanges) != 1 || !strings.HasPrefix(sum.EngineChanges[0], "engine c ") ||
 		!strings.Contains(sum.EngineChanges[0], "program checksum (SHA-256)") {
 		t.Fatalf("resumed run: changes %q, want one naming engine c's program checksum", sum.EngineChanges)
+	}
+}
+
+// TestChecksumOfABigProgram: a large program's sum is computed once per
+// process and again when the file changes (size or time).
+func TestChecksumOfABigProgram(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "engine")
+	data := make([]byte, 2<<20)
+	write := func(b byte, mtime time.Time) {
+		data[0] = b
+		if err := os.WriteFile(path, data, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chtimes(path, mtime, mtime); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t0 := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	write(1, t0)
+	a := checksum(path)
+	if a.Checksum == "" || checksum(path) != a {
+		t.Fatalf("checksum %+v, then %+v", a, checksum(path))
+	}
+	write(2, t0.Add(time.Second))
+	if b := checksum(path); b.Checksum == "" || b.Checksum == a.Checksum {
+		t.Errorf("a changed program keeps its sum: %+v, %+v", a, b)
+	}
+	data = data[:len(data)-1]
+	write(1, t0)
+	if c := checksum(path); c.Checksum == "" || c.Checksum == a.Checksum {
+		t.Errorf("a program of another size keeps its sum: %+v, %+v", a, c)
 	}
 }

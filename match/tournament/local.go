@@ -55,6 +55,10 @@ type LocalOptions struct {
 	// OnEngine, when set, is called after each game for each side: engine
 	// index, what it did, and its player.
 	OnEngine func(ctx context.Context, engine int, w *match.Watch, p match.Player)
+	// OnMove, when set, is told of every accepted move of a game (its
+	// index in the plan) as it is played; it must return at once. It is
+	// not called when Play is set.
+	OnMove func(game int, m match.Moved)
 }
 
 // Local plays games on this machine with match.PlayGame. Each engine's
@@ -70,9 +74,6 @@ type Local struct {
 // NewLocal makes the executor of ev's games on this machine. No engine is
 // started before its first game; Close stops them.
 func NewLocal(ev *configs.Event, opt LocalOptions) *Local {
-	if opt.Play == nil {
-		opt.Play = judged(ev.Adjudicate)
-	}
 	if opt.Slots <= 0 {
 		opt.Slots = max(1, ev.Concurrency)
 	}
@@ -110,18 +111,18 @@ func NewLocal(ev *configs.Event, opt LocalOptions) *Local {
 }
 
 // judged is match.PlayGame with the event's adjudication by the engines'
-// scores, a judge of its own per game (match.PlayGame itself when off).
-func judged(r adjudicate.Rules) PlayFunc {
-	if r.Off() {
-		return match.PlayGame
-	}
+// scores (a judge of its own per game, none when off) and onMove.
+func judged(r adjudicate.Rules, onMove func(match.Moved)) PlayFunc {
 	return func(ctx context.Context, cfg arbiter.Config, white, black match.Player, log zerolog.Logger) (*match.GameRecord, error) {
-		j := r.NewJudge()
-		judge := func(c rules.Color, info string) (rules.Outcome, string, bool) {
-			in := hub.ParseSearchInfo(info)
-			return j.Move(c, in.Score, in.HasScore)
+		opts := match.Options{OnMove: onMove}
+		if !r.Off() {
+			j := r.NewJudge()
+			opts.Judge = func(c rules.Color, info string) (rules.Outcome, string, bool) {
+				in := hub.ParseSearchInfo(info)
+				return j.Move(c, in.Score, in.HasScore)
+			}
 		}
-		return match.PlayGameOptions(ctx, cfg, white, black, log, match.Options{Judge: judge})
+		return match.PlayGameOptions(ctx, cfg, white, black, log, opts)
 	}
 }
 
@@ -187,7 +188,15 @@ func (l *Local) Play(ctx context.Context, p schedule.Pairing) (store.Game, error
 	}
 	gw, gb := &match.Watch{Player: white}, &match.Watch{Player: black}
 	log.Debug().Str("opening", op.Name).Msg("game started")
-	rec, perr := l.opt.Play(ctx, ev.ArbiterConfig(p.White, p.Black, p.Opening), gw, gb, log)
+	play := l.opt.Play
+	if play == nil {
+		var onMove func(match.Moved)
+		if l.opt.OnMove != nil {
+			onMove = func(m match.Moved) { l.opt.OnMove(p.Index, m) }
+		}
+		play = judged(ev.Adjudicate, onMove)
+	}
+	rec, perr := play(ctx, ev.ArbiterConfig(p.White, p.Black, p.Opening), gw, gb, log)
 	if ctx.Err() != nil {
 		// Interrupted (ctrl-C, a kill of the event, or the SPRT stopped the
 		// match): the game is not finished. Engines are closed, not reused,

@@ -5,10 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"time"
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/reports"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
@@ -25,6 +28,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 	ev := reports.Event{Name: sev.Name, Variant: sev.Variant, TimeControl: sev.TimeControl,
 		ConfigHash: sev.ConfigHash, Stopped: sev.Stopped}
 	ev.Site, ev.Settings = reportSettings(sev)
+	ev.Swiss = reportSwiss(sev)
 	ids, err := st.Identities(ctx)
 	if err != nil {
 		return ev, err
@@ -48,43 +52,56 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 		}
 		ev.SPRT = &c
 	}
-	// The games first, then the moves in one pass over the moves table,
-	// turned into the viewer's compact records on every core: a large
-	// event's moves are never all in memory at once.
-	pos := map[int]int{} // game ID -> index in ev.Games
+	// One row per game: the runner kept each game's replay record and
+	// latencies in it (schema version 5). The games of an older file, or
+	// with a record in another format, are read from the moves table after
+	// the games, their records made on every core.
+	pos := map[int]int{} // game ID -> index in ev.Games, of the games read again
 	fens := map[int]string{}
-	err = st.Games(ctx, store.ReadOptions{}, func(g store.Game) error {
+	var missing []int
+	err = st.Games(ctx, store.ReadOptions{Parallel: true}, func(g store.Game) error {
 		w, ok1 := names[g.White]
 		b, ok2 := names[g.Black]
 		if !ok1 || !ok2 {
 			return fmt.Errorf("tournament: %s: game %d refers to an unknown engine", st.Path(), g.ID+1)
 		}
-		pos[g.ID] = len(ev.Games)
-		if g.OpeningFEN != "" {
+		rec, ok := strings.CutPrefix(g.Record, recordTag)
+		if !ok {
+			rec = "" // none, or in another format: made again below
+		}
+		if !ok || g.MoveLatency == nil {
+			pos[g.ID] = len(ev.Games)
 			fens[g.ID] = g.OpeningFEN
+			missing = append(missing, g.ID)
 		}
 		ev.Games = append(ev.Games, reports.Game{
 			Round: g.Round, Board: g.Board, Pair: g.Pair + 1, White: w, Black: b,
 			Result: g.Result, Termination: g.Termination, Reason: g.Reason, Plies: len(g.MoveTimes), Opening: g.Opening,
-			MoveTimes: g.MoveTimes, FirstMover: g.FirstMover, PDN: g.PDN, Started: g.Started, Finished: g.Finished,
-			Worker: g.Worker,
+			MoveTimes: g.MoveTimes, Latency: g.MoveLatency, FirstMover: g.FirstMover, PDN: g.PDN, Started: g.Started, Finished: g.Finished,
+			Worker: g.Worker, Record: rec,
 		})
 		return nil
 	})
-	if err != nil {
+	if err != nil || len(missing) == 0 {
 		return ev, err
 	}
 	pool := reports.NewRecordPool(sev.Variant)
-	err = st.GameMoves(ctx, func(id int, ms []store.MoveText) error {
-		i, ok := pos[id]
-		if !ok {
-			return nil // a game still running, or discarded
+	err = st.GameMovesOf(ctx, missing, func(id int, ms []store.MoveText) error {
+		g := &ev.Games[pos[id]]
+		if g.Latency == nil {
+			g.Latency = make([]time.Duration, len(ms))
+			for k, m := range ms {
+				g.Latency[k] = m.Latency
+			}
+		}
+		if g.Record != "" {
+			return nil
 		}
 		moves := make([]reports.Move, len(ms))
 		for k, m := range ms {
 			moves[k] = reports.Move{Text: m.Text, Score: m.Score, HasScore: m.HasScore, Depth: m.Depth}
 		}
-		pool.Add(i, fens[id], moves)
+		pool.Add(pos[id], fens[id], moves)
 		return nil
 	})
 	for i, rec := range pool.Wait() {
@@ -92,6 +109,14 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 	}
 	return ev, err
 }
+
+// recordTag starts every replay record the runner keeps in the store
+// (store.Game.Record), naming its format: a report takes a record in the
+// format it replays as it is, and makes any other again from the moves.
+var recordTag = fmt.Sprintf("v%d;", reports.RecordFormat)
+
+// storedRecord is rec as the store keeps it.
+func storedRecord(rec string) string { return recordTag + rec }
 
 // WriteReport writes report.html, results.json and games.pdn into dir from
 // the store's games.
@@ -116,6 +141,10 @@ type reportConfig struct {
 	Tournament        string `yaml:"tournament"`
 	Rounds            any    `yaml:"rounds"`
 	GamesPerEncounter int    `yaml:"games_per_encounter"`
+	Swiss             struct {
+		Acceleration string `yaml:"acceleration"`
+		TieBreaks    any    `yaml:"tie_breaks"` // a list, or a text with commas
+	} `yaml:"swiss"`
 	IllegalMovePolicy string `yaml:"illegal_move_policy"`
 	AutoClaim         *bool  `yaml:"auto_claim"`
 	Margin            string `yaml:"margin"`
@@ -162,6 +191,9 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 	}
 	if c.GamesPerEncounter > 0 {
 		format += fmt.Sprintf(", %d games per encounter", c.GamesPerEncounter)
+	}
+	if a := c.Swiss.Acceleration; a != "" && !strings.EqualFold(a, "none") {
+		format += ", " + a + " acceleration"
 	}
 	add("Format", format)
 	policy := c.IllegalMovePolicy
@@ -225,4 +257,37 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 	add("Opening book", book)
 	add("Flag tolerance", c.Margin)
 	return c.Site, out
+}
+
+// reportSwiss is the report's view of a Swiss event (nil for the other
+// formats), from its effective configuration: rounds, games per
+// encounter, tie-breaks (configs.DefaultTieBreaks when it names none).
+func reportSwiss(sev store.Event) *reports.SwissEvent {
+	var c reportConfig
+	if err := yaml.Unmarshal([]byte(sev.Config), &c); err != nil || !strings.EqualFold(c.Tournament, "swiss") {
+		return nil
+	}
+	se := &reports.SwissEvent{GamesPerEncounter: c.GamesPerEncounter, TieBreaks: configs.DefaultTieBreaks}
+	if se.GamesPerEncounter <= 0 {
+		se.GamesPerEncounter = 2
+	}
+	se.Rounds, _ = strconv.Atoi(fmt.Sprint(c.Rounds))
+	var names []string
+	switch tb := c.Swiss.TieBreaks.(type) {
+	case string:
+		names = strings.Split(tb, ",")
+	case []any:
+		for _, n := range tb {
+			names = append(names, fmt.Sprint(n))
+		}
+	}
+	if len(names) > 0 {
+		se.TieBreaks = nil
+		for _, n := range names {
+			if n = strings.ToLower(strings.TrimSpace(n)); n != "" {
+				se.TieBreaks = append(se.TieBreaks, n)
+			}
+		}
+	}
+	return se
 }

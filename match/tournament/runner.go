@@ -30,6 +30,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/hub"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/reports"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -69,7 +70,19 @@ type Options struct {
 	// and the event's concurrency). The runner writes each game as running
 	// only with the Local one, whose games start when their engines do.
 	Executor Executor
+	// Pair pairs the rounds of a Swiss event (nil = swiss.Pair, the Dutch
+	// system).
+	Pair PairFunc
+	// Observer, when set, is told of the games as they are played (a live
+	// view; see Observer). With the Local executor the moves of the
+	// running games are written to the store every LiveEvery whether or
+	// not one is set, for a live view in another process.
+	Observer Observer
 }
+
+// PairFunc pairs the next round of a Swiss event from the players'
+// histories (see swiss.Pair).
+type PairFunc func(players []swiss.Player, opt swiss.Options) (swiss.Round, error)
 
 // Result is a finished game as the runner reports it.
 type Result struct {
@@ -114,6 +127,9 @@ type Summary struct {
 	// Result.Latency) over the games of this run.
 	Latency LatencyTally
 	Standings
+	// Swiss are a Swiss event's standings after its complete rounds (nil
+	// for the other formats); Standings are then in their order.
+	Swiss *reports.SwissStandings
 }
 
 // LatencyTally is the latency of the moves of a run's games.
@@ -188,19 +204,36 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if ev == nil || st == nil {
 		return nil, errors.New("tournament: Event and Store are required")
 	}
-	sched, err := schedule.New(ev.Schedule)
-	if err != nil {
-		return nil, fmt.Errorf("tournament: %w", err)
+	// A round-robin or gauntlet is planned ahead; a Swiss is paired round
+	// by round (runSwiss), its plan growing a round at a time.
+	var sched *schedule.Schedule
+	var sw *schedule.SwissPlan
+	var plan []schedule.Pairing
+	var planned int
+	var err error
+	if ev.Schedule.Kind == schedule.Swiss {
+		if ev.SPRT != nil {
+			return nil, errors.New("tournament: an SPRT is for a two-engine match, not a Swiss event")
+		}
+		if sw, err = schedule.NewSwiss(ev.Schedule); err != nil {
+			return nil, fmt.Errorf("tournament: %w", err)
+		}
+		planned = sw.Len()
+	} else {
+		if sched, err = schedule.New(ev.Schedule); err != nil {
+			return nil, fmt.Errorf("tournament: %w", err)
+		}
+		plan = sched.All()
+		planned = len(plan)
 	}
-	plan := sched.All()
-	if err := st.Init(ctx, EventRecord(ev, len(plan))); err != nil {
+	if err := st.Init(ctx, EventRecord(ev, planned)); err != nil {
 		return nil, err
 	}
 	sev, err := st.Event(ctx)
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{opt: opt, ev: ev, st: st, plan: plan, log: opt.Log, sum: &Summary{Planned: len(plan), Stopped: sev.Stopped}}
+	r := &runner{opt: opt, ev: ev, st: st, plan: plan, log: opt.Log, sum: &Summary{Planned: planned, Stopped: sev.Stopped}}
 	r.names = make([]string, len(ev.Engines))
 	for i, e := range ev.Engines {
 		r.names[i] = e.Name
@@ -220,10 +253,19 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 
 	// What earlier runs finished: skipped, but reported (in order) again.
 	done := make(map[int]Result)
+	stored := make(map[int]store.Game) // a Swiss's: placed as its rounds are paired
+	var earlier []store.Game           // for the Observer
 	err = st.Games(ctx, store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error {
-		if g.ID < 0 || g.ID >= len(plan) || g.White < 0 || g.White >= len(r.names) || g.Black < 0 || g.Black >= len(r.names) {
+		if opt.Observer != nil {
+			earlier = append(earlier, g)
+		}
+		if g.ID < 0 || g.ID >= planned || g.White < 0 || g.White >= len(r.names) || g.Black < 0 || g.Black >= len(r.names) {
 			return fmt.Errorf("tournament: %s: game %d (engines %d and %d) does not fit the plan of %d games between %d engines",
-				st.Path(), g.ID+1, g.White, g.Black, len(plan), len(r.names))
+				st.Path(), g.ID+1, g.White, g.Black, planned, len(r.names))
+		}
+		if sw != nil {
+			stored[g.ID] = g
+			return nil
 		}
 		done[g.ID] = Result{Pairing: plan[g.ID], WhiteName: r.names[g.White], BlackName: r.names[g.Black], Result: g.Result,
 			Termination: g.Termination, Reason: g.Reason, Plies: g.Plies, Opening: g.Opening, Resumed: true}
@@ -232,13 +274,13 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.sum.Resumed = len(done)
+	r.sum.Resumed = len(done) + len(stored)
 	finished := make(map[int]bool, len(done))
 	for id := range done {
 		finished[id] = true
 	}
 	r.pending = done // emptied as the results are reported
-	toPlay := len(plan) - len(done)
+	toPlay := planned - r.sum.Resumed
 	if r.sum.Stopped != "" {
 		toPlay = 0
 	}
@@ -249,10 +291,22 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.mu.Lock()
 	r.handIn(false)
 
+	if opt.Observer != nil {
+		opt.Observer.EventStarted(sev, earlier)
+	}
 	r.exec = opt.Executor
 	if r.exec == nil {
+		r.live = newLiveFeed(st, opt.Observer, r.log)
+		defer r.live.close()
 		r.local = NewLocal(ev, LocalOptions{Log: r.log, EngineLog: opt.EngineLog, Play: opt.Play, NewPlayer: opt.NewPlayer,
-			OnStart: st.Start,
+			OnStart: func(ctx context.Context, g store.Game) error {
+				if err := st.Start(ctx, g); err != nil {
+					return err
+				}
+				r.live.started(g)
+				return nil
+			},
+			OnMove: r.live.moved,
 			OnEngine: func(ctx context.Context, i int, w *match.Watch, p match.Player) {
 				if err := r.ids.started(ctx, i, w, p); err != nil {
 					r.log.Error().Err(err).Str("engine", r.names[i]).Msg("recording the engine's identity")
@@ -270,7 +324,9 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			return false
 		}
 	}
-	if r.sum.Stopped == "" {
+	if sw != nil && r.sum.Stopped == "" {
+		err = r.runSwiss(runCtx, sw, stored, drained)
+	} else if r.sum.Stopped == "" {
 		g, gctx := errgroup.WithContext(runCtx)
 		g.SetLimit(max(1, r.exec.Slots()))
 		for {
@@ -294,7 +350,10 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	}
 	r.progress.finish()
 	r.sum.Elapsed = time.Since(t0)
-	r.sum.Standings = r.standings.snapshot()
+	r.mu.Lock()
+	r.sum.Standings = r.snapshot()
+	r.sum.Swiss = r.swissTable
+	r.mu.Unlock()
 	if r.local != nil {
 		r.sum.NeverStarted = r.local.NeverStarted()
 	}
@@ -328,7 +387,8 @@ type runner struct {
 	plan  []schedule.Pairing
 	names []string
 	exec  Executor
-	local *Local // exec, when the games are played here
+	local *Local    // exec, when the games are played here
+	live  *liveFeed // with local: the running games' moves
 	log   zerolog.Logger
 	stop  context.CancelFunc
 
@@ -340,9 +400,12 @@ type runner struct {
 	sum       *Summary
 	progress  *progress
 	ids       *identities
-	decided   bool         // the SPRT decided: later results are not reported
-	queue     []reportStep // to tell, in order (handIn)
-	telling   bool         // a goroutine is telling the queue
+	swiss     *swissState // a Swiss event's rounds (nil for the other formats)
+	// swissTable are a Swiss event's standings after its complete rounds.
+	swissTable *reports.SwissStandings
+	decided    bool         // the SPRT decided: later results are not reported
+	queue      []reportStep // to tell, in order (handIn)
+	telling    bool         // a goroutine is telling the queue
 }
 
 // playRecovered is play in a game goroutine: a panic (a bug of ours) would
@@ -362,6 +425,9 @@ func (r *runner) playRecovered(ctx context.Context, p schedule.Pairing) (err err
 // play plays one planned game with the executor and commits it.
 func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	g, err := r.exec.Play(ctx, p)
+	if r.live != nil && (ctx.Err() != nil || err != nil) {
+		r.live.abandoned(p.Index)
+	}
 	if ctx.Err() != nil {
 		// Interrupted (ctrl-C, a kill of the event, or the SPRT stopped the
 		// match): the game is not finished.
@@ -378,7 +444,16 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	err = r.st.Finish(context.WithoutCancel(ctx), g)
 	r.exec.Committed(g, err)
 	if err != nil {
+		if r.live != nil {
+			r.live.abandoned(p.Index)
+		}
 		return fmt.Errorf("tournament: %w", err)
+	}
+	if r.live != nil {
+		r.live.ended(g)
+	} else if r.opt.Observer != nil {
+		g.PDN, g.Moves = "", nil // as liveFeed.ended tells it
+		r.opt.Observer.GameEnded(g)
 	}
 	r.mu.Lock()
 	r.sum.Played++
@@ -390,6 +465,9 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	}
 	r.sum.Latency.add(res)
 	r.pending[p.Index] = res
+	if r.swiss != nil {
+		r.swiss.games[p.Index] = reportsGame(res)
+	}
 	r.handIn(true)
 	return nil
 }
@@ -435,7 +513,7 @@ func (r *runner) flush(played bool) {
 		r.standings.add(res)
 		step := reportStep{res: res}
 		if r.progress.due() {
-			step.table = r.standings.snapshot()
+			step.table = r.snapshot()
 		}
 		if r.tally != nil {
 			if err := r.tally.Add(reportsGame(res)); err != nil {
@@ -584,6 +662,28 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 	return moves
 }
 
+// replayRecord is the report's replay record of a played game (see
+// reports.RecordOf), tagged with its format (storedRecord), made here from
+// the referee's moves so that a report of many games needs neither the
+// moves table nor the rules. An illegal move the opponent let stand ends
+// it, as the report's own replay of the move texts would.
+func replayRecord(rec *match.GameRecord, fen string, moves []store.Move) string {
+	plies := make([]rules.Move, 0, len(rec.Record.Moves))
+	for _, m := range rec.Record.Moves {
+		if m.Illegal {
+			break
+		}
+		plies = append(plies, m.Move)
+	}
+	evals := make([]reports.Move, len(plies))
+	for i := range evals {
+		if i < len(moves) {
+			evals[i] = reports.Move{Score: moves[i].Score, HasScore: moves[i].HasScore, Depth: moves[i].Depth}
+		}
+	}
+	return storedRecord(reports.RecordOf(rec.Record.Start, fen, plies, evals))
+}
+
 // record turns a played game of ev (engines names) into its store row,
 // PDN included.
 func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Opening, rec *match.GameRecord, res arbiter.Result, started time.Time) (store.Game, error) {
@@ -594,6 +694,7 @@ func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Op
 	if rec != nil {
 		g.Started, g.Finished = rec.Started, rec.Finished
 		g.Moves = annotatedMoves(rec)
+		g.Record = replayRecord(rec, op.FEN, g.Moves)
 		pg = rec.Game
 		if ev.Annotations != "none" && rec.Record.Variant != nil {
 			tags := arbiter.PDNTags{White: rec.White, Black: rec.Black, Date: rec.Started, Clock: true}

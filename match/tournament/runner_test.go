@@ -127,7 +127,7 @@ func rows(t testing.TB, st *store.Store) []store.Game {
 		for i := range g.Moves {
 			g.Moves[i].Time, g.Moves[i].Clock, g.Moves[i].Latency = 0, 0, 0
 		}
-		g.MoveTimes = nil
+		g.MoveTimes, g.MoveLatency = nil, nil
 		if g.Plies != len(g.Moves) {
 			t.Errorf("game %d: %d plies, %d moves", g.ID, g.Plies, len(g.Moves))
 		}

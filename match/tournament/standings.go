@@ -24,6 +24,11 @@ type Standing struct {
 	// SonnebornBerger is Σ (points against an opponent × the opponent's
 	// points), the first tie-break.
 	SonnebornBerger float64
+	// Swiss is the engine's line of a Swiss event's standings (nil for
+	// the other formats): Rank is then its rank there.
+	Swiss *reports.SwissRow
+	// SwissTieBreaks name the values of Swiss.TieBreaks (C.07's acronyms).
+	SwissTieBreaks []string
 }
 
 // Score is the fraction of the points won, 0..1 (0 without games), the
@@ -112,11 +117,16 @@ func (s *standings) snapshot() Standings {
 	return out
 }
 
-// Write prints the standings as a table.
+// Write prints the standings as a table; a Swiss event's with its
+// score, tie-breaks and byes first.
 func (st Standings) Write(w io.Writer) {
 	width := len("engine")
 	for _, s := range st {
 		width = max(width, len(s.Engine))
+	}
+	if len(st) > 0 && st[0].Swiss != nil {
+		st.writeSwiss(w, width)
+		return
 	}
 	fmt.Fprintf(w, "  # %-*s %6s %7s %6s %5s %5s %5s %6s\n", width, "engine", "games", "points", "score", "W", "D", "L", "SB")
 	for _, s := range st {
@@ -217,6 +227,11 @@ func plain(done, total int, st Standings) string {
 		if i == 4 && len(st) > 5 {
 			parts = append(parts, fmt.Sprintf("... (%d more)", len(st)-4))
 			break
+		}
+		if s.Swiss != nil {
+			// A Swiss: the score of its complete rounds.
+			parts = append(parts, fmt.Sprintf("%s %g", s.Engine, s.Swiss.Points))
+			continue
 		}
 		parts = append(parts, fmt.Sprintf("%s %g/%d", s.Engine, s.Points, s.Games))
 	}
@@ -357,4 +372,26 @@ func noNegZero(x float64) float64 {
 		return 0
 	}
 	return x
+}
+
+// writeSwiss prints a Swiss event's standings: rank, engine, score and
+// tie-breaks (on the federation's scale), encounters won, drawn and lost,
+// byes, then the games.
+func (st Standings) writeSwiss(w io.Writer, width int) {
+	fmt.Fprintf(w, "  # %-*s %6s", width, "engine", "score")
+	for _, n := range st[0].SwissTieBreaks {
+		fmt.Fprintf(w, " %6s", n)
+	}
+	fmt.Fprintf(w, " %4s %4s %4s %4s %6s %7s\n", "+", "=", "-", "bye", "games", "points")
+	for _, s := range st {
+		sw := s.Swiss
+		if sw == nil {
+			continue
+		}
+		fmt.Fprintf(w, "%3d %-*s %6g", s.Rank, width, s.Engine, sw.Points)
+		for _, v := range sw.TieBreaks {
+			fmt.Fprintf(w, " %6g", v)
+		}
+		fmt.Fprintf(w, " %4d %4d %4d %4d %6d %7.1f\n", sw.Won, sw.Drawn, sw.Lost, sw.Byes, s.Games, s.Points)
+	}
 }

@@ -40,6 +40,7 @@ func TestMain(m *testing.M) {
 	if shared.cancel != nil {
 		shared.cancel()
 	}
+	removeLiveBinary() // live_run_test.go
 	os.Exit(code)
 }
 

@@ -2,6 +2,7 @@ package web
 
 import (
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/match/director"
 	"github.com/draughts-arbiter/arbiter/match/online"
 )
 
@@ -22,6 +23,9 @@ func messageCodes() []code {
 	for _, c := range arbiter.Codes() {
 		// An Explanation without arguments prints its template as it is.
 		out = append(out, code{code: c, from: "referee", english: arbiter.Explanation{Code: c}.String()})
+	}
+	for _, c := range director.Codes() {
+		out = append(out, code{code: c.Code, from: "match/director", english: c.Text})
 	}
 	for _, c := range Codes() {
 		out = append(out, code{code: c, from: "match/web", english: codeText[c]})

@@ -8,14 +8,21 @@ package web
 // and a tampered one get the same 404.
 func (s *Server) routes() {
 	m := s.mux
+	m.HandleFunc("GET /assets/{path...}", s.asset) // the embedded client
+	m.HandleFunc("GET /healthz", s.healthz)        // liveness
+	if s.live != nil {
+		s.liveRoutes() // live_handlers.go
+	}
+	if s.hall == nil {
+		return
+	}
 	m.HandleFunc("GET /{$}", s.page("index.html"))      // the create form
-	m.HandleFunc("GET /assets/{path...}", s.asset)      // the embedded client
 	m.HandleFunc("GET /g/{token}", s.page("game.html")) // a game's page (its script reads the token)
-	m.HandleFunc("GET /healthz", s.healthz)             // liveness
 	m.HandleFunc("GET /api/variants", s.variants)       // what the create form offers
 	m.HandleFunc("POST /api/games", s.createGame)       // Setup -> id and links
 	m.HandleFunc("GET /api/g/{token}", s.snapshot)      // the game as this role sees it
 	m.HandleFunc("GET /api/g/{token}/events", s.events) // server-sent events (?since=V, Last-Event-ID)
 	m.HandleFunc("POST /api/g/{token}/act", s.act)      // Intent -> Reply
 	m.HandleFunc("GET /api/g/{token}/pdn", s.pdn)       // the record (attachment)
+	s.directorRoutes()                                  // events run by a director (director.go)
 }

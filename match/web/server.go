@@ -15,6 +15,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/draughts-arbiter/arbiter/match/director"
 	"github.com/draughts-arbiter/arbiter/match/online"
 )
 
@@ -96,7 +97,10 @@ func (l Limits) withDefaults() Limits {
 
 // Config is what a Server needs.
 type Config struct {
-	Hall *online.Hall   // the games (required)
+	Hall *online.Hall // the games (required unless Live is set)
+	// Live, when set, is an engine event served read-only at /live (at /
+	// too without a Hall): see live_handlers.go.
+	Live *Live
 	Log  zerolog.Logger // one line per request: route pattern, status, game id and role, never a token
 	// PublicURL is the address people reach the server at
 	// ("https://draughts.example.org"); links are built from it. Empty:
@@ -112,6 +116,9 @@ type Config struct {
 	Engines []string
 	// Assets is the web client; nil means the embedded one (Assets).
 	Assets fs.FS
+	// Director holds the events run by a director (director*.go); nil: no
+	// director's pages.
+	Director *director.Store
 }
 
 // Server is the HTTP face of a Hall: routes.go lists every route. Its
@@ -121,6 +128,7 @@ type Config struct {
 // (securityHeaders), and every error is JSON {"error":{"code","args","text"}}.
 type Server struct {
 	hall      *online.Hall
+	live      *Live
 	log       zerolog.Logger
 	public    *url.URL // nil: from the listener
 	trust     bool
@@ -136,22 +144,30 @@ type Server struct {
 
 	stopOnce sync.Once
 	stop     chan struct{} // closed on shutdown: event streams end
+
+	dir       *director.Store
+	bg        context.Context // ends on Stop: the followers of the boards' games
+	bgCancel  context.CancelFunc
+	followers sync.WaitGroup
 }
 
 // New builds a server over cfg.Hall.
 func New(cfg Config) (*Server, error) {
-	if cfg.Hall == nil {
-		return nil, errors.New("web: no Hall")
+	if cfg.Hall == nil && cfg.Live == nil {
+		return nil, errors.New("web: no Hall and no live event")
 	}
 	s := &Server{
 		hall:    cfg.Hall,
+		live:    cfg.Live,
 		log:     cfg.Log,
 		trust:   cfg.TrustProxy,
 		lim:     cfg.Limits.withDefaults(),
 		engines: append([]string(nil), cfg.Engines...),
 		assets:  cfg.Assets,
 		stop:    make(chan struct{}),
+		dir:     cfg.Director,
 	}
+	s.bg, s.bgCancel = context.WithCancel(context.Background())
 	if cfg.PublicURL != "" {
 		u, err := ParsePublicURL(cfg.PublicURL)
 		if err != nil {
@@ -173,6 +189,9 @@ func New(cfg Config) (*Server, error) {
 	s.mux = http.NewServeMux()
 	s.routes()
 	s.handler = s.middleware(s.mux)
+	if s.dir != nil {
+		s.followGames()
+	}
 	return s, nil
 }
 
@@ -221,7 +240,7 @@ func (s *Server) HTTPServer() *http.Server {
 
 // Stop ends every event stream (their handlers return); Shutdown of an
 // http.Server from HTTPServer calls it, as it would wait forever for them.
-func (s *Server) Stop() { s.stopOnce.Do(func() { close(s.stop) }) }
+func (s *Server) Stop() { s.stopOnce.Do(func() { close(s.stop); s.bgCancel() }) }
 
 // Serve serves on ln until ctx is done, then shuts down: new connections
 // are refused, streams end, requests in flight get up to grace to finish.

@@ -1,0 +1,137 @@
+package director
+
+import (
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
+)
+
+// isBye reports whether r is a bye asked for (or an absence), not a game.
+func isBye(r swiss.Result) bool {
+	return r == swiss.HalfBye || r == swiss.ZeroBye || r == swiss.FullBye
+}
+
+// Entry is what round r gave player p, in pairing numbers; ok is false
+// while the round's result for p is not in.
+func (sn *Snapshot) Entry(p *Player, r *Round) (e swiss.Entry, ok bool) {
+	for _, b := range r.Boards {
+		var own, other swiss.Result
+		var opp int
+		var col swiss.Color
+		switch p.ID {
+		case b.White:
+			own, other, opp, col = b.WhiteResult, b.BlackResult, b.Black, swiss.White
+		case b.Black:
+			own, other, opp, col = b.BlackResult, b.WhiteResult, b.White, swiss.Black
+		default:
+			continue
+		}
+		if own == 0 || other == 0 {
+			return swiss.Entry{}, false
+		}
+		if isBye(own) {
+			return swiss.Entry{Result: own}, true
+		}
+		o := sn.player(opp)
+		n := 0
+		if o != nil {
+			n = o.Number
+		}
+		return swiss.Entry{Opponent: n, Color: col, Result: own}, true
+	}
+	if r.Bye == p.ID {
+		return swiss.Entry{Result: swiss.PairingBye}, true
+	}
+	if k, ok := r.Absent[p.ID]; ok {
+		return swiss.Entry{Result: k}, true
+	}
+	return swiss.Entry{Result: swiss.ZeroBye}, true
+}
+
+// Closed is the number of closed rounds (they come first).
+func (sn *Snapshot) Closed() int {
+	n := 0
+	for _, r := range sn.Rounds {
+		if r.State != Closed {
+			break
+		}
+		n++
+	}
+	return n
+}
+
+// absentFrom reports whether p is not paired in round n: withdrawn, or a
+// bye asked for.
+func (sn *Snapshot) absentFrom(p *Player, n int) bool {
+	if p.Withdrawn != 0 && p.Withdrawn <= n {
+		return true
+	}
+	_, asked := sn.Requested[n][p.ID]
+	return asked
+}
+
+// State is the event after its closed rounds as the pairing and the
+// tie-breaks read it: every player in pairing-number order, with one
+// History entry per closed round, Absent set for the players who will not
+// be paired in the next round (withdrawn, or a bye asked for).
+func (sn *Snapshot) State() []swiss.Player {
+	return sn.StateAfter(sn.Closed())
+}
+
+// StateAfter is State after the first n rounds (all of them closed).
+func (sn *Snapshot) StateAfter(n int) []swiss.Player {
+	n = min(n, sn.Closed())
+	ps := slices.Clone(sn.Players)
+	sort.Slice(ps, func(i, j int) bool { return ps[i].Number < ps[j].Number })
+	out := make([]swiss.Player, 0, len(ps))
+	for i := range ps {
+		p := &ps[i]
+		sp := swiss.Player{Number: p.Number, Rating: p.Rating, History: make([]swiss.Entry, 0, n), Absent: sn.absentFrom(p, n+1)}
+		for r := 0; r < n; r++ {
+			e, _ := sn.Entry(p, &sn.Rounds[r])
+			sp.History = append(sp.History, e)
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+// Standing is one line of the standings.
+type Standing struct {
+	Rank   int           `json:"rank"` // shared by players equal in score and every tie-break
+	Player Player        `json:"player"`
+	Score  int           `json:"score"`  // scoring units
+	Values []float64     `json:"values"` // one per tie-break of the event's order
+	Cells  []swiss.Entry `json:"cells"`  // one per closed round
+}
+
+// Standings ranks the players after the closed rounds by score, then by
+// the event's tie-breaks (reports/tiebreak).
+func (sn *Snapshot) Standings() ([]Standing, error) {
+	st := sn.State()
+	order, err := tiebreak.Parse(strings.Join(sn.Event.TieBreaks, ","))
+	if err != nil {
+		return nil, fmt.Errorf("director: event %s: tie-breaks: %w", sn.Event.ID, err)
+	}
+	ranked, err := tiebreak.Rank(st, order, tiebreak.Options{Scoring: sn.Event.Scoring, RoundRobin: sn.Event.System == RoundRobin})
+	if err != nil {
+		return nil, fmt.Errorf("director: event %s: ranking: %w", sn.Event.ID, err)
+	}
+	hist := map[int][]swiss.Entry{}
+	for _, p := range st {
+		hist[p.Number] = p.History
+	}
+	out := make([]Standing, 0, len(ranked))
+	for _, r := range ranked {
+		p := sn.ByNumber(r.Number)
+		if p == nil {
+			continue
+		}
+		out = append(out, Standing{Rank: r.Rank, Player: *p, Score: r.Score, Values: r.Values, Cells: hist[r.Number]})
+	}
+	return out, nil
+}

@@ -1,0 +1,235 @@
+package director
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/match/swiss/trf"
+)
+
+// MaxTRF bounds a TRF16 file to import.
+const MaxTRF = 1 << 20
+
+// ParseTRF reads a TRF16 file for ImportTRF; a problem is an *Error with
+// the file's line and column.
+func ParseTRF(data []byte) (*trf.Event, error) {
+	if len(data) > MaxTRF {
+		return nil, refuse(413, "director.trf", "line", "0", "column", "0", "detail", fmt.Sprintf("larger than %d bytes", MaxTRF))
+	}
+	ev, err := trf.Read(strings.NewReader(string(data)))
+	if err != nil {
+		var te *trf.Error
+		if errors.As(err, &te) {
+			return nil, refuse(400, "director.trf", "line", fmt.Sprint(te.Line), "column", fmt.Sprint(te.Column), "detail", te.Msg)
+		}
+		return nil, refuse(400, "director.trf", "line", "0", "column", "0", "detail", err.Error())
+	}
+	return ev, nil
+}
+
+// played maps TRF's unrated game codes to the rated ones (the director's
+// boards record games, not rating decisions).
+func ratedGame(r swiss.Result) swiss.Result {
+	switch r {
+	case swiss.UnratedWin:
+		return swiss.Win
+	case swiss.UnratedDraw:
+		return swiss.Draw
+	case swiss.UnratedLoss:
+		return swiss.Loss
+	}
+	return r
+}
+
+// ImportTRF creates an event from a TRF16 file: its players (the file's
+// start numbers become the pairing numbers) and every round of their
+// histories as a closed round. settings gives what the file does not say
+// (variant, time control if absent, system and rounds if absent); the
+// file's name, site, dates and point system are taken when present. The
+// histories must agree (each game seen from both sides, opposite colours,
+// results that make a board): a problem names the player and the round.
+func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (Event, string, error) {
+	e := settings
+	if tev.Name != "" {
+		e.Name = tev.Name
+	}
+	if tev.City != "" {
+		e.Site = tev.City
+	}
+	if d := strings.ReplaceAll(strings.TrimSpace(tev.StartDate), "/", "-"); len(d) == 10 {
+		e.Start = d
+	}
+	if d := strings.ReplaceAll(strings.TrimSpace(tev.EndDate), "/", "-"); len(d) == 10 {
+		e.End = d
+	}
+	if tev.TimeControl != "" && e.TimeControl == "" {
+		e.TimeControl = tev.TimeControl
+	}
+	if strings.Contains(strings.ToLower(tev.Type), "round") {
+		e.System = RoundRobin
+	}
+	state, err := tev.PairingState()
+	if err != nil {
+		return Event{}, "", refuse(400, "director.trf", "line", "0", "column", "0", "detail", err.Error())
+	}
+	if len(state) > MaxPlayers {
+		return Event{}, "", refuse(409, "director.too-many-players", "limit", fmt.Sprint(MaxPlayers))
+	}
+	played := 0
+	for _, p := range state {
+		played = max(played, len(p.History))
+	}
+	e.Rounds = max(e.Rounds, tev.Rounds, played)
+	if tev.PointSystem != nil {
+		e.Scoring = tev.PointSystem.Scoring()
+		e.HalfPoints = tev.PointSystem.Win == 10
+	}
+	if tev.PointSystem == nil {
+		e.Scoring, e.HalfPoints = swiss.DefaultScoring, true // FIDE's 1 - ½ - 0
+	}
+	e, err = checkEvent(e)
+	if err != nil {
+		return Event{}, "", err
+	}
+	// The players, by start number.
+	byNum := map[int]*trf.Player{}
+	var players []Player
+	for i := range tev.Players {
+		tp := &tev.Players[i]
+		if tp.Number < 1 || byNum[tp.Number] != nil {
+			return Event{}, "", trfProblem(tp.Number, 0, "start number missing or given twice")
+		}
+		byNum[tp.Number] = tp
+		name := tp.Name
+		if name == "" {
+			name = fmt.Sprintf("Player %d", tp.Number)
+		}
+		p, err := checkPlayer(Player{ID: tp.Number, Number: tp.Number, Name: name, Federation: tp.Federation, FedID: tp.FIDEID, Rating: tp.Rating, Entered: 1})
+		if err != nil {
+			var de *Error
+			if errors.As(err, &de) {
+				return Event{}, "", trfProblem(tp.Number, 0, de.Args["field"]+": "+de.Args["detail"])
+			}
+			return Event{}, "", err
+		}
+		p.ID, p.Number, p.Entered = tp.Number, tp.Number, 1
+		players = append(players, p)
+	}
+	hist := map[int][]swiss.Entry{}
+	for _, p := range state {
+		hist[p.Number] = p.History
+	}
+	entry := func(n, r int) swiss.Entry {
+		if h := hist[n]; r < len(h) {
+			return h[r]
+		}
+		return swiss.Entry{Result: swiss.ZeroBye}
+	}
+	// The rounds: boards from the games seen by White (or by the lower
+	// number when the file gives no colours), byes from the rest.
+	type round struct {
+		boards []Board
+		bye    int
+		byes   map[int]swiss.Result
+	}
+	rounds := make([]round, played)
+	for r := 0; r < played; r++ {
+		rd := &rounds[r]
+		rd.byes = map[int]swiss.Result{}
+		for _, p := range players {
+			me := entry(p.Number, r)
+			if me.Opponent == 0 {
+				switch me.Result {
+				case swiss.PairingBye:
+					if rd.bye != 0 {
+						return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("a second pairing-allocated bye (player %d has one)", rd.bye))
+					}
+					rd.bye = p.ID
+				case swiss.HalfBye, swiss.FullBye, swiss.ZeroBye:
+					rd.byes[p.ID] = me.Result
+				case swiss.ForfeitLoss:
+					rd.byes[p.ID] = swiss.ZeroBye
+				default:
+					return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("result %q without an opponent", string(me.Result)))
+				}
+				continue
+			}
+			if byNum[me.Opponent] == nil || me.Opponent == p.Number {
+				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("opponent %d is not in the file", me.Opponent))
+			}
+			them := entry(me.Opponent, r)
+			if them.Opponent != p.Number {
+				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("plays %d, who has %d that round", me.Opponent, them.Opponent))
+			}
+			first := me.Color == swiss.White || me.Color == swiss.NoColor && them.Color != swiss.White && p.Number < me.Opponent
+			if !first {
+				continue
+			}
+			if me.Color != swiss.NoColor && them.Color != swiss.Black {
+				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("both players of the game with %d have White", me.Opponent))
+			}
+			res := [2]swiss.Result{ratedGame(me.Result), ratedGame(them.Result)}
+			valid := false
+			for _, o := range outcomes {
+				valid = valid || o == res
+			}
+			if !valid {
+				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("results %q and %q of the game with %d do not make a board", string(me.Result), string(them.Result), me.Opponent))
+			}
+			rd.boards = append(rd.boards, Board{Board: len(rd.boards) + 1, White: p.ID, Black: me.Opponent, WhiteResult: res[0], BlackResult: res[1], Source: "director"})
+		}
+	}
+	e.ID = newSecret(9)
+	e.Created = s.now().UTC()
+	token := newSecret(32)
+	h := hashSecret(token)
+	body, err := json.Marshal(e)
+	if err != nil {
+		return Event{}, "", err
+	}
+	err = s.tx(ctx, func(tx *sql.Tx) error {
+		if err := roomForEvent(tx); err != nil {
+			return err
+		}
+		if _, err := tx.Exec("INSERT INTO events (id, token_hash, created, body) VALUES (?, ?, ?, ?)", e.ID, h[:], e.Created.UnixNano(), string(body)); err != nil {
+			return fmt.Errorf("director: storing the event: %w", err)
+		}
+		for _, p := range players {
+			if _, err := tx.Exec("INSERT INTO players (event, id, number, name, club, federation, fed_id, rating, entered) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)",
+				e.ID, p.ID, p.Number, p.Name, p.Club, p.Federation, p.FedID, p.Rating); err != nil {
+				return fmt.Errorf("director: storing player %d: %w", p.Number, err)
+			}
+		}
+		for i, rd := range rounds {
+			n := i + 1
+			if _, err := tx.Exec("INSERT INTO rounds (event, n, state, bye) VALUES (?, ?, ?, ?)", e.ID, n, Closed, rd.bye); err != nil {
+				return fmt.Errorf("director: storing round %d: %w", n, err)
+			}
+			for _, b := range rd.boards {
+				if _, err := tx.Exec("INSERT INTO boards (event, round, board, white, black, wres, bres, source) VALUES (?, ?, ?, ?, ?, ?, ?, 'director')",
+					e.ID, n, b.Board, b.White, b.Black, string(b.WhiteResult), string(b.BlackResult)); err != nil {
+					return fmt.Errorf("director: storing round %d: %w", n, err)
+				}
+			}
+			for pid, k := range rd.byes {
+				if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, 1)", e.ID, n, pid, string(k)); err != nil {
+					return fmt.Errorf("director: storing round %d: %w", n, err)
+				}
+			}
+		}
+		return s.audit(tx, e.ID, "import", "event %q imported from TRF16: %d players, %d rounds closed of %d", e.Name, len(players), played, e.Rounds)
+	})
+	if err != nil {
+		return Event{}, "", err
+	}
+	return e, token, nil
+}
+
+func trfProblem(player, round int, detail string) *Error {
+	return refuse(400, "director.trf-history", "player", fmt.Sprint(player), "round", fmt.Sprint(round), "detail", detail)
+}

@@ -1,0 +1,5 @@
+//go:build !race
+
+package swiss_test
+
+const raceEnabled = false

@@ -1,0 +1,79 @@
+// director-new.js: the create-an-event page. It posts the settings to
+// /api/events and opens the director's secret page.
+
+import * as i18n from './i18n.js';
+import { t } from './i18n.js';
+import { getJSON, postJSON, ApiError } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+
+async function main() {
+  await i18n.init();
+  $('langbox').append(i18n.selector());
+  i18n.apply();
+  let variants = [];
+  try {
+    variants = ((await getJSON('/api/variants')) || {}).variants || [];
+  } catch (e) {
+    show(e);
+  }
+  const sel = $('ev-variant');
+  for (const v of variants) {
+    const o = document.createElement('option');
+    o.value = v;
+    o.textContent = i18n.has(`variant.${v}`) ? t(`variant.${v}`) : v;
+    sel.append(o);
+  }
+  sel.value = variants.includes('international') ? 'international' : (variants[0] || '');
+  sel.addEventListener('change', () => { $('ev-half').checked = sel.value === 'english'; });
+  $('event-form').addEventListener('submit', submit);
+  $('trf-form').addEventListener('submit', importTRF);
+}
+
+async function importTRF(ev) {
+  ev.preventDefault();
+  const box = $('trf-error');
+  box.hidden = true;
+  let text = $('trf-text').value;
+  const file = $('trf-file').files[0];
+  if (file) text = await file.text();
+  if (!text.trim()) return;
+  const q = new URLSearchParams({ variant: $('ev-variant').value, time_control: $('ev-tc').value.trim() });
+  try {
+    const r = await fetch(`/api/events/trf?${q}`, { method: 'POST', headers: { 'Content-Type': 'text/plain', Accept: 'application/json' }, body: text });
+    const body = await r.json().catch(() => null);
+    if (!r.ok) throw new ApiError(r.status, body);
+    location.assign(body.link);
+  } catch (e) {
+    box.textContent = i18n.msg(e);
+    box.hidden = false;
+  }
+}
+
+function show(e) {
+  const el = $('event-error');
+  el.textContent = e ? i18n.msg(e) : '';
+  el.hidden = !e;
+}
+
+async function submit(ev) {
+  ev.preventDefault();
+  show(null);
+  const tb = $('ev-tb').value.split(',').map((s) => s.trim()).filter((s) => s);
+  const body = {
+    name: $('ev-name').value, site: $('ev-site').value, start: $('ev-start').value, end: $('ev-end').value,
+    variant: $('ev-variant').value, time_control: $('ev-tc').value.trim(), system: $('ev-system').value,
+    rounds: parseInt($('ev-rounds').value, 10) || 0, half_points: $('ev-half').checked,
+  };
+  if (tb.length) body.tie_breaks = tb;
+  $('event-create').disabled = true;
+  try {
+    const r = await postJSON('/api/events', body);
+    location.assign(r.link);
+  } catch (e) {
+    show(e);
+    $('event-create').disabled = false;
+  }
+}
+
+main();

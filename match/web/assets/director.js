@@ -1,0 +1,314 @@
+// director.js: the director's page of an event. Its address carries the
+// director's secret (/d/{token}); every change is a JSON POST to
+// /api/d/{token}/{op}, whose answer is the whole event again.
+
+import * as i18n from './i18n.js';
+import { t } from './i18n.js';
+import { getJSON, postJSON, ApiError } from './api.js';
+
+const $ = (id) => document.getElementById(id);
+const token = decodeURIComponent(location.pathname.split('/')[2] || '');
+const api = `/api/d/${encodeURIComponent(token)}`;
+const OUTCOME_LABEL = { '1-0': '1-0', '0-1': '0-1', '=-=': '½-½', '+--': '+ −', '--+': '− +', '---': '− −' };
+
+// pending holds the result a director chose on a board but has not saved
+// yet: a redraw (the page looks again every few seconds) keeps it.
+const state = { view: null, busy: false, pending: {} };
+window.arbiterDirector = state;
+
+function el(tag, props = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'class') e.className = v;
+    else if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  e.append(...kids.filter((k) => k !== null && k !== undefined));
+  return e;
+}
+
+function showError(e) {
+  const box = $('dir-error');
+  const list = $('dir-problems');
+  list.replaceChildren();
+  list.hidden = true;
+  if (!e) { box.hidden = true; return; }
+  box.textContent = i18n.msg(e instanceof ApiError ? e : { text: String(e) });
+  box.hidden = false;
+  const problems = e.body && e.body.problems;
+  if (problems && problems.length > 1) {
+    for (const p of problems) list.append(el('li', { text: i18n.msg(p) }));
+    list.hidden = false;
+  }
+}
+
+// op posts one operation; the answer is the new view.
+async function op(name, body = {}) {
+  if (state.busy) return false;
+  state.busy = true;
+  try {
+    state.view = await postJSON(`${api}/${name}`, body);
+    showError(null);
+    render();
+    return true;
+  } catch (e) {
+    showError(e);
+    return false;
+  } finally {
+    state.busy = false;
+  }
+}
+
+function player(id) {
+  return (state.view.players || []).find((p) => p.id === id);
+}
+
+function pname(id) {
+  const p = player(id);
+  return p ? `${p.name} (${p.number})` : '?';
+}
+
+function score(units) {
+  const ev = state.view.event;
+  if (!ev.half_points) return String(units);
+  const whole = Math.floor(units / 2);
+  if (units % 2) return whole ? `${whole}½` : '½';
+  return String(whole);
+}
+
+function render() {
+  const v = state.view;
+  const ev = v.event;
+  document.title = `${ev.name}: ${t('dir.director')}`;
+  $('ev-title').textContent = ev.name;
+  const system = ev.system === 'swiss' ? t('dir.swiss') : t('dir.round_robin');
+  $('ev-facts').textContent = [ev.site, [ev.start, ev.end].filter((x) => x).join(' – '),
+    i18n.has(`variant.${ev.variant}`) ? t(`variant.${ev.variant}`) : ev.variant, ev.time_control, system,
+    t('dir.n_rounds', { n: ev.rounds })].filter((x) => x).join(' · ');
+  const pub = $('public-links');
+  pub.replaceChildren(
+    el('a', { href: v.public, id: 'link-public', text: t('dir.public_pairings') }),
+    el('a', { href: `${v.public}/standings`, id: 'link-standings', text: t('dir.standings') }),
+    el('a', { href: `${v.public}/crosstable`, text: t('dir.crosstable') }),
+    el('a', { href: `${v.public}/cards`, text: t('dir.cards') }),
+    el('a', { href: `${v.public}/trf`, id: 'link-trf', text: 'TRF16' }),
+    el('a', { href: `${v.public}/pdn`, id: 'link-pdn', text: 'PDN' }),
+  );
+  renderRound();
+  renderStandings();
+  renderPlayers();
+  const audit = $('audit');
+  audit.replaceChildren(...(v.audit || []).slice().reverse().map((a) =>
+    el('li', {}, el('time', { text: new Date(a.at).toLocaleString() }), ` ${a.action}: ${a.detail}`)));
+}
+
+function renderRound() {
+  const v = state.view;
+  const rounds = v.rounds || [];
+  const last = rounds[rounds.length - 1];
+  const next = rounds.length + 1;
+  const canPair = next <= v.event.rounds && (!last || last.state === 'closed');
+  $('pair').hidden = !canPair;
+  $('pair').textContent = t('dir.pair_round', { round: next });
+  const tbody = $('boards').querySelector('tbody');
+  tbody.replaceChildren();
+  $('round-byes').textContent = '';
+  if (!last) {
+    $('round-title').textContent = t('dir.no_round');
+    $('round-state').textContent = '';
+    for (const id of ['publish', 'close', 'undo']) $(id).hidden = true;
+    $('boards').hidden = true;
+    $('exchange-form').hidden = true;
+    return;
+  }
+  $('boards').hidden = false;
+  const n = last.n;
+  $('round-title').textContent = t('dir.round', { round: n });
+  $('round-state').textContent = t(`dir.state_${last.state}`);
+  const results = last.boards.some((b) => b.white_result && b.source !== 'auto');
+  const games = last.boards.some((b) => b.game);
+  $('publish').hidden = last.state !== 'paired';
+  $('close').hidden = last.state !== 'published';
+  $('undo').hidden = last.state === 'closed' || results || games;
+  const open = last.state !== 'closed';
+  for (const b of last.boards) {
+    const key = `r${n}b${b.board}`;
+    const resultCell = el('td', { id: `${key}-result-cell` });
+    const done = b.white_result && b.black_result;
+    const current = done ? outcomeOf(b) : '';
+    if (open && last.state === 'published') {
+      const sel = el('select', { id: `${key}-result`, 'aria-label': t('dir.result_of', { board: b.board }) });
+      sel.append(el('option', { value: '', text: '…' }));
+      for (const o of v.outcomes) sel.append(el('option', { value: o, text: OUTCOME_LABEL[o] || o }));
+      sel.value = state.pending[key] ?? current;
+      sel.addEventListener('change', () => { state.pending[key] = sel.value; });
+      const save = el('button', { type: 'button', id: `${key}-save`, text: t('dir.save'),
+        onclick: async () => {
+          if (sel.value && await op('result', { round: n, board: b.board, result: sel.value })) delete state.pending[key];
+        } });
+      resultCell.append(el('span', { class: 'cell-actions' }, sel, save));
+    } else {
+      resultCell.textContent = current ? (OUTCOME_LABEL[current] || current) : '';
+    }
+    if (done) resultCell.dataset.result = current;
+    if (b.source) resultCell.title = t(`dir.source_${b.source}`);
+    const onlineCell = el('td', { id: `${key}-online` });
+    const links = (v.links || {})[`${n}.${b.board}`];
+    if (links) {
+      const box = el('span', { class: 'game-links' });
+      for (const role of ['white', 'black', 'spectator', 'arbiter']) {
+        if (links[role]) box.append(el('a', { href: links[role], class: `link-${role}`, target: '_blank', rel: 'noopener', text: t(`role.${role}`) }));
+      }
+      onlineCell.append(box);
+    } else if (open && last.state === 'published') {
+      onlineCell.append(el('button', { type: 'button', id: `${key}-game`, text: t('dir.make_game'),
+        onclick: () => op('game', { round: n, board: b.board }) }));
+    }
+    const cells = [el('td', { class: 'num', text: String(b.board) }), el('td', { text: pname(b.white) }), el('td', { text: pname(b.black) }), resultCell, onlineCell];
+    if (open && !results && !games) {
+      cells[0].append(' ', el('button', { type: 'button', id: `${key}-swap`, title: t('dir.swap'), 'aria-label': t('dir.swap'), text: '⇄',
+        onclick: () => op('swap', { round: n, board: b.board }) }));
+    }
+    tbody.append(el('tr', { id: `${key}` }, ...cells));
+  }
+  const byes = [];
+  if (last.bye) byes.push(t('dir.pab', { player: pname(last.bye) }));
+  const onBoard = new Set(last.boards.flatMap((b) => [b.white, b.black]));
+  for (const [pid, kind] of Object.entries(last.absent || {})) {
+    if (!onBoard.has(Number(pid))) byes.push(t(`dir.bye_${String.fromCharCode(kind).toLowerCase()}`, { player: pname(Number(pid)) }));
+  }
+  $('round-byes').textContent = byes.join(' · ');
+  // Exchange: the players of the round (boards and bye).
+  const ex = $('exchange-form');
+  ex.hidden = !(open && !results && !games);
+  const ids = [...onBoard];
+  if (last.bye) ids.push(last.bye);
+  for (const sel of [$('exchange-a'), $('exchange-b')]) {
+    const keep = sel.value;
+    sel.replaceChildren(...ids.map((id) => el('option', { value: String(id), text: pname(id) })));
+    if (keep) sel.value = keep;
+  }
+}
+
+// outcomeOf is a board's result as one of the view's outcomes.
+function outcomeOf(b) {
+  const w = String.fromCharCode(b.white_result);
+  const k = String.fromCharCode(b.black_result);
+  const map = { '10': '1-0', '01': '0-1', '==': '=-=', '+-': '+--', '-+': '--+', '--': '---' };
+  return map[w + k] || `${w}:${k}`;
+}
+
+function renderStandings() {
+  const v = state.view;
+  const table = $('standings');
+  const tbs = v.event.tie_breaks || [];
+  table.querySelector('thead').replaceChildren(el('tr', {},
+    el('th', { text: t('dir.rank') }), el('th', { text: t('dir.name') }), el('th', { text: t('dir.points') }),
+    ...tbs.map((x) => el('th', { text: x }))));
+  table.querySelector('tbody').replaceChildren(...(v.standings || []).map((s) => el('tr', {},
+    el('td', { class: 'num', text: String(s.rank) }), el('td', { text: `${s.player.name} (${s.player.number})` }),
+    el('td', { class: 'num', text: score(s.score) }),
+    ...(s.values || []).map((x) => el('td', { class: 'num', text: String(Math.round(x * 100) / 100) })))));
+}
+
+function renderPlayers() {
+  const v = state.view;
+  const next = (v.rounds || []).length + 1;
+  const requested = v.requested || {};
+  const tbody = $('players').querySelector('tbody');
+  const players = (v.players || []).slice().sort((a, b) => a.number - b.number);
+  tbody.replaceChildren(...players.map((p) => {
+    let status = t('dir.playing');
+    if (p.withdrawn) status = t('dir.withdrawn_from', { round: p.withdrawn });
+    else if (p.entered > 1) status = t('dir.entered_from', { round: p.entered });
+    const asked = requested[next] && requested[next][p.id];
+    if (asked) status += ` · ${t(`dir.bye_${String.fromCharCode(asked).toLowerCase()}`, { player: '' }).trim()}`;
+    const actions = el('span', { class: 'cell-actions' });
+    if (!p.withdrawn) {
+      actions.append(el('button', { type: 'button', id: `withdraw-${p.id}`, text: t('dir.withdraw'),
+        onclick: () => op('withdraw', { player: p.id }) }));
+      if (next <= v.event.rounds) {
+        const sel = el('select', { id: `bye-${p.id}`, 'aria-label': t('dir.bye_for', { round: next }) },
+          el('option', { value: '', text: t('dir.no_bye') }), el('option', { value: 'H', text: t('dir.bye_half') }),
+          el('option', { value: 'Z', text: t('dir.bye_zero') }), el('option', { value: 'F', text: t('dir.bye_full') }));
+        if (asked) sel.value = String.fromCharCode(asked);
+        sel.addEventListener('change', () => op('bye', { player: p.id, round: next, kind: sel.value }));
+        actions.append(el('label', { class: 'check' }, t('dir.bye_for', { round: next }), ' ', sel));
+      }
+    }
+    return el('tr', { class: p.withdrawn ? 'withdrawn' : '' },
+      el('td', { class: 'num', text: String(p.number) }), el('td', { text: p.name }), el('td', { text: p.club || '' }),
+      el('td', { text: p.federation || '' }), el('td', { class: 'num', text: p.rating ? String(p.rating) : '' }),
+      el('td', { text: status }), el('td', {}, actions));
+  }));
+}
+
+async function importCSV(ev) {
+  ev.preventDefault();
+  let text = $('import-text').value;
+  const file = $('import-file').files[0];
+  if (file) text = await file.text();
+  if (!text.trim() || state.busy) return;
+  state.busy = true;
+  try {
+    const r = await fetch(`${api}/import`, { method: 'POST', headers: { 'Content-Type': 'text/csv', Accept: 'application/json' }, body: text });
+    const body = await r.json().catch(() => null);
+    if (!r.ok) throw new ApiError(r.status, body);
+    state.view = body;
+    $('import-text').value = '';
+    $('import-file').value = '';
+    showError(null);
+    render();
+  } catch (e) {
+    showError(e);
+  } finally {
+    state.busy = false;
+  }
+}
+
+async function main() {
+  await i18n.init();
+  $('langbox').append(i18n.selector(() => { if (state.view) render(); }));
+  i18n.apply();
+  try {
+    state.view = await getJSON(api);
+  } catch (e) {
+    const box = $('load-error');
+    box.textContent = i18n.msg(e);
+    box.hidden = false;
+    return;
+  }
+  const round = () => (state.view.rounds || []).length;
+  $('pair').addEventListener('click', () => op('pair', { round: round() + 1 }));
+  $('publish').addEventListener('click', () => op('publish', { round: round() }));
+  $('close').addEventListener('click', () => op('close', { round: round() }));
+  $('undo').addEventListener('click', () => op('undo', { round: round() }));
+  $('exchange-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    op('exchange', { round: round(), player: Number($('exchange-a').value), other: Number($('exchange-b').value) });
+  });
+  $('add-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const p = { name: $('add-name').value, club: $('add-club').value, federation: $('add-fed').value,
+      fed_id: $('add-fedid').value, rating: parseInt($('add-rating').value, 10) || 0 };
+    if (await op('add-players', { players: [p] })) {
+      for (const id of ['add-name', 'add-club', 'add-fed', 'add-fedid', 'add-rating']) $(id).value = '';
+      $('add-name').focus();
+    }
+  });
+  $('import-form').addEventListener('submit', importCSV);
+  // Results of the online games arrive on the server: look again now and then.
+  setInterval(async () => {
+    if (state.busy || document.hidden) return;
+    try {
+      const v = await getJSON(api);
+      if (JSON.stringify(v.rounds) !== JSON.stringify(state.view.rounds)) { state.view = v; render(); }
+    } catch (_) { /* the next look will tell */ }
+  }, 5000);
+  render();
+  $('director').hidden = false;
+  state.ready = true;
+}
+
+main();

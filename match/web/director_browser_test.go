@@ -1,0 +1,158 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/draughts-arbiter/arbiter/match/swiss/trf"
+)
+
+// TestBrowserDirector: the director creates a six-player Swiss on its
+// page, imports the players from CSV, pairs and publishes round 1 and
+// makes online games for boards 1 and 2. Board 1 is played in two browser
+// tabs through its links (moves by mouse, Black resigns with the button),
+// board 2 through the players' link API (a move each, a draw agreed);
+// board 3 is entered by hand. The results of the games reach their boards
+// by themselves. Round 1 is closed, round 2 paired and published; the
+// standings and the TRF export follow; screenshots at 360 and 1400 px.
+func TestBrowserDirector(t *testing.T) {
+	needBrowser(t)
+	e := newDirEnv(t)
+	shots := artifacts(t)
+
+	d := newPage(t, "director")
+	d.do("open the create page", chromedp.Navigate(e.hs.URL+"/director"))
+	d.wait("the variants load", `document.querySelector('#ev-variant option[value="international"]')`)
+	d.do("fill in the event",
+		chromedp.SetValue(chromedp.CSS("#ev-name"), "Browser Open"),
+		chromedp.SetValue(chromedp.CSS("#ev-site"), "Bergen"),
+		chromedp.SetValue(chromedp.CSS("#ev-rounds"), "3"),
+		chromedp.SetValue(chromedp.CSS("#ev-tc"), "900+10"),
+		chromedp.Click(chromedp.CSS("#event-create")))
+	d.wait("the director's page opens", `location.pathname.startsWith('/d/') && window.arbiterDirector && arbiterDirector.ready`)
+	token := strings.TrimPrefix(eval[string](d, `location.pathname`), "/d/")
+	if eval[string](d, `document.getElementById('ev-title').textContent`) != "Browser Open" {
+		t.Fatal("the page does not show the event's name")
+	}
+
+	// A bad CSV is refused with its line; the good one imports six.
+	d.do("import a bad CSV", chromedp.SetValue(chromedp.CSS("#import-text"), "name,rating\nAnna,lots\n"), chromedp.Click(chromedp.CSS("#import")))
+	d.wait("the CSV error", `!document.getElementById('dir-error').hidden`)
+	if msg := eval[string](d, `document.getElementById('dir-error').textContent`); !strings.Contains(msg, "line 2") {
+		t.Errorf("the CSV error says %q", msg)
+	}
+	d.do("import six players", chromedp.SetValue(chromedp.CSS("#import-text"), sixPlayers), chromedp.Click(chromedp.CSS("#import")))
+	d.wait("six players", `document.querySelectorAll('#players tbody tr').length === 6 && document.getElementById('dir-error').hidden`)
+
+	d.do("pair round 1", chromedp.Click(chromedp.CSS("#pair")))
+	d.wait("round 1 paired", `(arbiterDirector.view.rounds || []).length === 1 && document.querySelectorAll('#boards tbody tr').length === 3`)
+	d.do("publish", chromedp.Click(chromedp.CSS("#publish")))
+	d.wait("round 1 published", `arbiterDirector.view.rounds[0].state === 'published' && document.getElementById('r1b1-game')`)
+	d.do("board 1 online", chromedp.Click(chromedp.CSS("#r1b1-game")))
+	d.wait("board 1's links", `document.querySelector('#r1b1-online a.link-white') && !arbiterDirector.busy`)
+	d.do("board 2 online", chromedp.Click(chromedp.CSS("#r1b2-game")))
+	d.wait("board 2's links", `document.querySelector('#r1b2-online a.link-black')`)
+	link := func(board int, role string) string {
+		return eval[string](d, fmt.Sprintf(`document.querySelector('#r1b%d-online a.link-%s').href`, board, role))
+	}
+
+	// Board 1 in the browser: a move each by mouse, then Black resigns.
+	white, black := newPage(t, "white"), newPage(t, "black")
+	white.open(link(1, "white"))
+	black.open(link(1, "black"))
+	white.click("32")
+	white.click("28")
+	black.waitMoves(1)
+	black.click("19")
+	black.click("23")
+	white.waitMoves(2)
+	black.do("resign", chromedp.Click(chromedp.CSS("#resign")), chromedp.Click(chromedp.CSS("#resign-yes")))
+	white.wait("the game is over", `!document.getElementById('banner').hidden && arbiterGame.state.status === 'over'`)
+
+	// Board 2 through the link API: a move each, a draw agreed.
+	tokenOf := func(l string) string { return l[strings.LastIndex(l, "/g/")+3:] }
+	w2, b2 := tokenOf(link(2, "white")), tokenOf(link(2, "black"))
+	for _, step := range []struct{ tok, intent string }{
+		{w2, `{"kind":"move","move":"31-27"}`}, {b2, `{"kind":"move","move":"20-24"}`},
+		{w2, `{"kind":"offer"}`}, {b2, `{"kind":"accept"}`},
+	} {
+		if code, body := e.act(step.tok, step.intent); code != http.StatusOK {
+			t.Fatalf("board 2 %s: %d %s", step.intent, code, body)
+		}
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		bs := e.view(token).Rounds[0].Boards
+		if bs[0].Done() && bs[1].Done() {
+			if bs[0].Score() != "1-0" || bs[1].Score() != "=-=" || bs[0].Source != "online" {
+				t.Fatalf("boards from their games: %+v", bs)
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the games' results did not reach their boards: %+v", bs)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+
+	// Board 3 by hand; then the round closes and round 2 is paired.
+	// The page looks again by itself and shows the games' results.
+	d.wait("the games' results shown", `document.getElementById('r1b1-result-cell').dataset.result === '1-0' &&
+		document.getElementById('r1b2-result-cell').dataset.result === '=-='`)
+	d.do("board 3's result", chromedp.SetValue(chromedp.CSS("#r1b3-result"), "0-1"), chromedp.Click(chromedp.CSS("#r1b3-save")))
+	d.wait("board 3 saved", `document.getElementById('r1b3-result-cell').dataset.result === '0-1'`)
+	d.do("close round 1", chromedp.Click(chromedp.CSS("#close")))
+	d.wait("round 1 closed", `arbiterDirector.view.rounds[0].state === 'closed' && !document.getElementById('pair').hidden`)
+	d.do("pair round 2", chromedp.Click(chromedp.CSS("#pair")))
+	d.wait("round 2 paired", `(arbiterDirector.view.rounds || []).length === 2 && document.querySelectorAll('#boards tbody tr').length === 3`)
+	d.do("swap board 1's colours", chromedp.Click(chromedp.CSS("#r2b1-swap")))
+	d.wait("the swap in the audit log", `arbiterDirector.view.audit.some(a => a.action === 'fix')`)
+	d.do("publish round 2", chromedp.Click(chromedp.CSS("#publish")))
+	d.wait("round 2 published", `arbiterDirector.view.rounds[1].state === 'published'`)
+	// No pairing in round 2 repeats round 1.
+	v := e.view(token)
+	met := map[[2]int]bool{}
+	for _, b := range v.Rounds[0].Boards {
+		met[[2]int{min(b.White, b.Black), max(b.White, b.Black)}] = true
+	}
+	for _, b := range v.Rounds[1].Boards {
+		if met[[2]int{min(b.White, b.Black), max(b.White, b.Black)}] {
+			t.Fatalf("round 2 repeats %d-%d", b.White, b.Black)
+		}
+	}
+	if n := eval[int](d, `document.querySelectorAll('#standings tbody tr').length`); n != 6 {
+		t.Fatalf("the standings show %d players", n)
+	}
+	d.checkLayout(shots, "director-360", 360, 800)
+	d.checkLayout(shots, "director-1400", 1400, 900)
+
+	// The public standings and the TRF export.
+	pub := newPage(t, "public")
+	pub.do("open the standings", chromedp.Navigate(v.Public+"/standings"))
+	pub.wait("the standings", `document.body && document.body.textContent.includes('Browser Open') && document.body.textContent.includes('Anna Berg')`)
+	pub.checkLayout(shots, "standings-360", 360, 800)
+	pub.checkLayout(shots, "standings-1400", 1400, 900)
+	text := eval[string](pub, `fetch('/e/`+v.Event.ID+`/trf').then(r => r.text())`)
+	ev, err := trf.Read(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("the TRF export: %v\n%s", err, text)
+	}
+	if len(ev.Players) != 6 || ev.Name != "Browser Open" || ev.Rounds != 3 {
+		t.Fatalf("TRF: %d players, %q, %d rounds", len(ev.Players), ev.Name, ev.Rounds)
+	}
+	points := 0
+	for _, p := range ev.Players {
+		if len(p.History) != 1 {
+			t.Fatalf("TRF player %d has %d rounds (round 1 closed, round 2 open)", p.Number, len(p.History))
+		}
+		points += p.Points
+	}
+	if points != 60 { // three games of 2 points, in tenths
+		t.Fatalf("TRF points %d, want 60", points)
+	}
+}

@@ -1,0 +1,162 @@
+package web
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/base64"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/draughts-arbiter/arbiter/match/director"
+	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/sheets"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
+)
+
+// sheetEvent is the event as reports/sheets prints it: the rounds in sn
+// (the caller has left out those not public), players by pairing number.
+func sheetEvent(sn *director.Snapshot) *sheets.Event {
+	e := &sn.Event
+	dates := e.Start
+	if e.End != "" && e.End != e.Start {
+		dates += " – " + e.End
+	}
+	system := "Swiss (Dutch)"
+	if e.System == director.RoundRobin {
+		system = "Round-robin"
+	}
+	order, _ := tiebreak.Parse(strings.Join(e.TieBreaks, ","))
+	out := &sheets.Event{Name: e.Name, Site: e.Site, Dates: strings.TrimSpace(dates), Variant: e.Variant, System: system,
+		Rounds: e.Rounds, Scoring: e.Scoring, Halves: e.HalfPoints, TieBreaks: order, RoundRobin: e.System == director.RoundRobin}
+	num := func(id int) int {
+		if p := sn.Player(id); p != nil {
+			return p.Number
+		}
+		return 0
+	}
+	for _, p := range sn.Players {
+		out.Players = append(out.Players, sheets.Player{Number: p.Number, Name: p.Name, Club: p.Club, Federation: p.Federation, FideID: p.FedID, Rating: p.Rating})
+	}
+	for _, rd := range sn.Rounds {
+		var sr sheets.Round
+		on := map[int]bool{}
+		for _, b := range rd.Boards {
+			on[b.White], on[b.Black] = true, true
+			sr.Boards = append(sr.Boards, sheets.Board{White: num(b.White), Black: num(b.Black), Result: sheetResult(b)})
+		}
+		if rd.Bye != 0 {
+			sr.Byes = append(sr.Byes, sheets.Bye{Player: num(rd.Bye), Kind: swiss.PairingBye})
+		}
+		for pid, k := range rd.Absent {
+			if !on[pid] {
+				sr.Byes = append(sr.Byes, sheets.Bye{Player: num(pid), Kind: k})
+			}
+		}
+		out.Played = append(out.Played, sr)
+	}
+	id := e.ID
+	out.Links = []sheets.Link{
+		{Label: "Pairings", Href: "/e/" + id},
+		{Label: "Standings", Href: "/e/" + id + "/standings"},
+		{Label: "Crosstable", Href: "/e/" + id + "/crosstable"},
+		{Label: "Cards", Href: "/e/" + id + "/cards"},
+		{Label: "TRF", Href: "/e/" + id + "/trf"},
+		{Label: "PDN", Href: "/e/" + id + "/pdn"},
+	}
+	return out
+}
+
+// sheetResult is a board's result as the sheets print it. A side with a
+// bye (a round-robin's absent player) counts as not having appeared.
+func sheetResult(b director.Board) sheets.Result {
+	if !b.Done() {
+		return sheets.Pending
+	}
+	w, bl := b.WhiteResult, b.BlackResult
+	switch {
+	case w == swiss.Win && bl == swiss.Loss:
+		return sheets.WhiteWins
+	case w == swiss.Loss && bl == swiss.Win:
+		return sheets.BlackWins
+	case w == swiss.Draw:
+		return sheets.Draw
+	case w == swiss.ForfeitWin:
+		return sheets.WhiteForfeitWin
+	case bl == swiss.ForfeitWin:
+		return sheets.BlackForfeitWin
+	}
+	return sheets.DoubleForfeit
+}
+
+// eventSheet serves one public sheet of an event: "pairings" (the round in
+// the path, or the last published one), "standings" (after the last
+// closed round), "crosstable", "cards".
+func (s *Server) eventSheet(kind string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		sn, ok := s.publicEvent(w, r)
+		if !ok {
+			return
+		}
+		ev := sheetEvent(sn)
+		var buf bytes.Buffer
+		var err error
+		switch kind {
+		case "pairings":
+			n := len(sn.Rounds)
+			if v := r.PathValue("n"); v != "" {
+				n, err = strconv.Atoi(v)
+				if err != nil || n < 1 || n > len(sn.Rounds) {
+					writeCode(w, http.StatusNotFound, codeNotFound, nil)
+					return
+				}
+			}
+			if n == 0 {
+				err = sheets.Standings(&buf, ev, 0)
+			} else {
+				err = sheets.Pairings(&buf, ev, n)
+			}
+		case "standings":
+			err = sheets.Standings(&buf, ev, sn.Closed())
+		case "crosstable":
+			err = sheets.Crosstable(&buf, ev)
+		case "cards":
+			err = sheets.Cards(&buf, ev)
+		}
+		if err != nil {
+			s.log.Error().Str("event", sn.Event.ID).Str("sheet", kind).Err(err).Msg("director: sheet")
+			writeCode(w, http.StatusInternalServerError, codeInternal, nil)
+			return
+		}
+		allowInlineStyle(w.Header(), buf.Bytes())
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write(buf.Bytes())
+	}
+}
+
+// allowInlineStyle lets the sheet's own <style> element through the
+// content security policy by its hash (the sheets carry their print style
+// sheet inline, so that a saved page prints alike); nothing else inline.
+func allowInlineStyle(h http.Header, page []byte) {
+	var hashes []string
+	rest := page
+	for {
+		i := bytes.Index(rest, []byte("<style>"))
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len("<style>"):]
+		j := bytes.Index(rest, []byte("</style>"))
+		if j < 0 {
+			break
+		}
+		sum := sha256.Sum256(rest[:j])
+		hashes = append(hashes, fmt.Sprintf("'sha256-%s'", base64.StdEncoding.EncodeToString(sum[:])))
+		rest = rest[j:]
+	}
+	if len(hashes) == 0 {
+		return
+	}
+	h.Set("Content-Security-Policy", strings.Replace(contentSecurityPolicy, "style-src 'self'", "style-src 'self' "+strings.Join(hashes, " "), 1))
+}

@@ -1,0 +1,241 @@
+// Package sheets prints the paper of a Swiss or round-robin event, for
+// people or engines alike: the pairing sheet of a round, the standings
+// after a round with their tie-break columns, the crosstable and a
+// player's card. Each is a whole HTML page from html/template, readable on
+// a phone or a desktop and printable on A4 in black and white (a sheet a
+// director pins on the wall). The input is a plain Event that the director
+// server (or anything else) fills in; sheets knows nothing of storage.
+package sheets
+
+import (
+	"fmt"
+
+	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
+)
+
+// Event is everything the sheets print.
+type Event struct {
+	Name, Site, Dates string
+	Variant           string // as the rules name it ("international", "english"); printed only
+	System            string // "Swiss (Dutch)", "Round-robin"; printed only
+	Rounds            int    // rounds planned; 0 when unknown
+	// Scoring is in integer units (zero value: swiss.DefaultScoring, 2-1-0).
+	Scoring swiss.Scoring
+	// Halves prints every score at half its units: English checkers'
+	// 1-½-0 from 2-1-0 units. FMJD events print the integers.
+	Halves  bool
+	Players []Player
+	// Rounds paired so far, in order; the last may still have results
+	// pending.
+	Played     []Round
+	TieBreaks  tiebreak.Order
+	RoundRobin bool             // pre-determined pairings (forfeits count as games, C.07)
+	Edition    tiebreak.Edition // C.07 edition; zero value: the one in force
+	// Links are shown above a sheet on screen (the server's navigation)
+	// and never printed.
+	Links []Link
+}
+
+// Link is a navigation link of the screen layout.
+type Link struct{ Label, Href string }
+
+// Player is one entrant.
+type Player struct {
+	Number                         int // pairing number, 1-based
+	Name, Club, Federation, FideID string
+	Rating                         int // 0: unrated
+}
+
+// Round is one paired round.
+type Round struct {
+	Date   string // printed only
+	Boards []Board
+	Byes   []Bye // players not on a board: byes, absences
+}
+
+// Board is one game: pairing numbers of White and Black, and its result.
+type Board struct {
+	White, Black int
+	Result       Result
+}
+
+// Result is a board's result.
+type Result int8
+
+// Results. Forfeits are unplayed games (C.07 16.2): the absent side loses.
+const (
+	Pending         Result = iota // not in yet
+	WhiteWins                     // over the board
+	Draw                          // over the board
+	BlackWins                     // over the board
+	WhiteForfeitWin               // Black did not appear
+	BlackForfeitWin               // White did not appear
+	DoubleForfeit                 // neither appeared
+)
+
+// Bye is a player off the boards in a round, with the TRF code of what the
+// round gave: swiss.PairingBye (the pairing-allocated bye), swiss.FullBye,
+// swiss.HalfBye, swiss.ZeroBye (a requested zero-point bye, an absence, a
+// withdrawal). A player on no board and in no bye is absent (ZeroBye).
+type Bye struct {
+	Player int
+	Kind   swiss.Result
+}
+
+// limits keep a page bounded whatever the input says.
+const (
+	maxPlayers = 5000
+	maxRounds  = 100
+)
+
+// check validates the event: numbers known and unique, each player at most
+// once per round, byes of a known kind.
+func (ev *Event) check() error {
+	if len(ev.Players) > maxPlayers {
+		return fmt.Errorf("sheets: %d players; at most %d", len(ev.Players), maxPlayers)
+	}
+	if len(ev.Played) > maxRounds {
+		return fmt.Errorf("sheets: %d rounds; at most %d", len(ev.Played), maxRounds)
+	}
+	seen := map[int]bool{}
+	for i, p := range ev.Players {
+		if p.Number <= 0 {
+			return fmt.Errorf("sheets: player %d (%q) has pairing number %d; numbers start at 1", i+1, p.Name, p.Number)
+		}
+		if seen[p.Number] {
+			return fmt.Errorf("sheets: pairing number %d is given to two players", p.Number)
+		}
+		seen[p.Number] = true
+	}
+	for r, rd := range ev.Played {
+		in := map[int]string{}
+		place := func(n int, where string) error {
+			if !seen[n] {
+				return fmt.Errorf("sheets: round %d %s: player %d is not registered", r+1, where, n)
+			}
+			if prev, ok := in[n]; ok {
+				return fmt.Errorf("sheets: round %d: player %d is on %s and %s", r+1, n, prev, where)
+			}
+			in[n] = where
+			return nil
+		}
+		for b, bd := range rd.Boards {
+			where := fmt.Sprintf("board %d", b+1)
+			if err := place(bd.White, where); err != nil {
+				return err
+			}
+			if err := place(bd.Black, where); err != nil {
+				return err
+			}
+			if bd.Result < Pending || bd.Result > DoubleForfeit {
+				return fmt.Errorf("sheets: round %d board %d: unknown result %d", r+1, b+1, bd.Result)
+			}
+		}
+		for _, by := range rd.Byes {
+			if err := place(by.Player, "a bye"); err != nil {
+				return err
+			}
+			switch by.Kind {
+			case swiss.PairingBye, swiss.FullBye, swiss.HalfBye, swiss.ZeroBye:
+			default:
+				return fmt.Errorf("sheets: round %d: bye of player %d has kind %q; want U, F, H or Z", r+1, by.Player, by.Kind)
+			}
+		}
+	}
+	return nil
+}
+
+func (ev *Event) scoring() swiss.Scoring {
+	if ev.Scoring == (swiss.Scoring{}) {
+		return swiss.DefaultScoring
+	}
+	return ev.Scoring
+}
+
+// complete reports whether every board of round r (0-based) has a result.
+func (ev *Event) complete(r int) bool {
+	for _, b := range ev.Played[r].Boards {
+		if b.Result == Pending {
+			return false
+		}
+	}
+	return true
+}
+
+// completed is the number of rounds from the first that are complete.
+func (ev *Event) completed() int {
+	n := 0
+	for n < len(ev.Played) && ev.complete(n) {
+		n++
+	}
+	return n
+}
+
+// entry is one round of one player: the swiss entry, and whether the
+// result is still pending.
+type entry struct {
+	swiss.Entry
+	pending bool
+}
+
+// entries gives every player's rounds 1..upTo (players in ev.Players
+// order). A pending board gives a pending entry with the opponent and
+// colour known.
+func (ev *Event) entries(upTo int) [][]entry {
+	idx := make(map[int]int, len(ev.Players))
+	for i, p := range ev.Players {
+		idx[p.Number] = i
+	}
+	out := make([][]entry, len(ev.Players))
+	for i := range out {
+		out[i] = make([]entry, upTo)
+		for r := range upTo {
+			out[i][r] = entry{Entry: swiss.Entry{Result: swiss.ZeroBye}} // absent unless placed
+		}
+	}
+	for r := range upTo {
+		rd := ev.Played[r]
+		for _, b := range rd.Boards {
+			w, bl := swiss.Result(0), swiss.Result(0)
+			pending := false
+			switch b.Result {
+			case WhiteWins:
+				w, bl = swiss.Win, swiss.Loss
+			case Draw:
+				w, bl = swiss.Draw, swiss.Draw
+			case BlackWins:
+				w, bl = swiss.Loss, swiss.Win
+			case WhiteForfeitWin:
+				w, bl = swiss.ForfeitWin, swiss.ForfeitLoss
+			case BlackForfeitWin:
+				w, bl = swiss.ForfeitLoss, swiss.ForfeitWin
+			case DoubleForfeit:
+				w, bl = swiss.ForfeitLoss, swiss.ForfeitLoss
+			default:
+				pending = true
+			}
+			out[idx[b.White]][r] = entry{swiss.Entry{Opponent: b.Black, Color: swiss.White, Result: w}, pending}
+			out[idx[b.Black]][r] = entry{swiss.Entry{Opponent: b.White, Color: swiss.Black, Result: bl}, pending}
+		}
+		for _, by := range rd.Byes {
+			out[idx[by.Player]][r] = entry{Entry: swiss.Entry{Result: by.Kind}}
+		}
+	}
+	return out
+}
+
+// swissPlayers is the event state after round upTo (all complete), for
+// the tie-breaks.
+func (ev *Event) swissPlayers(upTo int) []swiss.Player {
+	es := ev.entries(upTo)
+	out := make([]swiss.Player, len(ev.Players))
+	for i, p := range ev.Players {
+		h := make([]swiss.Entry, upTo)
+		for r := range upTo {
+			h[r] = es[i][r].Entry
+		}
+		out[i] = swiss.Player{Number: p.Number, Rating: p.Rating, History: h}
+	}
+	return out
+}

@@ -1,0 +1,464 @@
+package sheets
+
+import (
+	"bytes"
+	_ "embed"
+	"fmt"
+	"html/template"
+	"io"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
+)
+
+//go:embed sheets.html.tmpl
+var sheetsTemplate string
+
+//go:embed sheets.css
+var sheetsCSS string
+
+var pages = template.Must(template.New("sheets").Funcs(template.FuncMap{
+	"css": func() template.CSS { return template.CSS(sheetsCSS) },
+	"inc": func(i int) int { return i + 1 },
+}).Parse(sheetsTemplate))
+
+// page is what every sheet's template reads: the event's heading and the
+// sheet's own data.
+type page struct {
+	Title    string // the sheet's name ("Pairings, round 3")
+	Event    *Event
+	Subtitle string
+	Data     any
+}
+
+// line is one player as a sheet prints it.
+type line struct {
+	Number           int
+	Name, Club, Fed  string
+	Rating           string
+	Score            string
+	Rank             int
+	RankShared       bool
+	TieBreaks        []string
+	Cells            []cell   // crosstable
+	Grid             []string // round-robin crosstable: the points against each line, "" for itself
+	PlayerHref, Note string
+}
+
+// cell is one round of one player in the crosstable or on a card.
+type cell struct {
+	Round      int
+	Board      int    // 0 for none
+	Opponent   int    // 0 for none
+	OppName    string // on cards
+	OppRating  string
+	Colour     string // "w", "b" or ""
+	Result     string // the points, "+", "−", or a bye's label
+	Running    string // cards: the score after the round
+	Pending    bool
+	Unplayed   bool
+	ByeLabel   string
+	ColourWord string // "White", "Black"
+}
+
+func (ev *Event) fmtScore(units int) string {
+	if !ev.Halves {
+		return strconv.Itoa(units)
+	}
+	neg := units < 0
+	if neg {
+		units = -units
+	}
+	s := strconv.Itoa(units / 2)
+	if units%2 == 1 {
+		if units/2 == 0 {
+			s = "½"
+		} else {
+			s += "½"
+		}
+	}
+	if neg {
+		s = "−" + s
+	}
+	return s
+}
+
+// fmtValue prints a tie-break value: scores in the event's style (a
+// Sonneborn-Berger in halves prints quarters as decimals), counts and
+// ratings as integers.
+func (ev *Event) fmtValue(tb tiebreak.TieBreak, v float64) string {
+	if ev.Halves {
+		v /= math.Pow(2, float64(tb.Power()))
+	}
+	if v == math.Trunc(v) {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	if f := v - math.Floor(v); f == 0.5 && v > 0 {
+		if v < 1 {
+			return "½"
+		}
+		return strconv.FormatFloat(math.Floor(v), 'f', 0, 64) + "½"
+	}
+	return strings.TrimRight(strconv.FormatFloat(v, 'f', 2, 64), "0")
+}
+
+// boardResult prints a board's result as the event scores it: "2-0",
+// "1-1", "0-2" in FMJD points, "1-0", "½-½", "0-1" in halves; forfeits as
+// "+ −"; pending as "".
+func (ev *Event) boardResult(r Result) string {
+	s := ev.scoring()
+	switch r {
+	case WhiteWins:
+		return ev.fmtScore(s.Win) + "-" + ev.fmtScore(s.Loss)
+	case Draw:
+		return ev.fmtScore(s.Draw) + "-" + ev.fmtScore(s.Draw)
+	case BlackWins:
+		return ev.fmtScore(s.Loss) + "-" + ev.fmtScore(s.Win)
+	case WhiteForfeitWin:
+		return "+ −"
+	case BlackForfeitWin:
+		return "− +"
+	case DoubleForfeit:
+		return "− −"
+	}
+	return ""
+}
+
+// byeLabel names what a round off the boards was.
+func byeLabel(k swiss.Result) string {
+	switch k {
+	case swiss.PairingBye:
+		return "bye"
+	case swiss.FullBye:
+		return "full-point bye"
+	case swiss.HalfBye:
+		return "half-point bye"
+	}
+	return "absent"
+}
+
+func (ev *Event) player(n int) *Player {
+	for i := range ev.Players {
+		if ev.Players[i].Number == n {
+			return &ev.Players[i]
+		}
+	}
+	return nil
+}
+
+func rating(r int) string {
+	if r <= 0 {
+		return ""
+	}
+	return strconv.Itoa(r)
+}
+
+// render runs a template into a buffer first, so that a failure writes
+// nothing.
+func render(w io.Writer, name string, p page) error {
+	var buf bytes.Buffer
+	if err := pages.ExecuteTemplate(&buf, name, p); err != nil {
+		return fmt.Errorf("sheets: %s: %w", name, err)
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
+}
+
+// pairingsView is the pairing sheet's data.
+type pairingsView struct {
+	Round  int
+	Date   string
+	Boards []pairingBoard
+	Byes   []pairingBye
+}
+
+type pairingBoard struct {
+	Board        int
+	White, Black line
+	Result       string
+}
+
+type pairingBye struct {
+	Player line
+	Label  string
+	Points string
+}
+
+// Pairings writes the pairing sheet of round (1-based): each board with
+// both players' numbers, names, ratings and scores before the round, the
+// result when it is in (blank to be filled in otherwise), and the players
+// off the boards.
+func Pairings(w io.Writer, ev *Event, round int) error {
+	if err := ev.check(); err != nil {
+		return err
+	}
+	if round < 1 || round > len(ev.Played) {
+		return fmt.Errorf("sheets: pairings of round %d asked; rounds 1 to %d are paired", round, len(ev.Played))
+	}
+	s := ev.scoring()
+	before := ev.scoresAfter(round - 1)
+	mk := func(n int) line {
+		p := ev.player(n)
+		return line{Number: n, Name: p.Name, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating), Score: ev.fmtScore(before[n])}
+	}
+	rd := ev.Played[round-1]
+	v := pairingsView{Round: round, Date: rd.Date}
+	for i, b := range rd.Boards {
+		v.Boards = append(v.Boards, pairingBoard{Board: i + 1, White: mk(b.White), Black: mk(b.Black), Result: ev.boardResult(b.Result)})
+	}
+	for _, by := range rd.Byes {
+		v.Byes = append(v.Byes, pairingBye{Player: mk(by.Player), Label: byeLabel(by.Kind), Points: ev.fmtScore(s.Points(by.Kind))})
+	}
+	return render(w, "pairings", page{Title: fmt.Sprintf("Pairings, round %d", round), Event: ev, Subtitle: rd.Date, Data: v})
+}
+
+// scoresAfter is every player's score after round upTo, pending results
+// counting nothing.
+func (ev *Event) scoresAfter(upTo int) map[int]int {
+	s := ev.scoring()
+	es := ev.entries(upTo)
+	out := make(map[int]int, len(ev.Players))
+	for i, p := range ev.Players {
+		for _, e := range es[i] {
+			if !e.pending {
+				out[p.Number] += s.Points(e.Result)
+			}
+		}
+	}
+	return out
+}
+
+// standingsView is the standings' data.
+type standingsView struct {
+	Round     int
+	TieBreaks []tieBreakHead
+	Lines     []line
+	Cells     []int // crosstable: the rounds shown
+	Grid      bool  // a round-robin's table of every pair
+}
+
+type tieBreakHead struct{ Heading, Acronym, Name string }
+
+// ranked ranks the event after round (all rounds to it complete).
+func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
+	for r := range round {
+		if !ev.complete(r) {
+			return nil, nil, fmt.Errorf("sheets: standings after round %d asked; round %d has results pending", round, r+1)
+		}
+	}
+	st, err := tiebreak.Rank(ev.swissPlayers(round), ev.TieBreaks, tiebreak.Options{
+		Scoring: ev.scoring(), Edition: ev.Edition, RoundRobin: ev.RoundRobin,
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("sheets: %w", err)
+	}
+	var heads []tieBreakHead
+	for _, tb := range ev.TieBreaks {
+		heads = append(heads, tieBreakHead{Heading: tb.Heading(), Acronym: tb.Acronym(), Name: tb.String()})
+	}
+	lines := make([]line, len(st))
+	for i, s := range st {
+		p := ev.player(s.Number)
+		l := line{Number: s.Number, Name: p.Name, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating),
+			Score: ev.fmtScore(s.Score), Rank: s.Rank}
+		l.RankShared = (i > 0 && st[i-1].Rank == s.Rank) || (i+1 < len(st) && st[i+1].Rank == s.Rank)
+		for k, tb := range ev.TieBreaks {
+			l.TieBreaks = append(l.TieBreaks, ev.fmtValue(tb, s.Values[k]))
+		}
+		lines[i] = l
+	}
+	return lines, heads, nil
+}
+
+// Standings writes the standings after round (1-based; every round to it
+// complete): rank (shared ranks marked), number, name, club, federation,
+// rating, score and one column per tie-break of the event's order.
+func Standings(w io.Writer, ev *Event, round int) error {
+	if err := ev.check(); err != nil {
+		return err
+	}
+	if round < 1 || round > len(ev.Played) {
+		return fmt.Errorf("sheets: standings after round %d asked; rounds 1 to %d are paired", round, len(ev.Played))
+	}
+	lines, heads, err := ev.ranked(round)
+	if err != nil {
+		return err
+	}
+	return render(w, "standings", page{Title: fmt.Sprintf("Standings after round %d", round), Event: ev,
+		Data: standingsView{Round: round, TieBreaks: heads, Lines: lines}})
+}
+
+// Crosstable writes the crosstable after the last complete round: the
+// standings with, for each round, the opponent's number, the colour and
+// the points (forfeits as + and −, byes by their points).
+func Crosstable(w io.Writer, ev *Event) error {
+	if err := ev.check(); err != nil {
+		return err
+	}
+	round := ev.completed()
+	lines, heads, err := ev.ranked(round)
+	if err != nil {
+		return err
+	}
+	es := ev.entries(round)
+	idx := map[int]int{}
+	for i, p := range ev.Players {
+		idx[p.Number] = i
+	}
+	s := ev.scoring()
+	for i := range lines {
+		for r, e := range es[idx[lines[i].Number]] {
+			lines[i].Cells = append(lines[i].Cells, ev.cell(r, e, s))
+		}
+	}
+	rounds := make([]int, round)
+	for i := range rounds {
+		rounds[i] = i + 1
+	}
+	if ev.RoundRobin {
+		ev.grid(lines, es, idx)
+	}
+	title := "Crosstable"
+	sub := fmt.Sprintf("after round %d", round)
+	if ev.Rounds > 0 {
+		sub += fmt.Sprintf(" of %d", ev.Rounds)
+	}
+	return render(w, "crosstable", page{Title: title, Event: ev, Subtitle: sub,
+		Data: standingsView{Round: round, TieBreaks: heads, Lines: lines, Cells: rounds, Grid: ev.RoundRobin}})
+}
+
+// grid fills each line's points against every other line, in rank order:
+// a round-robin's crosstable. Two games between the same players (a
+// double round-robin) show both results; forfeits show as + and −.
+func (ev *Event) grid(lines []line, es [][]entry, idx map[int]int) {
+	s := ev.scoring()
+	pos := make(map[int]int, len(lines))
+	for j, l := range lines {
+		pos[l.Number] = j
+	}
+	for i := range lines {
+		cells := make([][]string, len(lines))
+		for _, e := range es[idx[lines[i].Number]] {
+			if e.Opponent == 0 || e.pending {
+				continue
+			}
+			text := ev.fmtScore(s.Points(e.Result))
+			switch e.Result {
+			case swiss.ForfeitWin:
+				text = "+"
+			case swiss.ForfeitLoss:
+				text = "−"
+			}
+			j := pos[e.Opponent]
+			cells[j] = append(cells[j], text)
+		}
+		lines[i].Grid = make([]string, len(lines))
+		for j := range lines {
+			if j == i {
+				lines[i].Grid[j] = "×"
+			} else {
+				lines[i].Grid[j] = strings.Join(cells[j], " ")
+			}
+		}
+	}
+}
+
+// cell is one round of a player.
+func (ev *Event) cell(r int, e entry, s swiss.Scoring) cell {
+	c := cell{Round: r + 1, Opponent: e.Opponent, Pending: e.pending}
+	switch e.Color {
+	case swiss.White:
+		c.Colour, c.ColourWord = "w", "White"
+	case swiss.Black:
+		c.Colour, c.ColourWord = "b", "Black"
+	}
+	switch {
+	case e.pending:
+		c.Result = ""
+	case e.Result == swiss.ForfeitWin:
+		c.Result, c.Unplayed = "+", true
+	case e.Result == swiss.ForfeitLoss:
+		c.Result, c.Unplayed = "−", true
+	case e.Opponent == 0:
+		c.Unplayed = true
+		c.ByeLabel = byeLabel(e.Result)
+		c.Result = ev.fmtScore(s.Points(e.Result))
+	default:
+		c.Result = ev.fmtScore(s.Points(e.Result))
+	}
+	return c
+}
+
+// cardView is a player's card.
+type cardView struct {
+	Player line
+	Cells  []cell
+	Final  string
+}
+
+// Card writes a player's card: each round's board, colour, opponent (with
+// number and rating), result and the running score.
+func Card(w io.Writer, ev *Event, player int) error {
+	if err := ev.check(); err != nil {
+		return err
+	}
+	p := ev.player(player)
+	if p == nil {
+		return fmt.Errorf("sheets: card of player %d asked; no such pairing number", player)
+	}
+	v := ev.card(p)
+	return render(w, "card", page{Title: "Player card", Event: ev, Data: []cardView{v}})
+}
+
+// Cards writes every player's card, one a page when printed.
+func Cards(w io.Writer, ev *Event) error {
+	if err := ev.check(); err != nil {
+		return err
+	}
+	var vs []cardView
+	for i := range ev.Players {
+		vs = append(vs, ev.card(&ev.Players[i]))
+	}
+	return render(w, "card", page{Title: "Player cards", Event: ev, Data: vs})
+}
+
+func (ev *Event) card(p *Player) cardView {
+	s := ev.scoring()
+	es := ev.entries(len(ev.Played))
+	i := 0
+	for i < len(ev.Players) && ev.Players[i].Number != p.Number {
+		i++
+	}
+	boards := make([]int, len(ev.Played))
+	for r, rd := range ev.Played {
+		for b, bd := range rd.Boards {
+			if bd.White == p.Number || bd.Black == p.Number {
+				boards[r] = b + 1
+			}
+		}
+	}
+	v := cardView{Player: line{Number: p.Number, Name: p.Name, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating)}}
+	run := 0
+	for r, e := range es[i] {
+		c := ev.cell(r, e, s)
+		c.Board = boards[r]
+		if e.Opponent != 0 {
+			if o := ev.player(e.Opponent); o != nil {
+				c.OppName, c.OppRating = o.Name, rating(o.Rating)
+			}
+		}
+		if !e.pending {
+			run += s.Points(e.Result)
+		}
+		if c.Unplayed && e.Opponent != 0 {
+			c.Result += " forfeit" // a card is read alone, without the crosstable's legend
+		}
+		c.Running = ev.fmtScore(run)
+		v.Cells = append(v.Cells, c)
+	}
+	v.Final = ev.fmtScore(run)
+	return v
+}
