@@ -14,6 +14,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
+
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
 
@@ -101,42 +103,7 @@ func openStore(path string) (*store, error) {
 }
 
 func (s *store) init() error {
-	var ok string
-	if err := s.db.QueryRow("PRAGMA quick_check").Scan(&ok); err != nil {
-		return fmt.Errorf("the database is damaged (half-written or truncated?): %w", err)
-	}
-	if ok != "ok" {
-		return fmt.Errorf("the database is damaged (half-written or truncated?): %s", ok)
-	}
-	var mode string
-	if err := s.db.QueryRow("PRAGMA journal_mode=WAL").Scan(&mode); err != nil {
-		return fmt.Errorf("journal_mode=WAL: %w", err)
-	}
-	var app, ver, tables int
-	if err := s.db.QueryRow("PRAGMA application_id").Scan(&app); err != nil {
-		return err
-	}
-	if err := s.db.QueryRow("PRAGMA user_version").Scan(&ver); err != nil {
-		return err
-	}
-	if err := s.db.QueryRow("SELECT count(*) FROM sqlite_schema").Scan(&tables); err != nil {
-		return err
-	}
-	switch {
-	case app == 0 && tables == 0:
-		_, err := s.db.Exec(fmt.Sprintf("BEGIN IMMEDIATE;\n%sPRAGMA application_id = %d;\nPRAGMA user_version = %d;\nCOMMIT;", schema, applicationID, schemaVersion))
-		if err != nil {
-			return fmt.Errorf("creating the schema: %w", err)
-		}
-		return nil
-	case app != applicationID:
-		return fmt.Errorf("the database belongs to another program (application_id %#x, %d tables), not to the web referee; use a file of its own", app, tables)
-	case ver > schemaVersion:
-		return fmt.Errorf("the database's schema version %d is newer than this arbiter's (%d); use a newer arbiter", ver, schemaVersion)
-	case ver < 1:
-		return fmt.Errorf("the database has no schema version (half-written?)")
-	}
-	return nil
+	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the web referee", App: applicationID, Version: schemaVersion, SQL: schema, Migrations: nil})
 }
 
 func (s *store) close() error { return s.db.Close() }

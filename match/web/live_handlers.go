@@ -36,18 +36,11 @@ func (s *Server) liveEvents(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		return
 	}
-	client := clientIP(r, s.trust)
-	switch s.streams.acquire(client) {
-	case http.StatusTooManyRequests:
-		w.Header().Set("Retry-After", "5")
-		writeCode(w, http.StatusTooManyRequests, codeTooManyStreams, nil)
-		return
-	case http.StatusServiceUnavailable:
-		w.Header().Set("Retry-After", "30")
-		writeCode(w, http.StatusServiceUnavailable, codeServerFull, nil)
+	release, ok := s.acquireStream(w, r)
+	if !ok {
 		return
 	}
-	defer s.streams.release(client)
+	defer release()
 
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")

@@ -38,18 +38,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		writeCode(w, http.StatusBadRequest, codeBadSince, map[string]string{"since": truncate(r.URL.Query().Get("since"), 32)})
 		return
 	}
-	client := clientIP(r, s.trust)
-	switch s.streams.acquire(client) {
-	case http.StatusTooManyRequests:
-		w.Header().Set("Retry-After", "5")
-		writeCode(w, http.StatusTooManyRequests, codeTooManyStreams, nil)
-		return
-	case http.StatusServiceUnavailable:
-		w.Header().Set("Retry-After", "30")
-		writeCode(w, http.StatusServiceUnavailable, codeServerFull, nil)
+	release, ok := s.acquireStream(w, r)
+	if !ok {
 		return
 	}
-	defer s.streams.release(client)
+	defer release()
 
 	ctx := r.Context()
 	missed, live, err := s.hall.Watch(ctx, id, since)
@@ -268,4 +261,22 @@ func (c *encodeCache) encode(game string, ev online.Event) ([]byte, error) {
 	c.m[k] = b
 	c.mu.Unlock()
 	return b, nil
+}
+
+// acquireStream takes one of the event-stream places the limits allow
+// (StreamsPerClient for r's client, Streams in all); without one it answers
+// 429 or 503 with Retry-After and reports false. release gives the place back.
+func (s *Server) acquireStream(w http.ResponseWriter, r *http.Request) (release func(), ok bool) {
+	client := clientIP(r, s.trust)
+	switch s.streams.acquire(client) {
+	case http.StatusTooManyRequests:
+		w.Header().Set("Retry-After", "5")
+		writeCode(w, http.StatusTooManyRequests, codeTooManyStreams, nil)
+		return nil, false
+	case http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "30")
+		writeCode(w, http.StatusServiceUnavailable, codeServerFull, nil)
+		return nil, false
+	}
+	return func() { s.streams.release(client) }, true
 }
