@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -173,7 +175,9 @@ func TestSwiss64ResumeAfterKill(t *testing.T) {
 }
 
 // TestSwissRefusals: a Swiss event is not played on a cluster, nor with
-// an SPRT, nor without its number of rounds (exit 2, naming why).
+// an SPRT, nor without its number of rounds (exit 2, naming why), and a
+// refused command leaves no file behind (no output directory, no
+// arbiter.db).
 func TestSwissRefusals(t *testing.T) {
 	dir := t.TempDir()
 	const event = `variant: english
@@ -194,9 +198,15 @@ engines:
 		{[]string{"tournament", "-c", "norounds.yaml"}, "norounds.yaml: rounds: a Swiss event needs its number of rounds"},
 		{[]string{"tournament", "-c", "swiss.yaml", "--rounds", "4"}, "--rounds: rounds: 4 rounds; a Swiss of 3 engines has 1 to 3"},
 	} {
-		_, stderr, code := runArbiter(t, dir, append(tc.args, "--out", filepath.Join(dir, "out"), "--progress", "off")...)
+		out := filepath.Join(dir, "out")
+		_, stderr, code := runArbiter(t, dir, append(tc.args, "--out", out, "--progress", "off")...)
 		if code != exitUsage || !strings.Contains(stderr, tc.want) {
 			t.Errorf("%q: exit %d, want %d and %q in\n%s", tc.args, code, exitUsage, tc.want, lastLines(stderr, 5))
+		}
+		if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+			entries, _ := os.ReadDir(out)
+			t.Errorf("%q: refused, but left %s behind (stat: %v; %d entries)", tc.args, out, err, len(entries))
+			os.RemoveAll(out)
 		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
 	"github.com/draughts-arbiter/arbiter/match/tournament"
 	"github.com/draughts-arbiter/arbiter/match/web"
@@ -224,6 +225,12 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		if liveAt, err = liveAddr(tf.serve); err != nil {
 			return usagef("%s: %v", name, err)
 		}
+	}
+	if tf.cluster.url != "" && ev.Schedule.Kind == schedule.Swiss {
+		// Refused here, before the output directory, its lock and its
+		// database are made: a refused command leaves nothing behind.
+		// (startCluster refuses it too, for any other caller.)
+		return usagef("%s: --nats: a Swiss event (tournament: swiss) is played on this machine only, not on a cluster", name)
 	}
 	for _, w := range ev.Warnings {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
