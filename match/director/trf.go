@@ -11,7 +11,8 @@ import (
 
 // TRF is the event as a TRF16 file holds it (match/swiss/trf): the header,
 // one line per player with every closed round, the ranks of the
-// standings, the number of rounds and the event's point system (XXS).
+// standings, the number of rounds (XXR), the colour drawn for the first
+// player (XXC, when set) and the event's point system (XXS).
 func (sn *Snapshot) TRF() (*trf.Event, error) {
 	e := &sn.Event
 	typ := "Individual: Swiss-System Dutch"
@@ -26,7 +27,7 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 	out := &trf.Event{
 		Name: clip(e.Name, 100), City: clip(e.Site, 100), StartDate: strings.ReplaceAll(e.Start, "-", "/"),
 		EndDate: strings.ReplaceAll(e.End, "-", "/"), NumPlayers: len(sn.Players), Type: typ,
-		TimeControl: clip(e.TimeControl, 100), Rounds: e.Rounds, PointSystem: &ps,
+		TimeControl: clip(e.TimeControl, 100), Rounds: e.Rounds, FirstColor: e.FirstColor, PointSystem: &ps,
 	}
 	rank := map[int]int{}
 	if st, err := sn.Standings(); err == nil {

@@ -85,6 +85,11 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 		played = max(played, len(p.History))
 	}
 	e.Rounds = max(e.Rounds, tev.Rounds, played)
+	// XXC: the colour drawn for the top player, which the Dutch system
+	// keeps using when colour preferences are equal (C.04.3 E.5).
+	if tev.FirstColor != swiss.NoColor {
+		e.FirstColor = tev.FirstColor
+	}
 	if tev.PointSystem != nil {
 		e.Scoring = tev.PointSystem.Scoring()
 		e.HalfPoints = tev.PointSystem.Win == 10
