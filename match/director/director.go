@@ -110,13 +110,18 @@ type Board struct {
 func (b Board) Done() bool { return b.WhiteResult != 0 && b.BlackResult != 0 }
 
 // Score is the board's result as a director writes it ("1-0", "½-½",
-// "+-", ""), from White's side.
+// "+-", ""), from White's side; a game played but not rated (TRF W D L)
+// has " (not rated)" after it.
 func (b Board) Score() string {
 	if !b.Done() {
 		return ""
 	}
+	w, bl := Rated(b.WhiteResult), Rated(b.BlackResult)
 	for k, v := range outcomes {
-		if v == [2]swiss.Result{b.WhiteResult, b.BlackResult} {
+		if v == [2]swiss.Result{w, bl} {
+			if w != b.WhiteResult || bl != b.BlackResult {
+				return k + " (not rated)"
+			}
 			return k
 		}
 	}

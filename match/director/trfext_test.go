@@ -57,3 +57,66 @@ func TestImportTRFRoundsAndFirstColour(t *testing.T) {
 		t.Fatalf("first colour 7: %v", err)
 	}
 }
+
+// allCodesTRF has every TRF16 result code of a played round: 1 = 0, W D L
+// (played, not rated), + - with an opponent, and the rows without one,
+// 0000 - U, H, F, Z.
+const allCodesTRF = "012 All codes\r\n" +
+	"001    1      Player 1                                                           0.0          2 w 1     3 b D     4 w L\r\n" +
+	"001    2      Player 2                                                           0.0          1 b 0     4 w +     3 b 0\r\n" +
+	"001    3      Player 3                                                           0.0          4 w W     1 w D     2 w 1\r\n" +
+	"001    4      Player 4                                                           0.0          3 b L     2 b -     1 b W\r\n" +
+	"001    5      Player 5                                                           0.0          6 w =  0000 - U  0000 - F\r\n" +
+	"001    6      Player 6                                                           0.0          5 b =  0000 - H  0000 - Z\r\n" +
+	""
+
+// TestTRFRoundTripAllCodes imports a file with every result code and
+// exports it: the round columns (from column 92) come back byte-equal,
+// and the unrated games score as the played ones.
+func TestTRFRoundTripAllCodes(t *testing.T) {
+	s := newStore(t, nil)
+	ctx := context.Background()
+	tev, err := ParseTRF([]byte(allCodesTRF))
+	must(t, err)
+	ev, _, err := s.ImportTRF(ctx, Event{Variant: "international"}, tev)
+	must(t, err)
+	sn := get(t, s, ev.ID)
+	var buf bytes.Buffer
+	must(t, sn.WriteTRF(&buf))
+	rounds := func(text string) map[string]string {
+		out := map[string]string{}
+		for _, l := range strings.Split(text, "\r\n") {
+			if r := []rune(l); strings.HasPrefix(l, "001 ") && len(r) > 91 {
+				out[string(r[4:8])] = string(r[91:])
+			}
+		}
+		return out
+	}
+	in, out := rounds(allCodesTRF), rounds(buf.String())
+	if len(in) != 6 {
+		t.Fatalf("test file: %d players", len(in))
+	}
+	for n, want := range in {
+		if out[n] != want {
+			t.Errorf("player %s: rounds exported as\n%q, read\n%q", n, out[n], want)
+		}
+	}
+	// W-L is scored like 1-0 (player 3: W, D, 1 = 2.5 points; player 1:
+	// 1, D, L = 1.5) and shown as played on the board.
+	st := sn.State()
+	if got := st[2].Score(sn.Event.Scoring); got != 5 {
+		t.Errorf("player 3 scores %d units, want 5 (2.5 points)", got)
+	}
+	if got := st[0].Score(sn.Event.Scoring); got != 3 {
+		t.Errorf("player 1 scores %d units, want 3", got)
+	}
+	var unrated Board
+	for _, b := range sn.Rounds[0].Boards {
+		if b.WhiteResult == swiss.UnratedWin {
+			unrated = b
+		}
+	}
+	if unrated.Score() != "1-0 (not rated)" || unrated.BlackResult != swiss.UnratedLoss {
+		t.Errorf("the unrated board of round 1: %+v, score %q", unrated, unrated.Score())
+	}
+}

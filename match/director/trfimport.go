@@ -32,9 +32,11 @@ func ParseTRF(data []byte) (*trf.Event, error) {
 	return ev, nil
 }
 
-// played maps TRF's unrated game codes to the rated ones (the director's
-// boards record games, not rating decisions).
-func ratedGame(r swiss.Result) swiss.Result {
+// Rated maps TRF's codes of a game played but not rated (W D L) to the
+// rated ones (1 = 0) and leaves the others. A board keeps the codes it was
+// given (an imported W-L stays W-L, scored as 1-0, and is exported as W-L);
+// Rated is for reading a board's outcome whatever its rating status.
+func Rated(r swiss.Result) swiss.Result {
 	switch r {
 	case swiss.UnratedWin:
 		return swiss.Win
@@ -178,11 +180,16 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 			if me.Color != swiss.NoColor && them.Color != swiss.Black {
 				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("both players of the game with %d have White", me.Opponent))
 			}
-			res := [2]swiss.Result{ratedGame(me.Result), ratedGame(them.Result)}
-			valid := false
+			// The board keeps the file's codes: W D L (played, not rated)
+			// stay so, to be exported as read.
+			res := [2]swiss.Result{me.Result, them.Result}
+			rated := [2]swiss.Result{Rated(res[0]), Rated(res[1])}
+			valid := (res[0] == rated[0]) == (res[1] == rated[1])
+			ok := false
 			for _, o := range outcomes {
-				valid = valid || o == res
+				ok = ok || o == rated
 			}
+			valid = valid && ok
 			if !valid {
 				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("results %q and %q of the game with %d do not make a board", string(me.Result), string(them.Result), me.Opponent))
 			}
