@@ -3,9 +3,11 @@ package director
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/match/swiss/trf"
 )
 
@@ -51,6 +53,14 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 			t.FIDEID = pl.FedID
 		}
 		t.Absent = false
+		// The byes asked for the next round go in its column (0000 - H,
+		// F or Z), where bbpPairings and JaVaFo read them when pairing it;
+		// only when every round paired is closed, as an open round has no
+		// column. Requests for later rounds are not written: a pairing
+		// program would read their column as a round played.
+		if k, ok := sn.Requested[sn.Next()][pl.ID]; ok && sn.Closed() == len(sn.Rounds) && sn.Next() <= e.Rounds {
+			t.History = append(slices.Clone(t.History), swiss.Entry{Result: k})
+		}
 		out.Players = append(out.Players, t)
 	}
 	return out, nil

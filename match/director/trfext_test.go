@@ -120,3 +120,67 @@ func TestTRFRoundTripAllCodes(t *testing.T) {
 		t.Errorf("the unrated board of round 1: %+v, score %q", unrated, unrated.Score())
 	}
 }
+
+// aheadTRF has round 1 played and byes asked ahead: player 2 a half-point
+// bye in round 2, player 3 a zero-point bye in round 2 and a full-point
+// bye in round 3.
+const aheadTRF = "012 Ahead\r\nXXR 4\r\n" +
+	"001    1      Player 1                                                           0.0          2 w 1\r\n" +
+	"001    2      Player 2                                                           0.0          1 b 0  0000 - H\r\n" +
+	"001    3      Player 3                                                           0.0          4 w =  0000 - Z  0000 - F\r\n" +
+	"001    4      Player 4                                                           0.0          3 b =\r\n" +
+	""
+
+// TestImportTRFRequestedByes: the byes written after the last round
+// played become the director's requests for those rounds (and not played
+// rounds); the next round's are exported back in its column, and pairing
+// round 2 leaves out the players who asked.
+func TestImportTRFRequestedByes(t *testing.T) {
+	s := newStore(t, nil)
+	ctx := context.Background()
+	tev, err := ParseTRF([]byte(aheadTRF))
+	must(t, err)
+	ev, _, err := s.ImportTRF(ctx, Event{Variant: "international"}, tev)
+	must(t, err)
+	sn := get(t, s, ev.ID)
+	id := func(n int) int { return sn.ByNumber(n).ID }
+	if len(sn.Rounds) != 1 || sn.Requested[2][id(2)] != swiss.HalfBye || sn.Requested[2][id(3)] != swiss.ZeroBye || sn.Requested[3][id(3)] != swiss.FullBye || len(sn.Requested[2]) != 2 {
+		t.Fatalf("rounds %d, requests %v", len(sn.Rounds), sn.Requested)
+	}
+	var buf bytes.Buffer
+	must(t, sn.WriteTRF(&buf))
+	out := buf.String()
+	for _, l := range strings.Split(out, "\r\n") {
+		r := []rune(l)
+		if !strings.HasPrefix(l, "001 ") || len(r) < 99 {
+			continue
+		}
+		switch string(r[4:8]) {
+		case "   2":
+			if string(r[91:]) != "   1 b 0  0000 - H" {
+				t.Errorf("player 2: %q", string(r[91:]))
+			}
+		case "   3":
+			if string(r[91:]) != "   4 w =  0000 - Z" {
+				t.Errorf("player 3 (round 3's request not written): %q", string(r[91:]))
+			}
+		default:
+			if len(r) > 100 {
+				t.Errorf("a column ahead for %q", l)
+			}
+		}
+	}
+	must(t, s.PairRound(ctx, ev.ID, 2, nil))
+	rd := get(t, s, ev.ID).Rounds[1]
+	if len(rd.Boards) != 1 || rd.Absent[id(2)] != swiss.HalfBye || rd.Absent[id(3)] != swiss.ZeroBye {
+		t.Fatalf("round 2: %+v", rd)
+	}
+	// After the last round played only requested byes may follow.
+	bad := strings.Replace(aheadTRF, "0000 - F", "0000 - -", 1)
+	if tev, err = ParseTRF([]byte(bad)); err == nil {
+		_, _, err = s.ImportTRF(ctx, Event{Variant: "international"}, tev)
+	}
+	if err == nil || !strings.Contains(err.Error(), "round 3") {
+		t.Fatalf("a forfeit ahead: %v", err)
+	}
+}

@@ -75,18 +75,42 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 	if strings.Contains(strings.ToLower(tev.Type), "round") {
 		e.System = RoundRobin
 	}
-	state, err := tev.PairingState()
-	if err != nil {
-		return Event{}, "", refuse(400, "director.trf", "line", "0", "column", "0", "detail", err.Error())
-	}
-	if len(state) > MaxPlayers {
+	if len(tev.Players) > MaxPlayers {
 		return Event{}, "", refuse(409, "director.too-many-players", "limit", fmt.Sprint(MaxPlayers))
 	}
-	played := 0
-	for _, p := range state {
-		played = max(played, len(p.History))
+	// The rounds played are those up to the last one in which someone was
+	// paired (a game, a forfeit, the pairing-allocated bye), as bbpPairings
+	// reads a file; the columns after it can only hold requested byes
+	// (0000 - H, F or Z), which become the requests of those rounds.
+	played, longest := 0, 0
+	for _, p := range tev.Players {
+		longest = max(longest, len(p.History))
+		for r, x := range p.History {
+			if x.Opponent != 0 || x.Result == swiss.PairingBye || x.Result == swiss.ForfeitWin {
+				played = max(played, r+1)
+			}
+		}
 	}
-	e.Rounds = max(e.Rounds, tev.Rounds, played)
+	requested := map[int]map[int]swiss.Result{} // round -> player -> H F Z
+	for _, p := range tev.Players {
+		for r := played; r < len(p.History); r++ {
+			switch k := p.History[r].Result; k {
+			case swiss.HalfBye, swiss.FullBye, swiss.ZeroBye:
+				if requested[r+1] == nil {
+					requested[r+1] = map[int]swiss.Result{}
+				}
+				requested[r+1][p.Number] = k
+			default:
+				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("round %d comes after the last round played (%d) and can only hold a requested bye (H, F or Z), not %q", r+1, played, string(k)))
+			}
+		}
+	}
+	state := make([]swiss.Player, len(tev.Players))
+	for i, p := range tev.Players {
+		state[i] = p.Player
+		state[i].History = p.History[:min(played, len(p.History))]
+	}
+	e.Rounds = max(e.Rounds, tev.Rounds, longest)
 	// XXC: the colour drawn for the top player, which the Dutch system
 	// keeps using when colour preferences are equal (C.04.3 E.5).
 	if tev.FirstColor != swiss.NoColor {
@@ -99,7 +123,7 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 	if tev.PointSystem == nil {
 		e.Scoring, e.HalfPoints = swiss.DefaultScoring, true // FIDE's 1 - ½ - 0
 	}
-	e, err = checkEvent(e)
+	e, err := checkEvent(e)
 	if err != nil {
 		return Event{}, "", err
 	}
@@ -231,6 +255,13 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 			for pid, k := range rd.byes {
 				if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, 1)", e.ID, n, pid, string(k)); err != nil {
 					return fmt.Errorf("director: storing round %d: %w", n, err)
+				}
+			}
+		}
+		for n, ps := range requested {
+			for pid, k := range ps {
+				if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, 1)", e.ID, n, pid, string(k)); err != nil {
+					return fmt.Errorf("director: storing the bye asked for round %d: %w", n, err)
 				}
 			}
 		}
