@@ -3,6 +3,7 @@ package director
 import (
 	"bytes"
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
@@ -183,4 +184,36 @@ func TestImportTRFRequestedByes(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "round 3") {
 		t.Fatalf("a forfeit ahead: %v", err)
 	}
+}
+
+// FuzzImportTRF: whatever the file, ParseTRF then ImportTRF give an event
+// or an *Error that names the file's line (director.trf, line > 0), never
+// a crash.
+func FuzzImportTRF(f *testing.F) {
+	for _, seed := range []string{allCodesTRF, aheadTRF, extTRF, "XXR 3\n", "012 \x01\n" + extTRF,
+		strings.Replace(aheadTRF, "0000 - F", "0000 - -", 1), strings.Replace(extTRF, "XXR 5", "XXR 90", 1),
+		"042 2024/13/45\n" + extTRF, "122 90'+30''\n" + extTRF, "XXS W=1.0 D=1.0\n" + extTRF} {
+		f.Add([]byte(seed))
+	}
+	s, err := Open(Config{Path: f.TempDir() + "/fuzz.db"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer s.Close()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ev, err := ParseTRF(data)
+		if err == nil {
+			_, _, err = s.ImportTRF(context.Background(), Event{Variant: "international"}, ev)
+		}
+		if err == nil {
+			return
+		}
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("error %v is not an *Error", err)
+		}
+		if e.Code != "director.trf" || e.Args["line"] == "" || e.Args["line"] == "0" {
+			t.Fatalf("error %q (%s %v) names no line of the file", err, e.Code, e.Args)
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/draughts-arbiter/arbiter/match/swiss"
@@ -54,8 +55,19 @@ func Rated(r swiss.Result) swiss.Result {
 // (variant, time control if absent, system and rounds if absent); the
 // file's name, site, dates and point system are taken when present. The
 // histories must agree (each game seen from both sides, opposite colours,
-// results that make a board): a problem names the player and the round.
+// results that make a board): a problem names the player and the round
+// and, for a file read by ParseTRF, the line and column (code
+// director.trf), as does a setting taken from a header line (012, 042,
+// 122, XXR, XXS...) that the event refuses.
 func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (Event, string, error) {
+	e, token, err := s.importTRF(ctx, settings, tev)
+	if err != nil {
+		return Event{}, "", atLine(err, tev)
+	}
+	return e, token, nil
+}
+
+func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (Event, string, error) {
 	e := settings
 	if tev.Name != "" {
 		e.Name = tev.Name
@@ -273,6 +285,71 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 	return e, token, nil
 }
 
+// trfProblem is a problem in the history of a player; when the player was
+// read from a file it names the line and column (that of the round) too.
 func trfProblem(player, round int, detail string) *Error {
 	return refuse(400, "director.trf-history", "player", fmt.Sprint(player), "round", fmt.Sprint(round), "detail", detail)
+}
+
+// atLine turns err (an *Error of ImportTRF) into one naming the file's
+// line: the history problems at their player's line, the settings taken
+// from a header line at that line.
+func atLine(err error, tev *trf.Event) error {
+	var de *Error
+	if !errors.As(err, &de) || de.Args["line"] != "" {
+		return err
+	}
+	line, col := 0, 0
+	detail := de.Error()
+	switch de.Code {
+	case "director.trf-history":
+		for _, p := range tev.Players {
+			if fmt.Sprint(p.Number) == de.Args["player"] {
+				line = p.Line
+				if r, e := strconv.Atoi(de.Args["round"]); e == nil && r > 0 {
+					col = trf.RoundColumn(r)
+				}
+			}
+		}
+		detail = fmt.Sprintf("player %s, round %s: %s", de.Args["player"], de.Args["round"], de.Args["detail"])
+	case "director.bad-field":
+		code := map[string]string{"name": "012", "site": "022", "start": "042", "end": "052", "time_control": "122", "rounds": "XXR", "scoring": "XXS"}[de.Args["field"]]
+		line = tev.HeaderLines[code]
+		if line == 0 && de.Args["field"] == "name" && tev.Name == "" {
+			// Nothing to point at: the file has no 012 line.
+			line, detail = 1, "the file has no 012 line (the event's name) and the settings give no name"
+		}
+		if line == 0 && de.Args["field"] == "rounds" && tev.Rounds == 0 && longestHistory(tev) == 0 {
+			line, detail = 1, "the file has no XXR line (number of rounds) nor a round played, and the settings give no number of rounds"
+		}
+		if line == 0 && de.Args["field"] == "rounds" {
+			for _, p := range tev.Players {
+				if len(p.History) > MaxRounds {
+					line, col = p.Line, trf.RoundColumn(MaxRounds+1)
+				}
+			}
+		}
+	case "director.too-many-players":
+		if len(tev.Players) > MaxPlayers {
+			line = tev.Players[MaxPlayers].Line
+		}
+	}
+	if line == 0 {
+		return err
+	}
+	out := refuse(de.Status, "director.trf", "line", fmt.Sprint(line), "column", fmt.Sprint(col), "detail", detail)
+	for k, v := range de.Args {
+		if _, ok := out.Args[k]; !ok {
+			out.Args[k] = v
+		}
+	}
+	return out
+}
+
+func longestHistory(tev *trf.Event) int {
+	n := 0
+	for _, p := range tev.Players {
+		n = max(n, len(p.History))
+	}
+	return n
 }
