@@ -1,7 +1,6 @@
 package director
 
 import (
-	"context"
 	"errors"
 	"strings"
 	"testing"
@@ -91,35 +90,6 @@ func FuzzParseOutcome(f *testing.F) {
 		r, ok := ParseOutcome(s)
 		if ok && (Board{WhiteResult: r[0], BlackResult: r[1]}).Score() == "" {
 			t.Fatalf("%q read as %v", s, r)
-		}
-	})
-}
-
-// FuzzImportTRF: whatever the file, an import is an event or an error,
-// never a crash.
-func FuzzImportTRF(f *testing.F) {
-	f.Add([]byte("012 Fuzz\n001    1      A                                 2000          0000000000 1900/01/01  2.0    1     2 w 1\n" +
-		"001    2      B                                 1900          0000000000 1900/01/01  0.0    2     1 b 0\n"))
-	f.Add([]byte("XXR 3\n"))
-	s, err := Open(Config{Path: f.TempDir() + "/fuzz.db"})
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer s.Close()
-	f.Fuzz(func(t *testing.T, data []byte) {
-		ev, err := ParseTRF(data)
-		if err != nil {
-			var e *Error
-			if !errors.As(err, &e) {
-				t.Fatalf("error %v is not an *Error", err)
-			}
-			return
-		}
-		if _, _, err := s.ImportTRF(context.Background(), Event{}, ev); err != nil {
-			var e *Error
-			if !errors.As(err, &e) && !strings.Contains(err.Error(), "director:") {
-				t.Fatalf("error %v", err)
-			}
 		}
 	})
 }

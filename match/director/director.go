@@ -49,15 +49,18 @@ type Event struct {
 	Scoring     swiss.Scoring `json:"scoring"`
 	// HalfPoints prints scores halved (1-½-0, English checkers) rather
 	// than in scoring units (2-1-0, FMJD).
-	HalfPoints bool      `json:"half_points"`
-	TieBreaks  []string  `json:"tie_breaks"`
-	Baku       bool      `json:"baku,omitempty"`
-	Created    time.Time `json:"created"`
+	HalfPoints bool     `json:"half_points"`
+	TieBreaks  []string `json:"tie_breaks"`
+	Baku       bool     `json:"baku,omitempty"`
+	// FirstColor is the colour drawn for the first player in round 1
+	// (TRF's XXC white1/black1); NoColor leaves it to the pairing (White).
+	FirstColor swiss.Color `json:"first_color,omitempty"`
+	Created    time.Time   `json:"created"`
 }
 
 // Options is the event's pairing options.
 func (e *Event) Options() swiss.Options {
-	return swiss.Options{Rounds: e.Rounds, Scoring: e.Scoring, Baku: e.Baku}
+	return swiss.Options{Rounds: e.Rounds, Scoring: e.Scoring, Baku: e.Baku, FirstColor: e.FirstColor}
 }
 
 // FormatScore writes units of e.Scoring as the event prints them.
@@ -107,13 +110,18 @@ type Board struct {
 func (b Board) Done() bool { return b.WhiteResult != 0 && b.BlackResult != 0 }
 
 // Score is the board's result as a director writes it ("1-0", "½-½",
-// "+-", ""), from White's side.
+// "+-", ""), from White's side; a game played but not rated (TRF W D L)
+// has " (not rated)" after it.
 func (b Board) Score() string {
 	if !b.Done() {
 		return ""
 	}
+	w, bl := Rated(b.WhiteResult), Rated(b.BlackResult)
 	for k, v := range outcomes {
-		if v == [2]swiss.Result{b.WhiteResult, b.BlackResult} {
+		if v == [2]swiss.Result{w, bl} {
+			if w != b.WhiteResult || bl != b.BlackResult {
+				return k + " (not rated)"
+			}
 			return k
 		}
 	}

@@ -101,6 +101,9 @@ func checkEvent(e Event) (Event, error) {
 	if e.Rounds < 1 || e.Rounds > MaxRounds {
 		return e, badField("rounds", fmt.Sprintf("%d is not from 1 to %d", e.Rounds, MaxRounds))
 	}
+	if e.FirstColor < swiss.NoColor || e.FirstColor > swiss.Black {
+		return e, badField("first_color", fmt.Sprintf("%d is not 0 (by lot), 1 (White) or 2 (Black)", e.FirstColor))
+	}
 	if e.Scoring == (swiss.Scoring{}) {
 		e.Scoring = swiss.DefaultScoring
 	}

@@ -3,15 +3,18 @@ package director
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
+	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/match/swiss/trf"
 )
 
 // TRF is the event as a TRF16 file holds it (match/swiss/trf): the header,
 // one line per player with every closed round, the ranks of the
-// standings, the number of rounds and the event's point system (XXS).
+// standings, the number of rounds (XXR), the colour drawn for the first
+// player (XXC, when set) and the event's point system (XXS).
 func (sn *Snapshot) TRF() (*trf.Event, error) {
 	e := &sn.Event
 	typ := "Individual: Swiss-System Dutch"
@@ -26,7 +29,7 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 	out := &trf.Event{
 		Name: clip(e.Name, 100), City: clip(e.Site, 100), StartDate: strings.ReplaceAll(e.Start, "-", "/"),
 		EndDate: strings.ReplaceAll(e.End, "-", "/"), NumPlayers: len(sn.Players), Type: typ,
-		TimeControl: clip(e.TimeControl, 100), Rounds: e.Rounds, PointSystem: &ps,
+		TimeControl: clip(e.TimeControl, 100), Rounds: e.Rounds, FirstColor: e.FirstColor, PointSystem: &ps,
 	}
 	rank := map[int]int{}
 	if st, err := sn.Standings(); err == nil {
@@ -50,6 +53,14 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 			t.FIDEID = pl.FedID
 		}
 		t.Absent = false
+		// The byes asked for the next round go in its column (0000 - H,
+		// F or Z), where bbpPairings and JaVaFo read them when pairing it;
+		// only when every round paired is closed, as an open round has no
+		// column. Requests for later rounds are not written: a pairing
+		// program would read their column as a round played.
+		if k, ok := sn.Requested[sn.Next()][pl.ID]; ok && sn.Closed() == len(sn.Rounds) && sn.Next() <= e.Rounds {
+			t.History = append(slices.Clone(t.History), swiss.Entry{Result: k})
+		}
 		out.Players = append(out.Players, t)
 	}
 	return out, nil

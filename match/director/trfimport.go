@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/draughts-arbiter/arbiter/match/swiss"
@@ -32,9 +33,11 @@ func ParseTRF(data []byte) (*trf.Event, error) {
 	return ev, nil
 }
 
-// played maps TRF's unrated game codes to the rated ones (the director's
-// boards record games, not rating decisions).
-func ratedGame(r swiss.Result) swiss.Result {
+// Rated maps TRF's codes of a game played but not rated (W D L) to the
+// rated ones (1 = 0) and leaves the others. A board keeps the codes it was
+// given (an imported W-L stays W-L, scored as 1-0, and is exported as W-L);
+// Rated is for reading a board's outcome whatever its rating status.
+func Rated(r swiss.Result) swiss.Result {
 	switch r {
 	case swiss.UnratedWin:
 		return swiss.Win
@@ -52,8 +55,19 @@ func ratedGame(r swiss.Result) swiss.Result {
 // (variant, time control if absent, system and rounds if absent); the
 // file's name, site, dates and point system are taken when present. The
 // histories must agree (each game seen from both sides, opposite colours,
-// results that make a board): a problem names the player and the round.
+// results that make a board): a problem names the player and the round
+// and, for a file read by ParseTRF, the line and column (code
+// director.trf), as does a setting taken from a header line (012, 042,
+// 122, XXR, XXS...) that the event refuses.
 func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (Event, string, error) {
+	e, token, err := s.importTRF(ctx, settings, tev)
+	if err != nil {
+		return Event{}, "", atLine(err, tev)
+	}
+	return e, token, nil
+}
+
+func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (Event, string, error) {
 	e := settings
 	if tev.Name != "" {
 		e.Name = tev.Name
@@ -73,18 +87,47 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 	if strings.Contains(strings.ToLower(tev.Type), "round") {
 		e.System = RoundRobin
 	}
-	state, err := tev.PairingState()
-	if err != nil {
-		return Event{}, "", refuse(400, "director.trf", "line", "0", "column", "0", "detail", err.Error())
-	}
-	if len(state) > MaxPlayers {
+	if len(tev.Players) > MaxPlayers {
 		return Event{}, "", refuse(409, "director.too-many-players", "limit", fmt.Sprint(MaxPlayers))
 	}
-	played := 0
-	for _, p := range state {
-		played = max(played, len(p.History))
+	// The rounds played are those up to the last one in which someone was
+	// paired (a game, a forfeit, the pairing-allocated bye), as bbpPairings
+	// reads a file; the columns after it can only hold requested byes
+	// (0000 - H, F or Z), which become the requests of those rounds.
+	played, longest := 0, 0
+	for _, p := range tev.Players {
+		longest = max(longest, len(p.History))
+		for r, x := range p.History {
+			if x.Opponent != 0 || x.Result == swiss.PairingBye || x.Result == swiss.ForfeitWin {
+				played = max(played, r+1)
+			}
+		}
 	}
-	e.Rounds = max(e.Rounds, tev.Rounds, played)
+	requested := map[int]map[int]swiss.Result{} // round -> player -> H F Z
+	for _, p := range tev.Players {
+		for r := played; r < len(p.History); r++ {
+			switch k := p.History[r].Result; k {
+			case swiss.HalfBye, swiss.FullBye, swiss.ZeroBye:
+				if requested[r+1] == nil {
+					requested[r+1] = map[int]swiss.Result{}
+				}
+				requested[r+1][p.Number] = k
+			default:
+				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("round %d comes after the last round played (%d) and can only hold a requested bye (H, F or Z), not %q", r+1, played, string(k)))
+			}
+		}
+	}
+	state := make([]swiss.Player, len(tev.Players))
+	for i, p := range tev.Players {
+		state[i] = p.Player
+		state[i].History = p.History[:min(played, len(p.History))]
+	}
+	e.Rounds = max(e.Rounds, tev.Rounds, longest)
+	// XXC: the colour drawn for the top player, which the Dutch system
+	// keeps using when colour preferences are equal (C.04.3 E.5).
+	if tev.FirstColor != swiss.NoColor {
+		e.FirstColor = tev.FirstColor
+	}
 	if tev.PointSystem != nil {
 		e.Scoring = tev.PointSystem.Scoring()
 		e.HalfPoints = tev.PointSystem.Win == 10
@@ -92,7 +135,7 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 	if tev.PointSystem == nil {
 		e.Scoring, e.HalfPoints = swiss.DefaultScoring, true // FIDE's 1 - ½ - 0
 	}
-	e, err = checkEvent(e)
+	e, err := checkEvent(e)
 	if err != nil {
 		return Event{}, "", err
 	}
@@ -173,11 +216,16 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 			if me.Color != swiss.NoColor && them.Color != swiss.Black {
 				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("both players of the game with %d have White", me.Opponent))
 			}
-			res := [2]swiss.Result{ratedGame(me.Result), ratedGame(them.Result)}
-			valid := false
+			// The board keeps the file's codes: W D L (played, not rated)
+			// stay so, to be exported as read.
+			res := [2]swiss.Result{me.Result, them.Result}
+			rated := [2]swiss.Result{Rated(res[0]), Rated(res[1])}
+			valid := (res[0] == rated[0]) == (res[1] == rated[1])
+			ok := false
 			for _, o := range outcomes {
-				valid = valid || o == res
+				ok = ok || o == rated
 			}
+			valid = valid && ok
 			if !valid {
 				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("results %q and %q of the game with %d do not make a board", string(me.Result), string(them.Result), me.Opponent))
 			}
@@ -222,6 +270,13 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 				}
 			}
 		}
+		for n, ps := range requested {
+			for pid, k := range ps {
+				if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, 1)", e.ID, n, pid, string(k)); err != nil {
+					return fmt.Errorf("director: storing the bye asked for round %d: %w", n, err)
+				}
+			}
+		}
 		return s.audit(tx, e.ID, "import", "event %q imported from TRF16: %d players, %d rounds closed of %d", e.Name, len(players), played, e.Rounds)
 	})
 	if err != nil {
@@ -230,6 +285,71 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 	return e, token, nil
 }
 
+// trfProblem is a problem in the history of a player; when the player was
+// read from a file it names the line and column (that of the round) too.
 func trfProblem(player, round int, detail string) *Error {
 	return refuse(400, "director.trf-history", "player", fmt.Sprint(player), "round", fmt.Sprint(round), "detail", detail)
+}
+
+// atLine turns err (an *Error of ImportTRF) into one naming the file's
+// line: the history problems at their player's line, the settings taken
+// from a header line at that line.
+func atLine(err error, tev *trf.Event) error {
+	var de *Error
+	if !errors.As(err, &de) || de.Args["line"] != "" {
+		return err
+	}
+	line, col := 0, 0
+	detail := de.Error()
+	switch de.Code {
+	case "director.trf-history":
+		for _, p := range tev.Players {
+			if fmt.Sprint(p.Number) == de.Args["player"] {
+				line = p.Line
+				if r, e := strconv.Atoi(de.Args["round"]); e == nil && r > 0 {
+					col = trf.RoundColumn(r)
+				}
+			}
+		}
+		detail = fmt.Sprintf("player %s, round %s: %s", de.Args["player"], de.Args["round"], de.Args["detail"])
+	case "director.bad-field":
+		code := map[string]string{"name": "012", "site": "022", "start": "042", "end": "052", "time_control": "122", "rounds": "XXR", "scoring": "XXS"}[de.Args["field"]]
+		line = tev.HeaderLines[code]
+		if line == 0 && de.Args["field"] == "name" && tev.Name == "" {
+			// Nothing to point at: the file has no 012 line.
+			line, detail = 1, "the file has no 012 line (the event's name) and the settings give no name"
+		}
+		if line == 0 && de.Args["field"] == "rounds" && tev.Rounds == 0 && longestHistory(tev) == 0 {
+			line, detail = 1, "the file has no XXR line (number of rounds) nor a round played, and the settings give no number of rounds"
+		}
+		if line == 0 && de.Args["field"] == "rounds" {
+			for _, p := range tev.Players {
+				if len(p.History) > MaxRounds {
+					line, col = p.Line, trf.RoundColumn(MaxRounds+1)
+				}
+			}
+		}
+	case "director.too-many-players":
+		if len(tev.Players) > MaxPlayers {
+			line = tev.Players[MaxPlayers].Line
+		}
+	}
+	if line == 0 {
+		return err
+	}
+	out := refuse(de.Status, "director.trf", "line", fmt.Sprint(line), "column", fmt.Sprint(col), "detail", detail)
+	for k, v := range de.Args {
+		if _, ok := out.Args[k]; !ok {
+			out.Args[k] = v
+		}
+	}
+	return out
+}
+
+func longestHistory(tev *trf.Event) int {
+	n := 0
+	for _, p := range tev.Players {
+		n = max(n, len(p.History))
+	}
+	return n
 }

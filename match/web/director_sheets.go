@@ -74,7 +74,8 @@ func sheetResult(b director.Board) sheets.Result {
 	if !b.Done() {
 		return sheets.Pending
 	}
-	w, bl := b.WhiteResult, b.BlackResult
+	// A game played but not rated (W D L, from a TRF) shows as played.
+	w, bl := director.Rated(b.WhiteResult), director.Rated(b.BlackResult)
 	switch {
 	case w == swiss.Win && bl == swiss.Loss:
 		return sheets.WhiteWins

@@ -134,6 +134,7 @@ func Read(r io.Reader) (*Event, error) {
 				return nil, l.errorf(5, "start rank %d repeated (also line %d)", p.Number, prev.n)
 			}
 			playerLine[p.Number] = l
+			p.Line = l.n
 			ev.Players = append(ev.Players, p)
 		case "012":
 			ev.Name = text
@@ -214,6 +215,7 @@ func Read(r io.Reader) (*Event, error) {
 		}
 		ev.Players[i].Acceleration = a
 	}
+	ev.HeaderLines = seen
 	if err := check(ev, index, func(number, round int, msg string) error {
 		col := 0
 		if round > 0 {

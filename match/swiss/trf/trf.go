@@ -49,6 +49,10 @@ type Event struct {
 	// "###", the bbpPairings BB* scoring lines, XXP, DAT, team lines...),
 	// as read, in order; Write writes them after the players.
 	Extra []string
+
+	// HeaderLines gives the line of each header and extension line read
+	// (by code: "012", "XXR"...), so that a caller can name it in an error.
+	HeaderLines map[string]int
 }
 
 // Player is one 001 line: the pairing state (swiss.Player: Number is the
@@ -70,7 +74,13 @@ type Player struct {
 	// Acceleration (XXA) is the virtual points the player gets in each
 	// round, in tenths, for accelerated pairings; nil for none.
 	Acceleration []int
+	// Line is the line of the 001 line in the file read (0 when the
+	// player was not read from a file), for a caller's errors.
+	Line int
 }
+
+// RoundColumn is the column where round r (1-based) starts on a 001 line.
+func RoundColumn(r int) int { return roundColumn(r) }
 
 // PointSystem is the score of each result, in tenths of a point (1.0 is 10),
 // as the XXS line writes it.

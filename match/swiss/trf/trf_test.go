@@ -225,7 +225,7 @@ func TestWriteColumns(t *testing.T) {
 			if err != nil {
 				t.Fatalf("reading what Write wrote: %v", err)
 			}
-			if !reflect.DeepEqual(ev, back) {
+			if !reflect.DeepEqual(withoutLines(ev), withoutLines(back)) {
 				t.Errorf("read back differs:\n%+v\n%+v", ev, back)
 			}
 		})
@@ -365,7 +365,7 @@ func FuzzRead(f *testing.F) {
 		if err != nil {
 			t.Fatalf("Read of what Write wrote: %v\n%q", err, b.String())
 		}
-		if !reflect.DeepEqual(ev, back) {
+		if !reflect.DeepEqual(withoutLines(ev), withoutLines(back)) {
 			t.Fatalf("read back differs:\n%+v\n%+v\n%q", ev, back, b.String())
 		}
 	})
@@ -403,4 +403,16 @@ func TestReadCodes(t *testing.T) {
 			t.Errorf("late entry 4: got %+v, want a zero-point bye for round 1", p.History)
 		}
 	}
+}
+
+// withoutLines is ev without the lines it was read from (Write puts the
+// lines in its own order), for comparing what the file says.
+func withoutLines(ev *Event) *Event {
+	c := *ev
+	c.HeaderLines = nil
+	c.Players = append([]Player(nil), ev.Players...)
+	for i := range c.Players {
+		c.Players[i].Line = 0
+	}
+	return &c
 }
