@@ -39,6 +39,19 @@ type matcher struct {
 	bestEdge   []edge
 	bestEdges  [][]edge
 	hasBest    []bool   // bestEdges[b] is set
+	// bestSlack[x] caches the slack of bestEdge[x], valid while
+	// bestEpoch[x] == epoch: slacks change only when the duals do (a dual
+	// adjustment or a new stage), and the scans compare against the best
+	// edge far more often than they replace it.
+	bestSlack []uint64
+	bestEpoch []int32
+	epoch     int32
+	// addBlossom's least-slack edge to each other S-blossom, indexed by
+	// that blossom, valid where btStamp == btCur.
+	btStamp []int32
+	btEdge  []edge
+	btSlack []uint64
+	btCur   int32
 	dual       []uint64 // 2n duals, k words each
 	unused     []int
 	allowStamp []int32
@@ -82,10 +95,39 @@ func (m *matcher) get(d []uint64, i, j int) { wShr1(d, m.wi(i, j)) }
 
 func (m *matcher) dv(x int) []uint64 { return m.dual[x*m.k : (x+1)*m.k] }
 
-// slack puts dual[i] + dual[j] - 2w(i,j) into d.
-func (m *matcher) slack(d []uint64, i, j int) {
-	wAdd(d, m.dv(i), m.dv(j))
-	wSub(d, d, m.wi(i, j))
+// slack puts dual[i] + dual[j] - 2w(i,j) into d and reports whether it
+// is zero (the edge is tight).
+func (m *matcher) slack(d []uint64, i, j int) bool {
+	return wSlack(d, m.dv(i), m.dv(j), m.wi(i, j))
+}
+
+// tight reports whether edge i-j has zero slack.
+func (m *matcher) tight(i, j int) bool { return wSumIs(m.dv(i), m.dv(j), m.wi(i, j)) }
+
+// bestSlackOf is the slack of bestEdge[x] (which must be set).
+func (m *matcher) bestSlackOf(x int) []uint64 {
+	s := m.bestSlack[x*m.k : (x+1)*m.k]
+	if m.bestEpoch[x] != m.epoch {
+		e := m.bestEdge[x]
+		m.slack(s, e.a, e.b)
+		m.bestEpoch[x] = m.epoch
+	}
+	return s
+}
+
+// setBest makes e, of slack s, the best edge of x.
+func (m *matcher) setBest(x int, e edge, s []uint64) {
+	m.bestEdge[x] = e
+	copy(m.bestSlack[x*m.k:(x+1)*m.k], s)
+	m.bestEpoch[x] = m.epoch
+}
+
+// offerBest makes e, of slack s, the best edge of x if it has none or a
+// greater slack.
+func (m *matcher) offerBest(x int, e edge, s []uint64) {
+	if m.bestEdge[x] == noEdge || wCmp(s, m.bestSlackOf(x)) < 0 {
+		m.setBest(x, e, s)
+	}
 }
 
 func (m *matcher) allowed(i, j int) bool { return m.allowStamp[i*m.n+j] == m.stage }
@@ -121,6 +163,12 @@ func (m *matcher) init() {
 	m.bestEdge = make([]edge, nb)
 	m.bestEdges = make([][]edge, nb)
 	m.hasBest = make([]bool, nb)
+	m.bestSlack = make([]uint64, nb*k)
+	m.bestEpoch = make([]int32, nb)
+	m.epoch = 1
+	m.btStamp = make([]int32, nb)
+	m.btEdge = make([]edge, nb)
+	m.btSlack = make([]uint64, nb*k)
 	m.dual = make([]uint64, nb*k)
 	m.allowStamp = make([]int32, n*n)
 	m.unused = m.unused[:0]
@@ -146,8 +194,7 @@ func (m *matcher) init() {
 		}
 		for j := i + 1; j < n; j++ {
 			if m.mate[j] < 0 && m.nz[i*n+j] {
-				m.slack(m.t1, i, j)
-				if wZero(m.t1) {
+				if m.tight(i, j) {
 					m.mate[i], m.mate[j] = j, i
 					break
 				}
@@ -267,8 +314,7 @@ func (m *matcher) repair() {
 			m.mate[v], m.mate[u] = -1, -1
 			continue
 		}
-		m.slack(s, v, u)
-		if !wZero(s) {
+		if !m.tight(v, u) {
 			m.mate[v], m.mate[u] = -1, -1
 		}
 	}
@@ -311,6 +357,7 @@ func (m *matcher) solve() []int {
 			break
 		}
 		m.stage++
+		m.epoch++
 		for i := range m.label {
 			m.label[i] = 0
 			m.bestEdge[i] = noEdge
@@ -340,11 +387,16 @@ func (m *matcher) solve() []int {
 					}
 					kslack := m.t1
 					tight := m.allowed(v, w)
+					// Only the tightness of an edge to a T-vertex matters.
+					needSlack := m.label[bw] == 1 || m.label[w] == 0
 					if !tight {
-						m.slack(kslack, v, w)
-						if wZero(kslack) {
+						if needSlack {
+							tight = m.slack(kslack, v, w)
+						} else {
+							tight = m.tight(v, w)
+						}
+						if tight {
 							m.allow(v, w)
-							tight = true
 						}
 					}
 					if tight {
@@ -366,13 +418,9 @@ func (m *matcher) solve() []int {
 							break
 						}
 					} else if m.label[bw] == 1 {
-						if e := m.bestEdge[bv]; e == noEdge || m.lessSlack(kslack, e) {
-							m.bestEdge[bv] = edge{v, w}
-						}
+						m.offerBest(bv, edge{v, w}, kslack)
 					} else if m.label[w] == 0 {
-						if e := m.bestEdge[w]; e == noEdge || m.lessSlack(kslack, e) {
-							m.bestEdge[w] = edge{v, w}
-						}
+						m.offerBest(w, edge{v, w}, kslack)
 					}
 				}
 			}
@@ -386,7 +434,7 @@ func (m *matcher) solve() []int {
 			for v := 0; v < n; v++ {
 				if m.label[m.inBlossom[v]] == 0 && m.bestEdge[v] != noEdge {
 					e := m.bestEdge[v]
-					m.slack(ds, e.a, e.b)
+					ds := m.bestSlackOf(v)
 					if dtype == 0 || wCmp(ds, delta) < 0 {
 						copy(delta, ds)
 						dtype, dedge = 2, e
@@ -396,8 +444,7 @@ func (m *matcher) solve() []int {
 			for b := 0; b < nb; b++ {
 				if m.parent[b] == -1 && m.base[b] >= 0 && m.label[b] == 1 && m.bestEdge[b] != noEdge {
 					e := m.bestEdge[b]
-					m.slack(ds, e.a, e.b)
-					wShr1(ds, ds)
+					wShr1(ds, m.bestSlackOf(b))
 					if dtype == 0 || wCmp(ds, delta) < 0 {
 						copy(delta, ds)
 						dtype, dedge = 3, e
@@ -428,6 +475,7 @@ func (m *matcher) solve() []int {
 					}
 				}
 			}
+			m.epoch++
 			if dtype == 0 {
 				return nil // no augmenting path and no dual move: not perfect
 			}
@@ -460,12 +508,6 @@ func fill(s []int, v int) []int {
 		s[i] = v
 	}
 	return s
-}
-
-// lessSlack reports whether slack s is below the slack of edge e.
-func (m *matcher) lessSlack(s []uint64, e edge) bool {
-	m.slack(m.t2, e.a, e.b)
-	return wCmp(s, m.t2) < 0
 }
 
 func (m *matcher) assignLabel(w, t int, v int) {
@@ -558,8 +600,11 @@ func (m *matcher) addBlossom(bs, v, w int) {
 		m.inBlossom[x] = b
 	})
 	// The least-slack edges from the new blossom to each other S-blossom.
-	bestTo := make(map[int]edge)
+	m.btCur++
+	cur := m.btCur
 	var order []int
+	k := m.k
+	s := m.t3
 	consider := func(i, j int) {
 		if m.inBlossom[j] == b {
 			i, j = j, i
@@ -568,13 +613,16 @@ func (m *matcher) addBlossom(bs, v, w int) {
 		if bj == b || m.label[bj] != 1 {
 			return
 		}
-		e, ok := m.bestTo(bestTo, bj)
-		if !ok {
+		m.slack(s, i, j)
+		bs := m.btSlack[bj*k : (bj+1)*k]
+		if m.btStamp[bj] != cur {
+			m.btStamp[bj] = cur
 			order = append(order, bj)
+		} else if wCmp(s, bs) >= 0 {
+			return
 		}
-		if !ok || m.lessSlack2(i, j, e) {
-			bestTo[bj] = edge{i, j}
-		}
+		m.btEdge[bj] = edge{i, j}
+		copy(bs, s)
 	}
 	for _, c := range path {
 		if c >= m.n && m.hasBest[c] {
@@ -595,28 +643,13 @@ func (m *matcher) addBlossom(bs, v, w int) {
 		m.bestEdge[c] = noEdge
 	}
 	list := make([]edge, 0, len(order))
+	m.bestEdge[b] = noEdge
 	for _, bj := range order {
-		list = append(list, bestTo[bj])
+		e := m.btEdge[bj]
+		list = append(list, e)
+		m.offerBest(b, e, m.btSlack[bj*k:(bj+1)*k])
 	}
 	m.bestEdges[b], m.hasBest[b] = list, true
-	m.bestEdge[b] = noEdge
-	for _, e := range list {
-		if m.bestEdge[b] == noEdge || m.lessSlack2(e.a, e.b, m.bestEdge[b]) {
-			m.bestEdge[b] = e
-		}
-	}
-}
-
-func (m *matcher) bestTo(t map[int]edge, b int) (edge, bool) {
-	e, ok := t[b]
-	return e, ok
-}
-
-// lessSlack2 reports whether slack(i,j) < slack(e).
-func (m *matcher) lessSlack2(i, j int, e edge) bool {
-	m.slack(m.t3, i, j)
-	m.slack(m.t2, e.a, e.b)
-	return wCmp(m.t3, m.t2) < 0
 }
 
 func idx(s []int, x int) int {

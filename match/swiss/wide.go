@@ -116,3 +116,38 @@ func wClear(d []uint64) {
 		d[i] = 0
 	}
 }
+
+// wSlack sets d = a + b - c in one pass over the words (d may alias any of
+// them) and reports whether the result is zero: the slack of an edge is
+// the solver's most frequent computation.
+func wSlack(d, a, b, c []uint64) bool {
+	var ca, cs, or uint64
+	_ = a[len(d)-1]
+	_ = b[len(d)-1]
+	_ = c[len(d)-1]
+	for i := range d {
+		var s uint64
+		s, ca = bits.Add64(a[i], b[i], ca)
+		s, cs = bits.Sub64(s, c[i], cs)
+		d[i] = s
+		or |= s
+	}
+	return or == 0
+}
+
+// wSumIs reports whether a + b == c. It stops at the first word that
+// differs, which is nearly always the lowest one: most edges a scan looks
+// at only need to be known not tight.
+func wSumIs(a, b, c []uint64) bool {
+	var ca uint64
+	_ = a[len(c)-1]
+	_ = b[len(c)-1]
+	for i := range c {
+		var s uint64
+		s, ca = bits.Add64(a[i], b[i], ca)
+		if s != c[i] {
+			return false
+		}
+	}
+	return true
+}
