@@ -109,23 +109,84 @@ type Board struct {
 // Done reports whether the board's result is in.
 func (b Board) Done() bool { return b.WhiteResult != 0 && b.BlackResult != 0 }
 
-// Score is the board's result as a director writes it ("1-0", "½-½",
-// "+-", ""), from White's side; a game played but not rated (TRF W D L)
-// has " (not rated)" after it.
+// Score is the board's result as a code of Outcomes ("1-0", "=-=",
+// "+--", "" while not in; other codes as "H:+"), from White's side; a game
+// played but not rated (TRF W D L) has " (not rated)" after it. It is the
+// same whatever the event's scoring: ResultLabel is what people read.
 func (b Board) Score() string {
 	if !b.Done() {
 		return ""
 	}
+	if k := b.Outcome(); k != "" {
+		if Rated(b.WhiteResult) != b.WhiteResult || Rated(b.BlackResult) != b.BlackResult {
+			return k + " (not rated)"
+		}
+		return k
+	}
+	return string(b.WhiteResult) + ":" + string(b.BlackResult)
+}
+
+// ResultLabel is a board's result as the event writes it, from White's
+// side, in the points of its scoring (FormatScore): FMJD's 2-1-0 gives
+// "2-0", "1-1", "0-2", English checkers' halves "1-0", "½-½", "0-1"; a
+// forfeit is "2-0 by forfeit" ("0-0 by forfeit" when neither appeared); a
+// round-robin board decided by a side's bye names it ("1-2 (White:
+// half-point bye)"); a game played but not rated has " (not rated)" after
+// it; "" while the result is not in. The director's page, the audit log
+// and the sheets all print this one form.
+func (e *Event) ResultLabel(b Board) string {
+	if !b.Done() {
+		return ""
+	}
+	sc := e.Scoring
+	if sc == (swiss.Scoring{}) {
+		sc = swiss.DefaultScoring
+	}
+	w, bl := Rated(b.WhiteResult), Rated(b.BlackResult)
+	s := e.FormatScore(sc.Points(w)) + "-" + e.FormatScore(sc.Points(bl))
+	var byes []string
+	for _, side := range []struct {
+		name string
+		r    swiss.Result
+	}{{"White", w}, {"Black", bl}} {
+		if isBye(side.r) {
+			byes = append(byes, side.name+": "+byeWords[side.r])
+		}
+	}
+	switch {
+	case len(byes) > 0:
+		return s + " (" + strings.Join(byes, ", ") + ")"
+	case w == swiss.ForfeitWin || bl == swiss.ForfeitWin || w == swiss.ForfeitLoss:
+		return s + " by forfeit"
+	case w != b.WhiteResult || bl != b.BlackResult:
+		return s + " (not rated)"
+	}
+	return s
+}
+
+// byeWords name the requested byes in a result's label.
+var byeWords = map[swiss.Result]string{swiss.HalfBye: "half-point bye", swiss.FullBye: "full-point bye", swiss.ZeroBye: "zero-point bye"}
+
+// OutcomeLabels gives the label (ResultLabel) of each of Outcomes, for
+// a client's menu of results.
+func (e *Event) OutcomeLabels() map[string]string {
+	out := make(map[string]string, len(outcomes))
+	for k, r := range outcomes {
+		out[k] = e.ResultLabel(Board{WhiteResult: r[0], BlackResult: r[1]})
+	}
+	return out
+}
+
+// Outcome is the board's result as one of Outcomes ("" while not in, or
+// for a board no director enters: a round-robin's bye).
+func (b Board) Outcome() string {
 	w, bl := Rated(b.WhiteResult), Rated(b.BlackResult)
 	for k, v := range outcomes {
 		if v == [2]swiss.Result{w, bl} {
-			if w != b.WhiteResult || bl != b.BlackResult {
-				return k + " (not rated)"
-			}
 			return k
 		}
 	}
-	return string(b.WhiteResult) + ":" + string(b.BlackResult)
+	return ""
 }
 
 // outcomes are the board results a director enters, as White-Black TRF

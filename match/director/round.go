@@ -489,12 +489,14 @@ func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]swis
 			return refuse(404, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
 		}
 		b := r.Boards[board-1]
-		was := b.Score()
-		is := Board{WhiteResult: res[0], BlackResult: res[1]}.Score()
+		nb := Board{WhiteResult: res[0], BlackResult: res[1]}
+		// The log writes the results as the event does; the codes decide
+		// whether anything changed.
+		was, is := sn.Event.ResultLabel(b), sn.Event.ResultLabel(nb)
 		if source == "online" && b.Done() && b.Source == "director" {
 			return s.audit(tx, id, "result", "round %d board %d: the online game gave %s; the director's %s stands", n, board, is, was)
 		}
-		if was == is && b.Source == source {
+		if b.Score() == nb.Score() && b.Source == source {
 			return nil
 		}
 		if _, err := tx.Exec("UPDATE boards SET wres = ?, bres = ?, source = ? WHERE event = ? AND round = ? AND board = ?",

@@ -199,7 +199,18 @@ type directorView struct {
 	Links    map[string]map[string]string `json:"links"`
 	Public   string                       `json:"public"`
 	Outcomes []string                     `json:"outcomes"`
-	Variants []string                     `json:"variants,omitempty"`
+	// Labels are the outcomes as the event writes them (Event.ResultLabel):
+	// code -> label; Results each board's result: "round.board" -> its
+	// outcome code ("" for none) and label. The page has no table of its own.
+	Labels   map[string]string      `json:"labels"`
+	Results  map[string]boardResult `json:"results"`
+	Variants []string               `json:"variants,omitempty"`
+}
+
+// boardResult is one board's result in the director's view.
+type boardResult struct {
+	Outcome string `json:"outcome,omitempty"`
+	Label   string `json:"label"`
 }
 
 func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*directorView, error) {
@@ -233,7 +244,16 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 			links[fmt.Sprintf("%d.%d", n, b)] = l
 		}
 	}
-	return &directorView{Snapshot: sn, Standings: st, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id, Outcomes: director.Outcomes()}, nil
+	results := map[string]boardResult{}
+	for _, rd := range sn.Rounds {
+		for _, b := range rd.Boards {
+			if b.Done() {
+				results[fmt.Sprintf("%d.%d", rd.N, b.Board)] = boardResult{Outcome: b.Outcome(), Label: sn.Event.ResultLabel(b)}
+			}
+		}
+	}
+	return &directorView{Snapshot: sn, Standings: st, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
+		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results}, nil
 }
 
 func (s *Server) directorView(w http.ResponseWriter, r *http.Request) {

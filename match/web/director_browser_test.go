@@ -104,8 +104,19 @@ func TestBrowserDirector(t *testing.T) {
 	// The page looks again by itself and shows the games' results.
 	d.wait("the games' results shown", `document.getElementById('r1b1-result-cell').dataset.result === '1-0' &&
 		document.getElementById('r1b2-result-cell').dataset.result === '=-='`)
+	// The page writes results as the event (FMJD, 2-1-0) does, from the
+	// server's labels: 2-0 and 1-1, not 1-0 and ½-½.
+	if got := eval[string](d, `[...document.querySelectorAll('#r1b3-result option')].map(o => o.textContent).join('|')`); got != "…|2-0|0-2|1-1|2-0 by forfeit|0-2 by forfeit|0-0 by forfeit" {
+		t.Errorf("the result menu reads %q", got)
+	}
+	if got := eval[string](d, `document.getElementById('r1b2-result-cell').dataset.label`); got != "1-1" {
+		t.Errorf("board 2's draw is labelled %q", got)
+	}
 	d.do("board 3's result", chromedp.SetValue(chromedp.CSS("#r1b3-result"), "0-1"), chromedp.Click(chromedp.CSS("#r1b3-save")))
 	d.wait("board 3 saved", `document.getElementById('r1b3-result-cell').dataset.result === '0-1'`)
+	if !eval[bool](d, `arbiterDirector.view.audit.some(a => a.action === 'result' && a.detail === 'round 1 board 3: 0-2 (director)')`) {
+		t.Error("the audit log does not write board 3's result as 0-2")
+	}
 	d.do("close round 1", chromedp.Click(chromedp.CSS("#close")))
 	d.wait("round 1 closed", `arbiterDirector.view.rounds[0].state === 'closed' && !document.getElementById('pair').hidden`)
 	d.do("pair round 2", chromedp.Click(chromedp.CSS("#pair")))

@@ -44,7 +44,7 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		on := map[int]bool{}
 		for _, b := range rd.Boards {
 			on[b.White], on[b.Black] = true, true
-			sr.Boards = append(sr.Boards, sheets.Board{White: num(b.White), Black: num(b.Black), Result: sheetResult(b)})
+			sr.Boards = append(sr.Boards, sheets.Board{White: num(b.White), Black: num(b.Black), Result: sheetResult(b), Label: e.ResultLabel(b)})
 		}
 		if rd.Bye != 0 {
 			sr.Byes = append(sr.Byes, sheets.Bye{Player: num(rd.Bye), Kind: swiss.PairingBye})

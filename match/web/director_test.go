@@ -46,6 +46,8 @@ type dirView struct {
 	Audit     []director.Audit             `json:"audit"`
 	Links     map[string]map[string]string `json:"links"`
 	Public    string                       `json:"public"`
+	Labels    map[string]string            `json:"labels"`
+	Results   map[string]boardResult       `json:"results"`
 }
 
 // createEvent creates an event through the API: its token and public id.

@@ -61,7 +61,7 @@ func circleEvent(n, rounds int) *Event {
 				rd.Byes = append(rd.Byes, Bye{a, swiss.PairingBye})
 			default:
 				res := []Result{WhiteWins, WhiteWins, Draw, BlackWins, Draw, BlackForfeitWin}[(a*7+b*3+r)%6]
-				rd.Boards = append(rd.Boards, Board{a, b, res})
+				rd.Boards = append(rd.Boards, Board{White: a, Black: b, Result: res})
 			}
 		}
 		ev.Played = append(ev.Played, rd)

@@ -58,6 +58,10 @@ type Round struct {
 type Board struct {
 	White, Black int
 	Result       Result
+	// Label is the result as the event writes it ("2-0", "½-½", "1-0 by
+	// forfeit"), printed on the pairing sheet; "" prints the sheet's own
+	// form of Result.
+	Label string
 }
 
 // Result is a board's result.

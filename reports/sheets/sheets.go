@@ -127,6 +127,15 @@ func (ev *Event) boardResult(r Result) string {
 	return ""
 }
 
+// boardLabel is the board's result on the pairing sheet: the caller's
+// label, else boardResult.
+func (ev *Event) boardLabel(b Board) string {
+	if b.Label != "" && b.Result != Pending {
+		return b.Label
+	}
+	return ev.boardResult(b.Result)
+}
+
 // byeLabel names what a round off the boards was.
 func byeLabel(k swiss.Result) string {
 	switch k {
@@ -207,7 +216,7 @@ func Pairings(w io.Writer, ev *Event, round int) error {
 	rd := ev.Played[round-1]
 	v := pairingsView{Round: round, Date: rd.Date}
 	for i, b := range rd.Boards {
-		v.Boards = append(v.Boards, pairingBoard{Board: i + 1, White: mk(b.White), Black: mk(b.Black), Result: ev.boardResult(b.Result)})
+		v.Boards = append(v.Boards, pairingBoard{Board: i + 1, White: mk(b.White), Black: mk(b.Black), Result: ev.boardLabel(b)})
 	}
 	for _, by := range rd.Byes {
 		v.Byes = append(v.Byes, pairingBye{Player: mk(by.Player), Label: byeLabel(by.Kind), Points: ev.fmtScore(s.Points(by.Kind))})

@@ -110,9 +110,9 @@ func testEvent() *Event {
 			{Number: 6, Name: "Fa Fjell"},
 		},
 		Played: []Round{
-			{Date: "1 May", Boards: []Board{{1, 4, WhiteWins}, {2, 5, Draw}, {3, 6, BlackWins}}},
-			{Boards: []Board{{6, 1, BlackWins}, {4, 2, BlackForfeitWin}}, Byes: []Bye{{5, swiss.HalfBye}, {3, swiss.PairingBye}}},
-			{Boards: []Board{{1, 2, Draw}, {3, 5, WhiteWins}}, Byes: []Bye{{4, swiss.ZeroBye}, {6, swiss.PairingBye}}},
+			{Date: "1 May", Boards: []Board{{White: 1, Black: 4, Result: WhiteWins}, {White: 2, Black: 5, Result: Draw}, {White: 3, Black: 6, Result: BlackWins}}},
+			{Boards: []Board{{White: 6, Black: 1, Result: BlackWins}, {White: 4, Black: 2, Result: BlackForfeitWin}}, Byes: []Bye{{5, swiss.HalfBye}, {3, swiss.PairingBye}}},
+			{Boards: []Board{{White: 1, Black: 2, Result: Draw}, {White: 3, Black: 5, Result: WhiteWins}}, Byes: []Bye{{4, swiss.ZeroBye}, {6, swiss.PairingBye}}},
 		},
 		TieBreaks: tiebreak.Order{tiebreak.BuchholzCut1, tiebreak.SonnebornBerger, tiebreak.Wins},
 		Links:     []Link{{"Event", "/director/1"}, {"Bad", "javascript:alert(1)"}},
@@ -363,7 +363,7 @@ func TestCard(t *testing.T) {
 // withPendingRound adds round 4 with one result in: 6-5 pending, 1-3 1-0,
 // 2-4 and nothing else (4 withdrawn stays absent).
 func withPendingRound(ev *Event) *Event {
-	ev.Played = append(ev.Played, Round{Boards: []Board{{6, 5, Pending}, {1, 3, WhiteWins}}, Byes: []Bye{{2, swiss.HalfBye}}})
+	ev.Played = append(ev.Played, Round{Boards: []Board{{White: 6, Black: 5, Result: Pending}, {White: 1, Black: 3, Result: WhiteWins}}, Byes: []Bye{{2, swiss.HalfBye}}})
 	return ev
 }
 
@@ -465,9 +465,9 @@ func TestCrosstableRoundRobin(t *testing.T) {
 	ev := &Event{Name: "Club championship", RoundRobin: true, Rounds: 3,
 		Players: []Player{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}, {Number: 3, Name: "C"}, {Number: 4, Name: "D"}},
 		Played: []Round{
-			{Boards: []Board{{1, 2, WhiteWins}, {3, 4, WhiteWins}}},
-			{Boards: []Board{{3, 1, WhiteWins}, {2, 4, WhiteWins}}},
-			{Boards: []Board{{1, 4, WhiteForfeitWin}, {2, 3, WhiteWins}}},
+			{Boards: []Board{{White: 1, Black: 2, Result: WhiteWins}, {White: 3, Black: 4, Result: WhiteWins}}},
+			{Boards: []Board{{White: 3, Black: 1, Result: WhiteWins}, {White: 2, Black: 4, Result: WhiteWins}}},
+			{Boards: []Board{{White: 1, Black: 4, Result: WhiteForfeitWin}, {White: 2, Black: 3, Result: WhiteWins}}},
 		},
 		TieBreaks: tiebreak.Order{tiebreak.DirectEncounter, tiebreak.SonnebornBerger},
 	}
@@ -489,5 +489,31 @@ func TestCrosstableRoundRobin(t *testing.T) {
 		if got := r.cells(); strings.Join(got, "|") != strings.Join(want[i], "|") {
 			t.Errorf("row %d: %q, want %q", i+1, got, want[i])
 		}
+	}
+}
+
+// TestPairingsLabel: a board's label (the event's notation, from the
+// caller) is what the pairing sheet prints; without one, the sheet's own.
+func TestPairingsLabel(t *testing.T) {
+	ev := testEvent()
+	ev.Played[1].Boards[1].Label = "0-2 by forfeit"
+	ev.Played[1].Boards[0].Label = "0-2"
+	var buf bytes.Buffer
+	if err := Pairings(&buf, ev, 2); err != nil {
+		t.Fatal(err)
+	}
+	rows := rowsOf(t, parse(t, buf.Bytes()), "pairings")
+	if got := rows[1].cells()[4]; got != "0-2 by forfeit" {
+		t.Errorf("board 2 prints %q", got)
+	}
+	// A label on a board still pending is not printed.
+	ev = withPendingRound(testEvent())
+	ev.Played[3].Boards[0].Label = "2-0"
+	buf.Reset()
+	if err := Pairings(&buf, ev, 4); err != nil {
+		t.Fatal(err)
+	}
+	if got := rowsOf(t, parse(t, buf.Bytes()), "pairings")[0].cells()[4]; got != "" {
+		t.Errorf("a pending board prints %q", got)
 	}
 }

@@ -9,7 +9,6 @@ import { getJSON, postJSON, ApiError } from './api.js';
 const $ = (id) => document.getElementById(id);
 const token = decodeURIComponent(location.pathname.split('/')[2] || '');
 const api = `/api/d/${encodeURIComponent(token)}`;
-const OUTCOME_LABEL = { '1-0': '1-0', '0-1': '0-1', '=-=': '½-½', '+--': '+ −', '--+': '− +', '---': '− −' };
 
 // pending holds the result a director chose on a board but has not saved
 // yet: a redraw (the page looks again every few seconds) keeps it.
@@ -135,12 +134,16 @@ function renderRound() {
   for (const b of last.boards) {
     const key = `r${n}b${b.board}`;
     const resultCell = el('td', { id: `${key}-result-cell` });
-    const done = b.white_result && b.black_result;
-    const current = done ? outcomeOf(b) : '';
+    // The server writes every result as the event does (2-0 or 1-0).
+    const res = (v.results || {})[`${n}.${b.board}`];
+    const done = !!res;
+    const current = done ? res.outcome || '' : '';
+    const label = done ? res.label : '';
     if (open && last.state === 'published') {
       const sel = el('select', { id: `${key}-result`, 'aria-label': t('dir.result_of', { board: b.board }) });
-      sel.append(el('option', { value: '', text: '…' }));
-      for (const o of v.outcomes) sel.append(el('option', { value: o, text: OUTCOME_LABEL[o] || o }));
+      // A board no director enters (a round-robin's bye) shows its label here.
+      sel.append(el('option', { value: '', text: done && !current ? label : '…' }));
+      for (const o of v.outcomes) sel.append(el('option', { value: o, text: (v.labels || {})[o] || o }));
       sel.value = state.pending[key] ?? current;
       sel.addEventListener('change', () => { state.pending[key] = sel.value; });
       const save = el('button', { type: 'button', id: `${key}-save`, text: t('dir.save'),
@@ -149,9 +152,12 @@ function renderRound() {
         } });
       resultCell.append(el('span', { class: 'cell-actions' }, sel, save));
     } else {
-      resultCell.textContent = current ? (OUTCOME_LABEL[current] || current) : '';
+      resultCell.textContent = label;
     }
-    if (done) resultCell.dataset.result = current;
+    if (done) {
+      resultCell.dataset.result = current;
+      resultCell.dataset.label = label;
+    }
     if (b.source) resultCell.title = t(`dir.source_${b.source}`);
     const onlineCell = el('td', { id: `${key}-online` });
     const links = (v.links || {})[`${n}.${b.board}`];
@@ -189,14 +195,6 @@ function renderRound() {
     sel.replaceChildren(...ids.map((id) => el('option', { value: String(id), text: pname(id) })));
     if (keep) sel.value = keep;
   }
-}
-
-// outcomeOf is a board's result as one of the view's outcomes.
-function outcomeOf(b) {
-  const w = String.fromCharCode(b.white_result);
-  const k = String.fromCharCode(b.black_result);
-  const map = { '10': '1-0', '01': '0-1', '==': '=-=', '+-': '+--', '-+': '--+', '--': '---' };
-  return map[w + k] || `${w}:${k}`;
 }
 
 function renderStandings() {
