@@ -106,13 +106,83 @@ type Standing struct {
 	Player Player        `json:"player"`
 	Score  int           `json:"score"`  // scoring units
 	Values []float64     `json:"values"` // one per tie-break of the event's order
-	Cells  []swiss.Entry `json:"cells"`  // one per closed round
+	Cells  []swiss.Entry `json:"cells"`  // one per round counted
 }
 
 // Standings ranks the players after the closed rounds by score, then by
-// the event's tie-breaks (reports/tiebreak).
+// the event's tie-breaks (reports/tiebreak). The printed sheets and the
+// TRF count these; the director's page counts LiveStandings.
 func (sn *Snapshot) Standings() ([]Standing, error) {
-	st := sn.State()
+	return sn.rank(sn.State())
+}
+
+// Count says which rounds a ranking counts: the first Round, the last of
+// them still open when Provisional, with In of its Of boards' results in.
+type Count struct {
+	Round       int  `json:"round"`
+	Provisional bool `json:"provisional,omitempty"`
+	In          int  `json:"in,omitempty"`
+	Of          int  `json:"of,omitempty"`
+}
+
+// LiveStandings is Standings while no round is open; while one is (paired,
+// not closed) it counts that round too, with the results already entered:
+// a board still pending counts as a game lost by both players (no points
+// under the usual scoring) until its result is in, so that the
+// provisional ranking is as close as it can be to the one the round will
+// give. Count says what was counted.
+func (sn *Snapshot) LiveStandings() ([]Standing, Count, error) {
+	c := Count{Round: sn.Closed()}
+	if c.Round == len(sn.Rounds) {
+		st, err := sn.Standings()
+		return st, c, err
+	}
+	// Only the last round can be open: a round is paired once the one
+	// before is closed.
+	r := &sn.Rounds[c.Round]
+	c.Round++
+	c.Provisional, c.Of = true, len(r.Boards)
+	for _, b := range r.Boards {
+		if b.Done() {
+			c.In++
+		}
+	}
+	st := sn.StateAfter(c.Round - 1)
+	for i := range st {
+		if p := sn.ByNumber(st[i].Number); p != nil {
+			st[i].History = append(st[i].History, sn.provisionalEntry(p, r))
+		}
+	}
+	out, err := sn.rank(st)
+	return out, c, err
+}
+
+// provisionalEntry is Entry, a pending board counting as a loss against
+// the opponent.
+func (sn *Snapshot) provisionalEntry(p *Player, r *Round) swiss.Entry {
+	if e, ok := sn.Entry(p, r); ok {
+		return e
+	}
+	for _, b := range r.Boards {
+		opp, col := b.Black, swiss.White
+		switch p.ID {
+		case b.White:
+		case b.Black:
+			opp, col = b.White, swiss.Black
+		default:
+			continue
+		}
+		n := 0
+		if o := sn.player(opp); o != nil {
+			n = o.Number
+		}
+		return swiss.Entry{Opponent: n, Color: col, Result: swiss.Loss}
+	}
+	return swiss.Entry{Result: swiss.ZeroBye}
+}
+
+// rank ranks st by score, then by the event's tie-breaks.
+func (sn *Snapshot) rank(st []swiss.Player) ([]Standing, error) {
 	order, err := tiebreak.Parse(strings.Join(sn.Event.TieBreaks, ","))
 	if err != nil {
 		return nil, fmt.Errorf("director: event %s: tie-breaks: %w", sn.Event.ID, err)

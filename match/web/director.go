@@ -193,7 +193,10 @@ func (s *Server) importEvent(w http.ResponseWriter, r *http.Request) {
 type directorView struct {
 	*director.Snapshot
 	Standings []director.Standing `json:"standings"`
-	Audit     []director.Audit    `json:"audit"`
+	// Counted says which rounds the standings count: while a round is
+	// open, its results so far (provisional standings).
+	Counted director.Count   `json:"counted"`
+	Audit   []director.Audit `json:"audit"`
 	// Links are the player links of the boards' online games: "round.board"
 	// -> role -> URL.
 	Links    map[string]map[string]string `json:"links"`
@@ -218,7 +221,7 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 	if err != nil {
 		return nil, err
 	}
-	st, err := sn.Standings()
+	st, counted, err := sn.LiveStandings()
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +255,7 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 			}
 		}
 	}
-	return &directorView{Snapshot: sn, Standings: st, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
+	return &directorView{Snapshot: sn, Standings: st, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
 		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results}, nil
 }
 

@@ -104,6 +104,12 @@ func TestBrowserDirector(t *testing.T) {
 	// The page looks again by itself and shows the games' results.
 	d.wait("the games' results shown", `document.getElementById('r1b1-result-cell').dataset.result === '1-0' &&
 		document.getElementById('r1b2-result-cell').dataset.result === '=-='`)
+	// Round 1 is open: the standings count its two results so far and say so.
+	d.wait("provisional standings", `document.getElementById('standings-note').textContent.startsWith('Provisional standings after round 1 (2 of 3 results in)') &&
+		document.getElementById('standings-box').classList.contains('provisional')`)
+	if got := eval[string](d, `[...document.querySelectorAll('#standings tbody tr td:nth-child(3)')].map(x => x.textContent).join(',')`); got != "2,1,1,0,0,0" {
+		t.Errorf("provisional points %q, want the winner's 2 and the draw's 1 and 1", got)
+	}
 	// The page writes results as the event (FMJD, 2-1-0) does, from the
 	// server's labels: 2-0 and 1-1, not 1-0 and ½-½.
 	if got := eval[string](d, `[...document.querySelectorAll('#r1b3-result option')].map(o => o.textContent).join('|')`); got != "…|2-0|0-2|1-1|2-0 by forfeit|0-2 by forfeit|0-0 by forfeit" {
@@ -117,8 +123,11 @@ func TestBrowserDirector(t *testing.T) {
 	if !eval[bool](d, `arbiterDirector.view.audit.some(a => a.action === 'result' && a.detail === 'round 1 board 3: 0-2 (director)')`) {
 		t.Error("the audit log does not write board 3's result as 0-2")
 	}
+	d.wait("3 of 3 in", `document.getElementById('standings-note').textContent.includes('(3 of 3 results in)')`)
 	d.do("close round 1", chromedp.Click(chromedp.CSS("#close")))
 	d.wait("round 1 closed", `arbiterDirector.view.rounds[0].state === 'closed' && !document.getElementById('pair').hidden`)
+	d.wait("final standings", `document.getElementById('standings-note').textContent === 'After round 1.' &&
+		!document.getElementById('standings-box').classList.contains('provisional')`)
 	d.do("pair round 2", chromedp.Click(chromedp.CSS("#pair")))
 	d.wait("round 2 paired", `(arbiterDirector.view.rounds || []).length === 2 && document.querySelectorAll('#boards tbody tr').length === 3`)
 	d.do("swap board 1's colours", chromedp.Click(chromedp.CSS("#r2b1-swap")))

@@ -43,6 +43,7 @@ type dirView struct {
 		Bye    int              `json:"bye"`
 	} `json:"rounds"`
 	Standings []director.Standing          `json:"standings"`
+	Counted   director.Count               `json:"counted"`
 	Audit     []director.Audit             `json:"audit"`
 	Links     map[string]map[string]string `json:"links"`
 	Public    string                       `json:"public"`

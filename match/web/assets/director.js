@@ -199,6 +199,12 @@ function renderRound() {
 
 function renderStandings() {
   const v = state.view;
+  const c = v.counted || {};
+  let note = '';
+  if (c.provisional) note = t('dir.standings_provisional', { round: c.round, in: c.in || 0, of: c.of || 0 });
+  else if (c.round) note = t('dir.standings_after', { round: c.round });
+  $('standings-note').textContent = note;
+  $('standings-box').classList.toggle('provisional', !!c.provisional);
   const table = $('standings');
   const tbs = v.event.tie_breaks || [];
   table.querySelector('thead').replaceChildren(el('tr', {},
