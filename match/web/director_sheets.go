@@ -44,7 +44,8 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		on := map[int]bool{}
 		for _, b := range rd.Boards {
 			on[b.White], on[b.Black] = true, true
-			sr.Boards = append(sr.Boards, sheets.Board{White: num(b.White), Black: num(b.Black), Result: sheetResult(b), Label: e.ResultLabel(b)})
+			sr.Boards = append(sr.Boards, sheets.Board{White: num(b.White), Black: num(b.Black), Result: sheetResult(b), Label: e.ResultLabel(b),
+				WhiteBye: byeOf(b.WhiteResult), BlackBye: byeOf(b.BlackResult)})
 		}
 		if rd.Bye != 0 {
 			sr.Byes = append(sr.Byes, sheets.Bye{Player: num(rd.Bye), Kind: swiss.PairingBye})
@@ -68,8 +69,19 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 	return out
 }
 
+// byeOf is a board side's requested bye (a round-robin's player who asked
+// for one keeps the board: H, F or Z), 0 for a game or a forfeit.
+func byeOf(r swiss.Result) swiss.Result {
+	switch r {
+	case swiss.HalfBye, swiss.FullBye, swiss.ZeroBye:
+		return r
+	}
+	return 0
+}
+
 // sheetResult is a board's result as the sheets print it. A side with a
-// bye (a round-robin's absent player) counts as not having appeared.
+// bye (a round-robin's absent player) has no game: the other side wins by
+// forfeit, and the board's WhiteBye or BlackBye shows the bye itself.
 func sheetResult(b director.Board) sheets.Result {
 	if !b.Done() {
 		return sheets.Pending

@@ -62,6 +62,12 @@ type Board struct {
 	// forfeit"), printed on the pairing sheet; "" prints the sheet's own
 	// form of Result.
 	Label string
+	// WhiteBye and BlackBye mark a side that did not play a scheduled game
+	// because it asked for a bye (a round-robin keeps the board on its
+	// table; the opponent wins by forfeit): its kind, swiss.HalfBye,
+	// FullBye or ZeroBye; 0 for a side that played or forfeited. The
+	// sheets show that side's round as the bye, not as a forfeit.
+	WhiteBye, BlackBye swiss.Result
 }
 
 // Result is a board's result.
@@ -135,6 +141,13 @@ func (ev *Event) check() error {
 			if bd.Result < Pending || bd.Result > DoubleForfeit {
 				return fmt.Errorf("sheets: round %d board %d: unknown result %d", r+1, b+1, bd.Result)
 			}
+			for _, k := range []swiss.Result{bd.WhiteBye, bd.BlackBye} {
+				switch k {
+				case 0, swiss.FullBye, swiss.HalfBye, swiss.ZeroBye:
+				default:
+					return fmt.Errorf("sheets: round %d board %d: a side's bye has kind %q; want F, H or Z", r+1, b+1, k)
+				}
+			}
 		}
 		for _, by := range rd.Byes {
 			if err := place(by.Player, "a bye"); err != nil {
@@ -177,10 +190,31 @@ func (ev *Event) completed() int {
 }
 
 // entry is one round of one player: the swiss entry, and whether the
-// result is still pending.
+// result is still pending; scheduled is the opponent of the game a bye
+// on a board replaced (a round-robin), 0 otherwise.
 type entry struct {
 	swiss.Entry
-	pending bool
+	pending   bool
+	scheduled int
+}
+
+// codes are White's and Black's TRF codes of a board's result (0 pending).
+func (r Result) codes() (swiss.Result, swiss.Result) {
+	switch r {
+	case WhiteWins:
+		return swiss.Win, swiss.Loss
+	case Draw:
+		return swiss.Draw, swiss.Draw
+	case BlackWins:
+		return swiss.Loss, swiss.Win
+	case WhiteForfeitWin:
+		return swiss.ForfeitWin, swiss.ForfeitLoss
+	case BlackForfeitWin:
+		return swiss.ForfeitLoss, swiss.ForfeitWin
+	case DoubleForfeit:
+		return swiss.ForfeitLoss, swiss.ForfeitLoss
+	}
+	return 0, 0
 }
 
 // entries gives every player's rounds 1..upTo (players in ev.Players
@@ -201,26 +235,18 @@ func (ev *Event) entries(upTo int) [][]entry {
 	for r := range upTo {
 		rd := ev.Played[r]
 		for _, b := range rd.Boards {
-			w, bl := swiss.Result(0), swiss.Result(0)
-			pending := false
-			switch b.Result {
-			case WhiteWins:
-				w, bl = swiss.Win, swiss.Loss
-			case Draw:
-				w, bl = swiss.Draw, swiss.Draw
-			case BlackWins:
-				w, bl = swiss.Loss, swiss.Win
-			case WhiteForfeitWin:
-				w, bl = swiss.ForfeitWin, swiss.ForfeitLoss
-			case BlackForfeitWin:
-				w, bl = swiss.ForfeitLoss, swiss.ForfeitWin
-			case DoubleForfeit:
-				w, bl = swiss.ForfeitLoss, swiss.ForfeitLoss
-			default:
-				pending = true
+			w, bl := b.Result.codes()
+			pending := b.Result == Pending
+			out[idx[b.White]][r] = entry{Entry: swiss.Entry{Opponent: b.Black, Color: swiss.White, Result: w}, pending: pending}
+			out[idx[b.Black]][r] = entry{Entry: swiss.Entry{Opponent: b.White, Color: swiss.Black, Result: bl}, pending: pending}
+			// A side's bye is a bye, without opponent or colour, as the
+			// tie-breaks read it; the opponent keeps the forfeit win.
+			if b.WhiteBye != 0 {
+				out[idx[b.White]][r] = entry{Entry: swiss.Entry{Result: b.WhiteBye}, scheduled: b.Black}
 			}
-			out[idx[b.White]][r] = entry{swiss.Entry{Opponent: b.Black, Color: swiss.White, Result: w}, pending}
-			out[idx[b.Black]][r] = entry{swiss.Entry{Opponent: b.White, Color: swiss.Black, Result: bl}, pending}
+			if b.BlackBye != 0 {
+				out[idx[b.Black]][r] = entry{Entry: swiss.Entry{Result: b.BlackBye}, scheduled: b.White}
+			}
 		}
 		for _, by := range rd.Byes {
 			out[idx[by.Player]][r] = entry{Entry: swiss.Entry{Result: by.Kind}}

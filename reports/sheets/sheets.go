@@ -133,7 +133,22 @@ func (ev *Event) boardLabel(b Board) string {
 	if b.Label != "" && b.Result != Pending {
 		return b.Label
 	}
-	return ev.boardResult(b.Result)
+	if b.WhiteBye == 0 && b.BlackBye == 0 {
+		return ev.boardResult(b.Result)
+	}
+	// A board decided by a bye: each side's points, the bye named.
+	s := ev.scoring()
+	w, bl := b.Result.codes()
+	side := func(res, bye swiss.Result) string {
+		if bye != 0 {
+			return ev.fmtScore(s.Points(bye)) + " " + byeLabel(bye)
+		}
+		if res == swiss.ForfeitWin {
+			return "+"
+		}
+		return ev.fmtScore(s.Points(res))
+	}
+	return side(w, b.WhiteBye) + " – " + side(bl, b.BlackBye)
 }
 
 // byeLabel names what a round off the boards was.
@@ -351,6 +366,12 @@ func (ev *Event) grid(lines []line, es [][]entry, idx map[int]int) {
 	for i := range lines {
 		cells := make([][]string, len(lines))
 		for _, e := range es[idx[lines[i].Number]] {
+			if e.scheduled != 0 {
+				// A bye in place of the game: its points, named.
+				j := pos[e.scheduled]
+				cells[j] = append(cells[j], ev.fmtScore(s.Points(e.Result))+" bye")
+				continue
+			}
 			if e.Opponent == 0 || e.pending {
 				continue
 			}

@@ -517,3 +517,76 @@ func TestPairingsLabel(t *testing.T) {
 		t.Errorf("a pending board prints %q", got)
 	}
 }
+
+// TestRoundRobinBye: a round-robin player who asked for a half-point bye
+// keeps the board on the table (the opponent wins by forfeit); the sheets
+// show the bye as a bye, not as a forfeit: the crosstable's cell, the
+// card and the pairing sheet.
+func TestRoundRobinBye(t *testing.T) {
+	mk := func() *Event {
+		return &Event{Name: "Club championship", RoundRobin: true, Rounds: 3,
+			Players: []Player{{Number: 1, Name: "A"}, {Number: 2, Name: "B"}, {Number: 3, Name: "C"}, {Number: 4, Name: "D"}},
+			Played: []Round{
+				{Boards: []Board{{White: 1, Black: 2, Result: WhiteWins}, {White: 3, Black: 4, Result: WhiteWins}}},
+				{Boards: []Board{{White: 3, Black: 1, Result: WhiteWins}, {White: 2, Black: 4, Result: WhiteWins}}},
+				{Boards: []Board{{White: 1, Black: 4, Result: BlackForfeitWin, WhiteBye: swiss.HalfBye}, {White: 2, Black: 3, Result: WhiteWins}}},
+			},
+			TieBreaks: tiebreak.Order{tiebreak.SonnebornBerger},
+		}
+	}
+	ev := mk()
+	for _, tc := range []struct {
+		name string
+		ev   *Event
+		bye  string // the bye's points
+	}{{"FMJD", mk(), "1"}, {"English", halves(mk()), "½"}} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Crosstable(&buf, tc.ev); err != nil {
+				t.Fatal(err)
+			}
+			root := parse(t, buf.Bytes())
+			byPlayer := map[string][]string{}
+			for _, r := range rowsOf(t, root, "crosstable") {
+				byPlayer[r.attr["data-player"]] = r.cells()
+			}
+			// Cells: rank, number, name, rating, then one per line in rank
+			// order; find A's cell against D through D's place.
+			place := map[string]int{}
+			for i, r := range rowsOf(t, root, "crosstable") {
+				place[r.attr["data-player"]] = i
+			}
+			if got := byPlayer["1"][4+place["4"]]; got != tc.bye+" bye" {
+				t.Errorf("A against D: %q, want %q", got, tc.bye+" bye")
+			}
+			if got := byPlayer["4"][4+place["1"]]; got != "+" {
+				t.Errorf("D against A: %q, want +", got)
+			}
+			buf.Reset()
+			if err := Card(&buf, tc.ev, 1); err != nil {
+				t.Fatal(err)
+			}
+			card := rowsOf(t, parse(t, buf.Bytes()), "card-table")
+			if got := strings.Join(card[2].cells(), "|"); got != "3|1||half-point bye||"+tc.bye+"|"+map[string]string{"1": "3", "½": "1½"}[tc.bye] {
+				t.Errorf("A's card, round 3: %q", got)
+			}
+			buf.Reset()
+			if err := Pairings(&buf, tc.ev, 3); err != nil {
+				t.Fatal(err)
+			}
+			page := buf.String()
+			if got := rowsOf(t, parse(t, buf.Bytes()), "pairings")[0].cells()[4]; got != tc.bye+" half-point bye – +" {
+				t.Errorf("the pairing sheet's board 1: %q", got)
+			}
+			if strings.Contains(page, "− +") {
+				t.Error("the pairing sheet shows the bye as a forfeit")
+			}
+		})
+	}
+	bad := *ev
+	bad.Played = append([]Round(nil), ev.Played...)
+	bad.Played[2].Boards = []Board{{White: 1, Black: 4, Result: BlackForfeitWin, WhiteBye: swiss.Win}, {White: 2, Black: 3, Result: WhiteWins}}
+	if err := Crosstable(&bytes.Buffer{}, &bad); err == nil || !strings.Contains(err.Error(), "bye has kind") {
+		t.Errorf("a side's bye of kind 1: %v", err)
+	}
+}
