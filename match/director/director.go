@@ -58,6 +58,27 @@ type Event struct {
 	Created    time.Time   `json:"created"`
 }
 
+// Details are the settings a director may change once the event is
+// created (EditDetails): what it is called, where and when, and the time
+// control. The pairing settings (system, rounds, scoring, tie-breaks)
+// stay as created.
+type Details struct {
+	Name        string `json:"name"`
+	Site        string `json:"site"`
+	Start       string `json:"start"`
+	End         string `json:"end"`
+	TimeControl string `json:"time_control"`
+}
+
+// Details is the event's details.
+func (e *Event) Details() Details {
+	return Details{Name: e.Name, Site: e.Site, Start: e.Start, End: e.End, TimeControl: e.TimeControl}
+}
+
+func (e *Event) setDetails(d Details) {
+	e.Name, e.Site, e.Start, e.End, e.TimeControl = d.Name, d.Site, d.Start, d.End, d.TimeControl
+}
+
 // Options is the event's pairing options.
 func (e *Event) Options() swiss.Options {
 	return swiss.Options{Rounds: e.Rounds, Scoring: e.Scoring, Baku: e.Baku, FirstColor: e.FirstColor}
@@ -309,6 +330,7 @@ var codeText = map[string]string{
 	"director.bad-pairing":      "That pairing is not valid: {detail}",
 	"director.rr-late":          "A round-robin takes no entries once round 1 is paired.",
 	"director.withdrawn":        "Player {player} has withdrawn.",
+	"director.not-withdrawn":    "Player {player} has not withdrawn.",
 	"director.bad-bye":          "{kind} is not a requested bye (H half point, Z zero, F full point).",
 	"director.bye-paired":       "Round {round} is already paired; a bye must be asked for before.",
 	"director.has-game":         "Board {board} of round {round} already has an online game.",

@@ -55,41 +55,16 @@ func checkText(field, v string, max int, required bool) (string, error) {
 
 // checkEvent validates and completes an event's settings.
 func checkEvent(e Event) (Event, error) {
-	var err error
-	if e.Name, err = checkText("name", e.Name, MaxText, true); err != nil {
+	d, err := checkDetails(e.Details())
+	if err != nil {
 		return e, err
 	}
-	if e.Site, err = checkText("site", e.Site, MaxText, false); err != nil {
-		return e, err
-	}
-	for _, d := range []struct {
-		field string
-		v     *string
-	}{{"start", &e.Start}, {"end", &e.End}} {
-		*d.v = strings.TrimSpace(*d.v)
-		if *d.v == "" {
-			continue
-		}
-		if _, err := time.Parse("2006-01-02", *d.v); err != nil {
-			return e, badField(d.field, "not a date YYYY-MM-DD")
-		}
-	}
-	if e.Start != "" && e.End != "" && e.End < e.Start {
-		return e, badField("end", "before the start")
-	}
+	e.setDetails(d)
 	if e.Variant == "" {
 		e.Variant = "international"
 	}
 	if !slices.Contains(rules.Presets(), e.Variant) {
 		return e, badField("variant", fmt.Sprintf("%q is not a variant (%s)", e.Variant, strings.Join(rules.Presets(), ", ")))
-	}
-	if e.TimeControl, err = checkText("time_control", e.TimeControl, MaxText, false); err != nil {
-		return e, err
-	}
-	if e.TimeControl != "" {
-		if _, err := arbiter.ParseTimeControl(e.TimeControl); err != nil {
-			return e, badField("time_control", err.Error())
-		}
 	}
 	switch e.System {
 	case "":
@@ -132,6 +107,79 @@ func checkEvent(e Event) (Event, error) {
 		e.TieBreaks = strings.Split(s, ",")
 	}
 	return e, nil
+}
+
+// checkDetails validates the event's details: a name (required), site
+// and time control of at most MaxText runes, dates YYYY-MM-DD, the end not
+// before the start, a time control in PDN syntax.
+func checkDetails(d Details) (Details, error) {
+	var err error
+	if d.Name, err = checkText("name", d.Name, MaxText, true); err != nil {
+		return d, err
+	}
+	if d.Site, err = checkText("site", d.Site, MaxText, false); err != nil {
+		return d, err
+	}
+	for _, f := range []struct {
+		field string
+		v     *string
+	}{{"start", &d.Start}, {"end", &d.End}} {
+		*f.v = strings.TrimSpace(*f.v)
+		if *f.v == "" {
+			continue
+		}
+		if _, err := time.Parse("2006-01-02", *f.v); err != nil {
+			return d, badField(f.field, "not a date YYYY-MM-DD")
+		}
+	}
+	if d.Start != "" && d.End != "" && d.End < d.Start {
+		return d, badField("end", "before the start")
+	}
+	if d.TimeControl, err = checkText("time_control", d.TimeControl, MaxText, false); err != nil {
+		return d, err
+	}
+	if d.TimeControl != "" {
+		if _, err := arbiter.ParseTimeControl(d.TimeControl); err != nil {
+			return d, badField("time_control", err.Error())
+		}
+	}
+	return d, nil
+}
+
+// EditDetails changes the event's details (name, site, dates, time
+// control), checked as when it was created; the audit log says what
+// changed. A board's online game made before keeps the time control it was
+// made with.
+func (s *Store) EditDetails(ctx context.Context, id string, d Details) error {
+	d, err := checkDetails(d)
+	if err != nil {
+		return err
+	}
+	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
+		was := sn.Event.Details()
+		var changes []string
+		for _, f := range []struct{ field, was, is string }{
+			{"name", was.Name, d.Name}, {"site", was.Site, d.Site}, {"start", was.Start, d.Start},
+			{"end", was.End, d.End}, {"time_control", was.TimeControl, d.TimeControl},
+		} {
+			if f.was != f.is {
+				changes = append(changes, fmt.Sprintf("%s %q -> %q", f.field, f.was, f.is))
+			}
+		}
+		if len(changes) == 0 {
+			return nil
+		}
+		e := sn.Event
+		e.setDetails(d)
+		body, err := json.Marshal(e)
+		if err != nil {
+			return err
+		}
+		if _, err := tx.Exec("UPDATE events SET body = ? WHERE id = ?", string(body), id); err != nil {
+			return fmt.Errorf("director: editing the event: %w", err)
+		}
+		return s.audit(tx, id, "edit", "%s", strings.Join(changes, "; "))
+	})
 }
 
 // Create stores a new event and returns it (with its public id) and the
@@ -468,6 +516,26 @@ func (s *Store) Withdraw(ctx context.Context, id string, player int) error {
 			return fmt.Errorf("director: withdrawing: %w", err)
 		}
 		return s.audit(tx, id, "withdraw", "%d %s withdrawn from round %d on", p.ID, p.Name, sn.Next())
+	})
+}
+
+// Reinstate takes a withdrawn player back: paired again from the next
+// round to pair on. The rounds paired while they were withdrawn keep what
+// they gave them (absent, or a round-robin's forfeit), as do their results
+// before.
+func (s *Store) Reinstate(ctx context.Context, id string, player int) error {
+	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
+		p := sn.player(player)
+		if p == nil {
+			return refuse(404, "director.unknown-player", "player", fmt.Sprint(player))
+		}
+		if p.Withdrawn == 0 {
+			return refuse(409, "director.not-withdrawn", "player", p.Name)
+		}
+		if _, err := tx.Exec("UPDATE players SET withdrawn = 0 WHERE event = ? AND id = ?", id, player); err != nil {
+			return fmt.Errorf("director: reinstating: %w", err)
+		}
+		return s.audit(tx, id, "reinstate", "%d %s reinstated (withdrawn from round %d), paired again from round %d", p.ID, p.Name, p.Withdrawn, sn.Next())
 	})
 }
 

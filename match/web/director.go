@@ -321,13 +321,14 @@ func (s *Server) answerView(w http.ResponseWriter, r *http.Request, id, token st
 // names.
 type dirOp struct {
 	Players []director.Player `json:"players,omitempty"` // add-players
-	Player  int               `json:"player,omitempty"`  // withdraw, bye, exchange
+	Player  int               `json:"player,omitempty"`  // withdraw, reinstate, bye, exchange
 	Other   int               `json:"other,omitempty"`   // exchange
 	Round   int               `json:"round,omitempty"`
 	Board   int               `json:"board,omitempty"`
 	Kind    string            `json:"kind,omitempty"`    // bye: H, Z, F or "" to cancel
 	Result  string            `json:"result,omitempty"`  // result: 1-0, 0-1, ½-½, +-, -+, --
 	Pairing *director.Pairing `json:"pairing,omitempty"` // pair (by hand), fix
+	Details *director.Details `json:"details,omitempty"` // edit-event: every detail, changed or not
 }
 
 // directorOp is POST /api/d/{dtoken}/{op}; the answer is the new view.
@@ -350,6 +351,13 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 		_, err = s.dir.AddPlayers(ctx, id, in.Players)
 	case "withdraw":
 		err = s.dir.Withdraw(ctx, id, in.Player)
+	case "reinstate":
+		err = s.dir.Reinstate(ctx, id, in.Player)
+	case "edit-event":
+		if in.Details == nil {
+			in.Details = &director.Details{} // refused: the name is empty
+		}
+		err = s.dir.EditDetails(ctx, id, *in.Details)
 	case "bye":
 		var k swiss.Result
 		if len(in.Kind) > 1 {

@@ -49,6 +49,32 @@ func TestBrowserDirector(t *testing.T) {
 	d.do("import six players", chromedp.SetValue(chromedp.CSS("#import-text"), sixPlayers), chromedp.Click(chromedp.CSS("#import")))
 	d.wait("six players", `document.querySelectorAll('#players tbody tr').length === 6 && document.getElementById('dir-error').hidden`)
 
+	// A player withdrawn by mistake is reinstated.
+	d.do("withdraw player 6", chromedp.Click(chromedp.CSS("#withdraw-6")))
+	d.wait("player 6 withdrawn", `document.getElementById('reinstate-6') && arbiterDirector.view.players.find(p => p.id === 6).withdrawn === 1`)
+	d.do("reinstate player 6", chromedp.Click(chromedp.CSS("#reinstate-6")))
+	d.wait("player 6 back", `document.getElementById('withdraw-6') && !arbiterDirector.view.players.find(p => p.id === 6).withdrawn &&
+		arbiterDirector.view.audit.some(a => a.action === 'reinstate')`)
+
+	// The event's details: an empty name is refused naming the field; then
+	// the new name, site, first day and time control are saved.
+	d.do("open the details", chromedp.Click(chromedp.CSS("#edit-box summary")))
+	d.wait("the details filled in", `document.getElementById('edit-name').value === 'Browser Open' && document.getElementById('edit-tc').value === '900+10'`)
+	d.do("an empty name", chromedp.SetValue(chromedp.CSS("#edit-name"), " "), chromedp.Click(chromedp.CSS("#edit-save")))
+	d.wait("the refusal", `!document.getElementById('dir-error').hidden`)
+	if msg := eval[string](d, `document.getElementById('dir-error').textContent`); !strings.Contains(msg, "name") {
+		t.Errorf("the empty name's refusal says %q", msg)
+	}
+	d.do("new details",
+		chromedp.SetValue(chromedp.CSS("#edit-name"), "Browser Open 2026"),
+		chromedp.SetValue(chromedp.CSS("#edit-site"), "Bergen, Norway"),
+		chromedp.SetValue(chromedp.CSS("#edit-start"), "2026-06-01"),
+		chromedp.SetValue(chromedp.CSS("#edit-tc"), "1800+30"),
+		chromedp.Click(chromedp.CSS("#edit-save")))
+	d.wait("the details saved", `document.getElementById('ev-title').textContent === 'Browser Open 2026' && document.getElementById('dir-error').hidden &&
+		document.getElementById('ev-facts').textContent.includes('Bergen, Norway') && document.getElementById('ev-facts').textContent.includes('1800+30') &&
+		arbiterDirector.view.audit.some(a => a.action === 'edit')`)
+
 	d.do("pair round 1", chromedp.Click(chromedp.CSS("#pair")))
 	d.wait("round 1 paired", `(arbiterDirector.view.rounds || []).length === 1 && document.querySelectorAll('#boards tbody tr').length === 3`)
 	d.do("publish", chromedp.Click(chromedp.CSS("#publish")))
@@ -162,7 +188,7 @@ func TestBrowserDirector(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the TRF export: %v\n%s", err, text)
 	}
-	if len(ev.Players) != 6 || ev.Name != "Browser Open" || ev.Rounds != 3 {
+	if len(ev.Players) != 6 || ev.Name != "Browser Open 2026" || ev.City != "Bergen, Norway" || ev.Rounds != 3 {
 		t.Fatalf("TRF: %d players, %q, %d rounds", len(ev.Players), ev.Name, ev.Rounds)
 	}
 	points := 0

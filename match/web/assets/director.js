@@ -229,7 +229,10 @@ function renderPlayers() {
     const asked = requested[next] && requested[next][p.id];
     if (asked) status += ` · ${t(`dir.bye_${String.fromCharCode(asked).toLowerCase()}`, { player: '' }).trim()}`;
     const actions = el('span', { class: 'cell-actions' });
-    if (!p.withdrawn) {
+    if (p.withdrawn) {
+      actions.append(el('button', { type: 'button', id: `reinstate-${p.id}`, text: t('dir.reinstate'),
+        onclick: () => op('reinstate', { player: p.id }) }));
+    } else {
       actions.append(el('button', { type: 'button', id: `withdraw-${p.id}`, text: t('dir.withdraw'),
         onclick: () => op('withdraw', { player: p.id }) }));
       if (next <= v.event.rounds) {
@@ -302,6 +305,23 @@ async function main() {
     }
   });
   $('import-form').addEventListener('submit', importCSV);
+  // The details form shows the event as stored each time it is opened and
+  // after a save; a redraw does not overwrite what is being typed.
+  const fillDetails = () => {
+    const ev = state.view.event;
+    $('edit-name').value = ev.name || '';
+    $('edit-site').value = ev.site || '';
+    $('edit-start').value = ev.start || '';
+    $('edit-end').value = ev.end || '';
+    $('edit-tc').value = ev.time_control || '';
+  };
+  $('edit-box').addEventListener('toggle', () => { if ($('edit-box').open) fillDetails(); });
+  $('edit-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const details = { name: $('edit-name').value, site: $('edit-site').value, start: $('edit-start').value,
+      end: $('edit-end').value, time_control: $('edit-tc').value };
+    if (await op('edit-event', { details })) fillDetails();
+  });
   // Results of the online games arrive on the server: look again now and then.
   setInterval(async () => {
     if (state.busy || document.hidden) return;
