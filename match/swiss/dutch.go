@@ -30,7 +30,10 @@ import (
 // the first transposition) is made by fixing one decision at a time with a
 // small bonus and solving again, as bbpPairings does. The matching is
 // incremental (each decision changes a few weights and repairs the
-// previous optimum), so a 1,000-player round takes seconds.
+// previous optimum), so a 1,000-player round takes seconds: BenchmarkPair
+// on a 2-core Xeon, 2026-12, gives 0.3 s at round 1, 4.6-6.8 s at round 5
+// (the largest score groups) and 3.2 s at round 9; 500 players take 0.06,
+// 1.0 and 0.4 s, 100 players a few milliseconds.
 //
 // Checked against bbpPairings' 2025 Dutch engine on its published tests
 // and on 404 rounds of generated events (match/swiss/testdata/reference):
