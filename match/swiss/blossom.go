@@ -28,17 +28,17 @@ type matcher struct {
 	w    []uint64 // doubled edge weights, lower triangle, k words each
 	nz   []bool   // n*n: the edge exists (nonzero weight)
 
-	mate       []int
-	label      []int8 // per vertex or blossom: 0 free, 1 S, 2 T (+4 while scanning)
-	labelEdge  []edge
-	inBlossom  []int
-	parent     []int
-	childs     [][]int
-	bedges     [][]edge
-	base       []int
-	bestEdge   []edge
-	bestEdges  [][]edge
-	hasBest    []bool   // bestEdges[b] is set
+	mate      []int
+	label     []int8 // per vertex or blossom: 0 free, 1 S, 2 T (+4 while scanning)
+	labelEdge []edge
+	inBlossom []int
+	parent    []int
+	childs    [][]int
+	bedges    [][]edge
+	base      []int
+	bestEdge  []edge
+	bestEdges [][]edge
+	hasBest   []bool // bestEdges[b] is set
 	// bestSlack[x] caches the slack of bestEdge[x], valid while
 	// bestEpoch[x] == epoch: slacks change only when the duals do (a dual
 	// adjustment or a new stage), and the scans compare against the best
@@ -48,10 +48,10 @@ type matcher struct {
 	epoch     int32
 	// addBlossom's least-slack edge to each other S-blossom, indexed by
 	// that blossom, valid where btStamp == btCur.
-	btStamp []int32
-	btEdge  []edge
-	btSlack []uint64
-	btCur   int32
+	btStamp    []int32
+	btEdge     []edge
+	btSlack    []uint64
+	btCur      int32
 	dual       []uint64 // 2n duals, k words each
 	unused     []int
 	allowStamp []int32
