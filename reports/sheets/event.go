@@ -35,6 +35,12 @@ type Event struct {
 	// Links are shown above a sheet on screen (the server's navigation)
 	// and never printed.
 	Links []Link
+	// Lang is the language tag of the page (<html lang>); "" is "en".
+	Lang string
+	// Texts are the sheets' fixed texts in Lang, by key (Keys lists them;
+	// a {name} in one is filled in by the sheet). A key missing or empty
+	// prints its English default, so nil prints English.
+	Texts map[string]string
 }
 
 // Link is a navigation link of the screen layout.

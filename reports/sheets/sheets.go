@@ -34,6 +34,13 @@ type page struct {
 	Data     any
 }
 
+// T is the template's text of key in the event's language ({{$.T
+// "sheet.col.rank"}}, {{$.T "sheet.col.round_n" "n" .}}).
+func (p page) T(key string, args ...any) string { return p.Event.text(key, args...) }
+
+// Lang is the page's language tag.
+func (p page) Lang() string { return p.Event.lang() }
+
 // line is one player as a sheet prints it.
 type line struct {
 	Number           int
@@ -55,7 +62,7 @@ type cell struct {
 	Opponent   int    // 0 for none
 	OppName    string // on cards
 	OppRating  string
-	Colour     string // "w", "b" or ""
+	Colour     string // "w", "b" (in the event's language) or ""
 	Result     string // the points, "+", "−", or a bye's label
 	Running    string // cards: the score after the round
 	Pending    bool
@@ -141,7 +148,7 @@ func (ev *Event) boardLabel(b Board) string {
 	w, bl := b.Result.codes()
 	side := func(res, bye swiss.Result) string {
 		if bye != 0 {
-			return ev.fmtScore(s.Points(bye)) + " " + byeLabel(bye)
+			return ev.fmtScore(s.Points(bye)) + " " + ev.byeLabel(bye)
 		}
 		if res == swiss.ForfeitWin {
 			return "+"
@@ -152,16 +159,16 @@ func (ev *Event) boardLabel(b Board) string {
 }
 
 // byeLabel names what a round off the boards was.
-func byeLabel(k swiss.Result) string {
+func (ev *Event) byeLabel(k swiss.Result) string {
 	switch k {
 	case swiss.PairingBye:
-		return "bye"
+		return ev.text("sheet.bye")
 	case swiss.FullBye:
-		return "full-point bye"
+		return ev.text("sheet.bye.full")
 	case swiss.HalfBye:
-		return "half-point bye"
+		return ev.text("sheet.bye.half")
 	}
-	return "absent"
+	return ev.text("sheet.absent")
 }
 
 func (ev *Event) player(n int) *Player {
@@ -234,9 +241,9 @@ func Pairings(w io.Writer, ev *Event, round int) error {
 		v.Boards = append(v.Boards, pairingBoard{Board: i + 1, White: mk(b.White), Black: mk(b.Black), Result: ev.boardLabel(b)})
 	}
 	for _, by := range rd.Byes {
-		v.Byes = append(v.Byes, pairingBye{Player: mk(by.Player), Label: byeLabel(by.Kind), Points: ev.fmtScore(s.Points(by.Kind))})
+		v.Byes = append(v.Byes, pairingBye{Player: mk(by.Player), Label: ev.byeLabel(by.Kind), Points: ev.fmtScore(s.Points(by.Kind))})
 	}
-	return render(w, "pairings", page{Title: fmt.Sprintf("Pairings, round %d", round), Event: ev, Subtitle: rd.Date, Data: v})
+	return render(w, "pairings", page{Title: ev.text("sheet.title.pairings", "n", round), Event: ev, Subtitle: rd.Date, Data: v})
 }
 
 // scoresAfter is every player's score after round upTo, pending results
@@ -281,7 +288,11 @@ func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
 	}
 	var heads []tieBreakHead
 	for _, tb := range ev.TieBreaks {
-		heads = append(heads, tieBreakHead{Heading: tb.Heading(), Acronym: tb.Acronym(), Name: tb.String()})
+		h := ev.Texts[tbKey(tb)]
+		if strings.TrimSpace(h) == "" {
+			h = tb.Heading()
+		}
+		heads = append(heads, tieBreakHead{Heading: h, Acronym: tb.Acronym(), Name: tb.String()})
 	}
 	lines := make([]line, len(st))
 	for i, s := range st {
@@ -311,7 +322,7 @@ func Standings(w io.Writer, ev *Event, round int) error {
 	if err != nil {
 		return err
 	}
-	return render(w, "standings", page{Title: fmt.Sprintf("Standings after round %d", round), Event: ev,
+	return render(w, "standings", page{Title: ev.text("sheet.title.standings", "n", round), Event: ev,
 		Data: standingsView{Round: round, TieBreaks: heads, Lines: lines}})
 }
 
@@ -345,10 +356,10 @@ func Crosstable(w io.Writer, ev *Event) error {
 	if ev.RoundRobin {
 		ev.grid(lines, es, idx)
 	}
-	title := "Crosstable"
-	sub := fmt.Sprintf("after round %d", round)
+	title := ev.text("sheet.title.crosstable")
+	sub := ev.text("sheet.sub.after", "n", round)
 	if ev.Rounds > 0 {
-		sub += fmt.Sprintf(" of %d", ev.Rounds)
+		sub = ev.text("sheet.sub.after_of", "n", round, "rounds", ev.Rounds)
 	}
 	return render(w, "crosstable", page{Title: title, Event: ev, Subtitle: sub,
 		Data: standingsView{Round: round, TieBreaks: heads, Lines: lines, Cells: rounds, Grid: ev.RoundRobin}})
@@ -369,7 +380,7 @@ func (ev *Event) grid(lines []line, es [][]entry, idx map[int]int) {
 			if e.scheduled != 0 {
 				// A bye in place of the game: its points, named.
 				j := pos[e.scheduled]
-				cells[j] = append(cells[j], ev.fmtScore(s.Points(e.Result))+" bye")
+				cells[j] = append(cells[j], ev.text("sheet.grid.bye", "points", ev.fmtScore(s.Points(e.Result))))
 				continue
 			}
 			if e.Opponent == 0 || e.pending {
@@ -401,9 +412,9 @@ func (ev *Event) cell(r int, e entry, s swiss.Scoring) cell {
 	c := cell{Round: r + 1, Opponent: e.Opponent, Pending: e.pending}
 	switch e.Color {
 	case swiss.White:
-		c.Colour, c.ColourWord = "w", "White"
+		c.Colour, c.ColourWord = ev.text("sheet.colour.w"), ev.text("sheet.colour.white")
 	case swiss.Black:
-		c.Colour, c.ColourWord = "b", "Black"
+		c.Colour, c.ColourWord = ev.text("sheet.colour.b"), ev.text("sheet.colour.black")
 	}
 	switch {
 	case e.pending:
@@ -414,7 +425,7 @@ func (ev *Event) cell(r int, e entry, s swiss.Scoring) cell {
 		c.Result, c.Unplayed = "−", true
 	case e.Opponent == 0:
 		c.Unplayed = true
-		c.ByeLabel = byeLabel(e.Result)
+		c.ByeLabel = ev.byeLabel(e.Result)
 		c.Result = ev.fmtScore(s.Points(e.Result))
 	default:
 		c.Result = ev.fmtScore(s.Points(e.Result))
@@ -440,7 +451,7 @@ func Card(w io.Writer, ev *Event, player int) error {
 		return fmt.Errorf("sheets: card of player %d asked; no such pairing number", player)
 	}
 	v := ev.card(p)
-	return render(w, "card", page{Title: "Player card", Event: ev, Data: []cardView{v}})
+	return render(w, "card", page{Title: ev.text("sheet.title.card"), Event: ev, Data: []cardView{v}})
 }
 
 // Cards writes every player's card, one a page when printed.
@@ -452,7 +463,7 @@ func Cards(w io.Writer, ev *Event) error {
 	for i := range ev.Players {
 		vs = append(vs, ev.card(&ev.Players[i]))
 	}
-	return render(w, "card", page{Title: "Player cards", Event: ev, Data: vs})
+	return render(w, "card", page{Title: ev.text("sheet.title.cards"), Event: ev, Data: vs})
 }
 
 func (ev *Event) card(p *Player) cardView {
@@ -484,7 +495,7 @@ func (ev *Event) card(p *Player) cardView {
 			run += s.Points(e.Result)
 		}
 		if c.Unplayed && e.Opponent != 0 {
-			c.Result += " forfeit" // a card is read alone, without the crosstable's legend
+			c.Result = ev.text("sheet.card.forfeit", "result", c.Result) // a card is read alone, without the crosstable's legend
 		}
 		c.Running = ev.fmtScore(run)
 		v.Cells = append(v.Cells, c)
