@@ -18,7 +18,8 @@ import (
 // tabs through its links (moves by mouse, Black resigns with the button),
 // board 2 through the players' link API (a move each, a draw agreed);
 // board 3 is entered by hand. The results of the games reach their boards
-// by themselves. Round 1 is closed, round 2 paired and published; the
+// by themselves. Before round 1 the public pairings and standings say
+// that nothing is published or closed yet. Round 1 is closed, round 2 paired and published; the
 // standings and the TRF export follow; screenshots at 360 and 1400 px.
 func TestBrowserDirector(t *testing.T) {
 	needBrowser(t)
@@ -48,6 +49,23 @@ func TestBrowserDirector(t *testing.T) {
 	}
 	d.do("import six players", chromedp.SetValue(chromedp.CSS("#import-text"), sixPlayers), chromedp.Click(chromedp.CSS("#import")))
 	d.wait("six players", `document.querySelectorAll('#players tbody tr').length === 6 && document.getElementById('dir-error').hidden`)
+
+	// Before round 1 the public pages answer with the event and a line
+	// saying what is missing (they were a 500 once).
+	early := newPage(t, "public-early")
+	pubURL := e.view(token).Public
+	for _, c := range []struct{ path, shot, text string }{
+		{"", "public-none", "No round has been published yet."},
+		{"/standings", "standings-none", "No round has been closed yet: standings appear when round 1 is closed."},
+	} {
+		early.do("open "+c.shot, chromedp.Navigate(pubURL+c.path))
+		early.wait(c.shot+"'s notice", `document.querySelector('p.notice') && document.querySelector('h1').textContent === 'Browser Open'`)
+		if got := eval[string](early, `document.querySelector('p.notice').textContent`); got != c.text {
+			t.Errorf("%s says %q, want %q", c.shot, got, c.text)
+		}
+		early.checkLayout(shots, c.shot+"-360", 360, 800)
+		early.checkLayout(shots, c.shot+"-1400", 1400, 900)
+	}
 
 	// A player withdrawn by mistake is reinstated.
 	d.do("withdraw player 6", chromedp.Click(chromedp.CSS("#withdraw-6")))

@@ -126,14 +126,24 @@ func (s *Server) eventSheet(kind string) http.HandlerFunc {
 				}
 			}
 			if n == 0 {
-				err = sheets.Standings(&buf, ev, 0)
+				err = sheets.Notice(&buf, ev, "pairings")
 			} else {
 				err = sheets.Pairings(&buf, ev, n)
 			}
 		case "standings":
-			err = sheets.Standings(&buf, ev, sn.Closed())
+			// sheets ranks after round 1 at the earliest: before it is
+			// closed, the page says when standings appear.
+			if n := sn.Closed(); n == 0 {
+				err = sheets.Notice(&buf, ev, "standings")
+			} else {
+				err = sheets.Standings(&buf, ev, n)
+			}
 		case "crosstable":
-			err = sheets.Crosstable(&buf, ev)
+			if sn.Closed() == 0 {
+				err = sheets.Notice(&buf, ev, "crosstable")
+			} else {
+				err = sheets.Crosstable(&buf, ev)
+			}
 		case "cards":
 			err = sheets.Cards(&buf, ev)
 		}

@@ -198,6 +198,31 @@ func render(w io.Writer, name string, p page) error {
 	return err
 }
 
+// notices are the sheets that can be asked for before there is anything
+// to list: the text keys of each one's title and of its line.
+var notices = map[string][2]string{
+	"pairings":   {"sheet.title.pairings_none", "sheet.notice.pairings"},
+	"standings":  {"sheet.title.standings_none", "sheet.notice.standings"},
+	"crosstable": {"sheet.title.crosstable", "sheet.notice.crosstable"},
+}
+
+// Notice writes the page of a sheet that has nothing to list yet: the
+// event's heading, the sheet's title and one line saying when it will
+// ("No round has been published yet."), so that a public page asked for
+// too early answers with a page rather than an error. sheet is
+// "pairings" (no round published), "standings" or "crosstable" (no round
+// closed).
+func Notice(w io.Writer, ev *Event, sheet string) error {
+	if err := ev.check(); err != nil {
+		return err
+	}
+	keys, ok := notices[sheet]
+	if !ok {
+		return fmt.Errorf("sheets: notice of sheet %q asked; want pairings, standings or crosstable", sheet)
+	}
+	return render(w, "notice", page{Title: ev.text(keys[0]), Event: ev, Data: ev.text(keys[1])})
+}
+
 // pairingsView is the pairing sheet's data.
 type pairingsView struct {
 	Round  int

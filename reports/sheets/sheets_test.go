@@ -590,3 +590,50 @@ func TestRoundRobinBye(t *testing.T) {
 		t.Errorf("a side's bye of kind 1: %v", err)
 	}
 }
+
+// TestNotice: a sheet with nothing to list yet is a page with the event's
+// heading, the sheet's title and a line saying when it will; the cards of
+// an event without players say so.
+func TestNotice(t *testing.T) {
+	ev := testEvent()
+	ev.Players, ev.Played = nil, nil
+	notice := func(sheet string) func(io.Writer) error {
+		return func(w io.Writer) error { return Notice(w, ev, sheet) }
+	}
+	for _, c := range []struct {
+		name  string
+		write func(io.Writer) error
+		title string
+		text  string
+	}{
+		{"pairings", notice("pairings"), "Pairings", "No round has been published yet."},
+		{"standings", notice("standings"), "Standings", "No round has been closed yet: standings appear when round 1 is closed."},
+		{"crosstable", notice("crosstable"), "Crosstable", "No round has been closed yet: the crosstable appears when round 1 is closed."},
+		{"cards", func(w io.Writer) error { return Cards(w, ev) }, "Player cards", "No player is registered yet."},
+	} {
+		var buf bytes.Buffer
+		if err := c.write(&buf); err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		root := parse(t, buf.Bytes())
+		if got := root.all(tagged("h1"))[0].String(); got != ev.Name {
+			t.Errorf("%s: heading %q", c.name, got)
+		}
+		if got := root.all(tagged("h2"))[0].String(); got != c.title {
+			t.Errorf("%s: title %q, want %q", c.name, got, c.title)
+		}
+		ps := root.all(hasAttr("class", "notice"))
+		if len(ps) != 1 || ps[0].String() != c.text {
+			t.Errorf("%s: notice %v, want %q", c.name, ps, c.text)
+		}
+	}
+	if err := Notice(io.Discard, ev, "cards"); err == nil {
+		t.Error("a notice of a sheet that has none")
+	}
+	// The notice's event is checked like every sheet's.
+	bad := testEvent()
+	bad.Players[1].Number = 1
+	if err := Notice(io.Discard, bad, "pairings"); err == nil {
+		t.Error("a notice of an event with a pairing number given twice")
+	}
+}

@@ -17,13 +17,15 @@ import (
 // server hands the sheets its catalog as it is.
 var english = map[string]string{
 	// Titles (the page's <title> and heading).
-	"sheet.title.pairings":   "Pairings, round {n}",
-	"sheet.title.standings":  "Standings after round {n}",
-	"sheet.title.crosstable": "Crosstable",
-	"sheet.title.card":       "Player card",
-	"sheet.title.cards":      "Player cards",
-	"sheet.sub.after":        "after round {n}",
-	"sheet.sub.after_of":     "after round {n} of {rounds}",
+	"sheet.title.pairings":       "Pairings, round {n}",
+	"sheet.title.standings":      "Standings after round {n}",
+	"sheet.title.crosstable":     "Crosstable",
+	"sheet.title.card":           "Player card",
+	"sheet.title.cards":          "Player cards",
+	"sheet.title.pairings_none":  "Pairings",
+	"sheet.title.standings_none": "Standings",
+	"sheet.sub.after":            "after round {n}",
+	"sheet.sub.after_of":         "after round {n} of {rounds}",
 	// Column headings.
 	"sheet.col.board":    "Bd",
 	"sheet.col.number":   "No.",
@@ -54,6 +56,11 @@ var english = map[string]string{
 	"sheet.card.rating":   "rating {rating}",
 	"sheet.card.total":    "Total",
 	"sheet.pairings.byes": "Not on a board",
+	// A sheet with nothing to list yet (Notice), cards without players.
+	"sheet.notice.pairings":   "No round has been published yet.",
+	"sheet.notice.standings":  "No round has been closed yet: standings appear when round 1 is closed.",
+	"sheet.notice.crosstable": "No round has been closed yet: the crosstable appears when round 1 is closed.",
+	"sheet.cards.none":        "No player is registered yet.",
 	// Legends.
 	"sheet.legend.tiebreaks": "Tie-breaks in order (FIDE C.07):",
 	"sheet.legend.grid":      "A row's cells: the points against the player in that place; + and − are forfeits, “bye” a bye asked for in place of the game, with its points.",

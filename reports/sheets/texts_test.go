@@ -106,6 +106,10 @@ func TestTranslatedSheets(t *testing.T) {
 		{"card", testEvent, func(w io.Writer, ev *Event) error { return Card(w, ev, 4) }},
 		{"cards", func() *Event { return withPendingRound(testEvent()) }, Cards},
 		{"cards-rr", rr, Cards},
+		{"cards-none", func() *Event { ev := testEvent(); ev.Players, ev.Played = nil, nil; return ev }, Cards},
+		{"notice-pairings", testEvent, func(w io.Writer, ev *Event) error { return Notice(w, ev, "pairings") }},
+		{"notice-standings", testEvent, func(w io.Writer, ev *Event) error { return Notice(w, ev, "standings") }},
+		{"notice-crosstable", testEvent, func(w io.Writer, ev *Event) error { return Notice(w, ev, "crosstable") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var buf bytes.Buffer
