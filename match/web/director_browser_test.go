@@ -19,7 +19,8 @@ import (
 // board 2 through the players' link API (a move each, a draw agreed);
 // board 3 is entered by hand. The results of the games reach their boards
 // by themselves. Before round 1 the public pairings and standings say
-// that nothing is published or closed yet. Round 1 is closed, round 2 paired and published; the
+// that nothing is published or closed yet; with its results in but round
+// 1 open, the cards show them pending. Round 1 is closed, round 2 paired and published; the
 // standings and the TRF export follow; screenshots at 360 and 1400 px.
 func TestBrowserDirector(t *testing.T) {
 	needBrowser(t)
@@ -168,6 +169,18 @@ func TestBrowserDirector(t *testing.T) {
 		t.Error("the audit log does not write board 3's result as 0-2")
 	}
 	d.wait("3 of 3 in", `document.getElementById('standings-note').textContent.includes('(3 of 3 results in)')`)
+	// Every result is in but round 1 is open: the public cards list its
+	// games pending, outside their totals, and there is no crosstable yet.
+	early.do("open the cards", chromedp.Navigate(pubURL+"/cards"))
+	early.wait("six cards", `document.querySelectorAll('section.card').length === 6`)
+	if got := eval[string](early, `[...document.querySelectorAll('.card-table tbody td.res')].map(x => x.textContent).join(',') + '|' +
+		[...document.querySelectorAll('.card-table td.total')].map(x => x.textContent).join(',')`); got != "…,…,…,…,…,…|0,0,0,0,0,0" {
+		t.Errorf("the cards of the open round read %q", got)
+	}
+	early.checkLayout(shots, "cards-open-360", 360, 800)
+	early.checkLayout(shots, "cards-open-1400", 1400, 900)
+	early.do("open the crosstable", chromedp.Navigate(pubURL+"/crosstable"))
+	early.wait("the crosstable's notice", `document.querySelector('p.notice') && document.querySelector('p.notice').textContent.startsWith('No round has been closed yet')`)
 	d.do("close round 1", chromedp.Click(chromedp.CSS("#close")))
 	d.wait("round 1 closed", `arbiterDirector.view.rounds[0].state === 'closed' && !document.getElementById('pair').hidden`)
 	d.wait("final standings", `document.getElementById('standings-note').textContent === 'After round 1.' &&

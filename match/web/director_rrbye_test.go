@@ -32,14 +32,7 @@ func TestDirectorRoundRobinHalfBye(t *testing.T) {
 	e.op(tok, "result", fmt.Sprintf(`{"round":1,"board":%d,"result":"1-0"}`, other), 200)
 	e.op(tok, "close", `{"round":1}`, 200)
 
-	get := func(path string) string {
-		t.Helper()
-		resp, b := e.do("GET", "/e/"+id+path, "")
-		if resp.StatusCode != 200 {
-			t.Fatalf("%s: %d %s", path, resp.StatusCode, b)
-		}
-		return string(b)
-	}
+	get := func(path string) string { t.Helper(); return e.public(id, path) }
 	for _, c := range []struct {
 		path        string
 		has, hasNot []string

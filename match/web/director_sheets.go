@@ -40,7 +40,9 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		out.Players = append(out.Players, sheets.Player{Number: p.Number, Name: p.Name, Club: p.Club, Federation: p.Federation, FideID: p.FedID, Rating: p.Rating})
 	}
 	for _, rd := range sn.Rounds {
-		var sr sheets.Round
+		// A round counts on the sheets once closed, as in Standings and the
+		// TRF: the director may still correct a result before.
+		sr := sheets.Round{Open: rd.State != director.Closed}
 		on := map[int]bool{}
 		for _, b := range rd.Boards {
 			on[b.White], on[b.Black] = true, true

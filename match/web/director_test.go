@@ -85,6 +85,17 @@ func (e *dirEnv) op(token, name, body string, status int) (dirView, []byte) {
 	return v, b
 }
 
+// public gets the public page path of event id ("/crosstable"), wanting
+// 200.
+func (e *dirEnv) public(id, path string) string {
+	e.t.Helper()
+	resp, b := e.do("GET", "/e/"+id+path, "")
+	if resp.StatusCode != http.StatusOK {
+		e.t.Fatalf("%s: %d %s", path, resp.StatusCode, b)
+	}
+	return string(b)
+}
+
 func (e *dirEnv) view(token string) dirView {
 	e.t.Helper()
 	resp, b := e.do("GET", "/api/d/"+token, "")

@@ -58,6 +58,12 @@ type Round struct {
 	Date   string // printed only
 	Boards []Board
 	Byes   []Bye // players not on a board: byes, absences
+	// Open marks a round not closed yet, whose results may still change
+	// even when all are in: its pairing sheet prints them, but the
+	// crosstable and the standings count the rounds before it only, and
+	// the cards show it pending, outside their totals. The zero value is a
+	// round that counts as soon as its results are in.
+	Open bool
 }
 
 // Board is one game: pairing numbers of White and Black, and its result.
@@ -186,10 +192,11 @@ func (ev *Event) complete(r int) bool {
 	return true
 }
 
-// completed is the number of rounds from the first that are complete.
+// completed is the number of rounds from the first that are complete and
+// not open: those the crosstable counts.
 func (ev *Event) completed() int {
 	n := 0
-	for n < len(ev.Played) && ev.complete(n) {
+	for n < len(ev.Played) && ev.complete(n) && !ev.Played[n].Open {
 		n++
 	}
 	return n

@@ -304,6 +304,9 @@ func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
 		if !ev.complete(r) {
 			return nil, nil, fmt.Errorf("sheets: standings after round %d asked; round %d has results pending", round, r+1)
 		}
+		if ev.Played[r].Open {
+			return nil, nil, fmt.Errorf("sheets: standings after round %d asked; round %d is open", round, r+1)
+		}
 	}
 	st, err := tiebreak.Rank(ev.swissPlayers(round), ev.TieBreaks, tiebreak.Options{
 		Scoring: ev.scoring(), Edition: ev.Edition, RoundRobin: ev.RoundRobin,
@@ -334,7 +337,7 @@ func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
 }
 
 // Standings writes the standings after round (1-based; every round to it
-// complete): rank (shared ranks marked), number, name, club, federation,
+// complete and none open): rank (shared ranks marked), number, name, club, federation,
 // rating, score and one column per tie-break of the event's order.
 func Standings(w io.Writer, ev *Event, round int) error {
 	if err := ev.check(); err != nil {
@@ -351,7 +354,8 @@ func Standings(w io.Writer, ev *Event, round int) error {
 		Data: standingsView{Round: round, TieBreaks: heads, Lines: lines}})
 }
 
-// Crosstable writes the crosstable after the last complete round: the
+// Crosstable writes the crosstable after the last complete round before
+// any open one (Round.Open), as the standings count: the
 // standings with, for each round, the opponent's number, the colour and
 // the points (forfeits as + and −, byes by their points).
 func Crosstable(w io.Writer, ev *Event) error {
@@ -516,10 +520,16 @@ func (ev *Event) card(p *Player) cardView {
 				c.OppName, c.OppRating = o.Name, rating(o.Rating)
 			}
 		}
-		if !e.pending {
+		// An open round's result may still change: pending, outside the
+		// total, as the standings leave it out.
+		open := ev.Played[r].Open
+		if open {
+			c.Pending = true
+		}
+		if !e.pending && !open {
 			run += s.Points(e.Result)
 		}
-		if c.Unplayed && e.Opponent != 0 {
+		if c.Unplayed && e.Opponent != 0 && !c.Pending {
 			c.Result = ev.text("sheet.card.forfeit", "result", c.Result) // a card is read alone, without the crosstable's legend
 		}
 		c.Running = ev.fmtScore(run)

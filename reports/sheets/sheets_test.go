@@ -637,3 +637,57 @@ func TestNotice(t *testing.T) {
 		t.Error("a notice of an event with a pairing number given twice")
 	}
 }
+
+// TestOpenRound: a round marked open counts on no sheet but its pairing
+// sheet, even with every result in: the crosstable stops before it as the
+// standings do, and the cards show it pending, outside their totals.
+func TestOpenRound(t *testing.T) {
+	ev := testEvent()
+	ev.Played[2].Open = true // 1-2 draw, 3-5 1-0: all in
+	var buf bytes.Buffer
+	if err := Pairings(&buf, ev, 3); err != nil {
+		t.Fatal(err)
+	}
+	if got := rowsOf(t, parse(t, buf.Bytes()), "pairings")[1].cells()[4]; got != "2-0" {
+		t.Errorf("the open round's pairing sheet prints %q, want 2-0", got)
+	}
+	if err := Standings(io.Discard, ev, 3); err == nil || !strings.Contains(err.Error(), "round 3 is open") {
+		t.Errorf("standings after an open round: %v", err)
+	}
+	buf.Reset()
+	if err := Crosstable(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	root := parse(t, buf.Bytes())
+	if n := len(root.all(func(n *node) bool { return n.tag == "th" && n.attr["class"] == "rd" })); n != 2 {
+		t.Errorf("%d round columns, want 2", n)
+	}
+	if got := root.all(tagged("h2"))[0].String(); !strings.Contains(got, "after round 2 of 5") {
+		t.Errorf("heading %q", got)
+	}
+	// Player 3 (Cy): 0-2 in round 1, a PAB in round 2 (2), beat 5 in
+	// round 3 (open): 2 after round 2, the open round pending.
+	buf.Reset()
+	if err := Card(&buf, ev, 3); err != nil {
+		t.Fatal(err)
+	}
+	rows := rowsOf(t, parse(t, buf.Bytes()), "card-table")
+	if len(rows) != 3 {
+		t.Fatalf("%d rows on the card", len(rows))
+	}
+	if got := rows[2].cells(); got[3] != "5. Ed Eng" || got[5] != "…" || got[6] != "2" {
+		t.Errorf("the open round on the card: %q, want opponent 5, result … and score 2", got)
+	}
+	if got := parse(t, buf.Bytes()).all(hasAttr("class", "num total"))[0].String(); got != "2" {
+		t.Errorf("card total %q, want 2", got)
+	}
+	// Player 6 (a win, a loss, then a pairing-allocated bye in the open
+	// round): the bye named, pending, the score 2.
+	buf.Reset()
+	if err := Card(&buf, ev, 6); err != nil {
+		t.Fatal(err)
+	}
+	if got := rowsOf(t, parse(t, buf.Bytes()), "card-table")[2].cells(); got[3] != "bye" || got[5] != "…" || got[6] != "2" {
+		t.Errorf("the open round's bye on the card: %q", got)
+	}
+}
