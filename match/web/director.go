@@ -192,7 +192,7 @@ func (s *Server) importEvent(w http.ResponseWriter, r *http.Request) {
 // directorView is the event as its director's page draws it.
 type directorView struct {
 	*director.Snapshot
-	Standings []director.Standing `json:"standings"`
+	Standings []standing `json:"standings"`
 	// Counted says which rounds the standings count: while a round is
 	// open, its results so far (provisional standings).
 	Counted director.Count   `json:"counted"`
@@ -210,6 +210,14 @@ type directorView struct {
 	Variants []string               `json:"variants,omitempty"`
 }
 
+// standing is one line of the director's standings, with its score as
+// the event writes it (Event.FormatScore: "2½" in halves, "5" in FMJD
+// points), so that the page has no formatting of its own to keep alike.
+type standing struct {
+	director.Standing
+	Points string `json:"points"`
+}
+
 // boardResult is one board's result in the director's view.
 type boardResult struct {
 	Outcome string `json:"outcome,omitempty"`
@@ -221,9 +229,13 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 	if err != nil {
 		return nil, err
 	}
-	st, counted, err := sn.LiveStandings()
+	live, counted, err := sn.LiveStandings()
 	if err != nil {
 		return nil, err
+	}
+	st := make([]standing, len(live))
+	for i, l := range live {
+		st[i] = standing{Standing: l, Points: sn.Event.FormatScore(l.Score)}
 	}
 	audit, err := s.dir.AuditLog(ctx, id)
 	if err != nil {

@@ -20,8 +20,10 @@ import (
 // board 3 is entered by hand. The results of the games reach their boards
 // by themselves. Before round 1 the public pairings and standings say
 // that nothing is published or closed yet; with its results in but round
-// 1 open, the cards show them pending. Round 1 is closed, round 2 paired and published; the
-// standings and the TRF export follow; screenshots at 360 and 1400 px.
+// 1 open, the cards show them pending. Round 1 is closed, round 2 paired
+// and published; the standings and the TRF export follow; screenshots at
+// 360 and 1400 px. Last, an English event's page prints its standings'
+// points in halves as the server formats them.
 func TestBrowserDirector(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
@@ -232,4 +234,23 @@ func TestBrowserDirector(t *testing.T) {
 	if points != 60 { // three games of 2 points, in tenths
 		t.Fatalf("TRF points %d, want 60", points)
 	}
+
+	// An English event's standings in halves (1-½-0): the page prints the
+	// points the server formats (FormatScore), with none of its own.
+	etok, _ := e.createEvent(`{"name":"English Open","variant":"english","half_points":true,"rounds":2}`)
+	e.op(etok, "add-players", `{"players":[{"name":"A","rating":2000},{"name":"B","rating":1900},{"name":"C","rating":1800},{"name":"D","rating":1700},{"name":"E","rating":1600},{"name":"F","rating":1500}]}`, 200)
+	e.op(etok, "pair", `{"round":1}`, 200)
+	e.op(etok, "publish", `{"round":1}`, 200)
+	for b, res := range []string{"1-0", "½-½", "-+"} {
+		e.op(etok, "result", fmt.Sprintf(`{"round":1,"board":%d,"result":"%s"}`, b+1, res), 200)
+	}
+	d.do("open the English event", chromedp.Navigate(e.hs.URL+"/d/"+etok))
+	d.wait("its standings", `window.arbiterDirector && arbiterDirector.ready && arbiterDirector.view.event.name === 'English Open' &&
+		document.querySelectorAll('#standings tbody tr').length === 6`)
+	if got := eval[string](d, `[...document.querySelectorAll('#standings tbody tr td:nth-child(3)')].map(x => x.textContent).join(',') + '|' +
+		arbiterDirector.view.standings.map(s => s.points).join(',')`); got != "1,1,½,½,0,0|1,1,½,½,0,0" {
+		t.Errorf("the English standings' points (page|view) %q, want 1,1,½,½,0,0 in both", got)
+	}
+	d.checkLayout(shots, "director-english-360", 360, 800)
+	d.checkLayout(shots, "director-english-1400", 1400, 900)
 }

@@ -8,18 +8,20 @@ import (
 // TestDirectorResultLabels: an FMJD event (2-1-0) and an English one
 // (1-½-0) write their results each in its own notation, in the view the
 // page draws (labels of the outcomes, each board's label), the audit log
-// and the public pairing sheet.
+// and the public pairing sheet; the view's standings carry their points
+// in the event's notation too (the page prints them as they come).
 func TestDirectorResultLabels(t *testing.T) {
 	e := newDirEnv(t)
 	for _, tc := range []struct {
 		name, event          string
 		win, draw, forfeit   string
 		sheetHas, sheetLacks []string
+		points               string // the standings' points, as the view sends them
 	}{
 		{"fmjd", `{"name":"FMJD Open","variant":"international","rounds":1}`, "2-0", "1-1", "0-2 by forfeit",
-			[]string{">2-0<", ">1-1<", ">0-2 by forfeit<"}, []string{"½", "+ −", "− +"}},
+			[]string{">2-0<", ">1-1<", ">0-2 by forfeit<"}, []string{"½", "+ −", "− +"}, "2,2,1,1,0,0"},
 		{"english", `{"name":"English Open","variant":"english","half_points":true,"rounds":1}`, "1-0", "½-½", "0-1 by forfeit",
-			[]string{">1-0<", ">½-½<", ">0-1 by forfeit<"}, []string{">2-0<", ">1-1<", "− +"}},
+			[]string{">1-0<", ">½-½<", ">0-1 by forfeit<"}, []string{">2-0<", ">1-1<", "− +"}, "1,1,½,½,0,0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			tok, id := e.createEvent(tc.event)
@@ -37,6 +39,13 @@ func TestDirectorResultLabels(t *testing.T) {
 				if v.Results[k] != w {
 					t.Errorf("board %s: %+v, want %+v", k, v.Results[k], w)
 				}
+			}
+			var points []string
+			for _, st := range v.Standings {
+				points = append(points, st.Points)
+			}
+			if got := strings.Join(points, ","); got != tc.points {
+				t.Errorf("the standings' points %q, want %q", got, tc.points)
 			}
 			var audit []string
 			for _, a := range v.Audit {

@@ -42,13 +42,16 @@ type dirView struct {
 		Boards []director.Board `json:"boards"`
 		Bye    int              `json:"bye"`
 	} `json:"rounds"`
-	Standings []director.Standing          `json:"standings"`
-	Counted   director.Count               `json:"counted"`
-	Audit     []director.Audit             `json:"audit"`
-	Links     map[string]map[string]string `json:"links"`
-	Public    string                       `json:"public"`
-	Labels    map[string]string            `json:"labels"`
-	Results   map[string]boardResult       `json:"results"`
+	Standings []struct {
+		director.Standing
+		Points string `json:"points"`
+	} `json:"standings"`
+	Counted director.Count               `json:"counted"`
+	Audit   []director.Audit             `json:"audit"`
+	Links   map[string]map[string]string `json:"links"`
+	Public  string                       `json:"public"`
+	Labels  map[string]string            `json:"labels"`
+	Results map[string]boardResult       `json:"results"`
 }
 
 // createEvent creates an event through the API: its token and public id.

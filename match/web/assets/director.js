@@ -68,14 +68,6 @@ function pname(id) {
   return p ? `${p.name} (${p.number})` : '?';
 }
 
-function score(units) {
-  const ev = state.view.event;
-  if (!ev.half_points) return String(units);
-  const whole = Math.floor(units / 2);
-  if (units % 2) return whole ? `${whole}½` : '½';
-  return String(whole);
-}
-
 function render() {
   const v = state.view;
   const ev = v.event;
@@ -212,7 +204,7 @@ function renderStandings() {
     ...tbs.map((x) => el('th', { text: x }))));
   table.querySelector('tbody').replaceChildren(...(v.standings || []).map((s) => el('tr', {},
     el('td', { class: 'num', text: String(s.rank) }), el('td', { text: `${s.player.name} (${s.player.number})` }),
-    el('td', { class: 'num', text: score(s.score) }),
+    el('td', { class: 'num', text: s.points }), // the server's FormatScore
     ...(s.values || []).map((x) => el('td', { class: 'num', text: String(Math.round(x * 100) / 100) })))));
 }
 
