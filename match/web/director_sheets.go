@@ -110,11 +110,14 @@ func sheetResult(b director.Board) sheets.Result {
 // closed round), "crosstable", "cards".
 func (s *Server) eventSheet(kind string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Add("Vary", "Accept-Language") // the sheet's language (sheetLang)
 		sn, ok := s.publicEvent(w, r)
 		if !ok {
 			return
 		}
 		ev := sheetEvent(sn)
+		lang, chosen := sheetLang(r)
+		localizeSheet(ev, sn, lang, chosen)
 		var buf bytes.Buffer
 		var err error
 		switch kind {
