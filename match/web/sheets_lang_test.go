@@ -126,6 +126,14 @@ func TestSheetLanguage(t *testing.T) {
 			}
 		})
 	}
+	// An event before its first round: the notices translated too.
+	_, fresh := e.createEvent(`{"name":"Tomt","variant":"international","rounds":3}`)
+	for path, want := range map[string]string{"/standings?lang=nb": "Ingen runde er avsluttet", "/?lang=da": "Ingen runde er offentliggjort", "/cards?lang=nb": "Ingen spillere er påmeldt"} {
+		path = strings.Replace("/e/"+fresh+path, "/?", "?", 1)
+		if resp, b := e.do("GET", path, ""); resp.StatusCode != http.StatusOK || !strings.Contains(string(b), want) {
+			t.Errorf("%s: %d, want %q in\n%s", path, resp.StatusCode, want, b)
+		}
+	}
 	// Not found is not cached across languages either.
 	resp, _ := e.do("GET", "/e/nosuchevent/standings", "")
 	if resp.StatusCode != http.StatusNotFound || !slices.Contains(resp.Header.Values("Vary"), "Accept-Language") {
