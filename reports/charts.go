@@ -14,6 +14,7 @@ import (
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
+	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
@@ -420,17 +421,7 @@ func unitName(unit string) string {
 }
 
 // fmtPoints prints points with a ½ sign: 7½, 12, ½.
-func fmtPoints(p float64) string {
-	whole := math.Floor(p)
-	half := p-whole >= 0.5
-	switch {
-	case half && whole == 0:
-		return "½"
-	case half:
-		return strconv.FormatFloat(whole, 'f', 0, 64) + "½"
-	}
-	return strconv.FormatFloat(whole, 'f', 0, 64)
-}
+func fmtPoints(p float64) string { return swiss.FormatUnits(int(math.Floor(2*p)), true) }
 
 func openingChart(cd *chartData) chartSpec {
 	ops := cd.openings

@@ -1,12 +1,12 @@
 package director
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
 // System is an event's pairing system.
@@ -85,18 +85,11 @@ func (e *Event) Options() swiss.Options {
 }
 
 // FormatScore writes units of e.Scoring as the event prints them.
-func (e *Event) FormatScore(units int) string {
-	if !e.HalfPoints {
-		return fmt.Sprint(units)
-	}
-	whole, half := units/2, units%2 != 0
-	switch {
-	case half && whole == 0:
-		return "½"
-	case half:
-		return fmt.Sprintf("%d½", whole)
-	}
-	return fmt.Sprint(whole)
+func (e *Event) FormatScore(units int) string { return swiss.FormatUnits(units, e.HalfPoints) }
+
+// FormatTieBreak writes a tie-break value in the event's style.
+func (e *Event) FormatTieBreak(tb tiebreak.TieBreak, v float64) string {
+	return tb.Format(v, e.HalfPoints)
 }
 
 // Player is an entrant.

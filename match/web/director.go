@@ -16,6 +16,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/director"
 	"github.com/draughts-arbiter/arbiter/match/online"
 	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
 // The director's pages (director*.go): an event is created on /director;
@@ -193,6 +194,7 @@ func (s *Server) importEvent(w http.ResponseWriter, r *http.Request) {
 type directorView struct {
 	*director.Snapshot
 	Standings []standing `json:"standings"`
+	TieHeads  []tieHead  `json:"tie_heads"`
 	// Counted says which rounds the standings count: while a round is
 	// open, its results so far (provisional standings).
 	Counted director.Count   `json:"counted"`
@@ -216,6 +218,17 @@ type directorView struct {
 type standing struct {
 	director.Standing
 	Points string `json:"points"`
+	// Tie is each tie-break value as the event writes it (halved with the
+	// points in a 1-½-0 event: Values are in scoring units).
+	Tie []string `json:"tie"`
+}
+
+// tieHead names a tie-break column: name (the key of its translated
+// heading, sheet.tb.<name>), the English heading and the C.07 acronym.
+type tieHead struct {
+	Name    string `json:"name"`
+	Heading string `json:"heading"`
+	Acronym string `json:"acronym"`
 }
 
 // boardResult is one board's result in the director's view.
@@ -236,6 +249,19 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 	st := make([]standing, len(live))
 	for i, l := range live {
 		st[i] = standing{Standing: l, Points: sn.Event.FormatScore(l.Score)}
+	}
+	order, err := tiebreak.Parse(strings.Join(sn.Event.TieBreaks, ","))
+	if err != nil {
+		return nil, fmt.Errorf("web: event %s's tie-breaks: %w", id, err)
+	}
+	heads := make([]tieHead, len(order))
+	for k, tb := range order {
+		heads[k] = tieHead{Name: tb.String(), Heading: tb.Heading(), Acronym: tb.Acronym()}
+		for i := range st {
+			if k < len(st[i].Values) {
+				st[i].Tie = append(st[i].Tie, sn.Event.FormatTieBreak(tb, st[i].Values[k]))
+			}
+		}
 	}
 	audit, err := s.dir.AuditLog(ctx, id)
 	if err != nil {
@@ -267,7 +293,7 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 			}
 		}
 	}
-	return &directorView{Snapshot: sn, Standings: st, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
+	return &directorView{Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
 		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results}, nil
 }
 

@@ -9,7 +9,8 @@ import (
 // (1-½-0) write their results each in its own notation, in the view the
 // page draws (labels of the outcomes, each board's label), the audit log
 // and the public pairing sheet; the view's standings carry their points
-// in the event's notation too (the page prints them as they come).
+// and tie-break values in the event's notation too (the page prints them
+// as they come).
 func TestDirectorResultLabels(t *testing.T) {
 	e := newDirEnv(t)
 	for _, tc := range []struct {
@@ -18,9 +19,9 @@ func TestDirectorResultLabels(t *testing.T) {
 		sheetHas, sheetLacks []string
 		points               string // the standings' points, as the view sends them
 	}{
-		{"fmjd", `{"name":"FMJD Open","variant":"international","rounds":1}`, "2-0", "1-1", "0-2 by forfeit",
+		{"fmjd", `{"name":"FMJD Open","variant":"international","rounds":1,"tie_breaks":["progressive"]}`, "2-0", "1-1", "0-2 by forfeit",
 			[]string{">2-0<", ">1-1<", ">0-2 by forfeit<"}, []string{"½", "+ −", "− +"}, "2,2,1,1,0,0"},
-		{"english", `{"name":"English Open","variant":"english","half_points":true,"rounds":1}`, "1-0", "½-½", "0-1 by forfeit",
+		{"english", `{"name":"English Open","variant":"english","half_points":true,"rounds":1,"tie_breaks":["progressive"]}`, "1-0", "½-½", "0-1 by forfeit",
 			[]string{">1-0<", ">½-½<", ">0-1 by forfeit<"}, []string{">2-0<", ">1-1<", "− +"}, "1,1,½,½,0,0"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -46,6 +47,18 @@ func TestDirectorResultLabels(t *testing.T) {
 			}
 			if got := strings.Join(points, ","); got != tc.points {
 				t.Errorf("the standings' points %q, want %q", got, tc.points)
+			}
+			// After one round the progressive score is the score: in the
+			// event's notation too (Values are units; 1-½-0 halves them).
+			var ties []string
+			for _, st := range v.Standings {
+				ties = append(ties, strings.Join(st.Tie, ";"))
+			}
+			if got := strings.Join(ties, ","); got != tc.points {
+				t.Errorf("the standings' progressive scores %q, want %q", got, tc.points)
+			}
+			if len(v.TieHeads) != 1 || v.TieHeads[0].Name != "progressive" || v.TieHeads[0].Acronym != "PS" {
+				t.Errorf("tie-break heads %+v", v.TieHeads)
 			}
 			var audit []string
 			for _, a := range v.Audit {

@@ -44,14 +44,16 @@ type dirView struct {
 	} `json:"rounds"`
 	Standings []struct {
 		director.Standing
-		Points string `json:"points"`
+		Points string   `json:"points"`
+		Tie    []string `json:"tie"`
 	} `json:"standings"`
-	Counted director.Count               `json:"counted"`
-	Audit   []director.Audit             `json:"audit"`
-	Links   map[string]map[string]string `json:"links"`
-	Public  string                       `json:"public"`
-	Labels  map[string]string            `json:"labels"`
-	Results map[string]boardResult       `json:"results"`
+	TieHeads []tieHead                    `json:"tie_heads"`
+	Counted  director.Count               `json:"counted"`
+	Audit    []director.Audit             `json:"audit"`
+	Links    map[string]map[string]string `json:"links"`
+	Public   string                       `json:"public"`
+	Labels   map[string]string            `json:"labels"`
+	Results  map[string]boardResult       `json:"results"`
 }
 
 // createEvent creates an event through the API: its token and public id.

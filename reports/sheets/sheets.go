@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"math"
 	"strconv"
 	"strings"
 
@@ -71,46 +70,9 @@ type cell struct {
 	ColourWord string // "White", "Black"
 }
 
-func (ev *Event) fmtScore(units int) string {
-	if !ev.Halves {
-		return strconv.Itoa(units)
-	}
-	neg := units < 0
-	if neg {
-		units = -units
-	}
-	s := strconv.Itoa(units / 2)
-	if units%2 == 1 {
-		if units/2 == 0 {
-			s = "½"
-		} else {
-			s += "½"
-		}
-	}
-	if neg {
-		s = "−" + s
-	}
-	return s
-}
+func (ev *Event) fmtScore(units int) string { return swiss.FormatUnits(units, ev.Halves) }
 
-// fmtValue prints a tie-break value: scores in the event's style (a
-// Sonneborn-Berger in halves prints quarters as decimals), counts and
-// ratings as integers.
-func (ev *Event) fmtValue(tb tiebreak.TieBreak, v float64) string {
-	if ev.Halves {
-		v /= math.Pow(2, float64(tb.Power()))
-	}
-	if v == math.Trunc(v) {
-		return strconv.FormatFloat(v, 'f', 0, 64)
-	}
-	if f := v - math.Floor(v); f == 0.5 && v > 0 {
-		if v < 1 {
-			return "½"
-		}
-		return strconv.FormatFloat(math.Floor(v), 'f', 0, 64) + "½"
-	}
-	return strings.TrimRight(strconv.FormatFloat(v, 'f', 2, 64), "0")
-}
+func (ev *Event) fmtValue(tb tiebreak.TieBreak, v float64) string { return tb.Format(v, ev.Halves) }
 
 // boardResult prints a board's result as the event scores it: "2-0",
 // "1-1", "0-2" in FMJD points, "1-0", "½-½", "0-1" in halves; forfeits as

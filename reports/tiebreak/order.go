@@ -18,7 +18,9 @@ package tiebreak
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -169,4 +171,25 @@ func Parse(s string) (Order, error) {
 		o = append(o, tb)
 	}
 	return o, nil
+}
+
+// Format writes a value of tb (as Rank computes it, in scoring units) the
+// way the event prints scores: halved when the units are half points
+// (2^Power: a Sonneborn-Berger in halves prints quarters as decimals), a ½
+// sign for a half, counts and ratings as integers, other fractions to two
+// decimals.
+func (tb TieBreak) Format(v float64, halves bool) string {
+	if halves {
+		v /= math.Pow(2, float64(tb.Power()))
+	}
+	if v == math.Trunc(v) {
+		return strconv.FormatFloat(v, 'f', 0, 64)
+	}
+	if f := v - math.Floor(v); f == 0.5 && v > 0 {
+		if v < 1 {
+			return "½"
+		}
+		return strconv.FormatFloat(math.Floor(v), 'f', 0, 64) + "½"
+	}
+	return strings.TrimRight(strconv.FormatFloat(v, 'f', 2, 64), "0")
 }

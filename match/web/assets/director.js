@@ -198,14 +198,16 @@ function renderStandings() {
   $('standings-note').textContent = note;
   $('standings-box').classList.toggle('provisional', !!c.provisional);
   const table = $('standings');
-  const tbs = v.event.tie_breaks || [];
+  // The tie-breaks' headings in the page's language (the sheets' keys),
+  // else the server's English one; the values as the server wrote them.
+  const heading = (h) => { const k = `sheet.tb.${h.name}`; const s = t(k); return s === k ? h.heading : s; };
   table.querySelector('thead').replaceChildren(el('tr', {},
     el('th', { text: t('dir.rank') }), el('th', { text: t('dir.name') }), el('th', { text: t('dir.points') }),
-    ...tbs.map((x) => el('th', { text: x }))));
+    ...(v.tie_heads || []).map((h) => el('th', { text: heading(h), title: h.acronym }))));
   table.querySelector('tbody').replaceChildren(...(v.standings || []).map((s) => el('tr', {},
     el('td', { class: 'num', text: String(s.rank) }), el('td', { text: `${s.player.name} (${s.player.number})` }),
     el('td', { class: 'num', text: s.points }), // the server's FormatScore
-    ...(s.values || []).map((x) => el('td', { class: 'num', text: String(Math.round(x * 100) / 100) })))));
+    ...(s.tie || []).map((x) => el('td', { class: 'num', text: x })))));
 }
 
 function renderPlayers() {
