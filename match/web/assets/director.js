@@ -202,8 +202,8 @@ function renderStandings() {
   // else the server's English one; the values as the server wrote them.
   const heading = (h) => { const k = `sheet.tb.${h.name}`; const s = t(k); return s === k ? h.heading : s; };
   table.querySelector('thead').replaceChildren(el('tr', {},
-    el('th', { text: t('dir.rank') }), el('th', { text: t('dir.name') }), el('th', { text: t('dir.points') }),
-    ...(v.tie_heads || []).map((h) => el('th', { text: heading(h), title: h.acronym }))));
+    el('th', { class: 'num', text: t('dir.rank') }), el('th', { text: t('dir.name') }), el('th', { class: 'num', text: t('dir.points') }),
+    ...(v.tie_heads || []).map((h) => el('th', { class: 'num', text: heading(h), title: h.acronym }))));
   table.querySelector('tbody').replaceChildren(...(v.standings || []).map((s) => el('tr', {},
     el('td', { class: 'num', text: String(s.rank) }), el('td', { text: `${s.player.name} (${s.player.number})` }),
     el('td', { class: 'num', text: s.points }), // the server's FormatScore
