@@ -217,3 +217,29 @@ func FuzzImportTRF(f *testing.F) {
 		}
 	})
 }
+
+// TestImportTRFOldPAB: older files write the pairing-allocated bye as
+// "0000 - +" (a win without an opponent) and a zero-point bye as
+// "0000 - -"; they import as the round's PAB and a Z, and export as U and Z.
+func TestImportTRFOldPAB(t *testing.T) {
+	old := strings.NewReplacer("0000 - U", "0000 - +", "0000 - Z", "0000 - -").Replace(allCodesTRF)
+	s := newStore(t, nil)
+	tev, err := ParseTRF([]byte(old))
+	must(t, err)
+	ev, _, err := s.ImportTRF(context.Background(), Event{Variant: "international"}, tev)
+	must(t, err)
+	sn := get(t, s, ev.ID)
+	if sn.Rounds[1].Bye == 0 || sn.Player(sn.Rounds[1].Bye).Number != 5 {
+		t.Errorf("round 2's pairing-allocated bye: player id %d, want player 5's", sn.Rounds[1].Bye)
+	}
+	if got := sn.State()[4].Score(sn.Event.Scoring); got != 1+2+2 {
+		t.Errorf("player 5 scores %d units, want 5 (a draw, the PAB, a full-point bye)", got)
+	}
+	var buf bytes.Buffer
+	must(t, sn.WriteTRF(&buf))
+	for _, want := range []string{"6 w =  0000 - U  0000 - F", "5 b =  0000 - H  0000 - Z"} {
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("the export lacks %q:\n%s", want, buf.String())
+		}
+	}
+}

@@ -188,7 +188,10 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 			me := entry(p.Number, r)
 			if me.Opponent == 0 {
 				switch me.Result {
-				case swiss.PairingBye:
+				case swiss.PairingBye, swiss.ForfeitWin:
+					// "0000 - +" is how older files write the
+					// pairing-allocated bye: a win without an opponent,
+					// given by the pairing (bbpPairings reads it so too).
 					if rd.bye != 0 {
 						return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("a second pairing-allocated bye (player %d has one)", rd.bye))
 					}

@@ -214,10 +214,11 @@ func (ev *event) derive(s *pstate, n int) {
 }
 
 // participated reports whether p was paired, or given the PAB, in some
-// round.
+// round ("0000 - +", a forfeit win without an opponent, is the PAB of
+// older TRF files, as bbpPairings reads it).
 func participated(p *Player) bool {
 	for _, e := range p.History {
-		if e.Opponent != 0 || e.Result == PairingBye {
+		if e.Opponent != 0 || e.Result == PairingBye || e.Result == ForfeitWin {
 			return true
 		}
 	}
