@@ -274,11 +274,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		settle(msg.Nak, "giving the game back")
 	case rep.OK:
 		log.Debug().Str("result", g.Result).Bool("duplicate", rep.Duplicate).Msg("result taken")
-		settle(func() error {
-			actx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 30*time.Second)
-			defer cancel()
-			return msg.DoubleAck(actx)
-		}, "acknowledging the game")
+		settle(func() error { return w.doubleAck(ctx, msg) }, "acknowledging the game")
 	case rep.Stopped:
 		settle(msg.Term, "dropping a game of a stopped event")
 	default:
@@ -297,7 +293,7 @@ func (w *worker) deliver(ctx context.Context, e *event, r ResultMsg, log zerolog
 	}
 	deadline := time.Now().Add(w.opt.ResultTimeout)
 	for wait := 200 * time.Millisecond; ; wait = min(2*wait, 5*time.Second) {
-		rctx, cancel := context.WithTimeout(ctx, 30*time.Second)
+		rctx, cancel := w.attemptContext(ctx)
 		m, err := w.nc.RequestWithContext(rctx, resultSubject+e.spec.ID, data)
 		cancel()
 		if err == nil {
@@ -315,6 +311,60 @@ func (w *worker) deliver(ctx context.Context, e *event, r ResultMsg, log zerolog
 		}
 		log.Debug().Err(err).Msg("the coordinator does not answer; trying again")
 		sleep(ctx, wait)
+	}
+}
+
+// resultAttempt bounds one request of deliver: the coordinator answers once
+// the runner has stored the game, which may wait for the runner to reach it.
+const resultAttempt = 30 * time.Second
+
+// afterReconnect is how long an attempt of deliver still waits for its
+// answer once the connection is back after a loss.
+const afterReconnect = 2 * time.Second
+
+// attemptContext is the context of one request of deliver: it ends after
+// resultAttempt, or afterReconnect once the worker's connection came back
+// from a loss. Core NATS keeps nothing across an outage: a request or its
+// reply in flight then is gone, and waiting out resultAttempt for it held
+// the game slot (and the result) for 30 s; the short wait leaves the
+// coordinator time to subscribe again before the result is sent anew (a
+// second copy is answered as a duplicate).
+func (w *worker) attemptContext(ctx context.Context) (context.Context, context.CancelFunc) {
+	rctx, cancel := context.WithTimeout(ctx, resultAttempt)
+	status := w.nc.StatusChanged(nats.CONNECTED)
+	go func() {
+		select {
+		case <-rctx.Done():
+		case _, ok := <-status:
+			if !ok {
+				return
+			}
+			select {
+			case <-rctx.Done():
+			case <-time.After(afterReconnect):
+				cancel()
+			}
+		}
+	}()
+	return rctx, func() { cancel(); w.nc.RemoveStatusListener(status) }
+}
+
+// doubleAck acknowledges a game the coordinator has taken and waits for
+// the server to confirm it, for up to resultAttempt (even when the worker
+// is told to stop). An ack or its confirmation lost to a reconnection is
+// sent again rather than waited for: unconfirmed, the game would come back
+// to be played again once its ack wait passes.
+func (w *worker) doubleAck(ctx context.Context, msg jetstream.Msg) error {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), resultAttempt)
+	defer cancel()
+	for {
+		actx, acancel := w.attemptContext(ctx)
+		err := msg.DoubleAck(actx)
+		cut := actx.Err() != nil && ctx.Err() == nil
+		acancel()
+		if err == nil || !cut {
+			return err
+		}
 	}
 }
 
