@@ -16,9 +16,11 @@ build:
 vet:
 	$(GO) vet $(PKGS)
 
+# The tests that run the arbiter as a process copy the one just built
+# (internal/testbin) rather than each linking its own, in both runs.
 test: build vet
-	$(GO) test -count=1 -timeout 12m $(PKGS)
-	$(GO) test -count=1 -race -timeout 12m $(RACE_PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 12m $(PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -timeout 12m $(RACE_PKGS)
 	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges' ./rules/
 
 # Coverage of the unit tests together with the runs of the binary: the CLI
