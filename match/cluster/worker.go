@@ -293,7 +293,7 @@ func (w *worker) deliver(ctx context.Context, e *event, r ResultMsg, log zerolog
 	}
 	deadline := time.Now().Add(w.opt.ResultTimeout)
 	for wait := 200 * time.Millisecond; ; wait = min(2*wait, 5*time.Second) {
-		rctx, cancel := w.attemptContext(ctx)
+		rctx, cancel := w.attemptContext(ctx, resultAttempt)
 		m, err := w.nc.RequestWithContext(rctx, resultSubject+e.spec.ID, data)
 		cancel()
 		if err == nil {
@@ -314,23 +314,30 @@ func (w *worker) deliver(ctx context.Context, e *event, r ResultMsg, log zerolog
 	}
 }
 
-// resultAttempt bounds one request of deliver: the coordinator answers once
-// the runner has stored the game, which may wait for the runner to reach it.
-const resultAttempt = 30 * time.Second
+// resultAttempt bounds one request of deliver. The coordinator answers once
+// the runner has stored the game, which may wait for the runner to reach
+// it; a request sent again meanwhile is only one more address for that
+// answer. A request lost with a coordinator killed or restarted is never
+// answered: the worker's slot (and the game, kept alive) waited the 30 s
+// this was before the next copy reached the new coordinator.
+const resultAttempt = 5 * time.Second
+
+// ackTimeout bounds the confirmation of an ack (doubleAck).
+const ackTimeout = 30 * time.Second
 
 // afterReconnect is how long an attempt of deliver still waits for its
 // answer once the connection is back after a loss.
 const afterReconnect = 2 * time.Second
 
-// attemptContext is the context of one request of deliver: it ends after
-// resultAttempt, or afterReconnect once the worker's connection came back
-// from a loss. Core NATS keeps nothing across an outage: a request or its
-// reply in flight then is gone, and waiting out resultAttempt for it held
-// the game slot (and the result) for 30 s; the short wait leaves the
-// coordinator time to subscribe again before the result is sent anew (a
-// second copy is answered as a duplicate).
-func (w *worker) attemptContext(ctx context.Context) (context.Context, context.CancelFunc) {
-	rctx, cancel := context.WithTimeout(ctx, resultAttempt)
+// attemptContext is the context of one request to the coordinator or the
+// server: it ends after d, or afterReconnect once the worker's connection
+// came back from a loss. Core NATS keeps nothing across an outage: a
+// request or its reply in flight then is gone, and waiting out d for it
+// held the game slot (and the result); the short wait leaves the
+// coordinator time to subscribe again before the request is sent anew (a
+// second copy of a result is answered as a duplicate).
+func (w *worker) attemptContext(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	rctx, cancel := context.WithTimeout(ctx, d)
 	status := w.nc.StatusChanged(nats.CONNECTED)
 	go func() {
 		select {
@@ -350,15 +357,15 @@ func (w *worker) attemptContext(ctx context.Context) (context.Context, context.C
 }
 
 // doubleAck acknowledges a game the coordinator has taken and waits for
-// the server to confirm it, for up to resultAttempt (even when the worker
+// the server to confirm it, for up to ackTimeout (even when the worker
 // is told to stop). An ack or its confirmation lost to a reconnection is
 // sent again rather than waited for: unconfirmed, the game would come back
 // to be played again once its ack wait passes.
 func (w *worker) doubleAck(ctx context.Context, msg jetstream.Msg) error {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), resultAttempt)
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), ackTimeout)
 	defer cancel()
 	for {
-		actx, acancel := w.attemptContext(ctx)
+		actx, acancel := w.attemptContext(ctx, ackTimeout)
 		err := msg.DoubleAck(actx)
 		cut := actx.Err() != nil && ctx.Err() == nil
 		acancel()
