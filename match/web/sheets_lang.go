@@ -18,7 +18,8 @@ import (
 // client's catalogs, English first (the default).
 var sheetLangs = []string{"en", "nb", "da"}
 
-// sheetTexts is each language's sheet.* entries of the embedded catalogs
+// sheetTexts is each language's sheet.* and variant.* (the variants'
+// names, as the other pages show them) entries of the embedded catalogs
 // (assets/i18n/{lang}.json), read once. A catalog that does not read
 // leaves its language English: the sheets fall back key by key.
 var sheetTexts = sync.OnceValue(func() map[string]map[string]string {
@@ -34,7 +35,7 @@ var sheetTexts = sync.OnceValue(func() map[string]map[string]string {
 			continue
 		}
 		for k, v := range cat {
-			if strings.HasPrefix(k, "sheet.") {
+			if strings.HasPrefix(k, "sheet.") || strings.HasPrefix(k, "variant.") {
 				out[l][k] = v
 			}
 		}
@@ -120,7 +121,8 @@ var sheetNav = map[string]string{
 
 // localizeSheet puts ev (sheetEvent's of sn) in lang: the sheets' texts,
 // the navigation's labels (its links to the sheets keep ?lang= when the
-// reader chose it), the system's name and the boards' result labels.
+// reader chose it), the variant's and the system's names and the boards'
+// result labels.
 func localizeSheet(ev *sheets.Event, sn *director.Snapshot, lang string, chosen bool) {
 	tx := sheetTexts()[lang]
 	ev.Lang, ev.Texts = lang, tx
@@ -142,6 +144,8 @@ func localizeSheet(ev *sheets.Event, sn *director.Snapshot, lang string, chosen 
 			ev.Links[i].Href += "?lang=" + lang
 		}
 	}
+	// A preset's name; a custom rule set keeps its own.
+	ev.Variant = tr("variant."+sn.Event.Variant, ev.Variant)
 	if sn.Event.System == director.RoundRobin {
 		ev.System = tr("sheet.system.round_robin", ev.System)
 	} else {

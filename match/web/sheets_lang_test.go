@@ -85,15 +85,15 @@ func TestSheetLanguage(t *testing.T) {
 		has, hasNot        []string
 	}{
 		{"nb by query", "/standings?lang=nb", "", "nb",
-			[]string{"Stilling etter runde 1", ">Plass</th>", ">Navn</th>", ">Poeng</th>", `href="/e/` + id + `/crosstable?lang=nb"`, ">Krysstabell</a>", "Sveitsisk", `href="/e/` + id + `/trf"`},
-			[]string{"Standings after", ">Rank</th>"}},
+			[]string{"Stilling etter runde 1", ">Plass</th>", ">Navn</th>", ">Poeng</th>", `href="/e/` + id + `/crosstable?lang=nb"`, ">Krysstabell</a>", "Sveitsisk", `href="/e/` + id + `/trf"`, "Internasjonal dam 10×10 (FMJD)"},
+			[]string{"Standings after", ">Rank</th>", "international ·"}},
 		{"da by Accept-Language", "/standings", "da-DK,da;q=0.9,en;q=0.5", "da",
 			[]string{"Stilling efter runde 1", ">Plads</th>", ">Krydstabel</a>", `href="/e/` + id + `/crosstable"`},
 			[]string{"Standings after", "?lang="}},
 		{"query beats header", "/crosstable?lang=da", "nb", "da", []string{"Krydstabel", "efter runde 1 af 3"}, nil},
 		{"Norwegian nn reads bokmål", "/cards", "nn-NO", "nb", []string{"Spillerkort", "Motstander", "Totalt"}, []string{"Opponent"}},
 		{"pairings nb", "/round/1?lang=nb", "", "nb", []string{"Paring, runde 1", "w.o.", "Ikke ved et bord", "fri runde"}, []string{"by forfeit", "Not on a board"}},
-		{"pairings en", "/round/1", "", "en", []string{"Pairings, round 1", "by forfeit", "Not on a board"}, nil},
+		{"pairings en", "/round/1", "", "en", []string{"Pairings, round 1", "by forfeit", "Not on a board", "International draughts 10×10 (FMJD)"}, nil},
 		{"unknown query ignored", "/standings?lang=de", "da", "da", []string{"Plads"}, []string{"lang=de"}},
 		{"unknown header", "/standings", "de-DE,fr;q=0.8", "en", []string{"Standings after round 1", ">Rank</th>"}, nil},
 		{"q=0 refuses", "/standings", "nb;q=0,da;q=0.1", "da", []string{"Plads"}, nil},
