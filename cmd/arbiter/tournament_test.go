@@ -372,6 +372,9 @@ engines:
 	} {
 		for _, command := range []string{"tournament", "match"} {
 			t.Run(tt.name+"/"+command, func(t *testing.T) {
+				// Each case is a process of its own, with its own files
+				// in dir; the two "not hub" cases wait out the 2 s init.
+				t.Parallel()
 				out := filepath.Join(dir, tt.name+"-"+command)
 				var args []string
 				if command == "tournament" {
