@@ -195,6 +195,9 @@ func TestDifferentialPlayouts(t *testing.T) {
 // capture and precedence ties are common, for the presets and for random
 // custom rule sets.
 func TestDifferentialRandomPositions(t *testing.T) {
+	// CPU-bound and apart from every other test (its own generator, table
+	// and variants): it runs beside the other long ones of the package.
+	t.Parallel()
 	r := rand.New(rand.NewPCG(3, 4))
 	variants := append(diagonalPresets(), customVariants(r, 48)...)
 	n := 1500

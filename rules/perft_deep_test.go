@@ -30,6 +30,9 @@ const (
 // A row too deep for the run says so and why (go test -v lists it as
 // skipped with its reason).
 func TestPerftDeep(t *testing.T) {
+	// CPU-bound and apart from every other test (its own generator, table
+	// and variants): it runs beside the other long ones of the package.
+	t.Parallel()
 	f, err := os.Open("testdata/perft-deep.tsv")
 	if err != nil {
 		t.Fatal(err)

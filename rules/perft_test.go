@@ -140,6 +140,9 @@ func TestPerftDivide(t *testing.T) {
 // above 10^7 leaves go through PerftWith (the table), which counts exactly
 // what Perft counts (TestPerftWithEqualsPerft).
 func TestPerftPositions(t *testing.T) {
+	// CPU-bound and apart from every other test (its own generator, table
+	// and variants): it runs beside the other long ones of the package.
+	t.Parallel()
 	rows := readPerftFile(t, "perft-positions.tsv")
 	if len(rows) < 40 {
 		t.Fatalf("only %d rows read", len(rows))

@@ -30,6 +30,9 @@ func randomPositions(v *rules.Variant, rng *rand.Rand, games, plies int) []rules
 // and Find (which answer without generating when no capture exists; Find
 // for every from/to pair then), and MoveTextAmong against MoveText.
 func TestPerMoveShortcutsAgreeWithGeneration(t *testing.T) {
+	// CPU-bound and apart from every other test (its own generator, table
+	// and variants): it runs beside the other long ones of the package.
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, name := range rules.Presets() {
 		v := rules.MustLookup(name)
