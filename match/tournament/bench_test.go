@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -13,6 +12,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/match/store"
 )
@@ -33,10 +33,8 @@ func arbiterBinary(b testing.TB) string {
 			return
 		}
 		binPath = filepath.Join(dir, "arbiter")
-		out, err := exec.Command("go", "build", "-o", binPath, "../../cmd/arbiter").CombinedOutput()
-		if err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
+		// testbin: under `make test` a copy of bin/arbiter, not a link of its own.
+		binErr = testbin.Build(binPath, "../../cmd/arbiter")
 	})
 	if binErr != nil {
 		b.Fatal(binErr)
