@@ -148,38 +148,58 @@ func (b Board) Score() string {
 // half-point bye)"); a game played but not rated has " (not rated)" after
 // it; "" while the result is not in. The director's page, the audit log
 // and the sheets all print this one form.
-func (e *Event) ResultLabel(b Board) string {
+func (e *Event) ResultLabel(b Board) string { return e.ResultLabelIn(b, nil) }
+
+// ResultLabelIn is ResultLabel in another language: text gives the
+// translation of each of its words by the key the clients' catalogs use
+// (sheet.label.*, sheet.colour.*, sheet.bye.*; {score}, {side}, {bye},
+// {byes} filled in), "" (or a nil text) keeping the English.
+func (e *Event) ResultLabelIn(b Board, text func(key string) string) string {
 	if !b.Done() {
 		return ""
+	}
+	tr := func(key, english string, kv ...string) string {
+		if text != nil {
+			if s := strings.TrimSpace(text(key)); s != "" {
+				english = s
+			}
+		}
+		return strings.NewReplacer(kv...).Replace(english)
 	}
 	sc := e.Scoring
 	if sc == (swiss.Scoring{}) {
 		sc = swiss.DefaultScoring
 	}
 	w, bl := Rated(b.WhiteResult), Rated(b.BlackResult)
-	s := e.FormatScore(sc.Points(w)) + "-" + e.FormatScore(sc.Points(bl))
+	score := e.FormatScore(sc.Points(w)) + "-" + e.FormatScore(sc.Points(bl))
 	var byes []string
 	for _, side := range []struct {
-		name string
-		r    swiss.Result
-	}{{"White", w}, {"Black", bl}} {
+		key, english string
+		r            swiss.Result
+	}{{"sheet.colour.white", "White", w}, {"sheet.colour.black", "Black", bl}} {
 		if isBye(side.r) {
-			byes = append(byes, side.name+": "+byeWords[side.r])
+			bye := byeWords[side.r]
+			byes = append(byes, tr("sheet.label.bye_side", "{side}: {bye}",
+				"{side}", tr(side.key, side.english), "{bye}", tr(bye[0], bye[1])))
 		}
 	}
 	switch {
 	case len(byes) > 0:
-		return s + " (" + strings.Join(byes, ", ") + ")"
+		return tr("sheet.label.byes", "{score} ({byes})", "{score}", score, "{byes}", strings.Join(byes, ", "))
 	case w == swiss.ForfeitWin || bl == swiss.ForfeitWin || w == swiss.ForfeitLoss:
-		return s + " by forfeit"
+		return tr("sheet.label.forfeit", "{score} by forfeit", "{score}", score)
 	case w != b.WhiteResult || bl != b.BlackResult:
-		return s + " (not rated)"
+		return tr("sheet.label.unrated", "{score} (not rated)", "{score}", score)
 	}
-	return s
+	return score
 }
 
-// byeWords name the requested byes in a result's label.
-var byeWords = map[swiss.Result]string{swiss.HalfBye: "half-point bye", swiss.FullBye: "full-point bye", swiss.ZeroBye: "zero-point bye"}
+// byeWords name the requested byes in a result's label: the catalog key
+// and the English.
+var byeWords = map[swiss.Result][2]string{
+	swiss.HalfBye: {"sheet.bye.half", "half-point bye"}, swiss.FullBye: {"sheet.bye.full", "full-point bye"},
+	swiss.ZeroBye: {"sheet.label.bye_zero", "zero-point bye"},
+}
 
 // OutcomeLabels gives the label (ResultLabel) of each of Outcomes, for
 // a client's menu of results.

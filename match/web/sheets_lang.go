@@ -10,7 +10,6 @@ import (
 	"sync"
 
 	"github.com/draughts-arbiter/arbiter/match/director"
-	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/reports/sheets"
 )
 
@@ -160,45 +159,8 @@ func localizeSheet(ev *sheets.Event, sn *director.Snapshot, lang string, chosen 
 		}
 		for b, bd := range rd.Boards {
 			if ev.Played[r].Boards[b].Label != "" {
-				ev.Played[r].Boards[b].Label = resultLabel(&sn.Event, bd, tr)
+				ev.Played[r].Boards[b].Label = sn.Event.ResultLabelIn(bd, func(k string) string { return tx[k] })
 			}
 		}
 	}
-}
-
-// resultLabel is director.Event.ResultLabel in the sheet's language: the
-// score, then the byes asked for, a forfeit or an unrated game named.
-func resultLabel(e *director.Event, b director.Board, tr func(key, def string) string) string {
-	sc := e.Scoring
-	if sc == (swiss.Scoring{}) {
-		sc = swiss.DefaultScoring
-	}
-	w, bl := director.Rated(b.WhiteResult), director.Rated(b.BlackResult)
-	score := e.FormatScore(sc.Points(w)) + "-" + e.FormatScore(sc.Points(bl))
-	fill := func(key, def string, kv ...string) string {
-		return strings.NewReplacer(kv...).Replace(tr(key, def))
-	}
-	byeText := map[swiss.Result][2]string{
-		swiss.HalfBye: {"sheet.bye.half", "half-point bye"}, swiss.FullBye: {"sheet.bye.full", "full-point bye"},
-		swiss.ZeroBye: {"sheet.label.bye_zero", "zero-point bye"},
-	}
-	var byes []string
-	for _, side := range []struct {
-		key string
-		r   swiss.Result
-	}{{"sheet.colour.white", w}, {"sheet.colour.black", bl}} {
-		if byeOf(side.r) != 0 {
-			byes = append(byes, fill("sheet.label.bye_side", "{side}: {bye}",
-				"{side}", tr(side.key, sheets.English(side.key)), "{bye}", tr(byeText[side.r][0], byeText[side.r][1])))
-		}
-	}
-	switch {
-	case len(byes) > 0:
-		return fill("sheet.label.byes", "{score} ({byes})", "{score}", score, "{byes}", strings.Join(byes, ", "))
-	case w == swiss.ForfeitWin || bl == swiss.ForfeitWin || w == swiss.ForfeitLoss:
-		return fill("sheet.label.forfeit", "{score} by forfeit", "{score}", score)
-	case w != b.WhiteResult || bl != b.BlackResult:
-		return fill("sheet.label.unrated", "{score} (not rated)", "{score}", score)
-	}
-	return score
 }

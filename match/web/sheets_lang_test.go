@@ -12,7 +12,7 @@ import (
 )
 
 // webSheetKeys are the sheet.* keys the server itself uses beside the
-// sheets' own (localizeSheet: the navigation, the system, result labels).
+// sheets' own (localizeSheet: the navigation, the system; director.Event.ResultLabelIn: result labels).
 var webSheetKeys = []string{
 	"sheet.nav.pairings", "sheet.nav.standings", "sheet.nav.crosstable", "sheet.nav.cards",
 	"sheet.system.swiss", "sheet.system.round_robin",
