@@ -1,6 +1,7 @@
 package director
 
 import (
+	"fmt"
 	"sort"
 	"strings"
 	"time"
@@ -86,6 +87,16 @@ func (e *Event) Options() swiss.Options {
 
 // FormatScore writes units of e.Scoring as the event prints them.
 func (e *Event) FormatScore(units int) string { return swiss.FormatUnits(units, e.HalfPoints) }
+
+// TieBreakOrder is the event's tie-breaks, in order (checked when the
+// event was created: an error means a store written by something else).
+func (e *Event) TieBreakOrder() (tiebreak.Order, error) {
+	order, err := tiebreak.Parse(strings.Join(e.TieBreaks, ","))
+	if err != nil {
+		return nil, fmt.Errorf("director: event %s: tie-breaks: %w", e.ID, err)
+	}
+	return order, nil
+}
 
 // FormatTieBreak writes a tie-break value in the event's style.
 func (e *Event) FormatTieBreak(tb tiebreak.TieBreak, v float64) string {

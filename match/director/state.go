@@ -4,16 +4,23 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 
 	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
-// isBye reports whether r is a bye asked for (or an absence), not a game.
-func isBye(r swiss.Result) bool {
-	return r == swiss.HalfBye || r == swiss.ZeroBye || r == swiss.FullBye
+// RequestedBye is r when it is a bye asked for (or an absence: H, Z or F)
+// on a side of a board, as a round-robin's player keeps the board; 0 for a
+// game or a forfeit.
+func RequestedBye(r swiss.Result) swiss.Result {
+	switch r {
+	case swiss.HalfBye, swiss.ZeroBye, swiss.FullBye:
+		return r
+	}
+	return 0
 }
+
+func isBye(r swiss.Result) bool { return RequestedBye(r) != 0 }
 
 // Entry is what round r gave player p, in pairing numbers; ok is false
 // while the round's result for p is not in.
@@ -183,9 +190,9 @@ func (sn *Snapshot) provisionalEntry(p *Player, r *Round) swiss.Entry {
 
 // rank ranks st by score, then by the event's tie-breaks.
 func (sn *Snapshot) rank(st []swiss.Player) ([]Standing, error) {
-	order, err := tiebreak.Parse(strings.Join(sn.Event.TieBreaks, ","))
+	order, err := sn.Event.TieBreakOrder()
 	if err != nil {
-		return nil, fmt.Errorf("director: event %s: tie-breaks: %w", sn.Event.ID, err)
+		return nil, err
 	}
 	ranked, err := tiebreak.Rank(st, order, tiebreak.Options{Scoring: sn.Event.Scoring, RoundRobin: sn.Event.System == RoundRobin})
 	if err != nil {

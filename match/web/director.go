@@ -16,7 +16,6 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/director"
 	"github.com/draughts-arbiter/arbiter/match/online"
 	"github.com/draughts-arbiter/arbiter/match/swiss"
-	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
 // The director's pages (director*.go): an event is created on /director;
@@ -250,9 +249,9 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 	for i, l := range live {
 		st[i] = standing{Standing: l, Points: sn.Event.FormatScore(l.Score)}
 	}
-	order, err := tiebreak.Parse(strings.Join(sn.Event.TieBreaks, ","))
+	order, err := sn.Event.TieBreakOrder()
 	if err != nil {
-		return nil, fmt.Errorf("web: event %s's tie-breaks: %w", id, err)
+		return nil, err
 	}
 	heads := make([]tieHead, len(order))
 	for k, tb := range order {

@@ -12,7 +12,6 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/director"
 	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/reports/sheets"
-	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
 // sheetEvent is the event as reports/sheets prints it: the rounds in sn
@@ -27,7 +26,7 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 	if e.System == director.RoundRobin {
 		system = "Round-robin"
 	}
-	order, _ := tiebreak.Parse(strings.Join(e.TieBreaks, ","))
+	order, _ := e.TieBreakOrder() // checked when the event was made
 	out := &sheets.Event{Name: e.Name, Site: e.Site, Dates: strings.TrimSpace(dates), Variant: e.Variant, System: system,
 		Rounds: e.Rounds, Scoring: e.Scoring, Halves: e.HalfPoints, TieBreaks: order, RoundRobin: e.System == director.RoundRobin}
 	num := func(id int) int {
@@ -47,7 +46,7 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		for _, b := range rd.Boards {
 			on[b.White], on[b.Black] = true, true
 			sr.Boards = append(sr.Boards, sheets.Board{White: num(b.White), Black: num(b.Black), Result: sheetResult(b), Label: e.ResultLabel(b),
-				WhiteBye: byeOf(b.WhiteResult), BlackBye: byeOf(b.BlackResult)})
+				WhiteBye: director.RequestedBye(b.WhiteResult), BlackBye: director.RequestedBye(b.BlackResult)})
 		}
 		if rd.Bye != 0 {
 			sr.Byes = append(sr.Byes, sheets.Bye{Player: num(rd.Bye), Kind: swiss.PairingBye})
@@ -69,16 +68,6 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		{Label: "PDN", Href: "/e/" + id + "/pdn"},
 	}
 	return out
-}
-
-// byeOf is a board side's requested bye (a round-robin's player who asked
-// for one keeps the board: H, F or Z), 0 for a game or a forfeit.
-func byeOf(r swiss.Result) swiss.Result {
-	switch r {
-	case swiss.HalfBye, swiss.FullBye, swiss.ZeroBye:
-		return r
-	}
-	return 0
 }
 
 // sheetResult is a board's result as the sheets print it. A side with a
