@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -37,7 +38,7 @@ const PrebuiltEnv = "ARBITER_TEST_BIN"
 // that looks for its leftover processes by the binary's path sees none of
 // another package's running at the same time.
 func Build(dst, pkgDir string) error {
-	if src := os.Getenv(PrebuiltEnv); src != "" && os.Getenv(CoverDirEnv) == "" {
+	if src := os.Getenv(PrebuiltEnv); src != "" && os.Getenv(CoverDirEnv) == "" && isArbiter(pkgDir) {
 		if err := copyFile(dst, src); err != nil {
 			return fmt.Errorf("%s: %w", PrebuiltEnv, err)
 		}
@@ -60,6 +61,13 @@ func Build(dst, pkgDir string) error {
 		return fmt.Errorf("go build %s: %v\n%s", pkgDir, err, out)
 	}
 	return nil
+}
+
+// isArbiter reports whether pkgDir is cmd/arbiter, the package PrebuiltEnv
+// is a build of; another main package is built as ever.
+func isArbiter(pkgDir string) bool {
+	abs, err := filepath.Abs(pkgDir)
+	return err == nil && strings.HasSuffix(abs, string(filepath.Separator)+filepath.Join("cmd", "arbiter"))
 }
 
 // copyFile makes dst an executable copy of src (a copy, not a hard link:
