@@ -161,7 +161,7 @@ type Adjudication struct {
 	// adjudicated a draw (0 = never).
 	MaxMoves int `mapstructure:"max_moves" json:"max_moves"`
 	// Resign and Draw adjudicate by the engines' evaluations, as
-	// cutechess's -resign and -draw (see match/adjudicate); off when
+	// cutechess's -resign and -draw (see match/engines/adjudicate); off when
 	// absent. Scores are in men.
 	Resign *ResignAdjudication `mapstructure:"resign" json:"resign,omitempty"`
 	Draw   *DrawAdjudication   `mapstructure:"draw" json:"draw,omitempty"`

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
-	"github.com/draughts-arbiter/arbiter/match/adjudicate"
+	"github.com/draughts-arbiter/arbiter/match/engines/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
-	"github.com/draughts-arbiter/arbiter/match/adjudicate"
+	"github.com/draughts-arbiter/arbiter/match/engines/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
@@ -211,7 +211,7 @@ func (v *validation) engineList(list []Engine, tc arbiter.TimeControl) []EngineS
 			es.Argv = argv
 			if es.Protocol == CB {
 				// The library is loaded by this arbiter in a child process
-				// that speaks Hub for it (package match/cb).
+				// that speaks Hub for it (package match/engines/cb).
 				es.Argv = append([]string{"self", "cb-host"}, argv...)
 			}
 		}

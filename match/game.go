@@ -58,7 +58,7 @@ type Options struct {
 	// Judge, when set, is told of every accepted move that did not end
 	// the game: the mover and its engine's last info line. When it answers
 	// ok the game ends there by the arbiter's decision (Referee.Adjudicate)
-	// with its outcome and reason (see match/adjudicate). A move the rules
+	// with its outcome and reason (see match/engines/adjudicate). A move the rules
 	// end the game with is never shown to it.
 	Judge func(c rules.Color, info string) (o rules.Outcome, reason string, ok bool)
 	// OnMove, when set, is told of every accepted move as it is played, the

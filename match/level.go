@@ -7,7 +7,7 @@ import (
 
 // LevelFor is the search level PlayGame gives side c (to move in ref,
 // whose game started from start) under tc: what other drivers of a
-// referee (match/online's engine opponent) ask an engine with.
+// referee (match/people/online's engine opponent) ask an engine with.
 func LevelFor(ref *arbiter.Referee, start rules.Position, c rules.Color, tc arbiter.TimeControl) Level {
 	return levelFor(ref, c, tc, ownMoves(start, c, len(ref.Moves())))
 }

@@ -1,11 +1,13 @@
-// Package match plays refereed games between engines. A Player is one side
-// of a game (a Hub engine process, a DXP engine over TCP, later a person);
-// PlayGame asks the players for moves in turn, hands every answer to an
-// arbiter.Referee and returns the finished record with its PDN text.
+// Package match plays one refereed game between two players. A Player is
+// one side of a game (an engine process, a DXP engine over TCP, a person's
+// moves from the web); PlayGame asks the players for moves in turn, hands
+// every answer to an arbiter.Referee and returns the finished record with
+// its PDN text.
 //
-// The protocol packages (match/hub, match/dxp) implement Player; the
-// sparring engine (match/sparring) is the real engine process the tests and
-// the demo play with.
+// Under it stand two wings and what they share: match/engines (engine
+// protocols and engine events), match/people (games and events between
+// people), match/schedule (who plays whom, for both) and match/web (the one
+// HTTP front). Both wings import this package; it imports neither.
 package match
 
 import (

@@ -12,8 +12,8 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
-	"github.com/draughts-arbiter/arbiter/match/enginelog"
-	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/match/engines/enginelog"
+	"github.com/draughts-arbiter/arbiter/match/engines/hub"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 

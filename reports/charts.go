@@ -11,10 +11,11 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/go-echarts/go-echarts/v2/charts"
 	"github.com/go-echarts/go-echarts/v2/opts"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
@@ -421,7 +422,7 @@ func unitName(unit string) string {
 }
 
 // fmtPoints prints points with a ½ sign: 7½, 12, ½.
-func fmtPoints(p float64) string { return swiss.FormatUnits(int(math.Floor(2*p)), true) }
+func fmtPoints(p float64) string { return tally.FormatUnits(int(math.Floor(2*p)), true) }
 
 func openingChart(cd *chartData) chartSpec {
 	ops := cd.openings

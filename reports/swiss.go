@@ -5,7 +5,8 @@ import (
 	"math"
 	"strings"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -85,7 +86,7 @@ func (r SwissRound) Code() string {
 // listed); the engine on no board of a complete round had the
 // pairing-allocated bye. A game without a score ("*", "0-0") gives its
 // encounter no points.
-func SwissHistories(engines []string, games []Game, gpe int) ([]swiss.Player, int, error) {
+func SwissHistories(engines []string, games []Game, gpe int) ([]tally.Player, int, error) {
 	if gpe <= 0 {
 		return nil, 0, fmt.Errorf("reports: Swiss encounters of %d games", gpe)
 	}
@@ -138,7 +139,7 @@ func SwissHistories(engines []string, games []Game, gpe int) ([]swiss.Player, in
 	for _, b := range boards {
 		byRound[b.round] = append(byRound[b.round], b)
 	}
-	players := make([]swiss.Player, len(engines))
+	players := make([]tally.Player, len(engines))
 	for i := range players {
 		players[i].Number = i + 1
 	}
@@ -160,25 +161,25 @@ func SwissHistories(engines []string, games []Game, gpe int) ([]swiss.Player, in
 			break
 		}
 		played := make([]bool, n)
-		entries := make([]swiss.Entry, n)
+		entries := make([]tally.Entry, n)
 		for _, b := range bs {
 			if played[b.white] || played[b.black] {
 				return nil, 0, fmt.Errorf("reports: round %d: %s or %s plays on two boards", r, engines[b.white], engines[b.black])
 			}
 			played[b.white], played[b.black] = true, true
-			rw, rb := swiss.Draw, swiss.Draw
+			rw, rb := tally.Draw, tally.Draw
 			switch {
 			case b.points[0] > b.points[1]:
-				rw, rb = swiss.Win, swiss.Loss
+				rw, rb = tally.Win, tally.Loss
 			case b.points[0] < b.points[1]:
-				rw, rb = swiss.Loss, swiss.Win
+				rw, rb = tally.Loss, tally.Win
 			}
-			entries[b.white] = swiss.Entry{Opponent: b.black + 1, Color: swiss.White, Result: rw}
-			entries[b.black] = swiss.Entry{Opponent: b.white + 1, Color: swiss.Black, Result: rb}
+			entries[b.white] = tally.Entry{Opponent: b.black + 1, Color: tally.White, Result: rw}
+			entries[b.black] = tally.Entry{Opponent: b.white + 1, Color: tally.Black, Result: rb}
 		}
 		for i := range players {
 			if !played[i] {
-				entries[i] = swiss.Entry{Result: swiss.PairingBye}
+				entries[i] = tally.Entry{Result: tally.PairingBye}
 			}
 			players[i].History = append(players[i].History, entries[i])
 		}
@@ -188,12 +189,12 @@ func SwissHistories(engines []string, games []Game, gpe int) ([]swiss.Player, in
 }
 
 // SwissTable ranks Swiss players (pairing number i+1 for engines[i]) by
-// their score under swiss.DefaultScoring, then by the tie-breaks in order
+// their score under tally.DefaultScoring, then by the tie-breaks in order
 // (reports/tiebreak, FIDE C.07 with its rules for unplayed rounds; names
 // as tiebreak.Parse reads them), then by pairing number, and shows points
 // and tie-breaks on the federation's scale sc. planned is the event's
 // number of rounds.
-func SwissTable(engines []string, players []swiss.Player, sc Scoring, planned int, tieBreaks []string) (*SwissStandings, error) {
+func SwissTable(engines []string, players []tally.Player, sc Scoring, planned int, tieBreaks []string) (*SwissStandings, error) {
 	if len(players) != len(engines) {
 		return nil, fmt.Errorf("reports: %d Swiss players for %d engines", len(players), len(engines))
 	}
@@ -201,7 +202,7 @@ func SwissTable(engines []string, players []swiss.Player, sc Scoring, planned in
 	if err != nil {
 		return nil, fmt.Errorf("reports: %w", err)
 	}
-	scoring := swiss.DefaultScoring
+	scoring := tally.DefaultScoring
 	ranked, err := tiebreak.Rank(players, order, tiebreak.Options{Scoring: scoring})
 	if err != nil {
 		return nil, fmt.Errorf("reports: %w", err)
@@ -228,7 +229,7 @@ func SwissTable(engines []string, players []swiss.Player, sc Scoring, planned in
 				continue
 			}
 			rd := SwissRound{Opponent: engines[e.Opponent-1], Number: e.Opponent, Color: "white"}
-			if e.Color == swiss.Black {
+			if e.Color == tally.Black {
 				rd.Color = "black"
 			}
 			switch scoring.Points(e.Result) {

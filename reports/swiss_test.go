@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
@@ -37,12 +38,12 @@ func TestSwissHistories(t *testing.T) {
 	if complete != 2 {
 		t.Fatalf("%d complete rounds, want 2", complete)
 	}
-	want := [][]swiss.Entry{
-		{{Opponent: 2, Color: swiss.White, Result: swiss.Win}, {Opponent: 5, Color: swiss.Black, Result: swiss.Loss}},
-		{{Opponent: 1, Color: swiss.Black, Result: swiss.Loss}, {Opponent: 3, Color: swiss.White, Result: swiss.Draw}},
-		{{Opponent: 4, Color: swiss.White, Result: swiss.Draw}, {Opponent: 2, Color: swiss.Black, Result: swiss.Draw}},
-		{{Opponent: 3, Color: swiss.Black, Result: swiss.Draw}, {Result: swiss.PairingBye}},
-		{{Result: swiss.PairingBye}, {Opponent: 1, Color: swiss.White, Result: swiss.Win}},
+	want := [][]tally.Entry{
+		{{Opponent: 2, Color: tally.White, Result: tally.Win}, {Opponent: 5, Color: tally.Black, Result: tally.Loss}},
+		{{Opponent: 1, Color: tally.Black, Result: tally.Loss}, {Opponent: 3, Color: tally.White, Result: tally.Draw}},
+		{{Opponent: 4, Color: tally.White, Result: tally.Draw}, {Opponent: 2, Color: tally.Black, Result: tally.Draw}},
+		{{Opponent: 3, Color: tally.Black, Result: tally.Draw}, {Result: tally.PairingBye}},
+		{{Result: tally.PairingBye}, {Opponent: 1, Color: tally.White, Result: tally.Win}},
 	}
 	for i, p := range players {
 		if p.Number != i+1 || !slices.Equal(p.History, want[i]) {

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
-	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/draughts-arbiter/arbiter/match/cb"
+	"github.com/draughts-arbiter/arbiter/match/engines/cb"
 )
 
 func init() { subcommands = append(subcommands, newCBHostCmd) }

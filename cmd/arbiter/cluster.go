@@ -19,10 +19,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/draughts-arbiter/arbiter/configs"
-	"github.com/draughts-arbiter/arbiter/match/cluster"
+	"github.com/draughts-arbiter/arbiter/match/engines/cluster"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/tournament"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
-	"github.com/draughts-arbiter/arbiter/match/store"
-	"github.com/draughts-arbiter/arbiter/match/tournament"
 )
 
 func init() { subcommands = append(subcommands, newWorkerCmd, newNATSServerCmd) }

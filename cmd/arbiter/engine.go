@@ -12,7 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/draughts-arbiter/arbiter/match/sparring"
+	"github.com/draughts-arbiter/arbiter/match/engines/sparring"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 

@@ -10,8 +10,8 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/draughts-arbiter/arbiter/configs"
-	"github.com/draughts-arbiter/arbiter/match/check"
-	"github.com/draughts-arbiter/arbiter/match/hub"
+	"github.com/draughts-arbiter/arbiter/match/engines/check"
+	"github.com/draughts-arbiter/arbiter/match/engines/hub"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 

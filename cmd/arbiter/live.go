@@ -13,8 +13,8 @@ import (
 	"github.com/rs/zerolog"
 	"github.com/spf13/cobra"
 
-	"github.com/draughts-arbiter/arbiter/match/store"
-	"github.com/draughts-arbiter/arbiter/match/tournament"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/tournament"
 	"github.com/draughts-arbiter/arbiter/match/web"
 )
 

@@ -16,8 +16,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/draughts-arbiter/arbiter/match/dxp"
-	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/dxp"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
 )
 
 func TestParseEngineSpec(t *testing.T) {

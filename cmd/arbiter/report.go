@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/draughts-arbiter/arbiter/match/store"
-	"github.com/draughts-arbiter/arbiter/match/tournament"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/tournament"
 )
 
 func init() { subcommands = append(subcommands, newReportCmd) }

@@ -10,8 +10,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/draughts-arbiter/arbiter/configs"
-	"github.com/draughts-arbiter/arbiter/match/director"
-	"github.com/draughts-arbiter/arbiter/match/online"
+	"github.com/draughts-arbiter/arbiter/match/people/director"
+	"github.com/draughts-arbiter/arbiter/match/people/online"
 	"github.com/draughts-arbiter/arbiter/match/web"
 )
 

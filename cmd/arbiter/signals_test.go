@@ -17,7 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/draughts-arbiter/arbiter/internal/testbin"
-	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
 )
 
 // syncBuffer collects an output a test reads while the process writes it.

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
 	"github.com/draughts-arbiter/arbiter/reports"
 )
 

@@ -19,9 +19,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/tournament"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
-	"github.com/draughts-arbiter/arbiter/match/store"
-	"github.com/draughts-arbiter/arbiter/match/tournament"
 	"github.com/draughts-arbiter/arbiter/match/web"
 	"github.com/draughts-arbiter/arbiter/reports"
 )

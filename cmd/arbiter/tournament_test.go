@@ -15,7 +15,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/internal/testbin"
-	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
 	"github.com/draughts-arbiter/arbiter/reports"
 )
 

@@ -22,7 +22,7 @@ type Kind string
 const (
 	RoundRobin Kind = "round-robin" // everyone meets everyone once per cycle (Berger tables)
 	Gauntlet   Kind = "gauntlet"    // player 0 meets every other player once per cycle
-	// Swiss is paired round by round from the results (match/swiss): New
+	// Swiss is paired round by round from the results (match/schedule/swiss): New
 	// cannot plan it; NewSwiss numbers its games.
 	Swiss Kind = "swiss"
 )

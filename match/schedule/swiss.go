@@ -6,7 +6,7 @@ import (
 )
 
 // SwissPlan numbers the games of a Swiss event. The pairing of a round
-// depends on the results of the rounds before (match/swiss pairs it), so
+// depends on the results of the rounds before (match/schedule/swiss pairs it), so
 // the games cannot be listed ahead; but their places can: round r has
 // Players/2 boards (an odd player out has the bye), each board an
 // encounter of GamesPerEncounter games, and the game of round r, board b,

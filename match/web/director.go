@@ -13,9 +13,10 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/draughts-arbiter/arbiter/match/director"
-	"github.com/draughts-arbiter/arbiter/match/online"
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
+	"github.com/draughts-arbiter/arbiter/match/people/director"
+	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
 
 // The director's pages (director*.go): an event is created on /director;
@@ -396,11 +397,11 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 		}
 		err = s.dir.EditDetails(ctx, id, *in.Details)
 	case "bye":
-		var k swiss.Result
+		var k tally.Result
 		if len(in.Kind) > 1 {
 			k = '?'
 		} else if in.Kind != "" {
-			k = swiss.Result(in.Kind[0])
+			k = tally.Result(in.Kind[0])
 		}
 		err = s.dir.RequestBye(ctx, id, in.Player, in.Round, k)
 	case "pair":
@@ -497,16 +498,16 @@ func clipRunes(s string, n int) string {
 }
 
 // resultOf reads a finished game's PDN result as the board's TRF codes.
-func resultOf(pdn string) ([2]swiss.Result, bool) {
+func resultOf(pdn string) ([2]tally.Result, bool) {
 	switch pdn {
 	case "1-0", "2-0":
-		return [2]swiss.Result{swiss.Win, swiss.Loss}, true
+		return [2]tally.Result{tally.Win, tally.Loss}, true
 	case "0-1", "0-2":
-		return [2]swiss.Result{swiss.Loss, swiss.Win}, true
+		return [2]tally.Result{tally.Loss, tally.Win}, true
 	case "1/2-1/2", "1-1":
-		return [2]swiss.Result{swiss.Draw, swiss.Draw}, true
+		return [2]tally.Result{tally.Draw, tally.Draw}, true
 	}
-	return [2]swiss.Result{}, false
+	return [2]tally.Result{}, false
 }
 
 // followGames follows every board's game still open (after a restart).

@@ -9,7 +9,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss/trf"
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
 )
 
 // TestBrowserDirector: the director creates a six-player Swiss on its

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/draughts-arbiter/arbiter/match/director"
-	"github.com/draughts-arbiter/arbiter/match/swiss/trf"
+	"github.com/draughts-arbiter/arbiter/match/people/director"
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
 )
 
 // TestDirectorProvisionalStandings: while round 2 is open the director's

@@ -9,8 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/draughts-arbiter/arbiter/match/director"
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
+	"github.com/draughts-arbiter/arbiter/match/people/director"
 	"github.com/draughts-arbiter/arbiter/reports/sheets"
 )
 
@@ -49,7 +50,7 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 				WhiteBye: director.RequestedBye(b.WhiteResult), BlackBye: director.RequestedBye(b.BlackResult)})
 		}
 		if rd.Bye != 0 {
-			sr.Byes = append(sr.Byes, sheets.Bye{Player: num(rd.Bye), Kind: swiss.PairingBye})
+			sr.Byes = append(sr.Byes, sheets.Bye{Player: num(rd.Bye), Kind: tally.PairingBye})
 		}
 		for pid, k := range rd.Absent {
 			if !on[pid] {
@@ -80,15 +81,15 @@ func sheetResult(b director.Board) sheets.Result {
 	// A game played but not rated (W D L, from a TRF) shows as played.
 	w, bl := director.Rated(b.WhiteResult), director.Rated(b.BlackResult)
 	switch {
-	case w == swiss.Win && bl == swiss.Loss:
+	case w == tally.Win && bl == tally.Loss:
 		return sheets.WhiteWins
-	case w == swiss.Loss && bl == swiss.Win:
+	case w == tally.Loss && bl == tally.Win:
 		return sheets.BlackWins
-	case w == swiss.Draw:
+	case w == tally.Draw:
 		return sheets.Draw
-	case w == swiss.ForfeitWin:
+	case w == tally.ForfeitWin:
 		return sheets.WhiteForfeitWin
-	case bl == swiss.ForfeitWin:
+	case bl == tally.ForfeitWin:
 		return sheets.BlackForfeitWin
 	}
 	return sheets.DoubleForfeit

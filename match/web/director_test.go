@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/draughts-arbiter/arbiter/match/director"
-	"github.com/draughts-arbiter/arbiter/match/swiss/trf"
+	"github.com/draughts-arbiter/arbiter/match/people/director"
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
 )
 
 // dirEnv is a server with a director's store beside the Hall.

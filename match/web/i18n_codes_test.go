@@ -2,8 +2,8 @@ package web
 
 import (
 	"github.com/draughts-arbiter/arbiter/arbiter"
-	"github.com/draughts-arbiter/arbiter/match/director"
-	"github.com/draughts-arbiter/arbiter/match/online"
+	"github.com/draughts-arbiter/arbiter/match/people/director"
+	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
 
 // code is one message code the client must translate, with where it comes
@@ -18,14 +18,14 @@ type code struct {
 func messageCodes() []code {
 	var out []code
 	for _, c := range online.Codes() {
-		out = append(out, code{code: c.Code, from: "match/online", english: c.Text})
+		out = append(out, code{code: c.Code, from: "match/people/online", english: c.Text})
 	}
 	for _, c := range arbiter.Codes() {
 		// An Explanation without arguments prints its template as it is.
 		out = append(out, code{code: c, from: "referee", english: arbiter.Explanation{Code: c}.String()})
 	}
 	for _, c := range director.Codes() {
-		out = append(out, code{code: c.Code, from: "match/director", english: c.Text})
+		out = append(out, code{code: c.Code, from: "match/people/director", english: c.Text})
 	}
 	for _, c := range Codes() {
 		out = append(out, code{code: c, from: "match/web", english: codeText[c]})

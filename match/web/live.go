@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/draughts-arbiter/arbiter/match/online"
-	"github.com/draughts-arbiter/arbiter/match/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/people/online"
 	"github.com/draughts-arbiter/arbiter/reports"
 	"github.com/draughts-arbiter/arbiter/rules"
 )

@@ -10,13 +10,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/match/engines"
+
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match"
-	"github.com/draughts-arbiter/arbiter/match/store"
-	"github.com/draughts-arbiter/arbiter/match/tournament"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/tournament"
 )
 
 // The live tests run real tournaments of the sparring engine (`arbiter
@@ -98,7 +100,7 @@ adjudication: {max_moves: %d}
 	t.Cleanup(func() { st.Close() })
 	return tournament.Options{Event: ev, Store: st, Log: zerolog.Nop(),
 		NewPlayer: func(spec configs.EngineSpec, log zerolog.Logger) match.Player {
-			return slowPlayer{Player: tournament.DefaultPlayer(spec, log), wait: wait}
+			return slowPlayer{Player: engines.Player(spec, log, nil), wait: wait}
 		}}
 }
 

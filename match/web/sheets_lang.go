@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/draughts-arbiter/arbiter/match/director"
+	"github.com/draughts-arbiter/arbiter/match/people/director"
 	"github.com/draughts-arbiter/arbiter/reports/sheets"
 )
 

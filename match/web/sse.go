@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/draughts-arbiter/arbiter/match/online"
+	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
 
 // events streams a game's events as server-sent events: "id: V" and the

@@ -11,13 +11,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/draughts-arbiter/arbiter/internal/browser"
-	"github.com/draughts-arbiter/arbiter/match/swiss"
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
@@ -56,9 +57,9 @@ func circleEvent(n, rounds int) *Event {
 			}
 			switch {
 			case a == 0:
-				rd.Byes = append(rd.Byes, Bye{b, swiss.PairingBye})
+				rd.Byes = append(rd.Byes, Bye{b, tally.PairingBye})
 			case b == 0:
-				rd.Byes = append(rd.Byes, Bye{a, swiss.PairingBye})
+				rd.Byes = append(rd.Byes, Bye{a, tally.PairingBye})
 			default:
 				res := []Result{WhiteWins, WhiteWins, Draw, BlackWins, Draw, BlackForfeitWin}[(a*7+b*3+r)%6]
 				rd.Boards = append(rd.Boards, Board{White: a, Black: b, Result: res})
@@ -120,7 +121,7 @@ func TestSheetsInBrowser(t *testing.T) {
 	for r := range rr.Played {
 		for b := range rr.Played[r].Boards {
 			if bd := &rr.Played[r].Boards[b]; bd.Result == BlackForfeitWin && r%2 == 0 {
-				bd.WhiteBye = swiss.HalfBye
+				bd.WhiteBye = tally.HalfBye
 			}
 		}
 	}

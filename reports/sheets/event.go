@@ -10,7 +10,8 @@ package sheets
 import (
 	"fmt"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
@@ -20,8 +21,8 @@ type Event struct {
 	Variant           string // as the rules name it ("international", "english"); printed only
 	System            string // "Swiss (Dutch)", "Round-robin"; printed only
 	Rounds            int    // rounds planned; 0 when unknown
-	// Scoring is in integer units (zero value: swiss.DefaultScoring, 2-1-0).
-	Scoring swiss.Scoring
+	// Scoring is in integer units (zero value: tally.DefaultScoring, 2-1-0).
+	Scoring tally.Scoring
 	// Halves prints every score at half its units: English checkers'
 	// 1-½-0 from 2-1-0 units. FMJD events print the integers.
 	Halves  bool
@@ -76,10 +77,10 @@ type Board struct {
 	Label string
 	// WhiteBye and BlackBye mark a side that did not play a scheduled game
 	// because it asked for a bye (a round-robin keeps the board on its
-	// table; the opponent wins by forfeit): its kind, swiss.HalfBye,
+	// table; the opponent wins by forfeit): its kind, tally.HalfBye,
 	// FullBye or ZeroBye; 0 for a side that played or forfeited. The
 	// sheets show that side's round as the bye, not as a forfeit.
-	WhiteBye, BlackBye swiss.Result
+	WhiteBye, BlackBye tally.Result
 }
 
 // Result is a board's result.
@@ -97,12 +98,12 @@ const (
 )
 
 // Bye is a player off the boards in a round, with the TRF code of what the
-// round gave: swiss.PairingBye (the pairing-allocated bye), swiss.FullBye,
-// swiss.HalfBye, swiss.ZeroBye (a requested zero-point bye, an absence, a
+// round gave: tally.PairingBye (the pairing-allocated bye), tally.FullBye,
+// tally.HalfBye, tally.ZeroBye (a requested zero-point bye, an absence, a
 // withdrawal). A player on no board and in no bye is absent (ZeroBye).
 type Bye struct {
 	Player int
-	Kind   swiss.Result
+	Kind   tally.Result
 }
 
 // limits keep a page bounded whatever the input says.
@@ -153,9 +154,9 @@ func (ev *Event) check() error {
 			if bd.Result < Pending || bd.Result > DoubleForfeit {
 				return fmt.Errorf("sheets: round %d board %d: unknown result %d", r+1, b+1, bd.Result)
 			}
-			for _, k := range []swiss.Result{bd.WhiteBye, bd.BlackBye} {
+			for _, k := range []tally.Result{bd.WhiteBye, bd.BlackBye} {
 				switch k {
-				case 0, swiss.FullBye, swiss.HalfBye, swiss.ZeroBye:
+				case 0, tally.FullBye, tally.HalfBye, tally.ZeroBye:
 				default:
 					return fmt.Errorf("sheets: round %d board %d: a side's bye has kind %q; want F, H or Z", r+1, b+1, k)
 				}
@@ -166,7 +167,7 @@ func (ev *Event) check() error {
 				return err
 			}
 			switch by.Kind {
-			case swiss.PairingBye, swiss.FullBye, swiss.HalfBye, swiss.ZeroBye:
+			case tally.PairingBye, tally.FullBye, tally.HalfBye, tally.ZeroBye:
 			default:
 				return fmt.Errorf("sheets: round %d: bye of player %d has kind %q; want U, F, H or Z", r+1, by.Player, by.Kind)
 			}
@@ -175,9 +176,9 @@ func (ev *Event) check() error {
 	return nil
 }
 
-func (ev *Event) scoring() swiss.Scoring {
-	if ev.Scoring == (swiss.Scoring{}) {
-		return swiss.DefaultScoring
+func (ev *Event) scoring() tally.Scoring {
+	if ev.Scoring == (tally.Scoring{}) {
+		return tally.DefaultScoring
 	}
 	return ev.Scoring
 }
@@ -206,26 +207,26 @@ func (ev *Event) completed() int {
 // result is still pending; scheduled is the opponent of the game a bye
 // on a board replaced (a round-robin), 0 otherwise.
 type entry struct {
-	swiss.Entry
+	tally.Entry
 	pending   bool
 	scheduled int
 }
 
 // codes are White's and Black's TRF codes of a board's result (0 pending).
-func (r Result) codes() (swiss.Result, swiss.Result) {
+func (r Result) codes() (tally.Result, tally.Result) {
 	switch r {
 	case WhiteWins:
-		return swiss.Win, swiss.Loss
+		return tally.Win, tally.Loss
 	case Draw:
-		return swiss.Draw, swiss.Draw
+		return tally.Draw, tally.Draw
 	case BlackWins:
-		return swiss.Loss, swiss.Win
+		return tally.Loss, tally.Win
 	case WhiteForfeitWin:
-		return swiss.ForfeitWin, swiss.ForfeitLoss
+		return tally.ForfeitWin, tally.ForfeitLoss
 	case BlackForfeitWin:
-		return swiss.ForfeitLoss, swiss.ForfeitWin
+		return tally.ForfeitLoss, tally.ForfeitWin
 	case DoubleForfeit:
-		return swiss.ForfeitLoss, swiss.ForfeitLoss
+		return tally.ForfeitLoss, tally.ForfeitLoss
 	}
 	return 0, 0
 }
@@ -242,7 +243,7 @@ func (ev *Event) entries(upTo int) [][]entry {
 	for i := range out {
 		out[i] = make([]entry, upTo)
 		for r := range upTo {
-			out[i][r] = entry{Entry: swiss.Entry{Result: swiss.ZeroBye}} // absent unless placed
+			out[i][r] = entry{Entry: tally.Entry{Result: tally.ZeroBye}} // absent unless placed
 		}
 	}
 	for r := range upTo {
@@ -250,19 +251,19 @@ func (ev *Event) entries(upTo int) [][]entry {
 		for _, b := range rd.Boards {
 			w, bl := b.Result.codes()
 			pending := b.Result == Pending
-			out[idx[b.White]][r] = entry{Entry: swiss.Entry{Opponent: b.Black, Color: swiss.White, Result: w}, pending: pending}
-			out[idx[b.Black]][r] = entry{Entry: swiss.Entry{Opponent: b.White, Color: swiss.Black, Result: bl}, pending: pending}
+			out[idx[b.White]][r] = entry{Entry: tally.Entry{Opponent: b.Black, Color: tally.White, Result: w}, pending: pending}
+			out[idx[b.Black]][r] = entry{Entry: tally.Entry{Opponent: b.White, Color: tally.Black, Result: bl}, pending: pending}
 			// A side's bye is a bye, without opponent or colour, as the
 			// tie-breaks read it; the opponent keeps the forfeit win.
 			if b.WhiteBye != 0 {
-				out[idx[b.White]][r] = entry{Entry: swiss.Entry{Result: b.WhiteBye}, scheduled: b.Black}
+				out[idx[b.White]][r] = entry{Entry: tally.Entry{Result: b.WhiteBye}, scheduled: b.Black}
 			}
 			if b.BlackBye != 0 {
-				out[idx[b.Black]][r] = entry{Entry: swiss.Entry{Result: b.BlackBye}, scheduled: b.White}
+				out[idx[b.Black]][r] = entry{Entry: tally.Entry{Result: b.BlackBye}, scheduled: b.White}
 			}
 		}
 		for _, by := range rd.Byes {
-			out[idx[by.Player]][r] = entry{Entry: swiss.Entry{Result: by.Kind}}
+			out[idx[by.Player]][r] = entry{Entry: tally.Entry{Result: by.Kind}}
 		}
 	}
 	return out
@@ -270,15 +271,15 @@ func (ev *Event) entries(upTo int) [][]entry {
 
 // swissPlayers is the event state after round upTo (all complete), for
 // the tie-breaks.
-func (ev *Event) swissPlayers(upTo int) []swiss.Player {
+func (ev *Event) swissPlayers(upTo int) []tally.Player {
 	es := ev.entries(upTo)
-	out := make([]swiss.Player, len(ev.Players))
+	out := make([]tally.Player, len(ev.Players))
 	for i, p := range ev.Players {
-		h := make([]swiss.Entry, upTo)
+		h := make([]tally.Entry, upTo)
 		for r := range upTo {
 			h[r] = es[i][r].Entry
 		}
-		out[i] = swiss.Player{Number: p.Number, Rating: p.Rating, History: h}
+		out[i] = tally.Player{Number: p.Number, Rating: p.Rating, History: h}
 	}
 	return out
 }

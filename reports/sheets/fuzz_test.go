@@ -5,7 +5,8 @@ import (
 	"io"
 	"testing"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
@@ -29,7 +30,7 @@ func eventFromBytes(b []byte) *Event {
 	for i := 1; i <= n; i++ {
 		ev.Players = append(ev.Players, Player{Number: i, Name: string(rune('A'+i)) + " <&\"'>", Rating: 1500 + 50*i})
 	}
-	kinds := []swiss.Result{swiss.PairingBye, swiss.FullBye, swiss.HalfBye, swiss.ZeroBye, swiss.Win}
+	kinds := []tally.Result{tally.PairingBye, tally.FullBye, tally.HalfBye, tally.ZeroBye, tally.Win}
 	for len(b) > 0 && len(ev.Played) < 8 {
 		var rd Round
 		for range next() % 6 {

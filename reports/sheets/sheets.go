@@ -9,7 +9,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
@@ -70,7 +71,7 @@ type cell struct {
 	ColourWord string // "White", "Black"
 }
 
-func (ev *Event) fmtScore(units int) string { return swiss.FormatUnits(units, ev.Halves) }
+func (ev *Event) fmtScore(units int) string { return tally.FormatUnits(units, ev.Halves) }
 
 func (ev *Event) fmtValue(tb tiebreak.TieBreak, v float64) string { return tb.Format(v, ev.Halves) }
 
@@ -108,11 +109,11 @@ func (ev *Event) boardLabel(b Board) string {
 	// A board decided by a bye: each side's points, the bye named.
 	s := ev.scoring()
 	w, bl := b.Result.codes()
-	side := func(res, bye swiss.Result) string {
+	side := func(res, bye tally.Result) string {
 		if bye != 0 {
 			return ev.fmtScore(s.Points(bye)) + " " + ev.byeLabel(bye)
 		}
-		if res == swiss.ForfeitWin {
+		if res == tally.ForfeitWin {
 			return "+"
 		}
 		return ev.fmtScore(s.Points(res))
@@ -121,13 +122,13 @@ func (ev *Event) boardLabel(b Board) string {
 }
 
 // byeLabel names what a round off the boards was.
-func (ev *Event) byeLabel(k swiss.Result) string {
+func (ev *Event) byeLabel(k tally.Result) string {
 	switch k {
-	case swiss.PairingBye:
+	case tally.PairingBye:
 		return ev.text("sheet.bye")
-	case swiss.FullBye:
+	case tally.FullBye:
 		return ev.text("sheet.bye.full")
-	case swiss.HalfBye:
+	case tally.HalfBye:
 		return ev.text("sheet.bye.half")
 	}
 	return ev.text("sheet.absent")
@@ -379,9 +380,9 @@ func (ev *Event) grid(lines []line, es [][]entry, idx map[int]int) {
 			}
 			text := ev.fmtScore(s.Points(e.Result))
 			switch e.Result {
-			case swiss.ForfeitWin:
+			case tally.ForfeitWin:
 				text = "+"
-			case swiss.ForfeitLoss:
+			case tally.ForfeitLoss:
 				text = "−"
 			}
 			j := pos[e.Opponent]
@@ -399,20 +400,20 @@ func (ev *Event) grid(lines []line, es [][]entry, idx map[int]int) {
 }
 
 // cell is one round of a player.
-func (ev *Event) cell(r int, e entry, s swiss.Scoring) cell {
+func (ev *Event) cell(r int, e entry, s tally.Scoring) cell {
 	c := cell{Round: r + 1, Opponent: e.Opponent, Pending: e.pending}
 	switch e.Color {
-	case swiss.White:
+	case tally.White:
 		c.Colour, c.ColourWord = ev.text("sheet.colour.w"), ev.text("sheet.colour.white")
-	case swiss.Black:
+	case tally.Black:
 		c.Colour, c.ColourWord = ev.text("sheet.colour.b"), ev.text("sheet.colour.black")
 	}
 	switch {
 	case e.pending:
 		c.Result = ""
-	case e.Result == swiss.ForfeitWin:
+	case e.Result == tally.ForfeitWin:
 		c.Result, c.Unplayed = "+", true
-	case e.Result == swiss.ForfeitLoss:
+	case e.Result == tally.ForfeitLoss:
 		c.Result, c.Unplayed = "−", true
 	case e.Opponent == 0:
 		c.Unplayed = true

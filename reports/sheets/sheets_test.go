@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
@@ -111,8 +112,8 @@ func testEvent() *Event {
 		},
 		Played: []Round{
 			{Date: "1 May", Boards: []Board{{White: 1, Black: 4, Result: WhiteWins}, {White: 2, Black: 5, Result: Draw}, {White: 3, Black: 6, Result: BlackWins}}},
-			{Boards: []Board{{White: 6, Black: 1, Result: BlackWins}, {White: 4, Black: 2, Result: BlackForfeitWin}}, Byes: []Bye{{5, swiss.HalfBye}, {3, swiss.PairingBye}}},
-			{Boards: []Board{{White: 1, Black: 2, Result: Draw}, {White: 3, Black: 5, Result: WhiteWins}}, Byes: []Bye{{4, swiss.ZeroBye}, {6, swiss.PairingBye}}},
+			{Boards: []Board{{White: 6, Black: 1, Result: BlackWins}, {White: 4, Black: 2, Result: BlackForfeitWin}}, Byes: []Bye{{5, tally.HalfBye}, {3, tally.PairingBye}}},
+			{Boards: []Board{{White: 1, Black: 2, Result: Draw}, {White: 3, Black: 5, Result: WhiteWins}}, Byes: []Bye{{4, tally.ZeroBye}, {6, tally.PairingBye}}},
 		},
 		TieBreaks: tiebreak.Order{tiebreak.BuchholzCut1, tiebreak.SonnebornBerger, tiebreak.Wins},
 		Links:     []Link{{"Event", "/director/1"}, {"Bad", "javascript:alert(1)"}},
@@ -363,7 +364,7 @@ func TestCard(t *testing.T) {
 // withPendingRound adds round 4 with one result in: 6-5 pending, 1-3 1-0,
 // 2-4 and nothing else (4 withdrawn stays absent).
 func withPendingRound(ev *Event) *Event {
-	ev.Played = append(ev.Played, Round{Boards: []Board{{White: 6, Black: 5, Result: Pending}, {White: 1, Black: 3, Result: WhiteWins}}, Byes: []Bye{{2, swiss.HalfBye}}})
+	ev.Played = append(ev.Played, Round{Boards: []Board{{White: 6, Black: 5, Result: Pending}, {White: 1, Black: 3, Result: WhiteWins}}, Byes: []Bye{{2, tally.HalfBye}}})
 	return ev
 }
 
@@ -431,10 +432,10 @@ func TestErrors(t *testing.T) {
 			return Crosstable(w, mod(func(ev *Event) { ev.Played[1].Boards[0].Black = 9 }))
 		}, "round 2 board 1: player 9 is not registered"},
 		{"twice in a round", func(w io.Writer) error {
-			return Crosstable(w, mod(func(ev *Event) { ev.Played[0].Byes = []Bye{{1, swiss.FullBye}} }))
+			return Crosstable(w, mod(func(ev *Event) { ev.Played[0].Byes = []Bye{{1, tally.FullBye}} }))
 		}, "round 1: player 1 is on board 1 and a bye"},
 		{"bad bye", func(w io.Writer) error {
-			return Crosstable(w, mod(func(ev *Event) { ev.Played[1].Byes[0].Kind = swiss.Win }))
+			return Crosstable(w, mod(func(ev *Event) { ev.Played[1].Byes[0].Kind = tally.Win }))
 		}, `bye of player 5 has kind '1'`},
 		{"duplicate number", func(w io.Writer) error {
 			return Crosstable(w, mod(func(ev *Event) { ev.Players[1].Number = 1 }))
@@ -529,7 +530,7 @@ func TestRoundRobinBye(t *testing.T) {
 			Played: []Round{
 				{Boards: []Board{{White: 1, Black: 2, Result: WhiteWins}, {White: 3, Black: 4, Result: WhiteWins}}},
 				{Boards: []Board{{White: 3, Black: 1, Result: WhiteWins}, {White: 2, Black: 4, Result: WhiteWins}}},
-				{Boards: []Board{{White: 1, Black: 4, Result: BlackForfeitWin, WhiteBye: swiss.HalfBye}, {White: 2, Black: 3, Result: WhiteWins}}},
+				{Boards: []Board{{White: 1, Black: 4, Result: BlackForfeitWin, WhiteBye: tally.HalfBye}, {White: 2, Black: 3, Result: WhiteWins}}},
 			},
 			TieBreaks: tiebreak.Order{tiebreak.SonnebornBerger},
 		}
@@ -585,7 +586,7 @@ func TestRoundRobinBye(t *testing.T) {
 	}
 	bad := *ev
 	bad.Played = append([]Round(nil), ev.Played...)
-	bad.Played[2].Boards = []Board{{White: 1, Black: 4, Result: BlackForfeitWin, WhiteBye: swiss.Win}, {White: 2, Black: 3, Result: WhiteWins}}
+	bad.Played[2].Boards = []Board{{White: 1, Black: 4, Result: BlackForfeitWin, WhiteBye: tally.Win}, {White: 2, Black: 3, Result: WhiteWins}}
 	if err := Crosstable(&bytes.Buffer{}, &bad); err == nil || !strings.Contains(err.Error(), "bye has kind") {
 		t.Errorf("a side's bye of kind 1: %v", err)
 	}

@@ -9,7 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
@@ -83,7 +84,7 @@ func TestTranslatedSheets(t *testing.T) {
 	rr := func() *Event {
 		ev := testEvent()
 		ev.RoundRobin = true
-		ev.Played = []Round{{Boards: []Board{{White: 1, Black: 4, Result: BlackForfeitWin, WhiteBye: swiss.HalfBye}, {White: 2, Black: 5, Result: Draw}, {White: 3, Black: 6, Result: WhiteForfeitWin}}}}
+		ev.Played = []Round{{Boards: []Board{{White: 1, Black: 4, Result: BlackForfeitWin, WhiteBye: tally.HalfBye}, {White: 2, Black: 5, Result: Draw}, {White: 3, Black: 6, Result: WhiteForfeitWin}}}}
 		return ev
 	}
 	all := func(ev *Event) *Event {

@@ -4,16 +4,16 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
 
 // benchEvent is n players (n even) after rounds rounds of a round-robin
 // circle (a stand-in for a Swiss: what the tie-breaks read is the same),
 // results spread over wins, draws, losses and a few forfeits.
-func benchEvent(n, rounds int) []swiss.Player {
-	ps := make([]swiss.Player, n)
+func benchEvent(n, rounds int) []tally.Player {
+	ps := make([]tally.Player, n)
 	for i := range ps {
-		ps[i] = swiss.Player{Number: i + 1, Rating: 2400 - i, History: make([]swiss.Entry, rounds)}
+		ps[i] = tally.Player{Number: i + 1, Rating: 2400 - i, History: make([]tally.Entry, rounds)}
 	}
 	ring := make([]int, n)
 	for i := range ring {
@@ -22,17 +22,17 @@ func benchEvent(n, rounds int) []swiss.Player {
 	for r := range rounds {
 		for k := range n / 2 {
 			a, b := ring[k], ring[n-1-k]
-			wr, br := swiss.Draw, swiss.Draw
+			wr, br := tally.Draw, tally.Draw
 			switch (a*7 + b*3 + r) % 7 {
 			case 0, 1:
-				wr, br = swiss.Win, swiss.Loss
+				wr, br = tally.Win, tally.Loss
 			case 2, 3:
-				wr, br = swiss.Loss, swiss.Win
+				wr, br = tally.Loss, tally.Win
 			case 4:
-				wr, br = swiss.ForfeitWin, swiss.ForfeitLoss
+				wr, br = tally.ForfeitWin, tally.ForfeitLoss
 			}
-			ps[a].History[r] = swiss.Entry{Opponent: b + 1, Color: swiss.White, Result: wr}
-			ps[b].History[r] = swiss.Entry{Opponent: a + 1, Color: swiss.Black, Result: br}
+			ps[a].History[r] = tally.Entry{Opponent: b + 1, Color: tally.White, Result: wr}
+			ps[b].History[r] = tally.Entry{Opponent: a + 1, Color: tally.Black, Result: br}
 		}
 		last := ring[n-1]
 		copy(ring[2:], ring[1:n-1])

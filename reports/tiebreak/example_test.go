@@ -3,7 +3,8 @@ package tiebreak_test
 import (
 	"fmt"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
@@ -14,10 +15,10 @@ import (
 // terms are 4 (P2), 3 (P3), 3 (bye), less the lowest: 7; its SB is
 // 4×2 + 3×1 + 3×2 = 17.
 func ExampleRank() {
-	players := []swiss.Player{
-		{Number: 1, History: []swiss.Entry{{Opponent: 2, Color: swiss.White, Result: swiss.Win}, {Opponent: 3, Color: swiss.Black, Result: swiss.Draw}, {Result: swiss.PairingBye}}},
-		{Number: 2, History: []swiss.Entry{{Opponent: 1, Color: swiss.Black, Result: swiss.Loss}, {Result: swiss.PairingBye}, {Opponent: 3, Color: swiss.White, Result: swiss.Win}}},
-		{Number: 3, History: []swiss.Entry{{Result: swiss.PairingBye}, {Opponent: 1, Color: swiss.White, Result: swiss.Draw}, {Opponent: 2, Color: swiss.Black, Result: swiss.Loss}}},
+	players := []tally.Player{
+		{Number: 1, History: []tally.Entry{{Opponent: 2, Color: tally.White, Result: tally.Win}, {Opponent: 3, Color: tally.Black, Result: tally.Draw}, {Result: tally.PairingBye}}},
+		{Number: 2, History: []tally.Entry{{Opponent: 1, Color: tally.Black, Result: tally.Loss}, {Result: tally.PairingBye}, {Opponent: 3, Color: tally.White, Result: tally.Win}}},
+		{Number: 3, History: []tally.Entry{{Result: tally.PairingBye}, {Opponent: 1, Color: tally.White, Result: tally.Draw}, {Opponent: 2, Color: tally.Black, Result: tally.Loss}}},
 	}
 	order, err := tiebreak.Parse("truncated-solkoff,sonneborn-berger")
 	if err != nil {

@@ -1,7 +1,7 @@
 // Package tiebreak ranks the players of a Swiss or round-robin event by
 // score and then by an ordered list of tie-breaks, each defined as in the
 // FIDE Tie-Break Regulations (Handbook C.07). It reads the event state of
-// match/swiss (players and the history of each round) and knows nothing of
+// match/schedule/swiss (players and the history of each round) and knows nothing of
 // storage, engines or pages.
 //
 // The edition followed is the one in force, applied from 1 March 2026

@@ -6,12 +6,12 @@ import (
 	"math"
 	"slices"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
 
 // Options are the event's settings that the tie-breaks need.
 type Options struct {
-	Scoring swiss.Scoring // zero value: swiss.DefaultScoring
+	Scoring tally.Scoring // zero value: tally.DefaultScoring
 	Edition Edition
 	// RoundRobin marks pre-determined pairings (round-robin, Berger
 	// tables): forfeits count as games against the scheduled opponent in
@@ -37,9 +37,9 @@ type Standing struct {
 // event is the state read once for all tie-breaks.
 type event struct {
 	opt      Options
-	scoring  swiss.Scoring
+	scoring  tally.Scoring
 	nrounds  int
-	players  []swiss.Player
+	players  []tally.Player
 	rounds   [][]round
 	score    []int // own score
 	adjusted []int // C.07 16.3
@@ -49,10 +49,10 @@ type event struct {
 // bad input, not a reason to allocate).
 const maxRounds = 1000
 
-func newEvent(players []swiss.Player, opt Options) (*event, error) {
+func newEvent(players []tally.Player, opt Options) (*event, error) {
 	ev := &event{opt: opt, scoring: opt.Scoring, players: players}
-	if ev.scoring == (swiss.Scoring{}) {
-		ev.scoring = swiss.DefaultScoring
+	if ev.scoring == (tally.Scoring{}) {
+		ev.scoring = tally.DefaultScoring
 	}
 	index := make(map[int]int, len(players))
 	n := -1
@@ -201,7 +201,7 @@ func (ev *event) value(tb TieBreak, p int) float64 {
 		return float64(n)
 	}
 	won := func(r round) bool {
-		return r.cat == played && (r.result == swiss.Win || r.result == swiss.UnratedWin)
+		return r.cat == played && (r.result == tally.Win || r.result == tally.UnratedWin)
 	}
 	switch tb {
 	case Buchholz:
@@ -233,9 +233,9 @@ func (ev *event) value(tb TieBreak, p int) float64 {
 	case GamesWon:
 		return count(won)
 	case GamesWithBlack:
-		return count(func(r round) bool { return r.cat == played && r.color == swiss.Black })
+		return count(func(r round) bool { return r.cat == played && r.color == tally.Black })
 	case WinsWithBlack:
-		return count(func(r round) bool { return won(r) && r.color == swiss.Black })
+		return count(func(r round) bool { return won(r) && r.color == tally.Black })
 	case ProgressiveScore:
 		// 7.5: the running score after each round, summed; art. 16 does
 		// not govern it (unplayed rounds count at their points).
@@ -285,7 +285,7 @@ func (ev *event) aro(p int, cut1 bool) float64 {
 
 // Values computes one tie-break for every player, in the players' order.
 // The direct encounter is computed among players equal in score.
-func Values(players []swiss.Player, tb TieBreak, opt Options) ([]float64, error) {
+func Values(players []tally.Player, tb TieBreak, opt Options) ([]float64, error) {
 	st, err := Rank(players, Order{tb}, opt)
 	if err != nil {
 		return nil, err
@@ -305,7 +305,7 @@ func Values(players []swiss.Player, tb TieBreak, opt Options) ([]float64, error)
 // applied to the players still equal; players equal in everything share a
 // rank and are listed by pairing number. The direct encounter is computed
 // within each group still tied when its turn comes (C.07 6).
-func Rank(players []swiss.Player, order Order, opt Options) ([]Standing, error) {
+func Rank(players []tally.Player, order Order, opt Options) ([]Standing, error) {
 	for _, tb := range order {
 		if _, ok := infos[tb]; !ok {
 			return nil, fmt.Errorf("tiebreak: unknown tie-break %d in the order", int(tb))

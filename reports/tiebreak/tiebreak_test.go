@@ -4,20 +4,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/draughts-arbiter/arbiter/match/swiss"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
 
 // g is one round of a history: opponent, colour ('W', 'B' or ' ') and the
 // TRF result code.
-func g(opp int, col byte, res swiss.Result) swiss.Entry {
-	c := swiss.NoColor
+func g(opp int, col byte, res tally.Result) tally.Entry {
+	c := tally.NoColor
 	switch col {
 	case 'W':
-		c = swiss.White
+		c = tally.White
 	case 'B':
-		c = swiss.Black
+		c = tally.Black
 	}
-	return swiss.Entry{Opponent: opp, Color: c, Result: res}
+	return tally.Entry{Opponent: opp, Color: c, Result: res}
 }
 
 // eventA is a 6-player Swiss of 3 rounds with every kind of unplayed
@@ -34,15 +34,15 @@ func g(opp int, col byte, res swiss.Result) swiss.Entry {
 // Adjusted scores (16.3): the 16.2.5 round of P4 counts as a draw, so P4
 // has 1; everyone else their own score.
 // Ratings: P3 is 1801 (so that averages end in .5), P6 unrated.
-func eventA() []swiss.Player {
-	W, D, L := swiss.Win, swiss.Draw, swiss.Loss
-	return []swiss.Player{
-		{Number: 1, Rating: 2000, History: []swiss.Entry{g(4, 'W', W), g(6, 'B', W), g(2, 'W', D)}},
-		{Number: 2, Rating: 1900, History: []swiss.Entry{g(5, 'W', D), g(4, 'B', swiss.ForfeitWin), g(1, 'B', D)}},
-		{Number: 3, Rating: 1801, History: []swiss.Entry{g(6, 'W', L), g(0, ' ', swiss.PairingBye), g(5, 'W', W)}},
-		{Number: 4, Rating: 1700, History: []swiss.Entry{g(1, 'B', L), g(2, 'W', swiss.ForfeitLoss), g(0, ' ', swiss.ZeroBye)}},
-		{Number: 5, Rating: 1600, History: []swiss.Entry{g(2, 'B', D), g(0, ' ', swiss.HalfBye), g(3, 'B', L)}},
-		{Number: 6, Rating: 0, History: []swiss.Entry{g(3, 'B', W), g(1, 'W', L), g(0, ' ', swiss.PairingBye)}},
+func eventA() []tally.Player {
+	W, D, L := tally.Win, tally.Draw, tally.Loss
+	return []tally.Player{
+		{Number: 1, Rating: 2000, History: []tally.Entry{g(4, 'W', W), g(6, 'B', W), g(2, 'W', D)}},
+		{Number: 2, Rating: 1900, History: []tally.Entry{g(5, 'W', D), g(4, 'B', tally.ForfeitWin), g(1, 'B', D)}},
+		{Number: 3, Rating: 1801, History: []tally.Entry{g(6, 'W', L), g(0, ' ', tally.PairingBye), g(5, 'W', W)}},
+		{Number: 4, Rating: 1700, History: []tally.Entry{g(1, 'B', L), g(2, 'W', tally.ForfeitLoss), g(0, ' ', tally.ZeroBye)}},
+		{Number: 5, Rating: 1600, History: []tally.Entry{g(2, 'B', D), g(0, ' ', tally.HalfBye), g(3, 'B', L)}},
+		{Number: 6, Rating: 0, History: []tally.Entry{g(3, 'B', W), g(1, 'W', L), g(0, ' ', tally.PairingBye)}},
 	}
 }
 
@@ -56,14 +56,14 @@ func eventA() []swiss.Player {
 // Scores: P1 2+1+2=5, P2 1+2+0=3, P3 1+2+2=5, P4 2+0+1=3, P5 0+0+1=1.
 // No round is of category 16.2.5, so adjusted scores are the scores. The
 // 16.4.2 cap is a draw times 3 rounds = 3.
-func eventB() []swiss.Player {
-	W, D, L := swiss.Win, swiss.Draw, swiss.Loss
-	return []swiss.Player{
-		{Number: 1, History: []swiss.Entry{g(5, 'W', W), g(0, ' ', swiss.HalfBye), g(2, 'B', W)}},
-		{Number: 2, History: []swiss.Entry{g(3, 'W', D), g(5, 'B', W), g(1, 'W', L)}},
-		{Number: 3, History: []swiss.Entry{g(2, 'B', D), g(4, 'W', W), g(0, ' ', swiss.PairingBye)}},
-		{Number: 4, History: []swiss.Entry{g(0, ' ', swiss.PairingBye), g(3, 'B', L), g(5, 'W', D)}},
-		{Number: 5, History: []swiss.Entry{g(1, 'B', L), g(2, 'W', L), g(4, 'B', D)}},
+func eventB() []tally.Player {
+	W, D, L := tally.Win, tally.Draw, tally.Loss
+	return []tally.Player{
+		{Number: 1, History: []tally.Entry{g(5, 'W', W), g(0, ' ', tally.HalfBye), g(2, 'B', W)}},
+		{Number: 2, History: []tally.Entry{g(3, 'W', D), g(5, 'B', W), g(1, 'W', L)}},
+		{Number: 3, History: []tally.Entry{g(2, 'B', D), g(4, 'W', W), g(0, ' ', tally.PairingBye)}},
+		{Number: 4, History: []tally.Entry{g(0, ' ', tally.PairingBye), g(3, 'B', L), g(5, 'W', D)}},
+		{Number: 5, History: []tally.Entry{g(1, 'B', L), g(2, 'W', L), g(4, 'B', D)}},
 	}
 }
 
@@ -80,15 +80,15 @@ func eventB() []swiss.Player {
 // the others' most (2): P1 is placed first; 2 and 3 stay tied (their
 // game was never played, 6.3 again on the two of them places nobody).
 // Buchholz: P2 = P1 4 + P4 3 + P5 1 = 8; P3 = P5 1 + P1 4 + P6 2 = 7.
-func eventDE() []swiss.Player {
-	W, D, L := swiss.Win, swiss.Draw, swiss.Loss
-	return []swiss.Player{
-		{Number: 1, History: []swiss.Entry{g(2, 'W', W), g(3, 'B', W), g(4, 'W', L)}},
-		{Number: 2, History: []swiss.Entry{g(1, 'B', L), g(4, 'W', W), g(5, 'W', W)}},
-		{Number: 3, History: []swiss.Entry{g(5, 'W', W), g(1, 'W', L), g(6, 'W', W)}},
-		{Number: 4, History: []swiss.Entry{g(6, 'W', D), g(2, 'B', L), g(1, 'B', W)}},
-		{Number: 5, History: []swiss.Entry{g(3, 'B', L), g(6, 'W', D), g(2, 'B', L)}},
-		{Number: 6, History: []swiss.Entry{g(4, 'B', D), g(5, 'B', D), g(3, 'B', L)}},
+func eventDE() []tally.Player {
+	W, D, L := tally.Win, tally.Draw, tally.Loss
+	return []tally.Player{
+		{Number: 1, History: []tally.Entry{g(2, 'W', W), g(3, 'B', W), g(4, 'W', L)}},
+		{Number: 2, History: []tally.Entry{g(1, 'B', L), g(4, 'W', W), g(5, 'W', W)}},
+		{Number: 3, History: []tally.Entry{g(5, 'W', W), g(1, 'W', L), g(6, 'W', W)}},
+		{Number: 4, History: []tally.Entry{g(6, 'W', D), g(2, 'B', L), g(1, 'B', W)}},
+		{Number: 5, History: []tally.Entry{g(3, 'B', L), g(6, 'W', D), g(2, 'B', L)}},
+		{Number: 6, History: []tally.Entry{g(4, 'B', D), g(5, 'B', D), g(3, 'B', L)}},
 	}
 }
 
@@ -96,13 +96,13 @@ func eventDE() []swiss.Player {
 // all three beat 4: 1, 2 and 3 have 4 points each, 2 among themselves
 // (6.2: all met, equal), and the same Sonneborn-Berger (beat a 4 for 2×4
 // = 8, lost to a 4, beat the 0): they share first place.
-func eventCycle() []swiss.Player {
-	W, L := swiss.Win, swiss.Loss
-	return []swiss.Player{
-		{Number: 1, History: []swiss.Entry{g(2, 'W', W), g(3, 'B', L), g(4, 'W', W)}},
-		{Number: 2, History: []swiss.Entry{g(1, 'B', L), g(4, 'W', W), g(3, 'W', W)}},
-		{Number: 3, History: []swiss.Entry{g(4, 'B', W), g(1, 'W', W), g(2, 'B', L)}},
-		{Number: 4, History: []swiss.Entry{g(3, 'W', L), g(2, 'B', L), g(1, 'B', L)}},
+func eventCycle() []tally.Player {
+	W, L := tally.Win, tally.Loss
+	return []tally.Player{
+		{Number: 1, History: []tally.Entry{g(2, 'W', W), g(3, 'B', L), g(4, 'W', W)}},
+		{Number: 2, History: []tally.Entry{g(1, 'B', L), g(4, 'W', W), g(3, 'W', W)}},
+		{Number: 3, History: []tally.Entry{g(4, 'B', W), g(1, 'W', W), g(2, 'B', L)}},
+		{Number: 4, History: []tally.Entry{g(3, 'W', L), g(2, 'B', L), g(1, 'B', L)}},
 	}
 }
 
@@ -118,20 +118,20 @@ func eventCycle() []swiss.Player {
 // Among 1, 2, 3: P1 avg(2, 1) = 1.5 + 0 = 1.5; P2 avg(0, 1) = 0.5 + 2 =
 // 2.5; P3 2 + 0 = 2: the order is 2, 3, 1 (summing instead of averaging
 // would tie 1 and 2 on 3 above 3).
-func eventDouble() []swiss.Player {
-	W, D, L := swiss.Win, swiss.Draw, swiss.Loss
-	return []swiss.Player{
-		{Number: 1, History: []swiss.Entry{g(2, 'W', W), g(2, 'B', D), g(3, 'W', L), g(4, 'B', L)}},
-		{Number: 2, History: []swiss.Entry{g(1, 'B', L), g(1, 'W', D), g(4, 'W', L), g(3, 'W', W)}},
-		{Number: 3, History: []swiss.Entry{g(4, 'W', D), g(4, 'W', L), g(1, 'B', W), g(2, 'B', L)}},
-		{Number: 4, History: []swiss.Entry{g(3, 'B', D), g(3, 'B', W), g(2, 'B', W), g(1, 'W', W)}},
+func eventDouble() []tally.Player {
+	W, D, L := tally.Win, tally.Draw, tally.Loss
+	return []tally.Player{
+		{Number: 1, History: []tally.Entry{g(2, 'W', W), g(2, 'B', D), g(3, 'W', L), g(4, 'B', L)}},
+		{Number: 2, History: []tally.Entry{g(1, 'B', L), g(1, 'W', D), g(4, 'W', L), g(3, 'W', W)}},
+		{Number: 3, History: []tally.Entry{g(4, 'W', D), g(4, 'W', L), g(1, 'B', W), g(2, 'B', L)}},
+		{Number: 4, History: []tally.Entry{g(3, 'B', D), g(3, 'B', W), g(2, 'B', W), g(1, 'W', W)}},
 	}
 }
 
 func TestValues(t *testing.T) {
 	tests := []struct {
 		name    string
-		players []swiss.Player
+		players []tally.Player
 		tb      TieBreak
 		opt     Options
 		want    []float64 // by pairing number 1..n
@@ -188,7 +188,7 @@ func TestValues(t *testing.T) {
 		// P5 0, P6 2 (game, PAB).
 		{"WIN", eventA(), Wins, Options{}, []float64{2, 1, 2, 0, 0, 2}},
 		// With a PAB worth a draw, the PABs are not wins any more.
-		{"WIN PAB = draw", eventA(), Wins, Options{Scoring: swiss.Scoring{Win: 2, Draw: 1, ForfeitWin: 2, PairingBye: 1, FullBye: 2, HalfBye: 1}},
+		{"WIN PAB = draw", eventA(), Wins, Options{Scoring: tally.Scoring{Win: 2, Draw: 1, ForfeitWin: 2, PairingBye: 1, FullBye: 2, HalfBye: 1}},
 			[]float64{2, 1, 1, 0, 0, 1}},
 		// WON (7.2): wins over the board only.
 		{"WON", eventA(), GamesWon, Options{}, []float64{2, 0, 1, 0, 0, 1}},
@@ -242,7 +242,7 @@ func TestValues(t *testing.T) {
 func TestRank(t *testing.T) {
 	tests := []struct {
 		name    string
-		players []swiss.Player
+		players []tally.Player
 		order   string
 		opt     Options
 		numbers []int // pairing numbers in standing order
@@ -353,18 +353,18 @@ func TestParse(t *testing.T) {
 }
 
 func TestRankErrors(t *testing.T) {
-	bad := func(f func([]swiss.Player) []swiss.Player) []swiss.Player { return f(eventA()) }
+	bad := func(f func([]tally.Player) []tally.Player) []tally.Player { return f(eventA()) }
 	tests := []struct {
 		name    string
-		players []swiss.Player
+		players []tally.Player
 		opt     Options
 		want    string
 	}{
-		{"duplicate number", bad(func(p []swiss.Player) []swiss.Player { p[1].Number = 1; return p }), Options{}, "pairing number 1 is given to two players"},
-		{"zero number", bad(func(p []swiss.Player) []swiss.Player { p[0].Number = 0; return p }), Options{}, "numbers start at 1"},
-		{"unknown opponent", bad(func(p []swiss.Player) []swiss.Player { p[0].History[0].Opponent = 9; return p }), Options{}, "player 1 round 1: opponent 9 is not a player"},
-		{"self", bad(func(p []swiss.Player) []swiss.Player { p[0].History[0].Opponent = 1; return p }), Options{}, "paired with itself"},
-		{"short history", bad(func(p []swiss.Player) []swiss.Player { p[2].History = p[2].History[:2]; return p }), Options{}, "player 3 has 2 rounds"},
+		{"duplicate number", bad(func(p []tally.Player) []tally.Player { p[1].Number = 1; return p }), Options{}, "pairing number 1 is given to two players"},
+		{"zero number", bad(func(p []tally.Player) []tally.Player { p[0].Number = 0; return p }), Options{}, "numbers start at 1"},
+		{"unknown opponent", bad(func(p []tally.Player) []tally.Player { p[0].History[0].Opponent = 9; return p }), Options{}, "player 1 round 1: opponent 9 is not a player"},
+		{"self", bad(func(p []tally.Player) []tally.Player { p[0].History[0].Opponent = 1; return p }), Options{}, "paired with itself"},
+		{"short history", bad(func(p []tally.Player) []tally.Player { p[2].History = p[2].History[:2]; return p }), Options{}, "player 3 has 2 rounds"},
 		{"rounds beyond", eventA(), Options{Rounds: 4}, "after round 4 asked; 3 rounds are recorded"},
 	}
 	for _, tc := range tests {

@@ -1,6 +1,6 @@
 package tiebreak
 
-import "github.com/draughts-arbiter/arbiter/match/swiss"
+import "github.com/draughts-arbiter/arbiter/rules/tally"
 
 // Edition is the dated text of C.07 whose rules for unplayed rounds apply.
 type Edition int
@@ -44,8 +44,8 @@ func (c category) isGame() bool { return c == played || c == forfeitAsPlayed }
 // round is one round of a player as the tie-breaks read it.
 type round struct {
 	opponent int // index into event.players; -1 for none
-	color    swiss.Color
-	result   swiss.Result
+	color    tally.Color
+	result   tally.Result
 	points   int
 	cat      category
 }
@@ -60,18 +60,18 @@ func classify(rs []round, roundRobin bool) {
 	for i := range rs {
 		r := &rs[i]
 		switch r.result {
-		case swiss.Win, swiss.Draw, swiss.Loss, swiss.UnratedWin, swiss.UnratedDraw, swiss.UnratedLoss:
+		case tally.Win, tally.Draw, tally.Loss, tally.UnratedWin, tally.UnratedDraw, tally.UnratedLoss:
 			if r.opponent >= 0 {
 				r.cat = played
 			} else {
 				// A game result without an opponent is read as an absence.
 				r.cat = byeToTheEnd
 			}
-		case swiss.PairingBye, swiss.FullBye:
+		case tally.PairingBye, tally.FullBye:
 			r.cat = awardedBye
-		case swiss.ForfeitWin:
+		case tally.ForfeitWin:
 			r.cat = forfeitWin
-		case swiss.ForfeitLoss:
+		case tally.ForfeitLoss:
 			r.cat = forfeitLoss
 		default: // HalfBye, ZeroBye and anything else: requested or absent
 			r.cat = byeToTheEnd
@@ -96,7 +96,7 @@ func classify(rs []round, roundRobin bool) {
 // (C.07 16.3): every round at the points awarded (16.3.1), except those of
 // category 16.2.5, which count as draws (16.3.2), so that a withdrawal
 // does not punish the players met before it.
-func adjusted(rs []round, s swiss.Scoring) int {
+func adjusted(rs []round, s tally.Scoring) int {
 	t := 0
 	for _, r := range rs {
 		if r.cat == byeToTheEnd {

@@ -1,0 +1,346 @@
+package cb
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match"
+	"github.com/draughts-arbiter/arbiter/match/engines/hub"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// variantOf names the rules of a CheckerBoard game type.
+var variantOf = map[int]string{GTEnglish: "english", GTItalian: "italian", GTSpanish: "spanish",
+	GTRussian: "russian", GTBrazilian: "brazilian", GTCzech: "czech"}
+
+// CoorToNumber is the square number (1..32) of board[x][y] under the game
+// type's numbering (CheckerBoard's coorstonumber).
+func CoorToNumber(x, y int, gametype int) int {
+	switch gametype {
+	case GTItalian:
+		return 1 + 4*y + x/2
+	case GTSpanish:
+		return 1 + 4*(7-y) + (7-x)/2
+	case GTCzech:
+		return 33 - (1 + 4*y + x/2)
+	}
+	return 4*(y+1) - x/2
+}
+
+// NumberToCoor is the inverse of CoorToNumber (CheckerBoard's
+// numbertocoors).
+func NumberToCoor(n int, gametype int) (x, y int) {
+	n--
+	switch gametype {
+	case GTItalian:
+		y = n / 4
+		x = 2 * (n % 4)
+	case GTSpanish:
+		y = 7 - n/4
+		x = 2 * (3 - n%4)
+	case GTCzech:
+		n = 31 - n
+		y = n / 4
+		x = 2 * (n % 4)
+	default:
+		y = n / 4
+		x = 2 * (3 - n%4)
+	}
+	if y%2 == 1 {
+		x++
+	}
+	return x, y
+}
+
+// host is one Hub session in front of a library.
+type host struct {
+	lib     *Lib
+	v       *rules.Variant
+	name    string
+	mu      sync.Mutex // out, and searching
+	out     *bufio.Writer
+	err     error
+	pos     rules.Position
+	posOK   bool
+	level   match.Level
+	reset   bool // the next getmove starts a new game
+	running bool
+	done    sync.WaitGroup
+}
+
+// Serve runs the Hub protocol for lib on in/out until "quit" or the end of
+// the input. The engine's name comes from enginecommand "name", its rules
+// from "get gametype" (English when it does not say), declared as the
+// Hub parameter "variant" with that one value; any other parameter is
+// passed on as enginecommand "set NAME VALUE" (e.g. hashsize, book).
+func Serve(lib *Lib, in io.Reader, out io.Writer) error {
+	h := &host{lib: lib, out: bufio.NewWriter(out), reset: true}
+	h.name = strings.TrimSuffix(filepath.Base(lib.Path), filepath.Ext(lib.Path))
+	if r, ok, err := lib.Command("name"); err == nil && ok && strings.TrimSpace(r) != "" {
+		h.name = strings.TrimSpace(r)
+	}
+	if r, ok, err := lib.Command("get gametype"); err == nil && ok {
+		if gt, err := strconv.Atoi(strings.TrimSpace(r)); err == nil {
+			lib.GameType = gt
+		}
+	}
+	vname, ok := variantOf[lib.GameType]
+	if !ok {
+		return fmt.Errorf("cb: %s plays CheckerBoard game type %d, which the arbiter does not know", lib.Path, lib.GameType)
+	}
+	h.v = rules.MustLookup(vname)
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 4096), 1<<20)
+	for sc.Scan() {
+		l, err := hub.ParseLine(sc.Text())
+		if err != nil {
+			h.println(hub.Cmd("error", "message", err.Error()).String())
+			continue
+		}
+		switch l.Command {
+		case "hub":
+			h.println(hub.Cmd("id", "name", h.name, "author", "CheckerBoard API engine "+filepath.Base(lib.Path)).String())
+			h.println(hub.Cmd("param", "name", "variant", "value", vname, "type", "enum", "values", vname).String())
+			h.println("wait")
+		case "set-param":
+			name, _ := l.Get("name")
+			value, _ := l.Get("value")
+			if name == "variant" {
+				if value != vname {
+					h.println(hub.Cmd("error", "message", fmt.Sprintf("this engine plays %s, not %s", vname, value)).String())
+				}
+				continue
+			}
+			if reply, ok, err := lib.Command("set " + name + " " + value); err != nil || !ok {
+				h.println(hub.Cmd("error", "message", fmt.Sprintf("enginecommand \"set %s %s\" not understood: %q %v", name, value, reply, err)).String())
+			}
+		case "init":
+			h.println("ready")
+		case "new-game":
+			h.reset = true
+		case "pos":
+			h.posOK = false
+			s, _ := l.Get("pos")
+			p, err := hub.ParsePos(h.v, s)
+			if err != nil {
+				h.println(hub.Cmd("error", "message", err.Error()).String())
+				continue
+			}
+			moves, _ := l.Get("moves")
+			for _, mt := range strings.Fields(moves) {
+				m, err := p.ParseHubMove(mt)
+				if err != nil {
+					h.println(hub.Cmd("error", "message", "moves: "+err.Error()).String())
+					p = rules.Position{}
+					break
+				}
+				p = p.Play(m)
+			}
+			h.pos, h.posOK = p, p.Variant() != nil
+		case "level":
+			if lv, err := hub.ParseLevel(l); err == nil {
+				h.level = lv
+			} else {
+				h.println(hub.Cmd("error", "message", err.Error()).String())
+			}
+		case "go":
+			h.goSearch()
+		case "stop":
+			lib.PlayNow()
+		case "ping":
+			h.println("pong")
+		case "ponder-hit":
+		case "quit":
+			return h.failed()
+		}
+		if err := h.failed(); err != nil {
+			return err
+		}
+	}
+	return h.failed()
+}
+
+func (h *host) println(s string) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.err != nil {
+		return
+	}
+	h.out.WriteString(s)
+	h.out.WriteByte('\n')
+	if err := h.out.Flush(); err != nil {
+		h.err = fmt.Errorf("cb-host: writing to the arbiter: %w", err)
+	}
+}
+
+func (h *host) failed() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.err
+}
+
+// goSearch starts getmove in a goroutine: the host goes on reading, so
+// that "stop" sets *playnow and "ping" is answered during the search.
+func (h *host) goSearch() {
+	h.mu.Lock()
+	busy := h.running
+	h.mu.Unlock()
+	if busy {
+		h.println(hub.Cmd("error", "message", "go during a search").String())
+		return
+	}
+	if !h.posOK {
+		h.println(hub.Cmd("error", "message", "go without a valid position").String())
+		return
+	}
+	var b Board
+	h.toBoard(h.pos, &b)
+	color := int32(White)
+	if h.pos.Turn() == rules.Black {
+		color = Black
+	}
+	maxtime, info, moreinfo := timing(h.level)
+	if h.reset {
+		info |= ResetMoves
+		h.reset = false
+	}
+	before := b
+	h.mu.Lock()
+	h.running = true
+	h.mu.Unlock()
+	h.lib.ResetPlayNow()
+	go func() {
+		t0 := time.Now()
+		res, m, str := h.lib.GetMove(&b, color, maxtime, info, moreinfo)
+		text := h.moveText(&before, &b, color, &m)
+		h.mu.Lock()
+		h.running = false
+		h.mu.Unlock()
+		msg := strings.Join(strings.Fields(str), " ")
+		h.println(hub.Cmd("info", "time", strconv.FormatFloat(time.Since(t0).Seconds(), 'f', 3, 64), "result", resultName(res), "message", msg).String())
+		h.println(hub.Cmd("done", "move", text).String())
+	}()
+}
+
+func resultName(r int32) string {
+	switch r {
+	case Draw:
+		return "draw"
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "unknown"
+}
+
+// timing turns a Hub level into getmove's maxtime, info and moreinfo.
+// A fixed time per move is maxtime with CB_EXACT_TIME; a clock is a
+// share of it (the time left over the moves to go, 30 without a move count,
+// plus the increment, at most half the clock) with the clock and
+// increment packed into moreinfo as CheckerBoard does. CheckerBoard has no
+// depth or node limit: those get one second a move; no limit at all, a day
+// (until "stop").
+func timing(lv match.Level) (maxtime float64, info, moreinfo int32) {
+	switch {
+	case lv.MoveTime > 0:
+		return lv.MoveTime.Seconds(), ExactTime, 0
+	case lv.Time > 0:
+		togo := lv.MovesToGo
+		if togo <= 0 {
+			togo = 30
+		}
+		clock := lv.Time + lv.Inc // what the side may use now
+		share := min(lv.Time/time.Duration(togo)+lv.Inc, clock/2)
+		unit, mode := 0.001, int32(1)
+		for clock.Seconds()/unit > math.MaxUint16 && mode < 3 {
+			unit, mode = unit*10, mode+1
+		}
+		rem := min(clock.Seconds()/unit, math.MaxUint16)
+		inc := min(lv.Inc.Seconds()/unit, math.MaxUint16)
+		return share.Seconds(), mode << IncrTimeShift, int32(uint32(rem)<<16 | uint32(inc))
+	case lv.Depth > 0 || lv.Nodes > 0:
+		return 1, 0, 0
+	}
+	return 86400, 0, 0
+}
+
+// toBoard writes p on b.
+func (h *host) toBoard(p rules.Position, b *Board) {
+	*b = Board{}
+	for sq := 1; sq <= 32; sq++ {
+		c, k, ok := p.Piece(rules.Square(sq))
+		if !ok {
+			continue
+		}
+		v := int32(White)
+		if c == rules.Black {
+			v = Black
+		}
+		if k == rules.King {
+			v |= King
+		} else {
+			v |= Man
+		}
+		x, y := NumberToCoor(sq, h.lib.GameType)
+		b[x][y] = v
+	}
+}
+
+// moveText writes the engine's move in Hub notation, as the engine made
+// it: read from the change of the board (how CheckerBoard itself reads an
+// English engine's move), or, when the board does not show one move (a
+// capture back to the start square, or a board left unchanged), from the
+// CBmove struct.
+func (h *host) moveText(before, after *Board, color int32, m *Move) string {
+	gt := h.lib.GameType
+	var from, to, caps []int
+	for x := range 8 {
+		for y := range 8 {
+			b, a := before[x][y], after[x][y]
+			if b == a {
+				continue
+			}
+			sq := CoorToNumber(x, y, gt)
+			switch {
+			case b&color != 0 && a == Free:
+				from = append(from, sq)
+			case a&color != 0 && b&color == 0:
+				to = append(to, sq)
+			case b != Free && b&color == 0 && a == Free:
+				caps = append(caps, sq)
+			}
+		}
+	}
+	if len(from) != 1 || len(to) != 1 {
+		from = []int{CoorToNumber(int(m.From.X&7), int(m.From.Y&7), gt)}
+		to = []int{CoorToNumber(int(m.To.X&7), int(m.To.Y&7), gt)}
+		caps = caps[:0]
+		for i := 0; i < int(min(max(m.Jumps, 0), 12)); i++ {
+			caps = append(caps, CoorToNumber(int(m.Del[i].X&7), int(m.Del[i].Y&7), gt))
+		}
+	}
+	slices.Sort(caps)
+	var b strings.Builder
+	b.WriteString(strconv.Itoa(from[0]))
+	if len(caps) == 0 {
+		b.WriteByte('-')
+		b.WriteString(strconv.Itoa(to[0]))
+		return b.String()
+	}
+	b.WriteByte('x')
+	b.WriteString(strconv.Itoa(to[0]))
+	for _, c := range caps {
+		b.WriteByte('x')
+		b.WriteString(strconv.Itoa(c))
+	}
+	return b.String()
+}

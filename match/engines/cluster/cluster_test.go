@@ -1,0 +1,358 @@
+package cluster_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/engines/cluster"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/engines/tournament"
+	"github.com/draughts-arbiter/arbiter/match/schedule"
+)
+
+// coordinated is an event run in this process by a coordinator.
+type coordinated struct {
+	ev    *configs.Event
+	st    *store.Store
+	coord *cluster.Coordinator
+	done  chan struct{}
+	sum   *tournament.Summary
+	err   error
+}
+
+// coordinate starts the event of evFile into out, played by workers
+// through url; log receives the coordinator's log.
+func coordinate(t *testing.T, ctx context.Context, url, evFile, out string, log zerolog.Logger) *coordinated {
+	t.Helper()
+	return coordinateWith(t, ctx, url, evFile, out, log, 2*time.Second, "")
+}
+
+// coordinateWith is coordinate with the given ack wait and NATS token.
+func coordinateWith(t *testing.T, ctx context.Context, url, evFile, out string, log zerolog.Logger, ackWait time.Duration, token string) *coordinated {
+	t.Helper()
+	c := &coordinated{ev: loadEvent(t, evFile, out), done: make(chan struct{})}
+	var err error
+	if c.st, err = store.OpenDir(out); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.st.Close() })
+	if err := c.st.Init(ctx, tournament.EventRecord(c.ev, planOf(t, c.ev))); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: url, Name: "test coordinator", Token: token, Log: log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(nc.Close)
+	if c.coord, err = cluster.NewCoordinator(ctx, nc, c.ev, c.st, cluster.CoordinatorOptions{AckWait: ackWait, Log: log}); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.coord.Close)
+	go func() {
+		defer close(c.done)
+		c.sum, c.err = tournament.Run(ctx, tournament.Options{Event: c.ev, Store: c.st, Executor: c.coord, Log: log})
+	}()
+	return c
+}
+
+func (c *coordinated) wait(t *testing.T) *tournament.Summary {
+	t.Helper()
+	select {
+	case <-c.done:
+	case <-time.After(3 * time.Minute):
+		t.Fatal("the event did not end in 3 minutes")
+	}
+	if c.err != nil {
+		t.Fatal(c.err)
+	}
+	return c.sum
+}
+
+func planOf(t *testing.T, ev *configs.Event) int {
+	t.Helper()
+	sched, err := schedule.New(ev.Schedule)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(sched.All())
+}
+
+// runWorkers runs n workers in this process with the engines of evFile;
+// the returned function stops them and waits.
+func runWorkers(t *testing.T, url, engines string, log zerolog.Logger, names ...string) func() {
+	t.Helper()
+	specs, err := configs.LoadEngines(engines, configs.Options{Self: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var wg sync.WaitGroup
+	for _, name := range names {
+		nc, err := cluster.Connect(cluster.ConnOptions{URL: url, Name: name, Log: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() {
+			defer nc.Close()
+			if err := cluster.RunWorker(ctx, nc, cluster.WorkerOptions{Name: name, Concurrency: 2, Engines: specs, Log: log}); err != nil {
+				t.Errorf("worker %s: %v", name, err)
+			}
+		})
+	}
+	stop := func() { cancel(); wg.Wait() }
+	t.Cleanup(stop)
+	return stop
+}
+
+// localStandings plays the event of evFile here, without a cluster.
+func localStandings(t *testing.T, evFile string) tournament.Standings {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "local")
+	ev := loadEvent(t, evFile, out)
+	st, err := store.OpenDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	sum, err := tournament.Run(context.Background(), tournament.Options{Event: ev, Store: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum.Standings
+}
+
+// The server goes away for a while in mid-event and comes back (on the
+// same port, with its files): the coordinator and the workers reconnect,
+// nothing is lost, and the standings are those of a local run.
+func TestServerOutage(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 6) // 36 games
+	port := freePort(t)
+	natsDir := filepath.Join(dir, "nats")
+	srv := startServer(t, natsDir, port)
+	// Registered first, so run last: the server outlives the workers and
+	// the coordinator, and a worker still delivering a result it sent
+	// during the outage gets its answer instead of a grace period's wait.
+	t.Cleanup(func() { srv.Shutdown() })
+	url := srv.URL()
+	log := zerolog.New(&syncBuffer{})
+	c := coordinate(t, context.Background(), url, evFile, filepath.Join(dir, "cluster"), log)
+	runWorkers(t, url, evFile, log, "a", "b")
+	waitFor(t, time.Minute, "6 games", func() bool { return finished(t, c.st.Path()) >= 6 })
+	srv.Shutdown()
+	time.Sleep(2 * time.Second) // the outage
+	srv = startServer(t, natsDir, port)
+	sum := c.wait(t)
+	if sum.Finished != sum.Planned || sum.Planned != 36 {
+		t.Errorf("%d of %d games finished; want 36 of 36", sum.Finished, sum.Planned)
+	}
+	if want := localStandings(t, evFile); !reflect.DeepEqual(sum.Standings, want) {
+		t.Errorf("standings %+v; want (local) %+v", sum.Standings, want)
+	}
+}
+
+// A worker without the event's build of an engine (another program) or
+// without an engine refuses the games, and the coordinator logs why.
+func TestWorkerRefuses(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 2)
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	defs := filepath.Join(dir, "mine.yaml")
+	if err := os.WriteFile(defs, []byte(`engines:
+  - {name: r1, command: self engine --level random --seed 1}
+  - {name: d1, command: /bin/sh -c true}
+  - {name: d2, command: self engine --level 2 --seed 3}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := coordinate(t, ctx, srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&logs))
+	stop := runWorkers(t, srv.URL(), defs, zerolog.Nop(), "odd")
+	for _, want := range []string{"engine d1: this worker's program /bin/sh", "engine g is not configured on this worker", `"worker":"odd"`} {
+		waitFor(t, time.Minute, "the refusal: "+want, func() bool { return strings.Contains(logs.String(), want) })
+	}
+	stop()
+	cancel()
+	<-c.done
+	if n := finished(t, c.st.Path()); n != 0 {
+		t.Errorf("%d games played by a worker that refuses them", n)
+	}
+}
+
+// An SPRT that decides stops the event on the workers: the games not yet
+// played are withdrawn from the stream.
+func TestSPRTWithdrawsGames(t *testing.T) {
+	dir := t.TempDir()
+	evFile := filepath.Join(dir, "sprt.yaml")
+	if err := os.WriteFile(evFile, []byte(`
+name: SPRT cluster test
+variant: english
+time_control: "30+0.5"
+engines:
+  - {name: r1, command: self engine --level random --seed 1}
+  - {name: d2, command: self engine --level 2 --seed 3}
+games_per_encounter: 200
+openings: {file: openings/3move_english.json, group: all, order: random, seed: 3}
+concurrency: 2
+adjudication: {max_moves: 80}
+sprt: {elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	log := zerolog.New(&syncBuffer{})
+	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), log)
+	runWorkers(t, srv.URL(), evFile, log, "a")
+	sum := c.wait(t)
+	if sum.Stopped == "" || sum.Finished >= sum.Planned {
+		t.Fatalf("the SPRT did not stop the event: %d of %d games, stopped %q", sum.Finished, sum.Planned, sum.Stopped)
+	}
+	ctx := context.Background()
+	if err := c.coord.Stop(ctx, sum.Stopped); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: srv.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, _ := jetstream.New(nc)
+	cons, err := js.Consumer(ctx, cluster.GamesStream, cluster.WorkersConsumer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info, err := cons.Info(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if info.NumPending != 0 {
+		t.Errorf("%d games still waiting for a worker after the stop", info.NumPending)
+	}
+	t.Logf("stopped after %d of %d games: %s", sum.Finished, sum.Planned, sum.Stopped)
+}
+
+// A game that runs longer than the ack wait stays with its worker ("in
+// progress"): with a slot free to take a redelivery, each game is still
+// played once.
+func TestLongGameKeptAlive(t *testing.T) {
+	dir := t.TempDir()
+	evFile := filepath.Join(dir, "long.yaml")
+	// The slow engine thinks past its clock on its second move: each game
+	// lasts its 3 s clock, three times the coordinator's ack wait below.
+	if err := os.WriteFile(evFile, []byte(`
+name: Long games
+variant: english
+time_control: "3+0"
+engines:
+  - {name: slow, command: self engine --level random --seed 1 --fault slow-at=2}
+  - {name: r, command: self engine --level random --seed 2}
+games_per_encounter: 2
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	var wlog syncBuffer
+	c := coordinateWith(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&syncBuffer{}), time.Second, "")
+	specs, err := configs.LoadEngines(evFile, configs.Options{Self: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: srv.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		cluster.RunWorker(ctx, nc, cluster.WorkerOptions{Name: "w", Concurrency: 3, Engines: specs, Log: zerolog.New(&wlog).Level(zerolog.DebugLevel)})
+	}()
+	sum := c.wait(t)
+	cancel()
+	<-done
+	if sum.Finished != 2 {
+		t.Fatalf("%d games finished; want 2", sum.Finished)
+	}
+	for _, g := range []string{`"game":1,`, `"game":2,`} {
+		n := 0
+		for _, l := range strings.Split(wlog.String(), "\n") {
+			if strings.Contains(l, g) && strings.Contains(l, `"message":"playing"`) {
+				n++
+			}
+		}
+		if n != 1 {
+			t.Errorf("game %s started %d times; want once (the ack wait passed without the worker's news?)", g, n)
+			t.Log(wlog.String())
+		}
+	}
+	st := c.st
+	err = st.Games(context.Background(), store.ReadOptions{}, func(g store.Game) error {
+		if g.Termination != "time forfeit" {
+			t.Errorf("game %d: %s (%s); want the slow engine's time forfeit", g.ID+1, g.Termination, g.Reason)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// With time scaling each game records the worker's factor in its PDN.
+func TestScaledTimeRecorded(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 2)
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	out := filepath.Join(dir, "cluster")
+	ev := loadEvent(t, evFile, out)
+	st, err := store.OpenDir(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	if err := st.Init(ctx, tournament.EventRecord(ev, planOf(t, ev))); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: srv.URL()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	coord, err := cluster.NewCoordinator(ctx, nc, ev, st, cluster.CoordinatorOptions{ScaleTime: true, Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer coord.Close()
+	runWorkers(t, srv.URL(), evFile, zerolog.Nop(), "a")
+	if _, err := tournament.Run(ctx, tournament.Options{Event: ev, Store: st, Executor: coord}); err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	err = st.Games(ctx, store.ReadOptions{}, func(g store.Game) error {
+		n++
+		if !strings.Contains(g.PDN, `[TimeScale "`) {
+			t.Errorf("game %d has no TimeScale tag:\n%s", g.ID+1, g.PDN)
+		}
+		return nil
+	})
+	if err != nil || n != 12 {
+		t.Errorf("%d games, %v; want 12", n, err)
+	}
+}

@@ -1,0 +1,134 @@
+package cluster
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/schedule"
+)
+
+var (
+	testPlan     = []schedule.Pairing{{Index: 0, Cycle: 1, Round: 1, Board: 1, White: 0, Black: 1}, {Index: 1, Cycle: 1, Round: 1, Board: 1, White: 1, Black: 0, PairGame: 1}}
+	testOpenings = []configs.Opening{{Name: "a", FEN: "W:W21:B1"}}
+)
+
+func resultJSON(event, worker string, g store.Game) []byte {
+	b, _ := json.Marshal(ResultMsg{Event: event, Worker: worker, Game: g})
+	return b
+}
+
+// A result is taken only for the event's plan as planned.
+func TestDecodeResult(t *testing.T) {
+	good := store.Game{ID: 1, Cycle: 1, Round: 1, Board: 1, White: 1, Black: 0, PairGame: 1, OpeningFEN: "W:W21:B1", Result: "1-0"}
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string // "" = taken
+	}{
+		{"good", resultJSON("ev", "w", good), ""},
+		{"not JSON", []byte("{"), "unreadable"},
+		{"another event", resultJSON("other", "w", good), `event "other"`},
+		{"beyond the plan", resultJSON("ev", "w", store.Game{ID: 2}), "not in the plan"},
+		{"negative", resultJSON("ev", "w", store.Game{ID: -1}), "not in the plan"},
+		{"colours swapped", resultJSON("ev", "w", func() store.Game { g := good; g.White, g.Black = 0, 1; return g }()), "not the plan's"},
+		{"another opening", resultJSON("ev", "w", func() store.Game { g := good; g.OpeningFEN = "W:W22:B1"; return g }()), "planned opening"},
+		{"no worker", resultJSON("ev", "", good), "names no worker"},
+	} {
+		_, err := decodeResult(c.data, "ev", testPlan, testOpenings)
+		if (err == nil) != (c.want == "") || err != nil && !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v; want %q", c.name, err, c.want)
+		}
+	}
+}
+
+// Whatever a worker sends, the coordinator answers with an error or a
+// game of its plan; it never panics.
+func FuzzDecodeResult(f *testing.F) {
+	f.Add(resultJSON("ev", "w", store.Game{ID: 1, Cycle: 1, Round: 1, Board: 1, White: 1, Black: 0, PairGame: 1, OpeningFEN: "W:W21:B1"}))
+	f.Add([]byte(`{"event":"ev","worker":"w","game":{"ID":0,"Moves":[{"Text":"22-18","Time":1}]}}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := decodeResult(data, "ev", testPlan, testOpenings)
+		if err == nil && (r.Game.ID < 0 || r.Game.ID >= len(testPlan) || r.Worker == "") {
+			t.Fatalf("taken: %+v", r)
+		}
+	})
+}
+
+// A worker plays an engine only with the event's build: the declared
+// version when the event declares one, else the program's checksum.
+func TestCheckBuild(t *testing.T) {
+	self := configs.EngineSpec{Name: "e", Argv: []string{"/bin/sh"}}
+	if s := checkBuild(EngineBuild{Name: "e", Checksum: "x"}, self); !strings.Contains(s, "not the event's build") {
+		t.Errorf("another checksum: %q", s)
+	}
+	for _, c := range []struct {
+		name string
+		want EngineBuild
+		have configs.EngineSpec
+		why  string
+	}{
+		{"nothing to compare", EngineBuild{Name: "e"}, self, ""},
+		{"same version", EngineBuild{Name: "e", Version: "2"}, configs.EngineSpec{Name: "e", Version: "2", Argv: []string{"/nonexistent"}}, ""},
+		{"other version", EngineBuild{Name: "e", Version: "2"}, configs.EngineSpec{Name: "e", Version: "1"}, `declares "1"`},
+		{"no version", EngineBuild{Name: "e", Version: "2"}, self, `declares ""`},
+		{"unreadable program", EngineBuild{Name: "e", Checksum: "x"}, configs.EngineSpec{Name: "e", Argv: []string{"/nonexistent"}}, "cannot be read"},
+		{"no program", EngineBuild{Name: "e", Checksum: "x"}, configs.EngineSpec{Name: "e"}, "cannot be read"},
+	} {
+		got := checkBuild(c.want, c.have)
+		if (got == "") != (c.why == "") || !strings.Contains(got, c.why) {
+			t.Errorf("%s: %q; want %q", c.name, got, c.why)
+		}
+	}
+}
+
+// The event decides an engine's clock and options; the worker's own
+// options stay unless the event sets the same one.
+func TestWithEvent(t *testing.T) {
+	have := configs.EngineSpec{Name: "e", Argv: []string{"/mine"}, Options: []configs.Option{{Name: "Hash", Value: "16"}, {Name: "Threads", Value: "8"}}}
+	ev := configs.EngineSpec{Name: "e", Argv: []string{"/theirs"}, Options: []configs.Option{{Name: "Hash", Value: "64"}, {Name: "Book", Value: "off"}}}
+	got := withEvent(have, ev)
+	if got.Argv[0] != "/mine" {
+		t.Errorf("the command is %v; want the worker's", got.Argv)
+	}
+	want := []configs.Option{{Name: "Book", Value: "off"}, {Name: "Hash", Value: "64"}, {Name: "Threads", Value: "8"}}
+	if len(got.Options) != 3 || got.Options[0] != want[0] || got.Options[1] != want[1] || got.Options[2] != want[2] {
+		t.Errorf("options %v; want %v", got.Options, want)
+	}
+}
+
+func TestTimeFactor(t *testing.T) {
+	for _, c := range []struct{ ref, own, want float64 }{
+		{100, 100, 1}, {200, 100, 2}, {100, 200, 0.5}, {1000, 1, 4}, {1, 1000, 0.25}, {0, 100, 1}, {100, 0, 1}, {100, 300, 0.33},
+	} {
+		if got := timeFactor(c.ref, c.own); got != c.want {
+			t.Errorf("timeFactor(%v, %v) = %v; want %v", c.ref, c.own, got, c.want)
+		}
+	}
+}
+
+// Scaling multiplies the times and keeps the move counts and search
+// limits; the factor goes into the PDN, which still reads.
+func TestScaleTC(t *testing.T) {
+	tc, err := arbiter.ParseTimeControl("40/7200:3600+60")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc.Depth = 9
+	got := scaleTC(tc, 1.5)
+	if len(got.Periods) != 2 || got.Periods[0].Moves != 40 || got.Periods[0].Time != 3*time.Hour || got.Periods[1].Time != 90*time.Minute ||
+		got.Periods[1].Increment != 90*time.Second || got.Depth != 9 {
+		t.Errorf("scaleTC(%v, 1.5) = %+v", tc, got)
+	}
+	if tc.Periods[0].Time != 2*time.Hour {
+		t.Error("scaleTC changed its argument")
+	}
+	text, err := tagTimeScale("[Event \"x\"]\n[Result \"1-0\"]\n\n1. 11-15 1-0\n", 1.25, 200, 160)
+	if err != nil || !strings.Contains(text, `[TimeScale "1.25 (worker 160, coordinator 200 perft nodes/s)"]`) || !strings.Contains(text, "11-15") {
+		t.Errorf("tagTimeScale: %v\n%s", err, text)
+	}
+}

@@ -1,0 +1,134 @@
+// Package cluster runs one event over many machines with NATS JetStream: a
+// coordinator (the tournament runner with an Executor that hands its games
+// out) and any number of workers that play them with the same game runner
+// as a local event (tournament.Local).
+//
+// The protocol, all on one NATS account:
+//
+//   - Stream GamesStream (work-queue retention, file storage) holds the
+//     games to play, one message each on arbiter.games.<event>, with the
+//     message id <event>.<game> (Nats-Msg-Id): a coordinator that restarts
+//     publishes its unfinished games again and the server drops the copies.
+//     The duplicate window is long (DedupWindow), so this holds however
+//     long the coordinator was away.
+//   - Every worker pulls from one durable consumer (WorkersConsumer): a
+//     game goes to one worker at a time; one that is not acknowledged
+//     within the ack wait (a worker died, or was cut off) goes to another.
+//     A worker playing a game sends "in progress" every third of the ack
+//     wait, so a long game is not handed out again.
+//   - The KV bucket EventsBucket holds each event's description under its
+//     id: the effective configuration, the openings and, per engine, the
+//     build it must be (program checksum or declared version). A worker
+//     reads it once per event.
+//   - A worker sends a finished game to arbiter.result.<event> as a request;
+//     the coordinator replies once the game is in its store (or was
+//     already: a second copy of a result is acknowledged and ignored), and
+//     only then does the worker acknowledge the game.
+//   - A worker that cannot play an event's game (an engine it does not
+//     have, or not the same build) says why on arbiter.refused.<event> and
+//     gives the game back; the coordinator logs the reason.
+//   - When an SPRT stops the event the coordinator purges its games from
+//     the stream and publishes on arbiter.stop.<event>; workers abandon the
+//     event's games in progress.
+//
+// An event's id is made from its configuration hash and the creation time
+// of its database, so an event started over in a fresh directory never
+// meets the message ids of the earlier one.
+package cluster
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/schedule"
+)
+
+// Names of the JetStream objects and subjects.
+const (
+	GamesStream     = "ARBITER_GAMES"
+	WorkersConsumer = "arbiter-workers"
+	EventsBucket    = "arbiter-events"
+	gamesSubject    = "arbiter.games."
+	resultSubject   = "arbiter.result."
+	refusedSubject  = "arbiter.refused."
+	stopSubject     = "arbiter.stop."
+)
+
+// DedupWindow is how long the games stream remembers a message id.
+const DedupWindow = 14 * 24 * time.Hour
+
+// DefaultAckWait is how long a game may go without news from its worker
+// before it is handed to another.
+const DefaultAckWait = 30 * time.Second
+
+// EventID is the id of the event with configuration hash hash whose
+// database was created at created.
+func EventID(hash string, created time.Time) string {
+	h := sha256.Sum256(fmt.Appendf(nil, "%s\n%d", hash, created.UnixNano()))
+	return hex.EncodeToString(h[:8])
+}
+
+// EventSpec is what a worker needs to know of an event (EventsBucket).
+type EventSpec struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+	// Config is the effective configuration (configs.Event.Effective); a
+	// worker takes the rules, clocks and tags from it, never a command.
+	Config   string        `json:"config"`
+	Openings []OpeningSpec `json:"openings"`
+	Engines  []EngineBuild `json:"engines"`
+	Stopped  string        `json:"stopped,omitempty"`
+	// Speed, when set, asks workers to scale the time controls by their
+	// speed against this one (the coordinator's; see Speed).
+	Speed   float64 `json:"speed,omitempty"`
+	Planned int     `json:"planned"`
+}
+
+// OpeningSpec is one opening of the event, by index.
+type OpeningSpec struct {
+	Name string `json:"name"`
+	FEN  string `json:"fen"`
+}
+
+// EngineBuild is the build an engine of the event must be: the SHA-256 of
+// its program file as the coordinator has it, or the version its
+// definition declares (then the checksum is not compared). Both empty:
+// anything by that name.
+type EngineBuild struct {
+	Name     string `json:"name"`
+	Checksum string `json:"checksum,omitempty"`
+	Version  string `json:"version,omitempty"`
+}
+
+// GameMsg is one game to play.
+type GameMsg struct {
+	Event   string           `json:"event"`
+	Pairing schedule.Pairing `json:"pairing"`
+}
+
+// ResultMsg is a finished game, from the worker that played it.
+type ResultMsg struct {
+	Event  string     `json:"event"`
+	Worker string     `json:"worker"`
+	Game   store.Game `json:"game"`
+}
+
+// Reply answers a ResultMsg.
+type Reply struct {
+	OK        bool   `json:"ok,omitempty"`        // stored now, or before (Duplicate)
+	Duplicate bool   `json:"duplicate,omitempty"` // the game was already finished
+	Stopped   bool   `json:"stopped,omitempty"`   // the event stopped: the game is not wanted
+	Error     string `json:"error,omitempty"`     // refused (a bad result) or not stored
+}
+
+// Refusal says why a worker does not play an event's games.
+type Refusal struct {
+	Worker string `json:"worker"`
+	Game   int    `json:"game"`
+	Reason string `json:"reason"`
+}
+
+func msgID(event string, game int) string { return fmt.Sprintf("%s.%d", event, game) }

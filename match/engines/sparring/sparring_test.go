@@ -1,0 +1,271 @@
+package sparring
+
+import (
+	"bufio"
+	"errors"
+	"io"
+	"math/rand/v2"
+	"net"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/match/engines/dxp"
+	"github.com/draughts-arbiter/arbiter/match/engines/hub"
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+func TestParseLevel(t *testing.T) {
+	for in, want := range map[string]Level{"random": Random, "greedy": Greedy, "3": {3}, "": Random, "Greedy": Greedy} {
+		got, err := ParseLevel(in)
+		if err != nil || got != want {
+			t.Errorf("ParseLevel(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, in := range []string{"0", "21", "-1", "fast"} {
+		if _, err := ParseLevel(in); err == nil {
+			t.Errorf("ParseLevel(%q) accepted", in)
+		}
+	}
+}
+
+func TestParseFaults(t *testing.T) {
+	got, err := ParseFaults("crash-at=3, illegal-at=1,slow-at=2")
+	want := []Fault{{CrashAt, 3}, {IllegalAt, 1}, {SlowAt, 2}}
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("ParseFaults = %v, %v", got, err)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("fault %d = %v, want %v", i, got[i], want[i])
+		}
+	}
+	for _, in := range []string{"crash", "crash-at=0", "boom-at=1", "crash=1", "hang-at=x"} {
+		if _, err := ParseFaults(in); err == nil {
+			t.Errorf("ParseFaults(%q) accepted", in)
+		}
+	}
+}
+
+// Random games in every preset: Choose always returns a legal move and
+// IllegalMove never does.
+func TestChooseLegalIllegalMoveIllegal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, name := range rules.Presets() {
+		v := rules.MustLookup(name)
+		for _, lv := range []Level{Random, Greedy, {2}} {
+			p := rules.NewPosition(v)
+			for ply := 0; ply < 60 && p.HasMoves(); ply++ {
+				if m, ok := IllegalMove(p); ok {
+					if _, legal := p.Find(m.From, m.To, m.Captured); legal {
+						t.Fatalf("%s: IllegalMove %v is legal in %s", name, m, p.FEN())
+					}
+				}
+				m := Choose(p, lv, rng)
+				if _, legal := p.Find(m.From, m.To, m.Captured); !legal {
+					t.Fatalf("%s level %v: Choose %v is illegal in %s", name, lv, m, p.FEN())
+				}
+				p = p.Play(m)
+			}
+		}
+	}
+}
+
+// Greedy takes the most material; losing variants invert the goal. In
+// W:W27,30:B14,23,25 (English board) White must capture and has two ways:
+// 27x18x9 takes 23 and 14, 30x21 takes 25 alone (found by hand on the
+// numbered board, not by the code under test). Greedy takes two pieces in
+// English checkers and one in giveaway, where material is to be lost.
+func TestGreedyPrefersMaterial(t *testing.T) {
+	for _, tt := range []struct {
+		variant  string
+		from, to rules.Square
+	}{
+		{"english", 27, 9},
+		{"giveaway", 30, 21},
+	} {
+		p, err := rules.ParseFEN(rules.MustLookup(tt.variant), "W:W27,30:B14,23,25")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := range uint64(8) { // whatever the tie-break seed
+			m := Choose(p, Greedy, rand.New(rand.NewPCG(seed, 4)))
+			if m.From != tt.from || m.To != tt.to {
+				t.Errorf("%s seed %d: greedy chose %s, want %dx%d", tt.variant, seed, rules.HubMove(m), tt.from, tt.to)
+			}
+		}
+	}
+}
+
+// errWriter fails every write, as a GUI that closed the engine's output.
+type errWriter struct{}
+
+func (errWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// A failed write ends ServeHub with the error, whichever line it was (the
+// handshake, or a pong written by the reading goroutine).
+func TestServeHubWriteError(t *testing.T) {
+	for _, in := range []string{"hub\n", "ping\n", "ping\nhub\nisready\n"} {
+		err := ServeHub(strings.NewReader(in), errWriter{}, Config{})
+		if !errors.Is(err, io.ErrClosedPipe) || !strings.Contains(err.Error(), "writing to the GUI") {
+			t.Errorf("input %q: err = %v, want the write error", in, err)
+		}
+	}
+}
+
+// failConn is a connection whose writes fail (the initiator went away).
+type failConn struct{ net.Conn }
+
+func (failConn) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
+
+// A failed write ends ServeDXP with the error: the GAMEACC, or the CHAT
+// that answers garbage.
+func TestServeDXPWriteError(t *testing.T) {
+	for _, first := range []dxp.Message{
+		{Type: dxp.GameReq, Version: 1, Name: "arbiter", Follower: rules.White, Minutes: 5},
+		{Type: dxp.GameReq, Version: 2, Name: "arbiter", Follower: rules.White, Minutes: 5}, // refused: version
+		{Type: dxp.Chat, Text: "hello"},
+	} {
+		ours, theirs := net.Pipe()
+		errc := make(chan error, 1)
+		go func() { errc <- ServeDXP(failConn{ours}, Config{}, DXPOptions{}) }()
+		s, err := first.Encode()
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Garbage after the message: its CHAT answer must fail too.
+		io.WriteString(theirs, s+"\x00Xjunk\x00")
+		select {
+		case err := <-errc:
+			if first.Type != dxp.Chat && (!errors.Is(err, io.ErrClosedPipe) || !strings.Contains(err.Error(), "writing to the DXP initiator")) {
+				t.Errorf("after %c: err = %v, want the write error", first.Type, err)
+			}
+			if first.Type == dxp.Chat && !errors.Is(err, io.ErrClosedPipe) {
+				t.Errorf("after garbage: err = %v, want the write error", err)
+			}
+		case <-time.After(5 * time.Second):
+			t.Errorf("after %c: ServeDXP went on after a failed write", first.Type)
+		}
+		theirs.Close()
+		ours.Close()
+	}
+}
+
+// ServeHub in-process: handshake, parameters, a search, ping, faults.
+func TestServeHub(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	errc := make(chan error, 1)
+	go func() {
+		errc <- ServeHub(inR, outW, Config{Level: Level{2}, Faults: []Fault{{GarbageAt, 2}, {CrashAt, 3}}})
+		outW.Close()
+	}()
+	br := bufio.NewReader(outR)
+	read := func() string {
+		s, err := br.ReadString('\n')
+		if err != nil {
+			t.Fatalf("reading the engine: %v", err)
+		}
+		return strings.TrimSuffix(s, "\n")
+	}
+	send := func(s string) { io.WriteString(inW, s+"\n") }
+	send("hub")
+	var lines []string
+	for l := read(); l != "wait"; l = read() {
+		lines = append(lines, l)
+	}
+	if !strings.HasPrefix(lines[0], "id name=sparring") || !strings.Contains(strings.Join(lines, "\n"), "param name=variant value=international") {
+		t.Errorf("handshake: %q", lines)
+	}
+	send("set-param name=variant value=english")
+	send("init")
+	if l := read(); l != "ready" {
+		t.Fatalf("init: %q", l)
+	}
+	send("new-game")
+	v := rules.MustLookup("english")
+	send("pos pos=" + hub.PosString(rules.NewPosition(v)) + ` moves="9-13 22-18"`)
+	send("level time=10 inc=0.1")
+	send("go think")
+	var done hub.Line
+	for {
+		l, err := hub.ParseLine(read())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if l.Command == "done" {
+			done = l
+			break
+		}
+	}
+	p := rules.NewPosition(v)
+	for _, mt := range []string{"9-13", "22-18"} {
+		m, _ := p.ParseHubMove(mt)
+		p = p.Play(m)
+	}
+	mv, _ := done.Get("move")
+	if _, err := p.ParseHubMove(mv); err != nil {
+		t.Errorf("done move=%s is not legal: %v", mv, err)
+	}
+	send("ping")
+	if l := read(); l != "pong" {
+		t.Errorf("ping: %q", l)
+	}
+	send("go think") // request 2: garbage
+	if _, err := hub.ParseLine(read()); err == nil {
+		t.Error("garbage-at=2 sent a valid line")
+	}
+	send("go think") // request 3: crash
+	select {
+	case err := <-errc:
+		if !errors.Is(err, ErrCrash) {
+			t.Errorf("crash-at=3: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no crash")
+	}
+	inW.Close()
+}
+
+// A move depends on the seed, the position and the request's number in the
+// game only: an engine process that played other games first chooses the
+// same moves, so tournaments replay whatever their concurrency.
+func TestMovesDoNotDependOnEarlierGames(t *testing.T) {
+	v := rules.MustLookup("english")
+	play := func(e *engine, plies int) []rules.Move {
+		e.newGame()
+		var out []rules.Move
+		p := rules.NewPosition(v)
+		for range plies {
+			if !p.HasMoves() {
+				break
+			}
+			e.requests++
+			m := Choose(p, e.cfg.Level, e.rngFor(p))
+			out = append(out, m)
+			p = p.Play(m)
+		}
+		return out
+	}
+	fresh := newEngine(Config{Variant: v, Level: Level{-1}, Seed: 7})
+	used := newEngine(Config{Variant: v, Level: Level{-1}, Seed: 7})
+	play(used, 31) // an earlier game of another length
+	a, b := play(fresh, 60), play(used, 60)
+	if len(a) != len(b) {
+		t.Fatalf("game lengths %d and %d", len(a), len(b))
+	}
+	for i := range a {
+		if !a[i].Same(b[i]) {
+			t.Fatalf("ply %d: %v then %v", i+1, a[i], b[i])
+		}
+	}
+	other := newEngine(Config{Variant: v, Level: Level{-1}, Seed: 8})
+	c := play(other, 60)
+	same := len(c) == len(a)
+	for i := 0; same && i < len(a); i++ {
+		same = a[i].Same(c[i])
+	}
+	if same {
+		t.Error("another seed played the very same random game")
+	}
+}

@@ -1,0 +1,56 @@
+// Package director runs a human event round by round: the event (name,
+// site, dates, variant, time control, Swiss or round-robin, rounds,
+// scoring, tie-break order), its players (entered one by one or imported
+// from CSV), and the round flow a tournament director follows: pair the
+// round, fix a pairing by hand, publish it, record each board's result,
+// close the round. It stores everything in a SQLite file of its own and
+// knows nothing of HTTP (match/web serves it) nor of the online games (the
+// web layer links a board to a game of match/people/online and reports its
+// result here).
+//
+// # State
+//
+// The event's state is exported as []tally.Player (State): the type the
+// Dutch pairing (match/schedule/swiss), the tie-breaks (reports/tiebreak) and the
+// TRF16 format (match/schedule/swiss/trf) read. Players have a stable entry id (the
+// order they were entered in) and a pairing number: before round 1 is
+// paired the numbers follow the initial ranking (rating, highest first,
+// then name, then entry); pairing round 1 fixes them; a late entry gets the
+// next free number.
+//
+// A round is paired, then published, then closed. Results are recorded
+// only in a published round and may be corrected until it is closed; it
+// closes when every board has a result. The last round's pairing may be
+// undone while none of its boards has a result. Each board stores each
+// side's result as a TRF16 code (tally.Result): a played game (1 = 0), a
+// forfeit (+ -, and "- -" for a double forfeit). Players not on a board
+// have the round's pairing-allocated bye (U), a requested bye (H, Z or F,
+// asked for before the round is paired), or are absent (Z: withdrawn, or
+// not yet entered). tally.Scoring gives the points of each.
+//
+// In a round-robin the Berger tables of match/schedule pair every round
+// from the numbers fixed at round 1 (no late entries then). A withdrawn
+// player, or one who asked for a bye, stays on the table: the opponent has
+// a forfeit win (+) and the absent player the bye asked for (or Z). The
+// free round of an odd field scores as a zero-point bye (Z).
+//
+// # Storage
+//
+// Every operation is one SQLite transaction (BEGIN IMMEDIATE) that checks
+// the state it changes and writes an audit row (time, action, what
+// changed); a refused operation writes nothing and returns an *Error with
+// a code (Codes lists them with their English text) that a client can
+// translate. The file carries an application_id and a schema version: a
+// file that is not SQLite, another program's database, a half-written one
+// or one of an unknown (newer) schema is refused with an error saying
+// which.
+//
+// # Secrets
+//
+// Creating an event returns the director's secret (256 bits from
+// crypto/rand, base64url); only its SHA-256 is stored, and Resolve
+// compares hashes in constant time. The links of a board's online game are
+// stored sealed (AES-GCM) with a key derived from the director's secret,
+// so that the file alone does not give them away; only a request that
+// carries the director's secret can open them (OpenLinks).
+package director

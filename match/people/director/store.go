@@ -1,0 +1,212 @@
+package director
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+
+	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
+)
+
+// The file's marks: application_id says it is a director's database,
+// user_version its schema.
+const (
+	applicationID = 0x44495245 // "DIRE"
+	schemaVersion = 1
+)
+
+const schema = `
+CREATE TABLE events (
+	id         TEXT PRIMARY KEY,      -- the public id
+	token_hash BLOB NOT NULL UNIQUE,  -- SHA-256 of the director's secret
+	created    INTEGER NOT NULL,      -- unix ns
+	body       TEXT NOT NULL          -- the Event as JSON (id and created aside)
+) WITHOUT ROWID;
+CREATE TABLE players (
+	event      TEXT NOT NULL REFERENCES events(id),
+	id         INTEGER NOT NULL,       -- entry order
+	number     INTEGER NOT NULL DEFAULT 0,
+	name       TEXT NOT NULL,
+	club       TEXT NOT NULL DEFAULT '',
+	federation TEXT NOT NULL DEFAULT '',
+	fed_id     TEXT NOT NULL DEFAULT '',
+	rating     INTEGER NOT NULL DEFAULT 0,
+	entered    INTEGER NOT NULL DEFAULT 1,
+	withdrawn  INTEGER NOT NULL DEFAULT 0,
+	PRIMARY KEY (event, id)
+) WITHOUT ROWID;
+CREATE TABLE rounds (
+	event TEXT NOT NULL REFERENCES events(id),
+	n     INTEGER NOT NULL,
+	state TEXT NOT NULL,              -- paired | published | closed
+	bye   INTEGER NOT NULL DEFAULT 0, -- player id of the pairing-allocated bye
+	PRIMARY KEY (event, n)
+) WITHOUT ROWID;
+CREATE TABLE boards (
+	event  TEXT NOT NULL,
+	round  INTEGER NOT NULL,
+	board  INTEGER NOT NULL,
+	white  INTEGER NOT NULL,
+	black  INTEGER NOT NULL,
+	wres   TEXT NOT NULL DEFAULT '',  -- TRF code, '' while pending
+	bres   TEXT NOT NULL DEFAULT '',
+	source TEXT NOT NULL DEFAULT '',
+	game   TEXT NOT NULL DEFAULT '',  -- online game id
+	links  BLOB,                      -- the game's links, sealed
+	PRIMARY KEY (event, round, board),
+	FOREIGN KEY (event, round) REFERENCES rounds(event, n)
+) WITHOUT ROWID;
+-- Requested byes (H Z F) by round, asked for before the round is paired.
+CREATE TABLE byes (
+	event  TEXT NOT NULL,
+	round  INTEGER NOT NULL,
+	player INTEGER NOT NULL,
+	kind   TEXT NOT NULL,
+	requested INTEGER NOT NULL DEFAULT 0, -- 1: asked for; 0: written by the pairing (withdrawn, free round)
+	PRIMARY KEY (event, round, player)
+) WITHOUT ROWID;
+CREATE TABLE audit (
+	seq    INTEGER PRIMARY KEY AUTOINCREMENT,
+	event  TEXT NOT NULL,
+	at     INTEGER NOT NULL,
+	action TEXT NOT NULL,
+	detail TEXT NOT NULL
+);
+CREATE INDEX audit_event ON audit(event, seq);
+`
+
+// migrations[v] takes the schema from version v to v+1 (none yet: version
+// 1 is the first). A file of a version with no way here is refused.
+var migrations = map[int]string{}
+
+// Config sets up a Store.
+type Config struct {
+	Path string // the SQLite file (created if missing)
+	// Pair pairs a Swiss round; nil is swiss.Pair, the Dutch system (a
+	// test gives a pairer of its own).
+	Pair Pairer
+	Now  func() time.Time // nil: time.Now
+}
+
+// Pairer pairs the next round of a Swiss from the event's state.
+type Pairer func(players []tally.Player, opt swiss.Options) (swiss.Round, error)
+
+// Store holds the events of a director's database. It is safe for
+// concurrent use (SQLite serialises the transactions).
+type Store struct {
+	db   *sql.DB
+	path string
+	pair Pairer
+	now  func() time.Time
+}
+
+var sqliteMagic = []byte("SQLite format 3\x00")
+
+// Open opens or creates the database at cfg.Path.
+func Open(cfg Config) (*Store, error) {
+	if cfg.Path == "" {
+		return nil, errors.New("director: no database file given")
+	}
+	path := cfg.Path
+	if f, err := os.Open(path); err == nil {
+		head := make([]byte, len(sqliteMagic))
+		n, _ := io.ReadFull(f, head)
+		f.Close()
+		if n > 0 && (n < len(head) || !bytes.Equal(head, sqliteMagic)) {
+			return nil, fmt.Errorf("director: %s is not an SQLite database (a foreign or half-written file); refusing to use it", path)
+		}
+	}
+	q := url.Values{}
+	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path) + "?" + q.Encode()
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("director: open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	s := &Store{db: db, path: path, pair: cfg.Pair, now: cfg.Now}
+	if s.pair == nil {
+		s.pair = swiss.Pair
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if err := s.init(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("director: %s: %w", path, err)
+	}
+	return s, nil
+}
+
+func (s *Store) init() error {
+	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema, Migrations: migrations})
+}
+
+// Close closes the database.
+func (s *Store) Close() error { return s.db.Close() }
+
+// tx runs f in one transaction, committed when f returns nil. A panic in
+// f (a bug) rolls back and becomes an error.
+func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) (err error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("director: %w", err)
+	}
+	defer func() {
+		if p := recover(); p != nil {
+			err = fmt.Errorf("director: internal error: %v", p)
+		}
+		if err != nil {
+			tx.Rollback()
+		}
+	}()
+	if err = f(tx); err != nil {
+		return err
+	}
+	if err = tx.Commit(); err != nil {
+		return fmt.Errorf("director: commit: %w", err)
+	}
+	return nil
+}
+
+// audit writes one line of the event's audit log.
+func (s *Store) audit(tx *sql.Tx, event, action, format string, args ...any) error {
+	_, err := tx.Exec("INSERT INTO audit (event, at, action, detail) VALUES (?, ?, ?, ?)",
+		event, s.now().UnixNano(), action, fmt.Sprintf(format, args...))
+	return err
+}
+
+// AuditLog is the event's audit log, oldest first.
+func (s *Store) AuditLog(ctx context.Context, event string) ([]Audit, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT at, action, detail FROM audit WHERE event = ? ORDER BY seq", event)
+	if err != nil {
+		return nil, fmt.Errorf("director: %w", err)
+	}
+	defer rows.Close()
+	var out []Audit
+	for rows.Next() {
+		var a Audit
+		var at int64
+		if err := rows.Scan(&at, &a.Action, &a.Detail); err != nil {
+			return nil, fmt.Errorf("director: %w", err)
+		}
+		a.At = time.Unix(0, at).UTC()
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}

@@ -1,0 +1,88 @@
+package director
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
+)
+
+// TRF is the event as a TRF16 file holds it (match/schedule/swiss/trf): the header,
+// one line per player with every closed round, the ranks of the
+// standings, the number of rounds (XXR), the colour drawn for the first
+// player (XXC, when set) and the event's point system (XXS).
+func (sn *Snapshot) TRF() (*trf.Event, error) {
+	e := &sn.Event
+	typ := "Individual: Swiss-System Dutch"
+	if e.System == RoundRobin {
+		typ = "Individual: Round-Robin"
+	}
+	tenths := 10
+	if e.HalfPoints {
+		tenths = 5
+	}
+	ps := trf.PointSystemOf(e.Scoring, tenths)
+	out := &trf.Event{
+		Name: clip(e.Name, 100), City: clip(e.Site, 100), StartDate: strings.ReplaceAll(e.Start, "-", "/"),
+		EndDate: strings.ReplaceAll(e.End, "-", "/"), NumPlayers: len(sn.Players), Type: typ,
+		TimeControl: clip(e.TimeControl, 100), Rounds: e.Rounds, FirstColor: e.FirstColor, PointSystem: &ps,
+	}
+	rank := map[int]int{}
+	if st, err := sn.Standings(); err == nil {
+		for _, s := range st {
+			rank[s.Player.Number] = s.Rank
+		}
+	}
+	for _, p := range sn.State() {
+		pl := sn.ByNumber(p.Number)
+		if pl == nil {
+			return nil, fmt.Errorf("director: event %s: no player number %d", e.ID, p.Number)
+		}
+		if p.Rating > 0 {
+			out.RatedPlayers++
+		}
+		t := trf.Player{Player: p, Name: clip(pl.Name, 33), Rank: rank[p.Number], Points: p.Score(e.Scoring) * tenths}
+		if len(pl.Federation) == 3 {
+			t.Federation = pl.Federation
+		}
+		if len(pl.FedID) <= 11 && strings.IndexFunc(pl.FedID, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
+			t.FIDEID = pl.FedID
+		}
+		t.Absent = false
+		// The byes asked for the next round go in its column (0000 - H,
+		// F or Z), where bbpPairings and JaVaFo read them when pairing it;
+		// only when every round paired is closed, as an open round has no
+		// column. Requests for later rounds are not written: a pairing
+		// program would read their column as a round played.
+		if k, ok := sn.Requested[sn.Next()][pl.ID]; ok && sn.Closed() == len(sn.Rounds) && sn.Next() <= e.Rounds {
+			t.History = append(slices.Clone(t.History), tally.Entry{Result: k})
+		}
+		out.Players = append(out.Players, t)
+	}
+	return out, nil
+}
+
+// WriteTRF writes the event as TRF16.
+func (sn *Snapshot) WriteTRF(w io.Writer) error {
+	ev, err := sn.TRF()
+	if err != nil {
+		return err
+	}
+	if err := trf.Write(w, ev); err != nil {
+		return fmt.Errorf("director: TRF of event %s: %w", sn.Event.ID, err)
+	}
+	return nil
+}
+
+// clip cuts s to n runes.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n])
+}

@@ -1,0 +1,44 @@
+package swiss
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+)
+
+// simulate plays rounds-1 rounds of an n-player event with Pair and random
+// results, for the state in which round `rounds` is paired.
+func simulate(tb testing.TB, n, round int, seed uint64) ([]tally.Player, Options) {
+	rng := rand.New(rand.NewPCG(seed, uint64(n)))
+	ps := newField(n)
+	opt := Options{Rounds: 11, Scoring: tally.DefaultScoring}
+	for r := 1; r < round; r++ {
+		rd, err := Pair(ps, opt)
+		if err != nil {
+			tb.Fatalf("round %d: %v", r, err)
+		}
+		play(ps, rd, rng)
+	}
+	return ps, opt
+}
+
+// BenchmarkPair is one round's pairing of a 100, 500 and 1,000-player
+// event at rounds 1, 5 and 9 (the history is made by Pair and random
+// results beforehand, outside the timing).
+func BenchmarkPair(b *testing.B) {
+	for _, n := range []int{100, 500, 1000} {
+		for _, round := range []int{1, 5, 9} {
+			b.Run(fmt.Sprintf("players=%d/round=%d", n, round), func(b *testing.B) {
+				ps, opt := simulate(b, n, round, 7)
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					if _, err := Pair(ps, opt); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}

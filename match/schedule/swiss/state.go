@@ -1,0 +1,272 @@
+package swiss
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+)
+
+// floatDir is how a player floated in an earlier round (C.04.3 1.4).
+type floatDir int8
+
+const (
+	floatNone floatDir = iota
+	floatDown
+	floatUp
+)
+
+// pstate is what the pairing derives from a player's history.
+type pstate struct {
+	p      *tally.Player
+	pos    int // 0-based position in the initial order (pairing numbers)
+	rank   int // 0-based effective pairing number, among the players taking part
+	score  int // pairing score: points plus Baku virtual points
+	raw    int // points without acceleration (board order, C.04.2)
+	played int // games played over the board
+
+	// Colour data (C.04.3 1.6-1.7), over played games only.
+	imbalance int         // |whites - blacks|
+	pref      tally.Color // NoColor: no preference
+	absolute  bool        // |difference| > 1 or the same colour twice in a row
+	strong    bool        // difference of exactly 1 (and not absolute)
+	repeated  tally.Color // the colour of the last two games when they are the same
+	colours   []tally.Color
+
+	byeOK    bool        // may receive the pairing-allocated bye (C.04.1, C.04.3 C.2)
+	float    [3]floatDir // float[1], float[2]: one and two rounds back
+	opponent map[int]bool
+}
+
+func (s *pstate) hasAbsoluteImbalance() bool { return s.imbalance > 1 }
+
+// event is the derived state of every player, for the round being paired.
+type event struct {
+	opt      Options
+	sc       tally.Scoring
+	played   int // rounds already paired (the round to pair is played+1)
+	all      []*pstate
+	byNumber map[int]*pstate
+}
+
+// bakuPoints is the virtual score of C.04.5.1 before round r (1-based) for
+// the player at 0-based initial position rank among n players: group A is
+// the first 2*ceil(n/4) players; the accelerated rounds are the first half
+// (rounded up) of the event, the first half of them (rounded up) with one
+// point, the rest with half a point.
+func bakuPoints(opt Options, sc tally.Scoring, n, rank, r int) int {
+	if !opt.Baku || opt.Rounds <= 0 {
+		return 0
+	}
+	ga := 2 * ((n + 3) / 4)
+	if rank >= ga {
+		return 0
+	}
+	acc := (opt.Rounds + 1) / 2
+	full := (acc + 1) / 2
+	switch {
+	case r <= full:
+		return sc.Win
+	case r <= acc:
+		return sc.Draw
+	}
+	return 0
+}
+
+func newEvent(players []tally.Player, opt Options) (*event, error) {
+	sc := opt.Scoring
+	if sc == (tally.Scoring{}) {
+		sc = tally.DefaultScoring
+	}
+	ev := &event{opt: opt, sc: sc, byNumber: make(map[int]*pstate)}
+	if len(players) == 0 {
+		return ev, nil
+	}
+	ev.played = len(players[0].History)
+	order := make([]*tally.Player, len(players))
+	for i := range players {
+		p := &players[i]
+		if p.Number <= 0 {
+			return nil, fmt.Errorf("swiss: player %d has pairing number %d", i+1, p.Number)
+		}
+		if len(p.History) != ev.played {
+			return nil, fmt.Errorf("swiss: player %d has %d rounds of history, player %d has %d", p.Number, len(p.History), players[0].Number, ev.played)
+		}
+		if ev.byNumber[p.Number] != nil {
+			return nil, fmt.Errorf("swiss: pairing number %d appears twice", p.Number)
+		}
+		ev.byNumber[p.Number] = &pstate{p: p}
+		order[i] = p
+	}
+	sort.Slice(order, func(i, j int) bool { return order[i].Number < order[j].Number })
+	n := len(order)
+	valid := 0
+	for pos, p := range order {
+		s := ev.byNumber[p.Number]
+		s.pos = pos
+		// The effective pairing number counts the players who take part
+		// in the pairing: present now, or paired (or given the PAB) in an
+		// earlier round; an entrant absent from round 1 on is not counted
+		// (as bbpPairings ranks them).
+		s.rank = -1
+		if !p.Absent || participated(p) {
+			s.rank = valid
+			valid++
+		}
+		ev.all = append(ev.all, s)
+		for r, e := range p.History {
+			if e.Opponent != 0 {
+				o := ev.byNumber[e.Opponent]
+				if o == nil || e.Opponent == p.Number {
+					return nil, fmt.Errorf("swiss: player %d round %d: opponent %d is not in the event", p.Number, r+1, e.Opponent)
+				}
+			}
+		}
+	}
+	for _, s := range ev.all {
+		ev.derive(s, n)
+	}
+	return ev, nil
+}
+
+// scoreBefore is the pairing score of s when round r (1-based) was paired.
+func (ev *event) scoreBefore(s *pstate, r int, n int) int {
+	t := 0
+	for _, e := range s.p.History[:r-1] {
+		t += ev.sc.Points(e.Result)
+	}
+	return t + bakuPoints(ev.opt, ev.sc, n, s.pos, r)
+}
+
+func (ev *event) derive(s *pstate, n int) {
+	p := s.p
+	s.raw = p.Score(ev.sc)
+	s.score = s.raw + bakuPoints(ev.opt, ev.sc, n, s.pos, ev.played+1)
+	s.opponent = make(map[int]bool)
+	s.byeOK = true
+	whites, blacks, run := 0, 0, 0
+	var last tally.Color
+	for _, e := range p.History {
+		if e.Played() {
+			// C.04.1: only games played over the board forbid a rematch
+			// and count for colours; a forfeit does neither.
+			s.opponent[e.Opponent] = true
+			s.played++
+			s.colours = append(s.colours, e.Color)
+			if e.Color == tally.White {
+				whites++
+			} else {
+				blacks++
+			}
+			if run > 0 && e.Color == last {
+				run++
+			} else {
+				run = 1
+			}
+			last = e.Color
+			continue
+		}
+		// C.04.3 (2025) 1.? / C.2: no PAB to a player who already had one
+		// or who scored as much as a win without playing.
+		if e.Result == tally.PairingBye || ev.sc.Points(e.Result) >= ev.sc.Win {
+			s.byeOK = false
+		}
+	}
+	low := tally.White
+	if whites > blacks {
+		low = tally.Black
+		s.imbalance = whites - blacks
+	} else {
+		s.imbalance = blacks - whites
+	}
+	switch {
+	case s.imbalance > 1:
+		s.pref = low
+	case run > 1:
+		s.pref = other(last)
+	case s.imbalance > 0:
+		s.pref = low
+	case run > 0:
+		s.pref = other(last)
+	}
+	if run > 1 {
+		s.repeated = last
+	}
+	s.absolute = s.imbalance > 1 || s.repeated != tally.NoColor
+	s.strong = !s.absolute && s.imbalance > 0
+	// Floats one and two rounds back (C.04.3 1.4): an unplayed round that
+	// gave points counts as a downfloat; otherwise compare the scores the
+	// two players had when that round was paired.
+	for back := 1; back <= 2 && back <= ev.played; back++ {
+		r := ev.played - back + 1
+		e := p.History[r-1]
+		switch {
+		case !e.Played() && ev.sc.Points(e.Result) > ev.sc.Loss:
+			s.float[back] = floatDown
+		case e.Opponent != 0:
+			mine := ev.scoreBefore(s, r, n)
+			theirs := ev.scoreBefore(ev.byNumber[e.Opponent], r, n)
+			if mine > theirs {
+				s.float[back] = floatDown
+			} else if mine < theirs {
+				s.float[back] = floatUp
+			}
+		}
+	}
+}
+
+// participated reports whether p was paired, or given the PAB, in some
+// round ("0000 - +", a forfeit win without an opponent, is the PAB of
+// older TRF files, as bbpPairings reads it).
+func participated(p *tally.Player) bool {
+	for _, e := range p.History {
+		if e.Opponent != 0 || e.Result == tally.PairingBye || e.Result == tally.ForfeitWin {
+			return true
+		}
+	}
+	return false
+}
+
+func other(c tally.Color) tally.Color {
+	switch c {
+	case tally.White:
+		return tally.Black
+	case tally.Black:
+		return tally.White
+	}
+	return tally.NoColor
+}
+
+// topscorer is a player with more than half the maximum possible score, in
+// the last round only (C.04.3 1.8 and A.7): their colour constraints relax.
+func (ev *event) lastRound() bool { return ev.opt.Rounds > 0 && ev.played >= ev.opt.Rounds-1 }
+
+func (ev *event) topscorer(s *pstate) bool {
+	m := ev.sc.Win
+	if ev.sc.Draw > m {
+		m = ev.sc.Draw
+	}
+	return 2*s.score > ev.played*m
+}
+
+// compatible: the two may meet without breaking an absolute criterion
+// (C.04.3 C.1 no rematch, C.3 no two players with the same absolute colour
+// preference, except topscorers in the last round).
+func (ev *event) compatible(a, b *pstate) bool {
+	if a.opponent[b.p.Number] {
+		return false
+	}
+	if a.absolute && b.absolute && a.pref == b.pref {
+		return ev.lastRound() && (ev.topscorer(a) || ev.topscorer(b))
+	}
+	return true
+}
+
+// higher reports whether a ranks above b in the pairing order (C.04.3 1.2:
+// score, then pairing number).
+func higher(a, b *pstate) bool {
+	if a.score != b.score {
+		return a.score > b.score
+	}
+	return a.rank < b.rank
+}
