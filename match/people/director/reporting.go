@@ -306,7 +306,6 @@ func boardOf(outcome string) Board {
 	return Board{WhiteResult: r[0], BlackResult: r[1]}
 }
 
-
 // Claims is what the players of a board reported (one of Outcomes, ""
 // nothing yet), as the director's page shows it.
 type Claims struct {
