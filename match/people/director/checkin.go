@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
 
@@ -196,7 +197,7 @@ func (s *Store) CheckIn(ctx context.Context, secret string, player int) (*CheckI
 	how := ByTablet
 	if p.Kind == PassCheckIn {
 		if player != 0 && player != p.Player {
-			return nil, refuse(404, "director.unknown-player", "player", fmt.Sprint(player))
+			return nil, refuse(message.NotFound, "director.unknown-player", "player", fmt.Sprint(player))
 		}
 		player, how = p.Player, ByLink
 	}
@@ -223,14 +224,14 @@ func (s *Store) SetPresent(ctx context.Context, id string, player int, present b
 func (s *Store) markPresent(tx *sql.Tx, sn *Snapshot, player int, in bool, how string) error {
 	n := sn.Next()
 	if n > sn.Event.Rounds {
-		return refuse(409, "director.no-round")
+		return refuse(message.Conflict, "director.no-round")
 	}
 	pl := sn.player(player)
 	if pl == nil {
-		return refuse(404, "director.unknown-player", "player", fmt.Sprint(player))
+		return refuse(message.NotFound, "director.unknown-player", "player", fmt.Sprint(player))
 	}
 	if pl.Withdrawn != 0 && pl.Withdrawn <= n {
-		return refuse(409, "director.withdrawn", "player", pl.Name)
+		return refuse(message.Conflict, "director.withdrawn", "player", pl.Name)
 	}
 	was, err := arrived(context.Background(), tx, sn.Event.ID, n)
 	if err != nil {
@@ -285,7 +286,7 @@ func (s *Store) AbsentByes(ctx context.Context, id string) ([]int, error) {
 	err := s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		n := sn.Next()
 		if n > sn.Event.Rounds {
-			return refuse(409, "director.no-round")
+			return refuse(message.Conflict, "director.no-round")
 		}
 		in, err := arrived(ctx, tx, id, n)
 		if err != nil {
@@ -303,7 +304,7 @@ func (s *Store) AbsentByes(ctx context.Context, id string) ([]int, error) {
 		}
 		if !any {
 			out = nil
-			return refuse(409, "director.no-checkins", "round", fmt.Sprint(n))
+			return refuse(message.Conflict, "director.no-checkins", "round", fmt.Sprint(n))
 		}
 		for _, pid := range out {
 			if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, 1)", id, n, pid, string(tally.ZeroBye)); err != nil {

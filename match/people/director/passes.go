@@ -6,6 +6,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+
+	"github.com/draughts-arbiter/arbiter/internal/message"
 )
 
 // Players at the boards (passes.go, reporting.go, checkin.go): the links
@@ -82,7 +84,7 @@ type Pass struct {
 // ErrUnknownPass is any pass that does not open: unknown, tampered with,
 // or no longer fitting the board it was made for. A server answers it as
 // it answers any unknown address.
-var ErrUnknownPass = refuse(404, "director.unknown-link")
+var ErrUnknownPass = refuse(message.NotFound, "director.unknown-link")
 
 func init() {
 	codeText["director.unknown-link"] = "This link is not known (mistyped, or no longer valid)."

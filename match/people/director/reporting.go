@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
 
@@ -53,9 +54,9 @@ func (s *Store) ReportLinks(ctx context.Context, id, token string, n int) ([]Boa
 		}
 		switch r.State {
 		case Paired:
-			return refuse(409, "director.not-published", "round", fmt.Sprint(n))
+			return refuse(message.Conflict, "director.not-published", "round", fmt.Sprint(n))
 		case Closed:
-			return refuse(409, "director.closed", "round", fmt.Sprint(n))
+			return refuse(message.Conflict, "director.closed", "round", fmt.Sprint(n))
 		}
 		made := 0
 		for _, b := range r.Boards {
@@ -240,14 +241,14 @@ func (s *Store) Report(ctx context.Context, secret, outcome string) (*BoardRepor
 		}
 		switch r.State {
 		case Paired:
-			return refuse(409, "director.not-published", "round", fmt.Sprint(r.N))
+			return refuse(message.Conflict, "director.not-published", "round", fmt.Sprint(r.N))
 		case Closed:
-			return refuse(409, "director.closed", "round", fmt.Sprint(r.N))
+			return refuse(message.Conflict, "director.closed", "round", fmt.Sprint(r.N))
 		}
 		res, ok := ParseOutcome(outcome)
 		o := Board{WhiteResult: res[0], BlackResult: res[1]}.Outcome()
 		if !ok || (o != "1-0" && o != "0-1" && o != "=-=") {
-			return refuse(400, "director.report-outcome", "result", fmt.Sprintf("%q", clip(outcome, 16)))
+			return refuse(message.Invalid, "director.report-outcome", "result", fmt.Sprintf("%q", clip(outcome, 16)))
 		}
 		label := sn.Event.ResultLabel(Board{WhiteResult: res[0], BlackResult: res[1]})
 		if b.Done() {
@@ -255,7 +256,7 @@ func (s *Store) Report(ctx context.Context, secret, outcome string) (*BoardRepor
 				out, err = boardReport(ctx, tx, sn, p)
 				return err
 			}
-			return refuse(409, "director.board-done", "board", fmt.Sprint(b.Board), "result", sn.Event.ResultLabel(*b))
+			return refuse(message.Conflict, "director.board-done", "board", fmt.Sprint(b.Board), "result", sn.Event.ResultLabel(*b))
 		}
 		side, other := "White", "Black"
 		if p.Side == int(tally.Black) {
