@@ -19,7 +19,7 @@ import (
 // user_version its schema.
 const (
 	applicationID = 0x44495245 // "DIRE"
-	schemaVersion = 1
+	schemaVersion = 2
 )
 
 const schema = `
@@ -82,9 +82,11 @@ CREATE TABLE audit (
 CREATE INDEX audit_event ON audit(event, seq);
 `
 
-// migrations[v] takes the schema from version v to v+1 (none yet: version
-// 1 is the first). A file of a version with no way here is refused.
-var migrations = map[int]string{}
+// migrations[v] takes the schema from version v to v+1. A file of a
+// version with no way here is refused.
+var migrations = map[int]string{
+	1: boardsSchema, // the players' links, reports and check-ins (passes.go)
+}
 
 // Config sets up a Store.
 type Config struct {
@@ -132,7 +134,7 @@ func Open(cfg Config) (*Store, error) {
 }
 
 func (s *Store) init() error {
-	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema, Migrations: migrations})
+	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema, Migrations: migrations})
 }
 
 // Close closes the database.
