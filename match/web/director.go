@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -62,6 +63,12 @@ func init() {
 }
 
 // sameOrigin refuses a request a browser says comes from another site.
+// An Origin is this site's when its host is the request's own Host (the
+// name the browser used: localhost, 127.0.0.1, a DNS name, the name a proxy
+// forwards), the --public-url's, or the listener's address. The scheme is
+// not compared with the Host's: behind a proxy that ends TLS the request
+// comes in as http while the page is https. The request still needs the
+// director's secret in its path, which a page of another site cannot know.
 func (s *Server) sameOrigin(w http.ResponseWriter, r *http.Request) bool {
 	switch r.Header.Get("Sec-Fetch-Site") {
 	case "", "same-origin", "none":
@@ -69,15 +76,29 @@ func (s *Server) sameOrigin(w http.ResponseWriter, r *http.Request) bool {
 		writeCode(w, http.StatusForbidden, codeCrossSite, nil)
 		return false
 	}
-	if o := r.Header.Get("Origin"); o != "" {
-		u, err := url.Parse(o)
-		base, berr := url.Parse(s.base(r))
-		if err != nil || berr != nil || u.Host != base.Host || u.Scheme != base.Scheme {
-			writeCode(w, http.StatusForbidden, codeCrossSite, nil)
-			return false
-		}
+	if o := r.Header.Get("Origin"); o != "" && !s.ownOrigin(r, o) {
+		writeCode(w, http.StatusForbidden, codeCrossSite, nil)
+		return false
 	}
 	return true
+}
+
+// ownOrigin reports whether origin (an Origin header) names this site.
+func (s *Server) ownOrigin(r *http.Request, origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || u.Scheme != "http" && u.Scheme != "https" || u.Path != "" || u.User != nil {
+		return false // "null" (a sandboxed frame, a file), or not an origin at all
+	}
+	if s.public != nil && strings.EqualFold(u.Host, s.public.Host) && u.Scheme == s.public.Scheme {
+		return true
+	}
+	if r.Host != "" && strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && u.Host == a.String() {
+		return true
+	}
+	return false
 }
 
 // resolveEvent finds the event of the request's director token; 404 for

@@ -1,9 +1,7 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/draughts-arbiter/arbiter/internal/strictjson"
 	"github.com/draughts-arbiter/arbiter/match/people/online"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -57,21 +56,9 @@ func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	return true
 }
 
-// decodeStrict decodes exactly one JSON value with no unknown fields.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return errors.New("empty body")
-		}
-		return errors.New(strings.TrimPrefix(err.Error(), "json: "))
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return errors.New("more than one JSON value")
-	}
-	return nil
-}
+// decodeStrict decodes exactly one JSON value with no unknown fields and
+// no key given twice (strictjson).
+func decodeStrict(data []byte, v any) error { return strictjson.Decode(data, v) }
 
 // resolve finds the game and role of the request's token; on failure it has
 // answered 404 (the same for an unknown, a revoked and a tampered token).

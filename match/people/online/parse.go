@@ -1,13 +1,13 @@
 package online
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
 	"unicode/utf8"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
+	"github.com/draughts-arbiter/arbiter/internal/strictjson"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -21,13 +21,8 @@ func ParseIntent(data []byte) (Intent, error) {
 	if len(data) > MaxIntent {
 		return in, badInput("intent", fmt.Sprintf("longer than %d bytes", MaxIntent))
 	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := strictjson.Decode(data, &in); err != nil {
 		return Intent{}, badInput("intent", clip(err.Error(), 200))
-	}
-	if dec.More() {
-		return Intent{}, badInput("intent", "more than one JSON value")
 	}
 	if r := in.check(); r != nil {
 		return Intent{}, r
