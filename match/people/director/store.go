@@ -1,14 +1,11 @@
 package director
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
 	"net/url"
-	"os"
 	"strings"
 	"time"
 
@@ -114,21 +111,14 @@ type Store struct {
 	now  func() time.Time
 }
 
-var sqliteMagic = []byte("SQLite format 3\x00")
-
 // Open opens or creates the database at cfg.Path.
 func Open(cfg Config) (*Store, error) {
 	if cfg.Path == "" {
 		return nil, errors.New("director: no database file given")
 	}
 	path := cfg.Path
-	if f, err := os.Open(path); err == nil {
-		head := make([]byte, len(sqliteMagic))
-		n, _ := io.ReadFull(f, head)
-		f.Close()
-		if n > 0 && (n < len(head) || !bytes.Equal(head, sqliteMagic)) {
-			return nil, fmt.Errorf("director: %s is not an SQLite database (a foreign or half-written file); refusing to use it", path)
-		}
+	if err := sqlitefile.CheckPath(path); err != nil {
+		return nil, fmt.Errorf("director: %w", err)
 	}
 	q := url.Values{}
 	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
