@@ -89,3 +89,41 @@ func TestHoldDuplicateKeysRefused(t *testing.T) {
 		t.Fatalf("duplicate setup key: %d %s", resp.StatusCode, b)
 	}
 }
+
+// Finding 6: ESC, BEL, NUL and the other control characters in a player's
+// move text or the arbiter's notes are refused where they enter, and no
+// PDN export carries one raw.
+func TestHoldControlBytesNeverReachPDN(t *testing.T) {
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"international","beginner":true}`)
+	for _, c := range []struct {
+		role, intent, field string
+	}{
+		{"white", `{"kind":"move","move":"32-28\u001b[2J"}`, "move"},
+		{"white", `{"kind":"move","move":"\u0007"}`, "move"},
+		{"white", `{"kind":"move","path":["32","28\u0000"]}`, "path"},
+		{"arbiter", `{"kind":"annotate","text":"look \u001b]0;pwned\u0007"}`, "text"},
+		{"arbiter", `{"kind":"pause","text":"NUL\u0000"}`, "text"},
+		{"arbiter", `{"kind":"annotate","text":"C1 \u009b31m"}`, "text"},
+		{"white", `{"kind":"claim","claim":"threefold\u001b"}`, "claim"},
+	} {
+		status, b := e.act(g.tokens[c.role], c.intent)
+		if status != 400 || errorCode(b) != "refused.bad-input" || !strings.Contains(string(b), `"field":"`+c.field+`"`) {
+			t.Errorf("%s %s: %d %s, want 400 refused.bad-input naming %s", c.role, c.intent, status, b, c.field)
+		}
+	}
+	// Line ends and tabs are text, not control: a note may have them.
+	if status, b := e.act(g.tokens["arbiter"], `{"kind":"annotate","text":"two\nlines\tand a tab"}`); status != 200 {
+		t.Fatalf("a note on two lines: %d %s", status, b)
+	}
+	e.playLegal(g)
+	resp, pdn := e.do("GET", "/api/g/"+g.tokens["spectator"]+"/pdn", "")
+	if resp.StatusCode != 200 || !strings.Contains(string(pdn), "two") {
+		t.Fatalf("PDN: %d %s", resp.StatusCode, pdn)
+	}
+	for i, c := range string(pdn) {
+		if c < 0x20 && c != '\n' && c != '\t' && c != '\r' || c == 0x7f || c >= 0x80 && c <= 0x9f {
+			t.Fatalf("the PDN holds the control character %U at byte %d:\n%q", c, i, pdn)
+		}
+	}
+}
