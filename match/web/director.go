@@ -463,6 +463,11 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 // event's variant and time control, the players' names; its links are
 // sealed with the director's token, and its result is followed.
 func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token string, n, board int) error {
+	// One at a time, from reading the board to linking its game: two
+	// simultaneous requests for a board would both find it without a game
+	// and create one each, the loser's left running, linked to nothing.
+	s.boardMu.Lock()
+	defer s.boardMu.Unlock()
 	sn, err := s.dir.Get(ctx, id)
 	if err != nil {
 		return err
@@ -481,17 +486,29 @@ func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token strin
 	if b.Game != "" {
 		return &director.Error{Code: "director.has-game", Args: map[string]string{"round": strconv.Itoa(n), "board": strconv.Itoa(board)}, Kind: message.Conflict}
 	}
-	// No creation rate here: one game per board, and the boards are bounded.
+	if boardGameHook != nil {
+		boardGameHook()
+	}
+	// The game counts against the director's address like any other.
 	name := func(pid int) string {
 		if p := sn.Player(pid); p != nil {
 			return clipRunes(p.Name, 64)
 		}
 		return ""
 	}
-	c, err := s.hall.Create(ctx, online.Setup{Variant: sn.Event.Variant, TimeControl: sn.Event.TimeControl, White: name(b.White), Black: name(b.Black)})
+	c, err := s.newGame(ctx, clientIP(r, s.trust), online.Setup{Variant: sn.Event.Variant, TimeControl: sn.Event.TimeControl, White: name(b.White), Black: name(b.Black)})
 	if err != nil {
 		return err
 	}
+	linked := false
+	defer func() {
+		if !linked {
+			// Nobody has its links: it must not run, nor count.
+			if err := s.hall.Discard(context.WithoutCancel(ctx), c.ID); err != nil {
+				s.log.Warn().Str("event", id).Str("game", c.ID).Err(err).Msg("director: an unlinked game was not discarded")
+			}
+		}
+	}()
 	base := s.base(r)
 	links := map[string]string{}
 	for role, tok := range c.Tokens {
@@ -504,9 +521,15 @@ func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token strin
 	if err := s.dir.SetGame(ctx, id, n, board, c.ID, sealed); err != nil {
 		return err
 	}
+	linked = true
 	s.follow(director.GameBoard{Event: id, Round: n, Board: board, Game: c.ID})
 	return nil
 }
+
+// boardGameHook, when set (by a test), runs between finding a board
+// without a game and creating its game: the race test widens the window
+// there to show that no second game is created.
+var boardGameHook func()
 
 func clipRunes(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {

@@ -87,6 +87,9 @@ func (s *Server) hallError(w http.ResponseWriter, r *http.Request, err error) {
 		writeError(w, statusOf(ref.Kind), Message{Code: ref.Code, Args: ref.Args, Text: ref.Error()})
 	case errors.As(err, &se):
 		writeError(w, http.StatusBadRequest, setupMessage(se))
+	case errors.Is(err, errOwnBudget):
+		w.Header().Set("Retry-After", "60")
+		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, map[string]string{"limit": strconv.Itoa(s.lim.GamesPerClient)})
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		writeCode(w, http.StatusServiceUnavailable, codeUnavailable, nil)
 	default:
@@ -136,7 +139,8 @@ type created struct {
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
-	if !s.creations.allow(clientIP(r, s.trust)) {
+	client := clientIP(r, s.trust)
+	if !s.creations.allow(client) {
 		w.Header().Set("Retry-After", "60")
 		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, nil)
 		return
@@ -147,7 +151,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	}
 	// Not cancelled when the client goes: a game half created, or a move
 	// half committed, would help no one.
-	c, err := s.hall.Create(context.WithoutCancel(r.Context()), setup)
+	c, err := s.newGame(context.WithoutCancel(r.Context()), client, setup)
 	if err != nil {
 		s.hallError(w, r, err)
 		return
@@ -158,8 +162,24 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	for role, tok := range c.Tokens {
 		links[role.String()] = base + "/g/" + tok
 	}
-	s.log.Info().Str("game", c.ID).Str("client", clientIP(r, s.trust)).Msg("game created")
+	s.log.Info().Str("game", c.ID).Str("client", client).Msg("game created")
 	writeJSON(w, http.StatusCreated, created{ID: c.ID, Links: links})
+}
+
+// errOwnBudget is a client address with GamesPerClient games running.
+var errOwnBudget = errors.New("too many running games from this address")
+
+// newGame creates a game for client: every way of creating one goes
+// through here, so that all count against the address's budget of
+// running games (Limits.GamesPerClient).
+func (s *Server) newGame(ctx context.Context, client string, setup online.Setup) (online.Created, error) {
+	done, ok := s.owned.reserve(client, s.hall.Live)
+	if !ok {
+		return online.Created{}, errOwnBudget
+	}
+	c, err := s.hall.Create(ctx, setup)
+	done(c.ID)
+	return c, err
 }
 
 func (s *Server) snapshot(w http.ResponseWriter, r *http.Request) {

@@ -6,9 +6,15 @@ package web
 import (
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+
+	"github.com/draughts-arbiter/arbiter/match/people/director"
 )
 
 // doHost sends a JSON POST with the Host and Origin headers a browser
@@ -126,4 +132,135 @@ func TestHoldControlBytesNeverReachPDN(t *testing.T) {
 			t.Fatalf("the PDN holds the control character %U at byte %d:\n%q", c, i, pdn)
 		}
 	}
+}
+
+// newDirEnvLimits is newDirEnv with limits of the test's own.
+func newDirEnvLimits(t *testing.T, lim Limits) *dirEnv {
+	t.Helper()
+	st, err := director.Open(director.Config{Path: filepath.Join(t.TempDir(), "events.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, Config{Limits: lim, Director: st})
+	t.Cleanup(func() { st.Close() })
+	return &dirEnv{env: e, store: st}
+}
+
+// publishedRound makes an event of six players with round 1 published:
+// three boards waiting for their games.
+func (e *dirEnv) publishedRound() string {
+	e.t.Helper()
+	tok, _ := e.createEvent(`{"name":"Budget Open","variant":"international","system":"swiss","rounds":3}`)
+	if resp, b := e.do("POST", "/api/d/"+tok+"/import", sixPlayers, "Content-Type", "text/csv"); resp.StatusCode != 200 {
+		e.t.Fatalf("import: %d %s", resp.StatusCode, b)
+	}
+	e.op(tok, "pair", `{"round":1}`, 200)
+	e.op(tok, "publish", `{"round":1}`, 200)
+	return tok
+}
+
+// live counts the Hall's running games.
+func (e *env) live() int {
+	n := 0
+	for _, id := range e.hall.Games() {
+		if e.hall.Live(id) {
+			n++
+		}
+	}
+	return n
+}
+
+// Finding 5: simultaneous game operations on one board create one game;
+// no orphan keeps running.
+func TestHoldOneGamePerBoardUnderRace(t *testing.T) {
+	e := newDirEnv(t)
+	tok := e.publishedRound()
+	const n = 200
+	// Every request waits, once the board is found without a game, until
+	// all have reached the server: the window between finding the board
+	// free and linking its game is as wide as it can be.
+	var arrived atomic.Int64
+	all := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if arrived.Add(1) == n {
+			close(all)
+		}
+		e.srv.Handler().ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	boardGameHook = func() { <-all }
+	defer func() { boardGameHook = nil }()
+	client := srv.Client()
+	codes := make(chan int, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			req, _ := http.NewRequest("POST", srv.URL+"/api/d/"+tok+"/game", strings.NewReader(`{"round":1,"board":1}`))
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 && resp.StatusCode != 409 || resp.StatusCode == 409 && errorCode(b) != "director.has-game" {
+				t.Errorf("a game operation: %d %s", resp.StatusCode, b)
+			}
+			codes <- resp.StatusCode
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(codes)
+	count := map[int]int{}
+	for c := range codes {
+		count[c]++
+	}
+	t.Logf("answers %v", count)
+	if count[200] != 1 || count[409] != n-1 {
+		t.Errorf("answers %v, want one 200 and %d 409", count, n-1)
+	}
+	if got := len(e.hall.Games()); got != 1 {
+		t.Errorf("the Hall holds %d games, want 1 (orphans)", got)
+	}
+	v := e.view(tok)
+	if g := v.Rounds[0].Boards[0].Game; g == "" || !e.hall.Live(g) {
+		t.Errorf("board 1's game %q is not the running one", g)
+	}
+}
+
+// Finding 1 (the budget): POST /api/games and the director's game
+// operation count against one budget of running games per address; a
+// game that ends gives its place back.
+func TestHoldOneBudgetPerAddress(t *testing.T) {
+	e := newDirEnvLimits(t, Limits{RequestRate: -1, GameRate: -1, GamesPerClient: 3})
+	tok := e.publishedRound()
+	g1 := e.create(`{"variant":"international"}`)
+	e.create(`{"variant":"international"}`)
+	e.op(tok, "game", `{"round":1,"board":1}`, 200) // the third
+	_, b := e.op(tok, "game", `{"round":1,"board":2}`, 429)
+	if errorCode(b) != codeTooManyGames {
+		t.Fatalf("a fourth game by the director: %s", b)
+	}
+	resp, b := e.do("POST", "/api/games", `{"variant":"international"}`)
+	if resp.StatusCode != 429 || errorCode(b) != codeTooManyGames {
+		t.Fatalf("a fourth game by the form: %d %s", resp.StatusCode, b)
+	}
+	if got := e.live(); got != 3 {
+		t.Fatalf("%d games running, want 3 (a refused game must not run)", got)
+	}
+	if v := e.view(tok); v.Rounds[0].Boards[1].Game != "" {
+		t.Fatalf("board 2 got game %s", v.Rounds[0].Boards[1].Game)
+	}
+	// A game that ends stops counting.
+	if status, b := e.act(g1.tokens["white"], `{"kind":"resign"}`); status != 200 {
+		t.Fatalf("resign: %d %s", status, b)
+	}
+	waitUntil(t, "the resigned game to stop counting", func() bool { return !e.hall.Live(g1.id) })
+	e.op(tok, "game", `{"round":1,"board":2}`, 200)
 }

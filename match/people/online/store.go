@@ -315,3 +315,26 @@ func (s *store) lastBeat() (time.Time, error) {
 	}
 	return time.Unix(0, at), nil
 }
+
+// discard deletes a game that never had an event, with its tokens.
+func (s *store) discard(ctx context.Context, id string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRow("SELECT count(*) FROM events WHERE game = ?", id).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return fmt.Errorf("game %s has %d events", id, n)
+	}
+	if _, err := tx.Exec("DELETE FROM tokens WHERE game = ?", id); err != nil {
+		return err
+	}
+	if _, err := tx.Exec("DELETE FROM games WHERE id = ?", id); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
