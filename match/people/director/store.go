@@ -24,7 +24,7 @@ import (
 // user_version its schema.
 const (
 	applicationID = 0x44495245 // "DIRE"
-	schemaVersion = 1
+	schemaVersion = 2
 )
 
 const schema = `
@@ -43,6 +43,7 @@ CREATE TABLE players (
 	federation TEXT NOT NULL DEFAULT '',
 	fed_id     TEXT NOT NULL DEFAULT '',
 	rating     INTEGER NOT NULL DEFAULT 0,
+	title      TEXT NOT NULL DEFAULT '', -- GMI, MI, MF, GM, IM, ... (seeding)
 	entered    INTEGER NOT NULL DEFAULT 1,
 	withdrawn  INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (event, id)
@@ -87,9 +88,11 @@ CREATE TABLE audit (
 CREATE INDEX audit_event ON audit(event, seq);
 `
 
-// migrations[v] takes the schema from version v to v+1 (none yet: version
-// 1 is the first). A file of a version with no way here is refused.
-var migrations = map[int]string{}
+// migrations[v] takes the schema from version v to v+1. A file of a
+// version with no way here is refused.
+var migrations = map[int]string{
+	1: "ALTER TABLE players ADD COLUMN title TEXT NOT NULL DEFAULT '';\n", // a player's title (seeding)
+}
 
 // Config sets up a Store.
 type Config struct {
