@@ -9,6 +9,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
+
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
 
@@ -106,9 +108,9 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 		var e *Error
 		for _, q := range sn.Players {
 			if how := sameAs(q, p); how != "" {
-				e = refuse(409, "director.duplicate-"+how, "name", p.Name, "number", fmt.Sprint(q.Number), "other", describePlayer(q))
+				e = refuse(message.Conflict, "director.duplicate-"+how, "name", p.Name, "number", fmt.Sprint(q.Number), "other", describePlayer(q))
 				if len(lines) == len(ps) {
-					e = refuse(400, "director.csv-duplicate-"+how, "line", fmt.Sprint(lines[i]), "name", p.Name, "other", describePlayer(q))
+					e = refuse(message.Invalid, "director.csv-duplicate-"+how, "line", fmt.Sprint(lines[i]), "name", p.Name, "other", describePlayer(q))
 				}
 				break
 			}
@@ -116,9 +118,9 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 		for j := 0; e == nil && j < i; j++ {
 			if sameAs(ps[j], p) != "" {
 				if len(lines) == len(ps) {
-					e = refuse(400, "director.csv-twice", "line", fmt.Sprint(lines[i]), "name", p.Name, "other", fmt.Sprint(lines[j]))
+					e = refuse(message.Invalid, "director.csv-twice", "line", fmt.Sprint(lines[i]), "name", p.Name, "other", fmt.Sprint(lines[j]))
 				} else {
-					e = refuse(400, "director.twice", "name", p.Name)
+					e = refuse(message.Invalid, "director.twice", "name", p.Name)
 				}
 			}
 		}
@@ -162,12 +164,12 @@ func (s *Store) EditPlayer(ctx context.Context, id string, player int, np Player
 	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		p := sn.player(player)
 		if p == nil {
-			return refuse(404, "director.unknown-player", "player", fmt.Sprint(player))
+			return refuse(message.NotFound, "director.unknown-player", "player", fmt.Sprint(player))
 		}
 		if !confirm {
 			for _, q := range sn.Players {
 				if how := sameAs(q, np); q.ID != p.ID && how != "" {
-					return refuse(409, "director.duplicate-"+how, "name", np.Name, "number", fmt.Sprint(q.Number), "other", describePlayer(q))
+					return refuse(message.Conflict, "director.duplicate-"+how, "name", np.Name, "number", fmt.Sprint(q.Number), "other", describePlayer(q))
 				}
 			}
 		}
@@ -230,14 +232,14 @@ func (s *Store) RemovePlayer(ctx context.Context, id string, player int) error {
 	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		p := sn.player(player)
 		if p == nil {
-			return refuse(404, "director.unknown-player", "player", fmt.Sprint(player))
+			return refuse(message.NotFound, "director.unknown-player", "player", fmt.Sprint(player))
 		}
 		if len(sn.Rounds) > 0 {
 			if sn.Event.System == RoundRobin {
-				return refuse(409, "director.rr-remove", "player", p.Name)
+				return refuse(message.Conflict, "director.rr-remove", "player", p.Name)
 			}
 			if n := sn.played(p); n != 0 {
-				return refuse(409, "director.has-played", "player", p.Name, "round", fmt.Sprint(n))
+				return refuse(message.Conflict, "director.has-played", "player", p.Name, "round", fmt.Sprint(n))
 			}
 		}
 		for _, q := range []string{"DELETE FROM byes WHERE event = ? AND player = ?", "DELETE FROM players WHERE event = ? AND id = ?"} {
@@ -278,22 +280,22 @@ func (s *Store) RemovePlayer(ctx context.Context, id string, player int) error {
 func (s *Store) SetSeeding(ctx context.Context, id string, order []int) error {
 	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		if len(sn.Rounds) > 0 {
-			return refuse(409, "director.seeding-fixed")
+			return refuse(message.Conflict, "director.seeding-fixed")
 		}
 		e := sn.Event
 		if len(order) == 0 {
 			e.Seeding = ""
 		} else {
 			if len(order) != len(sn.Players) {
-				return refuse(400, "director.bad-seeding", "detail", fmt.Sprintf("%d players listed; the event has %d", len(order), len(sn.Players)))
+				return refuse(message.Invalid, "director.bad-seeding", "detail", fmt.Sprintf("%d players listed; the event has %d", len(order), len(sn.Players)))
 			}
 			seen := map[int]bool{}
 			for _, pid := range order {
 				if sn.player(pid) == nil {
-					return refuse(400, "director.bad-seeding", "detail", fmt.Sprintf("there is no player %d", pid))
+					return refuse(message.Invalid, "director.bad-seeding", "detail", fmt.Sprintf("there is no player %d", pid))
 				}
 				if seen[pid] {
-					return refuse(400, "director.bad-seeding", "detail", fmt.Sprintf("player %d is listed twice", pid))
+					return refuse(message.Invalid, "director.bad-seeding", "detail", fmt.Sprintf("player %d is listed twice", pid))
 				}
 				seen[pid] = true
 			}
