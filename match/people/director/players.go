@@ -10,7 +10,6 @@ import (
 	"unicode"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
-
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
 
@@ -331,4 +330,19 @@ func (s *Store) SetSeeding(ctx context.Context, id string, order []int) error {
 		}
 		return s.audit(tx, id, "seeding", "starting numbers set by hand: %s", strings.Join(moved, "; "))
 	})
+}
+
+// Removable lists the players (entry ids) RemovePlayer would take out now:
+// everyone before round 1; after, in a Swiss, those who never played.
+func (sn *Snapshot) Removable() []int {
+	out := []int{}
+	if len(sn.Rounds) > 0 && sn.Event.System == RoundRobin {
+		return out
+	}
+	for i := range sn.Players {
+		if p := &sn.Players[i]; len(sn.Rounds) == 0 || sn.played(p) == 0 {
+			out = append(out, p.ID)
+		}
+	}
+	return out
 }

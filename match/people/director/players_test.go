@@ -191,7 +191,13 @@ func TestRemovePlayer(t *testing.T) {
 	if l := a[len(a)-1]; l.Action != "remove-player" || !strings.Contains(l.Detail, "Phantom (X)") || !strings.Contains(l.Detail, "never having played") {
 		t.Errorf("audit: %+v", l)
 	}
-	// Player A played round 1.
+	// Player A played round 1; a late entry has not.
+	late, err := s.AddPlayers(ctx, id, []Player{{Name: "Late"}})
+	must(t, err)
+	if got := get(t, s, id).Removable(); len(got) != 1 || got[0] != late[0].ID {
+		t.Fatalf("removable after round 1: %v", got)
+	}
+	must(t, s.RemovePlayer(ctx, id, late[0].ID))
 	if err := s.RemovePlayer(ctx, id, 1); code(err) != "director.has-played" {
 		t.Fatalf("removing a player who played: %v", err)
 	}
