@@ -355,6 +355,8 @@ function keepLink() {
   const kept = () => {
     state.guarded = false;
     $('keep-done').hidden = true;
+    $('keep-new').hidden = true;
+    $('keep-box').classList.remove('fresh');
     if (fresh) history.replaceState(null, '', location.pathname);
   };
   state.guarded = fresh;
