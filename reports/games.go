@@ -333,7 +333,12 @@ type boardView struct {
 // buildGamesView assembles the list, the records (in list order) and the
 // incidents.
 func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
-	gv := &gamesView{Engines: names, Results: []string{"1-0", "0-1", "½-½", "*"}}
+	// Every list is [] when empty, never null: the page iterates them.
+	gv := &gamesView{Engines: names, Results: []string{"1-0", "0-1", "½-½", "*"},
+		Openings: []string{}, Terms: []string{}, Workers: []string{}, Incident: []incident{}, Games: gameRows{}}
+	if gv.Engines == nil {
+		gv.Engines = []string{}
+	}
 	idx := make(map[string]int, len(names))
 	for i, n := range names {
 		idx[n] = i
