@@ -1,15 +1,10 @@
 package director
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
-	"net/url"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -114,33 +109,16 @@ type Store struct {
 	now  func() time.Time
 }
 
-var sqliteMagic = []byte("SQLite format 3\x00")
-
 // Open opens or creates the database at cfg.Path.
 func Open(cfg Config) (*Store, error) {
 	if cfg.Path == "" {
 		return nil, errors.New("director: no database file given")
 	}
 	path := cfg.Path
-	if f, err := os.Open(path); err == nil {
-		head := make([]byte, len(sqliteMagic))
-		n, _ := io.ReadFull(f, head)
-		f.Close()
-		if n > 0 && (n < len(head) || !bytes.Equal(head, sqliteMagic)) {
-			return nil, fmt.Errorf("director: %s is not an SQLite database (a foreign or half-written file); refusing to use it", path)
-		}
-	}
-	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
-	}
-	q.Set("_txlock", "immediate")
-	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path) + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	db, _, err := sqlitefile.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("director: open %s: %w", path, err)
+		return nil, fmt.Errorf("director: %w", err)
 	}
-	db.SetMaxOpenConns(1)
 	s := &Store{db: db, path: path, pair: cfg.Pair, now: cfg.Now}
 	if s.pair == nil {
 		s.pair = swiss.Pair
