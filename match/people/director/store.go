@@ -1,15 +1,10 @@
 package director
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
-	"net/url"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -24,7 +19,7 @@ import (
 // user_version its schema.
 const (
 	applicationID = 0x44495245 // "DIRE"
-	schemaVersion = 2
+	schemaVersion = 3
 )
 
 const schema = `
@@ -43,7 +38,6 @@ CREATE TABLE players (
 	federation TEXT NOT NULL DEFAULT '',
 	fed_id     TEXT NOT NULL DEFAULT '',
 	rating     INTEGER NOT NULL DEFAULT 0,
-	title      TEXT NOT NULL DEFAULT '', -- GMI, MI, MF, GM, IM, ... (seeding)
 	entered    INTEGER NOT NULL DEFAULT 1,
 	withdrawn  INTEGER NOT NULL DEFAULT 0,
 	PRIMARY KEY (event, id)
@@ -91,8 +85,13 @@ CREATE INDEX audit_event ON audit(event, seq);
 // migrations[v] takes the schema from version v to v+1. A file of a
 // version with no way here is refused.
 var migrations = map[int]string{
-	1: "ALTER TABLE players ADD COLUMN title TEXT NOT NULL DEFAULT '';\n", // a player's title (seeding)
+	1: boardsSchema, // the players' links, reports and check-ins (passes.go)
+	2: titleSchema,  // a player's title (seeding)
 }
+
+// titleSchema adds a player's title (GMI, MI, MF, GM, IM, ...: the
+// seeding's second key) to the players of version 1.
+const titleSchema = "ALTER TABLE players ADD COLUMN title TEXT NOT NULL DEFAULT '';\n"
 
 // Config sets up a Store.
 type Config struct {
@@ -115,33 +114,16 @@ type Store struct {
 	now  func() time.Time
 }
 
-var sqliteMagic = []byte("SQLite format 3\x00")
-
 // Open opens or creates the database at cfg.Path.
 func Open(cfg Config) (*Store, error) {
 	if cfg.Path == "" {
 		return nil, errors.New("director: no database file given")
 	}
 	path := cfg.Path
-	if f, err := os.Open(path); err == nil {
-		head := make([]byte, len(sqliteMagic))
-		n, _ := io.ReadFull(f, head)
-		f.Close()
-		if n > 0 && (n < len(head) || !bytes.Equal(head, sqliteMagic)) {
-			return nil, fmt.Errorf("director: %s is not an SQLite database (a foreign or half-written file); refusing to use it", path)
-		}
-	}
-	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
-	}
-	q.Set("_txlock", "immediate")
-	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path) + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	db, _, err := sqlitefile.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("director: open %s: %w", path, err)
+		return nil, fmt.Errorf("director: %w", err)
 	}
-	db.SetMaxOpenConns(1)
 	s := &Store{db: db, path: path, pair: cfg.Pair, now: cfg.Now}
 	if s.pair == nil {
 		s.pair = swiss.Pair
@@ -157,7 +139,7 @@ func Open(cfg Config) (*Store, error) {
 }
 
 func (s *Store) init() error {
-	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema, Migrations: migrations})
+	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema + titleSchema, Migrations: migrations})
 }
 
 // Close closes the database.
