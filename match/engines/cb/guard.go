@@ -69,10 +69,11 @@ func newGuard(off bool) *guard {
 // reserve is what the host keeps back of an allowance for the engine to
 // answer *playnow and for the move to reach the arbiter: a base, 3% of the
 // allowance (at most 100ms: the scheduler of a loaded machine) and twice
-// the engine's stop latency; at most half the allowance, so that a slow
-// stop does not leave the engine no time at all.
+// the engine's stop latency; at most three quarters of the allowance, so
+// that a slow stop (or a machine so loaded that the host wakes late) does
+// not leave the engine no time at all.
 func (g *guard) reserve(allowance time.Duration) time.Duration {
-	return min(reserveBase+min(allowance*3/100, 100*time.Millisecond)+2*g.stopLatency, allowance/2)
+	return min(reserveBase+min(allowance*3/100, 100*time.Millisecond)+2*g.stopLatency, allowance*3/4)
 }
 
 // plan turns a Hub level into getmove's maxtime, info and moreinfo and the

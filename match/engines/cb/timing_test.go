@@ -52,8 +52,8 @@ func TestGuardPlan(t *testing.T) {
 		{Time: time.Minute, MovesToGo: 1}} {
 		p := g.plan(lv)
 		allow := max(lv.MoveTime, lv.Time)
-		if p.deadline <= 0 || p.deadline >= allow || p.deadline < allow/2 {
-			t.Errorf("%+v: deadline %v, want within the allowance %v, at least half of it", lv, p.deadline, allow)
+		if p.deadline <= 0 || p.deadline >= allow || p.deadline < allow/4 {
+			t.Errorf("%+v: deadline %v, want within the allowance %v, at least a quarter of it", lv, p.deadline, allow)
 		}
 		if p.maxtime <= 0 || p.maxtime >= p.deadline.Seconds() {
 			t.Errorf("%+v: maxtime %v, want before the deadline %v", lv, p.maxtime, p.deadline)
