@@ -472,10 +472,14 @@ func (s *Store) AddPlayersWith(ctx context.Context, id string, ps []Player, opt 
 				id, p.ID, p.Number, p.Name, p.Club, p.Federation, p.FedID, p.Rating, p.Title, p.Entered); err != nil {
 				return fmt.Errorf("director: storing player: %w", err)
 			}
+			like := ""
+			if opt.Confirm {
+				like = sn.confirmedLike(*p)
+			}
 			sn.Players = append(sn.Players, *p)
-			late := ""
+			late := like
 			if p.Entered > 1 {
-				late = fmt.Sprintf(" (late entry, from round %d)", p.Entered)
+				late += fmt.Sprintf(" (late entry, from round %d)", p.Entered)
 			}
 			if err := s.audit(tx, id, "add-player", "%d %s, %s %s, rating %d%s", p.ID, p.Name, p.Club, p.Federation, p.Rating, late); err != nil {
 				return err

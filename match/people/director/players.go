@@ -139,6 +139,18 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 	return nil
 }
 
+// confirmedLike is what the audit log says of a player entered or
+// corrected although they look like one already entered (the director
+// confirmed it): "" for none.
+func (sn *Snapshot) confirmedLike(p Player) string {
+	for _, q := range sn.Players {
+		if q.ID != p.ID && sameAs(q, p) != "" {
+			return fmt.Sprintf(" (looks like %d %s: confirmed as another person)", q.ID, describePlayer(q))
+		}
+	}
+	return ""
+}
+
 // AddOptions are AddPlayersWith's options.
 type AddOptions struct {
 	// Confirm enters players that look like one already entered (the
@@ -197,7 +209,11 @@ func (s *Store) EditPlayer(ctx context.Context, id string, player int, np Player
 				return err
 			}
 		}
-		return s.audit(tx, id, "edit-player", "%d %s, %s: %s", p.ID, p.Name, when, strings.Join(changes, "; "))
+		like := ""
+		if confirm {
+			like = sn.confirmedLike(*p)
+		}
+		return s.audit(tx, id, "edit-player", "%d %s, %s: %s%s", p.ID, p.Name, when, strings.Join(changes, "; "), like)
 	})
 }
 

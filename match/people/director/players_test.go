@@ -136,6 +136,10 @@ func TestDuplicates(t *testing.T) {
 	if n := len(get(t, s, ev.ID).Players); n != 7 {
 		t.Fatalf("confirmed import: %d players", n)
 	}
+	a := must2(s.AuditLog(ctx, ev.ID))
+	if l := a[len(a)-1]; !strings.Contains(l.Detail, "kari nes") || !strings.Contains(l.Detail, "looks like") || !strings.Contains(l.Detail, "confirmed as another person") {
+		t.Errorf("the confirmed look-alike's audit line: %q", l.Detail)
+	}
 }
 
 // TestRemovePlayer: before round 1 a player is removed and the numbers
