@@ -257,10 +257,27 @@ func (s *Store) RemovePlayer(ctx context.Context, id string, player int) error {
 				return refuse(message.Conflict, "director.has-played", "player", p.Name, "round", fmt.Sprint(n))
 			}
 		}
-		for _, q := range []string{"DELETE FROM byes WHERE event = ? AND player = ?", "DELETE FROM players WHERE event = ? AND id = ?"} {
+		// Their byes, check-ins and links go with them (they have no board).
+		for _, q := range []string{
+			"DELETE FROM byes WHERE event = ? AND player = ?", "DELETE FROM checkins WHERE event = ? AND player = ?",
+			"DELETE FROM passes WHERE event = ? AND player = ?", "DELETE FROM players WHERE event = ? AND id = ?",
+		} {
 			if _, err := tx.Exec(q, id, player); err != nil {
 				return fmt.Errorf("director: removing player %d: %w", player, err)
 			}
+		}
+		if player > sn.Event.LastID {
+			// The id is not given again.
+			e := sn.Event
+			e.LastID = player
+			body, err := json.Marshal(e)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec("UPDATE events SET body = ? WHERE id = ?", string(body), id); err != nil {
+				return fmt.Errorf("director: removing player %d: %w", player, err)
+			}
+			sn.Event = e
 		}
 		gone := *p
 		kept := sn.Players[:0]
