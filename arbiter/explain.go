@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -48,7 +49,7 @@ const (
 )
 
 // explainText is the English template of each code; {name} is an argument.
-var explainText = map[string]string{
+var explainText = message.Catalog{
 	CodeLegal:             "{move} is a legal move",
 	CodeOffBoard:          "square {square} is not on the board",
 	CodeEmpty:             "there is no piece on {from}",
@@ -77,40 +78,10 @@ var explainText = map[string]string{
 }
 
 // Codes lists every explanation code, sorted (for translation catalogs).
-func Codes() []string {
-	codes := make([]string, 0, len(explainText))
-	for c := range explainText {
-		codes = append(codes, c)
-	}
-	slices.Sort(codes)
-	return codes
-}
+func Codes() []string { return explainText.Codes() }
 
 // String fills the code's English template with the arguments.
-func (e Explanation) String() string {
-	t, ok := explainText[e.Code]
-	if !ok {
-		return e.Code
-	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(t, '{')
-		j := strings.IndexByte(t[i+1:], '}')
-		if i < 0 || j < 0 {
-			break
-		}
-		b.WriteString(t[:i])
-		name := t[i+1 : i+1+j]
-		if v, ok := e.Args[name]; ok {
-			b.WriteString(v)
-		} else {
-			b.WriteString("{" + name + "}")
-		}
-		t = t[i+j+2:]
-	}
-	b.WriteString(t)
-	return b.String()
-}
+func (e Explanation) String() string { return explainText.Text(e.Code, e.Args) }
 
 // maxLegalListed bounds the legal moves named in an explanation.
 const maxLegalListed = 24

@@ -13,6 +13,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
 	"github.com/draughts-arbiter/arbiter/match/people/director"
@@ -109,11 +110,7 @@ func (s *Server) directorError(w http.ResponseWriter, r *http.Request, err error
 		first := msgs[0]
 		writeJSON(w, http.StatusBadRequest, map[string]any{"error": first, "problems": msgs})
 	case errors.As(err, &de):
-		status := de.Status
-		if status < 400 || status > 599 {
-			status = http.StatusBadRequest
-		}
-		writeError(w, status, Message{Code: de.Code, Args: de.Args, Text: de.Error()})
+		writeError(w, statusOf(de.Kind), Message{Code: de.Code, Args: de.Args, Text: de.Error()})
 	default:
 		s.hallError(w, r, err)
 	}
@@ -420,7 +417,7 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 	case "result":
 		res, ok := director.ParseOutcome(in.Result)
 		if !ok {
-			err = &director.Error{Code: "director.bad-result", Args: map[string]string{"result": truncate(in.Result, 16)}, Status: 400}
+			err = &director.Error{Code: "director.bad-result", Args: map[string]string{"result": truncate(in.Result, 16)}, Kind: message.Invalid}
 			break
 		}
 		_, err = s.dir.Record(ctx, id, in.Round, in.Board, res, "director")
@@ -450,18 +447,18 @@ func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token strin
 		return err
 	}
 	if n < 1 || n > len(sn.Rounds) {
-		return &director.Error{Code: "director.unknown-round", Args: map[string]string{"round": strconv.Itoa(n)}, Status: 404}
+		return &director.Error{Code: "director.unknown-round", Args: map[string]string{"round": strconv.Itoa(n)}, Kind: message.NotFound}
 	}
 	rd := sn.Rounds[n-1]
 	if rd.State != director.Published {
-		return &director.Error{Code: "director.not-published", Args: map[string]string{"round": strconv.Itoa(n)}, Status: 409}
+		return &director.Error{Code: "director.not-published", Args: map[string]string{"round": strconv.Itoa(n)}, Kind: message.Conflict}
 	}
 	if board < 1 || board > len(rd.Boards) {
-		return &director.Error{Code: "director.unknown-board", Args: map[string]string{"round": strconv.Itoa(n), "board": strconv.Itoa(board)}, Status: 404}
+		return &director.Error{Code: "director.unknown-board", Args: map[string]string{"round": strconv.Itoa(n), "board": strconv.Itoa(board)}, Kind: message.NotFound}
 	}
 	b := rd.Boards[board-1]
 	if b.Game != "" {
-		return &director.Error{Code: "director.has-game", Args: map[string]string{"round": strconv.Itoa(n), "board": strconv.Itoa(board)}, Status: 409}
+		return &director.Error{Code: "director.has-game", Args: map[string]string{"round": strconv.Itoa(n), "board": strconv.Itoa(board)}, Kind: message.Conflict}
 	}
 	// No creation rate here: one game per board, and the boards are bounded.
 	name := func(pid int) string {
@@ -646,7 +643,7 @@ func (s *Server) publicEvent(w http.ResponseWriter, r *http.Request) (*director.
 	sn, err := s.dir.Get(r.Context(), id)
 	if err != nil {
 		var de *director.Error
-		if errors.As(err, &de) && de.Status == 404 {
+		if errors.As(err, &de) && de.Kind == message.NotFound {
 			writeCode(w, http.StatusNotFound, codeNotFound, nil)
 			return nil, false
 		}

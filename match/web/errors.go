@@ -3,7 +3,8 @@ package web
 import (
 	"encoding/json"
 	"net/http"
-	"strings"
+
+	"github.com/draughts-arbiter/arbiter/internal/message"
 )
 
 // The server's own message codes (the Hall's and the referee's are in
@@ -26,7 +27,7 @@ const (
 	codeUnavailable    = "http.unavailable"
 )
 
-var codeText = map[string]string{
+var codeText = message.Catalog{
 	codeBadJSON:        "The request is not valid JSON of the expected form: {detail}",
 	codeBadUTF8:        "The request is not valid UTF-8.",
 	codeTooLarge:       "The request is too large (at most {limit} bytes).",
@@ -43,13 +44,27 @@ var codeText = map[string]string{
 	codeUnavailable:    "The server is shutting down or the game store is unavailable.",
 }
 
-// Codes lists the server's own message codes, for the catalog test.
-func Codes() []string {
-	out := make([]string, 0, len(codeText))
-	for c := range codeText {
-		out = append(out, c)
+// Codes lists the server's own message codes, sorted, for the catalog test.
+func Codes() []string { return codeText.Codes() }
+
+// statusOf is the HTTP status that answers a domain refusal of kind k: the
+// one place where the kinds of refusal (message.Kind) meet status codes.
+func statusOf(k message.Kind) int {
+	switch k {
+	case message.Forbidden:
+		return http.StatusForbidden
+	case message.NotFound:
+		return http.StatusNotFound
+	case message.Conflict:
+		return http.StatusConflict
+	case message.TooLarge:
+		return http.StatusRequestEntityTooLarge
+	case message.Failed:
+		return http.StatusInternalServerError
+	case message.Unavailable:
+		return http.StatusServiceUnavailable
 	}
-	return out
+	return http.StatusBadRequest // message.Invalid, and a refusal without a kind
 }
 
 // Message is a coded message: the client translates Code with Args; Text is
@@ -64,13 +79,9 @@ type errorBody struct {
 	Error Message `json:"error"`
 }
 
-// message builds a server message with its English text (args fill {name}).
-func message(code string, args map[string]string) Message {
-	text := codeText[code]
-	for k, v := range args {
-		text = strings.ReplaceAll(text, "{"+k+"}", v)
-	}
-	return Message{Code: code, Args: args, Text: text}
+// serverMessage builds a server message with its English text (args fill {name}).
+func serverMessage(code string, args map[string]string) Message {
+	return Message{Code: code, Args: args, Text: codeText.Text(code, args)}
 }
 
 // writeError answers with status and the JSON error body.
@@ -79,7 +90,7 @@ func writeError(w http.ResponseWriter, status int, m Message) {
 }
 
 func writeCode(w http.ResponseWriter, status int, code string, args map[string]string) {
-	writeError(w, status, message(code, args))
+	writeError(w, status, serverMessage(code, args))
 }
 
 // writeJSON encodes v as the response. Values are the server's own, so an
@@ -88,7 +99,7 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		status = http.StatusInternalServerError
-		b, _ = json.Marshal(errorBody{message(codeInternal, nil)})
+		b, _ = json.Marshal(errorBody{serverMessage(codeInternal, nil)})
 	}
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")

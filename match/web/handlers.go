@@ -97,11 +97,7 @@ func (s *Server) hallError(w http.ResponseWriter, r *http.Request, err error) {
 	var se *online.SetupError
 	switch {
 	case errors.As(err, &ref):
-		status := ref.Status
-		if status < 400 || status > 599 {
-			status = http.StatusBadRequest
-		}
-		writeError(w, status, Message{Code: ref.Code, Args: ref.Args, Text: ref.Error()})
+		writeError(w, statusOf(ref.Kind), Message{Code: ref.Code, Args: ref.Args, Text: ref.Error()})
 	case errors.As(err, &se):
 		writeError(w, http.StatusBadRequest, setupMessage(se))
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
@@ -287,5 +283,5 @@ func setupMessage(se *online.SetupError) Message {
 	if se.Err != nil {
 		detail = se.Err.Error()
 	}
-	return message(codeBadSetup, map[string]string{"field": se.Field, "detail": detail})
+	return serverMessage(codeBadSetup, map[string]string{"field": se.Field, "detail": detail})
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/draughts-arbiter/arbiter/internal/message"
 )
 
 // The CSV columns ParsePlayers knows, by the names a header may give them
@@ -166,7 +168,7 @@ func ParsePlayers(data []byte) ([]Player, error) {
 }
 
 func csvProblem(line, col int, detail string) *Error {
-	return refuse(400, "director.csv", "line", fmt.Sprint(line), "column", fmt.Sprint(col), "detail", detail)
+	return refuse(message.Invalid, "director.csv", "line", fmt.Sprint(line), "column", fmt.Sprint(col), "detail", detail)
 }
 
 func parseProblem(err error) *Error {

@@ -2,10 +2,10 @@ package director
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
@@ -299,40 +299,22 @@ type Audit struct {
 type Error struct {
 	Code string
 	Args map[string]string
-	// Status is the HTTP status a server answers it with: 400 bad input,
-	// 404 unknown, 409 not now.
-	Status int
+	// Kind is what sort of refusal it is (Invalid bad input, NotFound
+	// unknown, Conflict not now, ...); the web front maps it to a status.
+	Kind message.Kind
 }
 
-func (e *Error) Error() string { return render(e.Code, e.Args) }
+func (e *Error) Error() string { return codeText.Text(e.Code, e.Args) }
 
 // Text is the English text of the error.
 func (e *Error) Text() string { return e.Error() }
 
-func refuse(status int, code string, kv ...string) *Error {
-	e := &Error{Code: code, Status: status}
-	if len(kv) > 0 {
-		e.Args = map[string]string{}
-		for i := 0; i+1 < len(kv); i += 2 {
-			e.Args[kv[i]] = kv[i+1]
-		}
-	}
-	return e
-}
-
-func render(code string, args map[string]string) string {
-	s, ok := codeText[code]
-	if !ok {
-		s = code
-	}
-	for k, v := range args {
-		s = strings.ReplaceAll(s, "{"+k+"}", v)
-	}
-	return s
+func refuse(kind message.Kind, code string, kv ...string) *Error {
+	return &Error{Code: code, Kind: kind, Args: message.Args(kv...)}
 }
 
 // codeText is every refusal's English text.
-var codeText = map[string]string{
+var codeText = message.Catalog{
 	"director.unknown-event":    "No such event.",
 	"director.too-many-events":  "The server holds {limit} events, its most; no more can be created.",
 	"director.bad-field":        "The field {field} is not valid: {detail}",
@@ -371,13 +353,12 @@ type Code struct{ Code, Text string }
 // Codes lists every refusal code, for the web client's catalogs.
 func Codes() []Code {
 	out := make([]Code, 0, len(codeText))
-	for c, t := range codeText {
-		out = append(out, Code{c, t})
+	for _, c := range codeText.Codes() {
+		out = append(out, Code{c, codeText[c]})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
 	return out
 }
 
 func badField(field, detail string) *Error {
-	return refuse(400, "director.bad-field", "field", field, "detail", detail)
+	return refuse(message.Invalid, "director.bad-field", "field", field, "detail", detail)
 }

@@ -13,6 +13,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
@@ -233,7 +234,7 @@ func (s *Store) Get(ctx context.Context, id string) (*Snapshot, error) {
 	return load(ctx, s.db, id)
 }
 
-var errUnknown = refuse(404, "director.unknown-event")
+var errUnknown = refuse(message.NotFound, "director.unknown-event")
 
 // load reads event id whole through q.
 func load(ctx context.Context, q querier, id string) (*Snapshot, error) {
@@ -431,10 +432,10 @@ func (s *Store) AddPlayers(ctx context.Context, id string, ps []Player) ([]Playe
 	var out []Player
 	err := s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		if len(sn.Players)+len(ps) > MaxPlayers {
-			return refuse(409, "director.too-many-players", "limit", fmt.Sprint(MaxPlayers))
+			return refuse(message.Conflict, "director.too-many-players", "limit", fmt.Sprint(MaxPlayers))
 		}
 		if sn.Event.System == RoundRobin && len(sn.Rounds) > 0 {
-			return refuse(409, "director.rr-late")
+			return refuse(message.Conflict, "director.rr-late")
 		}
 		maxID, maxNum := 0, 0
 		for _, p := range sn.Players {
@@ -508,10 +509,10 @@ func (s *Store) Withdraw(ctx context.Context, id string, player int) error {
 	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		p := sn.player(player)
 		if p == nil {
-			return refuse(404, "director.unknown-player", "player", fmt.Sprint(player))
+			return refuse(message.NotFound, "director.unknown-player", "player", fmt.Sprint(player))
 		}
 		if p.Withdrawn != 0 {
-			return refuse(409, "director.withdrawn", "player", p.Name)
+			return refuse(message.Conflict, "director.withdrawn", "player", p.Name)
 		}
 		if _, err := tx.Exec("UPDATE players SET withdrawn = ? WHERE event = ? AND id = ?", sn.Next(), id, player); err != nil {
 			return fmt.Errorf("director: withdrawing: %w", err)
@@ -528,10 +529,10 @@ func (s *Store) Reinstate(ctx context.Context, id string, player int) error {
 	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		p := sn.player(player)
 		if p == nil {
-			return refuse(404, "director.unknown-player", "player", fmt.Sprint(player))
+			return refuse(message.NotFound, "director.unknown-player", "player", fmt.Sprint(player))
 		}
 		if p.Withdrawn == 0 {
-			return refuse(409, "director.not-withdrawn", "player", p.Name)
+			return refuse(message.Conflict, "director.not-withdrawn", "player", p.Name)
 		}
 		if _, err := tx.Exec("UPDATE players SET withdrawn = 0 WHERE event = ? AND id = ?", id, player); err != nil {
 			return fmt.Errorf("director: reinstating: %w", err)
@@ -546,21 +547,21 @@ func (s *Store) RequestBye(ctx context.Context, id string, player, round int, ki
 	switch kind {
 	case 0, tally.HalfBye, tally.ZeroBye, tally.FullBye:
 	default:
-		return refuse(400, "director.bad-bye", "kind", fmt.Sprintf("%q", string(kind)))
+		return refuse(message.Invalid, "director.bad-bye", "kind", fmt.Sprintf("%q", string(kind)))
 	}
 	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		p := sn.player(player)
 		if p == nil {
-			return refuse(404, "director.unknown-player", "player", fmt.Sprint(player))
+			return refuse(message.NotFound, "director.unknown-player", "player", fmt.Sprint(player))
 		}
 		if round < 1 || round > sn.Event.Rounds {
 			return badField("round", fmt.Sprintf("%d is not from 1 to %d", round, sn.Event.Rounds))
 		}
 		if round < sn.Next() {
-			return refuse(409, "director.bye-paired", "round", fmt.Sprint(round))
+			return refuse(message.Conflict, "director.bye-paired", "round", fmt.Sprint(round))
 		}
 		if p.Withdrawn != 0 {
-			return refuse(409, "director.withdrawn", "player", p.Name)
+			return refuse(message.Conflict, "director.withdrawn", "player", p.Name)
 		}
 		if _, err := tx.Exec("DELETE FROM byes WHERE event = ? AND round = ? AND player = ?", id, round, player); err != nil {
 			return fmt.Errorf("director: bye: %w", err)
@@ -582,7 +583,7 @@ func roomForEvent(tx *sql.Tx) error {
 		return fmt.Errorf("director: counting events: %w", err)
 	}
 	if n >= maxEvents {
-		return refuse(503, "director.too-many-events", "limit", fmt.Sprint(maxEvents))
+		return refuse(message.Unavailable, "director.too-many-events", "limit", fmt.Sprint(maxEvents))
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
 	"github.com/draughts-arbiter/arbiter/match/schedule"
@@ -23,7 +24,7 @@ type Pairing struct {
 // rnd finds round n.
 func (sn *Snapshot) rnd(n int) (*Round, error) {
 	if n < 1 || n > len(sn.Rounds) {
-		return nil, refuse(404, "director.unknown-round", "round", fmt.Sprint(n))
+		return nil, refuse(message.NotFound, "director.unknown-round", "round", fmt.Sprint(n))
 	}
 	return &sn.Rounds[n-1], nil
 }
@@ -90,15 +91,15 @@ func (s *Store) PairRound(ctx context.Context, id string, n int, manual *Pairing
 	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		switch {
 		case n > sn.Event.Rounds:
-			return refuse(409, "director.all-rounds", "rounds", fmt.Sprint(sn.Event.Rounds))
+			return refuse(message.Conflict, "director.all-rounds", "rounds", fmt.Sprint(sn.Event.Rounds))
 		case n != sn.Next():
-			return refuse(409, "director.round-order", "round", fmt.Sprint(n), "next", fmt.Sprint(sn.Next()))
+			return refuse(message.Conflict, "director.round-order", "round", fmt.Sprint(n), "next", fmt.Sprint(sn.Next()))
 		case n > 1 && sn.Rounds[n-2].State != Closed:
-			return refuse(409, "director.round-open", "round", fmt.Sprint(n), "previous", fmt.Sprint(n-1))
+			return refuse(message.Conflict, "director.round-open", "round", fmt.Sprint(n), "previous", fmt.Sprint(n-1))
 		}
 		present := sn.present(n)
 		if len(present) < 2 {
-			return refuse(409, "director.too-few-players", "count", fmt.Sprint(len(present)))
+			return refuse(message.Conflict, "director.too-few-players", "count", fmt.Sprint(len(present)))
 		}
 		var pg Pairing
 		var auto map[int][2]tally.Result // round-robin boards with an absent side
@@ -108,7 +109,7 @@ func (s *Store) PairRound(ctx context.Context, id string, n int, manual *Pairing
 		case manual != nil:
 			pg = *manual
 			if err := checkPairing(pg, present); err != nil {
-				return refuse(400, "director.bad-pairing", "detail", err.Error())
+				return refuse(message.Invalid, "director.bad-pairing", "detail", err.Error())
 			}
 		case sn.Event.System == RoundRobin:
 			var err error
@@ -119,16 +120,16 @@ func (s *Store) PairRound(ctx context.Context, id string, n int, manual *Pairing
 		default:
 			rd, err := s.callPair(sn.StateAfter(n-1), sn.Event.Options())
 			if errors.Is(err, swiss.ErrNoPairing) {
-				return refuse(409, "director.no-pairing", "round", fmt.Sprint(n))
+				return refuse(message.Conflict, "director.no-pairing", "round", fmt.Sprint(n))
 			}
 			if err != nil {
-				return refuse(500, "director.pairing-failed", "round", fmt.Sprint(n), "detail", err.Error())
+				return refuse(message.Failed, "director.pairing-failed", "round", fmt.Sprint(n), "detail", err.Error())
 			}
 			if pg, err = sn.fromNumbers(rd); err == nil {
 				err = checkPairing(pg, present)
 			}
 			if err != nil {
-				return refuse(500, "director.pairing-failed", "round", fmt.Sprint(n), "detail", "the pairing program's answer: "+err.Error())
+				return refuse(message.Failed, "director.pairing-failed", "round", fmt.Sprint(n), "detail", "the pairing program's answer: "+err.Error())
 			}
 			how = "Dutch system"
 		}
@@ -231,7 +232,7 @@ func (sn *Snapshot) berger(n int) (Pairing, map[int][2]tally.Result, map[int]tal
 		return Pairing{}, nil, nil, badField("rounds", err.Error())
 	}
 	if n > sch.Rounds() {
-		return Pairing{}, nil, nil, refuse(409, "director.all-rounds", "rounds", fmt.Sprint(sch.Rounds()))
+		return Pairing{}, nil, nil, refuse(message.Conflict, "director.all-rounds", "rounds", fmt.Sprint(sch.Rounds()))
 	}
 	byNum := func(i int) *Player { return sn.ByNumber(i + 1) }
 	var pg Pairing
@@ -302,14 +303,14 @@ func (sn *Snapshot) changeable(n int) (*Round, error) {
 		return nil, err
 	}
 	if n != len(sn.Rounds) {
-		return nil, refuse(409, "director.not-last", "round", fmt.Sprint(n), "last", fmt.Sprint(len(sn.Rounds)))
+		return nil, refuse(message.Conflict, "director.not-last", "round", fmt.Sprint(n), "last", fmt.Sprint(len(sn.Rounds)))
 	}
 	for _, b := range r.Boards {
 		if (b.WhiteResult != 0 || b.BlackResult != 0) && b.Source != "auto" {
-			return nil, refuse(409, "director.has-results", "round", fmt.Sprint(n))
+			return nil, refuse(message.Conflict, "director.has-results", "round", fmt.Sprint(n))
 		}
 		if b.Game != "" {
-			return nil, refuse(409, "director.has-game", "round", fmt.Sprint(n), "board", fmt.Sprint(b.Board))
+			return nil, refuse(message.Conflict, "director.has-game", "round", fmt.Sprint(n), "board", fmt.Sprint(b.Board))
 		}
 	}
 	return r, nil
@@ -335,7 +336,7 @@ func (s *Store) Fix(ctx context.Context, id string, n int, pg Pairing) error {
 		}
 		old.Bye = r.Bye
 		if err := checkPairing(pg, players); err != nil {
-			return refuse(400, "director.bad-pairing", "detail", err.Error())
+			return refuse(message.Invalid, "director.bad-pairing", "detail", err.Error())
 		}
 		var changes []string
 		for i := 0; i < max(len(old.Boards), len(pg.Boards)); i++ {
@@ -391,7 +392,7 @@ func (s *Store) SwapColors(ctx context.Context, id string, n, board int) error {
 		return err
 	}
 	if board < 1 || board > len(r.Boards) {
-		return refuse(404, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
+		return refuse(message.NotFound, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
 	}
 	pg := pairingOf(r)
 	b := &pg.Boards[board-1]
@@ -411,7 +412,7 @@ func (s *Store) Exchange(ctx context.Context, id string, n, a, b int) error {
 		return err
 	}
 	if a == b {
-		return refuse(400, "director.bad-pairing", "detail", fmt.Sprintf("player %d exchanged with themself", a))
+		return refuse(message.Invalid, "director.bad-pairing", "detail", fmt.Sprintf("player %d exchanged with themself", a))
 	}
 	pg := pairingOf(r)
 	var pa, pb *int
@@ -436,7 +437,7 @@ func (s *Store) Exchange(ctx context.Context, id string, n, a, b int) error {
 		id int
 	}{{pa, a}, {pb, b}} {
 		if x.p == nil {
-			return refuse(400, "director.bad-pairing", "detail", fmt.Sprintf("player %d is not in round %d", x.id, n))
+			return refuse(message.Invalid, "director.bad-pairing", "detail", fmt.Sprintf("player %d is not in round %d", x.id, n))
 		}
 	}
 	*pa, *pb = b, a
@@ -451,7 +452,7 @@ func (s *Store) Publish(ctx context.Context, id string, n int) error {
 			return err
 		}
 		if r.State != Paired {
-			return refuse(409, "director.already", "round", fmt.Sprint(n), "state", r.State)
+			return refuse(message.Conflict, "director.already", "round", fmt.Sprint(n), "state", r.State)
 		}
 		if _, err := tx.Exec("UPDATE rounds SET state = ? WHERE event = ? AND n = ?", Published, id, n); err != nil {
 			return fmt.Errorf("director: publishing round %d: %w", n, err)
@@ -474,7 +475,7 @@ func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tall
 		valid = valid || o == res
 	}
 	if !valid {
-		return false, refuse(400, "director.bad-result", "result", fmt.Sprintf("%q", string(res[0])+":"+string(res[1])))
+		return false, refuse(message.Invalid, "director.bad-result", "result", fmt.Sprintf("%q", string(res[0])+":"+string(res[1])))
 	}
 	err := s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		r, err := sn.rnd(n)
@@ -483,12 +484,12 @@ func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tall
 		}
 		switch r.State {
 		case Paired:
-			return refuse(409, "director.not-published", "round", fmt.Sprint(n))
+			return refuse(message.Conflict, "director.not-published", "round", fmt.Sprint(n))
 		case Closed:
-			return refuse(409, "director.closed", "round", fmt.Sprint(n))
+			return refuse(message.Conflict, "director.closed", "round", fmt.Sprint(n))
 		}
 		if board < 1 || board > len(r.Boards) {
-			return refuse(404, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
+			return refuse(message.NotFound, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
 		}
 		b := r.Boards[board-1]
 		nb := Board{WhiteResult: res[0], BlackResult: res[1]}
@@ -523,13 +524,13 @@ func (s *Store) CloseRound(ctx context.Context, id string, n int) error {
 		}
 		switch r.State {
 		case Paired:
-			return refuse(409, "director.not-published", "round", fmt.Sprint(n))
+			return refuse(message.Conflict, "director.not-published", "round", fmt.Sprint(n))
 		case Closed:
-			return refuse(409, "director.already", "round", fmt.Sprint(n), "state", r.State)
+			return refuse(message.Conflict, "director.already", "round", fmt.Sprint(n), "state", r.State)
 		}
 		for _, b := range r.Boards {
 			if !b.Done() {
-				return refuse(409, "director.results-missing", "round", fmt.Sprint(n), "board", fmt.Sprint(b.Board))
+				return refuse(message.Conflict, "director.results-missing", "round", fmt.Sprint(n), "board", fmt.Sprint(b.Board))
 			}
 		}
 		if _, err := tx.Exec("UPDATE rounds SET state = ? WHERE event = ? AND n = ?", Closed, id, n); err != nil {
@@ -568,13 +569,13 @@ func (s *Store) SetGame(ctx context.Context, id string, n, board int, game strin
 			return err
 		}
 		if r.State == Closed {
-			return refuse(409, "director.closed", "round", fmt.Sprint(n))
+			return refuse(message.Conflict, "director.closed", "round", fmt.Sprint(n))
 		}
 		if board < 1 || board > len(r.Boards) {
-			return refuse(404, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
+			return refuse(message.NotFound, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
 		}
 		if r.Boards[board-1].Game != "" {
-			return refuse(409, "director.has-game", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
+			return refuse(message.Conflict, "director.has-game", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
 		}
 		if _, err := tx.Exec("UPDATE boards SET game = ?, links = ? WHERE event = ? AND round = ? AND board = ?", game, links, id, n, board); err != nil {
 			return fmt.Errorf("director: linking the game: %w", err)
@@ -588,7 +589,7 @@ func (s *Store) Links(ctx context.Context, id string, n, board int) ([]byte, err
 	var b []byte
 	err := s.db.QueryRowContext(ctx, "SELECT links FROM boards WHERE event = ? AND round = ? AND board = ?", id, n, board).Scan(&b)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, refuse(404, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
+		return nil, refuse(message.NotFound, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
 	}
 	if err != nil {
 		return nil, fmt.Errorf("director: %w", err)

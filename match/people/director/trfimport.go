@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
@@ -21,15 +22,15 @@ const MaxTRF = 1 << 20
 // the file's line and column.
 func ParseTRF(data []byte) (*trf.Event, error) {
 	if len(data) > MaxTRF {
-		return nil, refuse(413, "director.trf", "line", "0", "column", "0", "detail", fmt.Sprintf("larger than %d bytes", MaxTRF))
+		return nil, refuse(message.TooLarge, "director.trf", "line", "0", "column", "0", "detail", fmt.Sprintf("larger than %d bytes", MaxTRF))
 	}
 	ev, err := trf.Read(strings.NewReader(string(data)))
 	if err != nil {
 		var te *trf.Error
 		if errors.As(err, &te) {
-			return nil, refuse(400, "director.trf", "line", fmt.Sprint(te.Line), "column", fmt.Sprint(te.Column), "detail", te.Msg)
+			return nil, refuse(message.Invalid, "director.trf", "line", fmt.Sprint(te.Line), "column", fmt.Sprint(te.Column), "detail", te.Msg)
 		}
-		return nil, refuse(400, "director.trf", "line", "0", "column", "0", "detail", err.Error())
+		return nil, refuse(message.Invalid, "director.trf", "line", "0", "column", "0", "detail", err.Error())
 	}
 	return ev, nil
 }
@@ -89,7 +90,7 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 		e.System = RoundRobin
 	}
 	if len(tev.Players) > MaxPlayers {
-		return Event{}, "", refuse(409, "director.too-many-players", "limit", fmt.Sprint(MaxPlayers))
+		return Event{}, "", refuse(message.Conflict, "director.too-many-players", "limit", fmt.Sprint(MaxPlayers))
 	}
 	// The rounds played are those up to the last one in which someone was
 	// paired (a game, a forfeit, the pairing-allocated bye), as bbpPairings
@@ -292,7 +293,7 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 // trfProblem is a problem in the history of a player; when the player was
 // read from a file it names the line and column (that of the round) too.
 func trfProblem(player, round int, detail string) *Error {
-	return refuse(400, "director.trf-history", "player", fmt.Sprint(player), "round", fmt.Sprint(round), "detail", detail)
+	return refuse(message.Invalid, "director.trf-history", "player", fmt.Sprint(player), "round", fmt.Sprint(round), "detail", detail)
 }
 
 // atLine turns err (an *Error of ImportTRF) into one naming the file's
@@ -341,7 +342,7 @@ func atLine(err error, tev *trf.Event) error {
 	if line == 0 {
 		return err
 	}
-	out := refuse(de.Status, "director.trf", "line", fmt.Sprint(line), "column", fmt.Sprint(col), "detail", detail)
+	out := refuse(de.Kind, "director.trf", "line", fmt.Sprint(line), "column", fmt.Sprint(col), "detail", detail)
 	for k, v := range de.Args {
 		if _, ok := out.Args[k]; !ok {
 			out.Args[k] = v

@@ -1,8 +1,9 @@
 package online
 
 import (
-	"sort"
 	"strings"
+
+	"github.com/draughts-arbiter/arbiter/internal/message"
 )
 
 // Code is a message code and its English template; {name} stands for the
@@ -14,7 +15,7 @@ type Code struct {
 
 // codes are every message this package can produce. The web client has
 // a translation of each (match/web/assets/i18n/*.json, checked by a test).
-var codes = map[string]string{
+var codes = message.Catalog{
 	// Moves and the referee.
 	"move.played":        "{color} played {move}.",
 	"move.illegal-stood": "{color} played {move}, an illegal move that {opponent} let stand.",
@@ -89,45 +90,21 @@ var codes = map[string]string{
 // Codes lists every message code with its English template, sorted.
 func Codes() []Code {
 	out := make([]Code, 0, len(codes))
-	for c, t := range codes {
-		out = append(out, Code{c, t})
+	for _, c := range codes.Codes() {
+		out = append(out, Code{c, codes[c]})
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Code < out[j].Code })
 	return out
 }
 
-// render fills in a code's template.
+// render fills in a code's template. With arguments the text is a
+// sentence: trimmed, and starting with a capital also when it starts with
+// an argument ("white" -> "White played 32-28.").
 func render(code string, args map[string]string) string {
 	t, ok := codes[code]
-	if !ok {
-		return code
+	if !ok || len(args) == 0 || !strings.Contains(t, "{") {
+		return codes.Text(code, args)
 	}
-	if len(args) == 0 || !strings.Contains(t, "{") {
-		return t
-	}
-	var b strings.Builder
-	for {
-		i := strings.IndexByte(t, '{')
-		if i < 0 {
-			break
-		}
-		j := strings.IndexByte(t[i:], '}')
-		if j < 0 {
-			break
-		}
-		b.WriteString(t[:i])
-		name := t[i+1 : i+j]
-		if v, ok := args[name]; ok {
-			b.WriteString(v)
-		} else {
-			b.WriteString(t[i : i+j+1])
-		}
-		t = t[i+j+1:]
-	}
-	b.WriteString(t)
-	out := strings.TrimSpace(b.String())
-	// A sentence starts with a capital, also when it starts with an
-	// argument ("white" -> "White played 32-28.").
+	out := strings.TrimSpace(message.Fill(t, args))
 	if out != "" && out[0] >= 'a' && out[0] <= 'z' {
 		out = string(out[0]-'a'+'A') + out[1:]
 	}
@@ -139,18 +116,12 @@ func newMsg(code string, args map[string]string) Msg {
 }
 
 // kv makes an argument map from name, value pairs.
-func kv(pairs ...string) map[string]string {
-	m := make(map[string]string, len(pairs)/2)
-	for i := 0; i+1 < len(pairs); i += 2 {
-		m[pairs[i]] = pairs[i+1]
-	}
-	return m
-}
+func kv(pairs ...string) map[string]string { return message.Args(pairs...) }
 
-func refuse(status int, code string, pairs ...string) *Refusal {
-	return &Refusal{Code: code, Args: kv(pairs...), Status: status}
+func refuse(kind message.Kind, code string, pairs ...string) *Refusal {
+	return &Refusal{Code: code, Args: kv(pairs...), Kind: kind}
 }
 
 func badInput(field, problem string) *Refusal {
-	return refuse(400, "refused.bad-input", "field", field, "problem", problem)
+	return refuse(message.Invalid, "refused.bad-input", "field", field, "problem", problem)
 }

@@ -34,7 +34,7 @@
 // referee's explanation (arbiter.Explain's code and arguments), so that a
 // client can translate the reason too.
 //
-// Limits: Config.MaxGames running games (Create refuses more with 503),
+// Limits: Config.MaxGames running games (Create refuses more as message.Unavailable),
 // Config.MaxEvents events per game (then only resign and declare, which
 // end it), and the field limits in setup.go (names 64 runes, annotations
 // 2 KiB, rules 8 KiB, FEN 512 bytes). The last 1000 finished games stay

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/internal/testbin"
 )
 
@@ -54,7 +55,7 @@ func TestHumanAgainstSparringEngine(t *testing.T) {
 	if _, ok := c.Tokens[RoleWhite]; ok {
 		t.Fatal("the engine's side got a link")
 	}
-	refused(t, h, c.ID, RoleWhite, mv("22-18"), 403)
+	refused(t, h, c.ID, RoleWhite, mv("22-18"), message.Forbidden)
 	// The engine cannot decide about the human's illegal move: corrected.
 	rep := act(t, h, c.ID, RoleBlack, mv("9-18"))
 	if hasCode(rep.Events, "warning.corrected") == nil || rep.State.Pending != nil || rep.State.Turn != "black" {

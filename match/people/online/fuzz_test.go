@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -57,8 +58,8 @@ func FuzzIntent(f *testing.F) {
 			if after.FEN != before.FEN || after.Ply != before.Ply || after.Status != before.Status || after.Clocks != before.Clocks || len(g.pending) > 0 {
 				t.Fatalf("refused %+v changed the game: %+v -> %+v", in, before, after)
 			}
-			if ref.Status != 400 && ref.Status != 403 && ref.Status != 409 {
-				t.Fatalf("refusal status %d", ref.Status)
+			if ref.Kind != message.Invalid && ref.Kind != message.Forbidden && ref.Kind != message.Conflict {
+				t.Fatalf("refusal kind %s", ref.Kind)
 			}
 		}
 	})

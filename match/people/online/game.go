@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -154,21 +155,21 @@ func (g *game) apply(at time.Time, in input, tok func(Role) (string, *tokenRow, 
 	case "move", "claim", "offer", "accept", "decline", "resign", "decide":
 		c, ok := in.Role.player()
 		if !ok {
-			return "", nil, refuse(403, "refused.role", "role", in.Role.String(), "kind", k)
+			return "", nil, refuse(message.Forbidden, "refused.role", "role", in.Role.String(), "kind", k)
 		}
 		if g.sp.engine != "" && c == g.sp.engineSide && !in.Engine {
-			return "", nil, refuse(403, "refused.engine-side", "color", colorName(c))
+			return "", nil, refuse(message.Forbidden, "refused.engine-side", "color", colorName(c))
 		}
 		return "", nil, g.player(c, in)
 	case "pause", "resume", "add-time", "declare", "annotate", "reissue":
 		if in.Role != RoleArbiter {
-			return "", nil, refuse(403, "refused.role", "role", in.Role.String(), "kind", k)
+			return "", nil, refuse(message.Forbidden, "refused.role", "role", in.Role.String(), "kind", k)
 		}
 		return g.arbiterIntent(in.Intent, tok)
 	case "":
 		return "", nil, badInput("kind", "no action given")
 	}
-	return "", nil, refuse(400, "refused.unknown-kind", "kind", clip(k, 32))
+	return "", nil, refuse(message.Invalid, "refused.unknown-kind", "kind", clip(k, 32))
 }
 
 // player handles the intents of the player of side c.
@@ -176,10 +177,10 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 	ref := g.ref
 	it := in.Intent
 	if ref.Done() {
-		return refuse(409, "refused.game-over")
+		return refuse(message.Conflict, "refused.game-over")
 	}
 	if ref.Paused() && it.Kind != "resign" {
-		return refuse(409, "refused.paused")
+		return refuse(message.Conflict, "refused.paused")
 	}
 	turn := ref.Turn()
 	switch it.Kind {
@@ -192,7 +193,7 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 			return g.standThenMove(c, it)
 		}
 		if c != turn {
-			return refuse(409, "refused.not-your-turn", "turn", colorName(turn))
+			return refuse(message.Conflict, "refused.not-your-turn", "turn", colorName(turn))
 		}
 		if in.Engine && in.Mv != nil {
 			m, ok := in.Mv.move(g.sp.variant)
@@ -217,7 +218,7 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 		}
 		if it.WithMove != "" {
 			if c != turn {
-				return refuse(409, "refused.not-your-turn", "turn", colorName(turn))
+				return refuse(message.Conflict, "refused.not-your-turn", "turn", colorName(turn))
 			}
 			a, r := readMove(ref.Position(), it.WithMove, nil)
 			if r != nil {
@@ -236,7 +237,7 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 	case "offer":
 		switch {
 		case g.hasOffer && g.offer == c:
-			return refuse(409, "refused.offer-open")
+			return refuse(message.Conflict, "refused.offer-open")
 		case g.hasOffer:
 			return g.accept(c)
 		}
@@ -244,12 +245,12 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 		g.emit(EvOffer, "offer.made", kv("color", colorName(c)), nil)
 	case "accept":
 		if !g.hasOffer || g.offer == c {
-			return refuse(409, "refused.no-offer")
+			return refuse(message.Conflict, "refused.no-offer")
 		}
 		return g.accept(c)
 	case "decline":
 		if !g.hasOffer || g.offer == c {
-			return refuse(409, "refused.no-offer")
+			return refuse(message.Conflict, "refused.no-offer")
 		}
 		g.hasOffer = false
 		g.emit(EvOffer, "offer.declined", kv("color", colorName(c)), nil)
@@ -257,7 +258,7 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 		ref.Forfeit(c, arbiter.Resignation, c.String()+" resigned")
 	case "decide":
 		if !ref.Pending() || c == turn {
-			return refuse(409, "refused.no-decision")
+			return refuse(message.Conflict, "refused.no-decision")
 		}
 		if it.Correct == nil {
 			return badInput("correct", "say true (correct it) or false (let it stand)")
@@ -270,7 +271,7 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 
 func (g *game) decisionFirst() *Refusal {
 	w := g.pendingWarning()
-	return refuse(409, "refused.decision-first", "decider", colorName(g.ref.Turn().Opponent()), "move", w.move)
+	return refuse(message.Conflict, "refused.decision-first", "decider", colorName(g.ref.Turn().Opponent()), "move", w.move)
 }
 
 // standThenMove lets the pending illegal move stand (the decider, c,
@@ -369,7 +370,7 @@ func (g *game) claimKind(s string) (arbiter.Termination, *Refusal) {
 	case s == "":
 		return "", badInput("claim", "say which rule: "+strings.Join(have, ", "))
 	}
-	return "", refuse(400, "refused.unknown-claim", "claim", clip(s, 32), "rules", strings.Join(have, ", "))
+	return "", refuse(message.Invalid, "refused.unknown-claim", "claim", clip(s, 32), "rules", strings.Join(have, ", "))
 }
 
 // arbiterIntent handles the arbiter's intents.
@@ -379,15 +380,15 @@ func (g *game) arbiterIntent(it Intent, tok func(Role) (string, *tokenRow, error
 	case "pause":
 		switch {
 		case ref.Done():
-			return "", nil, refuse(409, "refused.game-over")
+			return "", nil, refuse(message.Conflict, "refused.game-over")
 		case ref.Paused():
-			return "", nil, refuse(409, "refused.paused")
+			return "", nil, refuse(message.Conflict, "refused.paused")
 		}
 		g.startClock()
 		ref.Pause(it.Text)
 	case "resume":
 		if !ref.Paused() {
-			return "", nil, refuse(409, "refused.not-paused")
+			return "", nil, refuse(message.Conflict, "refused.not-paused")
 		}
 		ref.Resume()
 	case "add-time":
@@ -399,10 +400,10 @@ func (g *game) arbiterIntent(it Intent, tok func(Role) (string, *tokenRow, error
 			return "", nil, badInput("seconds", fmt.Sprintf("want 1 to %d", MaxAddSeconds))
 		}
 		if ref.Done() {
-			return "", nil, refuse(409, "refused.game-over")
+			return "", nil, refuse(message.Conflict, "refused.game-over")
 		}
 		if !g.sp.tc.Timed() || g.sp.tc.PerMove > 0 {
-			return "", nil, refuse(409, "refused.no-time-control")
+			return "", nil, refuse(message.Conflict, "refused.no-time-control")
 		}
 		g.startClock()
 		if err := ref.AddTime(c, time.Duration(it.Seconds)*time.Second, it.Text); err != nil {
@@ -414,7 +415,7 @@ func (g *game) arbiterIntent(it Intent, tok func(Role) (string, *tokenRow, error
 			return "", nil, badInput("outcome", "want 1-0, 0-1 or 1/2-1/2")
 		}
 		if ref.Done() {
-			return "", nil, refuse(409, "refused.game-over")
+			return "", nil, refuse(message.Conflict, "refused.game-over")
 		}
 		reason := it.Text
 		if reason == "" {
@@ -436,7 +437,7 @@ func (g *game) arbiterIntent(it Intent, tok func(Role) (string, *tokenRow, error
 			return "", nil, badInput("role", "want white, black, spectator or arbiter")
 		}
 		if c, isPlayer := r.player(); isPlayer && g.sp.engine != "" && c == g.sp.engineSide {
-			return "", nil, refuse(409, "refused.engine-side", "color", colorName(c))
+			return "", nil, refuse(message.Conflict, "refused.engine-side", "color", colorName(c))
 		}
 		var token string
 		var row *tokenRow
@@ -472,14 +473,14 @@ func (g *game) internal(in input) *Refusal {
 		}
 	case "engine-illegal":
 		if ref.Done() || ref.Pending() || ref.Paused() {
-			return refuse(409, "refused.game-over")
+			return refuse(message.Conflict, "refused.game-over")
 		}
 		g.startClock()
 		ref.SubmitIllegal(in.Text, in.Why)
 		g.afterMove(ref.Turn())
 	case "engine-fault":
 		if ref.Done() {
-			return refuse(409, "refused.game-over")
+			return refuse(message.Conflict, "refused.game-over")
 		}
 		c := g.sp.engineSide
 		t := arbiter.Termination(in.Fault)

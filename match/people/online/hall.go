@@ -17,6 +17,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -33,7 +34,7 @@ const (
 )
 
 // ErrUnknownGame is returned for a game id the hall does not hold.
-var ErrUnknownGame = &Refusal{Code: "refused.unknown-game", Status: 404}
+var ErrUnknownGame = &Refusal{Code: "refused.unknown-game", Kind: message.NotFound}
 
 // Hall holds the games: it creates them, routes intents to them, stores
 // and publishes their events, and restores them after a restart. It is
@@ -267,11 +268,11 @@ func (h *Hall) Create(ctx context.Context, s Setup) (Created, error) {
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
-		return Created{}, refuse(503, "refused.closed")
+		return Created{}, refuse(message.Unavailable, "refused.closed")
 	}
 	if h.running >= h.cfg.MaxGames {
 		h.mu.Unlock()
-		return Created{}, refuse(503, "refused.too-many-games", "limit", fmt.Sprint(h.cfg.MaxGames))
+		return Created{}, refuse(message.Unavailable, "refused.too-many-games", "limit", fmt.Sprint(h.cfg.MaxGames))
 	}
 	h.running++ // reserved; given back on failure
 	h.mu.Unlock()
@@ -336,7 +337,7 @@ func (h *Hall) get(ctx context.Context, id string) (*game, error) {
 	closed := h.closed
 	h.mu.Unlock()
 	if closed {
-		return nil, refuse(503, "refused.closed")
+		return nil, refuse(message.Unavailable, "refused.closed")
 	}
 	if ok {
 		return g, nil
@@ -433,10 +434,10 @@ func (h *Hall) Act(ctx context.Context, id string, role Role, in Intent) (Reply,
 	}
 	defer g.mu.Unlock()
 	if g.broken != nil {
-		return Reply{}, refuse(409, "refused.broken", "reason", g.broken.Error())
+		return Reply{}, refuse(message.Conflict, "refused.broken", "reason", g.broken.Error())
 	}
 	if g.closed {
-		return Reply{}, refuse(503, "refused.closed")
+		return Reply{}, refuse(message.Unavailable, "refused.closed")
 	}
 	if int(role) >= len(roleNames) {
 		return Reply{}, badInput("role", "no such role")
@@ -479,7 +480,7 @@ func (h *Hall) run(g *game, at time.Time, in input, tok func(Role) (string, *tok
 	}()
 	limit := int64(h.cfg.MaxEvents)
 	if g.v >= limit+100 || g.v >= limit && in.Internal == "" && in.Intent.Kind != "resign" && in.Intent.Kind != "declare" {
-		return Reply{}, refuse(409, "refused.event-limit", "limit", fmt.Sprint(limit)), nil
+		return Reply{}, refuse(message.Conflict, "refused.event-limit", "limit", fmt.Sprint(limit)), nil
 	}
 	wasOver := g.ref.Done()
 	g.pending = g.pending[:0]
@@ -639,7 +640,7 @@ func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 	}
 	if g.broken != nil {
 		g.mu.Unlock()
-		return Snapshot{}, refuse(409, "refused.broken", "reason", g.broken.Error())
+		return Snapshot{}, refuse(message.Conflict, "refused.broken", "reason", g.broken.Error())
 	}
 	if !g.ref.Done() && !g.closed {
 		g.clk.t = h.now() // only reads follow: the running clock as of now
@@ -688,7 +689,7 @@ func (h *Hall) Watch(ctx context.Context, id string, since int64) ([]Event, <-ch
 	}
 	if g.broken != nil || g.closed {
 		g.mu.Unlock()
-		return nil, nil, refuse(409, "refused.broken", "reason", fmt.Sprint(g.broken))
+		return nil, nil, refuse(message.Conflict, "refused.broken", "reason", fmt.Sprint(g.broken))
 	}
 	g.subs[s] = struct{}{}
 	upto := g.v
@@ -763,7 +764,7 @@ func (h *Hall) PDN(id string) (string, error) {
 	}
 	if g.broken != nil {
 		g.mu.Unlock()
-		return "", refuse(409, "refused.broken", "reason", g.broken.Error())
+		return "", refuse(message.Conflict, "refused.broken", "reason", g.broken.Error())
 	}
 	rec := g.ref.Record()
 	s := g.sp.setup

@@ -11,6 +11,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
@@ -70,16 +71,16 @@ func act(t *testing.T, h *Hall, id string, role Role, in Intent) Reply {
 	return rep
 }
 
-// refused applies an intent that must be refused with status.
-func refused(t *testing.T, h *Hall, id string, role Role, in Intent, status int) *Refusal {
+// refused applies an intent that must be refused as kind.
+func refused(t *testing.T, h *Hall, id string, role Role, in Intent, kind message.Kind) *Refusal {
 	t.Helper()
 	_, err := h.Act(context.Background(), id, role, in)
 	var r *Refusal
 	if !errors.As(err, &r) {
-		t.Fatalf("%s %+v: want a refusal (%d), got %v", role, in, status, err)
+		t.Fatalf("%s %+v: want a refusal (%s), got %v", role, in, kind, err)
 	}
-	if r.Status != status {
-		t.Fatalf("%s %+v: refusal %d %s, want %d", role, in, r.Status, r.Error(), status)
+	if r.Kind != kind {
+		t.Fatalf("%s %+v: refusal %s %s, want %s", role, in, r.Kind, r.Error(), kind)
 	}
 	return r
 }

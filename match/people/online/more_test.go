@@ -9,6 +9,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -108,14 +109,14 @@ func TestLimits(t *testing.T) {
 	create(t, h, Setup{})
 	if _, err := h.Create(context.Background(), Setup{}); err == nil {
 		t.Fatal("a third running game was created")
-	} else if r, ok := err.(*Refusal); !ok || r.Status != 503 {
+	} else if r, ok := err.(*Refusal); !ok || r.Kind != message.Unavailable {
 		t.Fatalf("third game: %v", err)
 	}
 	play(t, h, a.ID, "9-13", "22-18", "10-14", "18x9")
-	refused(t, h, a.ID, RoleBlack, mv("5x14"), 409) // the event limit
+	refused(t, h, a.ID, RoleBlack, mv("5x14"), message.Conflict) // the event limit
 	act(t, h, a.ID, RoleBlack, Intent{Kind: "resign"})
 	b := create(t, h, Setup{}) // a finished game frees its place
-	refused(t, h, b.ID, RoleArbiter, Intent{Kind: "annotate", Text: string(make([]byte, MaxAnnotation+1))}, 400)
+	refused(t, h, b.ID, RoleArbiter, Intent{Kind: "annotate", Text: string(make([]byte, MaxAnnotation+1))}, message.Invalid)
 }
 
 func TestSnapshotGeometry(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/internal/message"
 )
 
 func TestCreateValidatesEveryField(t *testing.T) {
@@ -75,20 +77,20 @@ func TestRoleEnforcement(t *testing.T) {
 		{Kind: "annotate", Text: "x"}, {Kind: "reissue", Role: "white"}}
 	for _, in := range player {
 		for _, r := range []Role{RoleSpectator, RoleArbiter} {
-			refused(t, h, c.ID, r, in, 403)
+			refused(t, h, c.ID, r, in, message.Forbidden)
 		}
 	}
 	for _, in := range arb {
 		for _, r := range []Role{RoleWhite, RoleBlack, RoleSpectator} {
-			refused(t, h, c.ID, r, in, 403)
+			refused(t, h, c.ID, r, in, message.Forbidden)
 		}
 	}
-	refused(t, h, c.ID, RoleWhite, mv("22-18"), 409) // black moves first in english
-	refused(t, h, c.ID, RoleBlack, Intent{Kind: "accept"}, 409)
-	refused(t, h, c.ID, RoleBlack, Intent{Kind: "dance"}, 400)
-	refused(t, h, c.ID, RoleBlack, Intent{}, 400)
-	refused(t, h, c.ID, RoleBlack, mv(""), 400)
-	refused(t, h, c.ID, Role(9), mv("9-13"), 400)
+	refused(t, h, c.ID, RoleWhite, mv("22-18"), message.Conflict) // black moves first in english
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "accept"}, message.Conflict)
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "dance"}, message.Invalid)
+	refused(t, h, c.ID, RoleBlack, Intent{}, message.Invalid)
+	refused(t, h, c.ID, RoleBlack, mv(""), message.Invalid)
+	refused(t, h, c.ID, Role(9), mv("9-13"), message.Invalid)
 	s, _ := h.Snapshot(c.ID, RoleSpectator)
 	if s.V != 0 || s.State.Ply != 0 {
 		t.Errorf("refusals changed the game: v %d ply %d", s.V, s.State.Ply)
@@ -106,8 +108,8 @@ func TestOffersAndResign(t *testing.T) {
 	if rep.State.Offer != "black" {
 		t.Fatalf("offer state %q", rep.State.Offer)
 	}
-	refused(t, h, c.ID, RoleBlack, Intent{Kind: "offer"}, 409)
-	refused(t, h, c.ID, RoleBlack, Intent{Kind: "accept"}, 409)
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "offer"}, message.Conflict)
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "accept"}, message.Conflict)
 	rep = act(t, h, c.ID, RoleBlack, mv("9-13"))
 	if hasCode(rep.Events, "offer.withdrawn") == nil || rep.State.Offer != "" {
 		t.Fatalf("offer not withdrawn by the move: %s", describe(rep.Events))
@@ -126,7 +128,7 @@ func TestOffersAndResign(t *testing.T) {
 	if rep.State.Status != "over" || rep.State.Result != "1/2-1/2" || hasCode(rep.Events, "result.agreed") == nil {
 		t.Fatalf("accept: %+v %s", rep.State, describe(rep.Events))
 	}
-	refused(t, h, c.ID, RoleWhite, mv("22-17"), 409)
+	refused(t, h, c.ID, RoleWhite, mv("22-17"), message.Conflict)
 
 	c2 := create(t, h, Setup{})
 	rep = act(t, h, c2.ID, RoleWhite, Intent{Kind: "resign"}) // either side may resign at any time
@@ -160,8 +162,8 @@ func TestOpponentDecides(t *testing.T) {
 	if e := hasCode(rep.Events, "decision.pending"); e == nil || e.Msg.Why == nil || e.Msg.Why.Code != "illegal.backward" || rep.State.Pending == nil || rep.State.Pending.Decider != "white" {
 		t.Fatalf("illegal move: %+v %s", rep.State, describe(rep.Events))
 	}
-	refused(t, h, c.ID, RoleBlack, mv("10-14"), 409) // the decision comes first
-	refused(t, h, c.ID, RoleBlack, Intent{Kind: "decide", Correct: new(bool)}, 409)
+	refused(t, h, c.ID, RoleBlack, mv("10-14"), message.Conflict) // the decision comes first
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "decide", Correct: new(bool)}, message.Conflict)
 	yes := true
 	rep = act(t, h, c.ID, RoleWhite, Intent{Kind: "decide", Correct: &yes})
 	if rep.State.Pending != nil || rep.State.Turn != "black" || hasCode(rep.Events, "decision.corrected") == nil {
@@ -207,12 +209,12 @@ func TestThreefoldClaims(t *testing.T) {
 	if w := e.Msg.Why; w == nil || w.Code != "evidence.threefold-move-start" || w.Args["count"] != "3" || w.Args["move"] != "25-29" || strings.Count(w.Args["at"], ",") != 1 {
 		t.Errorf("valid claim's reason as a message: %+v", w)
 	}
-	refused(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"}, 409)
+	refused(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"}, message.Conflict)
 	if text := checkPDN(t, h, c.ID); !strings.Contains(text, "[%claim black threefold refused]") || !strings.Contains(text, "accepted") {
 		t.Errorf("the claims are not in the PDN:\n%s", text)
 	}
 	c2 := create(t, h, Setup{Variant: "english"})
-	refused(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "25-move"}, 400)
+	refused(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "25-move"}, message.Invalid)
 	play(t, h, c2.ID, "9-13")
 	rep = act(t, h, c2.ID, RoleBlack, Intent{Kind: "claim", Claim: "40-move"})
 	if e := hasCode(rep.Events, "claim.refused"); e == nil || e.Msg.Args["window_needed"] != "80" || e.Msg.Args["window_counted"] == "" {
@@ -249,14 +251,14 @@ func TestFlagPauseAddTime(t *testing.T) {
 	if rep.State.Status != "paused" || rep.State.Clocks.Running != "" || rep.State.Clocks.White != 30000 {
 		t.Fatalf("pause: %+v", rep.State)
 	}
-	refused(t, h, c.ID, RoleWhite, mv("22-18"), 409)
+	refused(t, h, c.ID, RoleWhite, mv("22-18"), message.Conflict)
 	ft.advance(time.Hour) // not charged
 	act(t, h, c.ID, RoleArbiter, Intent{Kind: "resume"})
 	rep = act(t, h, c.ID, RoleArbiter, Intent{Kind: "add-time", Color: "white", Seconds: 60, Text: "the noise"})
 	if rep.State.Clocks.White != 90000 || hasCode(rep.Events, "arbiter.add-time") == nil {
 		t.Fatalf("add time: %+v %s", rep.State, describe(rep.Events))
 	}
-	refused(t, h, c.ID, RoleArbiter, Intent{Kind: "add-time", Color: "green", Seconds: 60}, 400)
+	refused(t, h, c.ID, RoleArbiter, Intent{Kind: "add-time", Color: "green", Seconds: 60}, message.Invalid)
 	ft.advance(91 * time.Second)
 	// The flag is checked on any act, here black's offer.
 	_, err := h.Act(context.Background(), c.ID, RoleBlack, Intent{Kind: "offer"})
@@ -334,7 +336,7 @@ func TestDeclareAndReissue(t *testing.T) {
 	if _, _, ok := h.Resolve(c.Tokens[RoleWhite][:20] + "AAAA"); ok {
 		t.Error("a tampered token works")
 	}
-	refused(t, h, c.ID, RoleArbiter, Intent{Kind: "declare", Outcome: "3-0"}, 400)
+	refused(t, h, c.ID, RoleArbiter, Intent{Kind: "declare", Outcome: "3-0"}, message.Invalid)
 	rep = act(t, h, c.ID, RoleArbiter, Intent{Kind: "declare", Outcome: "1-0", Text: "black left"})
 	if rep.State.Result != "1-0" || hasCode(rep.Events, "result.declared") == nil {
 		t.Fatalf("declare: %+v %s", rep.State, describe(rep.Events))

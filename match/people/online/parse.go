@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -103,7 +104,7 @@ func readMove(p rules.Position, text string, path []string) (attempt, *Refusal) 
 		for i, m := range found {
 			choices[i] = p.LongMoveText(m)
 		}
-		return a, refuse(400, "refused.ambiguous", "move", clip(text, 64), "choices", strings.Join(choices, ", "))
+		return a, refuse(message.Invalid, "refused.ambiguous", "move", clip(text, 64), "choices", strings.Join(choices, ", "))
 	}
 	sqs, serr := squares(p.Variant(), text)
 	if serr != nil {

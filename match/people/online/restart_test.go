@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/rs/zerolog"
 )
 
@@ -234,7 +235,7 @@ func TestBrokenGameIsReportedOthersLoad(t *testing.T) {
 	if len(b) != 1 || !strings.Contains(b[bad.ID], "event 2") {
 		t.Fatalf("broken: %v", b)
 	}
-	refused(t, h, bad.ID, RoleWhite, mv("22-18"), 409)
+	refused(t, h, bad.ID, RoleWhite, mv("22-18"), message.Conflict)
 	act(t, h, good.ID, RoleWhite, mv("22-18"))
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -293,13 +294,14 @@ type Snapshot struct {
 	Engine string `json:"engine,omitempty"`
 }
 
-// Refusal is an intent the game refuses: wrong role (403), not now (409:
-// not your turn, game over, paused), or bad input (400). It changes
-// nothing. An illegal move is NOT a refusal: the referee judges it.
+// Refusal is an intent the game refuses: wrong role (Forbidden), not now
+// (Conflict: not your turn, game over, paused), or bad input (Invalid). It
+// changes nothing. An illegal move is NOT a refusal: the referee judges it.
 type Refusal struct {
-	Code   string
-	Args   map[string]string
-	Status int
+	Code string
+	Args map[string]string
+	// Kind is what sort of refusal it is; the web front maps it to a status.
+	Kind message.Kind
 }
 
 func (r *Refusal) Error() string { return render(r.Code, r.Args) }

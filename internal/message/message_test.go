@@ -1,0 +1,73 @@
+package message
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestFill(t *testing.T) {
+	tests := []struct {
+		name, template string
+		args           map[string]string
+		want           string
+	}{
+		{"no args", "{a} stays", nil, "{a} stays"},
+		{"one", "{color} played {move}.", Args("color", "white", "move", "32-28"), "white played 32-28."},
+		{"repeated", "{c} and {c}", Args("c", "x"), "x and x"},
+		{"missing stays", "{to} is occupied", Args("from", "1"), "{to} is occupied"},
+		{"value not re-read", "{a}{b}", Args("a", "{b}", "b", "B"), "{b}B"},
+		{"unterminated", "left {open", Args("open", "x"), "left {open"},
+		{"empty name", "a {} b", Args("x", "y"), "a {} b"},
+		{"brace in text after", "{a} } {", Args("a", "1"), "1 } {"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := Fill(tt.template, tt.args); got != tt.want {
+				t.Fatalf("Fill(%q) = %q, want %q", tt.template, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestCatalog(t *testing.T) {
+	c := Catalog{"b.two": "{n} of two", "a.one": "One."}
+	if got := c.Text("b.two", Args("n", "1")); got != "1 of two" {
+		t.Fatalf("Text = %q", got)
+	}
+	if got := c.Text("no.such", nil); got != "no.such" {
+		t.Fatalf("unknown code's text = %q, want the code", got)
+	}
+	if got := c.Codes(); !slices.Equal(got, []string{"a.one", "b.two"}) {
+		t.Fatalf("Codes = %v", got)
+	}
+}
+
+func TestArgs(t *testing.T) {
+	if Args() != nil || Args("lonely") != nil {
+		t.Fatal("no pairs must give nil")
+	}
+	if m := Args("a", "1", "b"); len(m) != 1 || m["a"] != "1" {
+		t.Fatalf("Args = %v", m)
+	}
+}
+
+func TestKindString(t *testing.T) {
+	for k := Invalid; k <= Unavailable; k++ {
+		if s := k.String(); s == "" || s[0] == 'k' {
+			t.Fatalf("kind %d has no name: %q", k, s)
+		}
+	}
+	if Kind(0).String() != "kind(0)" || Kind(99).String() != "kind(99)" {
+		t.Fatal("unknown kinds must say their number")
+	}
+}
+
+func FuzzFill(f *testing.F) {
+	f.Add("{a} b {c", "a", "x")
+	f.Fuzz(func(t *testing.T, template, name, value string) {
+		out := Fill(template, Args(name, value))
+		if len(out) > len(template)*(len(value)+1)+len(value) {
+			t.Fatalf("Fill grew %q to %q", template, out)
+		}
+	})
+}
