@@ -743,8 +743,15 @@ func (h *Hall) Presence(id string, role Role, connected bool) {
 		return
 	}
 	code := "presence.away"
-	if connected {
+	switch {
+	case connected && !g.joined[role]:
+		// A first visit is an arrival, not a return.
+		code = "presence.joined"
+	case connected:
 		code = "presence.back"
+	}
+	if connected {
+		g.joined[role] = true
 	}
 	g.clk.t = h.now()
 	if g.ref.Done() {
