@@ -211,6 +211,21 @@ func (s *Server) snapshot(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, snap)
 }
 
+// rematch starts (or finds) the rematch of a finished game for one of its
+// players and answers with that player's link to it.
+func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
+	id, role, ok := s.resolve(w, r)
+	if !ok {
+		return
+	}
+	tok, err := s.hall.Rematch(context.WithoutCancel(r.Context()), id, role)
+	if err != nil {
+		s.hallError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"link": s.base(r) + "/g/" + tok})
+}
+
 func (s *Server) act(w http.ResponseWriter, r *http.Request) {
 	id, role, ok := s.resolve(w, r)
 	if !ok {

@@ -1,6 +1,7 @@
 package online
 
 import (
+	"context"
 	"strings"
 	"testing"
 
@@ -136,5 +137,46 @@ func TestFriendlyRefusesIllegalMoves(t *testing.T) {
 	rep := act(t, h, tc.ID, RoleBlack, mv("15-11"))
 	if rep.State.Status != "over" || rep.State.Result != "1-0" {
 		t.Fatalf("two illegal moves under tournament rules: %+v", rep.State)
+	}
+}
+
+// TestRematch: after the game, either player starts a rematch with the
+// colours swapped; each gets a link to the side they now play, once.
+func TestRematch(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	c := create(t, h, Setup{Variant: "english", Clock: "5+3", White: "Ann", Black: "Bob", Mode: "friendly"})
+	ctx := context.Background()
+	if _, err := h.Rematch(ctx, c.ID, RoleWhite); err == nil || !strings.Contains(err.Error(), "not over") {
+		t.Fatalf("a rematch during the game: %v", err)
+	}
+	act(t, h, c.ID, RoleBlack, Intent{Kind: "resign"})
+	if _, err := h.Rematch(ctx, c.ID, RoleSpectator); err == nil {
+		t.Fatal("a spectator started a rematch")
+	}
+	ann, err := h.Rematch(ctx, c.ID, RoleWhite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bob, err := h.Rematch(ctx, c.ID, RoleBlack)
+	if err != nil || bob == "" || bob == ann {
+		t.Fatalf("Bob's link %q, %v", bob, err)
+	}
+	if again, _ := h.Rematch(ctx, c.ID, RoleWhite); again != ann {
+		t.Error("a second click made another game")
+	}
+	id, role, ok := h.Resolve(ann)
+	if !ok || role != RoleBlack {
+		t.Fatalf("Ann's new link: %s %s %v", id, role, ok)
+	}
+	s, _ := h.Snapshot(id, role)
+	if s.Setup.White != "Bob" || s.Setup.Black != "Ann" || s.Setup.Clock != "5+3" || s.Setup.Mode != "friendly" || s.State.Status != "running" {
+		t.Errorf("the rematch's setup %+v, state %+v", s.Setup, s.State)
+	}
+	old, _ := h.Snapshot(c.ID, RoleBlack)
+	if old.Rematch != bob || hasCode(old.Messages, "rematch.started") == nil {
+		t.Errorf("the old game's snapshot for Bob: rematch %q, messages %s", old.Rematch, describe(old.Messages))
+	}
+	if sp, _ := h.Snapshot(c.ID, RoleSpectator); sp.Rematch != "" {
+		t.Error("the spectator got a rematch link")
 	}
 }

@@ -62,6 +62,7 @@ var codes = message.Catalog{
 	// Presence and the server.
 	"presence.away":   "{color} is away.",
 	"presence.back":   "{color} is back.",
+	"rematch.started": "{color} started a rematch with the colours swapped.",
 	"presence.joined": "{color} has opened the game.",
 	"server.down":     "The server was down for {seconds} seconds; that time was not charged to anyone.",
 	"engine.started":  "{engine} plays {color}.",
@@ -102,6 +103,7 @@ var codes = message.Catalog{
 	"refused.event-limit":     "This game has reached its limit of {limit} events.",
 	"refused.broken":          "This game could not be restored after a restart: {reason}",
 	"refused.unknown-game":    "No such game.",
+	"refused.not-over":        "The game is not over yet.",
 	"refused.friendly":        "{move} is not a legal move: {why}. Nothing is counted in a friendly game: play another move.",
 	"refused.engine-side":     "An engine plays {color}.",
 	"refused.closed":          "The server is shutting down.",

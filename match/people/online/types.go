@@ -302,6 +302,9 @@ type Snapshot struct {
 	Legal      []string   `json:"legal,omitempty"`
 	// Engine is the side an engine plays, "" for none.
 	Engine string `json:"engine,omitempty"`
+	// Rematch is the token of this player's link to the rematch (Hall.Rematch),
+	// "" until one is started.
+	Rematch string `json:"rematch,omitempty"`
 }
 
 // Refusal is an intent the game refuses: wrong role (Forbidden), not now
