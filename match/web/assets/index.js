@@ -89,7 +89,9 @@ let modeTouched = false;
 function modeDefault() {
   const engine = !!$('engine').value;
   $('side-box').hidden = !engine;
-  const untimed = !clock.reading || clock.reading.read === 'none';
+  // The field's text, not the (debounced) reading: a clock typed a moment
+  // before the click still counts.
+  const untimed = ['', '-', 'none'].includes($('tc').value.trim().toLowerCase());
   if (!modeTouched) {
     const friendly = engine || untimed;
     $('mode-friendly').checked = friendly;
@@ -170,6 +172,7 @@ function show(e) {
 async function submit(e) {
   e.preventDefault();
   show(null);
+  modeDefault();
   const f = new FormData($('create'));
   const variant = f.get('variant');
   const setup = {
