@@ -167,7 +167,7 @@ func Compute(ev Event) (*Stats, error) {
 	}
 	n := len(names)
 	sc := ScoringFor(ev.Variant)
-	st := &Stats{Games: len(ev.Games), Scoring: sc}
+	st := &Stats{Games: len(ev.Games), Scoring: sc, Encounters: []Encounter{}, Terminations: []TerminationStats{}} // [] when empty, not null
 	es := make([]EngineStats, n)
 	latencies := engineLatencies(ev, index, n)
 	for i := range es {

@@ -207,6 +207,9 @@ type directorView struct {
 	Labels   map[string]string      `json:"labels"`
 	Results  map[string]boardResult `json:"results"`
 	Variants []string               `json:"variants,omitempty"`
+	// AtBoards is the players at the boards: their reports, the check-in
+	// (board_report.go).
+	AtBoards *atBoards `json:"at_boards"`
 }
 
 // standing is one line of the director's standings, with its score as
@@ -290,7 +293,11 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 			}
 		}
 	}
-	return &directorView{Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
+	ab, err := s.playersAtBoards(ctx, r, sn, token)
+	if err != nil {
+		return nil, err
+	}
+	return &directorView{AtBoards: ab, Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
 		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results}, nil
 }
 
@@ -428,6 +435,10 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 	case "game":
 		err = s.boardGame(ctx, r, id, token, in.Round, in.Board)
 	default:
+		var handled bool
+		if handled, err = s.boardsOp(ctx, op, id, in); handled {
+			break
+		}
 		writeCode(w, http.StatusNotFound, codeBadOp, map[string]string{"op": truncate(op, 32)})
 		return
 	}
@@ -435,6 +446,7 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 		s.directorError(w, r, err)
 		return
 	}
+	s.boards.changed(id)
 	s.answerView(w, r, id, token)
 }
 
@@ -566,6 +578,7 @@ func (s *Server) gameOver(g director.GameBoard, e *online.Event) bool {
 		s.log.Warn().Str("event", g.Event).Str("game", g.Game).Str("result", e.State.Result).Msg("director: a game result that is no board result")
 		return true
 	}
+	defer s.boards.changed(g.Event)
 	if _, err := s.dir.Record(s.bg, g.Event, g.Round, g.Board, res, "online"); err != nil {
 		s.log.Warn().Str("event", g.Event).Int("round", g.Round).Int("board", g.Board).Err(err).Msg("director: the game's result was not recorded")
 	} else {

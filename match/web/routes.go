@@ -27,4 +27,5 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/g/{token}/pdn", s.pdn)          // the record (attachment)
 	m.HandleFunc("POST /api/g/{token}/rematch", s.rematch) // a finished game's rematch, colours swapped -> this player's new link
 	s.directorRoutes()                                     // events run by a director (director.go)
+	s.boardsRoutes()                                       // players at the boards (board_report.go)
 }

@@ -1,15 +1,10 @@
 package director
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
-	"io"
-	"net/url"
-	"os"
-	"strings"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -24,7 +19,7 @@ import (
 // user_version its schema.
 const (
 	applicationID = 0x44495245 // "DIRE"
-	schemaVersion = 1
+	schemaVersion = 2
 )
 
 const schema = `
@@ -87,9 +82,11 @@ CREATE TABLE audit (
 CREATE INDEX audit_event ON audit(event, seq);
 `
 
-// migrations[v] takes the schema from version v to v+1 (none yet: version
-// 1 is the first). A file of a version with no way here is refused.
-var migrations = map[int]string{}
+// migrations[v] takes the schema from version v to v+1. A file of a
+// version with no way here is refused.
+var migrations = map[int]string{
+	1: boardsSchema, // the players' links, reports and check-ins (passes.go)
+}
 
 // Config sets up a Store.
 type Config struct {
@@ -112,33 +109,16 @@ type Store struct {
 	now  func() time.Time
 }
 
-var sqliteMagic = []byte("SQLite format 3\x00")
-
 // Open opens or creates the database at cfg.Path.
 func Open(cfg Config) (*Store, error) {
 	if cfg.Path == "" {
 		return nil, errors.New("director: no database file given")
 	}
 	path := cfg.Path
-	if f, err := os.Open(path); err == nil {
-		head := make([]byte, len(sqliteMagic))
-		n, _ := io.ReadFull(f, head)
-		f.Close()
-		if n > 0 && (n < len(head) || !bytes.Equal(head, sqliteMagic)) {
-			return nil, fmt.Errorf("director: %s is not an SQLite database (a foreign or half-written file); refusing to use it", path)
-		}
-	}
-	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
-	}
-	q.Set("_txlock", "immediate")
-	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path) + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	db, _, err := sqlitefile.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("director: open %s: %w", path, err)
+		return nil, fmt.Errorf("director: %w", err)
 	}
-	db.SetMaxOpenConns(1)
 	s := &Store{db: db, path: path, pair: cfg.Pair, now: cfg.Now}
 	if s.pair == nil {
 		s.pair = swiss.Pair
@@ -154,7 +134,7 @@ func Open(cfg Config) (*Store, error) {
 }
 
 func (s *Store) init() error {
-	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema, Migrations: migrations})
+	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema, Migrations: migrations})
 }
 
 // Close closes the database.

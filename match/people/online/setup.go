@@ -11,9 +11,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/go-viper/mapstructure/v2"
-	"go.yaml.in/yaml/v3"
-
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -186,41 +183,7 @@ func customRules(text string) (*rules.Variant, error) {
 	if len(text) > MaxRules {
 		return nil, fmt.Errorf("longer than %d bytes", MaxRules)
 	}
-	var doc any
-	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		return nil, fmt.Errorf("not YAML: %w", err)
-	}
-	m, ok := doc.(map[string]any)
-	if !ok {
-		if s, isStr := doc.(string); isStr {
-			m = map[string]any{"preset": s}
-		} else {
-			return nil, errors.New("want a map of rules (preset, board, rows_of_men, ...)")
-		}
-	}
-	if inner, ok := m["variant"]; ok && len(m) == 1 {
-		switch x := inner.(type) {
-		case map[string]any:
-			m = x
-		case string:
-			m = map[string]any{"preset": x}
-		default:
-			return nil, errors.New("variant: want a map of rules")
-		}
-	}
-	var vs configs.VariantSpec
-	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: &vs, ErrorUnused: true, TagName: "mapstructure"})
-	if err != nil {
-		return nil, err
-	}
-	if err := dec.Decode(m); err != nil {
-		return nil, err
-	}
-	v, err := vs.Build()
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return configs.ReadVariant(text)
 }
 
 // opening applies a ballot ("3move:17": the 17th opening of the shipped

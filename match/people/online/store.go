@@ -1,17 +1,12 @@
 package online
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/url"
-	"os"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
@@ -64,8 +59,6 @@ type store struct {
 	path string
 }
 
-var sqliteMagic = []byte("SQLite format 3\x00")
-
 // openStore opens or creates the games database at path. A file that is
 // not SQLite, a damaged (half-written) one, another program's database or
 // a newer schema is refused with an error that says which.
@@ -73,27 +66,10 @@ func openStore(path string) (*store, error) {
 	if path == "" {
 		return nil, errors.New("online: Config.Path: no database file given")
 	}
-	if f, err := os.Open(path); err == nil {
-		head := make([]byte, len(sqliteMagic))
-		n, _ := io.ReadFull(f, head)
-		f.Close()
-		if n > 0 && (n < len(head) || !bytes.Equal(head, sqliteMagic)) {
-			return nil, fmt.Errorf("online: %s is not an SQLite database (a foreign or half-written file); refusing to use it", path)
-		}
-	}
-	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
-	}
-	q.Set("_txlock", "immediate")
-	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path) + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	db, _, err := sqlitefile.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("online: open %s: %w", path, err)
+		return nil, fmt.Errorf("online: %w", err)
 	}
-	// One connection: SQLite has one writer anyway, and a game's events
-	// are written in the order they are published.
-	db.SetMaxOpenConns(1)
 	s := &store{db: db, path: path}
 	if err := s.init(); err != nil {
 		db.Close()

@@ -89,6 +89,7 @@ function render() {
   renderRound();
   renderStandings();
   renderPlayers();
+  document.dispatchEvent(new CustomEvent('director:render', { detail: { view: v, op } })); // director-boards.js
   const audit = $('audit');
   audit.replaceChildren(...(v.audit || []).slice().reverse().map((a) =>
     el('li', {}, el('time', { text: new Date(a.at).toLocaleString() }), ` ${a.action}: ${a.detail}`)));
