@@ -171,18 +171,18 @@ type Adjudication struct {
 // last movecount moves loses (twosided: and its opponent's at least
 // +score over its own).
 type ResignAdjudication struct {
-	MoveCount int     `mapstructure:"movecount" json:"movecount"`
-	Score     float64 `mapstructure:"score" json:"score"`
-	TwoSided  bool    `mapstructure:"twosided" json:"twosided"`
+	MoveCount int     `mapstructure:"movecount" json:"movecount" yaml:"movecount"`
+	Score     float64 `mapstructure:"score" json:"score" yaml:"score"`
+	TwoSided  bool    `mapstructure:"twosided" json:"twosided" yaml:"twosided"`
 }
 
 // DrawAdjudication: from full move movenumber on, a game in which both
 // sides' scores were within score of zero over their last movecount moves
 // is a draw.
 type DrawAdjudication struct {
-	MoveNumber int     `mapstructure:"movenumber" json:"movenumber"`
-	MoveCount  int     `mapstructure:"movecount" json:"movecount"`
-	Score      float64 `mapstructure:"score" json:"score"`
+	MoveNumber int     `mapstructure:"movenumber" json:"movenumber" yaml:"movenumber"`
+	MoveCount  int     `mapstructure:"movecount" json:"movecount" yaml:"movecount"`
+	Score      float64 `mapstructure:"score" json:"score" yaml:"score"`
 }
 
 // SPRT configures a sequential probability ratio test for a two-engine

@@ -154,13 +154,7 @@ func decodeHook(from, to reflect.Type, data any) (any, error) {
 	case typTieBreak:
 		// --swiss-tie-breaks buchholz,wins
 		if s, ok := data.(string); ok {
-			var out []string
-			for _, f := range strings.Split(s, ",") {
-				if f = strings.TrimSpace(f); f != "" {
-					out = append(out, f)
-				}
-			}
-			return out, nil
+			return splitList(s), nil
 		}
 	case typDuration:
 		switch x := data.(type) {

@@ -66,25 +66,11 @@ var maxEmbeddedRecords = 3 << 20 // a variable for the tests of the sidecar
 // positionString is a position as the viewer holds it: one character per
 // square, square 1 first (the viewer's squares are numbered from 0).
 func positionString(p rules.Position) string {
-	v := p.Variant()
-	b := make([]byte, v.Squares())
-	for sq := range b {
-		c, k, ok := p.Piece(rules.Square(sq + 1)) // squares are numbered from 1
-		switch {
-		case !ok:
-			b[sq] = '.'
-		case c == rules.White && k == rules.King:
-			b[sq] = 'W'
-		case c == rules.White:
-			b[sq] = 'w'
-		case k == rules.King:
-			b[sq] = 'B'
-		default:
-			b[sq] = 'b'
-		}
-	}
-	return string(b)
+	return string(p.AppendSquares(nil, viewerLetters))
 }
+
+// viewerLetters are the report's game viewer's square letters.
+var viewerLetters = rules.SquareLetters{Empty: '.', WhiteMan: 'w', BlackMan: 'b', WhiteKing: 'W', BlackKing: 'B'}
 
 // recordEncoder encodes the records of one event (one variant); it caches
 // the start positions, which repeat with the openings.

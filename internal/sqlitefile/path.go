@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 )
 
-var sqliteMagic = []byte("SQLite format 3\x00")
-
 // CheckPath says, before SQLite opens path, what would stop it in words a
 // person can act on: a directory, a missing or unwritable directory, a
 // FIFO, a device or a socket (not regular files: a FIFO would block the
@@ -22,17 +20,11 @@ func CheckPath(path string) error {
 	if path == "" {
 		return errors.New("no database file given")
 	}
-	st, err := os.Stat(path)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
 		return checkDir(path)
-	case err != nil:
-		return fmt.Errorf("%s cannot be read: %w", path, err)
-	case st.IsDir():
-		return fmt.Errorf("%s is a directory, not a database file; name a file (it is created if missing), e.g. %s",
-			path, filepath.Join(path, "arbiter.db"))
-	case !st.Mode().IsRegular():
-		return fmt.Errorf("%s is %s, not a regular file; the database must be an ordinary file", path, kindOf(st.Mode()))
+	}
+	if err := checkKind(path); err != nil {
+		return err
 	}
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
@@ -41,13 +33,31 @@ func CheckPath(path string) error {
 		}
 		return fmt.Errorf("%s cannot be opened: %w", path, err)
 	}
-	head := make([]byte, len(sqliteMagic))
+	head := make([]byte, len(magic))
 	n, _ := io.ReadFull(f, head)
 	f.Close()
-	if n > 0 && (n < len(head) || !bytes.Equal(head, sqliteMagic)) {
+	if n > 0 && (n < len(head) || !bytes.Equal(head, magic)) {
 		return fmt.Errorf("%s is not an SQLite database (a foreign or half-written file); refusing to use it", path)
 	}
 	return checkDir(path)
+}
+
+// checkKind refuses a path that exists but is not a regular file (a
+// directory, a FIFO, a device, a socket), before anything opens it.
+func checkKind(path string) error {
+	st, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return fmt.Errorf("%s cannot be read: %w", path, err)
+	case st.IsDir():
+		return fmt.Errorf("%s is a directory, not a database file; name a file (it is created if missing), e.g. %s",
+			path, filepath.Join(path, "arbiter.db"))
+	case !st.Mode().IsRegular():
+		return fmt.Errorf("%s is %s, not a regular file; the database must be an ordinary file", path, kindOf(st.Mode()))
+	}
+	return nil
 }
 
 // checkDir checks that path's directory exists and takes new files: SQLite

@@ -1,15 +1,85 @@
-// Package sqlitefile prepares the SQLite files the arbiter owns (the web
-// referee's games, the director's events): it checks that a file is whole,
-// that it belongs to its owner and that its schema is one this build knows,
-// creates the schema in an empty file and migrates an older one. One
-// definition, so that every store refuses a damaged or foreign file with the
-// same clear sentence instead of a crash or a silent overwrite.
+// Package sqlitefile opens and prepares the SQLite files the arbiter owns
+// (the engine events' store, the web referee's games, the director's
+// events): Open checks that a file is SQLite at all and opens it with the
+// arbiter's settings (pragmas, immediate transactions, one connection); Init
+// checks that it is whole, that it belongs to its owner and that its schema
+// is one this build knows, creates the schema in an empty file and migrates
+// an older one. One definition, so that every store refuses a damaged or
+// foreign file with the same clear sentence instead of a crash or a silent
+// overwrite.
+//
+// Imported by the stores (match/engines/store, match/people/online,
+// match/people/director); it imports only the standard library and the
+// SQLite driver.
 package sqlitefile
 
 import (
+	"bytes"
 	"database/sql"
 	"fmt"
+	"io"
+	"net/url"
+	"os"
+	"strings"
+	"time"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 )
+
+// BusyTimeout is how long a statement waits for another connection's lock.
+const BusyTimeout = 10 * time.Second
+
+// magic starts every SQLite file.
+var magic = []byte("SQLite format 3\x00")
+
+// uriPath escapes what a "file:" URI path cannot hold as it is.
+var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
+
+// Open opens (creating it if need be) the SQLite file at path and returns
+// the database, limited to one connection (SQLite has one writer anyway,
+// and one connection never meets SQLITE_BUSY from itself, so a store's
+// writes happen in the order it makes them), and the DSN it was opened
+// with, for a second connection (a reader). A file that exists but does not
+// start as an SQLite file starts (a foreign or half-written file) is
+// refused. Errors name the path; callers add who they are.
+func Open(path string) (*sql.DB, string, error) {
+	if err := checkKind(path); err != nil {
+		return nil, "", err // not a regular file: opening a FIFO would block
+	}
+	if f, err := os.Open(path); err == nil {
+		head := make([]byte, len(magic))
+		n, _ := io.ReadFull(f, head)
+		f.Close()
+		if n > 0 && (n < len(head) || !bytes.Equal(head, magic)) {
+			return nil, "", fmt.Errorf("%s is not an SQLite database (a foreign or half-written file); refusing to use it", path)
+		}
+	}
+	dsn := DSN(path)
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, "", fmt.Errorf("open %s: %w", path, err)
+	}
+	db.SetMaxOpenConns(1)
+	return db, dsn, nil
+}
+
+// DSN is the data source name of the SQLite file at path with the
+// arbiter's settings: a busy timeout, synchronous=NORMAL (durable with
+// write-ahead logging), foreign keys on, and transactions taken IMMEDIATE.
+// Every transaction of the stores writes: taken IMMEDIATE, it waits for the
+// write lock through the busy handler, where a deferred one that read first
+// would fail at once with SQLITE_BUSY when another connection wrote in
+// between. The path goes in a "file:" URI: SQLite decodes %XX in it, and
+// "?" and "#" (legal in a directory name) would otherwise end it early.
+func DSN(path string) string {
+	q := url.Values{}
+	busy := fmt.Sprintf("busy_timeout(%d)", BusyTimeout.Milliseconds())
+	for _, p := range []string{busy, "synchronous(NORMAL)", "foreign_keys(1)"} {
+		q.Add("_pragma", p)
+	}
+	q.Set("_txlock", "immediate")
+	return "file:" + uriPath.Replace(path) + "?" + q.Encode()
+}
 
 // Schema describes one owner's files.
 type Schema struct {

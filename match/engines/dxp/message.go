@@ -370,25 +370,11 @@ func ReadMessage(br *bufio.Reader) (string, error) {
 
 // PositionString writes p's squares in DXP form (without the side to move).
 func PositionString(p rules.Position) string {
-	n := p.Variant().Squares()
-	b := make([]byte, n)
-	for i := range n {
-		c, k, ok := p.Piece(rules.Square(i + 1))
-		switch {
-		case !ok:
-			b[i] = 'e'
-		case c == rules.White && k == rules.King:
-			b[i] = 'W'
-		case c == rules.White:
-			b[i] = 'w'
-		case k == rules.King:
-			b[i] = 'Z'
-		default:
-			b[i] = 'z'
-		}
-	}
-	return string(b)
+	return string(p.AppendSquares(nil, dxpLetters))
 }
+
+// dxpLetters are DXP's square letters (z, "zwart", is black).
+var dxpLetters = rules.SquareLetters{Empty: 'e', WhiteMan: 'w', BlackMan: 'z', WhiteKing: 'W', BlackKing: 'Z'}
 
 // ParsePosition reads a DXP position (squares only) with toMove to move.
 func ParsePosition(v *rules.Variant, toMove rules.Color, s string) (rules.Position, error) {

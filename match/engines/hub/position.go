@@ -2,7 +2,6 @@ package hub
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -19,29 +18,14 @@ func PosString(p rules.Position) string {
 	return string(appendPosString(make([]byte, 0, p.Variant().Squares()+1), p))
 }
 
-// appendPosString appends PosString(p) to b. It runs before every move:
-// one table lookup per square, from the bits of the three sets.
+// appendPosString appends PosString(p) to b: the side to move, then the
+// squares (it runs before every move).
 func appendPosString(b []byte, p rules.Position) []byte {
-	n := p.Variant().Squares()
-	white, black, kings := p.Pieces(rules.White), p.Pieces(rules.Black), p.Kings()
-	b = append(b, p.Turn().Letter())
-	b = slices.Grow(b, n)
-	out := b[len(b) : len(b)+n]
-	for w := range white { // a Set is two words of 64 squares
-		chunk := out[min(64*w, n):min(64*w+64, n)]
-		wv, bv, kv := white[w], black[w], kings[w]
-		for i := range chunk {
-			chunk[i] = posChars[(wv&1|bv&1<<1|kv&1<<2)&7]
-			wv, bv, kv = wv>>1, bv>>1, kv>>1
-		}
-	}
-	return b[:len(b)+n]
+	return p.AppendSquares(append(b, p.Turn().Letter()), hubLetters)
 }
 
-// posChars is the letter of a square indexed by white | black<<1 |
-// king<<2: a king bit on an empty square is no piece, and white wins
-// over black (neither can happen in a position).
-const posChars = "ewbweWBW"
+// hubLetters are the Hub protocol's square letters.
+var hubLetters = rules.SquareLetters{Empty: 'e', WhiteMan: 'w', BlackMan: 'b', WhiteKing: 'W', BlackKing: 'B'}
 
 // ParsePos reads a Hub position string for variant v.
 func ParsePos(v *rules.Variant, s string) (rules.Position, error) {

@@ -18,7 +18,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -26,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
 	"modernc.org/sqlite" // also the "sqlite" database/sql driver
 	sqlite3 "modernc.org/sqlite/lib"
 )
@@ -239,26 +239,10 @@ func Open(path string) (*Store, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
-	q := url.Values{}
-	busy := fmt.Sprintf("busy_timeout(%d)", busyTimeout.Milliseconds())
-	for _, p := range []string{busy, "synchronous(NORMAL)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
-	}
-	// Every transaction here writes. Taken IMMEDIATE, it waits for the
-	// write lock through the busy handler; a deferred one that read first
-	// fails at once with SQLITE_BUSY when another connection wrote in
-	// between, and the game being stored would be lost to the run.
-	q.Set("_txlock", "immediate")
-	// A "file:" URI: SQLite decodes %XX in its path, and "?" and "#" (legal
-	// in a directory name) would otherwise end the path early.
-	dsn := "file:" + uriPath.Replace(path) + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	db, dsn, err := sqlitefile.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, fmt.Errorf("store: %w", err)
 	}
-	// One connection: SQLite serialises writers anyway, and one connection
-	// never meets SQLITE_BUSY from itself.
-	db.SetMaxOpenConns(1)
 	if err := setWAL(db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: journal_mode=WAL: %w", path, err)
@@ -271,7 +255,7 @@ func Open(path string) (*Store, error) {
 }
 
 // busyTimeout is how long a statement waits for another connection's lock.
-const busyTimeout = 10 * time.Second
+const busyTimeout = sqlitefile.BusyTimeout
 
 // schemaVersion is stored in PRAGMA user_version once the tables exist.
 // Version 2 added engine_identity, version 3 games.worker, version 4 the
@@ -383,9 +367,6 @@ func isBusy(err error) bool {
 	}
 	return false
 }
-
-// uriPath escapes what a "file:" URI path cannot hold as it is.
-var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
 
 // OpenDir opens the database of an output directory (dir/arbiter.db).
 func OpenDir(dir string) (*Store, error) { return Open(filepath.Join(dir, FileName)) }

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
 	"github.com/draughts-arbiter/arbiter/reports"
@@ -134,47 +132,12 @@ func WriteReport(ctx context.Context, st *store.Store, dir string) error {
 // ReportPath is where WriteReport puts the HTML report.
 func ReportPath(dir string) string { return filepath.Join(dir, reports.HTMLFile) }
 
-// reportConfig is what the report's event details read of the effective
-// configuration kept in the store (keys as in configs.Config).
-type reportConfig struct {
-	Site              string `yaml:"site"`
-	Tournament        string `yaml:"tournament"`
-	Rounds            any    `yaml:"rounds"`
-	GamesPerEncounter int    `yaml:"games_per_encounter"`
-	Swiss             struct {
-		Acceleration string `yaml:"acceleration"`
-		TieBreaks    any    `yaml:"tie_breaks"` // a list, or a text with commas
-	} `yaml:"swiss"`
-	IllegalMovePolicy string `yaml:"illegal_move_policy"`
-	AutoClaim         *bool  `yaml:"auto_claim"`
-	Margin            string `yaml:"margin"`
-	Openings          struct {
-		File  string `yaml:"file"`
-		Group string `yaml:"group"`
-		Order string `yaml:"order"`
-		Seed  any    `yaml:"seed"`
-	} `yaml:"openings"`
-	Adjudication struct {
-		MaxMoves int `yaml:"max_moves"`
-		Resign   *struct {
-			MoveCount int     `yaml:"movecount"`
-			Score     float64 `yaml:"score"`
-			TwoSided  bool    `yaml:"twosided"`
-		} `yaml:"resign"`
-		Draw *struct {
-			MoveNumber int     `yaml:"movenumber"`
-			MoveCount  int     `yaml:"movecount"`
-			Score      float64 `yaml:"score"`
-		} `yaml:"draw"`
-	} `yaml:"adjudication"`
-}
-
 // reportSettings turns the event's effective configuration into the
 // report's event details. A configuration that cannot be read gives no
 // details rather than no report.
 func reportSettings(sev store.Event) (site string, out []reports.Setting) {
-	var c reportConfig
-	if err := yaml.Unmarshal([]byte(sev.Config), &c); err != nil {
+	c, err := configs.ReadStored(sev.Config)
+	if err != nil {
 		return "", []reports.Setting{{Label: "Configuration", Value: "not readable: " + err.Error()}}
 	}
 	add := func(label, value string) {
@@ -263,8 +226,8 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 // formats), from its effective configuration: rounds, games per
 // encounter, tie-breaks (configs.DefaultTieBreaks when it names none).
 func reportSwiss(sev store.Event) *reports.SwissEvent {
-	var c reportConfig
-	if err := yaml.Unmarshal([]byte(sev.Config), &c); err != nil || !strings.EqualFold(c.Tournament, "swiss") {
+	c, err := configs.ReadStored(sev.Config)
+	if err != nil || !strings.EqualFold(c.Tournament, "swiss") {
 		return nil
 	}
 	se := &reports.SwissEvent{GamesPerEncounter: c.GamesPerEncounter, TieBreaks: configs.DefaultTieBreaks}
@@ -272,22 +235,8 @@ func reportSwiss(sev store.Event) *reports.SwissEvent {
 		se.GamesPerEncounter = 2
 	}
 	se.Rounds, _ = strconv.Atoi(fmt.Sprint(c.Rounds))
-	var names []string
-	switch tb := c.Swiss.TieBreaks.(type) {
-	case string:
-		names = strings.Split(tb, ",")
-	case []any:
-		for _, n := range tb {
-			names = append(names, fmt.Sprint(n))
-		}
-	}
-	if len(names) > 0 {
-		se.TieBreaks = nil
-		for _, n := range names {
-			if n = strings.ToLower(strings.TrimSpace(n)); n != "" {
-				se.TieBreaks = append(se.TieBreaks, n)
-			}
-		}
+	if names := c.TieBreakNames(); len(names) > 0 {
+		se.TieBreaks = names
 	}
 	return se
 }

@@ -5,8 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -21,7 +19,7 @@ import (
 // user_version its schema.
 const (
 	applicationID = 0x44495245 // "DIRE"
-	schemaVersion = 2
+	schemaVersion = 3
 )
 
 const schema = `
@@ -88,7 +86,12 @@ CREATE INDEX audit_event ON audit(event, seq);
 // version with no way here is refused.
 var migrations = map[int]string{
 	1: boardsSchema, // the players' links, reports and check-ins (passes.go)
+	2: titleSchema,  // a player's title (seeding)
 }
+
+// titleSchema adds a player's title (GMI, MI, MF, GM, IM, ...: the
+// seeding's second key) to the players of version 1.
+const titleSchema = "ALTER TABLE players ADD COLUMN title TEXT NOT NULL DEFAULT '';\n"
 
 // Config sets up a Store.
 type Config struct {
@@ -120,17 +123,10 @@ func Open(cfg Config) (*Store, error) {
 	if err := sqlitefile.CheckPath(path); err != nil {
 		return nil, fmt.Errorf("director: %w", err)
 	}
-	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
-	}
-	q.Set("_txlock", "immediate")
-	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path) + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	db, _, err := sqlitefile.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("director: open %s: %w", path, err)
+		return nil, fmt.Errorf("director: %w", err)
 	}
-	db.SetMaxOpenConns(1)
 	s := &Store{db: db, path: path, pair: cfg.Pair, now: cfg.Now}
 	if s.pair == nil {
 		s.pair = swiss.Pair
@@ -146,7 +142,7 @@ func Open(cfg Config) (*Store, error) {
 }
 
 func (s *Store) init() error {
-	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema, Migrations: migrations})
+	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema + titleSchema, Migrations: migrations})
 }
 
 // Close closes the database.

@@ -11,9 +11,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/go-viper/mapstructure/v2"
-	"go.yaml.in/yaml/v3"
-
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -39,6 +36,7 @@ type spec struct {
 	policy     arbiter.Policy
 	autoClaim  bool
 	engine     string // "" = none
+	friendly   bool   // illegal moves are refused, not judged
 	engineSide rules.Color
 }
 
@@ -91,13 +89,32 @@ func check(s Setup, engines map[string]EngineSpec) (*spec, error) {
 	if len(s.TimeControl) > 256 {
 		return nil, setupErr("time_control", "too long")
 	}
-	if strings.TrimSpace(s.TimeControl) != "" && s.TimeControl != "-" {
+	if s.Clock != "" {
+		if strings.TrimSpace(s.TimeControl) != "" {
+			return nil, setupErr("clock", "give the clock as players write it (clock) or in PDN seconds (time_control), not both")
+		}
+		r, err := ReadClock(s.Clock)
+		if err != nil {
+			return nil, &SetupError{Field: "clock", Err: err}
+		}
+		sp.tc = r.TimeControl()
+	} else if strings.TrimSpace(s.TimeControl) != "" && s.TimeControl != "-" {
 		if sp.tc, err = arbiter.ParseTimeControl(s.TimeControl); err != nil {
 			return nil, &SetupError{Field: "time_control", Err: err}
 		}
 		if sp.tc.Depth > 0 || sp.tc.Nodes > 0 {
 			return nil, setupErr("time_control", "depth and nodes limit engines' searches; a game between people needs a clock")
 		}
+	}
+	switch s.Mode {
+	case "", "tournament":
+	case "friendly":
+		if s.Policy != "" {
+			return nil, setupErr("policy", "a friendly game refuses illegal moves without a penalty; a policy is for tournament rules")
+		}
+		sp.friendly = true
+	default:
+		return nil, setupErr("mode", "%q: want tournament or friendly", clip(s.Mode, 32))
 	}
 	switch s.Policy {
 	case "":
@@ -166,41 +183,7 @@ func customRules(text string) (*rules.Variant, error) {
 	if len(text) > MaxRules {
 		return nil, fmt.Errorf("longer than %d bytes", MaxRules)
 	}
-	var doc any
-	if err := yaml.Unmarshal([]byte(text), &doc); err != nil {
-		return nil, fmt.Errorf("not YAML: %w", err)
-	}
-	m, ok := doc.(map[string]any)
-	if !ok {
-		if s, isStr := doc.(string); isStr {
-			m = map[string]any{"preset": s}
-		} else {
-			return nil, errors.New("want a map of rules (preset, board, rows_of_men, ...)")
-		}
-	}
-	if inner, ok := m["variant"]; ok && len(m) == 1 {
-		switch x := inner.(type) {
-		case map[string]any:
-			m = x
-		case string:
-			m = map[string]any{"preset": x}
-		default:
-			return nil, errors.New("variant: want a map of rules")
-		}
-	}
-	var vs configs.VariantSpec
-	dec, err := mapstructure.NewDecoder(&mapstructure.DecoderConfig{Result: &vs, ErrorUnused: true, TagName: "mapstructure"})
-	if err != nil {
-		return nil, err
-	}
-	if err := dec.Decode(m); err != nil {
-		return nil, err
-	}
-	v, err := vs.Build()
-	if err != nil {
-		return nil, err
-	}
-	return v, nil
+	return configs.ReadVariant(text)
 }
 
 // opening applies a ballot ("3move:17": the 17th opening of the shipped

@@ -6,9 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
@@ -71,19 +69,10 @@ func openStore(path string) (*store, error) {
 	if err := sqlitefile.CheckPath(path); err != nil {
 		return nil, fmt.Errorf("online: %w", err)
 	}
-	q := url.Values{}
-	for _, p := range []string{"busy_timeout(10000)", "synchronous(NORMAL)", "foreign_keys(1)"} {
-		q.Add("_pragma", p)
-	}
-	q.Set("_txlock", "immediate")
-	dsn := "file:" + strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23").Replace(path) + "?" + q.Encode()
-	db, err := sql.Open("sqlite", dsn)
+	db, _, err := sqlitefile.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("online: open %s: %w", path, err)
+		return nil, fmt.Errorf("online: %w", err)
 	}
-	// One connection: SQLite has one writer anyway, and a game's events
-	// are written in the order they are published.
-	db.SetMaxOpenConns(1)
 	s := &store{db: db, path: path}
 	if err := s.init(); err != nil {
 		db.Close()
@@ -315,7 +304,6 @@ func (s *store) lastBeat() (time.Time, error) {
 	}
 	return time.Unix(0, at), nil
 }
-
 // discard deletes a game that never had an event, with its tokens.
 func (s *store) discard(ctx context.Context, id string) error {
 	tx, err := s.db.BeginTx(ctx, nil)
