@@ -60,7 +60,7 @@ func TestHoldOriginIsTheRequestsHost(t *testing.T) {
 		{"a sandboxed frame", "localhost:" + port, "null", 403},
 		{"a look-alike", "arbiter.example.org", "https://arbiter.example.org.evil.example", 403},
 	} {
-		status, b := e.doHost("/api/d/"+tok+"/add-players", `{"players":[{"name":"Anna"}]}`, c.host, c.origin)
+		status, b := e.doHost("/api/d/"+tok+"/add-players", `{"players":[{"name":"Player `+c.name+`"}]}`, c.host, c.origin)
 		if status != c.status {
 			t.Errorf("%s (Host %s, Origin %q): %d %s, want %d", c.name, c.host, c.origin, status, b, c.status)
 		}
