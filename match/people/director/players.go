@@ -139,6 +139,18 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 	return nil
 }
 
+// confirmedLike is what the audit log says of a player entered or
+// corrected although they look like one already entered (the director
+// confirmed it): "" for none.
+func (sn *Snapshot) confirmedLike(p Player) string {
+	for _, q := range sn.Players {
+		if q.ID != p.ID && sameAs(q, p) != "" {
+			return fmt.Sprintf(" (looks like %d %s: confirmed as another person)", q.ID, describePlayer(q))
+		}
+	}
+	return ""
+}
+
 // AddOptions are AddPlayersWith's options.
 type AddOptions struct {
 	// Confirm enters players that look like one already entered (the
@@ -197,7 +209,11 @@ func (s *Store) EditPlayer(ctx context.Context, id string, player int, np Player
 				return err
 			}
 		}
-		return s.audit(tx, id, "edit-player", "%d %s, %s: %s", p.ID, p.Name, when, strings.Join(changes, "; "))
+		like := ""
+		if confirm {
+			like = sn.confirmedLike(*p)
+		}
+		return s.audit(tx, id, "edit-player", "%d %s, %s: %s%s", p.ID, p.Name, when, strings.Join(changes, "; "), like)
 	})
 }
 
@@ -241,10 +257,27 @@ func (s *Store) RemovePlayer(ctx context.Context, id string, player int) error {
 				return refuse(message.Conflict, "director.has-played", "player", p.Name, "round", fmt.Sprint(n))
 			}
 		}
-		for _, q := range []string{"DELETE FROM byes WHERE event = ? AND player = ?", "DELETE FROM players WHERE event = ? AND id = ?"} {
+		// Their byes, check-ins and links go with them (they have no board).
+		for _, q := range []string{
+			"DELETE FROM byes WHERE event = ? AND player = ?", "DELETE FROM checkins WHERE event = ? AND player = ?",
+			"DELETE FROM passes WHERE event = ? AND player = ?", "DELETE FROM players WHERE event = ? AND id = ?",
+		} {
 			if _, err := tx.Exec(q, id, player); err != nil {
 				return fmt.Errorf("director: removing player %d: %w", player, err)
 			}
+		}
+		if player > sn.Event.LastID {
+			// The id is not given again.
+			e := sn.Event
+			e.LastID = player
+			body, err := json.Marshal(e)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec("UPDATE events SET body = ? WHERE id = ?", string(body), id); err != nil {
+				return fmt.Errorf("director: removing player %d: %w", player, err)
+			}
+			sn.Event = e
 		}
 		gone := *p
 		kept := sn.Players[:0]
