@@ -148,7 +148,15 @@ var FIDEPoints = PointSystem{Win: 10, Draw: 5, Loss: 0, ForfeitWin: 10, ForfeitL
 // Scoring is p as a tally.Scoring, in the largest unit that counts every
 // value exactly: FIDE's 1 - 1/2 - 0 becomes 2-1-0.
 func (p PointSystem) Scoring() tally.Scoring {
-	vals := []int{p.Win, p.Draw, p.Loss, p.ForfeitWin, p.PairingBye, p.FullBye, p.HalfBye, p.ZeroBye}
+	s, _ := p.ScoringWith()
+	return s
+}
+
+// ScoringWith is Scoring in a unit that also counts the extra values
+// (accelerations, in tenths) exactly, and that unit in tenths: an
+// acceleration a is a/unit in the scoring's units.
+func (p PointSystem) ScoringWith(extra ...int) (tally.Scoring, int) {
+	vals := append([]int{p.Win, p.Draw, p.Loss, p.ForfeitWin, p.PairingBye, p.FullBye, p.HalfBye, p.ZeroBye}, extra...)
 	g := 0
 	for _, v := range vals {
 		g = gcd(g, v)
@@ -160,7 +168,7 @@ func (p PointSystem) Scoring() tally.Scoring {
 		Win: p.Win / g, Draw: p.Draw / g, Loss: p.Loss / g,
 		ForfeitWin: p.ForfeitWin / g, PairingBye: p.PairingBye / g,
 		FullBye: p.FullBye / g, HalfBye: p.HalfBye / g, ZeroBye: p.ZeroBye / g,
-	}
+	}, g
 }
 
 // PointSystemOf writes the scoring s in tenths of a point, each unit of s
