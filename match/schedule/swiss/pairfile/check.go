@@ -31,6 +31,8 @@ func (d Difference) Reason() string {
 		b.WriteString("the engine finds no pairing that satisfies the absolute criteria (C.04.3 C.1-C.3)")
 	case len(d.Breaches) > 0:
 		b.WriteString("the recorded pairing breaks: " + strings.Join(d.Breaches, "; "))
+	case colourOnly(d.Recorded, d.Engine):
+		b.WriteString("the same pairs, but the engine allocates the colours otherwise (C.04.3 5.2-5.5, or the initial colour)")
 	default:
 		b.WriteString("the recorded pairing is legal, but the engine's ranks better by C.04.3's quality criteria and pairing order")
 	}
@@ -162,4 +164,22 @@ func dropColour(bs []string, b swiss.Board) []string {
 		}
 	}
 	return out
+}
+
+// colourOnly: the two rounds pair the same players, some with the colours
+// the other way round.
+func colourOnly(a, b swiss.Round) bool {
+	if a.Bye != b.Bye || len(a.Boards) != len(b.Boards) {
+		return false
+	}
+	pairs := map[[2]int]bool{}
+	for _, x := range a.Boards {
+		pairs[[2]int{min(x.White, x.Black), max(x.White, x.Black)}] = true
+	}
+	for _, x := range b.Boards {
+		if !pairs[[2]int{min(x.White, x.Black), max(x.White, x.Black)}] {
+			return false
+		}
+	}
+	return true
 }

@@ -32,7 +32,7 @@ func inputf(format string, a ...any) error {
 // number of rounds, the point system (XXS or 162) in the smallest unit
 // that also counts the accelerations, the accelerations (XXA or 250;
 // Baku by the 192 type when there are none), the initial colour (XXC or
-// 152; inferred by swiss.Pair when absent) and the prohibited pairings of
+// 152; else inferred from the file's first round with colours) and the prohibited pairings of
 // that round (XXP, 260). unit is the scoring's unit in tenths of a point.
 func Options(ev *trf.Event, round int) (opt swiss.Options, unit int, err error) {
 	ps := trf.FIDEPoints
@@ -48,6 +48,16 @@ func Options(ev *trf.Event, round int) (opt swiss.Options, unit int, err error) 
 	}
 	sc, unit := ps.ScoringWith(acc...)
 	opt = swiss.Options{Rounds: ev.Rounds, Scoring: sc, FirstColor: ev.FirstColor, Baku: ev.Baku()}
+	if opt.FirstColor == tally.NoColor {
+		// From the whole file, not only the rounds before `round`: the
+		// checker's round 1 has no history to infer it from.
+		ps := make([]*tally.Player, len(ev.Players))
+		for i := range ev.Players {
+			ps[i] = &ev.Players[i].Player
+		}
+		sort.Slice(ps, func(i, j int) bool { return ps[i].Number < ps[j].Number })
+		opt.FirstColor = swiss.InferFirstColor(ps)
+	}
 	for _, p := range ev.Players {
 		if len(p.Acceleration) == 0 {
 			continue
