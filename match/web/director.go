@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -34,16 +35,19 @@ func (s *Server) directorRoutes() {
 		return
 	}
 	m := s.mux
-	m.HandleFunc("GET /director", s.page("director-new.html"))       // the create form
-	m.HandleFunc("GET /d/{dtoken}", s.page("director.html"))         // the director's page (its script reads the token)
-	m.HandleFunc("POST /api/events", s.createEvent)                  // Event -> links
-	m.HandleFunc("POST /api/events/trf", s.importEvent)              // a TRF16 file (text/plain; ?variant=) -> links
-	m.HandleFunc("GET /api/d/{dtoken}", s.directorView)              // the event as the director sees it
-	m.HandleFunc("POST /api/d/{dtoken}/import", s.directorImport)    // CSV of players (text/csv)
-	m.HandleFunc("POST /api/d/{dtoken}/{op}", s.directorOp)          // one operation -> the view
-	m.HandleFunc("GET /e/{id}", s.eventSheet("pairings"))            // public: the last published round
-	m.HandleFunc("GET /e/{id}/round/{n}", s.eventSheet("pairings"))  // public: a round's pairing sheet
-	m.HandleFunc("GET /e/{id}/standings", s.eventSheet("standings")) // public: standings with tie-breaks
+	m.HandleFunc("GET /director", s.page("director-new.html"))           // the create form
+	m.HandleFunc("GET /d/{dtoken}", s.page("director.html"))             // the director's page (its script reads the token)
+	m.HandleFunc("GET /d/{dtoken}/card", s.keepCard)                     // the printable "keep this" card: the link and its QR code
+	m.HandleFunc("POST /api/events", s.createEvent)                      // Event -> links
+	m.HandleFunc("POST /api/events/trf", s.importEvent)                  // a TRF16 file (text/plain; ?variant=) -> links
+	m.HandleFunc("GET /api/d/{dtoken}", s.directorView)                  // the event as the director sees it
+	m.HandleFunc("POST /api/d/{dtoken}/import", s.directorImport)        // CSV of players (text/csv)
+	m.HandleFunc("POST /api/d/{dtoken}/{op}", s.directorOp)              // one operation -> the view
+	m.HandleFunc("GET /e/{id}", s.eventSheet("pairings"))                // public: the last published round
+	m.HandleFunc("GET /e/{id}/round/{n}", s.eventSheet("pairings"))      // public: a round's pairing sheet
+	m.HandleFunc("GET /e/{id}/round/{n}/print", s.eventSheet("print"))   // public: a round's pairings and result slips
+	m.HandleFunc("GET /e/{id}/standings", s.eventSheet("standings"))     // public: standings with tie-breaks
+	m.HandleFunc("GET /e/{id}/standings/{n}", s.eventSheet("standings")) // public: standings after round n
 	m.HandleFunc("GET /e/{id}/crosstable", s.eventSheet("crosstable"))
 	m.HandleFunc("GET /e/{id}/cards", s.eventSheet("cards"))
 	m.HandleFunc("GET /e/{id}/trf", s.eventTRF) // TRF16 of the event
@@ -62,6 +66,12 @@ func init() {
 }
 
 // sameOrigin refuses a request a browser says comes from another site.
+// An Origin is this site's when its host is the request's own Host (the
+// name the browser used: localhost, 127.0.0.1, a DNS name, the name a proxy
+// forwards), the --public-url's, or the listener's address. The scheme is
+// not compared with the Host's: behind a proxy that ends TLS the request
+// comes in as http while the page is https. The request still needs the
+// director's secret in its path, which a page of another site cannot know.
 func (s *Server) sameOrigin(w http.ResponseWriter, r *http.Request) bool {
 	switch r.Header.Get("Sec-Fetch-Site") {
 	case "", "same-origin", "none":
@@ -69,15 +79,29 @@ func (s *Server) sameOrigin(w http.ResponseWriter, r *http.Request) bool {
 		writeCode(w, http.StatusForbidden, codeCrossSite, nil)
 		return false
 	}
-	if o := r.Header.Get("Origin"); o != "" {
-		u, err := url.Parse(o)
-		base, berr := url.Parse(s.base(r))
-		if err != nil || berr != nil || u.Host != base.Host || u.Scheme != base.Scheme {
-			writeCode(w, http.StatusForbidden, codeCrossSite, nil)
-			return false
-		}
+	if o := r.Header.Get("Origin"); o != "" && !s.ownOrigin(r, o) {
+		writeCode(w, http.StatusForbidden, codeCrossSite, nil)
+		return false
 	}
 	return true
+}
+
+// ownOrigin reports whether origin (an Origin header) names this site.
+func (s *Server) ownOrigin(r *http.Request, origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || u.Scheme != "http" && u.Scheme != "https" || u.Path != "" || u.User != nil {
+		return false // "null" (a sandboxed frame, a file), or not an origin at all
+	}
+	if s.public != nil && strings.EqualFold(u.Host, s.public.Host) && u.Scheme == s.public.Scheme {
+		return true
+	}
+	if r.Host != "" && strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && u.Host == a.String() {
+		return true
+	}
+	return false
 }
 
 // resolveEvent finds the event of the request's director token; 404 for
@@ -207,6 +231,13 @@ type directorView struct {
 	Labels   map[string]string      `json:"labels"`
 	Results  map[string]boardResult `json:"results"`
 	Variants []string               `json:"variants,omitempty"`
+	// Removable are the players (entry ids) the director may remove now
+	// (Snapshot.Removable); Card is the address of the "keep this" card.
+	Removable []int  `json:"removable"`
+	Card      string `json:"card"`
+	// AtBoards is the players at the boards: their reports, the check-in
+	// (board_report.go).
+	AtBoards *atBoards `json:"at_boards"`
 }
 
 // standing is one line of the director's standings, with its score as
@@ -290,8 +321,13 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 			}
 		}
 	}
-	return &directorView{Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
-		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results}, nil
+	ab, err := s.playersAtBoards(ctx, r, sn, token)
+	if err != nil {
+		return nil, err
+	}
+	return &directorView{AtBoards: ab, Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
+		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results,
+		Removable: sn.Removable(), Card: "/d/" + token + "/card"}, nil
 }
 
 func (s *Server) directorView(w http.ResponseWriter, r *http.Request) {
@@ -332,9 +368,11 @@ func (s *Server) directorImport(w http.ResponseWriter, r *http.Request) {
 		writeCode(w, http.StatusBadRequest, codeBadJSON, map[string]string{"detail": "the body could not be read"})
 		return
 	}
-	ps, err := director.ParsePlayers(data)
+	// ?confirm=1: the director has seen the look-alikes and enters them.
+	ps, lines, err := director.ParsePlayerLines(data)
 	if err == nil {
-		_, err = s.dir.AddPlayers(context.WithoutCancel(r.Context()), id, ps)
+		_, err = s.dir.AddPlayersWith(context.WithoutCancel(r.Context()), id, ps,
+			director.AddOptions{Lines: lines, Confirm: r.URL.Query().Get("confirm") == "1"})
 	}
 	if err != nil {
 		s.directorError(w, r, err)
@@ -364,6 +402,9 @@ type dirOp struct {
 	Result  string            `json:"result,omitempty"`  // result: 1-0, 0-1, ½-½, +-, -+, --
 	Pairing *director.Pairing `json:"pairing,omitempty"` // pair (by hand), fix
 	Details *director.Details `json:"details,omitempty"` // edit-event: every detail, changed or not
+	Edit    *director.Player  `json:"edit,omitempty"`    // edit-player: every field, changed or not
+	Confirm bool              `json:"confirm,omitempty"` // add-players, edit-player: enter a look-alike
+	Order   []int             `json:"order,omitempty"`   // seeding: player ids by starting number; empty: by the ranking
 }
 
 // directorOp is POST /api/d/{dtoken}/{op}; the answer is the new view.
@@ -383,7 +424,16 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 	var err error
 	switch op := r.PathValue("op"); op {
 	case "add-players":
-		_, err = s.dir.AddPlayers(ctx, id, in.Players)
+		_, err = s.dir.AddPlayersWith(ctx, id, in.Players, director.AddOptions{Confirm: in.Confirm})
+	case "edit-player":
+		if in.Edit == nil {
+			in.Edit = &director.Player{} // refused: the name is empty
+		}
+		err = s.dir.EditPlayer(ctx, id, in.Player, *in.Edit, in.Confirm)
+	case "remove-player":
+		err = s.dir.RemovePlayer(ctx, id, in.Player)
+	case "seeding":
+		err = s.dir.SetSeeding(ctx, id, in.Order)
 	case "withdraw":
 		err = s.dir.Withdraw(ctx, id, in.Player)
 	case "reinstate":
@@ -428,6 +478,10 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 	case "game":
 		err = s.boardGame(ctx, r, id, token, in.Round, in.Board)
 	default:
+		var handled bool
+		if handled, err = s.boardsOp(ctx, op, id, in); handled {
+			break
+		}
 		writeCode(w, http.StatusNotFound, codeBadOp, map[string]string{"op": truncate(op, 32)})
 		return
 	}
@@ -435,6 +489,7 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 		s.directorError(w, r, err)
 		return
 	}
+	s.boards.changed(id)
 	s.answerView(w, r, id, token)
 }
 
@@ -442,6 +497,11 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 // event's variant and time control, the players' names; its links are
 // sealed with the director's token, and its result is followed.
 func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token string, n, board int) error {
+	// One at a time, from reading the board to linking its game: two
+	// simultaneous requests for a board would both find it without a game
+	// and create one each, the loser's left running, linked to nothing.
+	s.boardMu.Lock()
+	defer s.boardMu.Unlock()
 	sn, err := s.dir.Get(ctx, id)
 	if err != nil {
 		return err
@@ -460,17 +520,29 @@ func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token strin
 	if b.Game != "" {
 		return &director.Error{Code: "director.has-game", Args: map[string]string{"round": strconv.Itoa(n), "board": strconv.Itoa(board)}, Kind: message.Conflict}
 	}
-	// No creation rate here: one game per board, and the boards are bounded.
+	if boardGameHook != nil {
+		boardGameHook()
+	}
+	// The game counts against the director's address like any other.
 	name := func(pid int) string {
 		if p := sn.Player(pid); p != nil {
 			return clipRunes(p.Name, 64)
 		}
 		return ""
 	}
-	c, err := s.hall.Create(ctx, online.Setup{Variant: sn.Event.Variant, TimeControl: sn.Event.TimeControl, White: name(b.White), Black: name(b.Black)})
+	c, err := s.newGame(ctx, clientIP(r, s.trust), online.Setup{Variant: sn.Event.Variant, TimeControl: sn.Event.TimeControl, White: name(b.White), Black: name(b.Black)})
 	if err != nil {
 		return err
 	}
+	linked := false
+	defer func() {
+		if !linked {
+			// Nobody has its links: it must not run, nor count.
+			if err := s.hall.Discard(context.WithoutCancel(ctx), c.ID); err != nil {
+				s.log.Warn().Str("event", id).Str("game", c.ID).Err(err).Msg("director: an unlinked game was not discarded")
+			}
+		}
+	}()
 	base := s.base(r)
 	links := map[string]string{}
 	for role, tok := range c.Tokens {
@@ -483,9 +555,15 @@ func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token strin
 	if err := s.dir.SetGame(ctx, id, n, board, c.ID, sealed); err != nil {
 		return err
 	}
+	linked = true
 	s.follow(director.GameBoard{Event: id, Round: n, Board: board, Game: c.ID})
 	return nil
 }
+
+// boardGameHook, when set (by a test), runs between finding a board
+// without a game and creating its game: the race test widens the window
+// there to show that no second game is created.
+var boardGameHook func()
 
 func clipRunes(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {
@@ -566,6 +644,7 @@ func (s *Server) gameOver(g director.GameBoard, e *online.Event) bool {
 		s.log.Warn().Str("event", g.Event).Str("game", g.Game).Str("result", e.State.Result).Msg("director: a game result that is no board result")
 		return true
 	}
+	defer s.boards.changed(g.Event)
 	if _, err := s.dir.Record(s.bg, g.Event, g.Round, g.Board, res, "online"); err != nil {
 		s.log.Warn().Str("event", g.Event).Int("round", g.Round).Int("board", g.Board).Err(err).Msg("director: the game's result was not recorded")
 	} else {

@@ -29,8 +29,14 @@ type Limits struct {
 	RequestRate  float64 // requests per second per client address (token bucket)
 	RequestBurst int     // the bucket's size
 
-	GameRate  float64 // games created per second per client address
+	GameRate  float64 // games created per second per client address (POST /api/games)
 	GameBurst int
+	// GamesPerClient bounds the running games created from one client
+	// address, every way a game is created (POST /api/games, the
+	// director's game operation) counted together; finished and adjourned
+	// games do not count. 0: a quarter of the Hall's MaxGames, so that one
+	// address cannot lock everyone else out.
+	GamesPerClient int
 
 	StreamsPerClient int // concurrent event streams per client address (429 beyond)
 	Streams          int // concurrent event streams in total (503 beyond)
@@ -74,6 +80,9 @@ func (l Limits) withDefaults() Limits {
 	if l.GameBurst > 0 {
 		d.GameBurst = l.GameBurst
 	}
+	if l.GamesPerClient > 0 {
+		d.GamesPerClient = l.GamesPerClient
+	}
 	if l.StreamsPerClient > 0 {
 		d.StreamsPerClient = l.StreamsPerClient
 	}
@@ -111,8 +120,8 @@ type Config struct {
 	// entry (set it only behind a proxy that writes that header).
 	TrustProxy bool
 	Limits     Limits
-	// Engines are the names of the operator's engines, shown on the create
-	// page (the Hall has their commands).
+	// Engines are the names of the engines shown on the create page (the
+	// Hall has their commands); nil: the Hall's (Hall.Engines).
 	Engines []string
 	// Assets is the web client; nil means the embedded one (Assets).
 	Assets fs.FS
@@ -139,6 +148,8 @@ type Server struct {
 	handler   http.Handler
 	requests  *buckets
 	creations *buckets
+	owned     *ownedGames
+	boardMu   sync.Mutex // one board game created at a time: at most one per board
 	streams   *streamCounter
 	encoded   *encodeCache
 
@@ -149,6 +160,7 @@ type Server struct {
 	bg        context.Context // ends on Stop: the followers of the boards' games
 	bgCancel  context.CancelFunc
 	followers sync.WaitGroup
+	boards    *boardsHub // wakes the live boards streams (board_report.go)
 }
 
 // New builds a server over cfg.Hall.
@@ -167,6 +179,12 @@ func New(cfg Config) (*Server, error) {
 		stop:    make(chan struct{}),
 		dir:     cfg.Director,
 	}
+	if cfg.Engines == nil && cfg.Hall != nil {
+		s.engines = cfg.Hall.Engines()
+	}
+	if s.engines == nil {
+		s.engines = []string{}
+	}
 	s.bg, s.bgCancel = context.WithCancel(context.Background())
 	if cfg.PublicURL != "" {
 		u, err := ParsePublicURL(cfg.PublicURL)
@@ -184,6 +202,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.requests = newBuckets(s.lim.RequestRate, s.lim.RequestBurst, s.lim.Clients)
 	s.creations = newBuckets(s.lim.GameRate, s.lim.GameBurst, s.lim.Clients)
+	if s.lim.GamesPerClient <= 0 && s.hall != nil {
+		s.lim.GamesPerClient = max(1, s.hall.MaxGames()/4)
+	}
+	s.owned = newOwnedGames(s.lim.GamesPerClient, s.lim.Clients)
 	s.streams = newStreamCounter(s.lim.StreamsPerClient, s.lim.Streams)
 	s.encoded = newEncodeCache()
 	s.mux = http.NewServeMux()
