@@ -8,6 +8,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/egdb"
 )
 
 // Stats is the statistical summary of an event. Every figure counts
@@ -214,8 +215,11 @@ func Compute(ev Event) (*Stats, error) {
 		cells[wi][bi] = cells[wi][bi].Add(wr)
 		cells[bi][wi] = cells[bi][wi].Add(wr.Flip())
 		tn := strings.TrimSpace(g.Termination)
-		if tn == "" {
+		switch {
+		case tn == "":
 			tn = "unspecified"
+		case strings.HasPrefix(g.Reason, egdb.Reason):
+			tn = egdb.Termination // counted apart from adjudication by the engines' scores
 		}
 		t := terms[tn]
 		if t == nil {

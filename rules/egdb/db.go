@@ -58,6 +58,17 @@ func Open(v *rules.Variant, dir string, pieces int) (*DB, error) {
 	return db, nil
 }
 
+// Load reads every table of the database now: a missing or damaged table
+// is found here, with its file named, rather than in the middle of a game.
+func (db *DB) Load() error {
+	for _, m := range Materials(db.pieces) {
+		if _, err := db.table(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // Pieces is the most pieces a position may have to be in the database.
 func (db *DB) Pieces() int { return db.pieces }
 

@@ -26,6 +26,14 @@ package egdb
 
 import "github.com/draughts-arbiter/arbiter/rules"
 
+// Reason starts the reason of every game result an endgame database
+// decides ("adjudicated by endgame database: white wins (4 pieces)"), so
+// that records and reports can tell such games apart.
+const Reason = "adjudicated by endgame database"
+
+// Termination is how the reports count such games.
+const Termination = "adjudication by endgame database"
+
 // Value is a position's value for the side to move.
 type Value uint8
 
