@@ -32,3 +32,32 @@ func BenchmarkBuildEnglish3(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkProbe is the cost of one probe of a position of a built
+// database (tables already read): what an adjudicating judge adds to a
+// move.
+func BenchmarkProbe(b *testing.B) {
+	v := rules.MustLookup("english")
+	db, err := Build(context.Background(), v, b.TempDir(), BuildOptions{Pieces: 3})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := db.Load(); err != nil {
+		b.Fatal(err)
+	}
+	var ps []rules.Position
+	for _, m := range Materials(3) {
+		t, _ := newTable(v, m)
+		for i := uint64(0); i < 2*t.size && len(ps) < 4096; i += 97 {
+			if p, ok := t.position(i); ok {
+				ps = append(ps, p)
+			}
+		}
+	}
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		if _, err := db.Probe(ps[i%len(ps)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

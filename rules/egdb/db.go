@@ -215,6 +215,10 @@ func Build(ctx context.Context, v *rules.Variant, dir string, opt BuildOptions) 
 	if v.Layout() != rules.DarkSquares {
 		return nil, fmt.Errorf("egdb: %s is not played on the dark squares of a draughts board; it has no database", v.Name())
 	}
+	if pr := v.Params(); pr.KingMoveLimit > 0 || pr.NoReturn || pr.Parachutists {
+		// The value of a position would depend on more than the board.
+		return nil, fmt.Errorf("egdb: %s keeps state beyond the board (its kings' moves or pieces' origins); it has no database", v.Name())
+	}
 	db := &DB{v: v, dir: filepath.Join(dir, v.Name()), pieces: opt.Pieces, tables: map[Material]*stored{}}
 	if err := os.MkdirAll(db.dir, 0o755); err != nil {
 		return nil, fmt.Errorf("egdb: %w", err)

@@ -60,9 +60,8 @@ func solve(ctx context.Context, t *table, known func(rules.Position) (Value, err
 		queue = queue[1:]
 		q, _ := t.position(i)
 		won := Value(val[i]) == Win
-		t.unmoves(q, func(p rules.Position) {
-			j, ok := t.index(p)
-			if !ok || val[j] != uint8(Unknown) {
+		t.unmoves(q, i, func(j uint64) {
+			if val[j] != uint8(Unknown) {
 				return
 			}
 			if !won {
@@ -96,14 +95,11 @@ func (t *table) first(p rules.Position, known func(rules.Position) (Value, error
 	}
 	inside, draw := 0, false
 	for _, m := range moves {
-		q := p.Play(m)
-		if q.HasHiddenState() {
-			return 0, 0, fmt.Errorf("egdb: %s keeps state beyond the board; it has no database", t.v.Name())
-		}
-		if !m.IsCapture() && MaterialOf(q) == t.m {
-			inside++
+		if !m.IsCapture() && !m.Promotes {
+			inside++ // a quiet move stays in the table: counted, not played
 			continue
 		}
+		q := p.Play(m)
 		v, err := known(q)
 		if err != nil {
 			return 0, 0, err
@@ -134,44 +130,58 @@ func (t *table) first(p rules.Position, known func(rules.Position) (Value, error
 	return Unknown, uint8(inside), nil
 }
 
-// unmoves calls fn with every position of the table from which a quiet move
-// (not a capture, not a promotion) leads to q: the side that is not to move
-// in q takes back one move of a man or a king.
-func (t *table) unmoves(q rules.Position, fn func(rules.Position)) {
+// unmoves calls fn with the index of every position of the table from
+// which a quiet move (not a capture, not a promotion) leads to q, the
+// position at index qi: the side that is not to move in q takes back one
+// move of a man or a king. Only the moved piece's kind changes its rank, so
+// each predecessor's index is q's with that one rank replaced.
+func (t *table) unmoves(q rules.Position, qi uint64, fn func(uint64)) {
 	v := t.v
 	mover := q.Turn().Opponent()
 	occ := q.Occupied()
-	kings := q.Kings()
-	own := q.Pieces(mover)
-	white, black := q.Pieces(rules.White), q.Pieces(rules.Black)
+	ks := kinds(q)
+	// The predecessors have the mover to move: the other half of the table.
+	base := qi
+	if qi >= t.size {
+		base -= t.size
+	} else {
+		base += t.size
+	}
+	man, king := 0, 2 // kinds(): white men, black men, white kings, black kings
 	back := [2]rules.Direction{rules.DownLeft, rules.DownRight}
+	if mover == rules.Black {
+		man, king = 1, 3
+	}
 	if v.Forward(mover) == rules.TowardBottom {
 		back = [2]rules.Direction{rules.UpLeft, rules.UpRight}
 	}
-	put := func(from, to rules.Square, king bool) {
-		w, b, k := white, black, kings
-		if mover == rules.White {
-			w = w.Without(from).With(to)
-		} else {
-			b = b.Without(from).With(to)
+	stride := func(k int) uint64 {
+		s := uint64(1)
+		for j := k + 1; j < 4; j++ {
+			s *= t.n[j]
 		}
-		if king {
-			k = k.Without(from).With(to)
-		}
-		fn(rules.Setup(v, mover, w, b, k))
+		return s
 	}
-	for s := range own.All() {
-		if !kings.Has(s) {
-			for _, d := range back {
-				if to := v.Next(s, d); to != 0 && !occ.Has(to) && !v.Crowns(mover, to) {
-					put(s, to, false)
-				}
-			}
-			continue
+	put := func(k int, from, to rules.Square) {
+		old, _ := t.rank(k, ks[k])
+		r, ok := t.rank(k, ks[k].Without(from).With(to))
+		if !ok {
+			return
 		}
+		st := stride(k)
+		fn(base - old*st + r*st)
+	}
+	for s := range ks[man].All() {
+		for _, d := range back {
+			if to := v.Next(s, d); to != 0 && !occ.Has(to) {
+				put(man, s, to)
+			}
+		}
+	}
+	for s := range ks[king].All() {
 		for d := rules.UpLeft; d <= rules.DownRight; d++ {
 			for to := v.Next(s, d); to != 0 && !occ.Has(to); to = v.Next(to, d) {
-				put(s, to, true)
+				put(king, s, to)
 				if v.Kings() == rules.ShortKings {
 					break
 				}
