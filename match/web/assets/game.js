@@ -558,6 +558,7 @@ function modeText() {
 // the final position to analyse.
 function renderAfter(st, over) {
   $('after').hidden = !over;
+  $('pdn-link').hidden = over; // the after-game box has it
   if (!over) return;
   const player = isPlayer() && g.snap.engine !== g.role;
   const link = g.snap.rematch ? `${location.origin}/g/${encodeURIComponent(g.snap.rematch)}` : '';
