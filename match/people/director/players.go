@@ -102,10 +102,18 @@ func describePlayer(p Player) string {
 // another of ps (sameAs). With lines (the CSV lines of ps) every problem
 // is a CSVError naming its line; otherwise the first is an *Error.
 func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
+	// By folded name: a large import is compared with the field once.
+	byName := map[string][]Player{}
+	for _, q := range sn.Players {
+		k := foldName(q.Name)
+		byName[k] = append(byName[k], q)
+	}
+	seen := map[string][]int{} // folded name -> indexes into ps
 	var problems []*Error
 	for i, p := range ps {
 		var e *Error
-		for _, q := range sn.Players {
+		k := foldName(p.Name)
+		for _, q := range byName[k] {
 			if how := sameAs(q, p); how != "" {
 				e = refuse(message.Conflict, "director.duplicate-"+how, "name", p.Name, "number", fmt.Sprint(q.Number), "other", describePlayer(q))
 				if len(lines) == len(ps) {
@@ -114,7 +122,10 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 				break
 			}
 		}
-		for j := 0; e == nil && j < i; j++ {
+		for _, j := range seen[k] {
+			if e != nil {
+				break
+			}
 			if sameAs(ps[j], p) != "" {
 				if len(lines) == len(ps) {
 					e = refuse(message.Invalid, "director.csv-twice", "line", fmt.Sprint(lines[i]), "name", p.Name, "other", fmt.Sprint(lines[j]))
@@ -123,6 +134,7 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 				}
 			}
 		}
+		seen[k] = append(seen[k], i)
 		if e == nil {
 			continue
 		}

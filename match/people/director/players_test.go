@@ -316,3 +316,23 @@ func TestMigrateTitle(t *testing.T) {
 	}
 	must(t, s.EditPlayer(context.Background(), "e1", 1, Player{Name: "Old Timer", Title: "GMI"}, false))
 }
+
+// BenchmarkLookAlikes compares a 500-line import with a field of 500,
+// every name shared (the worst case: each line meets its namesake), as
+// AddPlayersWith does before entering them.
+func BenchmarkLookAlikes(b *testing.B) {
+	sn := &Snapshot{}
+	var ps []Player
+	lines := make([]int, 500)
+	for i := range 500 {
+		sn.Players = append(sn.Players, Player{ID: i + 1, Number: i + 1, Name: fmt.Sprintf("Player %03d", i), Club: "A", FedID: fmt.Sprint(i)})
+		ps = append(ps, Player{Name: fmt.Sprintf("player %03d", i), Club: "B", FedID: fmt.Sprint(1000 + i)})
+		lines[i] = i + 2
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := sn.duplicates(ps, lines); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
