@@ -257,13 +257,14 @@ func TestBrowserPhoneEngine(t *testing.T) {
 	}
 
 	// Play: a capture is typed as the page lists it, a plain move clicked.
-	// The beginner engine plays at random; past 80 of her moves Eve resigns.
+	// The beginner engine plays at random; after 12 of her moves Eve
+	// resigns if the game is not over (a quick test on a loaded machine).
 	for ply := 0; ; ply++ {
 		p.wait("Eve's turn or the end", `arbiterGame.state.status === 'over' || (arbiterGame.state.turn === 'white' && (arbiterGame.state.legal || arbiterGame.snap.legal || []).length > 0 && document.getElementById('turn').textContent === 'Your move')`)
 		if eval[bool](p, `arbiterGame.state.status === 'over'`) {
 			break
 		}
-		if ply > 80 {
+		if ply >= 12 {
 			p.do("resign", chromedp.Click(chromedp.CSS("#resign")), chromedp.Click(chromedp.CSS("#resign-yes")))
 			break
 		}
@@ -284,8 +285,11 @@ func TestBrowserPhoneEngine(t *testing.T) {
 	}
 	p.wait("the result", `!document.getElementById('banner').hidden`)
 	banner := p.text("banner")
-	if !strings.Contains(banner, "wins") && !strings.Contains(banner, "Draw") {
+	if !strings.Contains(banner, "wins") && !strings.Contains(banner, "Draw") || strings.Contains(banner, "resignation") {
 		t.Errorf("the banner says %q", banner)
+	}
+	if eval[string](p, `arbiterGame.state.termination`) == "resignation" && !strings.Contains(banner, "White resigned.") {
+		t.Errorf("the banner after Eve's resignation says %q", banner)
 	}
 	t.Logf("against the beginner engine after %d moves: %s", eval[int](p, `arbiterGame.moves.length`), banner)
 	p.fullShot(dir, "engine-over-390", 390, 844)
