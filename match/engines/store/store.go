@@ -147,6 +147,10 @@ type Move struct {
 	Nodes    int64
 	PV       string
 	Latency  time.Duration
+	// HostStopped: the engine's host had to stop the search to keep the
+	// engine inside its clock (a CheckerBoard engine's cb-host, whose info
+	// line says stopped=host). Counted in the run's summary; not stored.
+	HostStopped bool `json:",omitempty"`
 }
 
 // Store is an open database. Its methods are safe for concurrent use.
