@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -112,7 +113,13 @@ type Store struct {
 	path string
 	pair Pairer
 	now  func() time.Time
+	gen  atomic.Uint64 // committed writes: see Generation
 }
+
+// Generation counts the store's committed writes: it changes whenever any
+// event changes, so that a page drawn from the store may be kept until it
+// does (the public sheets' cache).
+func (s *Store) Generation() uint64 { return s.gen.Load() }
 
 // Open opens or creates the database at cfg.Path.
 func Open(cfg Config) (*Store, error) {
@@ -169,6 +176,7 @@ func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) (err error) {
 	if err = tx.Commit(); err != nil {
 		return fmt.Errorf("director: commit: %w", err)
 	}
+	s.gen.Add(1)
 	return nil
 }
 
