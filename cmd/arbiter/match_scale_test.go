@@ -115,6 +115,25 @@ func TestMatchOneScale(t *testing.T) {
 	if strings.Contains(string(page), "<th>SB</th>") {
 		t.Error("report.html of a two-engine match has an SB column")
 	}
+	// The engines' principal variations are written as the moves are: in
+	// the variant's notation (the engine's first move is the move
+	// played), not Hub's long captures (26x17x21).
+	pdnText, err := os.ReadFile(filepath.Join(out, "games.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	captures := 0
+	for _, mm := range regexp.MustCompile(`(\d+[-x][\d x]*?) \{[^}]*\[%pv ([^\]\s]+)`).FindAllStringSubmatch(string(pdnText), -1) {
+		if strings.Contains(mm[1], "x") {
+			captures++
+		}
+		if mm[1] != mm[2] {
+			t.Errorf("move %s with the principal variation %s: not the same notation", mm[1], mm[2])
+		}
+	}
+	if captures == 0 {
+		t.Errorf("no capture with a principal variation in games.pdn: the test proves nothing\n%.2000s", pdnText)
+	}
 	m.Process.Signal(syscall.SIGINT)
 	if code := exitStatus(t, m); code != 0 {
 		t.Errorf("exit %d", code)

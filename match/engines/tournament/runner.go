@@ -657,12 +657,19 @@ func brokenBy(res arbiter.Result, c rules.Color) bool {
 // the engine's last info line of the move said.
 func annotatedMoves(rec *match.GameRecord) []store.Move {
 	moves := make([]store.Move, 0, len(rec.Record.Moves))
+	pos, legal := rec.Record.Start, rec.Record.Variant != nil // the position each move was searched in
 	for i, m := range rec.Record.Moves {
 		sm := store.Move{Text: m.Text, Time: m.Used, Clock: m.Clock}
 		if i < len(rec.Info) {
 			in := hub.ParseSearchInfo(rec.Info[i])
 			sm.Score, sm.HasScore, sm.Depth, sm.Nodes, sm.PV = in.Score, in.HasScore, in.Depth, in.Nodes, in.PV
 			sm.HostStopped = strings.Contains(rec.Info[i], " stopped=host")
+			if legal && sm.PV != "" {
+				sm.PV = hub.PDNLine(pos, sm.PV) // the variant's notation, not Hub's
+			}
+		}
+		if legal = legal && !m.Illegal; legal {
+			pos = pos.Play(m.Move)
 		}
 		if i < len(rec.Latency) {
 			// The round trip less what the engine reported as thinking:
