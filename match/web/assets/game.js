@@ -439,7 +439,7 @@ function render() {
   });
   const wrap = $('board-wrap');
   const geo = g.snap.geometry;
-  wrap.style.maxWidth = `calc((100vh - 9rem) * ${geo.width / geo.height})`;
+  wrap.style.maxWidth = `calc((100vh - 11.5rem) * ${geo.width / geo.height})`;
 
   // The players' bars: the side at the bottom of the board below it.
   const bottom = g.flipped ? 'black' : 'white';
