@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -69,7 +70,7 @@ CREATE TABLE byes (
 	round  INTEGER NOT NULL,
 	player INTEGER NOT NULL,
 	kind   TEXT NOT NULL,
-	requested INTEGER NOT NULL DEFAULT 0, -- 1: asked for; 0: written by the pairing (withdrawn, free round)
+	requested INTEGER NOT NULL DEFAULT 0, -- 1: asked for; 0: written by the pairing (withdrawn, free round); 2: absent at check-in (checkin.go)
 	PRIMARY KEY (event, round, player)
 ) WITHOUT ROWID;
 CREATE TABLE audit (
@@ -112,7 +113,13 @@ type Store struct {
 	path string
 	pair Pairer
 	now  func() time.Time
+	gen  atomic.Uint64 // committed writes: see Generation
 }
+
+// Generation counts the store's committed writes: it changes whenever any
+// event changes, so that a page drawn from the store may be kept until it
+// does (the public sheets' cache).
+func (s *Store) Generation() uint64 { return s.gen.Load() }
 
 // Open opens or creates the database at cfg.Path.
 func Open(cfg Config) (*Store, error) {
@@ -169,6 +176,7 @@ func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) (err error) {
 	if err = tx.Commit(); err != nil {
 		return fmt.Errorf("director: commit: %w", err)
 	}
+	s.gen.Add(1)
 	return nil
 }
 

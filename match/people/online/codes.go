@@ -48,6 +48,7 @@ var codes = message.Catalog{
 	// Results.
 	"result.over":      "Game over: {result} ({termination}). {reason}",
 	"result.draw-rule": "Drawn automatically: {reason}.",
+	"result.no-move":   "{color} has no legal move left. {result}",
 	"result.resigned":  "{color} resigned. {result}",
 	"result.flag":      "{color}'s flag fell. {result}",
 	"result.declared":  "The arbiter declared the result {result}: {reason}",
@@ -107,6 +108,9 @@ var codes = message.Catalog{
 	"refused.friendly":        "{move} is not a legal move: {why}. Nothing is counted in a friendly game: play another move.",
 	"refused.engine-side":     "An engine plays {color}.",
 	"refused.closed":          "The server is shutting down.",
+	"refused.cannot-save":     "The server cannot save: {reason}. The game is paused with the clocks stopped; it goes on by itself as soon as saving works again.",
+	"refused.cannot-create":   "The server cannot save: {reason}. No game was created; try again in a while.",
+	"store.cannot-save":       "The server cannot save: {reason}. The game is paused with the clocks stopped; it goes on by itself as soon as saving works again.",
 	"refused.too-many-games":  "The server holds {limit} running games, its limit; try again later.",
 }
 

@@ -109,6 +109,10 @@ type game struct {
 	// adjourned: untouched for long, it no longer counts as running; a
 	// look or an act through one of its links takes it up again.
 	adjourned bool
+	// stalled: the store did not take a write (why, for a person); the
+	// game waits, clocks stopped since stalledAt (stall.go).
+	stalled   string
+	stalledAt time.Time
 	pending   []Event // events of the input being applied
 	last      *rules.Move
 
@@ -643,6 +647,13 @@ func (g *game) collect() {
 		code := "result.over"
 		claimed := g.lastClaimAccepted && !g.lastClaimAuto
 		switch res.Termination {
+		case arbiter.Normal:
+			if res.Outcome != rules.Draw {
+				// The side to move has none (a loss, or in the giveaway
+				// games a win: the result says which).
+				code = "result.no-move"
+				args["color"] = colorName(ref.Position().Turn())
+			}
 		case arbiter.Resignation:
 			code = "result.resigned"
 		case arbiter.TimeForfeit:
