@@ -22,6 +22,10 @@
 // w/z white/black man, W/Z white/black king. The published protocol is for
 // 10x10 (50 squares); other boards use the same rule with their own square
 // count (32 on 8x8).
+//
+// Imported by the engine players (match/engines, sparring, the runner) and
+// cmd/arbiter; it imports the game (match), the referee and the rules, never
+// the people's wing.
 package dxp
 
 import (

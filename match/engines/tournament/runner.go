@@ -6,6 +6,9 @@
 //
 // Running the same event again resumes it: finished games are skipped, games
 // left running by a killed run are played again.
+//
+// Imported by cmd/arbiter and the cluster (match/engines/cluster); never by
+// the people's wing, which starts an engine with match/engines alone.
 package tournament
 
 import (
