@@ -8,7 +8,7 @@ PKGS     := ./...
 # concurrency tests under it too (the whole package would be slow under -race).
 RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
 
-.PHONY: build test race vet bench fuzz demo demo-cluster clean cover
+.PHONY: build test race vet bench fuzz demo demo-cluster clean cover cb-sweep
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
@@ -45,6 +45,14 @@ cover:
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m $(PKGS)
+
+# The CheckerBoard host's time guard over the whole sweep of issue 23
+# (move=0.05 to move=1, 1+0.01 to 60+0.5, CB_SWEEP_PLIES plies each): an
+# overshooting test engine must lose no game on time. About an hour.
+CB_SWEEP_PLIES ?= 300
+cb-sweep: build
+	ARBITER_TEST_BIN=$(abspath $(BIN)) ARBITER_CB_SWEEP=1 ARBITER_CB_SWEEP_PLIES=$(CB_SWEEP_PLIES) \
+	  $(GO) test -count=1 -v -timeout 3h -run TestCBKeepsTimeSweep ./match/engines/cb/
 
 # Each fuzz target runs for FUZZTIME (go test allows one target per run).
 FUZZTIME ?= 30s

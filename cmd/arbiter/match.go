@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/configs"
 )
 
@@ -154,8 +155,52 @@ func matchEvent(specs []string, over []configs.Override, now time.Time) (*config
 	if err != nil {
 		return nil, usageError{err}
 	}
+	if w := noClockWarning(ev); w != "" {
+		// First among the warnings: it is the first line of the run.
+		ev.Warnings = append([]string{w}, ev.Warnings...)
+	}
 	return ev, nil
 }
+
+// noClockWarning says that an engine of the event plays without a clock
+// ("" when both have one). The event's default time control is none: a
+// match without --time-control gives the engines no clock, and an engine
+// told "level infinite" that thinks until it is stopped never moves.
+func noClockWarning(ev *configs.Event) string {
+	var untimed []string
+	for _, e := range ev.Engines {
+		if !e.TimeControl.Timed() {
+			untimed = append(untimed, e.Name)
+		}
+	}
+	if len(untimed) == 0 {
+		return ""
+	}
+	who := "the engines play"
+	if len(untimed) < len(ev.Engines) {
+		who = untimed[0] + " plays"
+	}
+	limit := `each move is asked with Hub "level infinite": an engine that thinks until it is stopped never moves`
+	if tc := ev.Engines[0].TimeControl; tc.Depth > 0 || tc.Nodes > 0 {
+		limit = "each move is limited by " + tc.String() + " alone"
+	}
+	return fmt.Sprintf("no time control (the default): %s without a clock, and %s; "+
+		"give one with --time-control, e.g. 60+0.5 (60 s each, 0.5 s added per move) or move=1 (1 s a move)", who, limit)
+}
+
+// tcLabel is a time control as the run's first line shows it: "none (no
+// clock)" rather than "-".
+func tcLabel(tc arbiter.TimeControl) string {
+	if s := tc.String(); s != "" && s != "-" {
+		return s
+	}
+	return "none (no clock)"
+}
+
+// timeControlUsage is the --help line of --time-control for match, which
+// states the default.
+const timeControlUsage = "the time control, in seconds (default: none, no clock: engines are asked with \"level infinite\"): " +
+	"60+0.5 = 60 s each and 0.5 s added per move, 40/120+30 = 40 moves in 120 s then 30 s, move=1 = 1 s a move, depth=8"
 
 func newMatchCmd() *cobra.Command {
 	var (
@@ -186,6 +231,10 @@ look for:
   Score of A vs B: 12 - 8 - 10  [0.567] 30
   Elo: 46.6 +/- 98.3, LOS: 81.9 %, DrawRatio: 33.3 %
   Ptnml(0-2): [1, 2, 6, 4, 2]
+
+Without --time-control there is no clock: the engines are asked for each
+move with Hub "level infinite" (the run warns). Give one in seconds:
+--time-control 60+0.5 (60 s each, 0.5 s added per move), 40/120+30, move=1.
 
 Without --openings-file it takes the variant's default book where there is one
 (English: the 3-move ballot, standard group; international: every two-move
@@ -253,6 +302,9 @@ SIGTERM or SIGHUP: run the same command with --out DIR to resume).`,
 	f := cmd.Flags()
 	f.StringArrayVar(&engines, "engine", nil, "engine `SPEC` (twice): 'name=A cmd=PROGRAM ARGS' (see above)")
 	tf.register(f)
+	if fl := f.Lookup("time-control"); fl != nil {
+		fl.Usage = timeControlUsage
+	}
 	f.StringVar(&pdnFile, "pdn", "", "also write the games to this PDN file (games.pdn in the output directory has them too)")
 	f.StringVar(&logDir, "log-dir", "", "write the engines' protocol log to DIR/engines.log (as --engine-log does in the output directory)")
 	f.StringVar(&aliasTC, "tc", "", "")

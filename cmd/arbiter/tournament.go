@@ -219,7 +219,7 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	defer closeLog()
 	out := cmd.OutOrStdout()
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
-		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", ev.TimeControl.String()).Msg(name)
+		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", tcLabel(ev.TimeControl)).Msg(name)
 	drain, drainedBy := drainOf(ctx)
 	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Console: console, Drain: drain}
 	if liveAt != "" {

@@ -33,16 +33,19 @@ func (s *Server) directorRoutes() {
 		return
 	}
 	m := s.mux
-	m.HandleFunc("GET /director", s.page("director-new.html"))       // the create form
-	m.HandleFunc("GET /d/{dtoken}", s.page("director.html"))         // the director's page (its script reads the token)
-	m.HandleFunc("POST /api/events", s.createEvent)                  // Event -> links
-	m.HandleFunc("POST /api/events/trf", s.importEvent)              // a TRF16 file (text/plain; ?variant=) -> links
-	m.HandleFunc("GET /api/d/{dtoken}", s.directorView)              // the event as the director sees it
-	m.HandleFunc("POST /api/d/{dtoken}/import", s.directorImport)    // CSV of players (text/csv)
-	m.HandleFunc("POST /api/d/{dtoken}/{op}", s.directorOp)          // one operation -> the view
-	m.HandleFunc("GET /e/{id}", s.eventSheet("pairings"))            // public: the last published round
-	m.HandleFunc("GET /e/{id}/round/{n}", s.eventSheet("pairings"))  // public: a round's pairing sheet
-	m.HandleFunc("GET /e/{id}/standings", s.eventSheet("standings")) // public: standings with tie-breaks
+	m.HandleFunc("GET /director", s.page("director-new.html"))           // the create form
+	m.HandleFunc("GET /d/{dtoken}", s.page("director.html"))             // the director's page (its script reads the token)
+	m.HandleFunc("GET /d/{dtoken}/card", s.keepCard)                     // the printable "keep this" card: the link and its QR code
+	m.HandleFunc("POST /api/events", s.createEvent)                      // Event -> links
+	m.HandleFunc("POST /api/events/trf", s.importEvent)                  // a TRF16 file (text/plain; ?variant=) -> links
+	m.HandleFunc("GET /api/d/{dtoken}", s.directorView)                  // the event as the director sees it
+	m.HandleFunc("POST /api/d/{dtoken}/import", s.directorImport)        // CSV of players (text/csv)
+	m.HandleFunc("POST /api/d/{dtoken}/{op}", s.directorOp)              // one operation -> the view
+	m.HandleFunc("GET /e/{id}", s.eventSheet("pairings"))                // public: the last published round
+	m.HandleFunc("GET /e/{id}/round/{n}", s.eventSheet("pairings"))      // public: a round's pairing sheet
+	m.HandleFunc("GET /e/{id}/round/{n}/print", s.eventSheet("print"))   // public: a round's pairings and result slips
+	m.HandleFunc("GET /e/{id}/standings", s.eventSheet("standings"))     // public: standings with tie-breaks
+	m.HandleFunc("GET /e/{id}/standings/{n}", s.eventSheet("standings")) // public: standings after round n
 	m.HandleFunc("GET /e/{id}/crosstable", s.eventSheet("crosstable"))
 	m.HandleFunc("GET /e/{id}/cards", s.eventSheet("cards"))
 	m.HandleFunc("GET /e/{id}/trf", s.eventTRF) // TRF16 of the event
@@ -195,6 +198,13 @@ type directorView struct {
 	Labels   map[string]string      `json:"labels"`
 	Results  map[string]boardResult `json:"results"`
 	Variants []string               `json:"variants,omitempty"`
+	// Removable are the players (entry ids) the director may remove now
+	// (Snapshot.Removable); Card is the address of the "keep this" card.
+	Removable []int  `json:"removable"`
+	Card      string `json:"card"`
+	// AtBoards is the players at the boards: their reports, the check-in
+	// (board_report.go).
+	AtBoards *atBoards `json:"at_boards"`
 }
 
 // standing is one line of the director's standings, with its score as
@@ -278,8 +288,13 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 			}
 		}
 	}
-	return &directorView{Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
-		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results}, nil
+	ab, err := s.playersAtBoards(ctx, r, sn, token)
+	if err != nil {
+		return nil, err
+	}
+	return &directorView{AtBoards: ab, Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
+		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results,
+		Removable: sn.Removable(), Card: "/d/" + token + "/card"}, nil
 }
 
 func (s *Server) directorView(w http.ResponseWriter, r *http.Request) {
@@ -309,9 +324,11 @@ func (s *Server) directorImport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ps, err := director.ParsePlayers(data)
+	// ?confirm=1: the director has seen the look-alikes and enters them.
+	ps, lines, err := director.ParsePlayerLines(data)
 	if err == nil {
-		_, err = s.dir.AddPlayers(context.WithoutCancel(r.Context()), id, ps)
+		_, err = s.dir.AddPlayersWith(context.WithoutCancel(r.Context()), id, ps,
+			director.AddOptions{Lines: lines, Confirm: r.URL.Query().Get("confirm") == "1"})
 	}
 	if err != nil {
 		s.directorError(w, r, err)
@@ -341,6 +358,9 @@ type dirOp struct {
 	Result  string            `json:"result,omitempty"`  // result: 1-0, 0-1, ½-½, +-, -+, --
 	Pairing *director.Pairing `json:"pairing,omitempty"` // pair (by hand), fix
 	Details *director.Details `json:"details,omitempty"` // edit-event: every detail, changed or not
+	Edit    *director.Player  `json:"edit,omitempty"`    // edit-player: every field, changed or not
+	Confirm bool              `json:"confirm,omitempty"` // add-players, edit-player: enter a look-alike
+	Order   []int             `json:"order,omitempty"`   // seeding: player ids by starting number; empty: by the ranking
 }
 
 // directorOp is POST /api/d/{dtoken}/{op}; the answer is the new view.
@@ -360,7 +380,16 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 	var err error
 	switch op := r.PathValue("op"); op {
 	case "add-players":
-		_, err = s.dir.AddPlayers(ctx, id, in.Players)
+		_, err = s.dir.AddPlayersWith(ctx, id, in.Players, director.AddOptions{Confirm: in.Confirm})
+	case "edit-player":
+		if in.Edit == nil {
+			in.Edit = &director.Player{} // refused: the name is empty
+		}
+		err = s.dir.EditPlayer(ctx, id, in.Player, *in.Edit, in.Confirm)
+	case "remove-player":
+		err = s.dir.RemovePlayer(ctx, id, in.Player)
+	case "seeding":
+		err = s.dir.SetSeeding(ctx, id, in.Order)
 	case "withdraw":
 		err = s.dir.Withdraw(ctx, id, in.Player)
 	case "reinstate":
@@ -405,6 +434,10 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 	case "game":
 		err = s.boardGame(ctx, r, id, token, in.Round, in.Board)
 	default:
+		var handled bool
+		if handled, err = s.boardsOp(ctx, op, id, in); handled {
+			break
+		}
 		writeCode(w, http.StatusNotFound, codeBadOp, map[string]string{"op": truncate(op, 32)})
 		return
 	}
@@ -412,6 +445,7 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 		s.directorError(w, r, err)
 		return
 	}
+	s.boards.changed(id)
 	s.answerView(w, r, id, token)
 }
 
@@ -543,6 +577,7 @@ func (s *Server) gameOver(g director.GameBoard, e *online.Event) bool {
 		s.log.Warn().Str("event", g.Event).Str("game", g.Game).Str("result", e.State.Result).Msg("director: a game result that is no board result")
 		return true
 	}
+	defer s.boards.changed(g.Event)
 	if _, err := s.dir.Record(s.bg, g.Event, g.Round, g.Board, res, "online"); err != nil {
 		s.log.Warn().Str("event", g.Event).Int("round", g.Round).Int("board", g.Board).Err(err).Msg("director: the game's result was not recorded")
 	} else {

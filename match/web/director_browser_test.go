@@ -40,6 +40,10 @@ func TestBrowserDirector(t *testing.T) {
 		chromedp.Click(chromedp.CSS("#event-create")))
 	d.wait("the director's page opens", `location.pathname.startsWith('/d/') && window.arbiterDirector && arbiterDirector.ready`)
 	token := strings.TrimPrefix(eval[string](d, `location.pathname`), "/d/")
+	// The new event's link is shown to keep; the director says it is kept.
+	d.wait("the link to keep", `document.getElementById('keep-box').open && arbiterDirector.guarded`)
+	d.do("the link is kept", chromedp.Click(chromedp.CSS("#keep-done")))
+	d.wait("no more guard", `!arbiterDirector.guarded && location.hash === ''`)
 	if eval[string](d, `document.getElementById('ev-title').textContent`) != "Browser Open" {
 		t.Fatal("the page does not show the event's name")
 	}

@@ -37,7 +37,8 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		return 0
 	}
 	for _, p := range sn.Players {
-		out.Players = append(out.Players, sheets.Player{Number: p.Number, Name: p.Name, Club: p.Club, Federation: p.Federation, FideID: p.FedID, Rating: p.Rating})
+		out.Players = append(out.Players, sheets.Player{Number: p.Number, Name: p.Name, Club: p.Club, Federation: p.Federation, FideID: p.FedID,
+			Rating: p.Rating, Title: p.Title, Withdrawn: p.Withdrawn})
 	}
 	for _, rd := range sn.Rounds {
 		// A round counts on the sheets once closed, as in Standings and the
@@ -68,6 +69,18 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		{Label: "TRF", Href: "/e/" + id + "/trf"},
 		{Label: "PDN", Href: "/e/" + id + "/pdn"},
 	}
+	// Every round's pairings, the standings after each closed round, and
+	// the last round's print-out.
+	for i, rd := range sn.Rounds {
+		n := strconv.Itoa(i + 1)
+		out.RoundLinks = append(out.RoundLinks, sheets.Link{Label: n, Href: "/e/" + id + "/round/" + n})
+		if rd.State == director.Closed {
+			out.AfterLinks = append(out.AfterLinks, sheets.Link{Label: n, Href: "/e/" + id + "/standings/" + n})
+		}
+	}
+	if n := len(sn.Rounds); n > 0 {
+		out.Links = append(out.Links, sheets.Link{Label: "Print the round", Href: fmt.Sprintf("/e/%s/round/%d/print", id, n)})
+	}
 	return out
 }
 
@@ -96,8 +109,9 @@ func sheetResult(b director.Board) sheets.Result {
 }
 
 // eventSheet serves one public sheet of an event: "pairings" (the round in
-// the path, or the last published one), "standings" (after the last
-// closed round), "crosstable", "cards".
+// the path, or the last published one), "print" (the round's pairings and
+// result slips), "standings" (after the round in the path, or the last
+// closed one), "crosstable", "cards".
 func (s *Server) eventSheet(kind string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Add("Vary", "Accept-Language") // the sheet's language (sheetLang)
@@ -108,27 +122,44 @@ func (s *Server) eventSheet(kind string) http.HandlerFunc {
 		ev := sheetEvent(sn)
 		lang, chosen := sheetLang(r)
 		localizeSheet(ev, sn, lang, chosen)
+		ev.Current = r.URL.Path
+		if chosen {
+			ev.Current += "?lang=" + lang
+		}
 		var buf bytes.Buffer
 		var err error
+		// n is the round in the path: a published round's pairings, or
+		// the standings after a closed round.
+		n, last := 0, len(sn.Rounds)
+		if kind == "standings" {
+			last = sn.Closed()
+		}
+		if v := r.PathValue("n"); v != "" {
+			n, err = strconv.Atoi(v)
+			if err != nil || n < 1 || n > last {
+				writeCode(w, http.StatusNotFound, codeNotFound, nil)
+				return
+			}
+		}
 		switch kind {
 		case "pairings":
-			n := len(sn.Rounds)
-			if v := r.PathValue("n"); v != "" {
-				n, err = strconv.Atoi(v)
-				if err != nil || n < 1 || n > len(sn.Rounds) {
-					writeCode(w, http.StatusNotFound, codeNotFound, nil)
-					return
-				}
+			if n == 0 {
+				n = len(sn.Rounds)
 			}
 			if n == 0 {
 				err = sheets.Notice(&buf, ev, "pairings")
 			} else {
 				err = sheets.Pairings(&buf, ev, n)
 			}
+		case "print":
+			err = sheets.RoundPrint(&buf, ev, n)
 		case "standings":
 			// sheets ranks after round 1 at the earliest: before it is
 			// closed, the page says when standings appear.
-			if n := sn.Closed(); n == 0 {
+			if n == 0 {
+				n = sn.Closed()
+			}
+			if n == 0 {
 				err = sheets.Notice(&buf, ev, "standings")
 			} else {
 				err = sheets.Standings(&buf, ev, n)

@@ -17,7 +17,8 @@ func securityHeaders(h http.Header, path string) {
 	h.Set("Content-Security-Policy", contentSecurityPolicy)
 	h.Set("Referrer-Policy", "no-referrer")
 	h.Set("X-Content-Type-Options", "nosniff")
-	if strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/g/") || strings.HasPrefix(path, "/d/") || path == "/healthz" {
+	if strings.HasPrefix(path, "/api/") || strings.HasPrefix(path, "/g/") || strings.HasPrefix(path, "/d/") ||
+		strings.HasPrefix(path, "/r/") || strings.HasPrefix(path, "/c/") || path == "/healthz" {
 		h.Set("Cache-Control", "no-store")
 	} else {
 		h.Set("Cache-Control", "no-cache")

@@ -25,4 +25,5 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/g/{token}/act", s.act)      // Intent -> Reply
 	m.HandleFunc("GET /api/g/{token}/pdn", s.pdn)       // the record (attachment)
 	s.directorRoutes()                                  // events run by a director (director.go)
+	s.boardsRoutes()                                    // players at the boards (board_report.go)
 }

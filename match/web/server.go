@@ -149,6 +149,7 @@ type Server struct {
 	bg        context.Context // ends on Stop: the followers of the boards' games
 	bgCancel  context.CancelFunc
 	followers sync.WaitGroup
+	boards    *boardsHub // wakes the live boards streams (board_report.go)
 }
 
 // New builds a server over cfg.Hall.

@@ -17,8 +17,9 @@ import (
 // client's catalogs, English first (the default).
 var sheetLangs = []string{"en", "nb", "da"}
 
-// sheetTexts is each language's sheet.* and variant.* (the variants'
-// names, as the other pages show them) entries of the embedded catalogs
+// sheetTexts is each language's sheet.*, variant.* (the variants'
+// names, as the other pages show them) and dir.card.* (the director's
+// "keep this" card) entries of the embedded catalogs
 // (assets/i18n/{lang}.json), read once. A catalog that does not read
 // leaves its language English: the sheets fall back key by key.
 var sheetTexts = sync.OnceValue(func() map[string]map[string]string {
@@ -34,7 +35,7 @@ var sheetTexts = sync.OnceValue(func() map[string]map[string]string {
 			continue
 		}
 		for k, v := range cat {
-			if strings.HasPrefix(k, "sheet.") || strings.HasPrefix(k, "variant.") {
+			if strings.HasPrefix(k, "sheet.") || strings.HasPrefix(k, "variant.") || strings.HasPrefix(k, "dir.card.") {
 				out[l][k] = v
 			}
 		}
@@ -135,12 +136,22 @@ func localizeSheet(ev *sheets.Event, sn *director.Snapshot, lang string, chosen 
 	for i, l := range ev.Links {
 		rest, ok := strings.CutPrefix(l.Href, base)
 		key, sheet := sheetNav[rest]
+		if strings.HasSuffix(rest, "/print") {
+			key, sheet = "sheet.nav.print", true
+		}
 		if !ok || !sheet {
 			continue
 		}
 		ev.Links[i].Label = tr(key, l.Label)
 		if chosen {
 			ev.Links[i].Href += "?lang=" + lang
+		}
+	}
+	if chosen {
+		for _, ls := range [][]sheets.Link{ev.RoundLinks, ev.AfterLinks} {
+			for i := range ls {
+				ls[i].Href += "?lang=" + lang
+			}
 		}
 	}
 	// A preset's name; a custom rule set keeps its own.

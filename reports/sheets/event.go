@@ -12,6 +12,7 @@ package sheets
 
 import (
 	"fmt"
+	"sort"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
@@ -37,8 +38,14 @@ type Event struct {
 	RoundRobin bool             // pre-determined pairings (forfeits count as games, C.07)
 	Edition    tiebreak.Edition // C.07 edition; zero value: the one in force
 	// Links are shown above a sheet on screen (the server's navigation)
-	// and never printed.
-	Links []Link
+	// and never printed; RoundLinks (each round's pairings) and
+	// AfterLinks (the standings after each closed round) under them, each
+	// labelled by its round's number. The link whose Href is Current is
+	// marked as the page shown.
+	Links      []Link
+	RoundLinks []Link
+	AfterLinks []Link
+	Current    string
 	// Lang is the language tag of the page (<html lang>); "" is "en".
 	Lang string
 	// Texts are the sheets' fixed texts in Lang, by key (Keys lists them;
@@ -54,7 +61,13 @@ type Link struct{ Label, Href string }
 type Player struct {
 	Number                         int // pairing number, 1-based
 	Name, Club, Federation, FideID string
-	Rating                         int // 0: unrated
+	Rating                         int    // 0: unrated
+	Title                          string // printed before the name ("GMI")
+	// Withdrawn is the first round the player no longer plays (0: still
+	// in): the pairing sheets of that round on do not list them as absent,
+	// the cards leave them out, and the standings and the crosstable
+	// leave them out when they played no game and had no bye worth points.
+	Withdrawn int
 }
 
 // Round is one paired round.
@@ -285,4 +298,40 @@ func (ev *Event) swissPlayers(upTo int) []tally.Player {
 		out[i] = tally.Player{Number: p.Number, Rating: p.Rating, History: h}
 	}
 	return out
+}
+
+// bySeed is the indexes of ev.Players in the order of their numbers.
+func (ev *Event) bySeed() []int {
+	out := make([]int, len(ev.Players))
+	for i := range out {
+		out[i] = i
+	}
+	sort.SliceStable(out, func(a, b int) bool { return ev.Players[out[a]].Number < ev.Players[out[b]].Number })
+	return out
+}
+
+// listedPlayers is swissPlayers less the players who withdrew having
+// played no game and had no bye worth points in the rounds counted (a
+// player entered by mistake, a no-show): nobody's opponent, nothing to
+// rank.
+func (ev *Event) listedPlayers(upTo int) []tally.Player {
+	all := ev.swissPlayers(upTo)
+	out := all[:0:0]
+	for i, sp := range all {
+		if ev.Players[i].Withdrawn == 0 || took(sp.History) {
+			out = append(out, sp)
+		}
+	}
+	return out
+}
+
+// took reports whether a history has a game (or a forfeit) or a bye
+// worth points.
+func took(h []tally.Entry) bool {
+	for _, e := range h {
+		if e.Opponent != 0 || e.Result != tally.ZeroBye {
+			return true
+		}
+	}
+	return false
 }

@@ -45,6 +45,7 @@ func (p page) Lang() string { return p.Event.lang() }
 type line struct {
 	Number           int
 	Name, Club, Fed  string
+	Title            string
 	Rating           string
 	Score            string
 	Rank             int
@@ -217,11 +218,17 @@ func Pairings(w io.Writer, ev *Event, round int) error {
 	if round < 1 || round > len(ev.Played) {
 		return fmt.Errorf("sheets: pairings of round %d asked; rounds 1 to %d are paired", round, len(ev.Played))
 	}
+	v := ev.pairings(round)
+	return render(w, "pairings", page{Title: ev.text("sheet.title.pairings", "n", round), Event: ev, Subtitle: v.Date, Data: v})
+}
+
+// pairings is the pairing sheet's data of round (checked).
+func (ev *Event) pairings(round int) pairingsView {
 	s := ev.scoring()
 	before := ev.scoresAfter(round - 1)
 	mk := func(n int) line {
 		p := ev.player(n)
-		return line{Number: n, Name: p.Name, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating), Score: ev.fmtScore(before[n])}
+		return line{Number: n, Name: p.Name, Title: p.Title, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating), Score: ev.fmtScore(before[n])}
 	}
 	rd := ev.Played[round-1]
 	v := pairingsView{Round: round, Date: rd.Date}
@@ -229,9 +236,52 @@ func Pairings(w io.Writer, ev *Event, round int) error {
 		v.Boards = append(v.Boards, pairingBoard{Board: i + 1, White: mk(b.White), Black: mk(b.Black), Result: ev.boardLabel(b)})
 	}
 	for _, by := range rd.Byes {
+		// A player who has withdrawn is no longer "absent" round after round.
+		if p := ev.player(by.Player); by.Kind == tally.ZeroBye && p.Withdrawn != 0 && p.Withdrawn <= round {
+			continue
+		}
 		v.Byes = append(v.Byes, pairingBye{Player: mk(by.Player), Label: ev.byeLabel(by.Kind), Points: ev.fmtScore(s.Points(by.Kind))})
 	}
-	return render(w, "pairings", page{Title: ev.text("sheet.title.pairings", "n", round), Event: ev, Subtitle: rd.Date, Data: v})
+	return v
+}
+
+// slip is one board's result slip.
+type slip struct {
+	Board        int
+	White, Black line
+	Results      [3]string // White wins, draw, Black wins, in the event's points
+}
+
+// printView is the round's print-out.
+type printView struct {
+	pairingsView
+	Slips []slip
+}
+
+// RoundPrint writes round's print-out (1-based): the pairing sheet, then a
+// result slip for each board, to cut out and hand to the players: the
+// event, the round and board, both players, the three results in the
+// event's points to tick, and two signature lines. The slips of boards
+// whose result is in are left out.
+func RoundPrint(w io.Writer, ev *Event, round int) error {
+	if err := ev.check(); err != nil {
+		return err
+	}
+	if round < 1 || round > len(ev.Played) {
+		return fmt.Errorf("sheets: print-out of round %d asked; rounds 1 to %d are paired", round, len(ev.Played))
+	}
+	v := printView{pairingsView: ev.pairings(round)}
+	sc := ev.scoring()
+	res := [3]string{
+		ev.fmtScore(sc.Win) + "-" + ev.fmtScore(sc.Loss), ev.fmtScore(sc.Draw) + "-" + ev.fmtScore(sc.Draw), ev.fmtScore(sc.Loss) + "-" + ev.fmtScore(sc.Win),
+	}
+	for i, b := range ev.Played[round-1].Boards {
+		if b.Result != Pending {
+			continue
+		}
+		v.Slips = append(v.Slips, slip{Board: i + 1, White: v.Boards[i].White, Black: v.Boards[i].Black, Results: res})
+	}
+	return render(w, "print", page{Title: ev.text("sheet.title.print", "n", round), Event: ev, Subtitle: v.Date, Data: v})
 }
 
 // scoresAfter is every player's score after round upTo, pending results
@@ -271,7 +321,7 @@ func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
 			return nil, nil, fmt.Errorf("sheets: standings after round %d asked; round %d is open", round, r+1)
 		}
 	}
-	st, err := tiebreak.Rank(ev.swissPlayers(round), ev.TieBreaks, tiebreak.Options{
+	st, err := tiebreak.Rank(ev.listedPlayers(round), ev.TieBreaks, tiebreak.Options{
 		Scoring: ev.scoring(), Edition: ev.Edition, RoundRobin: ev.RoundRobin,
 	})
 	if err != nil {
@@ -288,8 +338,11 @@ func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
 	lines := make([]line, len(st))
 	for i, s := range st {
 		p := ev.player(s.Number)
-		l := line{Number: s.Number, Name: p.Name, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating),
+		l := line{Number: s.Number, Name: p.Name, Title: p.Title, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating),
 			Score: ev.fmtScore(s.Score), Rank: s.Rank}
+		if p.Withdrawn != 0 {
+			l.Note = ev.text("sheet.withdrawn", "n", p.Withdrawn)
+		}
 		l.RankShared = (i > 0 && st[i-1].Rank == s.Rank) || (i+1 < len(st) && st[i+1].Rank == s.Rank)
 		for k, tb := range ev.TieBreaks {
 			l.TieBreaks = append(l.TieBreaks, ev.fmtValue(tb, s.Values[k]))
@@ -446,14 +499,17 @@ func Card(w io.Writer, ev *Event, player int) error {
 	return render(w, "card", page{Title: ev.text("sheet.title.card"), Event: ev, Data: []cardView{v}})
 }
 
-// Cards writes every player's card, one a page when printed.
+// Cards writes the card of every player still in the event, one a page
+// when printed, in the order of the starting numbers (the seeding).
 func Cards(w io.Writer, ev *Event) error {
 	if err := ev.check(); err != nil {
 		return err
 	}
 	var vs []cardView
-	for i := range ev.Players {
-		vs = append(vs, ev.card(&ev.Players[i]))
+	for _, i := range ev.bySeed() {
+		if ev.Players[i].Withdrawn == 0 {
+			vs = append(vs, ev.card(&ev.Players[i]))
+		}
 	}
 	return render(w, "card", page{Title: ev.text("sheet.title.cards"), Event: ev, Data: vs})
 }
@@ -473,7 +529,7 @@ func (ev *Event) card(p *Player) cardView {
 			}
 		}
 	}
-	v := cardView{Player: line{Number: p.Number, Name: p.Name, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating)}}
+	v := cardView{Player: line{Number: p.Number, Name: p.Name, Title: p.Title, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating)}}
 	run := 0
 	for r, e := range es[i] {
 		c := ev.cell(r, e, s)

@@ -56,6 +56,19 @@ var english = map[string]string{
 	"sheet.card.rating":   "rating {rating}",
 	"sheet.card.total":    "Total",
 	"sheet.pairings.byes": "Not on a board",
+	"sheet.withdrawn":     "withdrawn from round {n}",
+	// Navigation between the rounds (screen only).
+	"sheet.nav.rounds": "Pairings of round:",
+	"sheet.nav.after":  "Standings after round:",
+	// The round's print-out: the pairings, then one result slip a board.
+	"sheet.title.print":     "Round {n}: pairings and result slips",
+	"sheet.slip.title":      "Result slip",
+	"sheet.slip.board":      "Round {n}, board {board}",
+	"sheet.slip.tick":       "Tick the result; both players sign.",
+	"sheet.slip.signature":  "Signature",
+	"sheet.slip.white_wins": "White wins",
+	"sheet.slip.draw":       "Draw",
+	"sheet.slip.black_wins": "Black wins",
 	// A sheet with nothing to list yet (Notice), cards without players.
 	"sheet.notice.pairings":   "No round has been published yet.",
 	"sheet.notice.standings":  "No round has been closed yet: standings appear when round 1 is closed.",

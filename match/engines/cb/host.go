@@ -4,12 +4,12 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/match"
@@ -60,6 +60,15 @@ func NumberToCoor(n int, gametype int) (x, y int) {
 	return x, y
 }
 
+// Options are the host's switches.
+type Options struct {
+	// NoGuard hands getmove the clock as it stands and never raises
+	// *playnow on the host's own account (the engine keeps its time
+	// itself, as under CheckerBoard): for tests that show what the guard
+	// prevents, and for engines known to keep time exactly.
+	NoGuard bool
+}
+
 // host is one Hub session in front of a library.
 type host struct {
 	lib     *Lib
@@ -73,7 +82,7 @@ type host struct {
 	level   match.Level
 	reset   bool // the next getmove starts a new game
 	running bool
-	done    sync.WaitGroup
+	guard   *guard
 }
 
 // Serve runs the Hub protocol for lib on in/out until "quit" or the end of
@@ -81,8 +90,10 @@ type host struct {
 // from "get gametype" (English when it does not say), declared as the
 // Hub parameter "variant" with that one value; any other parameter is
 // passed on as enginecommand "set NAME VALUE" (e.g. hashsize, book).
-func Serve(lib *Lib, in io.Reader, out io.Writer) error {
-	h := &host{lib: lib, out: bufio.NewWriter(out), reset: true}
+// The host keeps the engine inside its clock (see guard) unless
+// opts.NoGuard.
+func Serve(lib *Lib, in io.Reader, out io.Writer, opts Options) error {
+	h := &host{lib: lib, out: bufio.NewWriter(out), reset: true, guard: newGuard(opts.NoGuard)}
 	h.name = strings.TrimSuffix(filepath.Base(lib.Path), filepath.Ext(lib.Path))
 	if r, ok, err := lib.Command("name"); err == nil && ok && strings.TrimSpace(r) != "" {
 		h.name = strings.TrimSpace(r)
@@ -201,15 +212,16 @@ func (h *host) goSearch() {
 		h.println(hub.Cmd("error", "message", "go without a valid position").String())
 		return
 	}
+	t0 := time.Now()
 	var b Board
 	h.toBoard(h.pos, &b)
 	color := int32(White)
 	if h.pos.Turn() == rules.Black {
 		color = Black
 	}
-	maxtime, info, moreinfo := timing(h.level)
+	p := h.guard.plan(h.level)
 	if h.reset {
-		info |= ResetMoves
+		p.info |= ResetMoves
 		h.reset = false
 	}
 	before := b
@@ -217,17 +229,48 @@ func (h *host) goSearch() {
 	h.running = true
 	h.mu.Unlock()
 	h.lib.ResetPlayNow()
-	go func() {
-		t0 := time.Now()
-		res, m, str := h.lib.GetMove(&b, color, maxtime, info, moreinfo)
-		text := h.moveText(&before, &b, color, &m)
-		h.mu.Lock()
-		h.running = false
-		h.mu.Unlock()
-		msg := strings.Join(strings.Fields(str), " ")
-		h.println(hub.Cmd("info", "time", strconv.FormatFloat(time.Since(t0).Seconds(), 'f', 3, 64), "result", resultName(res), "message", msg).String())
-		h.println(hub.Cmd("done", "move", text).String())
-	}()
+	go h.search(p, t0, &b, before, color)
+}
+
+// search runs getmove for plan p, started at t0 (when "go" was read), and
+// answers the move. At p.deadline the host raises *playnow itself; the
+// "info" line says so (stopped=host), with what the guard has learned of
+// the engine (overshoot, the reserve, how many moves it had to stop).
+func (h *host) search(p plan, t0 time.Time, b *Board, before Board, color int32) {
+	var raisedAt atomic.Int64 // after t0, ns; 0 while not raised
+	var timer *time.Timer
+	if p.deadline > 0 {
+		timer = time.AfterFunc(max(p.deadline-time.Since(t0), 0), func() {
+			raisedAt.Store(int64(max(time.Since(t0), 1)))
+			h.lib.PlayNow()
+		})
+	}
+	res, m, str := h.lib.GetMove(b, color, p.maxtime, p.info, p.moreinfo)
+	took := time.Since(t0)
+	if timer != nil {
+		timer.Stop()
+	}
+	at := time.Duration(raisedAt.Load())
+	text := h.moveText(&before, b, color, &m)
+	msg := strings.Join(strings.Fields(str), " ")
+	args := []string{"time", strconv.FormatFloat(took.Seconds(), 'f', 3, 64), "result", resultName(res), "message", msg,
+		"maxtime", strconv.FormatFloat(p.maxtime, 'f', 4, 64)}
+	h.mu.Lock()
+	g := h.guard
+	g.learn(p, took, at > 0, at)
+	if p.deadline > 0 {
+		args = append(args, "deadline", strconv.FormatFloat(p.deadline.Seconds(), 'f', 4, 64))
+		if at > 0 {
+			args = append(args, "stopped", "host", "stopped-at", strconv.FormatFloat(at.Seconds(), 'f', 4, 64))
+		}
+		args = append(args, "overshoot", strconv.FormatFloat(g.ratio[p.kind], 'f', 3, 64),
+			"stop-latency", strconv.FormatFloat(g.stopLatency.Seconds(), 'f', 4, 64),
+			"host-stops", strconv.Itoa(g.raised)+"/"+strconv.Itoa(g.moves))
+	}
+	h.running = false
+	h.mu.Unlock()
+	h.println(hub.Cmd("info", args...).String())
+	h.println(hub.Cmd("done", "move", text).String())
 }
 
 func resultName(r int32) string {
@@ -240,37 +283,6 @@ func resultName(r int32) string {
 		return "loss"
 	}
 	return "unknown"
-}
-
-// timing turns a Hub level into getmove's maxtime, info and moreinfo.
-// A fixed time per move is maxtime with CB_EXACT_TIME; a clock is a
-// share of it (the time left over the moves to go, 30 without a move count,
-// plus the increment, at most half the clock) with the clock and
-// increment packed into moreinfo as CheckerBoard does. CheckerBoard has no
-// depth or node limit: those get one second a move; no limit at all, a day
-// (until "stop").
-func timing(lv match.Level) (maxtime float64, info, moreinfo int32) {
-	switch {
-	case lv.MoveTime > 0:
-		return lv.MoveTime.Seconds(), ExactTime, 0
-	case lv.Time > 0:
-		togo := lv.MovesToGo
-		if togo <= 0 {
-			togo = 30
-		}
-		clock := lv.Time + lv.Inc // what the side may use now
-		share := min(lv.Time/time.Duration(togo)+lv.Inc, clock/2)
-		unit, mode := 0.001, int32(1)
-		for clock.Seconds()/unit > math.MaxUint16 && mode < 3 {
-			unit, mode = unit*10, mode+1
-		}
-		rem := min(clock.Seconds()/unit, math.MaxUint16)
-		inc := min(lv.Inc.Seconds()/unit, math.MaxUint16)
-		return share.Seconds(), mode << IncrTimeShift, int32(uint32(rem)<<16 | uint32(inc))
-	case lv.Depth > 0 || lv.Nodes > 0:
-		return 1, 0, 0
-	}
-	return 86400, 0, 0
 }
 
 // toBoard writes p on b.

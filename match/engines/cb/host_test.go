@@ -154,18 +154,28 @@ func TestCBIllegalMove(t *testing.T) {
 }
 
 // "stop" sets *playnow: an engine that thinks until told answers after the
-// stop instead of being lost as silent.
+// stop instead of being lost as silent. With the host's guard (the
+// default) the host raises *playnow itself before the arbiter's stop.
 func TestCBStopSetsPlayNow(t *testing.T) {
-	slow, logPath := player(t, library(t, "slow", "SLOW_AT=2"))
-	good, _ := player(t, library(t, "good"))
-	rec := play(t, "move=0.3", arbiter.PolicyStrict, slow, good)
-	if rec.Result.Termination == arbiter.EngineStalled || strings.Contains(rec.Result.Reason, "no move") {
-		t.Fatalf("%s (%s): the engine never answered the stop", rec.Result, rec.Result.Reason)
-	}
-	t.Logf("%s: %s after %d plies", rec.Result, rec.Result.Reason, len(rec.Moves))
-	data, _ := os.ReadFile(logPath)
-	if !strings.Contains(string(data), `"line":"stop"`) || !strings.Contains(string(data), "call 2") {
-		t.Errorf("the log does not show a stop answered by the second move:\n%s", data)
+	for _, guarded := range []bool{false, true} {
+		slow, logPath := hostPlayer(t, library(t, "slow", "SLOW_AT=2"), !guarded)
+		good, _ := player(t, library(t, "good"))
+		rec := play(t, "move=0.3", arbiter.PolicyStrict, slow, good)
+		if rec.Result.Termination == arbiter.EngineStalled || strings.Contains(rec.Result.Reason, "no move") {
+			t.Fatalf("guarded %v: %s (%s): the engine never answered the stop", guarded, rec.Result, rec.Result.Reason)
+		}
+		t.Logf("guarded %v: %s: %s after %d plies", guarded, rec.Result, rec.Result.Reason, len(rec.Moves))
+		data, _ := os.ReadFile(logPath)
+		log := string(data)
+		if guarded {
+			if rec.Result.Termination == arbiter.TimeForfeit || !strings.Contains(log, "call 2\\\" maxtime=") || !strings.Contains(log, "stopped=host") {
+				t.Errorf("the log does not show the host stopping the second move in time:\n%s", log)
+			}
+			continue
+		}
+		if !strings.Contains(log, `"line":"stop"`) || !strings.Contains(log, "call 2") || strings.Contains(log, "stopped=host") {
+			t.Errorf("the log does not show a stop by the arbiter answered by the second move:\n%s", log)
+		}
 	}
 }
 

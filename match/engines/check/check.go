@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -212,7 +213,25 @@ func (c *checker) start(report bool) bool {
 	c.id = map[string]string{}
 	var params []hub.Param
 	var junk []string
-	lines, ok, err := c.readUntil(time.Now().Add(c.opts.InitTimeout), func(cmd, raw string) bool { return cmd == "wait" })
+	// A first line in another protocol's words ends the wait at once.
+	looks, heard := "", 0
+	version := 2
+	if c.v1 {
+		version = 1
+	}
+	lines, ok, err := c.readUntil(time.Now().Add(c.opts.InitTimeout), func(cmd, raw string) bool {
+		if strings.TrimSpace(raw) != "" {
+			if heard++; heard == 1 {
+				looks = hub.ForeignProtocol(raw, version)
+			}
+		}
+		return cmd == "wait" || looks != ""
+	})
+	if looks != "" {
+		c.add(Fail, "handshake", fmt.Sprintf("not a Hub engine: it answered \"hub\" with %q, which looks like %s", lines[len(lines)-1], looks),
+			"run it with the protocol it speaks (proto=hub1, cb or dxp in the engine spec), or make it answer \"hub\" with id and param lines, then \"wait\"")
+		return false
+	}
 	for _, raw := range lines {
 		if c.v1 {
 			// Hub-1: "name <text>", "author <text>", ..., "wait".
@@ -253,7 +272,7 @@ func (c *checker) start(report bool) bool {
 		c.add(Fail, "handshake", err.Error()+" before \"wait\"", c.handshakeFix())
 		return false
 	case !ok:
-		c.add(Fail, "handshake", fmt.Sprintf("no \"wait\" within %v of \"hub\"", c.opts.InitTimeout), c.handshakeFix())
+		c.add(Fail, "handshake", fmt.Sprintf("no \"wait\" within %v of \"hub\"; it printed %s", c.opts.InitTimeout, printed(lines)), c.handshakeFix())
 		return false
 	}
 	if report {
@@ -313,6 +332,22 @@ func (c *checker) start(report bool) bool {
 	}
 	c.ok = true
 	return true
+}
+
+// printed quotes the first lines of a program's output for a failed
+// handshake: the best clue to what it is.
+func printed(lines []string) string {
+	if len(lines) == 0 {
+		return "nothing"
+	}
+	q := make([]string, 0, 4)
+	for _, l := range lines[:min(len(lines), 4)] {
+		if len(l) > 120 {
+			l = l[:120]
+		}
+		q = append(q, strconv.Quote(l))
+	}
+	return strings.Join(q, ", ")
 }
 
 // handshakeFix is the advice for a handshake that did not end in "wait".

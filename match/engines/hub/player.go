@@ -125,6 +125,10 @@ type Player struct {
 	// warned: the game's first line of non-protocol output has been
 	// warned about (see ignore).
 	warned bool
+	// heard are the first lines the engine printed at start-up (up to
+	// maxHeard), quoted when its handshake fails: what a program that is
+	// not a Hub engine said is the best clue to what it is.
+	heard []string
 }
 
 // Bounds on what an engine can make the arbiter keep. An engine that
@@ -278,7 +282,7 @@ func (e *Player) Start(ctx context.Context, v *rules.Variant) error {
 		e.Close()
 	}
 	e.broken, e.open = false, false
-	e.id, e.params = map[string]string{}, nil
+	e.id, e.params, e.heard = map[string]string{}, nil, nil
 	e.t0 = time.Now()
 	p, err := proc.Start(e.opts.Command, e.opts.Dir, e.opts.Env, func(s string) { e.elog.Line("stderr", s) })
 	if err != nil {
@@ -475,13 +479,13 @@ func (e *Player) readUntil(ctx context.Context, want string, each func(cmd, raw 
 		switch {
 		case err == nil:
 		case e.exited() || !errors.Is(err, os.ErrDeadlineExceeded):
-			return e.crash(fmt.Sprintf("%s while the arbiter waited for %q", e.gone(), want), err)
+			return e.crash(fmt.Sprintf("%s while the arbiter waited for %q%s", e.gone(), want, e.heardNote(want)), err)
 		case ctx.Err() != nil:
 			e.broken = true
 			if errors.Is(ctx.Err(), context.Canceled) {
 				return ctx.Err()
 			}
-			return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no %q from it within %v", want, e.opts.InitTimeout), Err: ctx.Err()}
+			return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no %q from it within %v%s", want, e.opts.InitTimeout, e.heardNote(want)), Err: ctx.Err()}
 		default:
 			continue
 		}
@@ -490,6 +494,11 @@ func (e *Player) readUntil(ctx context.Context, want string, each func(cmd, raw 
 		if long {
 			e.broken = true
 			return tooLong(raw)
+		}
+		if want == "wait" {
+			if err := e.hear(raw); err != nil {
+				return err
+			}
 		}
 		cmd := command(raw)
 		if cmd == want {

@@ -254,10 +254,12 @@ func (s *Store) markPresent(tx *sql.Tx, sn *Snapshot, player int, in bool, how s
 }
 
 // Arrivals is the check-in of the next round to pair as the director
-// sees it: the round (0: every round paired) and who checked in, how.
+// sees it: the round (0: every round paired), the players it expects
+// (ids, by pairing number) and who checked in, how.
 type Arrivals struct {
-	Round int            `json:"round"`
-	In    map[int]string `json:"in"`
+	Round    int            `json:"round"`
+	Expected []int          `json:"expected"`
+	In       map[int]string `json:"in"`
 }
 
 // Arrivals reads the check-in of the next round to pair.
@@ -268,13 +270,17 @@ func (s *Store) Arrivals(ctx context.Context, id string) (*Arrivals, error) {
 	}
 	n := sn.Next()
 	if n > sn.Event.Rounds {
-		return &Arrivals{In: map[int]string{}}, nil
+		return &Arrivals{Expected: []int{}, In: map[int]string{}}, nil
 	}
 	in, err := arrived(ctx, s.db, id, n)
 	if err != nil {
 		return nil, err
 	}
-	return &Arrivals{Round: n, In: in}, nil
+	out := &Arrivals{Round: n, Expected: []int{}, In: in}
+	for _, p := range sn.expected(n) {
+		out.Expected = append(out.Expected, p.ID)
+	}
+	return out, nil
 }
 
 // AbsentByes gives every player the next round expects who has not

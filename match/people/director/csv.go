@@ -21,6 +21,7 @@ var csvColumns = map[string]string{
 	"federation": "federation", "fed": "federation", "country": "federation",
 	"fed_id": "fed_id", "federation id": "fed_id", "federation_id": "fed_id", "id": "fed_id", "fmjd id": "fed_id", "fide id": "fed_id",
 	"rating": "rating", "elo": "rating",
+	"title": "title",
 }
 
 // CSVError is every problem of a CSV import, each naming its line and
@@ -44,18 +45,33 @@ func (e *CSVError) Error() string {
 const maxCSVProblems = 50
 
 // ParsePlayers reads players from CSV: a header row naming the columns
-// (name is required; club, federation, fed_id and rating are optional;
+// (name is required; club, federation, fed_id, rating and title are optional;
 // comma, semicolon or tab separated; a UTF-8 BOM is skipped), then one
 // player a row. Every problem is reported with its line and column, and
 // then no player is returned: an import is all or nothing.
 func ParsePlayers(data []byte) ([]Player, error) {
+	ps, _, err := ParsePlayerLines(data)
+	return ps, err
+}
+
+// ParsePlayerLines is ParsePlayers with the line each player is on, for
+// AddOptions.Lines.
+func ParsePlayerLines(data []byte) ([]Player, []int, error) {
+	ps, lines, err := parsePlayers(data)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ps, lines, nil
+}
+
+func parsePlayers(data []byte) ([]Player, []int, error) {
 	if len(data) > MaxCSV {
-		return nil, &CSVError{[]*Error{csvProblem(0, 0, fmt.Sprintf("the file is larger than %d bytes", MaxCSV))}}
+		return nil, nil, &CSVError{[]*Error{csvProblem(0, 0, fmt.Sprintf("the file is larger than %d bytes", MaxCSV))}}
 	}
 	data = bytes.TrimPrefix(data, []byte("\ufeff"))
 	if !utf8.Valid(data) {
 		line := 1 + bytes.Count(data[:firstInvalid(data)], []byte("\n"))
-		return nil, &CSVError{[]*Error{csvProblem(line, 0, "not valid UTF-8")}}
+		return nil, nil, &CSVError{[]*Error{csvProblem(line, 0, "not valid UTF-8")}}
 	}
 	r := csv.NewReader(bytes.NewReader(data))
 	r.Comma = sniffComma(data)
@@ -70,10 +86,10 @@ func ParsePlayers(data []byte) ([]Player, error) {
 	}
 	header, err := r.Read()
 	if errors.Is(err, io.EOF) {
-		return nil, &CSVError{[]*Error{csvProblem(1, 0, "empty: a header row (name, club, federation, fed_id, rating) and one row per player")}}
+		return nil, nil, &CSVError{[]*Error{csvProblem(1, 0, "empty: a header row (name, club, federation, fed_id, rating) and one row per player")}}
 	}
 	if err != nil {
-		return nil, &CSVError{[]*Error{parseProblem(err)}}
+		return nil, nil, &CSVError{[]*Error{parseProblem(err)}}
 	}
 	cols := make([]string, len(header))
 	seen := map[string]int{}
@@ -81,7 +97,7 @@ func ParsePlayers(data []byte) ([]Player, error) {
 		key := strings.ToLower(strings.TrimSpace(h))
 		c, ok := csvColumns[key]
 		if !ok {
-			add(1, i+1, fmt.Sprintf("unknown column %q (name, club, federation, fed_id, rating)", h))
+			add(1, i+1, fmt.Sprintf("unknown column %q (name, club, federation, fed_id, rating, title)", h))
 			continue
 		}
 		if j, dup := seen[c]; dup {
@@ -93,9 +109,10 @@ func ParsePlayers(data []byte) ([]Player, error) {
 	}
 	if _, ok := seen["name"]; !ok {
 		add(1, 0, "no name column")
-		return nil, &CSVError{problems}
+		return nil, nil, &CSVError{problems}
 	}
 	var out []Player
+	var lines []int
 	for {
 		rec, err := r.Read()
 		if errors.Is(err, io.EOF) {
@@ -132,6 +149,8 @@ func ParsePlayers(data []byte) ([]Player, error) {
 				p.Federation = v
 			case "fed_id":
 				p.FedID = v
+			case "title":
+				p.Title = v
 			case "rating":
 				v = strings.TrimSpace(v)
 				if v == "" {
@@ -157,14 +176,15 @@ func ParsePlayers(data []byte) ([]Player, error) {
 			continue
 		}
 		out = append(out, checked)
+		lines = append(lines, line)
 	}
 	if len(problems) > 0 {
-		return nil, &CSVError{problems}
+		return nil, nil, &CSVError{problems}
 	}
 	if len(out) == 0 {
-		return nil, &CSVError{[]*Error{csvProblem(2, 0, "no players after the header row")}}
+		return nil, nil, &CSVError{[]*Error{csvProblem(2, 0, "no players after the header row")}}
 	}
-	return out, nil
+	return out, lines, nil
 }
 
 func csvProblem(line, col int, detail string) *Error {

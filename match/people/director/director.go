@@ -58,7 +58,11 @@ type Event struct {
 	// FirstColor is the colour drawn for the first player in round 1
 	// (TRF's XXC white1/black1); NoColor leaves it to the pairing (White).
 	FirstColor tally.Color `json:"first_color,omitempty"`
-	Created    time.Time   `json:"created"`
+	// Seeding is how the starting numbers are given before round 1: ""
+	// by the initial ranking (rating, title, name), SeedManual as the
+	// director ordered them (SetSeeding).
+	Seeding string    `json:"seeding,omitempty"`
+	Created time.Time `json:"created"`
 }
 
 // Details are the settings a director may change once the event is
@@ -114,6 +118,7 @@ type Player struct {
 	Federation string `json:"federation,omitempty"` // e.g. NED, NOR
 	FedID      string `json:"fed_id,omitempty"`     // the federation's id of the player
 	Rating     int    `json:"rating,omitempty"`
+	Title      string `json:"title,omitempty"` // GMI, MI, MF, GM, IM, ... (seeding: TitleRank)
 	// Entered is the first round the player is paired in (1 = from the
 	// start); Withdrawn the first round the player no longer is (0 = not
 	// withdrawn).
@@ -315,36 +320,46 @@ func refuse(kind message.Kind, code string, kv ...string) *Error {
 
 // codeText is every refusal's English text.
 var codeText = message.Catalog{
-	"director.unknown-event":    "No such event.",
-	"director.too-many-events":  "The server holds {limit} events, its most; no more can be created.",
-	"director.bad-field":        "The field {field} is not valid: {detail}",
-	"director.too-many-players": "The event is full ({limit} players at most).",
-	"director.unknown-player":   "There is no player {player} in this event.",
-	"director.unknown-round":    "Round {round} has not been paired.",
-	"director.unknown-board":    "Round {round} has no board {board}.",
-	"director.round-order":      "Round {round} cannot be paired: the next round to pair is {next}.",
-	"director.round-open":       "Round {round} cannot be paired before round {previous} is closed.",
-	"director.all-rounds":       "All {rounds} rounds have been paired.",
-	"director.too-few-players":  "At least two players are needed to pair a round ({count} present).",
-	"director.no-pairing":       "No pairing satisfies the rules for round {round}; pair it by hand.",
-	"director.pairing-failed":   "The pairing of round {round} failed: {detail}",
-	"director.not-last":         "Only the last round ({last}) can be changed that way, not round {round}.",
-	"director.has-results":      "Round {round} already has results; its pairing can no longer be changed or undone.",
-	"director.not-published":    "Round {round} is not published yet; publish it before recording results.",
-	"director.already":          "Round {round} is already {state}.",
-	"director.closed":           "Round {round} is closed.",
-	"director.results-missing":  "Round {round} cannot be closed: board {board} has no result.",
-	"director.bad-result":       "{result} is not a result (1-0, 0-1, ½-½, +-, -+ or --).",
-	"director.bad-pairing":      "That pairing is not valid: {detail}",
-	"director.rr-late":          "A round-robin takes no entries once round 1 is paired.",
-	"director.withdrawn":        "Player {player} has withdrawn.",
-	"director.not-withdrawn":    "Player {player} has not withdrawn.",
-	"director.bad-bye":          "{kind} is not a requested bye (H half point, Z zero, F full point).",
-	"director.bye-paired":       "Round {round} is already paired; a bye must be asked for before.",
-	"director.has-game":         "Board {board} of round {round} already has an online game.",
-	"director.csv":              "CSV line {line}, column {column}: {detail}",
-	"director.trf":              "TRF line {line}, column {column}: {detail}",
-	"director.trf-history":      "TRF player {player}, round {round}: {detail}",
+	"director.unknown-event":        "No such event.",
+	"director.too-many-events":      "The server holds {limit} events, its most; no more can be created.",
+	"director.bad-field":            "The field {field} is not valid: {detail}",
+	"director.too-many-players":     "The event is full ({limit} players at most).",
+	"director.unknown-player":       "There is no player {player} in this event.",
+	"director.unknown-round":        "Round {round} has not been paired.",
+	"director.unknown-board":        "Round {round} has no board {board}.",
+	"director.round-order":          "Round {round} cannot be paired: the next round to pair is {next}.",
+	"director.round-open":           "Round {round} cannot be paired before round {previous} is closed.",
+	"director.all-rounds":           "All {rounds} rounds have been paired.",
+	"director.too-few-players":      "At least two players are needed to pair a round ({count} present).",
+	"director.no-pairing":           "No pairing satisfies the rules for round {round}; pair it by hand.",
+	"director.pairing-failed":       "The pairing of round {round} failed: {detail}",
+	"director.not-last":             "Only the last round ({last}) can be changed that way, not round {round}.",
+	"director.has-results":          "Round {round} already has results; its pairing can no longer be changed or undone.",
+	"director.not-published":        "Round {round} is not published yet; publish it before recording results.",
+	"director.already":              "Round {round} is already {state}.",
+	"director.closed":               "Round {round} is closed.",
+	"director.results-missing":      "Round {round} cannot be closed: board {board} has no result.",
+	"director.bad-result":           "{result} is not a result (1-0, 0-1, ½-½, +-, -+ or --).",
+	"director.bad-pairing":          "That pairing is not valid: {detail}",
+	"director.rr-late":              "A round-robin takes no entries once round 1 is paired.",
+	"director.withdrawn":            "Player {player} has withdrawn.",
+	"director.not-withdrawn":        "Player {player} has not withdrawn.",
+	"director.bad-bye":              "{kind} is not a requested bye (H half point, Z zero, F full point).",
+	"director.bye-paired":           "Round {round} is already paired; a bye must be asked for before.",
+	"director.has-game":             "Board {board} of round {round} already has an online game.",
+	"director.csv":                  "CSV line {line}, column {column}: {detail}",
+	"director.trf":                  "TRF line {line}, column {column}: {detail}",
+	"director.trf-history":          "TRF player {player}, round {round}: {detail}",
+	"director.duplicate-fed_id":     "{name} looks like player {number}, {other}, already entered: the same name and federation id. Confirm only if they are two people.",
+	"director.duplicate-club":       "{name} looks like player {number}, {other}, already entered: the same name and club. Confirm only if they are two people.",
+	"director.twice":                "{name} is entered twice.",
+	"director.csv-duplicate-fed_id": "CSV line {line}: {name} looks like {other}, already entered: the same name and federation id. Remove the line, or import anyway if they are two people.",
+	"director.csv-duplicate-club":   "CSV line {line}: {name} looks like {other}, already entered: the same name and club. Remove the line, or import anyway if they are two people.",
+	"director.csv-twice":            "CSV line {line}: {name} is also on line {other}. Remove one of the lines, or import anyway if they are two people.",
+	"director.has-played":           "{player} has played in round {round}: withdraw them instead; a player who has played stays in the results.",
+	"director.rr-remove":            "A round-robin's tables count every player: once round 1 is paired, withdraw {player} instead of removing them.",
+	"director.seeding-fixed":        "Round 1 is paired: the starting numbers are fixed.",
+	"director.bad-seeding":          "That order of the starting numbers is not valid: {detail}",
 }
 
 // Code is a refusal code with its English template.

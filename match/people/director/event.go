@@ -193,6 +193,7 @@ func (s *Store) Create(ctx context.Context, e Event) (Event, string, error) {
 	}
 	e.ID = newSecret(9)
 	e.Created = s.now().UTC()
+	e.Seeding = "" // by the initial ranking until the director orders it
 	token := newSecret(32)
 	h := hashSecret(token)
 	body, err := json.Marshal(e)
@@ -256,13 +257,13 @@ func load(ctx context.Context, q querier, id string) (*Snapshot, error) {
 	}
 	sn.Event.ID, sn.Event.Created = id, time.Unix(0, created).UTC()
 
-	rows, err := q.QueryContext(ctx, "SELECT id, number, name, club, federation, fed_id, rating, entered, withdrawn FROM players WHERE event = ? ORDER BY id", id)
+	rows, err := q.QueryContext(ctx, "SELECT id, number, name, club, federation, fed_id, rating, title, entered, withdrawn FROM players WHERE event = ? ORDER BY id", id)
 	if err != nil {
 		return nil, fmt.Errorf("director: reading players: %w", err)
 	}
 	for rows.Next() {
 		var p Player
-		if err := rows.Scan(&p.ID, &p.Number, &p.Name, &p.Club, &p.Federation, &p.FedID, &p.Rating, &p.Entered, &p.Withdrawn); err != nil {
+		if err := rows.Scan(&p.ID, &p.Number, &p.Name, &p.Club, &p.Federation, &p.FedID, &p.Rating, &p.Title, &p.Entered, &p.Withdrawn); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("director: reading players: %w", err)
 		}
@@ -415,13 +416,25 @@ func checkPlayer(p Player) (Player, error) {
 	if p.Rating < 0 || p.Rating > 9999 {
 		return p, badField("rating", fmt.Sprintf("%d is not from 0 to 9999", p.Rating))
 	}
+	if p.Title, err = checkText("title", p.Title, 8, false); err != nil {
+		return p, err
+	}
+	p.Title = strings.ToUpper(p.Title)
 	return p, nil
 }
 
 // AddPlayers enters players (checked first, all or none): before round 1
 // is paired the pairing numbers follow the initial ranking; later each is
-// a late entry with the next number, paired from the next round on.
+// a late entry with the next number, paired from the next round on. A
+// player who looks like one already entered (Duplicate) is refused.
 func (s *Store) AddPlayers(ctx context.Context, id string, ps []Player) ([]Player, error) {
+	return s.AddPlayersWith(ctx, id, ps, AddOptions{})
+}
+
+// AddPlayersWith is AddPlayers with options: the CSV lines the players
+// come from (a refusal then names them), or the director's confirmation
+// that a look-alike is another person.
+func (s *Store) AddPlayersWith(ctx context.Context, id string, ps []Player, opt AddOptions) ([]Player, error) {
 	for i := range ps {
 		p, err := checkPlayer(ps[i])
 		if err != nil {
@@ -437,6 +450,12 @@ func (s *Store) AddPlayers(ctx context.Context, id string, ps []Player) ([]Playe
 		if sn.Event.System == RoundRobin && len(sn.Rounds) > 0 {
 			return refuse(message.Conflict, "director.rr-late")
 		}
+		if !opt.Confirm {
+			if err := sn.duplicates(ps, opt.Lines); err != nil {
+				return err
+			}
+		}
+		manual := sn.Event.Seeding == SeedManual
 		maxID, maxNum := 0, 0
 		for _, p := range sn.Players {
 			maxID, maxNum = max(maxID, p.ID), max(maxNum, p.Number)
@@ -445,12 +464,12 @@ func (s *Store) AddPlayers(ctx context.Context, id string, ps []Player) ([]Playe
 			p := &ps[i]
 			maxID++
 			p.ID, p.Entered, p.Withdrawn = maxID, sn.Next(), 0
-			if len(sn.Rounds) > 0 {
+			if len(sn.Rounds) > 0 || manual {
 				maxNum++
 				p.Number = maxNum
 			}
-			if _, err := tx.Exec("INSERT INTO players (event, id, number, name, club, federation, fed_id, rating, entered) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-				id, p.ID, p.Number, p.Name, p.Club, p.Federation, p.FedID, p.Rating, p.Entered); err != nil {
+			if _, err := tx.Exec("INSERT INTO players (event, id, number, name, club, federation, fed_id, rating, title, entered) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+				id, p.ID, p.Number, p.Name, p.Club, p.Federation, p.FedID, p.Rating, p.Title, p.Entered); err != nil {
 				return fmt.Errorf("director: storing player: %w", err)
 			}
 			sn.Players = append(sn.Players, *p)
@@ -462,7 +481,7 @@ func (s *Store) AddPlayers(ctx context.Context, id string, ps []Player) ([]Playe
 				return err
 			}
 		}
-		if len(sn.Rounds) == 0 {
+		if len(sn.Rounds) == 0 && !manual {
 			if err := renumber(tx, sn); err != nil {
 				return err
 			}
@@ -476,13 +495,19 @@ func (s *Store) AddPlayers(ctx context.Context, id string, ps []Player) ([]Playe
 }
 
 // ranking orders players by the initial ranking: rating (highest first),
-// then name, then entry.
+// then title (TitleRank), then name, then entry: FIDE C.04.1 A.2 (the
+// 1998 Swiss rules: "rating, FIDE-title (IGM-WGM-IM-WIM-FM-WFM-no
+// title), alphabetically"), which FMJD's Swiss on rating follows, with
+// FMJD's titles in the same places.
 func ranking(ps []Player) []Player {
 	out := slices.Clone(ps)
 	sort.SliceStable(out, func(i, j int) bool {
 		a, b := out[i], out[j]
 		if a.Rating != b.Rating {
 			return a.Rating > b.Rating
+		}
+		if ta, tb := TitleRank(a.Title), TitleRank(b.Title); ta != tb {
+			return ta < tb
 		}
 		if la, lb := strings.ToLower(a.Name), strings.ToLower(b.Name); la != lb {
 			return la < lb

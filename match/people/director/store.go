@@ -17,7 +17,7 @@ import (
 // user_version its schema.
 const (
 	applicationID = 0x44495245 // "DIRE"
-	schemaVersion = 2
+	schemaVersion = 3
 )
 
 const schema = `
@@ -84,7 +84,12 @@ CREATE INDEX audit_event ON audit(event, seq);
 // version with no way here is refused.
 var migrations = map[int]string{
 	1: boardsSchema, // the players' links, reports and check-ins (passes.go)
+	2: titleSchema,  // a player's title (seeding)
 }
+
+// titleSchema adds a player's title (GMI, MI, MF, GM, IM, ...: the
+// seeding's second key) to the players of version 1.
+const titleSchema = "ALTER TABLE players ADD COLUMN title TEXT NOT NULL DEFAULT '';\n"
 
 // Config sets up a Store.
 type Config struct {
@@ -129,7 +134,7 @@ func Open(cfg Config) (*Store, error) {
 }
 
 func (s *Store) init() error {
-	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema, Migrations: migrations})
+	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema + titleSchema, Migrations: migrations})
 }
 
 // Close closes the database.

@@ -99,6 +99,9 @@ func newEvent(players []tally.Player, opt Options) (*event, error) {
 		order[i] = p
 	}
 	sort.Slice(order, func(i, j int) bool { return order[i].Number < order[j].Number })
+	if ev.opt.FirstColor == tally.NoColor {
+		ev.opt.FirstColor = InferFirstColor(order)
+	}
 	n := len(order)
 	valid := 0
 	for pos, p := range order {
@@ -194,25 +197,93 @@ func (ev *event) derive(s *pstate, n int) {
 	}
 	s.absolute = s.imbalance > 1 || s.repeated != tally.NoColor
 	s.strong = !s.absolute && s.imbalance > 0
-	// Floats one and two rounds back (C.04.3 1.4): an unplayed round that
-	// gave points counts as a downfloat; otherwise compare the scores the
-	// two players had when that round was paired.
-	for back := 1; back <= 2 && back <= ev.played; back++ {
-		r := ev.played - back + 1
-		e := p.History[r-1]
-		switch {
-		case !e.Played() && ev.sc.Points(e.Result) > ev.sc.Loss:
-			s.float[back] = floatDown
-		case e.Opponent != 0:
-			mine := ev.scoreBefore(s, r, n)
-			theirs := ev.scoreBefore(ev.byNumber[e.Opponent], r, n)
-			if mine > theirs {
-				s.float[back] = floatDown
-			} else if mine < theirs {
-				s.float[back] = floatUp
+	s.float[1], s.float[2] = ev.floatOf(s, 1, n), ev.floatOf(s, 2, n)
+}
+
+// floatOf is how s floated `back` rounds before the round to pair
+// (C.04.3 (2025) 1.4). Art. 1.4.2 gives a float only to two players with
+// different scores who "have played each other"; art. 1.4.3 gives a
+// downfloat to a player who "scores without playing in a round more points
+// than those rewarded for a loss". So a round not played over the board
+// (a bye, an absence, or a forfeit against a named opponent) is a downfloat
+// when it scored more than a loss (the forfeit's winner) and no float
+// otherwise (the forfeit's loser). bbpPairings reads the rule the same way;
+// the code before issue 26 compared the scores of a forfeit's two players
+// as if the game had been played, which 1.4.2 does not allow.
+func (ev *event) floatOf(s *pstate, back, n int) floatDir {
+	if back > ev.played {
+		return floatNone
+	}
+	r := ev.played - back + 1
+	e := s.p.History[r-1]
+	if !e.Played() {
+		if ev.sc.Points(e.Result) > ev.sc.Loss {
+			return floatDown
+		}
+		return floatNone
+	}
+	mine := ev.scoreBefore(s, r, n)
+	theirs := ev.scoreBefore(ev.byNumber[e.Opponent], r, n)
+	switch {
+	case mine > theirs:
+		return floatDown
+	case mine < theirs:
+		return floatUp
+	}
+	return floatNone
+}
+
+// InferFirstColor is the colour the first player in the initial order had,
+// or was to have, in round 1 (C.04.3 (2025) 5.1: drawn by lot before round
+// 1), read from the history when no file or setting says it. As
+// bbpPairings infers it: the first round in which anyone has a colour
+// (forfeits included); the players who took part in the pairing of that
+// round or an earlier one, in pairing-number order, the k-th of them (from
+// 0) standing for the initial colour when k is even and its opposite when
+// k is odd; the first of them with a colour in that round decides. NoColor
+// when no round has a colour yet (the caller's default applies: White).
+// players must be in pairing-number order.
+func InferFirstColor(players []*tally.Player) tally.Color {
+	first := -1
+	for _, p := range players {
+		for r, e := range p.History {
+			if e.Color != tally.NoColor && (first < 0 || r < first) {
+				first = r
 			}
 		}
 	}
+	if first < 0 {
+		return tally.NoColor
+	}
+	k := 0
+	for _, p := range players {
+		took := false
+		for r := 0; r <= first && r < len(p.History); r++ {
+			took = took || tookPart(p.History[r])
+		}
+		if !took {
+			continue
+		}
+		if first >= len(p.History) {
+			k++
+			continue
+		}
+		if c := p.History[first].Color; c != tally.NoColor {
+			if k%2 == 1 {
+				return other(c)
+			}
+			return c
+		}
+		k++
+	}
+	return tally.NoColor
+}
+
+// tookPart reports whether a round's entry was paired, or given the PAB
+// ("0000 - +", a forfeit win without an opponent, is the PAB of older TRF
+// files, as bbpPairings reads it).
+func tookPart(e tally.Entry) bool {
+	return e.Opponent != 0 || e.Result == tally.PairingBye || e.Result == tally.ForfeitWin
 }
 
 // participated reports whether p was paired, or given the PAB, in some
@@ -220,7 +291,7 @@ func (ev *event) derive(s *pstate, n int) {
 // older TRF files, as bbpPairings reads it).
 func participated(p *tally.Player) bool {
 	for _, e := range p.History {
-		if e.Opponent != 0 || e.Result == tally.PairingBye || e.Result == tally.ForfeitWin {
+		if tookPart(e) {
 			return true
 		}
 	}

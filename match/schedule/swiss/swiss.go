@@ -28,7 +28,8 @@ type Options struct {
 	Baku bool
 	// FirstColor is the colour the first player in the initial order gets
 	// when neither player has a preference (C.04.3 E.5, drawn by lot before
-	// round 1); NoColor means White.
+	// round 1); NoColor: inferred from the history as bbpPairings does
+	// (InferFirstColor), White when no round has a colour yet.
 	FirstColor tally.Color
 }
 

@@ -69,7 +69,8 @@ async function submit(ev) {
   $('event-create').disabled = true;
   try {
     const r = await postJSON('/api/events', body);
-    location.assign(r.link);
+    // The director's page shows the link to keep, the first time (#new).
+    location.assign(`${r.link}#new`);
   } catch (e) {
     show(e);
     $('event-create').disabled = false;

@@ -15,11 +15,25 @@ const api = `/api/d/${encodeURIComponent(token)}`;
 const state = { view: null, busy: false, pending: {} };
 window.arbiterDirector = state;
 
-function showError(e) {
+// lookAlike tells whether a refusal is only about look-alike players (the
+// same name and federation id, or name and club), which the director may
+// confirm: every problem of a CSV, or the form's one refusal.
+function lookAlike(e) {
+  const body = (e && e.body) || {};
+  const list = body.problems || (body.error ? [body.error] : []);
+  return list.length > 0 && list.every((p) => /^director\.(csv-)?(duplicate-|twice)/.test(p.code || ''));
+}
+
+// showError shows a refusal; retry, given, is what "enter anyway" does
+// when the refusal is only about look-alikes.
+function showError(e, retry) {
   const box = $('dir-error');
   const list = $('dir-problems');
+  const again = $('confirm-anyway');
   list.replaceChildren();
   list.hidden = true;
+  again.hidden = true;
+  state.retry = null;
   if (!e) { box.hidden = true; return; }
   box.textContent = i18n.msg(e instanceof ApiError ? e : { text: String(e) });
   box.hidden = false;
@@ -28,19 +42,27 @@ function showError(e) {
     for (const p of problems) list.append(el('li', { text: i18n.msg(p) }));
     list.hidden = false;
   }
+  if (retry && lookAlike(e)) {
+    state.retry = retry;
+    again.textContent = t(problems ? 'dir.import_anyway' : 'dir.enter_anyway');
+    again.hidden = false;
+  }
+  $('error-box').scrollIntoView({ block: 'nearest' });
 }
 
-// op posts one operation; the answer is the new view.
-async function op(name, body = {}) {
+// op posts one operation; the answer is the new view. A refusal of
+// look-alike players offers to send it again confirmed (after, run then).
+async function op(name, body = {}, after) {
   if (state.busy) return false;
   state.busy = true;
   try {
     state.view = await postJSON(`${api}/${name}`, body);
     showError(null);
     render();
+    if (after) after();
     return true;
   } catch (e) {
-    showError(e);
+    showError(e, () => op(name, { ...body, confirm: true }, after));
     return false;
   } finally {
     state.busy = false;
@@ -65,18 +87,25 @@ function render() {
   $('ev-facts').textContent = [ev.site, [ev.start, ev.end].filter((x) => x).join(' – '),
     i18n.has(`variant.${ev.variant}`) ? t(`variant.${ev.variant}`) : ev.variant, ev.time_control, system,
     t('dir.n_rounds', { n: ev.rounds })].filter((x) => x).join(' · ');
+  $('keep-link').value = location.origin + location.pathname;
+  $('keep-card-link').href = `${v.card}?lang=${i18n.current()}`;
   const pub = $('public-links');
   pub.replaceChildren(
     el('a', { href: v.public, id: 'link-public', text: t('dir.public_pairings') }),
     el('a', { href: `${v.public}/standings`, id: 'link-standings', text: t('dir.standings') }),
     el('a', { href: `${v.public}/crosstable`, text: t('dir.crosstable') }),
-    el('a', { href: `${v.public}/cards`, text: t('dir.cards') }),
+    el('a', { href: `${v.public}/cards`, id: 'link-cards', text: t('dir.cards') }),
     el('a', { href: `${v.public}/trf`, id: 'link-trf', text: 'TRF16' }),
     el('a', { href: `${v.public}/pdn`, id: 'link-pdn', text: 'PDN' }),
   );
+  const rounds = v.rounds || [];
+  if (rounds.length) {
+    pub.append(el('a', { href: `${v.public}/round/${rounds.length}/print`, id: 'link-print', text: t('dir.print_round', { round: rounds.length }) }));
+  }
   renderRound();
   renderStandings();
   renderPlayers();
+  document.dispatchEvent(new CustomEvent('director:render', { detail: { view: v, op } })); // director-boards.js
   const audit = $('audit');
   audit.replaceChildren(...(v.audit || []).slice().reverse().map((a) =>
     el('li', {}, el('time', { text: new Date(a.at).toLocaleString() }), ` ${a.action}: ${a.detail}`)));
@@ -201,16 +230,30 @@ function renderStandings() {
 function renderPlayers() {
   const v = state.view;
   const next = (v.rounds || []).length + 1;
+  const before = next === 1;
   const requested = v.requested || {};
+  const removable = new Set(v.removable || []);
   const tbody = $('players').querySelector('tbody');
   const players = (v.players || []).slice().sort((a, b) => a.number - b.number);
-  tbody.replaceChildren(...players.map((p) => {
+  // The seeding: by the ranking, or by hand; before round 1 the director
+  // may move a player up or down.
+  $('seeding-note').textContent = before
+    ? t(v.event.seeding === 'manual' ? 'dir.seeding_manual' : 'dir.seeding_auto')
+    : t('dir.seeding_fixed');
+  $('seeding-reset').hidden = !(before && v.event.seeding === 'manual');
+  const move = (i, d) => {
+    const order = players.map((p) => p.id);
+    [order[i], order[i + d]] = [order[i + d], order[i]];
+    op('seeding', { order });
+  };
+  tbody.replaceChildren(...players.map((p, i) => {
     let status = t('dir.playing');
     if (p.withdrawn) status = t('dir.withdrawn_from', { round: p.withdrawn });
     else if (p.entered > 1) status = t('dir.entered_from', { round: p.entered });
     const asked = requested[next] && requested[next][p.id];
     if (asked) status += ` · ${t(`dir.bye_${String.fromCharCode(asked).toLowerCase()}`, { player: '' }).trim()}`;
     const actions = el('span', { class: 'cell-actions' });
+    actions.append(el('button', { type: 'button', id: `edit-${p.id}`, text: t('dir.edit'), onclick: () => openEdit(p) }));
     if (p.withdrawn) {
       actions.append(el('button', { type: 'button', id: `reinstate-${p.id}`, text: t('dir.reinstate'),
         onclick: () => op('reinstate', { player: p.id }) }));
@@ -226,22 +269,59 @@ function renderPlayers() {
         actions.append(el('label', { class: 'check' }, t('dir.bye_for', { round: next }), ' ', sel));
       }
     }
-    return el('tr', { class: p.withdrawn ? 'withdrawn' : '' },
-      el('td', { class: 'num', text: String(p.number) }), el('td', { text: p.name }), el('td', { text: p.club || '' }),
-      el('td', { text: p.federation || '' }), el('td', { class: 'num', text: p.rating ? String(p.rating) : '' }),
+    if (removable.has(p.id)) {
+      // Two steps: the first click asks, the second removes.
+      const rm = el('button', { type: 'button', id: `remove-${p.id}`, class: 'danger', text: t('dir.remove') });
+      rm.addEventListener('click', () => {
+        if (rm.dataset.armed) { op('remove-player', { player: p.id }); return; }
+        rm.dataset.armed = '1';
+        rm.textContent = t('dir.remove_confirm', { name: p.name });
+      });
+      actions.append(rm);
+    }
+    const num = el('td', { class: 'num' }, String(p.number));
+    if (before) {
+      const arrows = el('span', { class: 'seed-moves' });
+      if (i > 0) arrows.append(el('button', { type: 'button', id: `seed-up-${p.id}`, class: 'seed', title: t('dir.seed_up'), 'aria-label': t('dir.seed_up'), text: '▲', onclick: () => move(i, -1) }));
+      if (i < players.length - 1) arrows.append(el('button', { type: 'button', id: `seed-down-${p.id}`, class: 'seed', title: t('dir.seed_down'), 'aria-label': t('dir.seed_down'), text: '▼', onclick: () => move(i, 1) }));
+      num.append(' ', arrows);
+    }
+    return el('tr', { class: p.withdrawn ? 'withdrawn' : '', id: `player-${p.id}` },
+      num, el('td', { text: p.name }), el('td', { text: p.title || '' }), el('td', { text: p.club || '' }),
+      el('td', { text: p.federation || '' }), el('td', { text: p.fed_id || '' }), el('td', { class: 'num', text: p.rating ? String(p.rating) : '' }),
       el('td', { text: status }), el('td', {}, actions));
   }));
 }
 
-async function importCSV(ev) {
-  ev.preventDefault();
+// openEdit fills the correction form with a player as stored.
+function openEdit(p) {
+  state.editing = p.id;
+  $('player-form-title').textContent = t('dir.edit_player', { number: p.number, name: p.name });
+  $('ep-name').value = p.name || '';
+  $('ep-title').value = p.title || '';
+  $('ep-club').value = p.club || '';
+  $('ep-fed').value = p.federation || '';
+  $('ep-fedid').value = p.fed_id || '';
+  $('ep-rating').value = p.rating ? String(p.rating) : '';
+  $('player-form').hidden = false;
+  $('ep-name').focus();
+}
+
+function closeEdit() {
+  state.editing = 0;
+  $('player-form').hidden = true;
+}
+
+async function importCSV(ev, confirm = false) {
+  if (ev) ev.preventDefault();
   let text = $('import-text').value;
   const file = $('import-file').files[0];
   if (file) text = await file.text();
   if (!text.trim() || state.busy) return;
   state.busy = true;
   try {
-    const r = await fetch(`${api}/import`, { method: 'POST', headers: { 'Content-Type': 'text/csv', Accept: 'application/json' }, body: text });
+    const q = confirm ? '?confirm=1' : '';
+    const r = await fetch(`${api}/import${q}`, { method: 'POST', headers: { 'Content-Type': 'text/csv', Accept: 'application/json' }, body: text });
     const body = await r.json().catch(() => null);
     if (!r.ok) throw new ApiError(r.status, body);
     state.view = body;
@@ -250,10 +330,49 @@ async function importCSV(ev) {
     showError(null);
     render();
   } catch (e) {
-    showError(e);
+    showError(e, () => importCSV(null, true));
   } finally {
     state.busy = false;
   }
+}
+
+// keepLink sets up the director's link box: after the event is created
+// (#new) it is open, and leaving the page asks first until the link is
+// copied, the card opened or the director says it is kept.
+function keepLink() {
+  const fresh = location.hash === '#new';
+  const kept = () => {
+    state.guarded = false;
+    $('keep-done').hidden = true;
+    $('keep-new').hidden = true;
+    $('keep-box').classList.remove('fresh');
+    if (fresh) history.replaceState(null, '', location.pathname);
+  };
+  state.guarded = fresh;
+  if (fresh) {
+    $('keep-box').open = true;
+    $('keep-box').classList.add('fresh');
+    $('keep-new').hidden = false;
+    $('keep-done').hidden = false;
+  }
+  window.addEventListener('beforeunload', (e) => {
+    if (!state.guarded) return;
+    e.preventDefault();
+    e.returnValue = '';
+  });
+  $('keep-copy').addEventListener('click', async () => {
+    const input = $('keep-link');
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch (_) {
+      input.select();
+      document.execCommand('copy');
+    }
+    $('keep-status').textContent = t('dir.copied');
+    kept();
+  });
+  $('keep-card-link').addEventListener('click', kept);
+  $('keep-done').addEventListener('click', kept);
 }
 
 async function main() {
@@ -279,13 +398,24 @@ async function main() {
   });
   $('add-form').addEventListener('submit', async (e) => {
     e.preventDefault();
-    const p = { name: $('add-name').value, club: $('add-club').value, federation: $('add-fed').value,
+    const p = { name: $('add-name').value, title: $('add-title').value, club: $('add-club').value, federation: $('add-fed').value,
       fed_id: $('add-fedid').value, rating: parseInt($('add-rating').value, 10) || 0 };
-    if (await op('add-players', { players: [p] })) {
-      for (const id of ['add-name', 'add-club', 'add-fed', 'add-fedid', 'add-rating']) $(id).value = '';
+    const clear = () => {
+      for (const id of ['add-name', 'add-title', 'add-club', 'add-fed', 'add-fedid', 'add-rating']) $(id).value = '';
       $('add-name').focus();
-    }
+    };
+    await op('add-players', { players: [p] }, clear);
   });
+  $('player-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const edit = { name: $('ep-name').value, title: $('ep-title').value, club: $('ep-club').value, federation: $('ep-fed').value,
+      fed_id: $('ep-fedid').value, rating: parseInt($('ep-rating').value, 10) || 0 };
+    op('edit-player', { player: state.editing, edit }, closeEdit);
+  });
+  $('ep-cancel').addEventListener('click', closeEdit);
+  $('seeding-reset').addEventListener('click', () => op('seeding', { order: [] }));
+  $('confirm-anyway').addEventListener('click', () => { if (state.retry) state.retry(); });
+  keepLink();
   $('import-form').addEventListener('submit', importCSV);
   // The details form shows the event as stored each time it is opened and
   // after a save; a redraw does not overwrite what is being typed.

@@ -6,11 +6,19 @@
  *   ILLEGAL_AT=K  the K-th move is illegal (a piece moved where it cannot go)
  *   SLOW_AT=K     the K-th call thinks until *playnow is set
  *   NOISY         print a done line to stdout at every call
+ *   OVERSHOOT=P   time itself like Simple Checkers or Cake: "search" (spin)
+ *                 until *playnow or until the process's CPU time since the
+ *                 call reaches its target plus P percent plus 2 ms (its
+ *                 clock is read only every so many nodes). The target is
+ *                 maxtime; without CB_EXACT_TIME every fifth call extends
+ *                 it threefold (a fail low), and with a clock in moreinfo
+ *                 it is at most half the clock the engine was told.
  * board[x][y]: square n (1..32) is y = (n-1)/4, x = 2*(3-(n-1)%4) + y%2;
  * black (moving first) starts on 1-12 and moves towards larger y.
  */
 #include <string.h>
 #include <stdio.h>
+#include <time.h>
 
 #define CB_WHITE 1
 #define CB_BLACK 2
@@ -109,9 +117,48 @@ static void play(int b[8][8], struct mv *m, struct CBmove *out) {
 	out->to.x = m->tx; out->to.y = m->ty;
 }
 
+#ifdef OVERSHOOT
+static double cputime(void) {
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+/* search spins until *playnow or the CPU-time target (see OVERSHOOT);
+ * it returns the nodes searched and says in *stopped whether playnow
+ * ended it. */
+static unsigned long search(double maxtime, int info, int moreinfo, volatile int *playnow, int *stopped) {
+	double target = maxtime;
+	if (!(info & 2)) {
+		if (calls % 5 == 0) target *= 3;
+		int unit = (info >> 2) & 3;
+		if (unit) {
+			double scale = unit == 1 ? 0.001 : unit == 2 ? 0.01 : 0.1;
+			double clock = ((unsigned)moreinfo >> 16) * scale;
+			if (target > clock / 2) target = clock / 2;
+		}
+	}
+	target = target * (1 + OVERSHOOT / 100.0) + 0.002;
+	double t0 = cputime();
+	unsigned long nodes = 0, x = 88172645463325252ul;
+	*stopped = 0;
+	for (;;) {
+		for (int i = 0; i < 20000; i++) { x ^= x << 13; x ^= x >> 7; x ^= x << 17; }
+		nodes += 20000;
+		if (*playnow) { *stopped = 1; break; }
+		if ((nodes / 20000) % 8 == 0 && cputime() - t0 >= target) break;
+	}
+	return nodes + (x & 1);
+}
+#endif
+
 int getmove(int b[8][8], int color, double maxtime, char str[1024], int *playnow, int info, int moreinfo, struct CBmove *move) {
 	(void)maxtime; (void)info; (void)moreinfo;
 	calls++;
+#ifdef OVERSHOOT
+	int stopped;
+	unsigned long nodes = search(maxtime, info, moreinfo, playnow, &stopped);
+#endif
 #ifdef NOISY
 	/* Engines print debug text to stdout: it must not reach the protocol. */
 	printf("done move=1-2 (noise on stdout)\n");
@@ -147,6 +194,10 @@ int getmove(int b[8][8], int color, double maxtime, char str[1024], int *playnow
 	}
 #endif
 	play(b, m, move);
+#ifdef OVERSHOOT
+	snprintf(str, 1024, "depth 1 moves %d call %d nodes %lu maxtime %.4f%s", nmoves, calls, nodes, maxtime, stopped ? " playnow" : "");
+	return CB_UNKNOWN;
+#endif
 	snprintf(str, 1024, "depth 1 moves %d call %d", nmoves, calls);
 	return CB_UNKNOWN;
 }

@@ -1,0 +1,108 @@
+// director-boards.js: the "Players at the boards" part of the director's
+// page: what the players reported on the open round's boards (a
+// disagreement flagged, settled by one click), the check-in of the next
+// round (a zero-point bye for the absent in one action), and the links to
+// the printed sheets of the players' links and to the live boards page.
+// director.js sends 'director:render' with the view and its op function
+// after each render; this module draws its section from that view.
+
+import * as i18n from './i18n.js';
+
+const { t } = i18n;
+const $ = (id) => document.getElementById(id);
+
+function el(tag, props = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  e.append(...kids);
+  return e;
+}
+
+function render(view, op) {
+  const ab = view.at_boards;
+  const box = $('at-boards');
+  if (!box || !ab) return;
+  box.hidden = false;
+  const players = new Map((view.players || []).map((p) => [p.id, p]));
+  const pname = (id) => { const p = players.get(id); return p ? `${p.name} (${p.number})` : '?'; };
+  const label = (o) => (view.labels && view.labels[o]) || o;
+  const word = (o) => ({ '1-0': t('report.white_won'), '0-1': t('report.black_won'), '=-=': t('report.draw') }[o] || o);
+
+  // The links.
+  const links = $('atb-links');
+  links.replaceChildren();
+  if (ab.sheet) links.append(el('a', { href: ab.sheet, id: 'atb-sheet', text: t('atb.sheet', { round: ab.round }) }));
+  if (ab.live) links.append(el('a', { href: ab.live, id: 'atb-live', text: t('atb.live') }));
+  links.append(el('a', { href: ab.checkin, id: 'atb-checkin-links', text: t('atb.checkin_links') }));
+
+  // The players' reports.
+  const rep = $('atb-reports');
+  rep.replaceChildren();
+  const rd = ab.round ? (view.rounds || [])[ab.round - 1] : null;
+  const claims = ab.claims || {};
+  const rows = [];
+  if (rd) {
+    for (const b of rd.boards) {
+      const c = claims[b.board];
+      if (!c) continue;
+      const done = b.white_result && b.black_result;
+      const key = `${ab.round}.${b.board}`;
+      const res = (view.results || {})[key];
+      const tr = el('tr', { 'data-board': b.board, class: c.disputed ? 'disputed' : '' },
+        el('td', { class: 'num', text: String(b.board) }),
+        el('td', { text: pname(b.white) }), el('td', { text: pname(b.black) }),
+        el('td', { text: c.white ? `${word(c.white)} (${label(c.white)})` : '–' }),
+        el('td', { text: c.black ? `${word(c.black)} (${label(c.black)})` : '–' }));
+      const act = el('td');
+      if (done) {
+        act.append(el('span', { text: t('atb.recorded', { label: res ? res.label : '' }) }));
+      } else {
+        if (c.disputed) act.append(el('span', { class: 'atb-flag', text: t('atb.disputed') }), ' ');
+        for (const o of [...new Set([c.white, c.black].filter((x) => x))]) {
+          act.append(el('button', {
+            type: 'button', 'data-outcome': o, text: t('atb.record', { result: label(o) }),
+            onclick: () => op('result', { round: ab.round, board: b.board, result: o }),
+          }), ' ');
+        }
+      }
+      tr.append(act);
+      rows.push(tr);
+    }
+  }
+  $('atb-reports-box').hidden = !rd;
+  $('atb-reports-title').textContent = rd ? t('atb.reports_title', { round: ab.round }) : '';
+  $('atb-none').hidden = rows.length > 0;
+  rep.append(...rows);
+
+  // The check-in.
+  const arr = ab.arrivals || { round: 0, expected: [], in: {} };
+  const ci = $('atb-checkin');
+  ci.hidden = !arr.round;
+  if (!arr.round) return;
+  $('atb-checkin-title').textContent = t('atb.checkin_title', { round: arr.round });
+  const inMap = arr.in || {};
+  const absent = arr.expected.filter((id) => !inMap[id]);
+  $('atb-count').textContent = t('atb.count', { n: arr.expected.length - absent.length, of: arr.expected.length });
+  const ul = $('atb-arrivals');
+  ul.replaceChildren();
+  for (const id of arr.expected) {
+    const how = inMap[id];
+    const li = el('li', { 'data-player': id, class: how ? 'in' : '' }, el('span', { class: 'who', text: pname(id) }));
+    li.append(el('span', { class: 'help', text: how ? t(`atb.how.${how}`) : t('atb.absent') }));
+    li.append(el('button', {
+      type: 'button', text: how ? t('atb.undo_checkin') : t('atb.do_checkin'),
+      onclick: () => op('check-in', { player: id, kind: how ? 'out' : 'in' }),
+    }));
+    ul.append(li);
+  }
+  const bye = $('atb-absent-byes');
+  bye.textContent = t('atb.absent_byes', { n: absent.length });
+  bye.disabled = absent.length === 0 || absent.length === arr.expected.length;
+  bye.onclick = () => op('absent-byes', {});
+}
+
+document.addEventListener('director:render', (e) => render(e.detail.view, e.detail.op));
