@@ -66,6 +66,23 @@ func isFileLetter(c byte) bool {
 	return c >= 'a' && c <= 'w'
 }
 
+// MoveSquares reads the squares of move text in v ("32-28", "28x19x10",
+// "c3:e5", "a3b4") without asking whether the move is legal: the squares
+// an attempt names, for explaining why it is illegal (arbiter.Explain).
+func MoveSquares(v *Variant, text string) ([]Square, error) {
+	parts, _, err := splitMoveText(text)
+	if err != nil {
+		return nil, err
+	}
+	sqs := make([]Square, len(parts))
+	for i, s := range parts {
+		if sqs[i], err = v.geo.parseSquare(s); err != nil {
+			return nil, fmt.Errorf("move %q: %w", text, err)
+		}
+	}
+	return sqs, nil
+}
+
 // ParseMove reads PDN move text in p: the short form ("32-28", "28x19"), the
 // long form listing landing squares ("47x38x24x13x36"), with "x" or ":" as
 // capture separator and numeric or algebraic squares; algebraic squares may

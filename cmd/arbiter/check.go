@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -38,8 +39,9 @@ every move is legal. The line of such a game ends with the variant taken and
 why, e.g. "(variant: english (no GameType; legal as english, not as international))".
 
 It prints one line per game, "FILE: game N (White: ..., Black: ...): ok" or the
-first problem: the move number and text, the line it is on, the position before it
-(FEN) and the legal moves there. The last line is
+first problem: the move number and text, the line it is on, the rule an illegal
+move breaks in the referee's words ("capturing is compulsory: 15 can capture
+(15x22)"), the position before it (FEN) and the legal moves there. The last line is
   games=N ok=N illegal=N unreadable=N
 
 With --claims, each game that replays is also audited for draw claims (the
@@ -53,7 +55,8 @@ as the arbiter writes them, and from plain notes such as "{white claims a draw
 by repetition (refused)}"; a note is judged in the position after the move it
 follows. A last line
   claims=N draws=N wrong=N
-counts them; wrong is a claim recorded accepted (or with no verdict) or a draw
+counts them. A game with such a record has one verdict line, "WRONG:" and
+the first of them in place of "ok"; wrong is a claim recorded accepted (or with no verdict) or a draw
 that the moves do not support, or a valid claim recorded refused.
 
 Exit status: 0 when every game is ok (and, with --claims, no record is wrong),
@@ -113,23 +116,43 @@ func checkFile(out, errOut io.Writer, file string, fallback *rules.Variant, clai
 			n.ok++
 		case pdn.Illegal:
 			n.illegal++
+			explainIllegal(rep)
 		default:
 			n.unreadable++
 		}
-		fmt.Fprintf(out, "%s: %s\n", file, rep)
 		if !claims || rep.Status != pdn.OK {
+			fmt.Fprintf(out, "%s: %s\n", file, rep)
 			return
 		}
-		for _, f := range arbiter.AuditClaims(rep.Game, rep.Replayed) {
+		findings := arbiter.AuditClaims(rep.Game, rep.Replayed)
+		// One verdict line per game: the first record the rules
+		// contradict replaces its "ok"; the other findings follow.
+		verdict := -1
+		for i, f := range findings {
 			switch f.What {
 			case arbiter.Claimed:
 				n.claims++
 			case arbiter.Drawn:
 				n.draws++
 			}
-			mark := ""
 			if f.Wrong {
 				n.wrong++
+				if verdict < 0 {
+					verdict = i
+				}
+			}
+		}
+		if verdict < 0 {
+			fmt.Fprintf(out, "%s: %s\n", file, rep)
+		} else {
+			fmt.Fprintf(out, "%s: %s\n", file, wrongVerdict(rep, oneLine(findings[verdict].Text)))
+		}
+		for i, f := range findings {
+			if i == verdict {
+				continue
+			}
+			mark := ""
+			if f.Wrong {
 				mark = "WRONG: "
 			}
 			fmt.Fprintf(out, "%s: game %d: %s%s\n", file, rep.Number, mark, oneLine(f.Text))
@@ -139,6 +162,49 @@ func checkFile(out, errOut io.Writer, file string, fallback *rules.Variant, clai
 		n.failed++
 		fmt.Fprintf(out, "%s: cannot read the file to the end, stopped reading: %v\n", file, err)
 		fmt.Fprintf(errOut, "error: check: %v\n", err)
+	}
+}
+
+// wrongVerdict is the verdict line of a game whose moves are legal but
+// whose record the rules contradict: "game N (White: ..., Black: ...):
+// WRONG: <the finding>" in place of "ok", notes kept.
+func wrongVerdict(rep pdn.Report, finding string) string {
+	full := rep.String()
+	bare := rep
+	bare.Game = nil // "game N: ok ..." without the players
+	tail := strings.TrimPrefix(bare.String(), fmt.Sprintf("game %d: ", rep.Number))
+	head, ok := strings.CutSuffix(full, tail)
+	if !ok || !strings.HasPrefix(tail, "ok") {
+		return full + " WRONG: " + finding
+	}
+	return head + "WRONG: " + finding + strings.TrimPrefix(tail, "ok")
+}
+
+// explainIllegal names the rule an illegal move breaks, in the referee's
+// words: the explanation the web referee gives a player (arbiter.Explain),
+// for the squares the record's move names.
+func explainIllegal(rep pdn.Report) {
+	var me *pdn.MoveError
+	if !errors.As(rep.Err, &me) || !errors.Is(me.Err, rules.ErrIllegal) || rep.Variant == nil {
+		return
+	}
+	var before rules.Position
+	if r := rep.Replayed; r != nil && me.Index < len(r.Positions) {
+		before = r.Positions[me.Index]
+	} else {
+		p, err := rules.ParseFEN(rep.Variant, me.FEN)
+		if err != nil {
+			return
+		}
+		before = p
+	}
+	sqs, err := rules.MoveSquares(before.Variant(), me.Text)
+	if err != nil || len(sqs) < 2 {
+		return
+	}
+	m := rules.Move{From: sqs[0], To: sqs[len(sqs)-1], Path: sqs[1:]}
+	if x := arbiter.Explain(before, m); x.Code != "" && x.Code != arbiter.CodeLegal {
+		me.Why = x.String()
 	}
 }
 

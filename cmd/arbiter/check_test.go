@@ -96,7 +96,7 @@ func TestCheckVariantFallback(t *testing.T) {
 		t.Errorf("last line %q", got)
 	}
 	want := file + ": game 1 (White: Wyllie, J., Black: Moorhead, W.): illegal move 1. 11-15 (line 7): " +
-		"FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
+		"the piece on 11 is black's, and it is white's move; FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
 	if first := strings.Split(out, "\n")[0]; first != want {
 		t.Errorf("first line\n%q\nwant\n%q", first, want)
 	}
@@ -156,7 +156,7 @@ func TestCheckProblems(t *testing.T) {
 	lines := strings.Split(strings.TrimRight(out, "\n"), "\n")
 	want := []string{
 		file + ": game 1 (White: Good, Black: Game): ok",
-		file + ": game 2 (White: Illegal, Black: Game): illegal move 3... 17x10 (line 7): FEN W:W17,19,21,24-32:B1-7,10-13,15 legal moves: ",
+		file + ": game 2 (White: Illegal, Black: Game): illegal move 3... 17x10 (line 7): 10 is occupied; FEN W:W17,19,21,24-32:B1-7,10-13,15 legal moves: ",
 		file + `: game 3: unreadable at line 10 near "[Black \"Tag": syntax error: tag Black: value not closed with " on its line`,
 		file + `: game 4 (White: Unknown, Black: ?): unreadable (game at line 13): GameType "99": unknown variant: no preset has game type 99`,
 		file + `: game 5 (White: Bad FEN, Black: ?): unreadable (game at line 17): FEN tag: FEN "W:W99:B1": syntax error: square 99 is off the board (1-72)`, // 99 > 50: detected as canadian
@@ -230,18 +230,46 @@ func TestCheckClaims(t *testing.T) {
 		t.Errorf("invalid.pdn: exit %d\n%s", code, out)
 	}
 	for _, want := range []string{
-		"game 1: WRONG: black's claim of threefold repetition after 4... 28-32 (recorded accepted): INVALID: the position has occurred twice, at moves 2... and 4...",
+		// A game's verdict line says WRONG with its first such finding...
+		"game 1 (White: Early, A., Black: Early, B.): WRONG: black's claim of threefold repetition after 4... 28-32 (recorded accepted): INVALID: the position has occurred twice, at moves 2... and 4...",
+		// ... and the others follow.
 		"game 1: WRONG: draw by threefold repetition recorded (Termination tag)",
-		"game 2: WRONG: white's claim of the 40-move rule after 7. 6-1 (no verdict recorded): INVALID: 12 of the 80 moves",
-		"game 3: WRONG: black's claim of threefold repetition with 5-1 after 4... 28-32 (recorded refused): valid, but recorded refused",
-		"game 4: WRONG: draw by 40-move rule recorded (Termination tag) at the end, after 42... 15-19: INVALID: 40 of the 80 moves (40 each) needed have been played with no uncrowned man advanced and no capture, counted from 23. 1-5 (22... 28x19 was a capture)",
+		"game 2 (White: Hasty, A., Black: Hasty, B.): WRONG: white's claim of the 40-move rule after 7. 6-1 (no verdict recorded): INVALID: 12 of the 80 moves",
+		"game 3 (White: Refused, A., Black: Refused, B.): WRONG: black's claim of threefold repetition with 5-1 after 4... 28-32 (recorded refused): valid, but recorded refused",
+		"game 4 (White: Broken, A., Black: Broken, B.): WRONG: draw by 40-move rule recorded (Termination tag) at the end, after 42... 15-19: INVALID: 40 of the 80 moves (40 each) needed have been played with no uncrowned man advanced and no capture, counted from 23. 1-5 (22... 28x19 was a capture)",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("invalid.pdn: output lacks %q\n%s", want, out)
 		}
 	}
+	// Not "ok" and then WRONG: every game of invalid.pdn has a wrong record.
+	if strings.Contains(out, "): ok") {
+		t.Errorf("invalid.pdn: a game with a wrong record is called ok:\n%s", out)
+	}
 	// Without --claims the same files are only replayed: all games are ok.
 	if out, code := runCheck(t, "testdata/claims/invalid.pdn"); code != exitOK || strings.Contains(out, "claims=") {
 		t.Errorf("plain check: exit %d\n%s", code, out)
+	}
+}
+
+// An arbiter checks a record with an illegal move: the line names the rule
+// it breaks in the referee's words (arbiter.Explain, as the web referee
+// tells a player), before the position and the legal moves.
+func TestCheckNamesTheRule(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct{ moves, want string }{
+		{"1. 11-15 22-18 2. 9-13 *", "illegal move 2. 9-13 (line 7): capturing is compulsory: 15 can capture (15x22); FEN B:W18,21,23-32:B1-10,12,15 legal moves: 15x22"},
+		{"1. 11-15 23-19 2. 15-11 *", "illegal move 2. 15-11 (line 7): men move forward only, and 15-11 goes backward; FEN"},
+		{"1. 11-15 23-19 2. 15-24 *", "illegal move 2. 15-24 (line 7): 24 is occupied; FEN"},
+	} {
+		file := filepath.Join(dir, "game.pdn")
+		text := "[Event \"test\"]\n[White \"W\"]\n[Black \"B\"]\n[GameType \"21\"]\n[Result \"*\"]\n\n" + tt.moves + "\n"
+		if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out, code := runCheck(t, file)
+		if code != exitFailed || !strings.Contains(out, "game 1 (White: W, Black: B): "+tt.want) {
+			t.Errorf("%s: exit %d, want a line with %q:\n%s", tt.moves, code, tt.want, out)
+		}
 	}
 }

@@ -38,6 +38,7 @@ func liveAddr(addr string) (string, error) {
 // liveServer is the live view of the event run by this process.
 type liveServer struct {
 	live   *web.Live
+	addr   string // where it listens
 	cancel context.CancelFunc
 	done   chan error
 }
@@ -55,7 +56,7 @@ func startLive(addr string, live *web.Live, log zerolog.Logger, w io.Writer, nam
 	}
 	fmt.Fprintf(w, "%s: live view at http://%s/\n", name, ln.Addr())
 	ctx, cancel := context.WithCancel(context.Background())
-	ls := &liveServer{live: live, cancel: cancel, done: make(chan error, 1)}
+	ls := &liveServer{live: live, addr: ln.Addr().String(), cancel: cancel, done: make(chan error, 1)}
 	go func() { ls.done <- srv.Serve(ctx, ln, 2*time.Second) }()
 	return ls, nil
 }
@@ -70,6 +71,29 @@ func listenLive(addr string, log zerolog.Logger) (net.Listener, error) {
 		log.Warn().Str("addr", ln.Addr().String()).Msg("the live view is reachable beyond this machine")
 	}
 	return ln, nil
+}
+
+// linger keeps the live view of an event that has ended up with its
+// final state, until a signal (a fast match would otherwise take its page
+// away before anyone has looked). It says so, how to stop it, and how to
+// serve the event again later. A signal that already came (the event was
+// stopped) ends it at once.
+func (ls *liveServer) linger(ctx context.Context, drain <-chan struct{}, w io.Writer, name, out string) {
+	if ls == nil || ctx.Err() != nil {
+		return
+	}
+	select {
+	case <-drain:
+		return
+	default:
+	}
+	lingering(ctx) // before the line: a Ctrl-C that answers it must find the work done
+	fmt.Fprintf(w, "%s: finished; the live view at http://%s/ keeps showing the final state until you stop it "+
+		"(Ctrl-C, or kill -INT %d); \"arbiter serve --watch %s\" serves it again later\n", name, ls.addr, os.Getpid(), out)
+	select {
+	case <-ctx.Done():
+	case <-drain:
+	}
 }
 
 // stop ends the server (its streams first).

@@ -134,6 +134,19 @@ type drainer struct {
 	ch  chan struct{}
 	mu  sync.Mutex
 	sig os.Signal
+	// idle: the command's work is done and it only waits for a signal
+	// (the live view kept up after the event): that signal ends it with
+	// status 0.
+	idle bool
+}
+
+// lingering marks a draining command's work done (see drainer.idle).
+func lingering(ctx context.Context) {
+	if d, _ := ctx.Value(drainKey{}).(*drainer); d != nil {
+		d.mu.Lock()
+		d.idle = true
+		d.mu.Unlock()
+	}
 }
 
 type drainKey struct{}
@@ -226,9 +239,13 @@ func runWith(args []string, stderr io.Writer) (code int) {
 				os.Exit(exitRuntime)
 			}
 			if drains {
-				fmt.Fprintf(stderr, "arbiter: %s: finishing the games in progress, then stopping (a second signal exits at once)\n", signalName(s))
 				drain.mu.Lock()
-				drain.sig = s
+				if drain.idle {
+					fmt.Fprintf(stderr, "arbiter: %s: stopping the live view\n", signalName(s))
+				} else {
+					fmt.Fprintf(stderr, "arbiter: %s: finishing the games in progress, then stopping (a second signal exits at once)\n", signalName(s))
+					drain.sig = s
+				}
 				drain.mu.Unlock()
 				close(drain.ch)
 				continue

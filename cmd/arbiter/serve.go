@@ -2,8 +2,9 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"net"
-	"sort"
+	"os"
 	"strings"
 	"time"
 
@@ -101,17 +102,20 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		}
 		return runWatch(cmd, f, log)
 	}
-	engines := map[string]online.EngineSpec{}
+	// The built-in engine at each strength is always offered; the
+	// operator's engines are added (and replace one of the same name).
+	exe, err := os.Executable()
+	if err != nil {
+		return fmt.Errorf("serve: finding this program for the built-in engine: %w", err)
+	}
+	engines := online.BuiltInEngines(exe)
 	if f.engines != "" {
-		if engines, err = loadEngines(f.engines); err != nil {
+		more, err := loadEngines(f.engines)
+		if err != nil {
 			return usageError{fmt.Errorf("serve: --engines: %w", err)}
 		}
+		maps.Copy(engines, more)
 	}
-	names := make([]string, 0, len(engines))
-	for n := range engines {
-		names = append(names, n)
-	}
-	sort.Strings(names)
 
 	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
 	hall, err := online.Open(ctx, online.Config{Path: f.db, Engines: engines, Log: log, MaxGames: f.maxGames})
@@ -132,6 +136,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 			log.Error().Err(err).Msg("closing the events store")
 		}
 	}()
+	names := hall.Engines()
 	srv, err := web.New(web.Config{Hall: hall, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy, Engines: names, Director: events})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

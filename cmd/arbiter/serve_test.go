@@ -235,6 +235,20 @@ func TestServeRestartAfterKill(t *testing.T) {
 	}
 }
 
+// A plain serve offers the built-in engine at its named strengths, and one
+// of them plays.
+func TestServeBuiltInEngine(t *testing.T) {
+	dir := t.TempDir()
+	s := startServe(t, dir, "--db", filepath.Join(dir, "g.db"))
+	code, body := s.call(t, "GET", "/api/variants", "")
+	if code != 200 || !strings.Contains(string(body), `"engines":["sparring-beginner","sparring-casual","sparring-club","sparring-strong"]`) {
+		t.Fatalf("variants of a plain serve: %d %s", code, body)
+	}
+	tokens := s.createGame(t, `{"variant":"english","engine":"sparring-club","engine_side":"black","mode":"friendly"}`)
+	ply := func() int { time.Sleep(100 * time.Millisecond); return s.snapshot(t, tokens["spectator"]).State.Ply }
+	waitFor(t, s.cmd, "the built-in engine's first move", func() bool { return ply() == 1 }, s.errb)
+}
+
 // An engine from the operator's list plays one side; the browser names it,
 // never a command.
 func TestServeEngineOpponent(t *testing.T) {
@@ -243,7 +257,8 @@ func TestServeEngineOpponent(t *testing.T) {
 	writeFile(t, engines, "# the operator's engines\nengines:\n  - name: sparring\n    command: self engine --level 3 --seed 1\n")
 	s := startServe(t, dir, "--db", filepath.Join(dir, "g.db"), "--engines", engines)
 	code, body := s.call(t, "GET", "/api/variants", "")
-	if code != 200 || !strings.Contains(string(body), `"engines":["sparring"]`) {
+	// The built-in engine's strengths first, then the operator's.
+	if code != 200 || !strings.Contains(string(body), `"engines":["sparring-beginner","sparring-casual","sparring-club","sparring-strong","sparring"]`) {
 		t.Fatalf("variants: %d %s", code, body)
 	}
 	tokens := s.createGame(t, `{"variant":"english","engine":"sparring","engine_side":"black","beginner":true}`)

@@ -66,7 +66,7 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	fs.BoolVar(&tf.noReport, "no-report", false, "do not write the report at the end")
 	tf.cluster.register(fs)
 	fs.BoolVar(&tf.forceConcurrency, "force-concurrency", false, "run more games at once than the machine has processors for (concurrency x the engines' threads option)")
-	fs.StringVar(&tf.serve, "serve", "", "serve a live view of the event at `ADDR` while it runs (HOST:PORT or PORT, e.g. 8080; loopback unless HOST says otherwise)")
+	fs.StringVar(&tf.serve, "serve", "", "serve a live view of the event at `ADDR` while it runs, and its final state after it until Ctrl-C (HOST:PORT or PORT, e.g. 8080; loopback unless HOST says otherwise)")
 	fs.BoolVar(&tf.force, "force", false, "resume an event whose engines' commands changed even when an engine is not the same (its Hub id and version)")
 	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
 	for _, k := range configs.FlagKeys() {
@@ -222,10 +222,10 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", tcLabel(ev.TimeControl)).Msg(name)
 	drain, drainedBy := drainOf(ctx)
 	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Console: console, Drain: drain}
+	var ls *liveServer
 	if liveAt != "" {
 		live := web.NewLive()
-		ls, err := startLive(liveAt, live, log, stderr, name)
-		if err != nil {
+		if ls, err = startLive(liveAt, live, log, stderr, name); err != nil {
 			return err
 		}
 		defer ls.stop()
@@ -263,6 +263,7 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	if stopped != nil {
 		return stopped
 	}
+	ls.linger(ctx, drain, out, name, ev.Out)
 	return neverStarted(name+": games recorded (as losses), but no game got going with: ", sum.NeverStarted)
 }
 

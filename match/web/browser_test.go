@@ -342,7 +342,7 @@ func TestBrowserGame(t *testing.T) {
 	creator.do("fill in the form",
 		chromedp.SetValue(chromedp.CSS("#variant"), "english"),
 		chromedp.SetValue(chromedp.CSS("#policy"), "wcdf"),
-		chromedp.SetValue(chromedp.CSS("#tc"), "3600+5"),
+		chromedp.SetValue(chromedp.CSS("#tc"), "60+5"),
 		chromedp.SetValue(chromedp.CSS("#white"), "Ann"),
 		chromedp.SetValue(chromedp.CSS("#black"), "Bob"),
 		chromedp.Click(chromedp.CSS("#create-button")))
@@ -657,7 +657,7 @@ func TestBrowserArbiter(t *testing.T) {
 	white.wait("the claim's answer is shown", `document.querySelector('#log li[data-code="claim.refused"]')`)
 	reason := eval[string](white, `arbiterGame.messages.filter(m => m.msg.code === 'claim.refused').map(m => m.msg.args.reason)[0] || ''`)
 	if answer := white.logText("claim"); reason == "" || strings.Contains(answer, reason) || !strings.Contains(answer, "avvist") ||
-		!strings.Contains(answer, "Antall ganger stillingen har oppstått siden") {
+		!strings.Contains(answer, "Denne stillingen har oppstått 1 av de tre gangene som trengs siden") {
 		t.Errorf("the claim's answer %q is not in bokmål (English reason %q)", answer, reason)
 	}
 

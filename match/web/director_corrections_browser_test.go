@@ -220,6 +220,7 @@ func TestBrowserDirectorCorrections(t *testing.T) {
 	pub := newPage(t, "public")
 	pub.do("open the event", chromedp.Navigate(v.Public))
 	pub.wait("round 3's pairings", `document.querySelector('h2') && document.querySelector('h2').textContent === 'Pairings, round 3' &&
+		document.querySelector('#nav-rounds a[aria-current="page"]').textContent === '3' &&
 		document.querySelectorAll('#nav-rounds a').length === 3 && document.querySelectorAll('#nav-after a').length === 2`)
 	if got := eval[string](pub, `[...document.querySelectorAll('ul.byes li')].map(li => li.textContent).join('|')`); strings.Contains(got, "Kari Lie") {
 		t.Errorf("round 3 still lists the withdrawn player: %q", got)

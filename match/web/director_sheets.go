@@ -122,10 +122,11 @@ func (s *Server) eventSheet(kind string) http.HandlerFunc {
 		ev := sheetEvent(sn)
 		lang, chosen := sheetLang(r)
 		localizeSheet(ev, sn, lang, chosen)
-		ev.Current = r.URL.Path
+		q := ""
 		if chosen {
-			ev.Current += "?lang=" + lang
+			q = "?lang=" + lang
 		}
+		ev.Current = []string{r.URL.Path + q}
 		var buf bytes.Buffer
 		var err error
 		// n is the round in the path: a published round's pairings, or
@@ -145,6 +146,8 @@ func (s *Server) eventSheet(kind string) http.HandlerFunc {
 		case "pairings":
 			if n == 0 {
 				n = len(sn.Rounds)
+				// The event's address is its last round's pairings.
+				ev.Current = append(ev.Current, fmt.Sprintf("/e/%s/round/%d%s", sn.Event.ID, n, q))
 			}
 			if n == 0 {
 				err = sheets.Notice(&buf, ev, "pairings")

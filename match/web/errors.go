@@ -73,6 +73,9 @@ type Message struct {
 	Code string            `json:"code"`
 	Args map[string]string `json:"args,omitempty"`
 	Text string            `json:"text"`
+	// Why explains Args["why"] with a code of its own (a friendly game's
+	// refused illegal move: the referee's explanation), for a translation.
+	Why *Message `json:"why,omitempty"`
 }
 
 type errorBody struct {

@@ -86,7 +86,11 @@ func (s *Server) hallError(w http.ResponseWriter, r *http.Request, err error) {
 	var se *online.SetupError
 	switch {
 	case errors.As(err, &ref):
-		writeError(w, statusOf(ref.Kind), Message{Code: ref.Code, Args: ref.Args, Text: ref.Error()})
+		m := Message{Code: ref.Code, Args: ref.Args, Text: ref.Error()}
+		if ref.Why != nil {
+			m.Why = &Message{Code: ref.Why.Code, Args: ref.Why.Args, Text: ref.Why.Text}
+		}
+		writeError(w, statusOf(ref.Kind), m)
 	case errors.As(err, &se):
 		writeError(w, http.StatusBadRequest, setupMessage(se))
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
@@ -115,8 +119,12 @@ type variantsInfo struct {
 	Policies     []string `json:"policies"`
 	Draws        []string `json:"draws"`
 	TimeControls []string `json:"time_controls"`
-	Engines      []string `json:"engines"`
-	MaxRules     int      `json:"max_rules"`
+	// ClockPresets are the named clocks of the create page's field
+	// (players' syntax: minutes, then seconds per move).
+	ClockPresets []online.ClockPreset `json:"clock_presets"`
+	Modes        []string             `json:"modes"`
+	Engines      []string             `json:"engines"`
+	MaxRules     int                  `json:"max_rules"`
 }
 
 func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
@@ -126,9 +134,24 @@ func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
 		Draws:    []string{"claim", "auto"},
 		// PDN TimeControl syntax (arbiter.ParseTimeControl).
 		TimeControls: []string{"", "300+3", "600", "900+10", "40/7200:3600+30", "1800 delay=5", "move=30"},
+		ClockPresets: online.ClockPresets,
+		Modes:        []string{"friendly", "tournament"},
 		Engines:      s.engines,
 		MaxRules:     8 << 10,
 	})
+}
+
+// clock answers GET /api/clock?text=5%2B3: how the create page's
+// time-control field reads the text (players' minutes and seconds, a
+// preset, or PDN seconds), in PDN and in words, before the game is made.
+func (s *Server) clock(w http.ResponseWriter, r *http.Request) {
+	text := r.URL.Query().Get("text")
+	reading, err := online.ReadClock(text)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, setupMessage(&online.SetupError{Field: "clock", Err: err}))
+		return
+	}
+	writeJSON(w, http.StatusOK, reading)
 }
 
 // created is the answer to POST /api/games.
@@ -175,6 +198,21 @@ func (s *Server) snapshot(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, snap)
+}
+
+// rematch starts (or finds) the rematch of a finished game for one of its
+// players and answers with that player's link to it.
+func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
+	id, role, ok := s.resolve(w, r)
+	if !ok {
+		return
+	}
+	tok, err := s.hall.Rematch(context.WithoutCancel(r.Context()), id, role)
+	if err != nil {
+		s.hallError(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"link": s.base(r) + "/g/" + tok})
 }
 
 func (s *Server) act(w http.ResponseWriter, r *http.Request) {

@@ -16,14 +16,16 @@ func (s *Server) routes() {
 	if s.hall == nil {
 		return
 	}
-	m.HandleFunc("GET /{$}", s.page("index.html"))      // the create form
-	m.HandleFunc("GET /g/{token}", s.page("game.html")) // a game's page (its script reads the token)
-	m.HandleFunc("GET /api/variants", s.variants)       // what the create form offers
-	m.HandleFunc("POST /api/games", s.createGame)       // Setup -> id and links
-	m.HandleFunc("GET /api/g/{token}", s.snapshot)      // the game as this role sees it
-	m.HandleFunc("GET /api/g/{token}/events", s.events) // server-sent events (?since=V, Last-Event-ID)
-	m.HandleFunc("POST /api/g/{token}/act", s.act)      // Intent -> Reply
-	m.HandleFunc("GET /api/g/{token}/pdn", s.pdn)       // the record (attachment)
-	s.directorRoutes()                                  // events run by a director (director.go)
-	s.boardsRoutes()                                    // players at the boards (board_report.go)
+	m.HandleFunc("GET /{$}", s.page("index.html"))         // the create form
+	m.HandleFunc("GET /g/{token}", s.page("game.html"))    // a game's page (its script reads the token)
+	m.HandleFunc("GET /api/variants", s.variants)          // what the create form offers
+	m.HandleFunc("GET /api/clock", s.clock)                // the create form's time control read and said in words
+	m.HandleFunc("POST /api/games", s.createGame)          // Setup -> id and links
+	m.HandleFunc("GET /api/g/{token}", s.snapshot)         // the game as this role sees it
+	m.HandleFunc("GET /api/g/{token}/events", s.events)    // server-sent events (?since=V, Last-Event-ID)
+	m.HandleFunc("POST /api/g/{token}/act", s.act)         // Intent -> Reply
+	m.HandleFunc("GET /api/g/{token}/pdn", s.pdn)          // the record (attachment)
+	m.HandleFunc("POST /api/g/{token}/rematch", s.rematch) // a finished game's rematch, colours swapped -> this player's new link
+	s.directorRoutes()                                     // events run by a director (director.go)
+	s.boardsRoutes()                                       // players at the boards (board_report.go)
 }

@@ -111,8 +111,8 @@ type Config struct {
 	// entry (set it only behind a proxy that writes that header).
 	TrustProxy bool
 	Limits     Limits
-	// Engines are the names of the operator's engines, shown on the create
-	// page (the Hall has their commands).
+	// Engines are the names of the engines shown on the create page (the
+	// Hall has their commands); nil: the Hall's (Hall.Engines).
 	Engines []string
 	// Assets is the web client; nil means the embedded one (Assets).
 	Assets fs.FS
@@ -167,6 +167,12 @@ func New(cfg Config) (*Server, error) {
 		assets:  cfg.Assets,
 		stop:    make(chan struct{}),
 		dir:     cfg.Director,
+	}
+	if cfg.Engines == nil && cfg.Hall != nil {
+		s.engines = cfg.Hall.Engines()
+	}
+	if s.engines == nil {
+		s.engines = []string{}
 	}
 	s.bg, s.bgCancel = context.WithCancel(context.Background())
 	if cfg.PublicURL != "" {

@@ -12,6 +12,7 @@ package sheets
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -40,12 +41,13 @@ type Event struct {
 	// Links are shown above a sheet on screen (the server's navigation)
 	// and never printed; RoundLinks (each round's pairings) and
 	// AfterLinks (the standings after each closed round) under them, each
-	// labelled by its round's number. The link whose Href is Current is
-	// marked as the page shown.
+	// labelled by its round's number. The links whose Href is one of
+	// Current are marked as the page shown (the event's address and its
+	// last round's are one page).
 	Links      []Link
 	RoundLinks []Link
 	AfterLinks []Link
-	Current    string
+	Current    []string
 	// Lang is the language tag of the page (<html lang>); "" is "en".
 	Lang string
 	// Texts are the sheets' fixed texts in Lang, by key (Keys lists them;
@@ -299,6 +301,9 @@ func (ev *Event) swissPlayers(upTo int) []tally.Player {
 	}
 	return out
 }
+
+// IsCurrent reports whether href is the page shown (Current).
+func (ev *Event) IsCurrent(href string) bool { return slices.Contains(ev.Current, href) }
 
 // bySeed is the indexes of ev.Players in the order of their numbers.
 func (ev *Event) bySeed() []int {

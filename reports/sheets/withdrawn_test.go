@@ -124,7 +124,7 @@ func TestRoundNavigation(t *testing.T) {
 	ev := testEvent()
 	ev.RoundLinks = []Link{{"1", "/e/x/round/1"}, {"2", "/e/x/round/2"}, {"3", "/e/x/round/3"}}
 	ev.AfterLinks = []Link{{"1", "/e/x/standings/1"}, {"2", "/e/x/standings/2"}}
-	ev.Current = "/e/x/round/2"
+	ev.Current = []string{"/e/x/round/2"}
 	root := sheet(t, func(b *bytes.Buffer) error { return Pairings(b, ev, 2) })
 	rounds := root.all(hasAttr("id", "nav-rounds"))
 	if len(rounds) != 1 || rounds[0].String() != "Pairings of round: 1 2 3" && rounds[0].String() != "Pairings of round:123" {

@@ -37,6 +37,10 @@ type MoveError struct {
 	// Legal lists the legal moves in that position, in PDN notation.
 	Legal []string
 	Err   error // wraps rules.ErrIllegal, rules.ErrAmbiguous or rules.ErrSyntax
+	// Why names the rule an illegal move breaks, in the referee's words,
+	// when the caller has explained it (arbiter.Explain; this package
+	// knows the moves, not the referee's explanations). Empty: not said.
+	Why string
 }
 
 func (e *MoveError) Error() string {
@@ -55,7 +59,11 @@ func (e *MoveError) Error() string {
 	if errors.Is(e.Err, rules.ErrSyntax) {
 		fmt.Fprintf(&b, " [%v]", e.Err)
 	}
-	fmt.Fprintf(&b, ": FEN %s legal moves: ", e.FEN)
+	if e.Why != "" {
+		fmt.Fprintf(&b, ": %s; FEN %s legal moves: ", e.Why, e.FEN)
+	} else {
+		fmt.Fprintf(&b, ": FEN %s legal moves: ", e.FEN)
+	}
 	if len(e.Legal) == 0 {
 		b.WriteString("none (the game is over)")
 	} else {

@@ -61,7 +61,11 @@ type Event struct {
 	// Seeding is how the starting numbers are given before round 1: ""
 	// by the initial ranking (rating, title, name), SeedManual as the
 	// director ordered them (SetSeeding).
-	Seeding string    `json:"seeding,omitempty"`
+	Seeding string `json:"seeding,omitempty"`
+	// LastID is the highest entry id a removed player had (RemovePlayer),
+	// so that no id is given twice: links and the audit log name players
+	// by it.
+	LastID  int       `json:"last_id,omitempty"`
 	Created time.Time `json:"created"`
 }
 

@@ -34,6 +34,20 @@
 // a forfeit win (+) and the absent player the bye asked for (or Z). The
 // free round of an odd field scores as a zero-point bye (Z).
 //
+// # Corrections
+//
+// A player's every field (name, club, federation, federation id, rating,
+// title) can be corrected at any time (EditPlayer, audited); before round
+// 1 the numbers follow the new ranking, after it they stay. A player is
+// removed (RemovePlayer) before round 1, or later in a Swiss when they
+// never played (a mistaken entry, a no-show): the numbers after theirs
+// move up one. A new player who looks like one entered (the same name and
+// federation id, or the same name and club) is refused, by the form or by
+// CSV line, unless the director confirms they are two people. The
+// starting numbers follow the initial ranking (rating, title, name: FIDE
+// C.04.1 A.2, with FMJD's titles) or the director's own order (SetSeeding)
+// until round 1 is paired.
+//
 // # Storage
 //
 // Every operation is one SQLite transaction (BEGIN IMMEDIATE) that checks

@@ -193,7 +193,7 @@ func (s *Store) Create(ctx context.Context, e Event) (Event, string, error) {
 	}
 	e.ID = newSecret(9)
 	e.Created = s.now().UTC()
-	e.Seeding = "" // by the initial ranking until the director orders it
+	e.Seeding, e.LastID = "", 0 // by the initial ranking until the director orders it; no player removed
 	token := newSecret(32)
 	h := hashSecret(token)
 	body, err := json.Marshal(e)
@@ -456,7 +456,7 @@ func (s *Store) AddPlayersWith(ctx context.Context, id string, ps []Player, opt 
 			}
 		}
 		manual := sn.Event.Seeding == SeedManual
-		maxID, maxNum := 0, 0
+		maxID, maxNum := sn.Event.LastID, 0
 		for _, p := range sn.Players {
 			maxID, maxNum = max(maxID, p.ID), max(maxNum, p.Number)
 		}
@@ -472,10 +472,14 @@ func (s *Store) AddPlayersWith(ctx context.Context, id string, ps []Player, opt 
 				id, p.ID, p.Number, p.Name, p.Club, p.Federation, p.FedID, p.Rating, p.Title, p.Entered); err != nil {
 				return fmt.Errorf("director: storing player: %w", err)
 			}
+			like := ""
+			if opt.Confirm {
+				like = sn.confirmedLike(*p)
+			}
 			sn.Players = append(sn.Players, *p)
-			late := ""
+			late := like
 			if p.Entered > 1 {
-				late = fmt.Sprintf(" (late entry, from round %d)", p.Entered)
+				late += fmt.Sprintf(" (late entry, from round %d)", p.Entered)
 			}
 			if err := s.audit(tx, id, "add-player", "%d %s, %s %s, rating %d%s", p.ID, p.Name, p.Club, p.Federation, p.Rating, late); err != nil {
 				return err

@@ -102,10 +102,18 @@ func describePlayer(p Player) string {
 // another of ps (sameAs). With lines (the CSV lines of ps) every problem
 // is a CSVError naming its line; otherwise the first is an *Error.
 func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
+	// By folded name: a large import is compared with the field once.
+	byName := map[string][]Player{}
+	for _, q := range sn.Players {
+		k := foldName(q.Name)
+		byName[k] = append(byName[k], q)
+	}
+	seen := map[string][]int{} // folded name -> indexes into ps
 	var problems []*Error
 	for i, p := range ps {
 		var e *Error
-		for _, q := range sn.Players {
+		k := foldName(p.Name)
+		for _, q := range byName[k] {
 			if how := sameAs(q, p); how != "" {
 				e = refuse(message.Conflict, "director.duplicate-"+how, "name", p.Name, "number", fmt.Sprint(q.Number), "other", describePlayer(q))
 				if len(lines) == len(ps) {
@@ -114,7 +122,10 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 				break
 			}
 		}
-		for j := 0; e == nil && j < i; j++ {
+		for _, j := range seen[k] {
+			if e != nil {
+				break
+			}
 			if sameAs(ps[j], p) != "" {
 				if len(lines) == len(ps) {
 					e = refuse(message.Invalid, "director.csv-twice", "line", fmt.Sprint(lines[i]), "name", p.Name, "other", fmt.Sprint(lines[j]))
@@ -123,6 +134,7 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 				}
 			}
 		}
+		seen[k] = append(seen[k], i)
 		if e == nil {
 			continue
 		}
@@ -137,6 +149,18 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 		return &CSVError{problems}
 	}
 	return nil
+}
+
+// confirmedLike is what the audit log says of a player entered or
+// corrected although they look like one already entered (the director
+// confirmed it): "" for none.
+func (sn *Snapshot) confirmedLike(p Player) string {
+	for _, q := range sn.Players {
+		if q.ID != p.ID && sameAs(q, p) != "" {
+			return fmt.Sprintf(" (looks like %d %s: confirmed as another person)", q.ID, describePlayer(q))
+		}
+	}
+	return ""
 }
 
 // AddOptions are AddPlayersWith's options.
@@ -197,7 +221,11 @@ func (s *Store) EditPlayer(ctx context.Context, id string, player int, np Player
 				return err
 			}
 		}
-		return s.audit(tx, id, "edit-player", "%d %s, %s: %s", p.ID, p.Name, when, strings.Join(changes, "; "))
+		like := ""
+		if confirm {
+			like = sn.confirmedLike(*p)
+		}
+		return s.audit(tx, id, "edit-player", "%d %s, %s: %s%s", p.ID, p.Name, when, strings.Join(changes, "; "), like)
 	})
 }
 
@@ -241,10 +269,27 @@ func (s *Store) RemovePlayer(ctx context.Context, id string, player int) error {
 				return refuse(message.Conflict, "director.has-played", "player", p.Name, "round", fmt.Sprint(n))
 			}
 		}
-		for _, q := range []string{"DELETE FROM byes WHERE event = ? AND player = ?", "DELETE FROM players WHERE event = ? AND id = ?"} {
+		// Their byes, check-ins and links go with them (they have no board).
+		for _, q := range []string{
+			"DELETE FROM byes WHERE event = ? AND player = ?", "DELETE FROM checkins WHERE event = ? AND player = ?",
+			"DELETE FROM passes WHERE event = ? AND player = ?", "DELETE FROM players WHERE event = ? AND id = ?",
+		} {
 			if _, err := tx.Exec(q, id, player); err != nil {
 				return fmt.Errorf("director: removing player %d: %w", player, err)
 			}
+		}
+		if player > sn.Event.LastID {
+			// The id is not given again.
+			e := sn.Event
+			e.LastID = player
+			body, err := json.Marshal(e)
+			if err != nil {
+				return err
+			}
+			if _, err := tx.Exec("UPDATE events SET body = ? WHERE id = ?", string(body), id); err != nil {
+				return fmt.Errorf("director: removing player %d: %w", player, err)
+			}
+			sn.Event = e
 		}
 		gone := *p
 		kept := sn.Players[:0]

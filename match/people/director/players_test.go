@@ -136,6 +136,10 @@ func TestDuplicates(t *testing.T) {
 	if n := len(get(t, s, ev.ID).Players); n != 7 {
 		t.Fatalf("confirmed import: %d players", n)
 	}
+	a := must2(s.AuditLog(ctx, ev.ID))
+	if l := a[len(a)-1]; !strings.Contains(l.Detail, "kari nes") || !strings.Contains(l.Detail, "looks like") || !strings.Contains(l.Detail, "confirmed as another person") {
+		t.Errorf("the confirmed look-alike's audit line: %q", l.Detail)
+	}
 }
 
 // TestRemovePlayer: before round 1 a player is removed and the numbers
@@ -198,6 +202,13 @@ func TestRemovePlayer(t *testing.T) {
 		t.Fatalf("removable after round 1: %v", got)
 	}
 	must(t, s.RemovePlayer(ctx, id, late[0].ID))
+	// The removed ids are not given again.
+	again, err := s.AddPlayers(ctx, id, []Player{{Name: "Later"}})
+	must(t, err)
+	if again[0].ID <= late[0].ID {
+		t.Fatalf("a new player has id %d; %d was removed", again[0].ID, late[0].ID)
+	}
+	must(t, s.RemovePlayer(ctx, id, again[0].ID))
 	if err := s.RemovePlayer(ctx, id, 1); code(err) != "director.has-played" {
 		t.Fatalf("removing a player who played: %v", err)
 	}
@@ -304,4 +315,24 @@ func TestMigrateTitle(t *testing.T) {
 		t.Fatalf("migrated: %+v", sn.Players)
 	}
 	must(t, s.EditPlayer(context.Background(), "e1", 1, Player{Name: "Old Timer", Title: "GMI"}, false))
+}
+
+// BenchmarkLookAlikes compares a 500-line import with a field of 500,
+// every name shared (the worst case: each line meets its namesake), as
+// AddPlayersWith does before entering them.
+func BenchmarkLookAlikes(b *testing.B) {
+	sn := &Snapshot{}
+	var ps []Player
+	lines := make([]int, 500)
+	for i := range 500 {
+		sn.Players = append(sn.Players, Player{ID: i + 1, Number: i + 1, Name: fmt.Sprintf("Player %03d", i), Club: "A", FedID: fmt.Sprint(i)})
+		ps = append(ps, Player{Name: fmt.Sprintf("player %03d", i), Club: "B", FedID: fmt.Sprint(1000 + i)})
+		lines[i] = i + 2
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := sn.duplicates(ps, lines); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

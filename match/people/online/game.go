@@ -93,6 +93,8 @@ type game struct {
 	offer    rules.Color
 	hasOffer bool
 	presence [4]int
+	joined   [4]bool         // the role has opened the game since it was loaded
+	rematch  map[Role]string // after Rematch: the new game's token for each player of this one
 
 	// seen is how much of the referee's record has been turned into events.
 	seen seen
@@ -207,6 +209,9 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 		if r != nil {
 			return r
 		}
+		if r := g.friendlyRefusal(ref.Position(), a); r != nil {
+			return r
+		}
 		g.submit(c, a)
 	case "claim":
 		kind, r := g.claimKind(it.Claim)
@@ -222,6 +227,9 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 			}
 			a, r := readMove(ref.Position(), it.WithMove, nil)
 			if r != nil {
+				return r
+			}
+			if r := g.friendlyRefusal(ref.Position(), a); r != nil {
 				return r
 			}
 			if !a.legal {
@@ -267,6 +275,24 @@ func (g *game) player(c rules.Color, in input) *Refusal {
 		g.afterMove(turn)
 	}
 	return nil
+}
+
+// friendlyRefusal refuses an illegal attempt in a friendly game, with the
+// referee's explanation; the referee never sees it, so nothing is counted.
+func (g *game) friendlyRefusal(p rules.Position, a attempt) *Refusal {
+	if !g.sp.friendly || a.legal {
+		return nil
+	}
+	if a.none {
+		return refuse(message.Invalid, "refused.friendly", "move", clip(a.text, 64), "why", a.why)
+	}
+	x := arbiter.Explain(p, a.move)
+	if x.Code == arbiter.CodeLegal {
+		return nil
+	}
+	r := refuse(message.Invalid, "refused.friendly", "move", clip(a.text, 64), "why", x.String())
+	r.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
+	return r
 }
 
 func (g *game) decisionFirst() *Refusal {

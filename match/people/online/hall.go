@@ -48,6 +48,8 @@ type Hall struct {
 	// expressed as a wall time (immune to wall-clock steps).
 	base, mono time.Time
 
+	rematchMu sync.Mutex // Rematch: one new game per finished game
+
 	mu      sync.Mutex
 	games   map[string]*game
 	tokens  map[[32]byte]tokenRow
@@ -659,6 +661,7 @@ func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 	if c, ok := role.player(); ok && g.sp.setup.Beginner && !g.ref.Done() && c == g.ref.Turn() && !g.ref.Pending() {
 		s.Legal = g.legal()
 	}
+	s.Rematch = g.rematch[role]
 	v := g.v
 	g.mu.Unlock()
 	msgs, err := h.st.events(ctx, id, 0, snapshotMessages, true)
@@ -743,8 +746,15 @@ func (h *Hall) Presence(id string, role Role, connected bool) {
 		return
 	}
 	code := "presence.away"
-	if connected {
+	switch {
+	case connected && !g.joined[role]:
+		// A first visit is an arrival, not a return.
+		code = "presence.joined"
+	case connected:
 		code = "presence.back"
+	}
+	if connected {
+		g.joined[role] = true
 	}
 	g.clk.t = h.now()
 	if g.ref.Done() {

@@ -30,8 +30,14 @@ func TestPresenceAway(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(missed) != 2 || missed[0].Msg.Code != "presence.back" || missed[1].Msg.Code != "presence.away" || missed[1].State.Presence["white"] {
+	// A first visit is an arrival ("has opened the game"), not a return.
+	if len(missed) != 2 || missed[0].Msg.Code != "presence.joined" || missed[1].Msg.Code != "presence.away" || missed[1].State.Presence["white"] {
 		t.Fatalf("presence events %s", describe(missed))
+	}
+	h.Presence(c.ID, RoleWhite, true)
+	missed, _, _ = h.Watch(context.Background(), c.ID, 0)
+	if len(missed) != 3 || missed[2].Msg.Text != "White is back." {
+		t.Fatalf("presence events after a return %s", describe(missed))
 	}
 	h.Presence("no-such-game", RoleWhite, true) // ignored
 	h.Presence(c.ID, Role(200), true)

@@ -36,6 +36,7 @@ type spec struct {
 	policy     arbiter.Policy
 	autoClaim  bool
 	engine     string // "" = none
+	friendly   bool   // illegal moves are refused, not judged
 	engineSide rules.Color
 }
 
@@ -88,13 +89,32 @@ func check(s Setup, engines map[string]EngineSpec) (*spec, error) {
 	if len(s.TimeControl) > 256 {
 		return nil, setupErr("time_control", "too long")
 	}
-	if strings.TrimSpace(s.TimeControl) != "" && s.TimeControl != "-" {
+	if s.Clock != "" {
+		if strings.TrimSpace(s.TimeControl) != "" {
+			return nil, setupErr("clock", "give the clock as players write it (clock) or in PDN seconds (time_control), not both")
+		}
+		r, err := ReadClock(s.Clock)
+		if err != nil {
+			return nil, &SetupError{Field: "clock", Err: err}
+		}
+		sp.tc = r.TimeControl()
+	} else if strings.TrimSpace(s.TimeControl) != "" && s.TimeControl != "-" {
 		if sp.tc, err = arbiter.ParseTimeControl(s.TimeControl); err != nil {
 			return nil, &SetupError{Field: "time_control", Err: err}
 		}
 		if sp.tc.Depth > 0 || sp.tc.Nodes > 0 {
 			return nil, setupErr("time_control", "depth and nodes limit engines' searches; a game between people needs a clock")
 		}
+	}
+	switch s.Mode {
+	case "", "tournament":
+	case "friendly":
+		if s.Policy != "" {
+			return nil, setupErr("policy", "a friendly game refuses illegal moves without a penalty; a policy is for tournament rules")
+		}
+		sp.friendly = true
+	default:
+		return nil, setupErr("mode", "%q: want tournament or friendly", clip(s.Mode, 32))
 	}
 	switch s.Policy {
 	case "":

@@ -76,15 +76,25 @@ type Setup struct {
 	Variant     string `json:"variant,omitempty"`      // preset name; or
 	Rules       string `json:"rules,omitempty"`        // a custom rule set in YAML (configs' variant syntax), at most 8 KiB
 	TimeControl string `json:"time_control,omitempty"` // PDN syntax (arbiter.ParseTimeControl); "" = untimed
-	Policy      string `json:"policy,omitempty"`       // wcdf | opponent-decides | strict; "" = the variant's
-	Draws       string `json:"draws,omitempty"`        // claim | auto | "" = the variant's
-	FEN         string `json:"fen,omitempty"`          // optional start position, at most 512 bytes
-	Opening     string `json:"opening,omitempty"`      // optional ballot "3move:17" (book:number) or PDN moves
-	Engine      string `json:"engine,omitempty"`       // a name from Config.Engines
-	EngineSide  string `json:"engine_side,omitempty"`  // white | black
-	Beginner    bool   `json:"beginner,omitempty"`     // legal moves shown to the player to move
-	White       string `json:"white,omitempty"`        // display names, at most 64 runes
-	Black       string `json:"black,omitempty"`
+	// Clock is the time control as players write it (ReadClock: "5+3" is 5
+	// minutes and 3 seconds per move, or a preset's name), the create page's
+	// field; give it or TimeControl, not both.
+	Clock string `json:"clock,omitempty"`
+	// Mode is "tournament" (the policy for illegal moves: the variant's
+	// federation's, or Policy) or "friendly" (an illegal move is refused and
+	// explained, with no penalty: nothing reaches the referee). "" is
+	// tournament, as before Mode existed; the create page chooses friendly
+	// for a game against an engine or without a clock.
+	Mode       string `json:"mode,omitempty"`
+	Policy     string `json:"policy,omitempty"`      // wcdf | opponent-decides | strict; "" = the variant's
+	Draws      string `json:"draws,omitempty"`       // claim | auto | "" = the variant's
+	FEN        string `json:"fen,omitempty"`         // optional start position, at most 512 bytes
+	Opening    string `json:"opening,omitempty"`     // optional ballot "3move:17" (book:number) or PDN moves
+	Engine     string `json:"engine,omitempty"`      // a name from Config.Engines
+	EngineSide string `json:"engine_side,omitempty"` // white | black
+	Beginner   bool   `json:"beginner,omitempty"`    // legal moves shown to the player to move
+	White      string `json:"white,omitempty"`       // display names, at most 64 runes
+	Black      string `json:"black,omitempty"`
 }
 
 // Created is a new game: its id and the secret token of each role's link
@@ -292,6 +302,9 @@ type Snapshot struct {
 	Legal      []string   `json:"legal,omitempty"`
 	// Engine is the side an engine plays, "" for none.
 	Engine string `json:"engine,omitempty"`
+	// Rematch is the token of this player's link to the rematch (Hall.Rematch),
+	// "" until one is started.
+	Rematch string `json:"rematch,omitempty"`
 }
 
 // Refusal is an intent the game refuses: wrong role (Forbidden), not now
@@ -302,6 +315,10 @@ type Refusal struct {
 	Args map[string]string
 	// Kind is what sort of refusal it is; the web front maps it to a status.
 	Kind message.Kind
+	// Why is the explanation of a refused illegal move (a friendly game):
+	// the referee's code (an arbiter.Codes code) for a translation of
+	// Args["why"].
+	Why *Msg
 }
 
 func (r *Refusal) Error() string { return render(r.Code, r.Args) }

@@ -8,6 +8,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = e.code || '';
     this.args = e.args || {};
+    this.why = e.why || null; // the referee's explanation, for a translation
     this.text = e.text || `HTTP ${status}`;
     this.body = body;
   }

@@ -34,6 +34,7 @@ function render(view, op) {
   const rd = ab.round ? (view.rounds || [])[ab.round - 1] : null;
   const claims = ab.claims || {};
   const rows = [];
+  const flags = [];
   if (rd) {
     for (const b of rd.boards) {
       const c = claims[b.board];
@@ -47,15 +48,22 @@ function render(view, op) {
         el('td', { text: c.white ? `${word(c.white)} (${label(c.white)})` : '–' }),
         el('td', { text: c.black ? `${word(c.black)} (${label(c.black)})` : '–' }));
       const act = el('td');
+      // The buttons that record one side's word: in the row, and for a
+      // disagreement also in a flag above the table (it wraps on a phone).
+      const buttons = () => [...new Set([c.white, c.black].filter((x) => x))].map((o) => el('button', {
+        type: 'button', 'data-outcome': o, text: t('atb.record', { result: label(o) }),
+        onclick: () => op('result', { round: ab.round, board: b.board, result: o }),
+      }));
       if (done) {
         act.append(el('span', { text: t('atb.recorded', { label: res ? res.label : '' }) }));
       } else {
-        if (c.disputed) act.append(el('span', { class: 'atb-flag', text: t('atb.disputed') }), ' ');
-        for (const o of [...new Set([c.white, c.black].filter((x) => x))]) {
-          act.append(el('button', {
-            type: 'button', 'data-outcome': o, text: t('atb.record', { result: label(o) }),
-            onclick: () => op('result', { round: ab.round, board: b.board, result: o }),
-          }), ' ');
+        if (c.disputed) {
+          act.append(el('span', { class: 'atb-flag', text: t('atb.disputed') }));
+          flags.push(el('p', { class: 'atb-dispute buttons', 'data-board': b.board },
+            el('span', { class: 'atb-flag', text: t('atb.dispute_line', { board: b.board, white: pname(b.white), black: pname(b.black),
+              wsays: word(c.white), bsays: word(c.black) }) }), ...buttons()));
+        } else {
+          act.append(...buttons());
         }
       }
       tr.append(act);
@@ -66,6 +74,7 @@ function render(view, op) {
   $('atb-reports-title').textContent = rd ? t('atb.reports_title', { round: ab.round }) : '';
   $('atb-none').hidden = rows.length > 0;
   rep.append(...rows);
+  $('atb-disputes').replaceChildren(...flags);
 
   // The check-in.
   const arr = ab.arrivals || { round: 0, expected: [], in: {} };
@@ -75,7 +84,9 @@ function render(view, op) {
   $('atb-checkin-title').textContent = t('atb.checkin_title', { round: arr.round });
   const inMap = arr.in || {};
   const absent = arr.expected.filter((id) => !inMap[id]);
-  $('atb-count').textContent = t('atb.count', { n: arr.expected.length - absent.length, of: arr.expected.length });
+  let count = t('atb.count', { n: arr.expected.length - absent.length, of: arr.expected.length });
+  if (absent.length > 0 && absent.length <= 10 && absent.length < arr.expected.length) count += ' ' + t('atb.missing', { names: absent.map(pname).join(', ') });
+  $('atb-count').textContent = count;
   const ul = $('atb-arrivals');
   ul.replaceChildren();
   for (const id of arr.expected) {

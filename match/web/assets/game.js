@@ -12,7 +12,7 @@ import { $, fmtClock } from './dom.js';
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const base = `/api/g/${encodeURIComponent(token)}`;
 const EVENT_TYPES = ['move', 'warning', 'illegal', 'claim', 'offer', 'decision', 'result', 'presence',
-  'pause', 'clock', 'annotation', 'reissue', 'resume-after-restart', 'message'];
+  'pause', 'clock', 'annotation', 'reissue', 'resume-after-restart', 'message', 'rematch'];
 
 const g = {
   snap: null, state: null, v: 0, moves: [], messages: [],
@@ -107,7 +107,11 @@ function onEvent(ev) {
     if (!m || !m.text) { refetch().catch(showError); return; }
     g.moves.push(m);
     g.choose = null;
+    // A move answers the referee's last words about the move before it
+    // (a warning, a refused claim): they no longer stay on screen.
+    if (g.speech && g.speech.type !== 'result') g.speech = null;
   }
+  if (ev.type === 'rematch') refetch().catch(showError); // this player's link to it
   if (ev.type === 'reissue' && ev.msg && ev.msg.args && ev.msg.args.role === g.role) {
     // This page's own link was replaced: the snapshot will say it is gone.
     refetch().catch(fatal);
@@ -121,7 +125,7 @@ function onEvent(ev) {
 
 // speaks reports whether an event is the referee addressing the players.
 function speaks(ev) {
-  return ['warning', 'illegal', 'claim', 'offer', 'decision', 'result', 'pause', 'annotation', 'resume-after-restart'].includes(ev.type);
+  return ['warning', 'illegal', 'claim', 'offer', 'decision', 'result', 'pause', 'annotation', 'resume-after-restart', 'rematch'].includes(ev.type);
 }
 
 // ---- sending ----
@@ -371,6 +375,23 @@ function wire() {
   form('arb-note', (f) => ({ kind: 'annotate', text: f.get('text') }));
   form('arb-reissue', (f) => ({ kind: 'reissue', role: f.get('role') }));
   $('pdn-link').href = `${base}/pdn`;
+  $('after-pdn').href = `${base}/pdn`;
+  $('rematch').addEventListener('click', async () => {
+    $('rematch').disabled = true;
+    try {
+      const r = await postJSON(`${base}/rematch`, {});
+      if (r && r.link) location.assign(r.link);
+    } catch (e) {
+      showError(e);
+    } finally {
+      $('rematch').disabled = false;
+    }
+  });
+  $('after-copy').addEventListener('click', async () => {
+    const input = $('after-fen');
+    try { await navigator.clipboard.writeText(input.value); } catch (_) { input.select(); document.execCommand('copy'); }
+    $('after-copy').textContent = t('links.copied');
+  });
 }
 
 // nMoveClaim names the N-move rule of the game's variant.
@@ -434,13 +455,21 @@ function render() {
   // Result, pause, the referee's last words, errors.
   $('banner').hidden = !over;
   if (over) {
+    // The result, then the referee's sentence about how it came
+    // ("Black resigned."), translated, rather than the record's terms.
     const head = document.createElement('strong');
-    head.textContent = resultText(st);
+    head.textContent = resultHead(st);
     const why = document.createElement('span');
     why.className = 'reason';
-    why.textContent = st.reason || '';
+    const ev = [...g.messages].reverse().find((m) => m.type === 'result' && m.msg);
+    why.textContent = ev ? i18n.msg(ev.msg) : resultText(st);
     $('banner').replaceChildren(head, why);
   }
+  renderAfter(st, over);
+  $('turn').textContent = turnText(st);
+  $('turn').hidden = over;
+  $('turn').className = `turn${isPlayer() && st.turn === g.role && st.status === 'running' ? ' yours' : ''}`;
+  $('mode-note').textContent = modeText();
   $('paused').hidden = st.status !== 'paused';
   const sp = g.speech && !(over && g.speech.type === 'result') ? g.speech : null;
   $('speech').hidden = !sp;
@@ -495,9 +524,57 @@ function render() {
   tick();
 }
 
+// turnText says whose move it is, in words, for players and spectators.
+function turnText(st) {
+  if (!st || st.status === 'over') return '';
+  if (st.status === 'paused') return t('game.paused');
+  const pd = st.pending_decision;
+  if (pd) {
+    return isPlayer() && pd.decider === g.role ? t('turn.decide') : t('turn.deciding', { color: t(`color.${pd.decider}`) });
+  }
+  const c = st.turn;
+  const color = t(`color.${c}`);
+  let s;
+  if (isPlayer() && c === g.role) s = t('turn.yours');
+  else if (g.snap.engine === c) s = t('turn.engine', { color });
+  else s = t('turn.side', { color });
+  const su = setup();
+  if (st.ply === 0 && !sv(su, 'fen') && !sv(su, 'opening') && !sv(su, 'rules')) {
+    const v = g.snap.variant;
+    s += ': ' + t('turn.starts', { color, variant: i18n.has(`variant.${v}`) ? t(`variant.${v}`) : v });
+  }
+  return s;
+}
+
+// modeText says how the referee treats an illegal move in this game.
+function modeText() {
+  const su = setup();
+  if (sv(su, 'mode') === 'friendly') return t('game.friendly');
+  const p = sv(su, 'policy');
+  return t('game.tournament', { policy: p && i18n.has(`policy.${p}`) ? t(`policy.${p}`) : t('game.policy_default') });
+}
+
+// renderAfter shows, once the game is over, the rematch, the record and
+// the final position to analyse.
+function renderAfter(st, over) {
+  $('after').hidden = !over;
+  if (!over) return;
+  const player = isPlayer() && g.snap.engine !== g.role;
+  const link = g.snap.rematch ? `${location.origin}/g/${encodeURIComponent(g.snap.rematch)}` : '';
+  $('rematch').hidden = !player || !!link;
+  $('rematch-link').hidden = !link;
+  if (link) {
+    $('rematch-link').href = link;
+    $('rematch-link').textContent = t('after.rematch_open', { color: t(`color.${other(g.role)}`) });
+  }
+  if ($('after-fen').value !== st.fen) $('after-fen').value = st.fen || '';
+}
+
 function bar(el, color, st) {
   const s = setup();
-  el.className = `player player-${color}${st.turn === color && st.status !== 'over' ? ' to-move' : ''}`;
+  const toMove = st.turn === color && st.status === 'running';
+  el.className = `player player-${color}${toMove ? ' to-move' : ''}`;
+  el.querySelector('.to-move-mark').hidden = !toMove;
   el.dataset.color = color;
   el.querySelector('.pname').textContent = `${sv(s, color) || t(`color.${color}`)}${g.role === color ? ` (${t('game.you')})` : ''}`;
   const pres = st.presence || {};
@@ -529,6 +606,27 @@ function tick() {
   }
 }
 
+<<<<<<< HEAD
+=======
+export function fmtClock(ms) {
+  ms = Math.max(0, ms);
+  const s = Math.floor(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, '0');
+  if (h) return `${h}:${String(m).padStart(2, '0')}:${sec}`;
+  if (ms < 10000) return `${m}:${sec}.${Math.floor((ms % 1000) / 100)}`;
+  return `${m}:${sec}`;
+}
+
+function resultHead(st) {
+  const r = st.result || '';
+  const who = { '1-0': 'result.white_wins', '2-0': 'result.white_wins', '0-1': 'result.black_wins', '0-2': 'result.black_wins',
+    '1/2-1/2': 'result.draw', '1-1': 'result.draw' }[r];
+  return who ? `${t(who)} (${r})` : r;
+}
+
+>>>>>>> main
 function resultText(st) {
   const r = st.result || '';
   const term = st.termination || '';

@@ -23,6 +23,90 @@ async function main() {
   fill();
   $('variant').addEventListener('change', () => { $('custom-box').hidden = $('variant').value !== CUSTOM; });
   $('create').addEventListener('submit', submit);
+  $('tc').addEventListener('input', () => { clearTimeout(clock.timer); clock.timer = setTimeout(readClock, 200); });
+  $('engine').addEventListener('change', modeDefault);
+  for (const id of ['mode-friendly', 'mode-tournament']) {
+    $(id).addEventListener('change', () => { modeTouched = true; modeShow(); });
+  }
+  readClock();
+}
+
+// ---- the time control, read as players write it ----
+
+const clock = { timer: 0, reading: null, error: null, seq: 0 };
+
+// readClock asks the server how it reads the field (the one reader of
+// players' clocks: online.ReadClock) and echoes it in words.
+async function readClock() {
+  const text = $('tc').value;
+  const seq = ++clock.seq;
+  let reading = null;
+  let error = null;
+  try {
+    reading = await getJSON(`/api/clock?text=${encodeURIComponent(text)}`);
+  } catch (e) {
+    error = e;
+  }
+  if (seq !== clock.seq) return; // a later keystroke asked again
+  clock.reading = reading;
+  clock.error = error;
+  echo();
+  modeDefault();
+}
+
+// words says a reading's parts in the page's language.
+function words(w) {
+  if (!w || !w.parts) return '';
+  const clauses = w.parts.map((p) => {
+    const args = { ...(p.args || {}) };
+    for (const [k, units] of Object.entries(p.times || {})) args[k] = units.map((u) => t(u.code, u.args)).join(' ');
+    return t(p.code, args).trim().replace(/\.$/, '');
+  });
+  const out = clauses.join(', ');
+  return out ? out.charAt(0).toUpperCase() + out.slice(1) + '.' : '';
+}
+
+function echo() {
+  const r = clock.reading;
+  const e = clock.error;
+  $('tc-echo').textContent = r ? words(r.words) : (e ? i18n.msg(e) : '');
+  $('tc-echo').className = e ? 'echo error' : 'echo';
+  $('tc-short').hidden = !(r && r.short);
+  if (r && r.short) $('tc-short').textContent = i18n.msg(r.short);
+  $('tc-hint').hidden = !(r && r.hint);
+  if (r && r.hint) $('tc-hint').textContent = i18n.msg(r.hint);
+  let read = '';
+  if (r && r.read !== 'none') read = t(`clock.read.${r.read}`, { pdn: r.pdn, preset: r.preset ? t(`preset.${r.preset}`) : '' });
+  $('tc-read').textContent = read;
+}
+
+// ---- friendly or tournament rules ----
+
+let modeTouched = false;
+
+// modeDefault chooses friendly for a game against an engine or without a
+// clock, tournament rules otherwise, until the creator chooses.
+function modeDefault() {
+  const engine = !!$('engine').value;
+  $('side-box').hidden = !engine;
+  // The field's text, not the (debounced) reading: a clock typed a moment
+  // before the click still counts.
+  const untimed = ['', '-', 'none'].includes($('tc').value.trim().toLowerCase());
+  if (!modeTouched) {
+    const friendly = engine || untimed;
+    $('mode-friendly').checked = friendly;
+    $('mode-tournament').checked = !friendly;
+  }
+  let why = '';
+  if (engine) why = t('mode.why_engine');
+  else if (untimed) why = t('mode.why_untimed');
+  else why = t('mode.why_timed');
+  $('mode-why').textContent = why;
+  modeShow();
+}
+
+function modeShow() {
+  $('policy-box').hidden = !$('mode-tournament').checked;
 }
 
 // fill writes the choices from the server (again after a language switch).
@@ -43,44 +127,35 @@ function fill() {
   sel.value = keep || (names(info.variants || info.presets).some((v) => v.name === 'english') ? 'english' : sel.options[0].value);
   $('custom-box').hidden = sel.value !== CUSTOM;
 
-  const examples = names(info.time_controls || info.timeControls || []).length
-    ? names(info.time_controls || info.timeControls) : [];
-  const dl = $('tc-examples');
-  const help = $('tc-help');
-  dl.replaceChildren(); help.replaceChildren();
-  const list = examples.length ? examples : [
-    { name: '300+3' }, { name: '1500+5' }, { name: '40/7200:1800' }, { name: '600 delay=5' }, { name: 'move=30' }];
-  for (const ex of list) {
-    const o = document.createElement('option');
-    o.value = ex.name || ex.tc;
-    dl.append(o);
-    const li = document.createElement('li');
-    const code = document.createElement('code');
-    code.textContent = ex.name || ex.tc;
-    li.append(code);
-    const what = ex.description || ex.text || ex.title;
-    const key = `tc.${ex.name}`;
-    if (i18n.has(key)) li.append(' ', t(key));
-    else if (what) li.append(' ', what);
-    help.append(li);
+  const pr = $('tc-presets');
+  pr.replaceChildren();
+  for (const p of info.clock_presets || []) {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'preset';
+    b.dataset.preset = p.name;
+    b.textContent = `${t(`preset.${p.name}`)} ${p.label}`;
+    b.addEventListener('click', () => { $('tc').value = p.label; readClock(); });
+    pr.append(b);
   }
 
   const engines = names(info.engines);
-  $('engine-box').hidden = engines.length === 0;
   const es = $('engine');
   const keepE = es.value;
   while (es.options.length > 1) es.remove(1);
   es.options[0].textContent = t('create.no_engine');
   for (const e of engines) {
     const o = document.createElement('option');
-    o.value = e.name; o.textContent = e.name;
+    o.value = e.name;
+    o.textContent = i18n.has(`engine.${e.name}`) ? t(`engine.${e.name}`) : t('engine.operator', { name: e.name });
     es.append(o);
   }
   es.value = keepE;
   i18n.apply($('create'));
   document.title = `${t('app.name')}: ${t('create.title')}`;
-  // apply() rewrote the custom option's text from data-i18n-less nodes? no: refresh it.
   c.textContent = t('create.custom_option');
+  echo();
+  modeDefault();
 }
 
 function show(e) {
@@ -97,13 +172,15 @@ function show(e) {
 async function submit(e) {
   e.preventDefault();
   show(null);
+  modeDefault();
   const f = new FormData($('create'));
   const variant = f.get('variant');
   const setup = {
     variant: variant === CUSTOM ? '' : variant,
     rules: variant === CUSTOM ? f.get('rules') : '',
-    time_control: f.get('time_control').trim(),
-    policy: f.get('policy'),
+    clock: f.get('clock').trim(),
+    mode: f.get('mode') || '',
+    policy: f.get('mode') === 'tournament' ? f.get('policy') : '',
     draws: f.get('draws'),
     fen: f.get('fen').trim(),
     opening: f.get('opening').trim(),
