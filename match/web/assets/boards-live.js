@@ -34,15 +34,11 @@ function card(b) {
     svg.setAttribute('tabindex', '-1');
     board.setGeometry(L.snap.geometry);
   }
-<<<<<<< HEAD
-  art.append(el('p', { class: 'pl pl-white' }), el('p', { class: 'over-board' }));
-=======
-  const white = el('p', 'pl pl-white');
+  const white = el('p', { class: 'pl pl-white' });
   // White below the board as it is drawn; White first without one.
   if (board) art.append(white);
   else art.querySelector('.pl-black').before(white);
-  art.append(el('p', 'over-board'));
->>>>>>> main
+  art.append(el('p', { class: 'over-board' }));
   c = { el: art, board };
   L.cards.set(b.board, c);
   return c;

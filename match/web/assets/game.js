@@ -606,19 +606,6 @@ function tick() {
   }
 }
 
-<<<<<<< HEAD
-=======
-export function fmtClock(ms) {
-  ms = Math.max(0, ms);
-  const s = Math.floor(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  if (h) return `${h}:${String(m).padStart(2, '0')}:${sec}`;
-  if (ms < 10000) return `${m}:${sec}.${Math.floor((ms % 1000) / 100)}`;
-  return `${m}:${sec}`;
-}
-
 function resultHead(st) {
   const r = st.result || '';
   const who = { '1-0': 'result.white_wins', '2-0': 'result.white_wins', '0-1': 'result.black_wins', '0-2': 'result.black_wins',
@@ -626,7 +613,6 @@ function resultHead(st) {
   return who ? `${t(who)} (${r})` : r;
 }
 
->>>>>>> main
 function resultText(st) {
   const r = st.result || '';
   const term = st.termination || '';
