@@ -67,16 +67,11 @@ var kindStatus = map[message.Kind]int{
 	message.Unavailable: http.StatusServiceUnavailable,
 }
 
-// Message is a coded message: the client translates Code with Args; Text is
-// the English form.
-type Message struct {
-	Code string            `json:"code"`
-	Args map[string]string `json:"args,omitempty"`
-	Text string            `json:"text"`
-	// Why explains Args["why"] with a code of its own (a friendly game's
-	// refused illegal move: the referee's explanation), for a translation.
-	Why *Message `json:"why,omitempty"`
-}
+// Message is a coded message (message.Message): the client translates Code
+// with Args; Text is the English form; Why explains Args["why"] with a code
+// of its own (a friendly game's refused illegal move: the referee's
+// explanation), for a translation.
+type Message = message.Message
 
 type errorBody struct {
 	Error Message `json:"error"`
