@@ -140,7 +140,7 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 		pctx, cancel := ctx, context.CancelFunc(noCancel)
 		if !req.Deadline.IsZero() {
 			req.Limit = req.Deadline.Add(opts.Slack)
-			if _, ok := players[c].(LimitPlayer); !ok {
+			if !enforcesLimit(players[c]) {
 				pctx, cancel = context.WithDeadline(ctx, req.Limit)
 			}
 		}

@@ -94,6 +94,19 @@ type LimitPlayer interface {
 	EnforcesLimit()
 }
 
+// enforcesLimit reports whether p, or the player a Watch wraps, is a
+// LimitPlayer. The runners wrap every engine in a Watch: without looking
+// through it, each move of their games got a ctx of its own, whose cancel
+// after the move woke the engine's reader for nothing (a goroutine, an
+// eventfd write and read, a scheduler wake-up per move).
+func enforcesLimit(p Player) bool {
+	if w, ok := p.(*Watch); ok {
+		p = w.Player
+	}
+	_, ok := p.(LimitPlayer)
+	return ok
+}
+
 // Level is the search limit of one move, in the terms engine protocols use.
 // Zero fields are absent. Time is what the side may still use before its flag
 // falls (margin excluded); MovesToGo counts the moves left in the current

@@ -58,12 +58,15 @@ type pageData struct {
 	Stats       *Stats
 	HasPairs    bool
 	HasUnfin    bool
-	Cross       [][]crossCell
-	SPRT        *sprtView
-	Charts      []chartSpec
-	Options     template.JS
-	EchartsJS   template.JS
-	Notice      string
+	// HasSB: the Sonneborn-Berger column, a tie-break among three engines
+	// or more (between two it only repeats the points).
+	HasSB     bool
+	Cross     [][]crossCell
+	SPRT      *sprtView
+	Charts    []chartSpec
+	Options   template.JS
+	EchartsJS template.JS
+	Notice    string
 	// Event details and participants.
 	Details      []Setting
 	Participants []EngineInfo
@@ -164,6 +167,7 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([][]byte) error) e
 		EchartsJS: template.JS(echartsJS),
 		Notice:    strings.TrimSpace(echartsNotice),
 		HasUnfin:  st.Unfinished > 0,
+		HasSB:     len(st.Engines) > 2,
 	}
 	for _, e := range st.Engines {
 		if e.Penta.Pairs() > 0 {

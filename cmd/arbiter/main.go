@@ -102,7 +102,11 @@ func versionText() string {
 
 func main() {
 	setCrashTraceback()
-	os.Exit(run(os.Args[1:]))
+	stop := startCPUProfile()
+	code := run(os.Args[1:])
+	stop()
+	writeSelfStats()
+	os.Exit(code)
 }
 
 // setCrashTraceback makes what cannot be recovered die of SIGABRT. A Go

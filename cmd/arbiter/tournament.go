@@ -460,6 +460,10 @@ func printSummary(out, stderr io.Writer, ev *configs.Event, sum *tournament.Summ
 		fmt.Fprintf(out, "latency not reported as thinking: %s per move on average, at most %s (game %d)\n",
 			(l.Total / time.Duration(l.Moves)).Round(time.Microsecond), l.Max.Round(time.Microsecond), l.MaxGame)
 	}
+	for _, h := range sum.HostStops {
+		fmt.Fprintf(out, "%s: its CheckerBoard host stopped the search to keep it inside its clock in %d of %d moves (stopped=host in its engine log)\n",
+			h.Engine, h.Stopped, h.Moves)
+	}
 }
 
 // writeOutputs writes the report (unless --no-report) and the copy of the

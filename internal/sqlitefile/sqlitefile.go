@@ -43,6 +43,9 @@ var uriPath = strings.NewReplacer("%", "%25", "?", "%3F", "#", "%23")
 // start as an SQLite file starts (a foreign or half-written file) is
 // refused. Errors name the path; callers add who they are.
 func Open(path string) (*sql.DB, string, error) {
+	if err := checkKind(path); err != nil {
+		return nil, "", err // not a regular file: opening a FIFO would block
+	}
 	if f, err := os.Open(path); err == nil {
 		head := make([]byte, len(magic))
 		n, _ := io.ReadFull(f, head)

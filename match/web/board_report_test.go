@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -307,4 +308,41 @@ func (e *env) tryStreamPath(path string) (*sse, int, []byte) {
 	go readSSE(resp.Body, s.events)
 	e.t.Cleanup(s.close)
 	return s, resp.StatusCode, nil
+}
+
+// TestPlayersAtBoardsLimits: the players' links are under the server's
+// per-client request rate, and the live boards stream under its stream
+// limit, like every other route.
+func TestPlayersAtBoardsLimits(t *testing.T) {
+	st, err := director.Open(director.Config{Path: filepath.Join(t.TempDir(), "events.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	e := &dirEnv{env: newEnv(t, Config{Limits: Limits{RequestRate: 0.001, RequestBurst: 12, GameRate: -1, StreamsPerClient: 1}, Director: st}), store: st}
+	tok, id := e.createEvent(`{"name":"Limits open","rounds":1}`)
+	e.do("POST", "/api/d/"+tok+"/import", sixPlayers, "Content-Type", "text/csv")
+	e.op(tok, "pair", `{"round":1}`, http.StatusOK)
+	e.op(tok, "publish", `{"round":1}`, http.StatusOK)
+	s := e.liveStream(id, 1)
+	if ev := s.next(t); ev.Event != "snapshot" {
+		t.Fatalf("first event %+v", ev)
+	}
+	if _, code, b := e.tryStreamPath("/api/e/" + id + "/round/1/boards/events"); code != http.StatusTooManyRequests || errorCode(b) != codeTooManyStreams {
+		t.Errorf("a second stream from one client: %d %s", code, b)
+	}
+	limited := false
+	for i := 0; i < 12 && !limited; i++ {
+		resp, b := e.do("POST", "/api/r/"+strings.Repeat("x", 43), `{"outcome":"1-0"}`)
+		switch resp.StatusCode {
+		case http.StatusNotFound:
+		case http.StatusTooManyRequests:
+			limited = errorCode(b) == codeRateLimited
+		default:
+			t.Fatalf("guess %d: %d %s", i, resp.StatusCode, b)
+		}
+	}
+	if !limited {
+		t.Error("guessing result links is not rate-limited")
+	}
 }

@@ -14,7 +14,9 @@ import (
 )
 
 // shot sizes the viewport to w×h, asserts that nothing overflows
-// sideways, scrolls sel (if any) to the top and saves a screenshot.
+// sideways, scrolls sel (if any) to the top and saves a screenshot in dir
+// when ARBITER_ARTIFACTS asks for them (make test does not: two dozen
+// pictures cost a loaded CI machine time nobody looks at).
 func (p *page) shot(dir, name string, w, h int64, sel string) {
 	p.t.Helper()
 	p.do("viewport", chromedp.EmulateViewport(w, h))
@@ -26,6 +28,9 @@ func (p *page) shot(dir, name string, w, h int64, sel string) {
 	wide := eval[float64](p, `new Promise(ok => { `+scroll+`; requestAnimationFrame(() => requestAnimationFrame(() => ok(document.scrollingElement.scrollWidth))); })`)
 	if wide > float64(w) {
 		p.t.Errorf("%s at %dx%d: the page is %v px wide", name, w, h, wide)
+	}
+	if os.Getenv("ARBITER_ARTIFACTS") == "" {
+		return // the layout is checked; the pictures are for someone to look at
 	}
 	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
@@ -220,9 +225,12 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	d.do("publish round 2", chromedp.Click(chromedp.CSS("#publish")))
 	d.wait("published", `arbiterDirector.view.rounds[1].state === 'published'`)
 	v, _ := e.op(tok, "game", `{"round":2,"board":1}`, http.StatusOK)
+	// From the public pairing sheet to the live boards page.
 	live := newPage(t, "live-boards")
 	live.do("wide", chromedp.EmulateViewport(1366, 900))
-	live.do("open the live boards", chromedp.Navigate(e.hs.URL+"/e/"+id+"/round/2/boards"))
+	live.do("open the public pairings", chromedp.Navigate(e.hs.URL+"/e/"+id))
+	live.wait("the link to the live boards", `document.querySelector('a[href$="/round/2/boards"]')`)
+	live.do("open the live boards", chromedp.Click(chromedp.CSS(`a[href$="/round/2/boards"]`)))
 	live.wait("three boards, one drawn", `document.querySelectorAll('.live-board').length === 3 && document.querySelectorAll('.live-board svg.board').length === 1 &&
 		document.querySelectorAll('.live-board[data-board="1"] svg.board circle, .live-board[data-board="1"] svg.board use, .live-board[data-board="1"] svg.board g').length > 0`)
 	pieces := `document.querySelector('.live-board[data-board="1"] svg.board').innerHTML`

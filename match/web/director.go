@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -64,6 +65,12 @@ func init() {
 }
 
 // sameOrigin refuses a request a browser says comes from another site.
+// An Origin is this site's when its host is the request's own Host (the
+// name the browser used: localhost, 127.0.0.1, a DNS name, the name a proxy
+// forwards), the --public-url's, or the listener's address. The scheme is
+// not compared with the Host's: behind a proxy that ends TLS the request
+// comes in as http while the page is https. The request still needs the
+// director's secret in its path, which a page of another site cannot know.
 func (s *Server) sameOrigin(w http.ResponseWriter, r *http.Request) bool {
 	switch r.Header.Get("Sec-Fetch-Site") {
 	case "", "same-origin", "none":
@@ -71,15 +78,29 @@ func (s *Server) sameOrigin(w http.ResponseWriter, r *http.Request) bool {
 		writeCode(w, http.StatusForbidden, codeCrossSite, nil)
 		return false
 	}
-	if o := r.Header.Get("Origin"); o != "" {
-		u, err := url.Parse(o)
-		base, berr := url.Parse(s.base(r))
-		if err != nil || berr != nil || u.Host != base.Host || u.Scheme != base.Scheme {
-			writeCode(w, http.StatusForbidden, codeCrossSite, nil)
-			return false
-		}
+	if o := r.Header.Get("Origin"); o != "" && !s.ownOrigin(r, o) {
+		writeCode(w, http.StatusForbidden, codeCrossSite, nil)
+		return false
 	}
 	return true
+}
+
+// ownOrigin reports whether origin (an Origin header) names this site.
+func (s *Server) ownOrigin(r *http.Request, origin string) bool {
+	u, err := url.Parse(origin)
+	if err != nil || u.Host == "" || u.Scheme != "http" && u.Scheme != "https" || u.Path != "" || u.User != nil {
+		return false // "null" (a sandboxed frame, a file), or not an origin at all
+	}
+	if s.public != nil && strings.EqualFold(u.Host, s.public.Host) && u.Scheme == s.public.Scheme {
+		return true
+	}
+	if r.Host != "" && strings.EqualFold(u.Host, r.Host) {
+		return true
+	}
+	if a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && u.Host == a.String() {
+		return true
+	}
+	return false
 }
 
 // resolveEvent finds the event of the request's director token; 404 for
@@ -453,6 +474,11 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 // event's variant and time control, the players' names; its links are
 // sealed with the director's token, and its result is followed.
 func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token string, n, board int) error {
+	// One at a time, from reading the board to linking its game: two
+	// simultaneous requests for a board would both find it without a game
+	// and create one each, the loser's left running, linked to nothing.
+	s.boardMu.Lock()
+	defer s.boardMu.Unlock()
 	sn, err := s.dir.Get(ctx, id)
 	if err != nil {
 		return err
@@ -471,17 +497,29 @@ func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token strin
 	if b.Game != "" {
 		return &director.Error{Code: "director.has-game", Args: map[string]string{"round": strconv.Itoa(n), "board": strconv.Itoa(board)}, Kind: message.Conflict}
 	}
-	// No creation rate here: one game per board, and the boards are bounded.
+	if boardGameHook != nil {
+		boardGameHook()
+	}
+	// The game counts against the director's address like any other.
 	name := func(pid int) string {
 		if p := sn.Player(pid); p != nil {
 			return clipRunes(p.Name, 64)
 		}
 		return ""
 	}
-	c, err := s.hall.Create(ctx, online.Setup{Variant: sn.Event.Variant, TimeControl: sn.Event.TimeControl, White: name(b.White), Black: name(b.Black)})
+	c, err := s.newGame(ctx, clientIP(r, s.trust), online.Setup{Variant: sn.Event.Variant, TimeControl: sn.Event.TimeControl, White: name(b.White), Black: name(b.Black)})
 	if err != nil {
 		return err
 	}
+	linked := false
+	defer func() {
+		if !linked {
+			// Nobody has its links: it must not run, nor count.
+			if err := s.hall.Discard(context.WithoutCancel(ctx), c.ID); err != nil {
+				s.log.Warn().Str("event", id).Str("game", c.ID).Err(err).Msg("director: an unlinked game was not discarded")
+			}
+		}
+	}()
 	base := s.base(r)
 	links := map[string]string{}
 	for role, tok := range c.Tokens {
@@ -494,9 +532,15 @@ func (s *Server) boardGame(ctx context.Context, r *http.Request, id, token strin
 	if err := s.dir.SetGame(ctx, id, n, board, c.ID, sealed); err != nil {
 		return err
 	}
+	linked = true
 	s.follow(director.GameBoard{Event: id, Round: n, Board: board, Game: c.ID})
 	return nil
 }
+
+// boardGameHook, when set (by a test), runs between finding a board
+// without a game and creating its game: the race test widens the window
+// there to show that no second game is created.
+var boardGameHook func()
 
 func clipRunes(s string, n int) string {
 	if utf8.RuneCountInString(s) <= n {

@@ -214,6 +214,12 @@ func TestBrowserDirectorCorrections(t *testing.T) {
 	d.do("publish round 3", chromedp.Click(chromedp.CSS("#publish")))
 	d.wait("published", `arbiterDirector.view.rounds[2].state === 'published' && document.getElementById('link-print')`)
 	both(d, "director-round3")
+	// In Norwegian: the new texts of the players' table and the card's link.
+	d.do("Norwegian", chromedp.SetValue(chromedp.CSS("#lang"), "nb"))
+	eval[bool](d, `document.getElementById('lang').dispatchEvent(new Event('change'))`)
+	d.wait("the page in Norwegian", `document.getElementById('seeding-note').textContent === 'Startnumrene ligger fast siden runde 1 ble satt opp.' &&
+		document.getElementById('edit-1').textContent === 'Rett' && document.getElementById('keep-card-link').getAttribute('href').endsWith('/card?lang=nb')`)
+	part(d, "director-players-nb-390", "#players-box", 390)
 
 	// The public pages.
 	v := e.view(token)

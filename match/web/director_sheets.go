@@ -79,7 +79,8 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		}
 	}
 	if n := len(sn.Rounds); n > 0 {
-		out.Links = append(out.Links, sheets.Link{Label: "Print the round", Href: fmt.Sprintf("/e/%s/round/%d/print", id, n)})
+		out.Links = append(out.Links, sheets.Link{Label: "Print the round", Href: fmt.Sprintf("/e/%s/round/%d/print", id, n)},
+			sheets.Link{Label: "Live boards", Href: fmt.Sprintf("/e/%s/round/%d/boards", id, n)}) // boards_live.go
 	}
 	return out
 }

@@ -1,9 +1,7 @@
 package web
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -16,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/draughts-arbiter/arbiter/internal/strictjson"
 	"github.com/draughts-arbiter/arbiter/match/people/online"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -46,21 +45,9 @@ func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
 	return true
 }
 
-// decodeStrict decodes exactly one JSON value with no unknown fields.
-func decodeStrict(data []byte, v any) error {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return errors.New("empty body")
-		}
-		return errors.New(strings.TrimPrefix(err.Error(), "json: "))
-	}
-	if _, err := dec.Token(); !errors.Is(err, io.EOF) {
-		return errors.New("more than one JSON value")
-	}
-	return nil
-}
+// decodeStrict decodes exactly one JSON value with no unknown fields and
+// no key given twice (strictjson).
+func decodeStrict(data []byte, v any) error { return strictjson.Decode(data, v) }
 
 // resolve finds the game and role of the request's token; on failure it has
 // answered 404 (the same for an unknown, a revoked and a tampered token).
@@ -93,6 +80,9 @@ func (s *Server) hallError(w http.ResponseWriter, r *http.Request, err error) {
 		writeError(w, statusOf(ref.Kind), m)
 	case errors.As(err, &se):
 		writeError(w, http.StatusBadRequest, setupMessage(se))
+	case errors.Is(err, errOwnBudget):
+		w.Header().Set("Retry-After", "60")
+		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, map[string]string{"limit": strconv.Itoa(s.lim.GamesPerClient)})
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		writeCode(w, http.StatusServiceUnavailable, codeUnavailable, nil)
 	default:
@@ -161,7 +151,8 @@ type created struct {
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
-	if !s.creations.allow(clientIP(r, s.trust)) {
+	client := clientIP(r, s.trust)
+	if !s.creations.allow(client) {
 		w.Header().Set("Retry-After", "60")
 		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, nil)
 		return
@@ -172,7 +163,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	}
 	// Not cancelled when the client goes: a game half created, or a move
 	// half committed, would help no one.
-	c, err := s.hall.Create(context.WithoutCancel(r.Context()), setup)
+	c, err := s.newGame(context.WithoutCancel(r.Context()), client, setup)
 	if err != nil {
 		s.hallError(w, r, err)
 		return
@@ -183,8 +174,24 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	for role, tok := range c.Tokens {
 		links[role.String()] = base + "/g/" + tok
 	}
-	s.log.Info().Str("game", c.ID).Str("client", clientIP(r, s.trust)).Msg("game created")
+	s.log.Info().Str("game", c.ID).Str("client", client).Msg("game created")
 	writeJSON(w, http.StatusCreated, created{ID: c.ID, Links: links})
+}
+
+// errOwnBudget is a client address with GamesPerClient games running.
+var errOwnBudget = errors.New("too many running games from this address")
+
+// newGame creates a game for client: every way of creating one goes
+// through here, so that all count against the address's budget of
+// running games (Limits.GamesPerClient).
+func (s *Server) newGame(ctx context.Context, client string, setup online.Setup) (online.Created, error) {
+	done, ok := s.owned.reserve(client, s.hall.Live)
+	if !ok {
+		return online.Created{}, errOwnBudget
+	}
+	c, err := s.hall.Create(ctx, setup)
+	done(c.ID)
+	return c, err
 }
 
 func (s *Server) snapshot(w http.ResponseWriter, r *http.Request) {

@@ -145,3 +145,76 @@ func ipKey(ip net.IP) string {
 	}
 	return ip.Mask(net.CIDRMask(64, 128)).String() + "/64"
 }
+
+// ownedGames is the per-address budget of running games: every game a
+// client address creates, however it creates it, is noted under that
+// address, and the address may have at most max of them running (those
+// being created included). A game that ended, was adjourned or was
+// discarded stops counting (live says which still run). At most clients
+// addresses are tracked; an address whose games all ended is forgotten.
+type ownedGames struct {
+	max, clients int
+
+	mu      sync.Mutex
+	m       map[string]map[string]struct{} // address -> game ids
+	pending map[string]int                 // address -> games being created
+}
+
+func newOwnedGames(max, clients int) *ownedGames {
+	return &ownedGames{max: max, clients: clients, m: make(map[string]map[string]struct{}), pending: make(map[string]int)}
+}
+
+// reserve takes a place for one more game of client; live tells whether a
+// game noted earlier still runs. done gives the place back, noting the
+// game created in it (id "" when none was).
+func (o *ownedGames) reserve(client string, live func(string) bool) (done func(id string), ok bool) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	ids := o.m[client]
+	for id := range ids {
+		if !live(id) {
+			delete(ids, id)
+		}
+	}
+	if len(ids) == 0 {
+		delete(o.m, client)
+		if o.pending[client] == 0 && len(o.m)+len(o.pending) >= o.clients {
+			o.sweep(live)
+			if len(o.m)+len(o.pending) >= o.clients {
+				return nil, false
+			}
+		}
+	}
+	if len(ids)+o.pending[client] >= o.max {
+		return nil, false
+	}
+	o.pending[client]++
+	return func(id string) {
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		if o.pending[client]--; o.pending[client] <= 0 {
+			delete(o.pending, client)
+		}
+		if id == "" {
+			return
+		}
+		if o.m[client] == nil {
+			o.m[client] = make(map[string]struct{})
+		}
+		o.m[client][id] = struct{}{}
+	}, true
+}
+
+// sweep forgets the addresses whose games all ended.
+func (o *ownedGames) sweep(live func(string) bool) {
+	for c, ids := range o.m {
+		for id := range ids {
+			if !live(id) {
+				delete(ids, id)
+			}
+		}
+		if len(ids) == 0 {
+			delete(o.m, c)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/match/engines/hub"
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
 	"github.com/draughts-arbiter/arbiter/match/people/online"
 	"github.com/draughts-arbiter/arbiter/reports"
@@ -379,18 +380,22 @@ func (g *liveGame) move(m store.Move, clocks [2]time.Duration, at time.Time) {
 	if (g.row.FirstMover == "black") == (len(g.moves)%2 == 0) {
 		mover = rules.Black
 	}
+	pv := m.PV
 	if g.readable {
 		mv, err := g.pos.ParseMove(m.Text)
 		if err != nil {
 			g.readable = false
 			g.unreadable = "move " + m.Text + ": " + err.Error()
 		} else {
+			// The engine's line in the variant's notation, from the
+			// position it searched (a stored game's is already).
+			pv = hub.PDNLine(g.pos, pv)
 			g.pos = g.pos.Play(mv)
 			g.last = &mv
 		}
 	}
 	g.moves = append(g.moves, m.Text)
-	g.info[mover] = LiveInfo{Score: m.Score, HasScore: m.HasScore, Depth: m.Depth, PV: m.PV, Ply: len(g.moves)}
+	g.info[mover] = LiveInfo{Score: m.Score, HasScore: m.HasScore, Depth: m.Depth, PV: pv, Ply: len(g.moves)}
 	g.clocks = clocks
 	g.at = at
 }

@@ -29,8 +29,14 @@ type Limits struct {
 	RequestRate  float64 // requests per second per client address (token bucket)
 	RequestBurst int     // the bucket's size
 
-	GameRate  float64 // games created per second per client address
+	GameRate  float64 // games created per second per client address (POST /api/games)
 	GameBurst int
+	// GamesPerClient bounds the running games created from one client
+	// address, every way a game is created (POST /api/games, the
+	// director's game operation) counted together; finished and adjourned
+	// games do not count. 0: a quarter of the Hall's MaxGames, so that one
+	// address cannot lock everyone else out.
+	GamesPerClient int
 
 	StreamsPerClient int // concurrent event streams per client address (429 beyond)
 	Streams          int // concurrent event streams in total (503 beyond)
@@ -73,6 +79,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.GameBurst > 0 {
 		d.GameBurst = l.GameBurst
+	}
+	if l.GamesPerClient > 0 {
+		d.GamesPerClient = l.GamesPerClient
 	}
 	if l.StreamsPerClient > 0 {
 		d.StreamsPerClient = l.StreamsPerClient
@@ -139,6 +148,8 @@ type Server struct {
 	handler   http.Handler
 	requests  *buckets
 	creations *buckets
+	owned     *ownedGames
+	boardMu   sync.Mutex // one board game created at a time: at most one per board
 	streams   *streamCounter
 	encoded   *encodeCache
 
@@ -191,6 +202,10 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.requests = newBuckets(s.lim.RequestRate, s.lim.RequestBurst, s.lim.Clients)
 	s.creations = newBuckets(s.lim.GameRate, s.lim.GameBurst, s.lim.Clients)
+	if s.lim.GamesPerClient <= 0 && s.hall != nil {
+		s.lim.GamesPerClient = max(1, s.hall.MaxGames()/4)
+	}
+	s.owned = newOwnedGames(s.lim.GamesPerClient, s.lim.Clients)
 	s.streams = newStreamCounter(s.lim.StreamsPerClient, s.lim.Streams)
 	s.encoded = newEncodeCache()
 	s.mux = http.NewServeMux()

@@ -139,6 +139,9 @@ func localizeSheet(ev *sheets.Event, sn *director.Snapshot, lang string, chosen 
 		if strings.HasSuffix(rest, "/print") {
 			key, sheet = "sheet.nav.print", true
 		}
+		if strings.HasSuffix(rest, "/boards") {
+			key, sheet = "sheet.nav.boards", true
+		}
 		if !ok || !sheet {
 			continue
 		}

@@ -14,7 +14,7 @@ import (
 // webSheetKeys are the sheet.* keys the server itself uses beside the
 // sheets' own (localizeSheet: the navigation, the system; director.Event.ResultLabelIn: result labels).
 var webSheetKeys = []string{
-	"sheet.nav.pairings", "sheet.nav.standings", "sheet.nav.crosstable", "sheet.nav.cards", "sheet.nav.print",
+	"sheet.nav.pairings", "sheet.nav.standings", "sheet.nav.crosstable", "sheet.nav.cards", "sheet.nav.print", "sheet.nav.boards",
 	"sheet.system.swiss", "sheet.system.round_robin",
 	"sheet.label.forfeit", "sheet.label.unrated", "sheet.label.byes", "sheet.label.bye_side", "sheet.label.bye_zero",
 }

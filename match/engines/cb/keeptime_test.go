@@ -3,6 +3,7 @@ package cb_test
 import (
 	"context"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -173,4 +174,28 @@ func TestCBKeepsTimeSweep(t *testing.T) {
 		tcs = strings.Fields(s)
 	}
 	keepsTime(t, overshooter(t, 10), 100*time.Millisecond, plies, tcs...)
+}
+
+// An engine author's match of two overshooting CheckerBoard engines with
+// `arbiter match`: no game is lost on time, and the run's summary says
+// per engine how often the host had to stop it.
+func TestCBMatchSaysHostStops(t *testing.T) {
+	lib := overshooter(t, quickOvershoot)
+	out := t.TempDir() + "/event"
+	cmd := exec.Command(bin, "match", "--engine", "name=A proto=cb cmd="+lib, "--engine", "name=B proto=cb cmd="+lib,
+		"--variant", "english", "--time-control", "move=0.05", "--games-per-encounter", "2", "--margin", "500ms",
+		"--adjudication-max-moves", "40", "--out", out)
+	msg, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("arbiter match: %v\n%s", err, msg)
+	}
+	text := string(msg)
+	if strings.Contains(text, "time forfeit") {
+		t.Errorf("a game lost on time through the host:\n%s", text)
+	}
+	for _, name := range []string{"A", "B"} {
+		if !strings.Contains(text, name+": its CheckerBoard host stopped the search to keep it inside its clock in ") {
+			t.Errorf("the summary does not say how often the host stopped %s:\n%s", name, text)
+		}
+	}
 }

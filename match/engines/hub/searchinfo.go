@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // SearchInfo is what an engine said of its search for one move.
@@ -55,4 +57,26 @@ func ParseSearchInfo(line string) SearchInfo {
 		in.PV = strings.Join(strings.Fields(v), " ")
 	}
 	return in
+}
+
+// PDNLine writes a principal variation in Hub notation (a capture lists
+// its from and to squares, then every piece taken: "26x17x21") as the
+// variant's PDN moves ("26x17"; the long form only where two captures
+// share their from and to squares), played from p, the position the
+// engine searched. A move the position does not allow ends the reading:
+// it and the rest are kept as the engine wrote them, so nothing it said is
+// lost.
+func PDNLine(p rules.Position, pv string) string {
+	words := strings.Fields(pv)
+	out := make([]string, 0, len(words))
+	for i, w := range words {
+		m, err := p.ParseHubMove(w)
+		if err != nil {
+			out = append(out, words[i:]...)
+			break
+		}
+		out = append(out, p.MoveText(m))
+		p = p.Play(m)
+	}
+	return strings.Join(out, " ")
 }

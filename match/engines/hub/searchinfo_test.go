@@ -3,6 +3,8 @@ package hub
 import (
 	"testing"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 func TestParseSearchInfo(t *testing.T) {
@@ -34,4 +36,37 @@ func FuzzParseSearchInfo(f *testing.F) {
 			t.Errorf("ParseSearchInfo(%q) = %+v", line, in)
 		}
 	})
+}
+
+// A principal variation reads in the variant's PDN notation: Hub's long
+// captures (from, to, then the pieces taken) become "26x17"; a move the
+// position does not allow ends the reading, kept as the engine wrote it.
+func TestPDNLine(t *testing.T) {
+	v, err := rules.Lookup("english")
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := rules.NewPosition(v)
+	// 1. 11-15 22-18: black to move can take 15x22.
+	p := start
+	for _, mv := range []string{"11-15", "22-18"} {
+		m, err := p.ParseMove(mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p = p.Play(m)
+	}
+	for _, tt := range []struct {
+		p        rules.Position
+		pv, want string
+	}{
+		{p, "15x22x18 25x18x22", "15x22 25x18"},
+		{start, "11-15 22-18", "11-15 22-18"},
+		{p, "15x22x18 1-2 9-13", "15x22 1-2 9-13"}, // 1-2 is no move: the rest as written
+		{p, "", ""},
+	} {
+		if got := PDNLine(tt.p, tt.pv); got != tt.want {
+			t.Errorf("PDNLine(%q) = %q, want %q", tt.pv, got, tt.want)
+		}
+	}
 }

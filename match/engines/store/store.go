@@ -150,11 +150,11 @@ type Move struct {
 	Nodes    int64
 	PV       string
 	Latency  time.Duration
+	// HostStopped: the engine's host had to stop the search to keep the
+	// engine inside its clock (a CheckerBoard engine's cb-host, whose info
+	// line says stopped=host). Counted in the run's summary; not stored.
+	HostStopped bool `json:",omitempty"`
 }
-
-// movesPerInsert bounds the rows of one INSERT (10 parameters each, far
-// below SQLite's limit on parameters).
-const movesPerInsert = 500
 
 // Store is an open database. Its methods are safe for concurrent use.
 type Store struct {
@@ -164,6 +164,73 @@ type Store struct {
 	// rdb is a second connection that only reads (see gamesInParts).
 	rmu sync.Mutex
 	rdb *sql.DB
+	// ws are the prepared statements of write, made at its first call.
+	wmu sync.Mutex
+	ws  *writeStmts
+}
+
+// writeStmts are write's statements, prepared once on the store's one
+// connection: SQLite's parse of a game's statements was most of storing
+// it. moves[i] inserts moveChunks[i] rows at once.
+type writeStmts struct {
+	guard, del, upsert *sql.Stmt
+	moves              [len(moveChunks)]*sql.Stmt
+}
+
+// moveChunks are the row counts of the prepared multi-row INSERTs of
+// moves, largest first: a game's moves go in as few of them as fit.
+var moveChunks = [...]int{64, 16, 4, 1}
+
+const (
+	guardSQL  = `SELECT status FROM games WHERE id = ?`
+	deleteSQL = `DELETE FROM moves WHERE game = ?`
+	upsertSQL = `INSERT OR REPLACE INTO games
+		(id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status, result, termination, reason,
+		 first_mover, pdn, plies, move_times, started, finished, worker, record, move_latency)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+)
+
+// movesSQL is the INSERT of n moves.
+func movesSQL(n int) string {
+	var q strings.Builder
+	q.WriteString(`INSERT INTO moves (game, ply, text, ms, clock_ms, score, depth, nodes, pv, latency_ms) VALUES `)
+	for i := range n {
+		if i > 0 {
+			q.WriteByte(',')
+		}
+		q.WriteString("(?,?,?,?,?,?,?,?,?,?)")
+	}
+	return q.String()
+}
+
+// writeStatements prepares write's statements at the first call. It runs
+// outside a transaction: the store has one connection, which a
+// transaction holds.
+func (s *Store) writeStatements(ctx context.Context) (*writeStmts, error) {
+	s.wmu.Lock()
+	defer s.wmu.Unlock()
+	if s.ws != nil {
+		return s.ws, nil
+	}
+	ws := &writeStmts{}
+	all := []**sql.Stmt{&ws.guard, &ws.del, &ws.upsert}
+	queries := []string{guardSQL, deleteSQL, upsertSQL}
+	for i, n := range moveChunks {
+		all = append(all, &ws.moves[i])
+		queries = append(queries, movesSQL(n))
+	}
+	for i, q := range queries {
+		st, err := s.db.PrepareContext(ctx, q)
+		if err != nil {
+			for _, p := range all[:i] {
+				(*p).Close()
+			}
+			return nil, fmt.Errorf("store: %s: %w", s.path, err)
+		}
+		*all[i] = st
+	}
+	s.ws = ws
+	return ws, nil
 }
 
 const schema = `
@@ -384,6 +451,14 @@ func (s *Store) Close() error {
 	if s.rdb != nil {
 		s.rdb.Close()
 	}
+	s.wmu.Lock()
+	if ws := s.ws; ws != nil {
+		for _, st := range append([]*sql.Stmt{ws.guard, ws.del, ws.upsert}, ws.moves[:]...) {
+			st.Close()
+		}
+		s.ws = nil
+	}
+	s.wmu.Unlock()
 	return s.db.Close()
 }
 
@@ -565,32 +640,35 @@ func (s *Store) Finish(ctx context.Context, g Game) error {
 // write replaces game g's row and moves in one transaction, unless the game
 // is already finished.
 func (s *Store) write(ctx context.Context, g Game) error {
+	ws, err := s.writeStatements(ctx)
+	if err != nil {
+		return err
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	defer tx.Rollback()
-	if err := finishedGuard(ctx, tx, g.ID); err != nil {
+	if err := finishedGuard(ctx, tx.StmtContext(ctx, ws.guard), g.ID); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
-	if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game = ?`, g.ID); err != nil {
+	if _, err := tx.StmtContext(ctx, ws.del).ExecContext(ctx, g.ID); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
-	if err := upsertGame(ctx, tx, g); err != nil {
+	if err := upsertGame(ctx, tx.StmtContext(ctx, ws.upsert), g); err != nil {
 		return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID+1, err)
 	}
-	// Moves go in multi-row INSERTs: one statement per chunk instead of
-	// one per ply is most of the cost of storing a game.
-	for lo := 0; lo < len(g.Moves); lo += movesPerInsert {
-		hi := min(lo+movesPerInsert, len(g.Moves))
-		var q strings.Builder
-		q.WriteString(`INSERT INTO moves (game, ply, text, ms, clock_ms, score, depth, nodes, pv, latency_ms) VALUES `)
-		args := make([]any, 0, 10*(hi-lo))
+	// Moves go in prepared multi-row INSERTs: one statement per chunk
+	// instead of one per ply, and no parse of it per game.
+	args := make([]any, 0, 10*moveChunks[0])
+	for lo := 0; lo < len(g.Moves); {
+		c := 0
+		for moveChunks[c] > len(g.Moves)-lo {
+			c++
+		}
+		hi := lo + moveChunks[c]
+		args = args[:0]
 		for i := lo; i < hi; i++ {
-			if i > lo {
-				q.WriteByte(',')
-			}
-			q.WriteString("(?,?,?,?,?,?,?,?,?,?)")
 			m := g.Moves[i]
 			var score any // NULL: no score
 			if m.HasScore {
@@ -598,9 +676,10 @@ func (s *Store) write(ctx context.Context, g Game) error {
 			}
 			args = append(args, g.ID, i+1, m.Text, msOf(m.Time), msOf(m.Clock), score, m.Depth, m.Nodes, m.PV, msOf(m.Latency))
 		}
-		if _, err := tx.ExecContext(ctx, q.String(), args...); err != nil {
+		if _, err := tx.StmtContext(ctx, ws.moves[c]).ExecContext(ctx, args...); err != nil {
 			return fmt.Errorf("store: %s: game %d moves %d-%d: %w", s.path, g.ID+1, lo+1, hi, err)
 		}
+		lo = hi
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: %s: commit game %d: %w", s.path, g.ID+1, err)
@@ -608,9 +687,9 @@ func (s *Store) write(ctx context.Context, g Game) error {
 	return nil
 }
 
-func finishedGuard(ctx context.Context, tx *sql.Tx, id int) error {
+func finishedGuard(ctx context.Context, guard *sql.Stmt, id int) error {
 	var st string
-	err := tx.QueryRowContext(ctx, `SELECT status FROM games WHERE id = ?`, id).Scan(&st)
+	err := guard.QueryRowContext(ctx, id).Scan(&st)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil
 	}
@@ -623,7 +702,7 @@ func finishedGuard(ctx context.Context, tx *sql.Tx, id int) error {
 	return nil
 }
 
-func upsertGame(ctx context.Context, tx *sql.Tx, g Game) error {
+func upsertGame(ctx context.Context, upsert *sql.Stmt, g Game) error {
 	times, latency := g.MoveTimes, g.MoveLatency
 	if len(g.Moves) > 0 {
 		times = make([]time.Duration, len(g.Moves))
@@ -642,10 +721,7 @@ func upsertGame(ctx context.Context, tx *sql.Tx, g Game) error {
 		g.FirstMover = "white"
 	}
 	plies := len(times)
-	_, err := tx.ExecContext(ctx, `INSERT OR REPLACE INTO games
-		(id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status, result, termination, reason,
-		 first_mover, pdn, plies, move_times, started, finished, worker, record, move_latency)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+	_, err := upsert.ExecContext(ctx,
 		g.ID, g.Cycle, g.Round, g.Board, g.Pair, g.PairGame, g.White, g.Black, g.Opening, g.OpeningFEN, string(g.Status),
 		g.Result, g.Termination, g.Reason, g.FirstMover, g.PDN, plies, packTimes(times),
 		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packTimes(latency))

@@ -123,10 +123,44 @@ type Summary struct {
 	// Latency sums the games' latency not reported as thinking (see
 	// Result.Latency) over the games of this run.
 	Latency LatencyTally
+	// HostStops are, per engine whose host had to stop its search to keep
+	// it inside its clock at least once in this run (cb-host, see
+	// store.Move.HostStopped), how often and of how many moves; in the
+	// order of the event's engines.
+	HostStops []HostStops
 	Standings
 	// Swiss are a Swiss event's standings after its complete rounds (nil
 	// for the other formats); Standings are then in their order.
 	Swiss *reports.SwissStandings
+}
+
+// HostStops counts the moves of one engine that its host stopped.
+type HostStops struct {
+	Engine         string
+	Stopped, Moves int
+}
+
+// hostStops adds game g's moves to the tallies (per engine index).
+func hostStops(tally map[int]*HostStops, names []string, g store.Game) {
+	first := 0 // the side of ply 1: White's engine
+	if g.FirstMover == "black" {
+		first = 1
+	}
+	for i, m := range g.Moves {
+		e := g.White
+		if (i+first)%2 == 1 {
+			e = g.Black
+		}
+		t := tally[e]
+		if t == nil {
+			t = &HostStops{Engine: names[e]}
+			tally[e] = t
+		}
+		t.Moves++
+		if m.HostStopped {
+			t.Stopped++
+		}
+	}
 }
 
 // LatencyTally is the latency of the moves of a run's games.
@@ -204,7 +238,8 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{opt: opt, ev: ev, st: st, plan: plan, log: opt.Log, sum: &Summary{Planned: planned, Stopped: sev.Stopped}}
+	r := &runner{opt: opt, ev: ev, st: st, plan: plan, log: opt.Log, sum: &Summary{Planned: planned, Stopped: sev.Stopped},
+		hostStops: map[int]*HostStops{}}
 	r.names = make([]string, len(ev.Engines))
 	for i, e := range ev.Engines {
 		r.names[i] = e.Name
@@ -324,6 +359,11 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.mu.Lock()
 	r.sum.Standings = r.snapshot()
 	r.sum.Swiss = r.swissTable
+	for i := range r.names {
+		if t := r.hostStops[i]; t != nil && t.Stopped > 0 {
+			r.sum.HostStops = append(r.sum.HostStops, *t)
+		}
+	}
 	r.mu.Unlock()
 	if r.local != nil {
 		r.sum.NeverStarted = r.local.NeverStarted()
@@ -374,9 +414,10 @@ type runner struct {
 	swiss     *swissState // a Swiss event's rounds (nil for the other formats)
 	// swissTable are a Swiss event's standings after its complete rounds.
 	swissTable *reports.SwissStandings
-	decided    bool         // the SPRT decided: later results are not reported
-	queue      []reportStep // to tell, in order (handIn)
-	telling    bool         // a goroutine is telling the queue
+	hostStops  map[int]*HostStops // per engine index: see Summary.HostStops
+	decided    bool               // the SPRT decided: later results are not reported
+	queue      []reportStep       // to tell, in order (handIn)
+	telling    bool               // a goroutine is telling the queue
 }
 
 // playRecovered is play in a game goroutine: a panic (a bug of ours) would
@@ -435,6 +476,7 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 		res.MaxLatency = max(res.MaxLatency, m.Latency)
 	}
 	r.sum.Latency.add(res)
+	hostStops(r.hostStops, r.names, g)
 	r.pending[p.Index] = res
 	if r.swiss != nil {
 		r.swiss.games[p.Index] = reportsGame(res)
@@ -612,11 +654,19 @@ func brokenBy(res arbiter.Result, c rules.Color) bool {
 // the engine's last info line of the move said.
 func annotatedMoves(rec *match.GameRecord) []store.Move {
 	moves := make([]store.Move, 0, len(rec.Record.Moves))
+	pos, legal := rec.Record.Start, rec.Record.Variant != nil // the position each move was searched in
 	for i, m := range rec.Record.Moves {
 		sm := store.Move{Text: m.Text, Time: m.Used, Clock: m.Clock}
 		if i < len(rec.Info) {
 			in := hub.ParseSearchInfo(rec.Info[i])
 			sm.Score, sm.HasScore, sm.Depth, sm.Nodes, sm.PV = in.Score, in.HasScore, in.Depth, in.Nodes, in.PV
+			sm.HostStopped = strings.Contains(rec.Info[i], " stopped=host")
+			if legal && sm.PV != "" {
+				sm.PV = hub.PDNLine(pos, sm.PV) // the variant's notation, not Hub's
+			}
+		}
+		if legal = legal && !m.Illegal; legal {
+			pos = pos.Play(m.Move)
 		}
 		if i < len(rec.Latency) {
 			// The round trip less what the engine reported as thinking:

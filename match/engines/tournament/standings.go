@@ -29,6 +29,34 @@ type Standing struct {
 	Swiss *reports.SwissRow
 	// SwissTieBreaks name the values of Swiss.TieBreaks (C.07's acronyms).
 	SwissTieBreaks []string
+	// Scoring is the federation's scale the console prints the points on,
+	// as the report and the live view do (FMJD events: 2 a win); Points
+	// stay on the 0..1 scale. The zero Scoring prints them as they are.
+	Scoring reports.Scoring
+}
+
+// FedPoints are Points on the federation's scale (Scoring).
+func (s Standing) FedPoints() float64 {
+	if s.Scoring.Win == 0 {
+		return s.Points
+	}
+	return s.Scoring.Points(s.Points)
+}
+
+// perGame is what one game is worth on the printed scale.
+func (s Standing) perGame() float64 {
+	if s.Scoring.Win == 0 {
+		return 1
+	}
+	return s.Scoring.Win
+}
+
+// scored sets the scale the standings are printed on.
+func (st Standings) scored(sc reports.Scoring) Standings {
+	for i := range st {
+		st[i].Scoring = sc
+	}
+	return st
 }
 
 // Score is the fraction of the points won, 0..1 (0 without games), the
@@ -96,9 +124,27 @@ func (st Standings) Write(w io.Writer) {
 		st.writeSwiss(w, width)
 		return
 	}
-	fmt.Fprintf(w, "  # %-*s %6s %7s %6s %5s %5s %5s %6s\n", width, "engine", "games", "points", "score", "W", "D", "L", "SB")
+	// Sonneborn-Berger breaks ties among three or more; between two
+	// engines it only repeats the points.
+	sb := len(st) > 2
+	fmt.Fprintf(w, "  # %-*s %6s %7s %6s %5s %5s %5s", width, "engine", "games", "points", "score", "W", "D", "L")
+	if sb {
+		fmt.Fprintf(w, " %6s", "SB")
+	}
+	fmt.Fprintln(w)
 	for _, s := range st {
-		fmt.Fprintf(w, "%3d %-*s %6d %7.1f %5.1f%% %5d %5d %5d %6.2f\n", s.Rank, width, s.Engine, s.Games, s.Points, 100*s.Score(), s.W, s.D, s.L, s.SonnebornBerger)
+		digits := 1
+		if s.perGame() != 1 {
+			digits = 0 // 2 a win, 1 a draw: whole numbers
+		}
+		fmt.Fprintf(w, "%3d %-*s %6d %7.*f %5.1f%% %5d %5d %5d", s.Rank, width, s.Engine, s.Games, digits, s.FedPoints(), 100*s.Score(), s.W, s.D, s.L)
+		if sb {
+			fmt.Fprintf(w, " %6.2f", s.SonnebornBerger) // as the report prints it
+		}
+		fmt.Fprintln(w)
+	}
+	if len(st) > 0 && st[0].perGame() != 1 {
+		fmt.Fprintf(w, "  points as the federation counts them (%s), as in the report\n", st[0].Scoring.Name)
 	}
 }
 
@@ -201,7 +247,7 @@ func plain(done, total int, st Standings) string {
 			parts = append(parts, fmt.Sprintf("%s %g", s.Engine, s.Swiss.Points))
 			continue
 		}
-		parts = append(parts, fmt.Sprintf("%s %g/%d", s.Engine, s.Points, s.Games))
+		parts = append(parts, fmt.Sprintf("%s %g/%g", s.Engine, s.FedPoints(), float64(s.Games)*s.perGame()))
 	}
 	head := fmt.Sprintf("games %d", done)
 	if total > 0 {

@@ -192,7 +192,7 @@ func checkRound(pr swiss.Round, n, boards int) error {
 // snapshot is the standings; a Swiss event's are in the order of its
 // Swiss standings, with them. r.mu is held.
 func (r *runner) snapshot() Standings {
-	st := r.standings.snapshot()
+	st := r.standings.snapshot().scored(reports.ScoringFor(r.ev.Variant.Name()))
 	if r.swissTable == nil {
 		return st
 	}

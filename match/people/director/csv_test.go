@@ -62,8 +62,21 @@ func FuzzParsePlayers(f *testing.F) {
 	f.Add([]byte("name,club,federation,fed_id,rating\nAnna,DC,NOR,1,2000\n"))
 	f.Add([]byte("name;rating\n\"a;b\";1\n"))
 	f.Add([]byte("\ufeffname\n\"unterminated\n"))
+	f.Add([]byte("name,title,club\nAnna,GMI,DC\n\nanna,gmi,dc\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ps, err := ParsePlayers(data)
+		ps, lines, err := ParsePlayerLines(data)
+		if len(lines) != len(ps) {
+			t.Fatalf("%d players on %d lines", len(ps), len(lines))
+		}
+		for i := 1; i < len(lines); i++ {
+			if lines[i] <= lines[i-1] || lines[0] < 2 {
+				t.Fatalf("lines %v not rising from 2", lines)
+			}
+		}
+		if err == nil {
+			// Look-alikes in the file are named by line, never a crash.
+			_ = (&Snapshot{}).duplicates(ps, lines)
+		}
 		if err != nil {
 			if ps != nil {
 				t.Fatal("players and an error")

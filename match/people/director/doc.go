@@ -67,4 +67,11 @@
 // stored sealed (AES-GCM) with a key derived from the director's secret,
 // so that the file alone does not give them away; only a request that
 // carries the director's secret can open them (OpenLinks).
+//
+// The players' own links (passes.go: a board's result link per side, a
+// player's check-in link, the event's tablet) are passes of 256 bits from
+// crypto/rand, stored as a hash and sealed like the game links; the
+// players report results with them (reporting.go: recorded when both sides
+// agree, a disagreement left to the director) and check in before a round
+// (checkin.go: the absent get a zero-point bye in one action).
 package director

@@ -115,6 +115,9 @@ func Open(cfg Config) (*Store, error) {
 		return nil, errors.New("director: no database file given")
 	}
 	path := cfg.Path
+	if err := sqlitefile.CheckPath(path); err != nil {
+		return nil, fmt.Errorf("director: %w", err)
+	}
 	db, _, err := sqlitefile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("director: %w", err)

@@ -105,9 +105,12 @@ type game struct {
 	replay  bool  // applying stored inputs: no tokens, no publishing
 	broken  error // could not be restored
 	closed  bool
-	evicted bool    // dropped from the hall's memory (a finished game): look it up again
-	pending []Event // events of the input being applied
-	last    *rules.Move
+	evicted bool // dropped from the hall's memory (a finished game): look it up again
+	// adjourned: untouched for long, it no longer counts as running; a
+	// look or an act through one of its links takes it up again.
+	adjourned bool
+	pending   []Event // events of the input being applied
+	last      *rules.Move
 
 	lastClaimAccepted, lastClaimAuto bool
 	lastAutoEvidence                 *arbiter.Evidence // the evidence of the last automatic claim

@@ -430,6 +430,9 @@ func (h *Hall) finished(id string) {
 // Act applies an intent of role to game id. A refused intent is a
 // *Refusal; other errors are the server's (the store failed).
 func (h *Hall) Act(ctx context.Context, id string, role Role, in Intent) (Reply, error) {
+	if r := in.refuseControls(); r != nil {
+		return Reply{}, r
+	}
 	g, err := h.lockGame(ctx, id)
 	if err != nil {
 		return Reply{}, err

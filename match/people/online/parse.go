@@ -1,13 +1,14 @@
 package online
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
+	"github.com/draughts-arbiter/arbiter/internal/strictjson"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -21,15 +22,13 @@ func ParseIntent(data []byte) (Intent, error) {
 	if len(data) > MaxIntent {
 		return in, badInput("intent", fmt.Sprintf("longer than %d bytes", MaxIntent))
 	}
-	dec := json.NewDecoder(strings.NewReader(string(data)))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&in); err != nil {
+	if err := strictjson.Decode(data, &in); err != nil {
 		return Intent{}, badInput("intent", clip(err.Error(), 200))
 	}
-	if dec.More() {
-		return Intent{}, badInput("intent", "more than one JSON value")
-	}
 	if r := in.check(); r != nil {
+		return Intent{}, r
+	}
+	if r := in.refuseControls(); r != nil {
 		return Intent{}, r
 	}
 	return in, nil
@@ -189,3 +188,45 @@ func geometryOf(v *rules.Variant) *geo {
 	actual, _ := geos.LoadOrStore(v, g)
 	return actual.(*geo)
 }
+
+// refuseControls refuses control characters in what a player or the
+// arbiter types (issue 24): ESC, BEL, NUL and the rest would reach the PDN
+// record, and a PDN shown in a terminal would run them. A reason or an
+// annotation (Text) may hold line ends and tabs; nothing else may. It is
+// checked where text enters (Act, ParseIntent), not on replay, so that a
+// game stored before the rule still replays (its export escapes them:
+// escapeControls).
+func (in *Intent) refuseControls() *Refusal {
+	for _, f := range []struct{ name, v string }{{"kind", in.Kind}, {"move", in.Move}, {"claim", in.Claim}, {"with_move", in.WithMove},
+		{"color", in.Color}, {"role", in.Role}, {"outcome", in.Outcome}} {
+		if i := strings.IndexFunc(f.v, unicode.IsControl); i >= 0 {
+			return badInput(f.name, fmt.Sprintf("holds the control character %U", []rune(f.v[i:])[0]))
+		}
+	}
+	for _, s := range in.Path {
+		if strings.IndexFunc(s, unicode.IsControl) >= 0 {
+			return badInput("path", "not a square")
+		}
+	}
+	if i := strings.IndexFunc(in.Text, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }); i >= 0 {
+		return badInput("text", fmt.Sprintf("holds the control character %U (only line ends and tabs may be written)", []rune(in.Text[i:])[0]))
+	}
+	return nil
+}
+
+// escapeControls replaces the control characters of an exported text
+// (but line ends and tabs) by U+FFFD, so that nothing stored before the
+// rule reaches a terminal raw.
+func escapeControls(s string) string {
+	if strings.IndexFunc(s, isRawControl) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isRawControl(r) {
+			return utf8.RuneError
+		}
+		return r
+	}, s)
+}
+
+func isRawControl(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }

@@ -19,5 +19,5 @@ func writePDN(rec arbiter.Record, s Setup, created time.Time) (string, error) {
 	if err := pdn.Write(&b, pg); err != nil {
 		return "", fmt.Errorf("online: writing PDN: %w", err)
 	}
-	return b.String(), nil
+	return escapeControls(b.String()), nil
 }

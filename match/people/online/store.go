@@ -66,6 +66,9 @@ func openStore(path string) (*store, error) {
 	if path == "" {
 		return nil, errors.New("online: Config.Path: no database file given")
 	}
+	if err := sqlitefile.CheckPath(path); err != nil {
+		return nil, fmt.Errorf("online: %w", err)
+	}
 	db, _, err := sqlitefile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("online: %w", err)
@@ -300,4 +303,26 @@ func (s *store) lastBeat() (time.Time, error) {
 		return time.Time{}, err
 	}
 	return time.Unix(0, at), nil
+}
+// discard deletes a game that never had an event, with its tokens.
+func (s *store) discard(ctx context.Context, id string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var n int
+	if err := tx.QueryRow("SELECT count(*) FROM events WHERE game = ?", id).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return fmt.Errorf("game %s has %d events", id, n)
+	}
+	if _, err := tx.Exec("DELETE FROM tokens WHERE game = ?", id); err != nil {
+		return err
+	}
+	if _, err := tx.Exec("DELETE FROM games WHERE id = ?", id); err != nil {
+		return err
+	}
+	return tx.Commit()
 }

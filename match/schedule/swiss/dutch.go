@@ -39,10 +39,10 @@ import (
 //
 // Checked against bbpPairings' 2025 Dutch engine on its published tests
 // and on 404 rounds of generated events (match/schedule/swiss/testdata/reference):
-// the same boards, colours, board order and bye. Known differences: when
-// no player eligible for the PAB can be left over, Pair returns
-// ErrNoPairing (bbpPairings would give the bye to an ineligible player);
-// a field larger than MaxPlayers is refused (the solver's memory grows
+// the same boards, colours, board order and bye. When no player eligible
+// for the PAB can be left over (C.04.1 (2025) art. 4), no pairing meets
+// C.2 and Pair returns ErrNoPairing, as bbpPairings 6 does (exit status 1).
+// A field larger than MaxPlayers is refused (the solver's memory grows
 // with the square of the field).
 func Pair(players []tally.Player, opt Options) (Round, error) {
 	present := 0

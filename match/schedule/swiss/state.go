@@ -36,6 +36,8 @@ type pstate struct {
 	byeOK    bool        // may receive the pairing-allocated bye (C.04.1, C.04.3 C.2)
 	float    [3]floatDir // float[1], float[2]: one and two rounds back
 	opponent map[int]bool
+	// forbidden: the players s may not meet this round (Options.Forbidden).
+	forbidden map[int]bool
 }
 
 func (s *pstate) hasAbsoluteImbalance() bool { return s.imbalance > 1 }
@@ -71,6 +73,19 @@ func bakuPoints(opt Options, sc tally.Scoring, n, rank, r int) int {
 		return sc.Draw
 	}
 	return 0
+}
+
+// virtual is s's acceleration before round r (1-based): the given
+// accelerations when there are, else Baku's.
+func (ev *event) virtual(s *pstate, n, r int) int {
+	if ev.opt.Acceleration != nil {
+		a := ev.opt.Acceleration[s.p.Number]
+		if r-1 < len(a) {
+			return a[r-1]
+		}
+		return 0
+	}
+	return bakuPoints(ev.opt, ev.sc, n, s.pos, r)
 }
 
 func newEvent(players []tally.Player, opt Options) (*event, error) {
@@ -129,6 +144,18 @@ func newEvent(players []tally.Player, opt Options) (*event, error) {
 	for _, s := range ev.all {
 		ev.derive(s, n)
 	}
+	for _, g := range opt.Forbidden {
+		for _, a := range g {
+			for _, b := range g {
+				if sa, sb := ev.byNumber[a], ev.byNumber[b]; sa != nil && sb != nil && a != b {
+					if sa.forbidden == nil {
+						sa.forbidden = map[int]bool{}
+					}
+					sa.forbidden[b] = true
+				}
+			}
+		}
+	}
 	return ev, nil
 }
 
@@ -138,13 +165,13 @@ func (ev *event) scoreBefore(s *pstate, r int, n int) int {
 	for _, e := range s.p.History[:r-1] {
 		t += ev.sc.Points(e.Result)
 	}
-	return t + bakuPoints(ev.opt, ev.sc, n, s.pos, r)
+	return t + ev.virtual(s, n, r)
 }
 
 func (ev *event) derive(s *pstate, n int) {
 	p := s.p
 	s.raw = p.Score(ev.sc)
-	s.score = s.raw + bakuPoints(ev.opt, ev.sc, n, s.pos, ev.played+1)
+	s.score = s.raw + ev.virtual(s, n, ev.played+1)
 	s.opponent = make(map[int]bool)
 	s.byeOK = true
 	whites, blacks, run := 0, 0, 0
@@ -324,7 +351,7 @@ func (ev *event) topscorer(s *pstate) bool {
 // (C.04.3 C.1 no rematch, C.3 no two players with the same absolute colour
 // preference, except topscorers in the last round).
 func (ev *event) compatible(a, b *pstate) bool {
-	if a.opponent[b.p.Number] {
+	if a.opponent[b.p.Number] || a.forbidden[b.p.Number] {
 		return false
 	}
 	if a.absolute && b.absolute && a.pref == b.pref {

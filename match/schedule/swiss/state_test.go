@@ -1,6 +1,8 @@
 package swiss
 
 import (
+	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -141,5 +143,98 @@ func TestPairInfersFirstColor(t *testing.T) {
 		if got != first {
 			t.Errorf("round 1 had %v for player 1: round 2 gives player 1 %v (%v), want %v", first, got, r.Boards, first)
 		}
+	}
+}
+
+// TestByeWithoutEligiblePlayer: C.04.1 (2025) art. 4 bars from the
+// pairing-allocated bye a player who had it or who scored a win's points
+// in one round without playing, and C.04.3 (2025) C.2 makes that an
+// absolute criterion. When the number to pair is odd and nobody eligible
+// can be left over, no pairing satisfies the absolute criteria: Pair
+// returns ErrNoPairing (bbpPairings 6 exits 1, "no valid pairing", on the
+// same state) and the director pairs the round by hand.
+func TestByeWithoutEligiblePlayer(t *testing.T) {
+	fw := tally.Entry{Opponent: 2, Result: tally.ForfeitWin}
+	fl := tally.Entry{Opponent: 1, Result: tally.ForfeitLoss}
+	dff := func(opp int) tally.Entry { return tally.Entry{Opponent: opp, Result: tally.ForfeitLoss} }
+	pab := tally.Entry{Result: tally.PairingBye}
+	tests := []struct {
+		name    string
+		round2  tally.Result // player 2's requested bye in round 2
+		wantBye int          // 0: ErrNoPairing
+	}{
+		// 1 won by forfeit, 2 had a full-point bye, 3 the PAB.
+		{"nobody eligible", tally.FullBye, 0},
+		// 2's half-point bye leaves it eligible: 2 gets the PAB and 1-3,
+		// who met only by a double forfeit, may be paired.
+		{"one eligible", tally.HalfBye, 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ps := newField(3)
+			ps[0].History = []tally.Entry{fw, dff(3)}
+			ps[1].History = []tally.Entry{fl, {Result: tc.round2}}
+			ps[2].History = []tally.Entry{pab, dff(1)}
+			r, err := Pair(ps, Options{Rounds: 4})
+			if tc.wantBye == 0 {
+				if !errors.Is(err, ErrNoPairing) {
+					t.Fatalf("got %v, %v; want ErrNoPairing", r, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.Bye != tc.wantBye || len(r.Boards) != 1 {
+				t.Fatalf("got %v; want one board and the bye to %d", r, tc.wantBye)
+			}
+		})
+	}
+}
+
+// TestForbidden: a forbidden pair (TRF XXP/260) is never paired, and the
+// rest of the round pairs as the rules ask around it.
+func TestForbidden(t *testing.T) {
+	tests := []struct {
+		forbidden [][]int
+		want      []Board
+	}{
+		{nil, []Board{{1, 3}, {4, 2}}},
+		{[][]int{{1, 3}}, []Board{{1, 4}, {3, 2}}},
+		{[][]int{{1, 3}, {2, 4}}, []Board{{1, 4}, {3, 2}}},
+		{[][]int{{1, 3, 4}, {2, 4}}, nil}, // 1 may meet only 2, and 3-4 is forbidden
+	}
+	for _, tc := range tests {
+		r, err := Pair(newField(4), Options{Rounds: 3, FirstColor: tally.White, Forbidden: tc.forbidden})
+		if tc.want == nil {
+			if !errors.Is(err, ErrNoPairing) {
+				t.Errorf("forbidden %v: got %v, %v; want ErrNoPairing", tc.forbidden, r, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(r.Boards) != fmt.Sprint(tc.want) {
+			t.Errorf("forbidden %v: got %v, want %v", tc.forbidden, r.Boards, tc.want)
+		}
+	}
+	if _, err := Pair(newField(2), Options{Forbidden: [][]int{{1, 2}}}); !errors.Is(err, ErrNoPairing) {
+		t.Errorf("the only pair forbidden: got %v, want ErrNoPairing", err)
+	}
+}
+
+// TestAcceleration: given accelerations replace Baku; a player with
+// virtual points pairs in the higher group.
+func TestAcceleration(t *testing.T) {
+	// Without acceleration round 1 pairs 1-3, 2-4. With one virtual point
+	// for 3 and 4 in round 1, they are the top group: 3-4, and 1-2 below
+	// (printed first: boards go by the score without acceleration, C.04.2).
+	r, err := Pair(newField(4), Options{Rounds: 3, FirstColor: tally.White, Acceleration: map[int][]int{3: {2}, 4: {2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(r.Boards) != fmt.Sprint([]Board{{1, 2}, {3, 4}}) {
+		t.Errorf("got %v, want [{1 2} {3 4}]", r.Boards)
 	}
 }

@@ -26,6 +26,16 @@ type Options struct {
 	Scoring tally.Scoring // zero value: DefaultScoring
 	// Baku applies the Baku acceleration (C.04.5.1) to the first rounds.
 	Baku bool
+	// Acceleration, when not nil, gives the virtual points (in the units
+	// of Scoring) each player, by pairing number, adds to the pairing score
+	// in each round (index 0 for round 1), as a TRF's XXA or 250 records
+	// give them: any acceleration method of C.04.5 written out. It
+	// replaces Baku; a player or round it does not list adds nothing.
+	Acceleration map[int][]int
+	// Forbidden lists groups of players, by pairing number, of whom no two
+	// may be paired in this round (a TRF's XXP or 260 records: players of
+	// one family or club). Pair treats them as C.1 treats a rematch.
+	Forbidden [][]int
 	// FirstColor is the colour the first player in the initial order gets
 	// when neither player has a preference (C.04.3 E.5, drawn by lot before
 	// round 1); NoColor: inferred from the history as bbpPairings does

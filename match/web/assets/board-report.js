@@ -97,6 +97,12 @@ async function main() {
   }
   state.chosen = state.v.mine || '';
   $('report-form').addEventListener('submit', send);
+  // Back on the page (the phone unlocked, the tab shown again): what the
+  // opponent or the director did meanwhile.
+  document.addEventListener('visibilitychange', async () => {
+    if (document.visibilityState !== 'visible' || state.busy) return;
+    try { state.v = await getJSON(api); render(); } catch (_) { /* the next visit tries again */ }
+  });
   $('report').hidden = false;
   render();
 }

@@ -78,6 +78,7 @@ async function checkIn(player, name) {
   try {
     state.v = await postJSON(api, { player });
     state.last = name || null;
+    $('filter').value = ''; // the next player starts from the whole list
     showError(null);
   } catch (e) {
     showError(e);

@@ -43,7 +43,7 @@ async function importTRF(ev) {
     const r = await fetch(`/api/events/trf?${q}`, { method: 'POST', headers: { 'Content-Type': 'text/plain', Accept: 'application/json' }, body: text });
     const body = await r.json().catch(() => null);
     if (!r.ok) throw new ApiError(r.status, body);
-    location.assign(body.link);
+    location.assign(`${body.link}#new`); // the link to keep, as for a new event
   } catch (e) {
     box.textContent = i18n.msg(e);
     box.hidden = false;

@@ -100,6 +100,8 @@ func Read(r io.Reader) (*Event, error) {
 	seen := map[string]int{}
 	playerLine := map[int]line{}
 	accel := map[int]line{}
+	var accel250, byes240 []line
+	rounds := 0 // line of the XXR or 142 read
 	for i, b := range splitLines(data) {
 		l := line{n: i + 1}
 		if !utf8.Valid(b) {
@@ -117,7 +119,7 @@ func Read(r io.Reader) (*Event, error) {
 			code = ""
 		}
 		switch code {
-		case "012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132", "XXR", "XXC", "XXS":
+		case "012", "022", "032", "042", "052", "062", "072", "092", "102", "122", "132", "XXR", "XXC", "XXS", "142", "152", "162", "192":
 			if prev, ok := seen[code]; ok {
 				return nil, l.errorf(1, "a second %s line (the first is line %d)", code, prev)
 			}
@@ -166,12 +168,42 @@ func Read(r io.Reader) (*Event, error) {
 			ev.TimeControl = text
 		case "132":
 			ev.RoundDates = readRoundDates(l)
-		case "XXR":
+		case "XXR", "142":
 			n, err := readInt(text)
 			if err != nil || n < 1 || n > maxRounds {
 				return nil, l.errorf(5, "number of rounds %q is not a number from 1 to %d", text, maxRounds)
 			}
-			ev.Rounds = n
+			if rounds > 0 && n != ev.Rounds {
+				return nil, l.errorf(5, "%d rounds, but line %d says %d", n, rounds, ev.Rounds)
+			}
+			ev.Rounds, rounds = n, l.n
+		case "152":
+			switch text {
+			case "W", "w":
+				ev.FirstColor = tally.White
+			case "B", "b":
+				ev.FirstColor = tally.Black
+			default:
+				return nil, l.errorf(5, "initial colour %q is not W or B", text)
+			}
+		case "162":
+			ps, err := read162(l)
+			if err != nil {
+				return nil, err
+			}
+			ev.PointSystem = ps
+		case "192":
+			ev.System = text
+		case "240":
+			byes240 = append(byes240, l)
+		case "250":
+			accel250 = append(accel250, l)
+		case "260", "XXP":
+			f, err := readForbidden(l, code == "260")
+			if err != nil {
+				return nil, err
+			}
+			ev.Forbidden = append(ev.Forbidden, f)
 		case "XXC":
 			for _, tok := range strings.Fields(text) {
 				switch strings.ToLower(tok) {
@@ -214,6 +246,48 @@ func Read(r io.Reader) (*Event, error) {
 			return nil, err
 		}
 		ev.Players[i].Acceleration = a
+	}
+	for _, l := range accel250 {
+		if err := apply250(ev, index, l); err != nil {
+			return nil, err
+		}
+	}
+	for _, l := range byes240 {
+		if err := apply240(ev, index, l); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range ev.Forbidden {
+		for _, n := range f.Players {
+			if _, ok := index[n]; !ok {
+				return nil, &Error{Msg: fmt.Sprintf("prohibited pairing names player %d, who has no 001 line", n)}
+			}
+		}
+	}
+	for code := range seen {
+		switch code {
+		case "142", "152", "162", "192":
+			ev.Version = TRF26
+		}
+	}
+	if len(accel250) > 0 {
+		ev.Version = TRF26
+	}
+	for i := range ev.Players {
+		// Trailing zeros say nothing: XXA "1.0 0.0" is 250's round 1 only.
+		a := ev.Players[i].Acceleration
+		for len(a) > 0 && a[len(a)-1] == 0 {
+			a = a[:len(a)-1]
+		}
+		if len(a) == 0 {
+			a = nil
+		}
+		ev.Players[i].Acceleration = a
+	}
+	for _, f := range ev.Forbidden {
+		if f.First > 0 {
+			ev.Version = TRF26
+		}
 	}
 	ev.HeaderLines = seen
 	if err := check(ev, index, func(number, round int, msg string) error {
@@ -556,4 +630,177 @@ func tokens(l line, from int) []token {
 		}
 	}
 	return out
+}
+
+// read162 reads TRF-2026's point system: from column 6, every 9 columns, a
+// result code and its points in the next 4 columns. W is a win over the
+// board or by forfeit and a full-point bye; D a draw and a half-point
+// bye; L a loss; A an absence (zero-point bye, forfeit loss); P the
+// pairing-allocated bye (W's points when not given). X (an unknown
+// result, as a draw) is not supported: this program has no such result.
+func read162(l line) (*PointSystem, error) {
+	ps := FIDEPoints
+	pab := false
+	for c := 6; c <= len(l.runes); c += 9 {
+		code := l.field(c, c)
+		v, err := readTenths(l.field(c+1, c+4))
+		if err != nil || v > 9999 {
+			return nil, l.errorf(c+1, "points %q are not a score such as 1.0", l.field(c+1, c+4))
+		}
+		switch code {
+		case "W":
+			ps.Win, ps.ForfeitWin, ps.FullBye = v, v, v
+			if !pab {
+				ps.PairingBye = v
+			}
+		case "D":
+			ps.Draw, ps.HalfBye = v, v
+		case "L":
+			ps.Loss = v
+		case "A":
+			ps.ZeroBye, ps.ForfeitLoss = v, v
+		case "P":
+			ps.PairingBye, pab = v, true
+		case "X":
+			return nil, l.errorf(c, "result code X (an unknown result) is not supported")
+		default:
+			return nil, l.errorf(c, "result code %q is not W, D, L, A or P (each every 9 columns from column 6)", code)
+		}
+		if rest := l.field(c+5, c+8); rest != "" {
+			return nil, l.errorf(c+5, "%q where columns %d-%d should be blank", rest, c+5, c+8)
+		}
+	}
+	return &ps, nil
+}
+
+// readForbidden reads a 260 record (first and last round, then the
+// players, each field apart by blanks) or an XXP line (the players).
+func readForbidden(l line, rounds bool) (Forbidden, error) {
+	var f Forbidden
+	toks := tokens(l, 5)
+	if rounds {
+		if len(toks) < 2 {
+			return f, l.errorf(5, "a prohibited pairing (260) needs its first and last round")
+		}
+		var err error
+		if f.First, err = readInt(toks[0].text); err != nil || f.First < 1 || f.First > maxRounds {
+			return f, l.errorf(toks[0].col, "first round %q is not a number from 1 to %d", toks[0].text, maxRounds)
+		}
+		if f.Last, err = readInt(toks[1].text); err != nil || f.Last < f.First || f.Last > maxRounds {
+			return f, l.errorf(toks[1].col, "last round %q is not a number from %d to %d", toks[1].text, f.First, maxRounds)
+		}
+		toks = toks[2:]
+	}
+	for _, t := range toks {
+		n, err := readInt(t.text)
+		if err != nil || n < 1 || n > 9999 {
+			return f, l.errorf(t.col, "player %q is not a start rank", t.text)
+		}
+		f.Players = append(f.Players, n)
+	}
+	if len(f.Players) < 2 {
+		return f, l.errorf(5, "a prohibited pairing needs two players or more")
+	}
+	return f, nil
+}
+
+// apply250 sets the accelerations of a 250 record on the players it names:
+// fictitious game points (columns 10-13) in rounds 15-17 to 19-21 for the
+// players 23-26 to 28-31.
+func apply250(ev *Event, index map[int]int, l line) error {
+	if mp := l.field(5, 8); mp != "" {
+		if v, err := readTenths(mp); err != nil || v != 0 {
+			return l.errorf(5, "match points %q: an individual event has none", mp)
+		}
+	}
+	pts, err := readTenths(l.field(10, 13))
+	if err != nil || pts == 0 {
+		return l.errorf(10, "fictitious points %q are not a score other than 0.0", l.field(10, 13))
+	}
+	num := func(from, to int, what string, lo, hi int) (int, error) {
+		n, err := readInt(l.field(from, to))
+		if err != nil || n < lo || n > hi {
+			return 0, l.errorf(from, "%s %q is not a number from %d to %d", what, l.field(from, to), lo, hi)
+		}
+		return n, nil
+	}
+	r1, err := num(15, 17, "first round", 1, maxRounds)
+	if err != nil {
+		return err
+	}
+	r2, err := num(19, 21, "last round", r1, maxRounds)
+	if err != nil {
+		return err
+	}
+	p1, err := num(23, 26, "first player", 1, 9999)
+	if err != nil {
+		return err
+	}
+	p2, err := num(28, 31, "last player", p1, 9999)
+	if err != nil {
+		return err
+	}
+	for n := p1; n <= p2; n++ {
+		i, ok := index[n]
+		if !ok {
+			continue // a gap in the start ranks
+		}
+		a := ev.Players[i].Acceleration
+		for len(a) < r2 {
+			a = append(a, 0)
+		}
+		for r := r1; r <= r2; r++ {
+			a[r-1] = pts
+		}
+		ev.Players[i].Acceleration = a
+	}
+	return nil
+}
+
+// apply240 records a 240 bye (type in column 5: F, H or Z; round 7-9;
+// players from 11, every 5 columns) in the players' histories: as the
+// round's entry when the 001 line stops before it (the round to pair),
+// checked against the entry when the line has it.
+func apply240(ev *Event, index map[int]int, l line) error {
+	var res tally.Result
+	switch l.field(5, 5) {
+	case "F":
+		res = tally.FullBye
+	case "H":
+		res = tally.HalfBye
+	case "Z":
+		res = tally.ZeroBye
+	default:
+		return l.errorf(5, "type of bye %q is not F, H or Z", l.field(5, 5))
+	}
+	r, err := readInt(l.field(7, 9))
+	if err != nil || r < 1 || r > maxRounds {
+		return l.errorf(7, "round %q is not a number from 1 to %d", l.field(7, 9), maxRounds)
+	}
+	toks := tokens(l, 11)
+	if len(toks) == 0 {
+		return l.errorf(11, "a bye record (240) names no player")
+	}
+	for _, t := range toks {
+		n, err := readInt(t.text)
+		if err != nil {
+			return l.errorf(t.col, "player %q is not a start rank", t.text)
+		}
+		i, ok := index[n]
+		if !ok {
+			return l.errorf(t.col, "player %d has no 001 line", n)
+		}
+		p := &ev.Players[i]
+		switch {
+		case len(p.History) == r-1:
+			p.History = append(p.History, tally.Entry{Result: res})
+		case len(p.History) >= r:
+			if e := p.History[r-1]; e.Opponent != 0 || e.Result != res {
+				return l.errorf(t.col, "player %d: a %q bye in round %d, but the 001 line has %q", n, res, r, e.Result)
+			}
+		default:
+			return l.errorf(t.col, "player %d: a bye in round %d, but the 001 line stops at round %d", n, r, len(p.History))
+		}
+	}
+	return nil
 }

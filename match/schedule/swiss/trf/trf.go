@@ -1,8 +1,9 @@
 // Package trf reads and writes the FIDE Tournament Report File, TRF16
-// (FIDE Handbook C.04 Annex 2), for a whole event: the tournament header
+// (FIDE Handbook C.04 Annex 2) and TRF-2026 (its records 142, 152, 162,
+// 192, 240, 250 and 260; see Version), for a whole event: the tournament header
 // (012 to 132), one 001 line per player with the history of every round, and
 // the extensions the pairing programs read (JaVaFo's and bbpPairings' XXR,
-// XXC, XXA and XXS). Rating offices read the file for rating; pairing programs
+// XXC, XXA, XXS and XXP). Rating offices read the file for rating; pairing programs
 // read it to pair the next round, which is why the columns are fixed and
 // exactly those of the specification.
 //
@@ -15,6 +16,7 @@ package trf
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
@@ -48,6 +50,17 @@ type Event struct {
 
 	Players []Player
 
+	// Version is the format read (TRF26 when the file has any record of
+	// TRF-2026: 142, 152, 162, 192, 240, 250, 260), and the one Write
+	// writes.
+	Version Version
+	// System is the encoded type of tournament (TRF-2026 record 192), e.g.
+	// FIDE_DUTCH_2025 or FIDE_DUTCH_2025_BAKU; "" when not given.
+	System string
+	// Forbidden are the prohibited pairings: TRF-2026 260 records (with
+	// their rounds) and JaVaFo's XXP lines (every round).
+	Forbidden []Forbidden
+
 	// Extra holds the lines this package does not interpret (comments
 	// "###", the bbpPairings BB* scoring lines, XXP, DAT, team lines...),
 	// as read, in order; Write writes them after the players.
@@ -56,6 +69,42 @@ type Event struct {
 	// HeaderLines gives the line of each header and extension line read
 	// (by code: "012", "XXR"...), so that a caller can name it in an error.
 	HeaderLines map[string]int
+}
+
+// Version is a TRF format version.
+type Version int
+
+const (
+	// TRF16 is the 2016 format with JaVaFo's and bbpPairings' extensions
+	// (XXR, XXC, XXS, XXA, XXP).
+	TRF16 Version = iota
+	// TRF26 is the 2026 format (FIDE, applied from 1 September 2025): the
+	// same 001 lines, and records 142 (rounds), 152 (initial colour), 162
+	// (point system), 192 (type), 240 (byes), 250 (accelerations) and 260
+	// (prohibited pairings) for what the extensions said.
+	TRF26
+)
+
+// Forbidden is a group of players of whom no two may be paired in rounds
+// First to Last (1-based, inclusive); First 0 means every round (XXP).
+type Forbidden struct {
+	First, Last int
+	Players     []int
+}
+
+// In reports whether f applies to round r (1-based).
+func (f Forbidden) In(r int) bool { return f.First == 0 || (r >= f.First && r <= f.Last) }
+
+// Baku reports whether the file asks for the Baku acceleration by its
+// type (192 ..._BAKU) and gives no accelerations of its own (XXA or 250),
+// which take precedence (TRF-2026, 250 records).
+func (e *Event) Baku() bool {
+	for _, p := range e.Players {
+		if len(p.Acceleration) > 0 {
+			return false
+		}
+	}
+	return strings.HasSuffix(e.System, "_BAKU")
 }
 
 // Player is one 001 line: the pairing state (tally.Player: Number is the
@@ -102,7 +151,15 @@ var FIDEPoints = PointSystem{Win: 10, Draw: 5, Loss: 0, ForfeitWin: 10, ForfeitL
 // Scoring is p as a tally.Scoring, in the largest unit that counts every
 // value exactly: FIDE's 1 - 1/2 - 0 becomes 2-1-0.
 func (p PointSystem) Scoring() tally.Scoring {
-	vals := []int{p.Win, p.Draw, p.Loss, p.ForfeitWin, p.PairingBye, p.FullBye, p.HalfBye, p.ZeroBye}
+	s, _ := p.ScoringWith()
+	return s
+}
+
+// ScoringWith is Scoring in a unit that also counts the extra values
+// (accelerations, in tenths) exactly, and that unit in tenths: an
+// acceleration a is a/unit in the scoring's units.
+func (p PointSystem) ScoringWith(extra ...int) (tally.Scoring, int) {
+	vals := append([]int{p.Win, p.Draw, p.Loss, p.ForfeitWin, p.PairingBye, p.FullBye, p.HalfBye, p.ZeroBye}, extra...)
 	g := 0
 	for _, v := range vals {
 		g = gcd(g, v)
@@ -114,7 +171,7 @@ func (p PointSystem) Scoring() tally.Scoring {
 		Win: p.Win / g, Draw: p.Draw / g, Loss: p.Loss / g,
 		ForfeitWin: p.ForfeitWin / g, PairingBye: p.PairingBye / g,
 		FullBye: p.FullBye / g, HalfBye: p.HalfBye / g, ZeroBye: p.ZeroBye / g,
-	}
+	}, g
 }
 
 // PointSystemOf writes the scoring s in tenths of a point, each unit of s

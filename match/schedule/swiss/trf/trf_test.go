@@ -352,6 +352,7 @@ func FuzzRead(f *testing.F) {
 		f.Add(data)
 	}
 	f.Add([]byte(p1 + "\r" + p2 + "\rXXA    1  1.0\rXXS D=0.4\r132" + strings.Repeat(" ", 88) + "x"))
+	f.Add([]byte(trf26))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ev, err := Read(bytes.NewReader(data))
 		if err != nil {

@@ -4,16 +4,20 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
 
-// Write writes ev as a TRF16 file with fixed columns, lines ending in CR LF
-// (TRF16 asks for CR; readers that split on LF read it too). The header
-// lines come first, then XXR, XXC, XXS, the 001 lines in ev's order, the
-// XXA lines and ev.Extra. A field too wide for its columns, a line break in
+// Write writes ev as a TRF16 or TRF-2026 file (ev.Version) with fixed
+// columns, lines ending in CR LF (TRF asks for CR; readers that split on
+// LF read it too). The header lines come first, then the rounds, first
+// colour and point system (TRF16: XXR, XXC, XXS; TRF-2026: 142, 152, 192,
+// 162, or XXS when 162 cannot say the points), the 001 lines in ev's
+// order, the accelerations (XXA; 250), the prohibited pairings (XXP for
+// every round, 260 for some) and ev.Extra. 192 is written in TRF-2026 only. A field too wide for its columns, a line break in
 // a field or an inconsistent history (see Read) is an error naming the
 // player and field; nothing is written then.
 func Write(w io.Writer, ev *Event) error {
@@ -96,16 +100,39 @@ func format(b *strings.Builder, ev *Event) error {
 	if ev.Rounds < 0 || ev.Rounds > maxRounds {
 		return fmt.Errorf("trf: number of rounds %d is not from 1 to %d", ev.Rounds, maxRounds)
 	}
+	v26 := ev.Version == TRF26
 	if ev.Rounds > 0 {
-		fmt.Fprintf(b, "XXR %d%s", ev.Rounds, eol)
+		code := "XXR"
+		if v26 {
+			code = "142"
+		}
+		fmt.Fprintf(b, "%s %d%s", code, ev.Rounds, eol)
 	}
-	switch ev.FirstColor {
-	case tally.White:
+	switch {
+	case v26 && ev.FirstColor != tally.NoColor:
+		b.WriteString("152 " + map[tally.Color]string{tally.White: "W", tally.Black: "B"}[ev.FirstColor] + eol)
+	case ev.FirstColor == tally.White:
 		b.WriteString("XXC white1" + eol)
-	case tally.Black:
+	case ev.FirstColor == tally.Black:
 		b.WriteString("XXC black1" + eol)
 	}
-	if ps := ev.PointSystem; ps != nil {
+	if v26 && ev.System != "" {
+		if err := header("192", "type code", ev.System); err != nil {
+			return err
+		}
+	}
+	wrote162 := false
+	if ps := ev.PointSystem; v26 && ps != nil {
+		l, ok := line162(*ps)
+		if ok {
+			if l == "" { // FIDE's points: said, so that the file says it has them
+				l = "162  W 1.0"
+			}
+			b.WriteString(l + eol)
+			wrote162 = true
+		}
+	}
+	if ps := ev.PointSystem; ps != nil && !wrote162 {
 		var parts []string
 		for _, f := range []struct {
 			code string
@@ -145,8 +172,13 @@ func format(b *strings.Builder, ev *Event) error {
 		}
 		b.WriteString(l + eol)
 	}
+	if v26 {
+		for _, l := range lines250(ev.Players) {
+			b.WriteString(l + eol)
+		}
+	}
 	for _, p := range ev.Players {
-		if len(p.Acceleration) == 0 {
+		if len(p.Acceleration) == 0 || v26 {
 			continue
 		}
 		if len(p.Acceleration) > maxRounds {
@@ -159,6 +191,33 @@ func format(b *strings.Builder, ev *Event) error {
 				return fmt.Errorf("trf: player %d: acceleration (XXA) of round %d: %w", p.Number, r+1, err)
 			}
 			fmt.Fprintf(b, " %4s", s)
+		}
+		b.WriteString(eol)
+	}
+	for _, f := range ev.Forbidden {
+		if len(f.Players) < 2 {
+			return fmt.Errorf("trf: a prohibited pairing of %d players", len(f.Players))
+		}
+		for _, n := range f.Players {
+			if _, ok := index[n]; !ok {
+				return fmt.Errorf("trf: prohibited pairing names player %d, who is not in the event", n)
+			}
+		}
+		first, last := f.First, f.Last
+		if first == 0 { // every round: XXP, which both versions read
+			b.WriteString("XXP")
+			for _, n := range f.Players {
+				fmt.Fprintf(b, " %d", n)
+			}
+			b.WriteString(eol)
+			continue
+		}
+		if first < 1 || last < first || last > maxRounds {
+			return fmt.Errorf("trf: prohibited pairing in rounds %d to %d", first, last)
+		}
+		fmt.Fprintf(b, "260 %03d %03d", first, last)
+		for _, n := range f.Players {
+			fmt.Fprintf(b, " %4d", n)
 		}
 		b.WriteString(eol)
 	}
@@ -189,7 +248,7 @@ func isKnownCode(s string) bool {
 		return false
 	}
 	switch string(r[:min(3, len(r))]) {
-	case "001", "012", "022", "032", "042", "052", "062", "072", "092", "102", "112", "122", "132", "XXR", "XXC", "XXS", "XXA":
+	case "001", "012", "022", "032", "042", "052", "062", "072", "092", "102", "112", "122", "132", "XXR", "XXC", "XXS", "XXA", "XXP", "142", "152", "162", "192", "240", "250", "260":
 		return true
 	}
 	return false
@@ -297,4 +356,75 @@ func pad(s string, n int, right bool) string {
 		return sp + s
 	}
 	return s + sp
+}
+
+// line162 is the TRF-2026 point system for ps, when 162 can say it: a
+// forfeit win and a full-point bye score a win, a half-point bye a draw, a
+// forfeit loss a zero-point bye. Only the codes whose points differ from
+// the default are written, as the record asks.
+func line162(ps PointSystem) (string, bool) {
+	if ps.ForfeitWin != ps.Win || ps.FullBye != ps.Win || ps.HalfBye != ps.Draw || ps.ForfeitLoss != ps.ZeroBye {
+		return "", false
+	}
+	var parts []string
+	for _, f := range []struct {
+		code    string
+		v, dflt int
+	}{{"W", ps.Win, 10}, {"D", ps.Draw, 5}, {"L", ps.Loss, 0}, {"A", ps.ZeroBye, 0}, {"P", ps.PairingBye, ps.Win}} {
+		if f.v == f.dflt {
+			continue
+		}
+		s, err := fourColumns(f.v)
+		if err != nil {
+			return "", false
+		}
+		parts = append(parts, fmt.Sprintf("%s%4s", f.code, s))
+	}
+	if len(parts) == 0 {
+		return "", true
+	}
+	return "162  " + strings.Join(parts, "    "), true
+}
+
+// lines250 writes the players' accelerations as TRF-2026 250 records: each
+// run of rounds with the same points, for each run of consecutive start
+// ranks with the same run.
+func lines250(players []Player) []string {
+	type run struct{ pts, r1, r2 int }
+	byRun := map[run][]int{}
+	var order []run
+	for _, p := range players {
+		a := p.Acceleration
+		for r := 0; r < len(a); {
+			if a[r] == 0 {
+				r++
+				continue
+			}
+			e := r
+			for e+1 < len(a) && a[e+1] == a[r] {
+				e++
+			}
+			k := run{a[r], r + 1, e + 1}
+			if _, ok := byRun[k]; !ok {
+				order = append(order, k)
+			}
+			byRun[k] = append(byRun[k], p.Number)
+			r = e + 1
+		}
+	}
+	var out []string
+	for _, k := range order {
+		ns := append([]int(nil), byRun[k]...)
+		sort.Ints(ns)
+		pts, _ := fourColumns(k.pts)
+		for i := 0; i < len(ns); {
+			j := i
+			for j+1 < len(ns) && ns[j+1] == ns[j]+1 {
+				j++
+			}
+			out = append(out, fmt.Sprintf("250      %4s %03d %03d %04d %04d", pts, k.r1, k.r2, ns[i], ns[j]))
+			i = j + 1
+		}
+	}
+	return out
 }

@@ -1,0 +1,80 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/pprof"
+	"strings"
+	"syscall"
+)
+
+// cpuProfileEnv names a file for a CPU profile of the whole process
+// (pprof), for the profiling of the end-to-end benchmark; PATH.allocs is
+// the allocations' profile.
+const cpuProfileEnv = "ARBITER_CPU_PROFILE"
+
+// startCPUProfile starts the profile cpuProfileEnv asks for and returns
+// its stop.
+func startCPUProfile() func() {
+	path := os.Getenv(cpuProfileEnv)
+	if path == "" || len(os.Args) > 1 && os.Args[1] == "engine" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return func() {}
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		f.Close()
+		if m, err := os.Create(path + ".allocs"); err == nil {
+			pprof.Lookup("allocs").WriteTo(m, 0)
+			m.Close()
+		}
+	}
+}
+
+// selfStatsEnv names a file to which the process appends, as it exits,
+// what it cost itself: CPU (user, system), context switches (voluntary,
+// involuntary), its read and write system calls, and the Go allocations
+// and collections. The end-to-end benchmark (match's
+// BenchmarkMatchEndToEnd) reads it: the process's own figures, without
+// its engines', which getrusage of a waited child would add in.
+const selfStatsEnv = "ARBITER_SELF_STATS"
+
+// writeSelfStats writes the line selfStatsEnv asks for, if it does.
+func writeSelfStats() {
+	path := os.Getenv(selfStatsEnv)
+	if path == "" {
+		return
+	}
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	var syscr, syscw int64
+	if data, err := os.ReadFile("/proc/self/io"); err == nil {
+		for _, l := range strings.Split(string(data), "\n") {
+			fmt.Sscanf(l, "syscr: %d", &syscr)
+			fmt.Sscanf(l, "syscw: %d", &syscw)
+		}
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	cmd := "-"
+	if len(os.Args) > 1 {
+		cmd = os.Args[1]
+	}
+	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d\n",
+		cmd, ru.Utime.Nano(), ru.Stime.Nano(), ru.Nvcsw, ru.Nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc)
+}

@@ -1,0 +1,169 @@
+package match_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// selfStats is one line the arbiter writes at exit under
+// ARBITER_SELF_STATS (cmd/arbiter/selfstats.go).
+type selfStats struct {
+	cmd                                   string
+	userNs, sysNs, nvcsw, nivcsw          int64
+	syscr, syscw, mallocs, numGC, alloced int64
+}
+
+func readSelfStats(tb testing.TB, path, cmd string) selfStats {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		var s selfStats
+		for _, f := range strings.Fields(line) {
+			k, v, _ := strings.Cut(f, "=")
+			if k == "cmd" {
+				s.cmd = v
+				continue
+			}
+			n, _ := strconv.ParseInt(v, 10, 64)
+			switch k {
+			case "user_ns":
+				s.userNs = n
+			case "sys_ns":
+				s.sysNs = n
+			case "nvcsw":
+				s.nvcsw = n
+			case "nivcsw":
+				s.nivcsw = n
+			case "syscr":
+				s.syscr = n
+			case "syscw":
+				s.syscw = n
+			case "mallocs":
+				s.mallocs = n
+			case "num_gc":
+				s.numGC = n
+			case "total_alloc":
+				s.alloced = n
+			}
+		}
+		if s.cmd == cmd {
+			return s
+		}
+	}
+	tb.Fatalf("%s: no line of %q in:\n%s", path, cmd, data)
+	return selfStats{}
+}
+
+// pingPongCPU builds testdata/pingpong.c and runs it: the CPU (both
+// processes) of one round trip of a line between two C processes over
+// pipes, 0 without a C compiler.
+func pingPongCPU(tb testing.TB, trips int) float64 {
+	tb.Helper()
+	cc, err := exec.LookPath("gcc")
+	if err != nil {
+		if cc, err = exec.LookPath("cc"); err != nil {
+			return 0
+		}
+	}
+	exe := filepath.Join(tb.TempDir(), "pingpong")
+	if out, err := exec.Command(cc, "-O2", "-o", exe, "testdata/pingpong.c").CombinedOutput(); err != nil {
+		tb.Fatalf("building the ping-pong: %v\n%s", err, out)
+	}
+	out, err := exec.Command(exe, strconv.Itoa(trips)).Output()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	ns, err := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return ns
+}
+
+// BenchmarkMatchEndToEnd is the whole `arbiter match`, not only the game
+// loop: 200 games between two instant sparring engines (English, the
+// 3-move ballot, 600+1), the store, the PDN and the report included, run
+// as the real binary. It reports the arbiter process's own CPU per ply
+// (user + system of every thread of it, not its engines': the process
+// writes its getrusage at exit, ARBITER_SELF_STATS) against a bare C
+// ping-pong's CPU per round trip of a line between two processes (both
+// sides), run just before in the same benchmark, and their ratio
+// (e2e-cpu/floor; the aim is at most 1.5); then per ply the voluntary and
+// involuntary context switches of the arbiter (its waits and its
+// preemptions), its read and write system calls (/proc/self/io) and its
+// Go allocations, and the garbage collections of the run.
+// BenchmarkGameRandom's cpu/floor is the game loop's alone.
+func BenchmarkMatchEndToEnd(b *testing.B) {
+	const games = 200
+	for b.Loop() {
+		floor := pingPongCPU(b, 20000)
+		dir := b.TempDir()
+		stats := filepath.Join(dir, "self.stats")
+		out := filepath.Join(dir, "event")
+		cmd := exec.Command(bin, "match",
+			"--engine", "name=A cmd=self engine --level random --seed 1",
+			"--engine", "name=B cmd=self engine --level random --seed 2",
+			"--variant", "english", "--time-control", "600+1",
+			"--games-per-encounter", strconv.Itoa(games), "--out", out)
+		cmd.Env = append(os.Environ(), "ARBITER_SELF_STATS="+stats)
+		if msg, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("arbiter match: %v\n%s", err, msg)
+		}
+		plies := resultPlies(b, filepath.Join(out, "results.json"), games)
+		s := readSelfStats(b, stats, "match")
+		per := func(n int64) float64 { return float64(n) / float64(plies) }
+		cpu := per(s.userNs + s.sysNs)
+		b.ReportMetric(float64(plies), "plies")
+		b.ReportMetric(cpu, "e2e-cpu-ns/ply")
+		b.ReportMetric(per(s.userNs), "e2e-user-ns/ply")
+		b.ReportMetric(per(s.sysNs), "e2e-sys-ns/ply")
+		b.ReportMetric(per(s.nvcsw), "e2e-vcsw/ply")
+		b.ReportMetric(per(s.nivcsw), "e2e-ivcsw/ply")
+		b.ReportMetric(per(s.syscr+s.syscw), "e2e-rw-syscalls/ply")
+		b.ReportMetric(per(s.mallocs), "e2e-allocs/ply")
+		b.ReportMetric(per(s.alloced), "e2e-alloc-B/ply")
+		b.ReportMetric(float64(s.numGC), "e2e-gcs")
+		if floor > 0 {
+			b.ReportMetric(floor, "c-pingpong-cpu-ns/roundtrip")
+			b.ReportMetric(cpu/floor, "e2e-cpu/floor")
+		}
+	}
+}
+
+// resultPlies is the number of engine moves of the games in results.json,
+// which must hold want games.
+func resultPlies(tb testing.TB, path string, want int) int {
+	tb.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var r struct {
+		Games []struct {
+			Plies int `json:"plies"`
+		} `json:"games"`
+	}
+	if err := json.Unmarshal(data, &r); err != nil {
+		tb.Fatal(err)
+	}
+	if len(r.Games) != want {
+		tb.Fatalf("%s: %d games, want %d", path, len(r.Games), want)
+	}
+	n := 0
+	for _, g := range r.Games {
+		n += g.Plies
+	}
+	if n == 0 {
+		tb.Fatal(fmt.Errorf("%s: no plies", path))
+	}
+	return n
+}

@@ -1,0 +1,266 @@
+package web
+
+// Issue 24: the server holds against one abusive address and a failing
+// disk. One test per finding, each on a real listener.
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/draughts-arbiter/arbiter/match/people/director"
+)
+
+// doHost sends a JSON POST with the Host and Origin headers a browser
+// would send when it opened the server under host.
+func (e *env) doHost(path, body, host, origin string) (int, []byte) {
+	e.t.Helper()
+	req, err := http.NewRequest("POST", e.hs.URL+path, strings.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	req.Host = host
+	req.Header.Set("Content-Type", "application/json")
+	if origin != "" {
+		req.Header.Set("Origin", origin)
+	}
+	resp, err := e.hs.Client().Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, b
+}
+
+// Finding 4: the director's pages opened as http://localhost:PORT, under
+// a DNS name or through a proxy work; another site is still refused.
+func TestHoldOriginIsTheRequestsHost(t *testing.T) {
+	e := newDirEnv(t)
+	u, _ := url.Parse(e.hs.URL) // http://127.0.0.1:PORT
+	port := u.Port()
+	tok, _ := e.createEvent(`{"name":"Host test","variant":"international","system":"swiss","rounds":3}`)
+	for _, c := range []struct {
+		name, host, origin string
+		status             int
+	}{
+		{"the listener's address", u.Host, "http://" + u.Host, 200},
+		{"localhost", "localhost:" + port, "http://localhost:" + port, 200},
+		{"a DNS name", "arbiter.example.org:" + port, "http://arbiter.example.org:" + port, 200},
+		{"a proxy ending TLS", "arbiter.example.org", "https://arbiter.example.org", 200},
+		{"no Origin (not a browser)", "localhost:" + port, "", 200},
+		{"another site", "localhost:" + port, "https://evil.example", 403},
+		{"another port", "localhost:" + port, "http://localhost:1", 403},
+		{"a sandboxed frame", "localhost:" + port, "null", 403},
+		{"a look-alike", "arbiter.example.org", "https://arbiter.example.org.evil.example", 403},
+	} {
+		status, b := e.doHost("/api/d/"+tok+"/add-players", `{"players":[{"name":"Player `+c.name+`"}]}`, c.host, c.origin)
+		if status != c.status {
+			t.Errorf("%s (Host %s, Origin %q): %d %s, want %d", c.name, c.host, c.origin, status, b, c.status)
+		}
+		if c.status == 403 && errorCode(b) != codeCrossSite {
+			t.Errorf("%s: code %s, want %s", c.name, errorCode(b), codeCrossSite)
+		}
+	}
+	// Creating an event goes through the same check.
+	if status, b := e.doHost("/api/events", `{"name":"Second","variant":"international","system":"swiss","rounds":3}`,
+		"localhost:"+port, "http://localhost:"+port); status != 201 {
+		t.Errorf("create under localhost: %d %s", status, b)
+	}
+}
+
+// Finding 8: a key given twice is refused, never read as its last value.
+func TestHoldDuplicateKeysRefused(t *testing.T) {
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"international"}`)
+	status, b := e.act(g.tokens["white"], `{"kind":"move","kind":"resign"}`)
+	if status != 400 || errorCode(b) != codeBadJSON || !strings.Contains(string(b), `\"kind\" is given twice`) {
+		t.Fatalf("duplicate kind: %d %s", status, b)
+	}
+	status, b = e.act(g.tokens["white"], `{"kind":"move","Kind":"resign"}`)
+	if status != 400 || errorCode(b) != codeBadJSON {
+		t.Fatalf("kind and Kind: %d %s", status, b)
+	}
+	if s := e.snap(g.tokens["white"]); s.State.Status != "running" || s.State.Result != "*" {
+		t.Fatalf("after the refused intents the game is %s %s", s.State.Status, s.State.Result)
+	}
+	resp, b := e.do("POST", "/api/games", `{"variant":"international","variant":"russian"}`)
+	if resp.StatusCode != 400 || errorCode(b) != codeBadJSON {
+		t.Fatalf("duplicate setup key: %d %s", resp.StatusCode, b)
+	}
+}
+
+// Finding 6: ESC, BEL, NUL and the other control characters in a player's
+// move text or the arbiter's notes are refused where they enter, and no
+// PDN export carries one raw.
+func TestHoldControlBytesNeverReachPDN(t *testing.T) {
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"international","beginner":true}`)
+	for _, c := range []struct {
+		role, intent, field string
+	}{
+		{"white", `{"kind":"move","move":"32-28\u001b[2J"}`, "move"},
+		{"white", `{"kind":"move","move":"\u0007"}`, "move"},
+		{"white", `{"kind":"move","path":["32","28\u0000"]}`, "path"},
+		{"arbiter", `{"kind":"annotate","text":"look \u001b]0;pwned\u0007"}`, "text"},
+		{"arbiter", `{"kind":"pause","text":"NUL\u0000"}`, "text"},
+		{"arbiter", `{"kind":"annotate","text":"C1 \u009b31m"}`, "text"},
+		{"white", `{"kind":"claim","claim":"threefold\u001b"}`, "claim"},
+	} {
+		status, b := e.act(g.tokens[c.role], c.intent)
+		if status != 400 || errorCode(b) != "refused.bad-input" || !strings.Contains(string(b), `"field":"`+c.field+`"`) {
+			t.Errorf("%s %s: %d %s, want 400 refused.bad-input naming %s", c.role, c.intent, status, b, c.field)
+		}
+	}
+	// Line ends and tabs are text, not control: a note may have them.
+	if status, b := e.act(g.tokens["arbiter"], `{"kind":"annotate","text":"two\nlines\tand a tab"}`); status != 200 {
+		t.Fatalf("a note on two lines: %d %s", status, b)
+	}
+	e.playLegal(g)
+	resp, pdn := e.do("GET", "/api/g/"+g.tokens["spectator"]+"/pdn", "")
+	if resp.StatusCode != 200 || !strings.Contains(string(pdn), "two") {
+		t.Fatalf("PDN: %d %s", resp.StatusCode, pdn)
+	}
+	for i, c := range string(pdn) {
+		if c < 0x20 && c != '\n' && c != '\t' && c != '\r' || c == 0x7f || c >= 0x80 && c <= 0x9f {
+			t.Fatalf("the PDN holds the control character %U at byte %d:\n%q", c, i, pdn)
+		}
+	}
+}
+
+// newDirEnvLimits is newDirEnv with limits of the test's own.
+func newDirEnvLimits(t *testing.T, lim Limits) *dirEnv {
+	t.Helper()
+	st, err := director.Open(director.Config{Path: filepath.Join(t.TempDir(), "events.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newEnv(t, Config{Limits: lim, Director: st})
+	t.Cleanup(func() { st.Close() })
+	return &dirEnv{env: e, store: st}
+}
+
+// publishedRound makes an event of six players with round 1 published:
+// three boards waiting for their games.
+func (e *dirEnv) publishedRound() string {
+	e.t.Helper()
+	tok, _ := e.createEvent(`{"name":"Budget Open","variant":"international","system":"swiss","rounds":3}`)
+	if resp, b := e.do("POST", "/api/d/"+tok+"/import", sixPlayers, "Content-Type", "text/csv"); resp.StatusCode != 200 {
+		e.t.Fatalf("import: %d %s", resp.StatusCode, b)
+	}
+	e.op(tok, "pair", `{"round":1}`, 200)
+	e.op(tok, "publish", `{"round":1}`, 200)
+	return tok
+}
+
+// live counts the Hall's running games.
+func (e *env) live() int {
+	n := 0
+	for _, id := range e.hall.Games() {
+		if e.hall.Live(id) {
+			n++
+		}
+	}
+	return n
+}
+
+// Finding 5: simultaneous game operations on one board create one game;
+// no orphan keeps running.
+func TestHoldOneGamePerBoardUnderRace(t *testing.T) {
+	e := newDirEnv(t)
+	tok := e.publishedRound()
+	const n = 200
+	// Every request waits, once the board is found without a game, until
+	// all have reached the server: the window between finding the board
+	// free and linking its game is as wide as it can be.
+	var arrived atomic.Int64
+	all := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if arrived.Add(1) == n {
+			close(all)
+		}
+		e.srv.Handler().ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	boardGameHook = func() { <-all }
+	defer func() { boardGameHook = nil }()
+	client := srv.Client()
+	codes := make(chan int, n)
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			req, _ := http.NewRequest("POST", srv.URL+"/api/d/"+tok+"/game", strings.NewReader(`{"round":1,"board":1}`))
+			req.Header.Set("Content-Type", "application/json")
+			resp, err := client.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != 200 && resp.StatusCode != 409 || resp.StatusCode == 409 && errorCode(b) != "director.has-game" {
+				t.Errorf("a game operation: %d %s", resp.StatusCode, b)
+			}
+			codes <- resp.StatusCode
+		}()
+	}
+	close(start)
+	wg.Wait()
+	close(codes)
+	count := map[int]int{}
+	for c := range codes {
+		count[c]++
+	}
+	t.Logf("answers %v", count)
+	if count[200] != 1 || count[409] != n-1 {
+		t.Errorf("answers %v, want one 200 and %d 409", count, n-1)
+	}
+	if got := len(e.hall.Games()); got != 1 {
+		t.Errorf("the Hall holds %d games, want 1 (orphans)", got)
+	}
+	v := e.view(tok)
+	if g := v.Rounds[0].Boards[0].Game; g == "" || !e.hall.Live(g) {
+		t.Errorf("board 1's game %q is not the running one", g)
+	}
+}
+
+// Finding 1 (the budget): POST /api/games and the director's game
+// operation count against one budget of running games per address; a
+// game that ends gives its place back.
+func TestHoldOneBudgetPerAddress(t *testing.T) {
+	e := newDirEnvLimits(t, Limits{RequestRate: -1, GameRate: -1, GamesPerClient: 3})
+	tok := e.publishedRound()
+	g1 := e.create(`{"variant":"international"}`)
+	e.create(`{"variant":"international"}`)
+	e.op(tok, "game", `{"round":1,"board":1}`, 200) // the third
+	_, b := e.op(tok, "game", `{"round":1,"board":2}`, 429)
+	if errorCode(b) != codeTooManyGames {
+		t.Fatalf("a fourth game by the director: %s", b)
+	}
+	resp, b := e.do("POST", "/api/games", `{"variant":"international"}`)
+	if resp.StatusCode != 429 || errorCode(b) != codeTooManyGames {
+		t.Fatalf("a fourth game by the form: %d %s", resp.StatusCode, b)
+	}
+	if got := e.live(); got != 3 {
+		t.Fatalf("%d games running, want 3 (a refused game must not run)", got)
+	}
+	if v := e.view(tok); v.Rounds[0].Boards[1].Game != "" {
+		t.Fatalf("board 2 got game %s", v.Rounds[0].Boards[1].Game)
+	}
+	// A game that ends stops counting.
+	if status, b := e.act(g1.tokens["white"], `{"kind":"resign"}`); status != 200 {
+		t.Fatalf("resign: %d %s", status, b)
+	}
+	waitUntil(t, "the resigned game to stop counting", func() bool { return !e.hall.Live(g1.id) })
+	e.op(tok, "game", `{"round":1,"board":2}`, 200)
+}
