@@ -304,6 +304,7 @@ func (s *store) lastBeat() (time.Time, error) {
 	}
 	return time.Unix(0, at), nil
 }
+
 // discard deletes a game that never had an event, with its tokens.
 func (s *store) discard(ctx context.Context, id string) error {
 	tx, err := s.db.BeginTx(ctx, nil)
