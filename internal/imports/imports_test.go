@@ -58,7 +58,7 @@ var rules = []struct {
 	// store, cluster) nor their protocols.
 	{"match/people/...", rule{
 		not: []string{"match/engines/tournament/...", "match/engines/store/...", "match/engines/cluster/...", "match/web/..."},
-		may: append([]string{"match", "match/engines", "match/people/...", "match/schedule/...", "configs", "reports/tiebreak", "reports/stats", "internal/sqlitefile"}, core...),
+		may: append([]string{"match", "match/engines", "match/people/...", "match/schedule/...", "configs", "reports/tiebreak", "reports/stats", "internal/sqlitefile", "internal/strictjson"}, core...),
 	}},
 	// The HTTP front over both wings.
 	{"match/web", rule{may: []string{"...", "!cmd/..."}, http: true}},
