@@ -8,7 +8,7 @@ PKGS     := ./...
 # concurrency tests under it too (the whole package would be slow under -race).
 RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
 
-.PHONY: build test test-quick race vet bench fuzz demo demo-cluster clean cover cb-sweep
+.PHONY: build test test-quick race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
@@ -51,6 +51,11 @@ cover:
 
 bench: build
 	$(GO) test -run '^$$' -bench . -benchtime 1x -timeout 60m $(PKGS)
+
+# The game loop's CPU per move and the whole match's per ply, each beside
+# the floor of a pipe round trip measured in the same run.
+bench-e2e: build
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -run '^$$' -bench 'GameRandom|MatchEndToEnd' -benchtime 1x ./match/
 
 # The CheckerBoard host's time guard over the whole sweep of issue 23
 # (move=0.05 to move=1, 1+0.01 to 60+0.5, CB_SWEEP_PLIES plies each): an

@@ -47,7 +47,9 @@ reverse proxy) or else from the listening address. --trust-proxy takes the clien
 address for the per-client limits from X-Forwarded-For (only behind a proxy that
 sets it).
 
---engines PATH names the engines players may choose as an opponent: a YAML file
+The built-in engine is always offered as an opponent, at four strengths
+(beginner, casual, club, strong). --engines PATH adds the engines players may
+choose as an opponent: a YAML file
 with an engines: list as in an event's config (an event's config file will do),
 or a directory of them, as "arbiter worker --engines" reads. A browser sends only
 a name, never a command.

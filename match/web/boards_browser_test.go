@@ -43,6 +43,17 @@ func (p *page) shot(dir, name string, w, h int64, sel string) {
 	}
 }
 
+// follow opens the link sel as a click would (navigating to its href:
+// a click's navigation may tear down the page under the next poll).
+func follow(p *page, sel string) {
+	p.t.Helper()
+	href := eval[string](p, `document.querySelector(`+jsString(sel)+`).href`)
+	if href == "" {
+		p.t.Fatalf("%s: no link %s", p.name, sel)
+	}
+	p.do("follow "+sel, chromedp.Navigate(href))
+}
+
 func jsString(s string) string { return "'" + strings.ReplaceAll(s, "'", `\'`) + "'" }
 
 // text is the text of the first element matching sel ("" if none).
@@ -81,7 +92,7 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	if got := text(d, "#atb-count"); got != "0 of 6 players checked in." {
 		t.Errorf("the count says %q", got)
 	}
-	d.do("open the check-in links", chromedp.Click(chromedp.CSS("#atb-checkin-links")))
+	follow(d, "#atb-checkin-links")
 	d.wait("the check-in sheet", `document.querySelectorAll('.slip').length === 7 && document.querySelector('#tablet-slip svg.qr')`)
 	d.shot(shots, "checkin-links-1366", 1366, 900, "")
 	d.shot(shots, "checkin-links-390", 390, 844, "")
@@ -134,6 +145,12 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	d.shot(shots, "director-checkin-390", 390, 844, "#at-boards")
 	d.do("zero bye for the absent", chromedp.Click(chromedp.CSS("#atb-absent-byes")))
 	d.wait("the bye", `arbiterDirector.view.audit.some(a => a.action === 'bye' && a.detail.includes('Fie Gram'))`)
+	if got := eval[string](d, `[...document.querySelectorAll('#atb-arrivals li')].find(li => li.textContent.includes('Fie Gram')).querySelector('.help').textContent`); !strings.HasPrefix(got, "not checked in: zero-point bye") {
+		t.Errorf("the panel says of Fie Gram %q", got)
+	}
+	if !eval[bool](d, `document.getElementById('atb-absent-byes').disabled`) {
+		t.Error("the bye button is still on with nobody left to give it")
+	}
 	d.do("pair round 1", chromedp.Click(chromedp.CSS("#pair")))
 	d.wait("round 1 paired", `(arbiterDirector.view.rounds || []).length === 1`)
 	if n := eval[int](d, `arbiterDirector.view.rounds[0].boards.length`); n != 2 {
@@ -146,7 +163,7 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	d.wait("the sheet link", `arbiterDirector.view.rounds[0].state === 'published' && document.getElementById('atb-sheet')`)
 
 	// The pairing sheet with result links.
-	d.do("open the sheet", chromedp.Click(chromedp.CSS("#atb-sheet")))
+	follow(d, "#atb-sheet")
 	d.wait("two boards' slips", `document.querySelectorAll('.slip').length === 2 && document.querySelectorAll('.slip svg.qr').length === 4`)
 	d.shot(shots, "result-links-1366", 1366, 900, "")
 	d.shot(shots, "result-links-390", 390, 844, "")
@@ -230,7 +247,7 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	live.do("wide", chromedp.EmulateViewport(1366, 900))
 	live.do("open the public pairings", chromedp.Navigate(e.hs.URL+"/e/"+id))
 	live.wait("the link to the live boards", `document.querySelector('a[href$="/round/2/boards"]')`)
-	live.do("open the live boards", chromedp.Click(chromedp.CSS(`a[href$="/round/2/boards"]`)))
+	follow(live, `a[href$="/round/2/boards"]`)
 	live.wait("three boards, one drawn", `document.querySelectorAll('.live-board').length === 3 && document.querySelectorAll('.live-board svg.board').length === 1 &&
 		document.querySelectorAll('.live-board[data-board="1"] svg.board circle, .live-board[data-board="1"] svg.board use, .live-board[data-board="1"] svg.board g').length > 0`)
 	pieces := `document.querySelector('.live-board[data-board="1"] svg.board').innerHTML`

@@ -17,7 +17,12 @@ import (
 // (a PassTablet), or the director checks them in. The check-in is for the
 // next round to pair. AbsentByes then gives every player expected in that
 // round who has not checked in a zero-point bye (TRF Z), in one action,
-// before the round is paired: they are not paired.
+// before the round is paired: they are not paired. A player who checks in
+// after that, still before the pairing, has that bye lifted (not a bye the
+// player asked for: the byes table marks absence byes requested = 2).
+
+// byAbsence is the byes table's requested mark of a bye AbsentByes gave.
+const byAbsence = 2
 
 func init() {
 	codeText["director.no-checkins"] = "Nobody has checked in for round {round}: giving every player a zero-point bye is refused. Check players in first."
@@ -114,6 +119,43 @@ func (sn *Snapshot) expected(n int) []*Player {
 	return out
 }
 
+// absenceByes is who has AbsentByes's zero-point bye in round n.
+func absenceByes(ctx context.Context, q querier, id string, n int) (map[int]bool, error) {
+	rows, err := q.QueryContext(ctx, "SELECT player FROM byes WHERE event = ? AND round = ? AND requested = ?", id, n, byAbsence)
+	if err != nil {
+		return nil, fmt.Errorf("director: reading byes: %w", err)
+	}
+	defer rows.Close()
+	out := map[int]bool{}
+	for rows.Next() {
+		var p int
+		if err := rows.Scan(&p); err != nil {
+			return nil, fmt.Errorf("director: reading byes: %w", err)
+		}
+		out[p] = true
+	}
+	return out, rows.Err()
+}
+
+// expectedOrLate is expected(n) with the players of late (absence byes)
+// back in their places: they may still check in.
+func (sn *Snapshot) expectedOrLate(n int, late map[int]bool) []*Player {
+	var out []*Player
+	for i := range sn.Players {
+		p := &sn.Players[i]
+		if p.Entered <= n && (!sn.absentFrom(p, n) || (late[p.ID] && (p.Withdrawn == 0 || p.Withdrawn > n))) {
+			out = append(out, p)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Number != out[j].Number {
+			return out[i].Number < out[j].Number
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
 // arrived is who checked in for round n, and how.
 func arrived(ctx context.Context, q querier, id string, n int) (map[int]string, error) {
 	rows, err := q.QueryContext(ctx, "SELECT player, how FROM checkins WHERE event = ? AND round = ?", id, n)
@@ -148,7 +190,11 @@ func checkInView(ctx context.Context, q querier, sn *Snapshot, p Pass) (*CheckIn
 		v.Players = append(v.Players, Arrival{ID: pl.ID, Number: pl.Number, Name: pl.Name, Club: pl.Club, CheckedIn: here})
 	}
 	if p.Kind == PassTablet {
-		for _, pl := range sn.expected(n) {
+		late, err := absenceByes(ctx, q, sn.Event.ID, n)
+		if err != nil {
+			return nil, err
+		}
+		for _, pl := range sn.expectedOrLate(n, late) {
 			add(pl)
 		}
 		return v, nil
@@ -250,15 +296,28 @@ func (s *Store) markPresent(tx *sql.Tx, sn *Snapshot, player int, in bool, how s
 		sn.Event.ID, n, player, s.now().UnixNano(), how); err != nil {
 		return fmt.Errorf("director: check-in: %w", err)
 	}
-	return s.audit(tx, sn.Event.ID, "check-in", "%s present for round %d (%s)", sn.label(player), n, how)
+	if err := s.audit(tx, sn.Event.ID, "check-in", "%s present for round %d (%s)", sn.label(player), n, how); err != nil {
+		return err
+	}
+	res, err := tx.Exec("DELETE FROM byes WHERE event = ? AND round = ? AND player = ? AND requested = ?", sn.Event.ID, n, player, byAbsence)
+	if err != nil {
+		return fmt.Errorf("director: check-in: %w", err)
+	}
+	if k, _ := res.RowsAffected(); k > 0 {
+		delete(sn.Requested[n], player)
+		return s.audit(tx, sn.Event.ID, "bye", "%s checked in late: the zero-point bye for absence in round %d is lifted", sn.label(player), n)
+	}
+	return nil
 }
 
 // Arrivals is the check-in of the next round to pair as the director
 // sees it: the round (0: every round paired), the players it expects
-// (ids, by pairing number) and who checked in, how.
+// (ids, by pairing number; with those given a bye for absence, Late), and
+// who checked in, how.
 type Arrivals struct {
 	Round    int            `json:"round"`
 	Expected []int          `json:"expected"`
+	Late     []int          `json:"late"`
 	In       map[int]string `json:"in"`
 }
 
@@ -270,15 +329,22 @@ func (s *Store) Arrivals(ctx context.Context, id string) (*Arrivals, error) {
 	}
 	n := sn.Next()
 	if n > sn.Event.Rounds {
-		return &Arrivals{Expected: []int{}, In: map[int]string{}}, nil
+		return &Arrivals{Expected: []int{}, Late: []int{}, In: map[int]string{}}, nil
 	}
 	in, err := arrived(ctx, s.db, id, n)
 	if err != nil {
 		return nil, err
 	}
-	out := &Arrivals{Round: n, Expected: []int{}, In: in}
-	for _, p := range sn.expected(n) {
+	late, err := absenceByes(ctx, s.db, id, n)
+	if err != nil {
+		return nil, err
+	}
+	out := &Arrivals{Round: n, Expected: []int{}, Late: []int{}, In: in}
+	for _, p := range sn.expectedOrLate(n, late) {
 		out.Expected = append(out.Expected, p.ID)
+		if late[p.ID] {
+			out.Late = append(out.Late, p.ID)
+		}
 	}
 	return out, nil
 }
@@ -299,21 +365,21 @@ func (s *Store) AbsentByes(ctx context.Context, id string) ([]int, error) {
 			return err
 		}
 		var names []string
-		any := false
+		anyIn := false
 		for _, p := range sn.expected(n) {
 			if _, here := in[p.ID]; here {
-				any = true
+				anyIn = true
 				continue
 			}
 			out = append(out, p.ID)
 			names = append(names, sn.label(p.ID))
 		}
-		if !any {
+		if !anyIn {
 			out = nil
 			return refuse(message.Conflict, "director.no-checkins", "round", fmt.Sprint(n))
 		}
 		for _, pid := range out {
-			if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, 1)", id, n, pid, string(tally.ZeroBye)); err != nil {
+			if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, ?)", id, n, pid, string(tally.ZeroBye), byAbsence); err != nil {
 				return fmt.Errorf("director: bye: %w", err)
 			}
 		}

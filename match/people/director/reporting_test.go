@@ -357,3 +357,61 @@ func TestSchemaV1Migrates(t *testing.T) {
 		t.Errorf("check-in links on a migrated file: %v", err)
 	}
 }
+
+// TestCheckInLate: a player given the zero-point bye for absence checks
+// in before the round is paired: the bye is lifted and they are paired; a
+// bye the player asked for is not lifted by checking in.
+func TestCheckInLate(t *testing.T) {
+	s := newStore(t, testPair)
+	ctx := context.Background()
+	id, tok := newEvent(t, s, Swiss, 3, 5)
+	cl, err := s.CheckInLinks(ctx, id, tok)
+	must(t, err)
+	sn := get(t, s, id)
+	ids := []int{}
+	for _, p := range sn.Players {
+		ids = append(ids, p.ID)
+	}
+	must(t, s.RequestBye(ctx, id, ids[0], 1, tally.HalfBye))
+	for _, pid := range ids[1:3] {
+		_, err := s.CheckIn(ctx, cl.Players[pid], 0)
+		must(t, err)
+	}
+	absent, err := s.AbsentByes(ctx, id)
+	must(t, err)
+	if len(absent) != 2 || absent[0] != ids[3] || absent[1] != ids[4] {
+		t.Fatalf("absent %v, want %v (the half-point bye asked for is not absence)", absent, ids[3:])
+	}
+	arr, err := s.Arrivals(ctx, id)
+	must(t, err)
+	if len(arr.Late) != 2 || len(arr.Expected) != 4 {
+		t.Fatalf("arrivals after the byes: %+v", arr)
+	}
+	v, err := s.CheckIn(ctx, cl.Tablet, ids[3])
+	must(t, err)
+	if len(v.Players) != 4 {
+		t.Errorf("the tablet lists %d players, want 4 (the late ones included)", len(v.Players))
+	}
+	if _, err := s.CheckIn(ctx, cl.Players[ids[0]], 0); err != nil {
+		t.Fatal(err)
+	}
+	sn = get(t, s, id)
+	if k, ok := sn.Requested[1][ids[3]]; ok {
+		t.Errorf("the late player keeps a bye %c", k)
+	}
+	if sn.Requested[1][ids[0]] != tally.HalfBye || sn.Requested[1][ids[4]] != tally.ZeroBye {
+		t.Errorf("byes after the late check-in: %v", sn.Requested[1])
+	}
+	if again, err := s.AbsentByes(ctx, id); err != nil || len(again) != 0 {
+		t.Errorf("the byes again: %v %v, want none", again, err)
+	}
+	must(t, s.PairRound(ctx, id, 1, nil))
+	r := get(t, s, id).Rounds[0]
+	paired := map[int]bool{r.Bye: true} // three to pair: one has the pairing's bye
+	for _, b := range r.Boards {
+		paired[b.White], paired[b.Black] = true, true
+	}
+	if !paired[ids[3]] || paired[ids[4]] || paired[ids[0]] {
+		t.Errorf("round 1 pairs %v; want the late player in, the absent one and the half bye out", paired)
+	}
+}

@@ -67,7 +67,7 @@ CREATE TABLE byes (
 	round  INTEGER NOT NULL,
 	player INTEGER NOT NULL,
 	kind   TEXT NOT NULL,
-	requested INTEGER NOT NULL DEFAULT 0, -- 1: asked for; 0: written by the pairing (withdrawn, free round)
+	requested INTEGER NOT NULL DEFAULT 0, -- 1: asked for; 0: written by the pairing (withdrawn, free round); 2: absent at check-in (checkin.go)
 	PRIMARY KEY (event, round, player)
 ) WITHOUT ROWID;
 CREATE TABLE audit (

@@ -70,6 +70,35 @@ func (s *Store) ImportTRF(ctx context.Context, settings Event, tev *trf.Event) (
 }
 
 func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (Event, string, error) {
+	e := importHeader(settings, tev)
+	if len(tev.Players) > MaxPlayers {
+		return Event{}, "", refuse(message.Conflict, "director.too-many-players", "limit", fmt.Sprint(MaxPlayers))
+	}
+	played, longest, requested, err := playedRounds(tev)
+	if err != nil {
+		return Event{}, "", err
+	}
+	if e, err = importSettings(e, tev, longest); err != nil {
+		return Event{}, "", err
+	}
+	players, byNum, err := importPlayers(tev)
+	if err != nil {
+		return Event{}, "", err
+	}
+	rounds, err := importRounds(tev, players, byNum, played)
+	if err != nil {
+		return Event{}, "", err
+	}
+	token, err := s.storeImport(ctx, &e, players, rounds, requested, played)
+	if err != nil {
+		return Event{}, "", err
+	}
+	return e, token, nil
+}
+
+// importHeader takes the event's name, site, dates, time control and
+// system from the file's header where it gives them.
+func importHeader(settings Event, tev *trf.Event) Event {
 	e := settings
 	if tev.Name != "" {
 		e.Name = tev.Name
@@ -89,14 +118,15 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 	if strings.Contains(strings.ToLower(tev.Type), "round") {
 		e.System = RoundRobin
 	}
-	if len(tev.Players) > MaxPlayers {
-		return Event{}, "", refuse(message.Conflict, "director.too-many-players", "limit", fmt.Sprint(MaxPlayers))
-	}
-	// The rounds played are those up to the last one in which someone was
-	// paired (a game, a forfeit, the pairing-allocated bye), as bbpPairings
-	// reads a file; the columns after it can only hold requested byes
-	// (0000 - H, F or Z), which become the requests of those rounds.
-	played, longest := 0, 0
+	return e
+}
+
+// playedRounds: the rounds played are those up to the last one in which
+// someone was paired (a game, a forfeit, the pairing-allocated bye), as
+// bbpPairings reads a file; the columns after it can only hold requested
+// byes (0000 - H, F or Z), which become the requests of those rounds
+// (round -> player -> H F Z). longest is the longest history.
+func playedRounds(tev *trf.Event) (played, longest int, requested map[int]map[int]tally.Result, err error) {
 	for _, p := range tev.Players {
 		longest = max(longest, len(p.History))
 		for r, x := range p.History {
@@ -105,7 +135,7 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 			}
 		}
 	}
-	requested := map[int]map[int]tally.Result{} // round -> player -> H F Z
+	requested = map[int]map[int]tally.Result{}
 	for _, p := range tev.Players {
 		for r := played; r < len(p.History); r++ {
 			switch k := p.History[r].Result; k {
@@ -115,39 +145,41 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 				}
 				requested[r+1][p.Number] = k
 			default:
-				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("round %d comes after the last round played (%d) and can only hold a requested bye (H, F or Z), not %q", r+1, played, string(k)))
+				return 0, 0, nil, trfProblem(p.Number, r+1, fmt.Sprintf("round %d comes after the last round played (%d) and can only hold a requested bye (H, F or Z), not %q", r+1, played, string(k)))
 			}
 		}
 	}
-	state := make([]tally.Player, len(tev.Players))
-	for i, p := range tev.Players {
-		state[i] = p.Player
-		state[i].History = p.History[:min(played, len(p.History))]
-	}
+	return played, longest, requested, nil
+}
+
+// importSettings takes the number of rounds, the first colour and the
+// point system from the file, and checks the event.
+func importSettings(e Event, tev *trf.Event, longest int) (Event, error) {
 	e.Rounds = max(e.Rounds, tev.Rounds, longest)
-	// XXC: the colour drawn for the top player, which the Dutch system
-	// keeps using when colour preferences are equal (C.04.3 E.5).
+	// XXC or 152: the colour drawn for the top player, which the Dutch
+	// system keeps using when colour preferences are equal (C.04.3 E.5);
+	// without one, the pairing infers it from round 1 (swiss.InferFirstColor).
 	if tev.FirstColor != tally.NoColor {
 		e.FirstColor = tev.FirstColor
 	}
 	if tev.PointSystem != nil {
 		e.Scoring = tev.PointSystem.Scoring()
 		e.HalfPoints = tev.PointSystem.Win == 10
-	}
-	if tev.PointSystem == nil {
+	} else {
 		e.Scoring, e.HalfPoints = tally.DefaultScoring, true // FIDE's 1 - ½ - 0
 	}
-	e, err := checkEvent(e)
-	if err != nil {
-		return Event{}, "", err
-	}
-	// The players, by start number.
+	return checkEvent(e)
+}
+
+// importPlayers makes the event's players from the 001 lines, by start
+// number.
+func importPlayers(tev *trf.Event) ([]Player, map[int]*trf.Player, error) {
 	byNum := map[int]*trf.Player{}
 	var players []Player
 	for i := range tev.Players {
 		tp := &tev.Players[i]
 		if tp.Number < 1 || byNum[tp.Number] != nil {
-			return Event{}, "", trfProblem(tp.Number, 0, "start number missing or given twice")
+			return nil, nil, trfProblem(tp.Number, 0, "start number missing or given twice")
 		}
 		byNum[tp.Number] = tp
 		name := tp.Name
@@ -158,92 +190,121 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 		if err != nil {
 			var de *Error
 			if errors.As(err, &de) {
-				return Event{}, "", trfProblem(tp.Number, 0, de.Args["field"]+": "+de.Args["detail"])
+				return nil, nil, trfProblem(tp.Number, 0, de.Args["field"]+": "+de.Args["detail"])
 			}
-			return Event{}, "", err
+			return nil, nil, err
 		}
 		p.ID, p.Number, p.Entered = tp.Number, tp.Number, 1
 		players = append(players, p)
 	}
-	hist := map[int][]tally.Entry{}
-	for _, p := range state {
-		hist[p.Number] = p.History
-	}
+	return players, byNum, nil
+}
+
+// importedRound is one played round of the file: its boards, the
+// pairing-allocated bye and the requested byes.
+type importedRound struct {
+	boards []Board
+	bye    int
+	byes   map[int]tally.Result
+}
+
+// importRounds makes the played rounds: boards from the games seen by
+// White (or by the lower number when the file gives no colours), byes
+// from the rest.
+func importRounds(tev *trf.Event, players []Player, byNum map[int]*trf.Player, played int) ([]importedRound, error) {
 	entry := func(n, r int) tally.Entry {
-		if h := hist[n]; r < len(h) {
+		if h := byNum[n].History; r < len(h) && r < played {
 			return h[r]
 		}
 		return tally.Entry{Result: tally.ZeroBye}
 	}
-	// The rounds: boards from the games seen by White (or by the lower
-	// number when the file gives no colours), byes from the rest.
-	type round struct {
-		boards []Board
-		bye    int
-		byes   map[int]tally.Result
-	}
-	rounds := make([]round, played)
+	rounds := make([]importedRound, played)
 	for r := 0; r < played; r++ {
 		rd := &rounds[r]
 		rd.byes = map[int]tally.Result{}
 		for _, p := range players {
 			me := entry(p.Number, r)
 			if me.Opponent == 0 {
-				switch me.Result {
-				case tally.PairingBye, tally.ForfeitWin:
-					// "0000 - +" is how older files write the
-					// pairing-allocated bye: a win without an opponent,
-					// given by the pairing (bbpPairings reads it so too).
-					if rd.bye != 0 {
-						return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("a second pairing-allocated bye (player %d has one)", rd.bye))
-					}
-					rd.bye = p.ID
-				case tally.HalfBye, tally.FullBye, tally.ZeroBye:
-					rd.byes[p.ID] = me.Result
-				case tally.ForfeitLoss:
-					rd.byes[p.ID] = tally.ZeroBye
-				default:
-					return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("result %q without an opponent", string(me.Result)))
+				if err := rd.unpaired(p, me, r); err != nil {
+					return nil, err
 				}
 				continue
 			}
 			if byNum[me.Opponent] == nil || me.Opponent == p.Number {
-				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("opponent %d is not in the file", me.Opponent))
+				return nil, trfProblem(p.Number, r+1, fmt.Sprintf("opponent %d is not in the file", me.Opponent))
 			}
 			them := entry(me.Opponent, r)
 			if them.Opponent != p.Number {
-				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("plays %d, who has %d that round", me.Opponent, them.Opponent))
+				return nil, trfProblem(p.Number, r+1, fmt.Sprintf("plays %d, who has %d that round", me.Opponent, them.Opponent))
 			}
 			first := me.Color == tally.White || me.Color == tally.NoColor && them.Color != tally.White && p.Number < me.Opponent
 			if !first {
 				continue
 			}
-			if me.Color != tally.NoColor && them.Color != tally.Black {
-				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("both players of the game with %d have White", me.Opponent))
+			b, err := importBoard(p, me, them, r)
+			if err != nil {
+				return nil, err
 			}
-			// The board keeps the file's codes: W D L (played, not rated)
-			// stay so, to be exported as read.
-			res := [2]tally.Result{me.Result, them.Result}
-			rated := [2]tally.Result{Rated(res[0]), Rated(res[1])}
-			valid := (res[0] == rated[0]) == (res[1] == rated[1])
-			ok := false
-			for _, o := range outcomes {
-				ok = ok || o == rated
-			}
-			valid = valid && ok
-			if !valid {
-				return Event{}, "", trfProblem(p.Number, r+1, fmt.Sprintf("results %q and %q of the game with %d do not make a board", string(me.Result), string(them.Result), me.Opponent))
-			}
-			rd.boards = append(rd.boards, Board{Board: len(rd.boards) + 1, White: p.ID, Black: me.Opponent, WhiteResult: res[0], BlackResult: res[1], Source: "director"})
+			b.Board = len(rd.boards) + 1
+			rd.boards = append(rd.boards, b)
 		}
 	}
+	return rounds, nil
+}
+
+// unpaired records a player without an opponent in round r (0-based):
+// the pairing-allocated bye, a requested bye, or an absence.
+func (rd *importedRound) unpaired(p Player, me tally.Entry, r int) error {
+	switch me.Result {
+	case tally.PairingBye, tally.ForfeitWin:
+		// "0000 - +" is how older files write the pairing-allocated
+		// bye: a win without an opponent, given by the pairing
+		// (bbpPairings reads it so too).
+		if rd.bye != 0 {
+			return trfProblem(p.Number, r+1, fmt.Sprintf("a second pairing-allocated bye (player %d has one)", rd.bye))
+		}
+		rd.bye = p.ID
+	case tally.HalfBye, tally.FullBye, tally.ZeroBye:
+		rd.byes[p.ID] = me.Result
+	case tally.ForfeitLoss:
+		rd.byes[p.ID] = tally.ZeroBye
+	default:
+		return trfProblem(p.Number, r+1, fmt.Sprintf("result %q without an opponent", string(me.Result)))
+	}
+	return nil
+}
+
+// importBoard is the board of p (White, or the lower number when the
+// file gives no colours) against me.Opponent in round r (0-based). The
+// board keeps the file's codes: W D L (played, not rated) stay so, to be
+// exported as read.
+func importBoard(p Player, me, them tally.Entry, r int) (Board, error) {
+	if me.Color != tally.NoColor && them.Color != tally.Black {
+		return Board{}, trfProblem(p.Number, r+1, fmt.Sprintf("both players of the game with %d have White", me.Opponent))
+	}
+	res := [2]tally.Result{me.Result, them.Result}
+	rated := [2]tally.Result{Rated(res[0]), Rated(res[1])}
+	valid := (res[0] == rated[0]) == (res[1] == rated[1])
+	ok := false
+	for _, o := range outcomes {
+		ok = ok || o == rated
+	}
+	if !valid || !ok {
+		return Board{}, trfProblem(p.Number, r+1, fmt.Sprintf("results %q and %q of the game with %d do not make a board", string(me.Result), string(them.Result), me.Opponent))
+	}
+	return Board{White: p.ID, Black: me.Opponent, WhiteResult: res[0], BlackResult: res[1], Source: "director"}, nil
+}
+
+// storeImport stores the imported event, its players, rounds and
+// requested byes in one transaction, and returns the director's token.
+func (s *Store) storeImport(ctx context.Context, e *Event, players []Player, rounds []importedRound, requested map[int]map[int]tally.Result, played int) (string, error) {
 	e.ID = newSecret(9)
 	e.Created = s.now().UTC()
 	token := newSecret(32)
 	h := hashSecret(token)
 	body, err := json.Marshal(e)
 	if err != nil {
-		return Event{}, "", err
+		return "", err
 	}
 	err = s.tx(ctx, func(tx *sql.Tx) error {
 		if err := roomForEvent(tx); err != nil {
@@ -259,20 +320,8 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 			}
 		}
 		for i, rd := range rounds {
-			n := i + 1
-			if _, err := tx.Exec("INSERT INTO rounds (event, n, state, bye) VALUES (?, ?, ?, ?)", e.ID, n, Closed, rd.bye); err != nil {
-				return fmt.Errorf("director: storing round %d: %w", n, err)
-			}
-			for _, b := range rd.boards {
-				if _, err := tx.Exec("INSERT INTO boards (event, round, board, white, black, wres, bres, source) VALUES (?, ?, ?, ?, ?, ?, ?, 'director')",
-					e.ID, n, b.Board, b.White, b.Black, string(b.WhiteResult), string(b.BlackResult)); err != nil {
-					return fmt.Errorf("director: storing round %d: %w", n, err)
-				}
-			}
-			for pid, k := range rd.byes {
-				if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, 1)", e.ID, n, pid, string(k)); err != nil {
-					return fmt.Errorf("director: storing round %d: %w", n, err)
-				}
+			if err := storeImportedRound(tx, e.ID, i+1, rd); err != nil {
+				return err
 			}
 		}
 		for n, ps := range requested {
@@ -285,9 +334,28 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 		return s.audit(tx, e.ID, "import", "event %q imported from TRF16: %d players, %d rounds closed of %d", e.Name, len(players), played, e.Rounds)
 	})
 	if err != nil {
-		return Event{}, "", err
+		return "", err
 	}
-	return e, token, nil
+	return token, nil
+}
+
+// storeImportedRound stores round n, closed, with its boards and byes.
+func storeImportedRound(tx *sql.Tx, event string, n int, rd importedRound) error {
+	if _, err := tx.Exec("INSERT INTO rounds (event, n, state, bye) VALUES (?, ?, ?, ?)", event, n, Closed, rd.bye); err != nil {
+		return fmt.Errorf("director: storing round %d: %w", n, err)
+	}
+	for _, b := range rd.boards {
+		if _, err := tx.Exec("INSERT INTO boards (event, round, board, white, black, wres, bres, source) VALUES (?, ?, ?, ?, ?, ?, ?, 'director')",
+			event, n, b.Board, b.White, b.Black, string(b.WhiteResult), string(b.BlackResult)); err != nil {
+			return fmt.Errorf("director: storing round %d: %w", n, err)
+		}
+	}
+	for pid, k := range rd.byes {
+		if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, 1)", event, n, pid, string(k)); err != nil {
+			return fmt.Errorf("director: storing round %d: %w", n, err)
+		}
+	}
+	return nil
 }
 
 // trfProblem is a problem in the history of a player; when the player was

@@ -643,6 +643,13 @@ func (g *game) collect() {
 		code := "result.over"
 		claimed := g.lastClaimAccepted && !g.lastClaimAuto
 		switch res.Termination {
+		case arbiter.Normal:
+			if res.Outcome != rules.Draw {
+				// The side to move has none (a loss, or in the giveaway
+				// games a win: the result says which).
+				code = "result.no-move"
+				args["color"] = colorName(ref.Position().Turn())
+			}
 		case arbiter.Resignation:
 			code = "result.resigned"
 		case arbiter.TimeForfeit:

@@ -115,6 +115,10 @@ type dutch struct {
 	single     bool // C.9 applies: the bye assignee is the bracket's single downfloater
 	unplayRank map[int]uint64
 	maxEdge    []uint64
+
+	mate      []int  // the current matching (solve)
+	matched   []bool // vertices whose partner is decided
+	matchedTo []int  // the decided partners (-1: none yet)
 }
 
 // layout places the criteria in the edge weight, most significant first.
@@ -325,14 +329,50 @@ func (d *dutch) finalize(a, b int) {
 	d.m.set(a, b, d.maxEdge)
 }
 
+// run pairs the round: the initial matching (does a pairing exist, and
+// the PAB assignee's score), then each bracket from the top score down
+// (pairBracket), then a check that the pairing is symmetric. The result
+// is each vertex's partner (-1 for the PAB).
 func (d *dutch) run() ([]int, error) {
 	n := len(d.sorted)
 	d.makeLayout()
+	if err := d.initialMatching(); err != nil {
+		return nil, err
+	}
+	if n%2 == 1 {
+		d.prepareBye()
+	}
+	d.matchedTo = make([]int, n)
+	for i := range d.matchedTo {
+		d.matchedTo[i] = -1
+	}
+	d.matched = make([]bool, n)
+	b := &bracket{d: d, tmp: make([]uint64, d.lay.k)}
+	// P: the vertices of the current bracket (moved-down players first,
+	// then the residents) followed by those of the next score group.
+	for b.next < n && d.sorted[b.next].score >= d.sorted[0].score {
+		b.P = append(b.P, b.next)
+		b.next++
+	}
+	for len(b.P) > 1 || b.next < n {
+		if err := b.pair(); err != nil {
+			return nil, err
+		}
+	}
+	for v, u := range d.matchedTo {
+		if u >= 0 && d.matchedTo[u] != v {
+			return nil, fmt.Errorf("swiss: internal error: pairing of %d is not symmetric", d.sorted[v].p.Number)
+		}
+	}
+	return d.matchedTo, nil
+}
+
+// initialMatching solves the round as one matching that decides whether a
+// pairing exists at all and, for an odd number, the score of the PAB
+// assignee: the lowest score that a bye candidate left over can have.
+func (d *dutch) initialMatching() error {
+	n := len(d.sorted)
 	L := &d.lay
-	k := L.k
-	// The initial matching decides whether a pairing exists and the score
-	// of the PAB assignee: the lowest score that a bye candidate left over
-	// can have.
 	levels := map[int]int{}
 	lv := 0
 	for i := n - 1; i >= 0; i-- {
@@ -341,18 +381,17 @@ func (d *dutch) run() ([]int, error) {
 			lv++
 		}
 	}
-	if need := bitLen(2*n*lv) + 6; (need+63)/64 > k {
-		k = (need + 63) / 64
-		L.k = k
-		mx := make([]uint64, k)
+	if need := bitLen(2*n*lv) + 6; (need+63)/64 > L.k {
+		L.k = (need + 63) / 64
+		mx := make([]uint64, L.k)
 		copy(mx, d.maxEdge)
 		d.maxEdge = mx
 	}
 	// A perfect matching with a dummy vertex for the PAB when the number
 	// is odd: every pairing then has one dummy edge of the same weight.
 	nv := n + n%2
-	d.m = newMatcher(nv, k)
-	w := make([]uint64, k)
+	d.m = newMatcher(nv, L.k)
+	w := make([]uint64, L.k)
 	if nv > n {
 		wClear(w)
 		w[0] = 1
@@ -376,368 +415,472 @@ func (d *dutch) run() ([]int, error) {
 			d.m.set(i, j, w)
 		}
 	}
-	mate, err := d.solve()
-	if err != nil {
-		return nil, err
-	}
-	free := -1
-	if nv > n {
-		free = mate[n]
-	}
-	if n%2 == 1 {
-		d.byeScore = d.sorted[free].score
-		top := d.sorted[0].score
-		d.single = false
-		for i := 0; i < n; i++ {
-			for j := 0; j < i; j++ {
-				d.edgeWeight(w, d.sorted[j], d.sorted[i], false, false)
-				d.m.set(i, j, w)
-			}
-		}
-		if d.byeScore >= top {
-			d.single = true
-			for v := 0; v < n && d.sorted[v].score >= top; v++ {
-				if d.sorted[d.mateOf(mate, v)].score < top {
-					d.single = false
-					break
-				}
-			}
-		}
-		// C.9: rank the bye-score players by unplayed games; fewer unplayed
-		// games make a better bye assignee, so more unplayed games weigh
-		// more for being paired.
-		var counts []int
-		for _, s := range d.sorted {
-			if s.score == d.byeScore {
-				counts = append(counts, s.played)
-			}
-		}
-		sort.Sort(sort.Reverse(sort.IntSlice(counts)))
-		d.unplayRank = map[int]uint64{}
-		for i, c := range counts {
-			d.unplayRank[c] = uint64(i)
-		}
-	}
+	var err error
+	d.mate, err = d.solve()
+	return err
+}
 
-	matchedTo := make([]int, n)
-	for i := range matchedTo {
-		matchedTo[i] = -1
+// prepareBye, for an odd number of players, takes the PAB assignee's
+// score from the initial matching, sets every edge to its completion
+// weight, decides whether C.9 applies from the top bracket on (the
+// assignee is the top bracket's single downfloater) and ranks the
+// bye-score players by unplayed games.
+func (d *dutch) prepareBye() {
+	n := len(d.sorted)
+	w := make([]uint64, d.lay.k)
+	d.byeScore = d.sorted[d.mate[n]].score
+	top := d.sorted[0].score
+	d.single = false
+	for i := 0; i < n; i++ {
+		for j := 0; j < i; j++ {
+			d.edgeWeight(w, d.sorted[j], d.sorted[i], false, false)
+			d.m.set(i, j, w)
+		}
 	}
-	matched := make([]bool, n)
-	// P: the vertices of the current bracket (moved-down players first,
-	// then the residents) followed by those of the next score group.
-	var P []int
-	next := 0
-	for next < n && d.sorted[next].score >= d.sorted[0].score {
-		P = append(P, next)
-		next++
-	}
-	moved := 0      // moved-down players at the head of P
-	groupBegin := 0 // first resident vertex of the current bracket
-	var base []uint64
-	baseAt := func(lo, hi int) []uint64 { // P indices, hi < lo
-		o := (lo*(lo-1)/2 + hi) * k
-		return base[o : o+k]
-	}
-	tmp := make([]uint64, k)
-	for len(P) > 1 || next < n {
-		nextBegin := len(P)
-		groupEnd := groupBegin + (nextBegin - moved)
-		groupStart := next
-		for next < n && d.sorted[next].score >= d.sorted[groupStart].score {
-			P = append(P, next)
-			next++
-		}
-		np := len(P)
-		base = make([]uint64, np*(np-1)/2*k+k)
-		half := (nextBegin - moved + 1) / 2
-		bguide := func(dst []uint64, hi, lo int) {
-			if lo < nextBegin && !wZero(dst) {
-				wAddAt(dst, 0, guide(lo-hi, half, n))
-			}
-		}
-		for lo := moved; lo < np; lo++ {
-			for hi := 0; hi < lo; hi++ {
-				bw := baseAt(lo, hi)
-				d.edgeWeight(bw, d.sorted[P[hi]], d.sorted[P[lo]], lo < nextBegin, lo >= nextBegin)
-				copy(tmp, bw)
-				bguide(tmp, hi, lo)
-				d.m.set(P[hi], P[lo], tmp)
-			}
-		}
-		isResident := func(v int) bool { return v >= groupBegin && v < groupEnd }
-		// ewc is a remainder edge weight with the exchange terms: a pair
-		// led by an S1 player is not an exchange, and a higher leader is a
-		// smaller BSN difference.
-		ewc := func(dst []uint64, hi, lo, hiRem, loRem, pairs int) {
-			copy(dst, baseAt(lo, hi))
-			if wZero(dst) {
-				return
-			}
-			if hiRem < pairs {
-				wAddAt(dst, L.flag, 1)
-			}
-			wSubAt(dst, L.low+1, uint64(hiRem))
-			wAddAt(dst, 0, guide(loRem-hiRem, pairs, n))
-		}
-		if mate, err = d.solve(); err != nil {
-			return nil, err
-		}
-
-		// Which moved-down players are paired in this bracket (C.6 and the
-		// rule's preference for the higher ones within a score).
-		var mdScore, left, leftMatched int
-		for i := 0; i < moved; i++ {
-			v := P[i]
-			if i == 0 || d.sorted[v].score < mdScore {
-				mdScore = d.sorted[v].score
-				left, leftMatched = 0, 0
-				for j := i; j < moved && d.sorted[P[j]].score >= mdScore; j++ {
-					left++
-					if isResident(d.mateOf(mate, P[j])) {
-						leftMatched++
-					}
-				}
-			}
-			if leftMatched == 0 {
-				continue
-			}
-			if left <= leftMatched {
-				matched[v] = true
-				continue
-			}
-			left--
-			if !isResident(d.mateOf(mate, v)) {
-				for o := moved; o < nextBegin; o++ {
-					copy(tmp, baseAt(o, i))
-					if !wZero(tmp) {
-						wAddAt(tmp, L.low, 1)
-						bguide(tmp, i, o)
-						d.m.set(v, P[o], tmp)
-					}
-				}
-				if mate, err = d.solve(); err != nil {
-					return nil, err
-				}
-			}
-			if isResident(d.mateOf(mate, v)) {
-				matched[v] = true
-				leftMatched--
-				for o := moved; o < nextBegin; o++ {
-					copy(tmp, baseAt(o, i))
-					if !wZero(tmp) {
-						wAddAt(tmp, L.low, uint64(nextBegin-moved)+1)
-						bguide(tmp, i, o)
-						d.m.set(v, P[o], tmp)
-					}
-				}
-			}
-		}
-		// Their opponents: the highest resident that keeps the best pairing.
-		for i := 0; i < moved; i++ {
-			v := P[i]
-			if !matched[v] {
-				continue
-			}
-			add := uint64(np)
-			best := -1
-			for o := nextBegin - 1; o >= moved; o-- {
-				if matched[P[o]] {
-					continue
-				}
-				copy(tmp, baseAt(o, i))
-				if !wZero(tmp) {
-					wAddAt(tmp, L.low, add)
-					bguide(tmp, i, o)
-					d.m.set(v, P[o], tmp)
-					add++
-					best = P[o]
-				}
-			}
-			// The bonus only changes v's edges, and most on the edge to
-			// best: when the matching already pairs v with best it stays
-			// optimal and needs no new solve.
-			if d.mateOf(mate, v) != best {
-				if mate, err = d.solve(); err != nil {
-					return nil, err
-				}
-			}
-			u := d.mateOf(mate, v)
-			matched[u] = true
-			d.finalize(v, u)
-		}
-		// The remainder (residents not paired with a moved-down player):
-		// S1 is its first `pairs` players.
-		var rem []int // P indices
-		pairs := 0
-		for o := moved; o < nextBegin; o++ {
-			v := P[o]
-			if d.mateOf(mate, v) < groupBegin {
-				continue
-			}
-			rem = append(rem, o)
-			if d.mateOf(mate, v) < v {
-				pairs++
-			}
-		}
-		for b := range rem {
-			for a := 0; a < b; a++ {
-				ewc(tmp, rem[a], rem[b], a, b, pairs)
-				d.m.set(P[rem[a]], P[rem[b]], tmp)
-			}
-		}
-		if mate, err = d.solve(); err != nil {
-			return nil, err
-		}
-		leads := func(o int) bool { // P index o leads (is the higher of) a pair in the bracket
-			v := P[o]
-			u := d.mateOf(mate, v)
-			return u > v && u < groupEnd
-		}
-		exchanges := 0
-		for a := 0; a < pairs && a < len(rem); a++ {
-			if !leads(rem[a]) {
-				exchanges++
-			}
-		}
-		// Exchange the lowest S1 players possible.
-		left = exchanges
-		for a := pairs - 1; a >= 0 && left > 0; a-- {
-			o := rem[a]
-			if leads(o) {
-				for b := a + 1; b < len(rem); b++ {
-					ewc(tmp, o, rem[b], a, b, pairs)
-					if !wZero(tmp) {
-						wSubAt(tmp, L.low, 1)
-						d.m.set(P[o], P[rem[b]], tmp)
-					}
-				}
-				if mate, err = d.solve(); err != nil {
-					return nil, err
-				}
-			}
-			ex := !leads(o)
-			if ex {
-				left--
-			}
-			for b := a + 1; b < len(rem); b++ {
-				if ex {
-					wClear(baseAt(rem[b], o))
-				}
-				ewc(tmp, o, rem[b], a, b, pairs)
-				d.m.set(P[o], P[rem[b]], tmp)
-			}
-		}
-		// Exchange the highest S2 players possible.
-		left = exchanges
-		for a := pairs; a < len(rem) && left > 1; a++ {
-			o := rem[a]
-			already := leads(o)
-			if !already {
-				for b := a + 1; b < len(rem); b++ {
-					ewc(tmp, o, rem[b], a, b, pairs)
-					if !wZero(tmp) {
-						wAddAt(tmp, L.low, 1)
-						d.m.set(P[o], P[rem[b]], tmp)
-					}
-				}
-				if mate, err = d.solve(); err != nil {
-					return nil, err
-				}
-			}
-			if leads(o) {
-				left--
-				for b := 0; b < a; b++ {
-					wClear(baseAt(o, rem[b]))
-					d.m.set(P[o], P[rem[b]], baseAt(o, rem[b]))
-				}
-				for q := nextBegin; q < np; q++ {
-					wClear(baseAt(q, o))
-					d.m.set(P[o], P[q], baseAt(q, o))
-				}
-			}
-			if !already {
-				for b := a + 1; b < len(rem); b++ {
-					ewc(tmp, o, rem[b], a, b, pairs)
-					d.m.set(P[o], P[rem[b]], tmp)
-				}
-			}
-		}
-		// Fix who leads (the new S1) and who follows. The edges kept keep
-		// their exchange terms: those are the same on all of a leader's
-		// edges, so they change no choice below, and leaving them spares
-		// the solver a bulk change.
-		for a := range rem {
-			for b := a + 1; b < len(rem); b++ {
-				if !leads(rem[a]) || leads(rem[b]) {
-					wClear(baseAt(rem[b], rem[a]))
-					d.m.set(P[rem[a]], P[rem[b]], baseAt(rem[b], rem[a]))
-				}
-			}
-		}
-		remIdx := make(map[int]int, len(rem))
-		for a, o := range rem {
-			remIdx[o] = a
-		}
-		// Each leader in order takes the first follower that keeps the best
-		// pairing (the first transposition).
-		for _, o := range rem {
-			if !leads(o) {
-				continue
-			}
-			v := P[o]
-			add := uint64(0)
-			best := -1
-			for b := len(rem) - 1; b >= 0; b-- {
-				q := rem[b]
-				if q <= o || matched[P[q]] {
-					continue
-				}
-				ewc(tmp, o, q, remIdx[o], b, pairs)
-				if !wZero(tmp) {
-					wAddAt(tmp, L.low, add)
-					d.m.set(v, P[q], tmp)
-					best = P[q]
-				}
-				add++
-			}
-			// As for the moved-down players: no solve when the matching
-			// already takes the most favoured follower.
-			if d.mateOf(mate, v) != best {
-				if mate, err = d.solve(); err != nil {
-					return nil, err
-				}
-			}
-			u := d.mateOf(mate, v)
-			matched[v], matched[u] = true, true
-			d.finalize(v, u)
-		}
-		// The next bracket: the unpaired players of this one, moved down,
-		// and the next score group.
-		var nP []int
-		moved = 0
-		d.single = n%2 == 1 && groupStart < n && d.byeScore == d.sorted[groupStart].score
-		for o, v := range P {
-			if o < nextBegin && matched[v] {
-				u := d.mateOf(mate, v)
-				matchedTo[v], matchedTo[u] = u, v
-				continue
-			}
-			nP = append(nP, v)
-			if o < nextBegin {
-				moved++
-			}
-			if d.sorted[d.mateOf(mate, v)].score < d.byeScore {
+	if d.byeScore >= top {
+		d.single = true
+		for v := 0; v < n && d.sorted[v].score >= top; v++ {
+			if d.sorted[d.mateOf(d.mate, v)].score < top {
 				d.single = false
+				break
 			}
 		}
-		P = nP
-		groupBegin = groupEnd
 	}
-	for v := range matchedTo {
-		if matchedTo[v] >= 0 && matchedTo[matchedTo[v]] != v {
-			return nil, fmt.Errorf("swiss: internal error: pairing of %d is not symmetric", d.sorted[v].p.Number)
+	// C.9: fewer unplayed games make a better bye assignee, so more
+	// unplayed games weigh more for being paired.
+	var counts []int
+	for _, s := range d.sorted {
+		if s.score == d.byeScore {
+			counts = append(counts, s.played)
 		}
 	}
-	return matchedTo, nil
+	sort.Sort(sort.Reverse(sort.IntSlice(counts)))
+	d.unplayRank = map[int]uint64{}
+	for i, c := range counts {
+		d.unplayRank[c] = uint64(i)
+	}
+}
+
+// bracket is the pairing of one bracket: its vertices P (the moved-down
+// players first, then the residents, then the next score group, whose
+// edges the bracket's choice of downfloaters weighs), and the base edge
+// weights among them.
+type bracket struct {
+	d          *dutch
+	P          []int // vertices (indices into d.sorted)
+	next       int   // the first vertex not yet in P
+	moved      int   // moved-down players at the head of P
+	groupBegin int   // first resident vertex of the bracket
+	groupEnd   int   // one past the last resident vertex
+	groupStart int   // the first vertex of the next score group
+	nextBegin  int   // P index of the first player of the next score group
+	np         int   // len(P)
+	half       int   // the natural S1 size of the bracket, for the guide
+	base       []uint64
+	tmp        []uint64
+	rem        []int // the remainder, as P indices
+	pairs      int   // the remainder's S1 size
+	exchanges  int   // S1 players of the remainder not leading, before the exchanges
+	remIdx     map[int]int
+}
+
+// baseAt is the base weight of the edge between P indices hi < lo.
+func (b *bracket) baseAt(lo, hi int) []uint64 {
+	k := b.d.lay.k
+	o := (lo*(lo-1)/2 + hi) * k
+	return b.base[o : o+k]
+}
+
+// guided adds the solver's guide to an edge inside the bracket.
+func (b *bracket) guided(dst []uint64, hi, lo int) {
+	if lo < b.nextBegin && !wZero(dst) {
+		wAddAt(dst, 0, guide(lo-hi, b.half, len(b.d.sorted)))
+	}
+}
+
+func (b *bracket) isResident(v int) bool { return v >= b.groupBegin && v < b.groupEnd }
+
+// remainderWeight is a remainder edge's weight with the exchange terms: a
+// pair led by an S1 player is not an exchange, and a higher leader is a
+// smaller BSN difference.
+func (b *bracket) remainderWeight(dst []uint64, hi, lo, hiRem, loRem int) {
+	L := &b.d.lay
+	copy(dst, b.baseAt(lo, hi))
+	if wZero(dst) {
+		return
+	}
+	if hiRem < b.pairs {
+		wAddAt(dst, L.flag, 1)
+	}
+	wSubAt(dst, L.low+1, uint64(hiRem))
+	wAddAt(dst, 0, guide(loRem-hiRem, b.pairs, len(b.d.sorted)))
+}
+
+// favour sets the edges of the moved-down player at P index i to the
+// residents with a bonus at the tie-break bit. Without step: add on every
+// edge (the residents in order). With step: add, add+1, ... from the
+// lowest resident not yet matched up, so that the highest compatible one
+// is favoured most; it returns that one's vertex (-1 for none).
+func (b *bracket) favour(i int, add uint64, step bool) int {
+	d := b.d
+	set := func(o int) bool {
+		copy(b.tmp, b.baseAt(o, i))
+		if wZero(b.tmp) {
+			return false
+		}
+		wAddAt(b.tmp, d.lay.low, add)
+		b.guided(b.tmp, i, o)
+		d.m.set(b.P[i], b.P[o], b.tmp)
+		return true
+	}
+	if !step {
+		for o := b.moved; o < b.nextBegin; o++ {
+			set(o)
+		}
+		return -1
+	}
+	best := -1
+	for o := b.nextBegin - 1; o >= b.moved; o-- {
+		if !d.matched[b.P[o]] && set(o) {
+			add++
+			best = b.P[o]
+		}
+	}
+	return best
+}
+
+// resolve re-solves the matching.
+func (b *bracket) resolve() error {
+	var err error
+	b.d.mate, err = b.d.solve()
+	return err
+}
+
+// pair pairs the bracket and moves on to the next one.
+func (b *bracket) pair() error {
+	if err := b.open(); err != nil {
+		return err
+	}
+	if err := b.chooseMovedDown(); err != nil {
+		return err
+	}
+	if err := b.pairMovedDown(); err != nil {
+		return err
+	}
+	if err := b.remainder(); err != nil {
+		return err
+	}
+	if err := b.exchangeS1(); err != nil {
+		return err
+	}
+	if err := b.exchangeS2(); err != nil {
+		return err
+	}
+	if err := b.transpose(); err != nil {
+		return err
+	}
+	b.advance()
+	return nil
+}
+
+// open adds the next score group to P and sets the base weights of every
+// edge of the bracket and to the next group.
+func (b *bracket) open() error {
+	d := b.d
+	n := len(d.sorted)
+	b.nextBegin = len(b.P)
+	b.groupEnd = b.groupBegin + (b.nextBegin - b.moved)
+	b.groupStart = b.next
+	for b.next < n && d.sorted[b.next].score >= d.sorted[b.groupStart].score {
+		b.P = append(b.P, b.next)
+		b.next++
+	}
+	b.np = len(b.P)
+	k := d.lay.k
+	b.base = make([]uint64, b.np*(b.np-1)/2*k+k)
+	b.half = (b.nextBegin - b.moved + 1) / 2
+	for lo := b.moved; lo < b.np; lo++ {
+		for hi := 0; hi < lo; hi++ {
+			bw := b.baseAt(lo, hi)
+			d.edgeWeight(bw, d.sorted[b.P[hi]], d.sorted[b.P[lo]], lo < b.nextBegin, lo >= b.nextBegin)
+			copy(b.tmp, bw)
+			b.guided(b.tmp, hi, lo)
+			d.m.set(b.P[hi], b.P[lo], b.tmp)
+		}
+	}
+	return b.resolve()
+}
+
+// chooseMovedDown decides which moved-down players are paired in this
+// bracket (C.6, and the rule's preference for the higher ones within a
+// score): within each score, from the top, a player the matching leaves
+// out is offered a bonus, and kept when the best pairing allows it.
+func (b *bracket) chooseMovedDown() error {
+	d := b.d
+	var mdScore, left, leftMatched int
+	for i := 0; i < b.moved; i++ {
+		v := b.P[i]
+		if i == 0 || d.sorted[v].score < mdScore {
+			mdScore = d.sorted[v].score
+			left, leftMatched = 0, 0
+			for j := i; j < b.moved && d.sorted[b.P[j]].score >= mdScore; j++ {
+				left++
+				if b.isResident(d.mateOf(d.mate, b.P[j])) {
+					leftMatched++
+				}
+			}
+		}
+		if leftMatched == 0 {
+			continue
+		}
+		if left <= leftMatched {
+			d.matched[v] = true
+			continue
+		}
+		left--
+		if !b.isResident(d.mateOf(d.mate, v)) {
+			b.favour(i, 1, false)
+			if err := b.resolve(); err != nil {
+				return err
+			}
+		}
+		if b.isResident(d.mateOf(d.mate, v)) {
+			d.matched[v] = true
+			leftMatched--
+			b.favour(i, uint64(b.nextBegin-b.moved)+1, false)
+		}
+	}
+	return nil
+}
+
+// pairMovedDown gives each chosen moved-down player, in order, the
+// highest resident that keeps the best pairing.
+func (b *bracket) pairMovedDown() error {
+	d := b.d
+	for i := 0; i < b.moved; i++ {
+		v := b.P[i]
+		if !d.matched[v] {
+			continue
+		}
+		best := b.favour(i, uint64(b.np), true)
+		// The bonus only changes v's edges, and most on the edge to
+		// best: when the matching already pairs v with best it stays
+		// optimal and needs no new solve.
+		if d.mateOf(d.mate, v) != best {
+			if err := b.resolve(); err != nil {
+				return err
+			}
+		}
+		u := d.mateOf(d.mate, v)
+		d.matched[u] = true
+		d.finalize(v, u)
+	}
+	return nil
+}
+
+// remainder collects the residents not paired with a moved-down player
+// (S1 is its first `pairs` players) and sets their exchange weights.
+func (b *bracket) remainder() error {
+	d := b.d
+	b.rem, b.pairs = b.rem[:0], 0
+	for o := b.moved; o < b.nextBegin; o++ {
+		v := b.P[o]
+		if d.mateOf(d.mate, v) < b.groupBegin {
+			continue
+		}
+		b.rem = append(b.rem, o)
+		if d.mateOf(d.mate, v) < v {
+			b.pairs++
+		}
+	}
+	for j := range b.rem {
+		for a := 0; a < j; a++ {
+			b.remainderWeight(b.tmp, b.rem[a], b.rem[j], a, j)
+			d.m.set(b.P[b.rem[a]], b.P[b.rem[j]], b.tmp)
+		}
+	}
+	if err := b.resolve(); err != nil {
+		return err
+	}
+	b.exchanges = b.countExchanges()
+	return nil
+}
+
+// leads reports whether P index o leads (is the higher of) a pair in the
+// bracket.
+func (b *bracket) leads(o int) bool {
+	v := b.P[o]
+	u := b.d.mateOf(b.d.mate, v)
+	return u > v && u < b.groupEnd
+}
+
+// countExchanges is the number of S1 players of the remainder who do not
+// lead: the exchanges the best pairing needs.
+func (b *bracket) countExchanges() int {
+	x := 0
+	for a := 0; a < b.pairs && a < len(b.rem); a++ {
+		if !b.leads(b.rem[a]) {
+			x++
+		}
+	}
+	return x
+}
+
+// exchangeS1 exchanges the lowest S1 players possible.
+func (b *bracket) exchangeS1() error {
+	d := b.d
+	rem := b.rem
+	left := b.exchanges
+	for a := b.pairs - 1; a >= 0 && left > 0; a-- {
+		o := rem[a]
+		if b.leads(o) {
+			for j := a + 1; j < len(rem); j++ {
+				b.remainderWeight(b.tmp, o, rem[j], a, j)
+				if !wZero(b.tmp) {
+					wSubAt(b.tmp, d.lay.low, 1)
+					d.m.set(b.P[o], b.P[rem[j]], b.tmp)
+				}
+			}
+			if err := b.resolve(); err != nil {
+				return err
+			}
+		}
+		ex := !b.leads(o)
+		if ex {
+			left--
+		}
+		for j := a + 1; j < len(rem); j++ {
+			if ex {
+				wClear(b.baseAt(rem[j], o))
+			}
+			b.remainderWeight(b.tmp, o, rem[j], a, j)
+			d.m.set(b.P[o], b.P[rem[j]], b.tmp)
+		}
+	}
+	return nil
+}
+
+// exchangeS2 exchanges the highest S2 players possible.
+func (b *bracket) exchangeS2() error {
+	d := b.d
+	rem := b.rem
+	left := b.exchanges
+	for a := b.pairs; a < len(rem) && left > 1; a++ {
+		o := rem[a]
+		already := b.leads(o)
+		if !already {
+			for j := a + 1; j < len(rem); j++ {
+				b.remainderWeight(b.tmp, o, rem[j], a, j)
+				if !wZero(b.tmp) {
+					wAddAt(b.tmp, d.lay.low, 1)
+					d.m.set(b.P[o], b.P[rem[j]], b.tmp)
+				}
+			}
+			if err := b.resolve(); err != nil {
+				return err
+			}
+		}
+		if b.leads(o) {
+			left--
+			for j := 0; j < a; j++ {
+				wClear(b.baseAt(o, rem[j]))
+				d.m.set(b.P[o], b.P[rem[j]], b.baseAt(o, rem[j]))
+			}
+			for q := b.nextBegin; q < b.np; q++ {
+				wClear(b.baseAt(q, o))
+				d.m.set(b.P[o], b.P[q], b.baseAt(q, o))
+			}
+		}
+		if !already {
+			for j := a + 1; j < len(rem); j++ {
+				b.remainderWeight(b.tmp, o, rem[j], a, j)
+				d.m.set(b.P[o], b.P[rem[j]], b.tmp)
+			}
+		}
+	}
+	return nil
+}
+
+// transpose fixes who leads (the new S1) and who follows, then has each
+// leader in order take the first follower that keeps the best pairing
+// (the first transposition).
+func (b *bracket) transpose() error {
+	d := b.d
+	rem := b.rem
+	// The edges kept keep their exchange terms: those are the same on
+	// all of a leader's edges, so they change no choice below, and
+	// leaving them spares the solver a bulk change.
+	for a := range rem {
+		for j := a + 1; j < len(rem); j++ {
+			if !b.leads(rem[a]) || b.leads(rem[j]) {
+				wClear(b.baseAt(rem[j], rem[a]))
+				d.m.set(b.P[rem[a]], b.P[rem[j]], b.baseAt(rem[j], rem[a]))
+			}
+		}
+	}
+	if b.remIdx == nil {
+		b.remIdx = map[int]int{}
+	}
+	clear(b.remIdx)
+	for a, o := range rem {
+		b.remIdx[o] = a
+	}
+	for _, o := range rem {
+		if !b.leads(o) {
+			continue
+		}
+		v := b.P[o]
+		add := uint64(0)
+		best := -1
+		for j := len(rem) - 1; j >= 0; j-- {
+			q := rem[j]
+			if q <= o || d.matched[b.P[q]] {
+				continue
+			}
+			b.remainderWeight(b.tmp, o, q, b.remIdx[o], j)
+			if !wZero(b.tmp) {
+				wAddAt(b.tmp, d.lay.low, add)
+				d.m.set(v, b.P[q], b.tmp)
+				best = b.P[q]
+			}
+			add++
+		}
+		// As for the moved-down players: no solve when the matching
+		// already takes the most favoured follower.
+		if d.mateOf(d.mate, v) != best {
+			if err := b.resolve(); err != nil {
+				return err
+			}
+		}
+		u := d.mateOf(d.mate, v)
+		d.matched[v], d.matched[u] = true, true
+		d.finalize(v, u)
+	}
+	return nil
+}
+
+// advance records the bracket's pairs and makes the next bracket: the
+// unpaired players of this one, moved down, and the next score group.
+func (b *bracket) advance() {
+	d := b.d
+	n := len(d.sorted)
+	var nP []int
+	b.moved = 0
+	d.single = n%2 == 1 && b.groupStart < n && d.byeScore == d.sorted[b.groupStart].score
+	for o, v := range b.P {
+		if o < b.nextBegin && d.matched[v] {
+			u := d.mateOf(d.mate, v)
+			d.matchedTo[v], d.matchedTo[u] = u, v
+			continue
+		}
+		nP = append(nP, v)
+		if o < b.nextBegin {
+			b.moved++
+		}
+		if d.sorted[d.mateOf(d.mate, v)].score < d.byeScore {
+			d.single = false
+		}
+	}
+	b.P = nP
+	b.groupBegin = b.groupEnd
 }

@@ -83,8 +83,9 @@ function render(view, op) {
   if (!arr.round) return;
   $('atb-checkin-title').textContent = t('atb.checkin_title', { round: arr.round });
   const inMap = arr.in || {};
-  const absent = arr.expected.filter((id) => !inMap[id]);
-  let count = t('atb.count', { n: arr.expected.length - absent.length, of: arr.expected.length });
+  const late = new Set(arr.late || []); // given the bye for absence; may still check in
+  const absent = arr.expected.filter((id) => !inMap[id] && !late.has(id));
+  let count = t('atb.count', { n: Object.keys(inMap).filter((id) => arr.expected.includes(Number(id))).length, of: arr.expected.length });
   if (absent.length > 0 && absent.length <= 10 && absent.length < arr.expected.length) count += ' ' + t('atb.missing', { names: absent.map(pname).join(', ') });
   $('atb-count').textContent = count;
   const ul = $('atb-arrivals');
@@ -92,7 +93,7 @@ function render(view, op) {
   for (const id of arr.expected) {
     const how = inMap[id];
     const li = el('li', { 'data-player': id, class: how ? 'in' : '' }, el('span', { class: 'who', text: pname(id) }));
-    li.append(el('span', { class: 'help', text: how ? t(`atb.how.${how}`) : t('atb.absent') }));
+    li.append(el('span', { class: 'help', text: how ? t(`atb.how.${how}`) : t(late.has(id) ? 'atb.absent_bye' : 'atb.absent') }));
     li.append(el('button', {
       type: 'button', text: how ? t('atb.undo_checkin') : t('atb.do_checkin'),
       onclick: () => op('check-in', { player: id, kind: how ? 'out' : 'in' }),
@@ -101,7 +102,7 @@ function render(view, op) {
   }
   const bye = $('atb-absent-byes');
   bye.textContent = t('atb.absent_byes', { n: absent.length });
-  bye.disabled = absent.length === 0 || absent.length === arr.expected.length;
+  bye.disabled = absent.length === 0 || Object.keys(inMap).length === 0;
   bye.onclick = () => op('absent-byes', {});
 }
 

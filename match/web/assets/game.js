@@ -524,6 +524,17 @@ function render() {
   tick();
 }
 
+// playerName is the name of the side's player: the name given, the
+// engine's (translated for the built-in one), or the colour.
+function playerName(color) {
+  const s = setup();
+  const name = sv(s, color);
+  if (name) return name;
+  const e = sv(s, 'engine');
+  if (e && g.snap.engine === color) return i18n.has(`engine.${e}`) ? t(`engine.${e}`) : e;
+  return t(`color.${color}`);
+}
+
 // turnText says whose move it is, in words, for players and spectators.
 function turnText(st) {
   if (!st || st.status === 'over') return '';
@@ -558,6 +569,7 @@ function modeText() {
 // the final position to analyse.
 function renderAfter(st, over) {
   $('after').hidden = !over;
+  $('pdn-link').hidden = over; // the after-game box has it
   if (!over) return;
   const player = isPlayer() && g.snap.engine !== g.role;
   const link = g.snap.rematch ? `${location.origin}/g/${encodeURIComponent(g.snap.rematch)}` : '';
@@ -576,7 +588,7 @@ function bar(el, color, st) {
   el.className = `player player-${color}${toMove ? ' to-move' : ''}`;
   el.querySelector('.to-move-mark').hidden = !toMove;
   el.dataset.color = color;
-  el.querySelector('.pname').textContent = `${sv(s, color) || t(`color.${color}`)}${g.role === color ? ` (${t('game.you')})` : ''}`;
+  el.querySelector('.pname').textContent = `${playerName(color)}${g.role === color ? ` (${t('game.you')})` : ''}`;
   const pres = st.presence || {};
   el.querySelector('.away').hidden = pres[color] !== false;
   const w = (st.warnings || {})[color] || 0;

@@ -87,8 +87,11 @@ let modeTouched = false;
 // modeDefault chooses friendly for a game against an engine or without a
 // clock, tournament rules otherwise, until the creator chooses.
 function modeDefault() {
-  const engine = !!$('engine').value;
+  const name = $('engine').value;
+  const engine = !!name;
   $('side-box').hidden = !engine;
+  $('engine-help').hidden = !engine;
+  if (engine) $('engine-help').textContent = t(i18n.has(`engine_help.${name}`) ? `engine_help.${name}` : 'engine_help.operator');
   // The field's text, not the (debounced) reading: a clock typed a moment
   // before the click still counts.
   const untimed = ['', '-', 'none'].includes($('tc').value.trim().toLowerCase());
