@@ -116,6 +116,30 @@ func sheetResult(b director.Board) sheets.Result {
 func (s *Server) eventSheet(kind string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Add("Vary", "Accept-Language") // the sheet's language (sheetLang)
+		id := r.PathValue("id")
+		if id == "" || len(id) > 64 {
+			writeCode(w, http.StatusNotFound, codeNotFound, nil)
+			return
+		}
+		lang, chosen := sheetLang(r)
+		key := sheetKey{kind: kind, id: id, lang: lang, chosen: chosen}
+		if v := r.PathValue("n"); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				writeCode(w, http.StatusNotFound, codeNotFound, nil)
+				return
+			}
+			key.n = n
+		}
+		noteGame(r, "event:"+id, "public")
+		s.sheets.get(key, s.dir.Generation(), func(w http.ResponseWriter) { s.drawSheet(w, r, kind) }).send(w)
+	}
+}
+
+// drawSheet draws the sheet kind of the request's event (eventSheet keeps
+// what it draws).
+func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request, kind string) {
+	{
 		sn, ok := s.publicEvent(w, r)
 		if !ok {
 			return

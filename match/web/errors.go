@@ -25,6 +25,7 @@ const (
 	codeBadSetup       = "setup.invalid"
 	codeInternal       = "http.internal"
 	codeUnavailable    = "http.unavailable"
+	codeCannotSave     = "http.cannot-save"
 )
 
 var codeText = message.Catalog{
@@ -42,6 +43,7 @@ var codeText = message.Catalog{
 	codeBadSetup:       "The setting {field} is not valid: {detail}",
 	codeInternal:       "Internal error (a bug; the server's log has the details).",
 	codeUnavailable:    "The server is shutting down or the game store is unavailable.",
+	codeCannotSave:     "The server cannot save: {reason}. Nothing was changed; try again in a while.",
 }
 
 // Codes lists the server's own message codes, sorted, for the catalog test.

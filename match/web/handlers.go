@@ -14,6 +14,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
 	"github.com/draughts-arbiter/arbiter/internal/strictjson"
 	"github.com/draughts-arbiter/arbiter/match/people/online"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -87,6 +88,12 @@ func (s *Server) hallError(w http.ResponseWriter, r *http.Request, err error) {
 		writeCode(w, http.StatusServiceUnavailable, codeUnavailable, nil)
 	default:
 		s.log.Error().Err(err).Str("route", r.Method+" "+routeOf(r)).Msg("game store")
+		if reason, ok := sqlitefile.CannotWrite(err); ok {
+			// A full disk is not a bug: the client may try again.
+			w.Header().Set("Retry-After", "10")
+			writeCode(w, http.StatusServiceUnavailable, codeCannotSave, map[string]string{"reason": reason})
+			return
+		}
 		writeCode(w, http.StatusInternalServerError, codeInternal, nil)
 	}
 }

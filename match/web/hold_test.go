@@ -264,3 +264,53 @@ func TestHoldOneBudgetPerAddress(t *testing.T) {
 	waitUntil(t, "the resigned game to stop counting", func() bool { return !e.hall.Live(g1.id) })
 	e.op(tok, "game", `{"round":1,"board":2}`, 200)
 }
+
+// Finding 3: a public sheet is drawn once and kept until the event
+// changes; many asking at once draw it once.
+func TestHoldPublicSheetsCached(t *testing.T) {
+	e := newDirEnv(t)
+	tok, id := e.createEvent(`{"name":"Cache Open","variant":"international","system":"swiss","rounds":3}`)
+	if resp, b := e.do("POST", "/api/d/"+tok+"/import", sixPlayers, "Content-Type", "text/csv"); resp.StatusCode != 200 {
+		t.Fatalf("import: %d %s", resp.StatusCode, b)
+	}
+	draws := func() int64 { return e.srv.sheets.draws.Load() }
+	first := e.public(id, "/cards")
+	n := draws()
+	if n != 1 || !strings.Contains(first, "Anna Berg") {
+		t.Fatalf("first request: %d draws, page has Anna: %v", n, strings.Contains(first, "Anna Berg"))
+	}
+	resp, b := e.do("GET", "/e/"+id+"/cards", "")
+	if string(b) != first || draws() != n {
+		t.Fatalf("the second request drew the page again (%d draws) or answered another page", draws())
+	}
+	if csp := resp.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "style-src 'self' 'sha256-") {
+		t.Errorf("a kept page lost its header: CSP %q", csp)
+	}
+	// Many at once: one drawing per page.
+	var wg sync.WaitGroup
+	for range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if resp, err := e.hs.Client().Get(e.hs.URL + "/e/" + id + "/standings"); err == nil {
+				io.Copy(io.Discard, resp.Body)
+				resp.Body.Close()
+			}
+		}()
+	}
+	wg.Wait()
+	if got := draws(); got != n+1 {
+		t.Fatalf("20 requests for the standings drew %d pages, want 1", got-n)
+	}
+	// A change: the next request draws the page anew, with the change.
+	e.op(tok, "add-players", `{"players":[{"name":"Gro Hansen"}]}`, 200)
+	after := e.public(id, "/cards")
+	if !strings.Contains(after, "Gro Hansen") || draws() != n+2 {
+		t.Fatalf("after a change: %d draws, the page has the new player: %v", draws()-n-1, strings.Contains(after, "Gro Hansen"))
+	}
+	// Another language is another page.
+	e.public(id, "/cards?lang=nb")
+	if draws() != n+3 {
+		t.Fatalf("the Norwegian page was not drawn of its own")
+	}
+}

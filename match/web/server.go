@@ -152,6 +152,7 @@ type Server struct {
 	boardMu   sync.Mutex // one board game created at a time: at most one per board
 	streams   *streamCounter
 	encoded   *encodeCache
+	sheets    *sheetCache // the public sheets drawn (sheetcache.go)
 
 	stopOnce sync.Once
 	stop     chan struct{} // closed on shutdown: event streams end
@@ -208,6 +209,7 @@ func New(cfg Config) (*Server, error) {
 	s.owned = newOwnedGames(s.lim.GamesPerClient, s.lim.Clients)
 	s.streams = newStreamCounter(s.lim.StreamsPerClient, s.lim.Streams)
 	s.encoded = newEncodeCache()
+	s.sheets = newSheetCache()
 	s.mux = http.NewServeMux()
 	s.routes()
 	s.handler = s.middleware(s.mux)

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
@@ -107,7 +108,13 @@ type Store struct {
 	path string
 	pair swiss.Pairer
 	now  func() time.Time
+	gen  atomic.Uint64 // committed writes: see Generation
 }
+
+// Generation counts the store's committed writes: it changes whenever any
+// event changes, so that a page drawn from the store may be kept until it
+// does (the public sheets' cache).
+func (s *Store) Generation() uint64 { return s.gen.Load() }
 
 // Open opens or creates the database at cfg.Path.
 func Open(cfg Config) (*Store, error) {
@@ -164,6 +171,7 @@ func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) (err error) {
 	if err = tx.Commit(); err != nil {
 		return fmt.Errorf("director: commit: %w", err)
 	}
+	s.gen.Add(1)
 	return nil
 }
 

@@ -108,6 +108,9 @@ var codes = message.Catalog{
 	"refused.friendly":        "{move} is not a legal move: {why}. Nothing is counted in a friendly game: play another move.",
 	"refused.engine-side":     "An engine plays {color}.",
 	"refused.closed":          "The server is shutting down.",
+	"refused.cannot-save":     "The server cannot save: {reason}. The game is paused with the clocks stopped; it goes on by itself as soon as saving works again.",
+	"refused.cannot-create":   "The server cannot save: {reason}. No game was created; try again in a while.",
+	"store.cannot-save":       "The server cannot save: {reason}. The game is paused with the clocks stopped; it goes on by itself as soon as saving works again.",
 	"refused.too-many-games":  "The server holds {limit} running games, its limit; try again later.",
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
+	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -55,6 +56,8 @@ type Hall struct {
 	tokens  map[[32]byte]tokenRow
 	running int
 	broken  map[string]string
+	stalled map[*game]struct{} // waiting for the store (stall.go)
+	retry   chan struct{}
 	closed  bool
 	done    []string // finished games in memory, oldest first (see finished)
 
@@ -79,7 +82,8 @@ func Open(ctx context.Context, cfg Config) (*Hall, error) {
 	}
 	now := time.Now()
 	h := &Hall{cfg: cfg, log: cfg.Log, st: st, base: now.Round(0), mono: now,
-		games: map[string]*game{}, tokens: map[[32]byte]tokenRow{}, broken: map[string]string{}}
+		games: map[string]*game{}, tokens: map[[32]byte]tokenRow{}, broken: map[string]string{},
+		stalled: map[*game]struct{}{}, retry: make(chan struct{}, 1)}
 	h.ctx, h.cancel = context.WithCancel(context.Background())
 	toks, err := st.tokens(ctx)
 	if err != nil {
@@ -116,8 +120,9 @@ func Open(ctx context.Context, cfg Config) (*Hall, error) {
 		st.close()
 		return nil, fmt.Errorf("online: heartbeat: %w", err)
 	}
-	h.wg.Add(1)
+	h.wg.Add(2)
 	go h.heartbeat()
+	go h.retrier()
 	// Engines and timers start once every game is in place.
 	for _, g := range h.games {
 		if g.broken != nil {
@@ -301,6 +306,10 @@ func (h *Hall) Create(ctx context.Context, s Setup) (Created, error) {
 		rows = append(rows, tokenRow{hash: hashToken(t), game: id, role: r})
 	}
 	if err := h.st.createGame(ctx, id, created, sp.setup, rows); err != nil {
+		if reason, ok := sqlitefile.CannotWrite(err); ok {
+			h.log.Error().Err(err).Msg("the store cannot save: no game created")
+			return fail(refuse(message.Unavailable, "refused.cannot-create", "reason", reason))
+		}
 		return fail(fmt.Errorf("online: storing the new game: %w", err))
 	}
 	h.mu.Lock()
@@ -444,6 +453,9 @@ func (h *Hall) Act(ctx context.Context, id string, role Role, in Intent) (Reply,
 	if g.closed {
 		return Reply{}, refuse(message.Unavailable, "refused.closed")
 	}
+	if g.stalled != "" {
+		return Reply{}, g.stalledRefusal()
+	}
 	if int(role) >= len(roleNames) {
 		return Reply{}, badInput("role", "no such role")
 	}
@@ -529,10 +541,15 @@ func (h *Hall) commit(g *game, in []byte, wasOver bool, tok *tokenRow) ([]Event,
 	rows[0].input = in
 	over := g.ref.Done() && !wasOver
 	if err := h.st.commit(g.id, rows, over, g.ref.Result().PDN(g.sp.variant), tok); err != nil {
-		// The game in memory is now ahead of the store: stop it rather than
-		// let it drift from what a restart would find.
+		// The game in memory is now ahead of the store: it goes back to
+		// what the store holds and waits, clocks stopped, until writing
+		// works (stall.go). Only if the store cannot even be read is it
+		// stopped for good.
+		h.log.Error().Str("game", g.id).Err(err).Msg("event not stored; game paused until the store takes writes")
+		if h.stall(g, g.clk.t, err) {
+			return nil, g.stalledRefusal()
+		}
 		g.broken = fmt.Errorf("the store failed: %w", err)
-		h.log.Error().Str("game", g.id).Err(err).Msg("event not stored; game stopped")
 		return nil, fmt.Errorf("online: storing game %s: %w", g.id, err)
 	}
 	g.v = v
@@ -610,7 +627,7 @@ func (h *Hall) schedule(g *game) {
 		g.timer.Stop()
 		g.timer = nil
 	}
-	if g.closed || g.ref.Done() || g.ref.Ply() == 0 {
+	if g.closed || g.stalled != "" || g.ref.Done() || g.ref.Ply() == 0 {
 		return
 	}
 	d := g.ref.Deadline()
@@ -625,7 +642,7 @@ func (h *Hall) schedule(g *game) {
 func (h *Hall) tick(g *game) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.closed || g.broken != nil {
+	if g.closed || g.broken != nil || g.stalled != "" {
 		return
 	}
 	if _, _, err := h.run(g, h.now(), input{Internal: "flag"}, nil); err != nil {
@@ -650,8 +667,12 @@ func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 	if !g.ref.Done() && !g.closed {
 		g.clk.t = h.now() // only reads follow: the running clock as of now
 	}
+	state := g.state()
+	if g.stalled != "" {
+		state = g.stalledState()
+	}
 	s := Snapshot{V: g.v, ID: id, Role: role, Setup: g.sp.setup, Variant: g.sp.variant.Name(), Geometry: geometryOf(g.sp.variant).pub,
-		FlippedFor: RoleWhite, State: g.state()}
+		FlippedFor: RoleWhite, State: state}
 	if role == RoleBlack {
 		s.FlippedFor = RoleBlack
 	}
@@ -736,6 +757,15 @@ func (h *Hall) Presence(id string, role Role, connected bool) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	if g.broken != nil || g.closed {
+		return
+	}
+	if g.stalled != "" {
+		// Counted, not announced: the store takes no event now.
+		if connected {
+			g.presence[role]++
+		} else if g.presence[role] > 0 {
+			g.presence[role]--
+		}
 		return
 	}
 	before := g.presence[role]

@@ -118,6 +118,9 @@ type Config struct {
 	Now      func() time.Time // the time (tests); nil = the process's clock
 	// Limits per game (0 = the defaults).
 	MaxEvents int // events per game (20000)
+	// RetryEvery is how often a game stalled by a failed write (a full
+	// disk) tries again (0: DefaultRetryEvery).
+	RetryEvery time.Duration
 	// NewPlayer makes the player for an engine (nil: the Hub or DXP player
 	// the match and tournament commands use).
 	NewPlayer func(EngineSpec, zerolog.Logger) match.Player
