@@ -13,6 +13,9 @@
 // It never overrides the rules: a Judge is asked only after a move that did
 // not end the game, and it is off unless configured
 // (adjudication.resign, adjudication.draw, adjudication.egdb).
+//
+// Imported by configs and the engines' runner; it imports only the rules
+// (rules, rules/egdb).
 package adjudicate
 
 import (
