@@ -250,6 +250,9 @@ func TestBrowserPhoneEngine(t *testing.T) {
 	p.wait("the game loads", `window.arbiterGame && arbiterGame.snap && !document.getElementById('game').hidden && arbiterGame.es && arbiterGame.es.readyState === 1`)
 	p.wait("the engine moves first", `arbiterGame.moves.length >= 1`)
 	p.wait("the player's turn", `document.getElementById('turn').textContent === 'Your move'`)
+	if got := eval[string](p, `document.querySelector('#bar-top .pname').textContent`); got != "Built-in engine: beginner" {
+		t.Errorf("the engine's side is named %q", got)
+	}
 	p.checkLayout(dir, "engine-board-390", 390, 844)
 	p.fullShot(dir, "engine-game-390", 390, 844)
 	if got := eval[float64](p, `(() => { const i = document.getElementById('pdn-input'); return i.scrollWidth - i.clientWidth; })()`); got > 0 {

@@ -67,13 +67,14 @@ func newGuard(off bool) *guard {
 }
 
 // reserve is what the host keeps back of an allowance for the engine to
-// answer *playnow and for the move to reach the arbiter: a base, 3% of the
-// allowance (at most 100ms: the scheduler of a loaded machine) and twice
+// answer *playnow and for the move to reach the arbiter: a base, 10% of
+// the allowance (at most 200ms: the scheduler of a loaded machine stalls a
+// process for a tenth of a second and more) and twice
 // the engine's stop latency; at most three quarters of the allowance, so
 // that a slow stop (or a machine so loaded that the host wakes late) does
 // not leave the engine no time at all.
 func (g *guard) reserve(allowance time.Duration) time.Duration {
-	return min(reserveBase+min(allowance*3/100, 100*time.Millisecond)+2*g.stopLatency, allowance*3/4)
+	return min(reserveBase+min(allowance/10, 200*time.Millisecond)+2*g.stopLatency, allowance*3/4)
 }
 
 // plan turns a Hub level into getmove's maxtime, info and moreinfo and the
@@ -126,7 +127,7 @@ func (g *guard) plan(lv match.Level) plan {
 }
 
 // learn books a search that took took, stopped by the host's *playnow
-// raised at raisedAt (after "go") when raised. An engine that returned on
+// when raised. An engine that returned on
 // its own after using at least half its maxtime shows its overshoot; one
 // the host stopped shows at least the overshoot it had reached, and how
 // long after the deadline it returned (the host's timer is late on a
@@ -135,14 +136,18 @@ func (g *guard) plan(lv match.Level) plan {
 // what was seen and falls by a twentieth of the way. Under a clock the
 // average is what spends the clock (the deadline stops a single long
 // move, such as a fail low), so it follows the moves by an eighth.
-func (g *guard) learn(p plan, took time.Duration, raised bool, raisedAt time.Duration) {
+func (g *guard) learn(p plan, took time.Duration, raised bool) {
 	g.moves++
 	if p.kind < 0 || g.off {
 		return
 	}
 	if raised {
 		g.raised++
-		lat := max(took-min(raisedAt, p.deadline), 0)
+	}
+	// A search that ended after the deadline, stopped or not (the host's
+	// timer woke late), shows how late the host must be early.
+	if late := p.deadline > 0 && took > p.deadline; raised || late {
+		lat := max(took-p.deadline, 0)
 		if lat > g.stopLatency {
 			g.stopLatency += (lat - g.stopLatency) / 2
 		} else {

@@ -257,7 +257,7 @@ func (h *host) search(p plan, t0 time.Time, b *Board, before Board, color int32)
 		"maxtime", strconv.FormatFloat(p.maxtime, 'f', 4, 64)}
 	h.mu.Lock()
 	g := h.guard
-	g.learn(p, took, at > 0, at)
+	g.learn(p, took, at > 0)
 	if p.deadline > 0 {
 		args = append(args, "deadline", strconv.FormatFloat(p.deadline.Seconds(), 'f', 4, 64))
 		if at > 0 {

@@ -67,7 +67,7 @@ func TestGuardPlan(t *testing.T) {
 	// An engine that takes 20% more than it is given...
 	for range 5 {
 		p := g.plan(lv)
-		g.learn(p, time.Duration(p.maxtime*1.2*float64(time.Second)), false, 0)
+		g.learn(p, time.Duration(p.maxtime*1.2*float64(time.Second)), false)
 	}
 	second := g.plan(lv)
 	if r := g.ratio[0]; r < 1.15 || r > 1.25 {
@@ -77,14 +77,14 @@ func TestGuardPlan(t *testing.T) {
 		t.Errorf("after overshoots: maxtime %v -> %v (want less), deadline %v -> %v (want the same)", first.maxtime, second.maxtime, first.deadline, second.deadline)
 	}
 	// ...and that takes 30ms to answer *playnow.
-	g.learn(second, second.deadline+30*time.Millisecond, true, second.deadline)
+	g.learn(second, second.deadline+30*time.Millisecond, true)
 	third := g.plan(lv)
 	if third.deadline >= second.deadline || g.raised != 1 || g.moves != 6 {
 		t.Errorf("after a slow stop: deadline %v -> %v, stops %d of %d", second.deadline, third.deadline, g.raised, g.moves)
 	}
 	// A move made at once (forced) teaches nothing.
 	r := g.ratio[0]
-	g.learn(third, time.Millisecond, false, 0)
+	g.learn(third, time.Millisecond, false)
 	if g.ratio[0] != r {
 		t.Errorf("an instant move changed the overshoot %v -> %v", r, g.ratio[0])
 	}

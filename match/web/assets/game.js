@@ -439,7 +439,7 @@ function render() {
   });
   const wrap = $('board-wrap');
   const geo = g.snap.geometry;
-  wrap.style.maxWidth = `calc((100vh - 9rem) * ${geo.width / geo.height})`;
+  wrap.style.maxWidth = `calc((100vh - 11.5rem) * ${geo.width / geo.height})`;
 
   // The players' bars: the side at the bottom of the board below it.
   const bottom = g.flipped ? 'black' : 'white';
@@ -529,10 +529,10 @@ function render() {
 function playerName(color) {
   const s = setup();
   const name = sv(s, color);
-  if (name) return name;
   const e = sv(s, 'engine');
-  if (e && g.snap.engine === color) return i18n.has(`engine.${e}`) ? t(`engine.${e}`) : e;
-  return t(`color.${color}`);
+  // The Hall names the engine's side after the engine when no name is given.
+  if (e && g.snap.engine === color && (!name || name === e)) return i18n.has(`engine.${e}`) ? t(`engine.${e}`) : e;
+  return name || t(`color.${color}`);
 }
 
 // turnText says whose move it is, in words, for players and spectators.
