@@ -1,6 +1,7 @@
 // Package swiss pairs the rounds of a Swiss event by the Dutch system of the
 // FIDE Handbook (C.04.1 general rules, C.04.3 the Dutch system, C.04.5.1 Baku
-// acceleration). It knows nothing about engines, people, clocks or storage:
+// acceleration, or any C.04.5 acceleration written out per player; prohibited
+// pairs). It knows nothing about engines, people, clocks or storage:
 // the state of an event is its players and what each did in every round, and
 // Pair gives the next round from it. The same state gives the same pairing,
 // as in the reference programs (JaVaFo, bbpPairings).

@@ -104,3 +104,70 @@ func TestGeneratedCheckedByBBP(t *testing.T) {
 	}
 	t.Logf("generated here: %d rounds, bbpPairings' checker agrees with %d, differs on %d", rounds, rounds-differ, differ)
 }
+
+// TestTRF26AgainstBBP: a TRF-2026 file with accelerations (250), a
+// prohibited pairing for the round (260) and one for every round (XXP),
+// each forbidding a pair the engine would otherwise make, pairs here as
+// bbpPairings pairs it.
+func TestTRF26AgainstBBP(t *testing.T) {
+	bbp := bbpPath(t)
+	dir := t.TempDir()
+	for seed := uint64(1); seed <= 5; seed++ {
+		ev, err := Generate(Config{Players: 40, Rounds: 4, set: map[string]bool{"PlayersNumber": true, "RoundsNumber": true}}, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ev.Rounds = 9
+		free, err := Next(ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, b := free.Boards[0], free.Boards[1]
+		ev.Forbidden = []trf.Forbidden{{First: 5, Last: 5, Players: []int{a.White, a.Black}}, {Players: []int{b.White, b.Black}}}
+		for i := range ev.Players {
+			if ev.Players[i].Number <= 12 {
+				ev.Players[i].Acceleration = []int{0, 0, 0, 0, 10}
+			}
+		}
+		var buf bytes.Buffer
+		if err := trf.Write(&buf, ev); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), "\n250 ") || !strings.Contains(buf.String(), "\n260 ") || !strings.Contains(buf.String(), "\nXXP ") {
+			t.Fatalf("the file lacks its 250/260/XXP records:\n%s", buf.String())
+		}
+		path := filepath.Join(dir, fmt.Sprintf("t%d.trf", seed))
+		if d := os.Getenv("ARBITER_KEEP"); d != "" {
+			path = filepath.Join(d, fmt.Sprintf("t%d.trf", seed))
+		}
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		back, err := trf.Read(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Next(back)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mine bytes.Buffer
+		if err := WritePairs(&mine, got); err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, "bbp.txt")
+		if b, err := exec.Command(bbp, "--dutch", path, "-p", out).CombinedOutput(); err != nil {
+			t.Fatalf("bbpPairings: %v: %s", err, b)
+		}
+		theirs, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if mine.String() != string(theirs) {
+			t.Errorf("seed %d: here\n%s\nbbpPairings\n%s", seed, mine.String(), theirs)
+		}
+		if mine.String() == "" || strings.Contains(mine.String(), fmt.Sprintf("\n%d %d\n", a.White, a.Black)) {
+			t.Errorf("seed %d: the 260 pair %d-%d is paired", seed, a.White, a.Black)
+		}
+	}
+}

@@ -35,7 +35,8 @@ import (
 // players, 5 to 11 rounds (at most half the players; the event ends early
 // when a round cannot be paired), 15 to 45 % draws, forfeits 1 in 6 to 30,
 // withdrawals 1 in 20 to 60, half-point byes 1 in 30 to 90, ratings 1400 to
-// 2700, FIDE's points.
+// 2700, FIDE's points. Only ReadConfig marks keys as given: a Config
+// built in code has every key drawn (the zero Config is all random).
 type Config struct {
 	Players, Rounds                       int
 	DrawPercent                           int
@@ -141,6 +142,8 @@ func ReadConfig(r io.Reader) (Config, error) {
 func (c *Config) fill(rng *rand.Rand) error {
 	if c.set == nil {
 		c.set = map[string]bool{}
+	}
+	if c.Points == (trf.PointSystem{}) {
 		c.Points = trf.FIDEPoints
 	}
 	draw := func(key string, dst *int, lo, hi int) {

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/draughts-arbiter/arbiter/internal/browser"
+)
+
+// An engine author opens the live view of a match that has just ended (it
+// stays up after the match: --serve) on a phone and on a desktop: the
+// standings show both engines with the report's points, and the engines'
+// long names (a name taken from the command) make the tables wider than a
+// 390 px screen: they scroll inside their own box, never the page.
+func TestMatchLiveViewOnAPhone(t *testing.T) {
+	bin := browser.Require(t)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "ev")
+	m, stdout, stderr := startWatched(t, dir, "match",
+		"--engine", "cmd=self engine --level 1 --seed 11 --variant international",
+		"--engine", "cmd=self engine --level 3 --seed 12 --variant international",
+		"--variant", "international", "--games-per-encounter", "2", "--time-control", "30+0.5",
+		"--out", out, "--progress", "off", "--serve", "127.0.0.1:0")
+	t.Cleanup(func() {
+		if m.ProcessState == nil {
+			m.Process.Kill()
+			m.Wait()
+		}
+	})
+	waitFor(t, m, "the end of the match", func() bool { return strings.Contains(stdout.String(), "match: finished; the live view at") }, stderr)
+	url := liveRE.FindStringSubmatch(stderr.String())[1]
+
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, browser.Options(bin, t.TempDir())...)
+	defer cancelAlloc()
+	bctx, cancelB := chromedp.NewContext(actx)
+	defer cancelB()
+	shots := shotsDir(t)
+	for _, width := range []int64{390, 1366} {
+		if err := chromedp.Do(bctx, chromedp.EmulateViewport(width, 900), chromedp.Navigate(url+"/"),
+			chromedp.Poll[chromedp.Void](`document.querySelectorAll('#standings tbody tr').length === 2 &&
+				Number(document.getElementById('standings').dataset.games) === 2`)); err != nil {
+			t.Fatalf("at %d px the live standings do not show the two engines' 2 games: %v", width, err)
+		}
+		type layout struct {
+			Page, Window   int
+			Box, BoxInside int
+			Cross, CrossIn int
+			Names          []string
+		}
+		lay, err := chromedp.Run(bctx, chromedp.Evaluate[layout](`(() => {
+			const box = document.getElementById('standings').parentElement, cross = document.getElementById('cross').parentElement;
+			return {Page: document.documentElement.scrollWidth, Window: window.innerWidth,
+				Box: box.clientWidth, BoxInside: box.scrollWidth, Cross: cross.clientWidth, CrossIn: cross.scrollWidth,
+				Names: [...document.querySelectorAll('#standings tbody tr td:nth-child(2)')].map(td => td.textContent)}; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lay.Page > lay.Window {
+			t.Errorf("at %d px the page is %d px wide: it scrolls sideways", width, lay.Page)
+		}
+		if lay.Box > lay.Window || lay.Cross > lay.Window {
+			t.Errorf("at %d px a table's box is wider than the window: %+v", width, lay)
+		}
+		if width == 390 && lay.BoxInside <= lay.Box && lay.CrossIn <= lay.Cross {
+			t.Errorf("at 390 px neither table is wider than its box (%+v): the test proves nothing about scrolling", lay)
+		}
+		if len(lay.Names) != 2 || !strings.Contains(lay.Names[0], "engine --level") {
+			t.Errorf("standings names %q", lay.Names)
+		}
+		if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
+			os.WriteFile(filepath.Join(shots, fmt.Sprintf("live-match-end-%d.png", width)), png, 0o644)
+		}
+	}
+	m.Process.Signal(syscall.SIGINT)
+	if code := exitStatus(t, m); code != 0 {
+		t.Errorf("exit %d", code)
+	}
+}
