@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -178,19 +177,8 @@ func (s *Server) importEvent(w http.ResponseWriter, r *http.Request) {
 		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, nil)
 		return
 	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/plain" {
-		writeCode(w, http.StatusUnsupportedMediaType, codeMediaType, nil)
-		return
-	}
-	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyWait))
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, director.MaxTRF))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			writeCode(w, http.StatusRequestEntityTooLarge, codeTooLarge, map[string]string{"limit": strconv.FormatInt(mbe.Limit, 10)})
-			return
-		}
-		writeCode(w, http.StatusBadRequest, codeBadJSON, map[string]string{"detail": "the body could not be read"})
+	data, ok := readBody(w, r, "text/plain", director.MaxTRF)
+	if !ok {
 		return
 	}
 	q := r.URL.Query()
@@ -353,19 +341,8 @@ func (s *Server) directorImport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/csv" {
-		writeCode(w, http.StatusUnsupportedMediaType, codeMediaType, nil)
-		return
-	}
-	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyWait))
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, director.MaxCSV))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			writeCode(w, http.StatusRequestEntityTooLarge, codeTooLarge, map[string]string{"limit": strconv.FormatInt(mbe.Limit, 10)})
-			return
-		}
-		writeCode(w, http.StatusBadRequest, codeBadJSON, map[string]string{"detail": "the body could not be read"})
+	data, ok := readBody(w, r, "text/csv", director.MaxCSV)
+	if !ok {
 		return
 	}
 	// ?confirm=1: the director has seen the look-alikes and enters them.

@@ -153,20 +153,16 @@ type Reply struct {
 }
 
 // Msg is a message of the referee or about the game: a code from Codes,
-// the arguments of its template, and the English text.
-type Msg struct {
-	Code string            `json:"code"`
-	Args map[string]string `json:"args,omitempty"`
-	Text string            `json:"text"`
-	// Why, on a warning or an illegal move, is the referee's explanation
-	// (an arbiter.Codes code, "illegal.backward", with its arguments), for
-	// a client that translates what Args["why"] says in English. On a
-	// claim's answer or an automatic draw's announcement it is the
-	// evidence (an "evidence.*" code: where the position occurred, or the
-	// N-move count), for what Args["reason"] says in English; absent when
-	// the evidence is said only in English (a problem, one piece each).
-	Why *Msg `json:"why,omitempty"`
-}
+// the arguments of its template, and the English text (the one coded
+// message type, message.Message). Its Why, on a warning or an illegal
+// move, is the referee's explanation (an arbiter.Codes code,
+// "illegal.backward", with its arguments), for a client that translates
+// what Args["why"] says in English. On a claim's answer or an automatic
+// draw's announcement it is the evidence (an "evidence.*" code: where the
+// position occurred, or the N-move count), for what Args["reason"] says in
+// English; absent when the evidence is said only in English (a problem,
+// one piece each).
+type Msg = message.Message
 
 // Event is one thing that happened in a game, as every viewer sees it.
 type Event struct {
