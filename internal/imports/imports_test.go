@@ -43,7 +43,7 @@ var rules = []struct {
 	{"reports/stats", rule{}},
 	{"reports/rating", rule{}},
 	{"reports/tiebreak", rule{may: []string{"rules/tally"}}},
-	{"reports/sheets", rule{may: []string{"rules/...", "reports/tiebreak"}}},
+	{"reports/sheets", rule{may: []string{"rules/...", "reports/tiebreak", "reports/rating"}}},
 	{"reports", rule{may: append([]string{"reports/..."}, core...)}},
 	{"configs", rule{may: append([]string{"match/schedule", "match/engines/adjudicate", "reports/stats", "reports/tiebreak"}, core...)}},
 	{"match/schedule/...", rule{may: []string{"rules/tally", "match/schedule/..."}}},
@@ -60,7 +60,7 @@ var rules = []struct {
 	// store, cluster) nor their protocols.
 	{"match/people/...", rule{
 		not: []string{"match/engines/tournament/...", "match/engines/store/...", "match/engines/cluster/...", "match/web/..."},
-		may: append([]string{"match", "match/engines", "match/people/...", "match/schedule/...", "configs", "reports/tiebreak", "reports/stats", "internal/sqlitefile", "internal/strictjson"}, core...),
+		may: append([]string{"match", "match/engines", "match/people/...", "match/schedule/...", "configs", "reports/tiebreak", "reports/stats", "reports/rating", "internal/sqlitefile", "internal/strictjson"}, core...),
 	}},
 	// The HTTP front over both wings.
 	{"match/web", rule{may: []string{"...", "!cmd/..."}, http: true}},
