@@ -576,7 +576,8 @@ func (s *Server) followGames() {
 	}
 }
 
-// follow watches a board's game and records its result when it ends. The
+// follow watches a board's game (as a follower, no viewer: it does not keep
+// the game from adjournment) and records its result when it ends. The
 // events it missed come first (Hall.Watch), so a game that ended while
 // the server was down is recorded on the next start.
 func (s *Server) follow(g director.GameBoard) {
@@ -585,7 +586,7 @@ func (s *Server) follow(g director.GameBoard) {
 		defer s.followers.Done()
 		var since int64
 		for {
-			missed, live, err := s.hall.Watch(s.bg, g.Game, since)
+			missed, live, err := s.hall.Follow(s.bg, g.Game, since)
 			if err != nil {
 				if s.bg.Err() == nil {
 					s.log.Warn().Str("event", g.Event).Str("game", g.Game).Err(err).Msg("director: the board's game cannot be followed")

@@ -238,6 +238,7 @@ func TestBrowserPhoneEngine(t *testing.T) {
 	p.wait("the game loads", `window.arbiterGame && arbiterGame.snap && !document.getElementById('game').hidden && arbiterGame.es && arbiterGame.es.readyState === 1`)
 	p.wait("the engine moves first", `arbiterGame.moves.length >= 1`)
 	p.wait("the player's turn", `document.getElementById('turn').textContent === 'Your move'`)
+	p.wait("the legal moves are marked", `document.querySelectorAll('#board circle.hint').length > 0`)
 	if got := eval[string](p, `document.querySelector('#bar-top .pname').textContent`); got != "Built-in engine: beginner" {
 		t.Errorf("the engine's side is named %q", got)
 	}

@@ -121,6 +121,10 @@ type Config struct {
 	// RetryEvery is how often a game stalled by a failed write (a full
 	// disk) tries again (0: DefaultRetryEvery).
 	RetryEvery time.Duration
+	// IdleAfter is how long a game may stand untouched (no clock running,
+	// no move, no viewer) before it is adjourned (adjourn.go); 0:
+	// DefaultIdleAfter, negative: never.
+	IdleAfter time.Duration
 	// NewPlayer makes the player for an engine (nil: the Hub or DXP player
 	// the match and tournament commands use).
 	NewPlayer func(EngineSpec, zerolog.Logger) match.Player
