@@ -44,19 +44,7 @@ func (p *page) fullShot(dir, name string, w, h int64) {
 // unloading interrupts is tried again.
 func (p *page) waitAcross(what, cond string) {
 	p.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
-		cancel()
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("%s: %s: not within 30 s (%s; %v)", p.name, what, cond, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	p.wait(what, cond) // wait itself takes a navigation as "not yet"
 }
 
 // text is the trimmed text of the element with id.
