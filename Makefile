@@ -8,7 +8,7 @@ PKGS     := ./...
 # concurrency tests under it too (the whole package would be slow under -race).
 RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
 
-.PHONY: build test race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep
+.PHONY: build test test-quick race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
@@ -22,6 +22,12 @@ test: build vet
 	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 12m $(PKGS)
 	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -timeout 12m $(RACE_PKGS)
 	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges' ./rules/
+
+# The edit loop: every test but the browser ones (they skip under -short,
+# see internal/browser) and the long ones that check testing.Short(), with
+# no race pass. `make test` runs them all before a change lands.
+test-quick: build
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -short -timeout 5m $(PKGS)
 
 # Coverage of the unit tests together with the runs of the binary: the CLI
 # (and match) tests run bin/arbiter as a separate process, so its own code

@@ -53,4 +53,7 @@
 //
 // A Referee is used by one game goroutine and is NOT safe for concurrent
 // use; callers that share one must lock around it.
+//
+// Anyone may import it (the game, both wings, the reports); it imports the
+// rules and the coded messages (internal/message), never match or HTTP.
 package arbiter

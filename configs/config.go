@@ -55,6 +55,11 @@
 //
 // Unknown keys and bad values are errors naming the key and the file (or the
 // command-line option that set them).
+//
+// configs is the top of the flow: cmd/arbiter, the engines' runner, the engine
+// players (match/engines) and the online games import it; it imports the
+// rules, the referee, the schedule, the adjudication and the statistics,
+// never the reports or the wings' events.
 package configs
 
 import (

@@ -152,25 +152,45 @@ func bad(key, format string, a ...any) error {
 	return &fieldError{key: key, err: fmt.Errorf(format, a...)}
 }
 
-// Build returns the variant the spec describes, validated.
+// Build returns the variant the spec describes, validated: the preset's
+// rules (or a custom variant's required ones), then each group of rules the
+// spec changes, each step naming the key it refuses.
 func (s VariantSpec) Build() (*rules.Variant, error) {
+	v, preset, err := s.base()
+	if err != nil || preset != nil {
+		return preset, err
+	}
+	for _, step := range []func(*rules.Params) error{s.setBoard, s.setPieces, s.setGeometry, s.setPromotionSquares, s.setDraws} {
+		if err := step(&v); err != nil {
+			return nil, err
+		}
+	}
+	built, err := rules.NewVariant(v)
+	if err != nil && s.Start != "" && strings.Contains(err.Error(), "start position") {
+		return nil, bad("start", "%v", err)
+	}
+	return built, err
+}
+
+// base is where the spec's rules start: a preset unchanged (returned as
+// the variant itself), a preset's rules under a new name, or a custom
+// variant's, which must set the rules no default can stand for.
+func (s VariantSpec) base() (rules.Params, *rules.Variant, error) {
 	var v rules.Params
 	if s.Preset != "" {
 		p, err := rules.Lookup(s.Preset)
 		if err != nil {
-			return nil, bad("preset", "%v", err)
+			return v, nil, bad("preset", "%v", err)
 		}
-		if !s.custom() {
-			if s.Name == "" || s.Name == p.Name() {
-				return p, nil
-			}
+		if !s.custom() && (s.Name == "" || s.Name == p.Name()) {
+			return v, p, nil
 		}
 		v = p.Params()
 		v.GameType = 0 // a changed rule set is no longer the federation's GameType
 		v.Name = p.Name() + "-custom"
 	} else {
 		if !s.custom() {
-			return nil, bad("preset", "give a preset name (%s) or the rules of a custom variant", strings.Join(rules.Presets(), ", "))
+			return v, nil, bad("preset", "give a preset name (%s) or the rules of a custom variant", strings.Join(rules.Presets(), ", "))
 		}
 		var missing []string
 		for _, f := range []struct {
@@ -183,17 +203,32 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 			}
 		}
 		if len(missing) > 0 {
-			return nil, bad(missing[0], "a custom variant without a preset must set %s", strings.Join(missing, ", "))
+			return v, nil, bad(missing[0], "a custom variant without a preset must set %s", strings.Join(missing, ", "))
 		}
 		v = rules.Params{Name: "custom", MenCaptureKings: true}
 	}
 	if s.Name != "" {
 		v.Name = s.Name
 	}
+	return v, nil, nil
+}
+
+// choose reads a keyword of key among opts (case aside); list names the
+// choices in the error.
+func choose[T any](key, text string, opts map[string]T, list string) (T, error) {
+	x, ok := opts[strings.ToLower(text)]
+	if !ok {
+		return x, bad(key, "%q is not %s", text, list)
+	}
+	return x, nil
+}
+
+// setBoard sets the board, the men's rows, the start and who moves first.
+func (s VariantSpec) setBoard(v *rules.Params) error {
 	if s.Board != "" {
 		w, h, err := parseBoard(s.Board)
 		if err != nil {
-			return nil, bad("board", "%v", err)
+			return bad("board", "%v", err)
 		}
 		v.Board.Width, v.Board.Height = w, h
 	}
@@ -203,53 +238,79 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 		v.Start = "" // rows of men replace a preset's start position
 	}
 	if s.FirstPlayer != "" {
-		switch strings.ToLower(s.FirstPlayer) {
-		case "white", "w":
-			v.FirstPlayer = rules.White
-		case "black", "b", "red", "dark":
-			v.FirstPlayer = rules.Black
-		default:
-			return nil, bad("first_player", "%q is not white or black", s.FirstPlayer)
+		c, err := choose("first_player", s.FirstPlayer, map[string]rules.Color{"white": rules.White, "w": rules.White,
+			"black": rules.Black, "b": rules.Black, "red": rules.Black, "dark": rules.Black}, "white or black")
+		if err != nil {
+			return err
 		}
+		v.FirstPlayer = c
 	}
-	setBool(&v.MenCaptureBackward, s.MenCaptureBackward)
+	if s.Notation != "" {
+		n, err := choose("notation", s.Notation, map[string]rules.Notation{"numeric": rules.Numeric, "algebraic": rules.Algebraic}, "numeric or algebraic")
+		if err != nil {
+			return err
+		}
+		v.Notation = n
+	}
+	if s.Layout != "" {
+		l, err := choose("layout", s.Layout, map[string]rules.Layout{"dark-squares": rules.DarkSquares, "all-squares": rules.AllSquares,
+			"alquerque-grid": rules.AlquerqueGrid}, "dark-squares, all-squares or alquerque-grid")
+		if err != nil {
+			return err
+		}
+		v.Layout = l
+	}
+	if s.Start != "" {
+		v.Start = strings.TrimSpace(s.Start)
+	}
+	return nil
+}
+
+// setPieces sets how the pieces take and crown: the kings' range, the
+// capture precedence, promotion, and the rules that are on or off.
+func (s VariantSpec) setPieces(v *rules.Params) error {
 	if s.KingRange != "" {
-		k, ok := map[string]rules.KingRange{"short": rules.ShortKings, "flying": rules.FlyingKings, "flying-land-behind": rules.FlyingLandBehind}[strings.ToLower(s.KingRange)]
-		if !ok {
-			return nil, bad("king_range", "%q is not short, flying or flying-land-behind", s.KingRange)
+		k, err := choose("king_range", s.KingRange, map[string]rules.KingRange{"short": rules.ShortKings, "flying": rules.FlyingKings,
+			"flying-land-behind": rules.FlyingLandBehind}, "short, flying or flying-land-behind")
+		if err != nil {
+			return err
 		}
 		v.Kings = k
 	}
 	if s.Precedence != "" {
-		p, ok := map[string]rules.Precedence{"free": rules.FreeChoice, "majority": rules.Majority, "majority-then-kings": rules.MajorityThenKings,
-			"italian": rules.ItalianOrder, "kings-first": rules.KingsFirst, "value": rules.HighestValue}[strings.ToLower(s.Precedence)]
-		if !ok {
-			return nil, bad("precedence", "%q is not free, majority, majority-then-kings, italian, kings-first or value", s.Precedence)
+		p, err := choose("precedence", s.Precedence, map[string]rules.Precedence{"free": rules.FreeChoice, "majority": rules.Majority,
+			"majority-then-kings": rules.MajorityThenKings, "italian": rules.ItalianOrder, "kings-first": rules.KingsFirst,
+			"value": rules.HighestValue}, "free, majority, majority-then-kings, italian, kings-first or value")
+		if err != nil {
+			return err
 		}
 		v.Precedence = p
 	}
 	if s.Promotion != "" {
-		p, ok := map[string]rules.PromotionRule{"stop": rules.PromoteStop, "continue": rules.PromoteContinue, "only-if-ending": rules.PromoteOnlyIfEnding, "never": rules.PromoteNever}[strings.ToLower(s.Promotion)]
-		if !ok {
-			return nil, bad("promotion", "%q is not stop, continue, only-if-ending or never", s.Promotion)
+		p, err := choose("promotion", s.Promotion, map[string]rules.PromotionRule{"stop": rules.PromoteStop, "continue": rules.PromoteContinue,
+			"only-if-ending": rules.PromoteOnlyIfEnding, "never": rules.PromoteNever}, "stop, continue, only-if-ending or never")
+		if err != nil {
+			return err
 		}
 		v.Promotion = p
 	}
-	setBool(&v.MenCaptureKings, s.MenCaptureKings)
-	setBool(&v.Losing, s.Losing)
-	if s.Notation != "" {
-		switch strings.ToLower(s.Notation) {
-		case "numeric":
-			v.Notation = rules.Numeric
-		case "algebraic":
-			v.Notation = rules.Algebraic
-		default:
-			return nil, bad("notation", "%q is not numeric or algebraic", s.Notation)
-		}
+	for _, b := range []struct{ dst, src *bool }{{&v.MenCaptureBackward, s.MenCaptureBackward}, {&v.MenCaptureKings, s.MenCaptureKings},
+		{&v.Losing, s.Losing}, {&v.WideResults, s.WideResults}, {&v.KillerKings, s.KillerKings}, {&v.BackRowWins, s.BackRowWins},
+		{&v.RemoveAtOnce, s.RemoveAtOnce}, {&v.NoTurnBack, s.NoTurnBack}, {&v.LinearMoves, s.LinearMoves}, {&v.NoReturn, s.NoReturn}} {
+		setBool(b.dst, b.src)
 	}
-	setBool(&v.WideResults, s.WideResults)
-	setBool(&v.KillerKings, s.KillerKings)
-	setBool(&v.BackRowWins, s.BackRowWins)
+	if s.KingMoveLimit != nil {
+		if *s.KingMoveLimit < 0 || *s.KingMoveLimit > 100 {
+			return bad("king_move_limit", "%d is not a number of moves from 0 (none) to 100", *s.KingMoveLimit)
+		}
+		v.KingMoveLimit = uint8(*s.KingMoveLimit)
+	}
+	return nil
+}
+
+// setGeometry sets the directions: which way each side's men go, and
+// where men and kings move and capture.
+func (s VariantSpec) setGeometry(v *rules.Params) error {
 	if f := s.MenForward; f != nil {
 		for c, text := range []string{f.White, f.Black} {
 			key := "men_forward." + rules.Color(c).String()
@@ -260,16 +321,9 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 			case "down":
 				v.Forward[c] = rules.TowardBottom
 			default:
-				return nil, bad(key, "%q is not up or down", text)
+				return bad(key, "%q is not up or down", text)
 			}
 		}
-	}
-	if s.Layout != "" {
-		l, ok := map[string]rules.Layout{"dark-squares": rules.DarkSquares, "all-squares": rules.AllSquares, "alquerque-grid": rules.AlquerqueGrid}[strings.ToLower(s.Layout)]
-		if !ok {
-			return nil, bad("layout", "%q is not dark-squares, all-squares or alquerque-grid", s.Layout)
-		}
-		v.Layout = l
 	}
 	for _, f := range []struct {
 		key, text string
@@ -282,94 +336,81 @@ func (s VariantSpec) Build() (*rules.Variant, error) {
 		}
 		d, err := parseDirs(f.key, f.text)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		*f.dst = d
 	}
-	setBool(&v.RemoveAtOnce, s.RemoveAtOnce)
-	setBool(&v.NoTurnBack, s.NoTurnBack)
-	setBool(&v.LinearMoves, s.LinearMoves)
-	setBool(&v.NoReturn, s.NoReturn)
-	if s.KingMoveLimit != nil {
-		if *s.KingMoveLimit < 0 || *s.KingMoveLimit > 100 {
-			return nil, bad("king_move_limit", "%d is not a number of moves from 0 (none) to 100", *s.KingMoveLimit)
+	return nil
+}
+
+// setPromotionSquares sets the squares that crown, named on the board as
+// configured: the variant is built without them first, to read them.
+func (s VariantSpec) setPromotionSquares(v *rules.Params) error {
+	ps := s.PromotionSquares
+	if ps == nil {
+		return nil
+	}
+	base := *v
+	base.PromotionSquares = [2]rules.Set{}
+	bv, err := rules.NewVariant(base)
+	if err != nil {
+		return err
+	}
+	for c, text := range []string{ps.White, ps.Black} {
+		key := "promotion_squares." + rules.Color(c).String()
+		if strings.TrimSpace(text) == "" {
+			continue
 		}
-		v.KingMoveLimit = uint8(*s.KingMoveLimit)
+		var set rules.Set
+		for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' }) {
+			sq, err := bv.ParseSquare(name)
+			if err != nil {
+				return bad(key, "%v", err)
+			}
+			set = set.With(sq)
+		}
+		v.PromotionSquares[c] = set
 	}
-	if s.Start != "" {
-		v.Start = strings.TrimSpace(s.Start)
+	return nil
+}
+
+// setDraws sets the draw rules.
+func (s VariantSpec) setDraws(v *rules.Params) error {
+	d := s.Draws
+	if d == nil {
+		return nil
 	}
-	if ps := s.PromotionSquares; ps != nil {
-		// The squares are named on the board as configured: build the
-		// variant without them first, to read them.
-		base := v
-		base.PromotionSquares = [2]rules.Set{}
-		bv, err := rules.NewVariant(base)
+	if d.Threefold != "" {
+		auto, err := choose("draws.threefold", d.Threefold, map[string]bool{"claim": false, "automatic": true}, "claim or automatic")
 		if err != nil {
-			return nil, err
+			return err
 		}
-		for c, text := range []string{ps.White, ps.Black} {
-			key := "promotion_squares." + rules.Color(c).String()
-			if strings.TrimSpace(text) == "" {
-				continue
-			}
-			var set rules.Set
-			for _, name := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == ' ' }) {
-				sq, err := bv.ParseSquare(name)
-				if err != nil {
-					return nil, bad(key, "%v", err)
-				}
-				set = set.With(sq)
-			}
-			v.PromotionSquares[c] = set
-		}
+		v.Draws.ThreefoldAutomatic = auto
 	}
-	if d := s.Draws; d != nil {
-		switch strings.ToLower(d.Threefold) {
-		case "":
-		case "claim":
-			v.Draws.ThreefoldAutomatic = false
-		case "automatic":
-			v.Draws.ThreefoldAutomatic = true
-		default:
-			return nil, bad("draws.threefold", "%q is not claim or automatic", d.Threefold)
+	if d.MoveRuleCounts != "" {
+		kings, err := choose("draws.move_rule_counts", d.MoveRuleCounts, map[string]bool{"no-man-move": false, "kings-only": true}, "no-man-move or kings-only")
+		if err != nil {
+			return err
 		}
-		if d.MoveRule != nil {
-			if *d.MoveRule < 0 || *d.MoveRule > 1000 {
-				return nil, bad("draws.move_rule", "%d is not a number of moves from 0 (none) to 1000", *d.MoveRule)
-			}
-			v.Draws.MoveRule = *d.MoveRule
-		}
-		switch strings.ToLower(d.MoveRuleCounts) {
-		case "":
-		case "no-man-move":
-			v.Draws.KingsOnly = false
-		case "kings-only":
-			v.Draws.KingsOnly = true
-		default:
-			return nil, bad("draws.move_rule_counts", "%q is not no-man-move or kings-only", d.MoveRuleCounts)
-		}
-		setBool(&v.Draws.EndgameRules, d.EndgameRules)
-		setBool(&v.Draws.OnePieceEach, d.OnePieceEach)
-		for _, k := range []struct {
-			key string
-			src *int
-			dst *int
-		}{{"draws.two_kings_v_king", d.TwoKingsVKing, &v.Draws.TwoKingsOneKing}, {"draws.king_v_king", d.KingVKing, &v.Draws.KingOneKing}} {
-			if k.src == nil {
-				continue
-			}
-			if *k.src < 0 || *k.src > 1000 {
-				return nil, bad(k.key, "%d is not a number of moves from 0 (none) to 1000", *k.src)
-			}
-			*k.dst = *k.src
-		}
+		v.Draws.KingsOnly = kings
 	}
-	built, err := rules.NewVariant(v)
-	if err != nil && s.Start != "" && strings.Contains(err.Error(), "start position") {
-		return nil, bad("start", "%v", err)
+	setBool(&v.Draws.EndgameRules, d.EndgameRules)
+	setBool(&v.Draws.OnePieceEach, d.OnePieceEach)
+	for _, k := range []struct {
+		key string
+		src *int
+		dst *int
+	}{{"draws.move_rule", d.MoveRule, &v.Draws.MoveRule}, {"draws.two_kings_v_king", d.TwoKingsVKing, &v.Draws.TwoKingsOneKing},
+		{"draws.king_v_king", d.KingVKing, &v.Draws.KingOneKing}} {
+		if k.src == nil {
+			continue
+		}
+		if *k.src < 0 || *k.src > 1000 {
+			return bad(k.key, "%d is not a number of moves from 0 (none) to 1000", *k.src)
+		}
+		*k.dst = *k.src
 	}
-	return built, err
+	return nil
 }
 
 func setBool(dst *bool, src *bool) {

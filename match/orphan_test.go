@@ -8,6 +8,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 )
 
 // A runner killed with SIGKILL takes its engines with it (parent-death
@@ -71,11 +73,7 @@ while :; do sleep 1; done
 // until waits up to 10 s for cond.
 func until(t *testing.T, cond func() bool, what string) {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(20 * time.Millisecond)
+	if !poll.Until(10*time.Second, 0, cond) {
+		t.Fatalf("timed out waiting for %s", what)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/engines/enginelog"
 	"github.com/draughts-arbiter/arbiter/match/engines/hub"
@@ -278,19 +279,15 @@ func TestExitWithChildHoldingThePipeIsACrash(t *testing.T) {
 // one of patterns to be gone (a killed process takes a moment to die).
 func waitGone(t *testing.T, patterns ...string) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for {
-		var pids []int
+	var pids []int
+	if !poll.Until(5*time.Second, 0, func() bool {
+		pids = nil
 		for _, s := range patterns {
 			pids = append(pids, processesOf(s)...)
 		}
-		if len(pids) == 0 {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("processes survived: %v", pids)
-		}
-		time.Sleep(20 * time.Millisecond)
+		return len(pids) == 0
+	}) {
+		t.Fatalf("processes survived: %v", pids)
 	}
 }
 

@@ -7,6 +7,10 @@
 // their rows into an Event and hand it over. Everything here is a pure
 // function of that Event, so a report can be rebuilt at any time from the
 // database and comes out the same.
+//
+// Imported by the engines' runner, the HTTP front and cmd/arbiter; it imports
+// the rules, the referee and its own subpackages, never match (data flows
+// into reports, not out of them).
 package reports
 
 import (

@@ -174,10 +174,10 @@ func Compute(ev Event) (*Stats, error) {
 		es[i].Name = names[i]
 		es[i].Latency = latencies[i]
 	}
-	cells := make([][]stats.WDL, n)
+	board := NewScoreboard(n)
+	cells := board.Cells
 	pentas := make([][]stats.Penta, n)
-	for i := range cells {
-		cells[i] = make([]stats.WDL, n)
+	for i := range pentas {
 		pentas[i] = make([]stats.Penta, n)
 	}
 	terms := map[string]*TerminationStats{}
@@ -189,10 +189,9 @@ func Compute(ev Event) (*Stats, error) {
 			return nil, fmt.Errorf("%s: %w", g.describe(gi), err)
 		}
 		wi, bi := index[g.White], index[g.Black]
+		board.Add(wi, bi, o)
 		if !o.Scored() {
 			st.Unfinished++
-			es[wi].Unfinished++
-			es[bi].Unfinished++
 			continue
 		}
 		if _, err := whiteMovesFirst(g.FirstMover); err != nil {
@@ -211,8 +210,6 @@ func Compute(ev Event) (*Stats, error) {
 		st.White = st.White.Add(wr)
 		es[wi].AsWhite = es[wi].AsWhite.Add(wr)
 		es[bi].AsBlack = es[bi].AsBlack.Add(wr.Flip())
-		cells[wi][bi] = cells[wi][bi].Add(wr)
-		cells[bi][wi] = cells[bi][wi].Add(wr.Flip())
 		tn := strings.TrimSpace(g.Termination)
 		if tn == "" {
 			tn = "unspecified"
@@ -253,12 +250,10 @@ func Compute(ev Event) (*Stats, error) {
 		}
 		e.PentaElo = stats.EloPenta(e.Penta)
 	}
-	points := make([]float64, n)
-	for i := range es {
-		points[i] = es[i].Points
-	}
-	for i, sb := range SonnebornBerger(cells, points) {
+	order, rank, sbs := board.Rank()
+	for i, sb := range sbs {
 		es[i].SonnebornBerger = sb
+		es[i].Unfinished = board.Unfinished[i]
 	}
 	ratings, err := stats.JointRatings(cells)
 	if err != nil {
@@ -267,11 +262,6 @@ func Compute(ev Event) (*Stats, error) {
 	for i, r := range ratings {
 		es[i].Rating = r
 	}
-	keys := make([]RankKey, n)
-	for i, e := range es {
-		keys[i] = RankKey{Points: e.Points, SonnebornBerger: e.SonnebornBerger, Wins: e.WDL.W}
-	}
-	order, rank := Rank(keys)
 	st.Engines = make([]EngineStats, n)
 	st.Crosstable = Crosstable{Engines: make([]string, n), Cells: make([][]stats.WDL, n)}
 	for r, i := range order {

@@ -23,4 +23,7 @@
 // Captured, Path), a Position a set of squares per colour plus kings and,
 // where the rules keep it, state beyond the board (Frisian's king-move
 // count, Alquerque's no-return point) that is part of its identity.
+//
+// Anyone may import it; it imports nothing of the module and knows nothing of
+// engines, events or HTTP.
 package rules

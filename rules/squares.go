@@ -32,3 +32,27 @@ func (p Position) AppendSquares(b []byte, l SquareLetters) []byte {
 	}
 	return b[:len(b)+n]
 }
+
+// ReadSquares reads squares written one letter a square with l, square 1
+// first (AppendSquares' inverse): the sets of white pieces, black pieces and
+// kings. bad is the first square (1-based) whose letter is none of l's, 0
+// when every letter is one; s's length is the caller's to check.
+func ReadSquares(s string, l SquareLetters) (white, black, kings Set, bad int) {
+	for i := 0; i < len(s); i++ {
+		sq := Square(i + 1)
+		switch s[i] {
+		case l.Empty:
+		case l.WhiteMan:
+			white = white.With(sq)
+		case l.BlackMan:
+			black = black.With(sq)
+		case l.WhiteKing:
+			white, kings = white.With(sq), kings.With(sq)
+		case l.BlackKing:
+			black, kings = black.With(sq), kings.With(sq)
+		default:
+			return white, black, kings, i + 1
+		}
+	}
+	return white, black, kings, 0
+}

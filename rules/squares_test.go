@@ -20,6 +20,12 @@ func TestAppendSquares(t *testing.T) {
 		}
 		p := Setup(v, White, white, black, SetOf(2, Square(n)))
 		got := string(p.AppendSquares([]byte("x"), l))
+		if w, b, k, bad := ReadSquares(got[1:], l); bad != 0 || w != p.Pieces(White) || b != p.Pieces(Black) || k != p.Kings() {
+			t.Fatalf("%s: ReadSquares(%q) does not read back the position (bad square %d)", name, got[1:], bad)
+		}
+		if _, _, _, bad := ReadSquares("..x", l); bad != 3 {
+			t.Fatalf("an unknown letter at square 3 reported at %d", bad)
+		}
 		if len(got) != n+1 || got[0] != 'x' {
 			t.Fatalf("%s: %q", name, got)
 		}

@@ -1,5 +1,8 @@
 // Command arbiter is a tournament arbiter and engine-match runner for
 // draughts and checkers. Each subcommand lives in its own file.
+//
+// A command: nothing imports it, and it may import every package of the
+// module (it wires the wings, the stores and the HTTP front together).
 package main
 
 import (

@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/match/engines/dxp"
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
 )
@@ -204,13 +205,9 @@ func TestMatchResumeAfterKill(t *testing.T) {
 	args := []string{"match", "--engine", "name=A cmd=self engine --level 4 --seed 1", "--engine", "name=B cmd=self engine --level 4 --seed 2",
 		"--time-control", "30+0.5", "--games-per-encounter", "16", "--concurrency", "2", "--out", out, "--progress", "off", "--adjudication-max-moves", "80"}
 	cmd, errb := startArbiter(t, dir, args...)
-	deadline := time.Now().Add(2 * time.Minute)
-	for gameCounts(filepath.Join(out, store.FileName))[store.Finished] < 3 {
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("no games committed in time; stderr:\n%s", errb.String())
-		}
-		time.Sleep(5 * time.Millisecond)
+	if !poll.Until(2*time.Minute, 5*time.Millisecond, func() bool { return gameCounts(filepath.Join(out, store.FileName))[store.Finished] >= 3 }) {
+		cmd.Process.Kill()
+		t.Fatalf("no games committed in time; stderr:\n%s", errb.String())
 	}
 	cmd.Process.Signal(syscall.SIGKILL)
 	cmd.Wait()

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 )
 
 // server is a running `arbiter serve` process.
@@ -149,6 +151,7 @@ func TestServeRestartAfterKill(t *testing.T) {
 	s.cmd.Wait()
 	t2 := time.Now()
 	// The server stays down for a while: that time must not be charged.
+	// (Not a wait for something: the outage under test is time passing.)
 	const down = 2 * time.Second
 	time.Sleep(down)
 	t3 := time.Now()
@@ -260,11 +263,18 @@ func TestServeEngineOpponent(t *testing.T) {
 	}
 	tokens := s.createGame(t, `{"variant":"english","engine":"sparring","engine_side":"black","beginner":true}`)
 	// Polled at 10 a second, within the server's 20 requests a second per client.
-	ply := func() int { time.Sleep(100 * time.Millisecond); return s.snapshot(t, tokens["spectator"]).State.Ply }
+	plyIs := func(what string, want int) {
+		t.Helper()
+		if !poll.Until(2*time.Minute, 100*time.Millisecond, func() bool { return s.snapshot(t, tokens["spectator"]).State.Ply == want }) {
+			s.cmd.Process.Kill()
+			s.cmd.Wait()
+			t.Fatalf("no %s in time; stderr:\n%s", what, s.errb.String())
+		}
+	}
 	// English: black moves first; the engine does.
-	waitFor(t, s.cmd, "the engine's first move", func() bool { return ply() == 1 }, s.errb)
+	plyIs("the engine's first move", 1)
 	s.play(t, tokens)
-	waitFor(t, s.cmd, "the engine's reply", func() bool { return ply() == 3 }, s.errb)
+	plyIs("the engine's reply", 3)
 	if _, ok := tokens["black"]; ok {
 		t.Error("a link was issued for the engine's side")
 	}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
 )
@@ -40,14 +41,10 @@ func startWatched(t *testing.T, dir string, args ...string) (*exec.Cmd, *syncBuf
 // two minutes (a generous bound for a loaded machine, not a timing).
 func waitFor(t *testing.T, cmd *exec.Cmd, what string, cond func() bool, errb *syncBuffer) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Minute)
-	for !cond() {
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			cmd.Wait()
-			t.Fatalf("no %s in time; stderr:\n%s", what, errb.String())
-		}
-		time.Sleep(5 * time.Millisecond)
+	if !poll.Until(2*time.Minute, 5*time.Millisecond, cond) {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("no %s in time; stderr:\n%s", what, errb.String())
 	}
 }
 

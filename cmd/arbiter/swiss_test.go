@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
 	"github.com/draughts-arbiter/arbiter/reports"
 )
@@ -65,19 +66,14 @@ func TestSwiss64ResumeAfterKill(t *testing.T) {
 	args := []string{"tournament", "-c", "swiss.yaml", "--out", out, "--progress", "off", "--log-format", "json"}
 	t0 := time.Now()
 	cmd, errb := startArbiter(t, dir, args...)
-	deadline := time.Now().Add(3 * time.Minute)
 	var killedAt int
-	for {
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("not 3 rounds in time; stderr:\n%s", errb.String())
-		}
-		time.Sleep(5 * time.Millisecond)
-		// In round 4 or later: three rounds to rebuild on resume.
-		if c := gameCounts(filepath.Join(out, store.FileName)); c[store.Finished] >= 3*64+10 {
-			killedAt = c[store.Finished]
-			break
-		}
+	// In round 4 or later: three rounds to rebuild on resume.
+	if !poll.Until(3*time.Minute, 5*time.Millisecond, func() bool {
+		killedAt = gameCounts(filepath.Join(out, store.FileName))[store.Finished]
+		return killedAt >= 3*64+10
+	}) {
+		cmd.Process.Kill()
+		t.Fatalf("not 3 rounds in time; stderr:\n%s", errb.String())
 	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)

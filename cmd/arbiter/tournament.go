@@ -198,101 +198,25 @@ func isTerminal(w io.Writer) bool {
 func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) error {
 	stderr := cmd.ErrOrStderr()
 	name := tf.name()
-	// The console: on a terminal the standings are redrawn in place under
-	// a progress bar, and the log goes above them; off one a plain line
-	// every few games.
-	var console *tournament.Console
-	logTo := stderr
-	switch tf.progress {
-	case "on", "auto":
-		live := tf.progress == "on" || isTerminal(stderr) && tf.logFormat == "text"
-		console = tournament.NewConsole(stderr, live)
-		if live {
-			logTo = console
-		}
-	case "plain":
-		console = tournament.NewConsole(stderr, false)
-	case "off":
-	default:
-		return usagef("%s: --progress %q: want auto, on, plain or off", name, tf.progress)
-	}
-	log, err := newLogger(tf.logFormat, tf.logLevel, logTo)
+	console, log, liveAt, err := tf.setUp(ev, stderr)
 	if err != nil {
-		return usagef("%s: %v", name, err)
-	}
-	liveAt := ""
-	if tf.serve != "" {
-		if liveAt, err = liveAddr(tf.serve); err != nil {
-			return usagef("%s: %v", name, err)
-		}
-	}
-	if tf.cluster.url != "" && ev.Schedule.Kind == schedule.Swiss {
-		// Refused here, before the output directory, its lock and its
-		// database are made: a refused command leaves nothing behind.
-		// (startCluster refuses it too, for any other caller.)
-		return usagef("%s: --nats: a Swiss event (tournament: swiss) is played on this machine only, not on a cluster", name)
-	}
-	for _, w := range ev.Warnings {
-		fmt.Fprintf(stderr, "warning: %s\n", w)
+		return err
 	}
 	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
-	// Every engine starts once before anything is written: one that cannot
-	// play is a mistake in the configuration, not a string of lost games.
-	remote := tf.cluster.url != "" // the engines run on the workers
-	if need, why := tournament.CPUs(ev); need > runtime.NumCPU() && !tf.forceConcurrency && !remote {
-		return usagef("%s: %s needs %d processors and this machine has %d: engines would lose on time through no fault of their own "+
-			"(lower --concurrency, or give --force-concurrency to run anyway)", name, why, need, runtime.NumCPU())
-	}
-	var ids []store.Identity
-	if !remote {
-		ids, err = tournament.Preflight(ctx, ev, zerolog.Nop())
-	}
-	if err != nil {
-		if ctx.Err() != nil {
-			return fmt.Errorf("%s interrupted%s while starting the engines: %w", name, by(ctx), err)
-		}
-		return usageError{fmt.Errorf("%s: %w", name, err)}
-	}
-	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
-		return fmt.Errorf("%s: output directory: %w", name, err)
-	}
-	// One event per output directory at a time: a second one would
-	// play the same games.
-	unlock, err := lockDir(ev.Out)
+	ids, err := tf.preflight(ctx, ev)
 	if err != nil {
 		return err
 	}
-	defer unlock()
-	st, err := store.OpenDir(ev.Out)
+	st, closeOut, err := tf.openOutput(ctx, ev, ids, stderr)
 	if err != nil {
 		return err
 	}
-	defer st.Close()
-	notes, err := tournament.Reconcile(ctx, st, ev, ids, tf.force)
+	defer closeOut()
+	engineLog, closeLog, err := tf.openEngineLog(ev)
 	if err != nil {
-		if errors.Is(err, store.ErrConfigMismatch) {
-			return usageError{err}
-		}
 		return err
 	}
-	for _, n := range notes {
-		fmt.Fprintf(stderr, "warning: resuming with another command: %s\n", n)
-	}
-	engineLog := zerolog.Nop()
-	if tf.engineLog || tf.engineLogPath != "" {
-		path := tf.engineLogPath
-		if path == "" {
-			path = filepath.Join(ev.Out, "engines.log")
-		} else if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return fmt.Errorf("%s: engine log: %w", name, err)
-		}
-		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
-		if err != nil {
-			return fmt.Errorf("%s: engine log: %w", name, err)
-		}
-		defer f.Close()
-		engineLog = zerolog.New(f).With().Timestamp().Logger()
-	}
+	defer closeLog()
 	out := cmd.OutOrStdout()
 	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
 		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", tcLabel(ev.TimeControl)).Msg(name)
@@ -308,14 +232,7 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		opt.Observer = live
 	}
 	if tf.command == "match" {
-		// A line per game, in plan order, as the match always printed.
-		opt.OnResult = func(r tournament.Result) {
-			fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
-			if !r.Resumed {
-				fmt.Fprintf(out, " latency=%s max=%s", r.Latency.Round(10*time.Microsecond), r.MaxLatency.Round(10*time.Microsecond))
-			}
-			fmt.Fprintln(out)
-		}
+		opt.OnResult = gameLine(out)
 	}
 	cr, err := startCluster(ctx, tf.cluster, ev, st, log)
 	if err != nil {
@@ -329,37 +246,204 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	if ferr := cr.finish(sum, log); ferr != nil && err == nil {
 		err = ferr
 	}
+	stopped, err := tf.runError(ctx, ev, sum, err, drainedBy, out)
+	if err != nil {
+		return err
+	}
+	printSummary(out, stderr, ev, sum)
+	if err := cr.workers(ctx, st, out); err != nil {
+		return err
+	}
+	if sum.Match != nil {
+		tournament.WriteMatchSummary(out, sum.Match)
+	}
+	if err := tf.writeOutputs(cmd.Context(), ev, st, out); err != nil {
+		return err
+	}
+	if stopped != nil {
+		return stopped
+	}
+	ls.linger(ctx, drain, out, name, ev.Out)
+	return neverStarted(name+": games recorded (as losses), but no game got going with: ", sum.NeverStarted)
+}
+
+// setUp reads the flags that shape the run before anything starts: the
+// console (on a terminal the standings are redrawn in place under a
+// progress bar, and the log goes above them; off one a plain line every
+// few games), the logger, the live view's address, and what a cluster
+// cannot play. It prints the configuration's warnings.
+func (tf *tournamentFlags) setUp(ev *configs.Event, stderr io.Writer) (*tournament.Console, zerolog.Logger, string, error) {
+	name := tf.name()
+	var console *tournament.Console
+	logTo := stderr
+	switch tf.progress {
+	case "on", "auto":
+		live := tf.progress == "on" || isTerminal(stderr) && tf.logFormat == "text"
+		console = tournament.NewConsole(stderr, live)
+		if live {
+			logTo = console
+		}
+	case "plain":
+		console = tournament.NewConsole(stderr, false)
+	case "off":
+	default:
+		return nil, zerolog.Logger{}, "", usagef("%s: --progress %q: want auto, on, plain or off", name, tf.progress)
+	}
+	log, err := newLogger(tf.logFormat, tf.logLevel, logTo)
+	if err != nil {
+		return nil, log, "", usagef("%s: %v", name, err)
+	}
+	liveAt := ""
+	if tf.serve != "" {
+		if liveAt, err = liveAddr(tf.serve); err != nil {
+			return nil, log, "", usagef("%s: %v", name, err)
+		}
+	}
+	if tf.cluster.url != "" && ev.Schedule.Kind == schedule.Swiss {
+		// Refused here, before the output directory, its lock and its
+		// database are made: a refused command leaves nothing behind.
+		// (startCluster refuses it too, for any other caller.)
+		return nil, log, "", usagef("%s: --nats: a Swiss event (tournament: swiss) is played on this machine only, not on a cluster", name)
+	}
+	for _, w := range ev.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+	return console, log, liveAt, nil
+}
+
+// preflight starts every engine once before anything is written: one that
+// cannot play is a mistake in the configuration, not a string of lost
+// games. A machine with too few processors for the event's concurrency is
+// refused first. On a cluster the engines run on the workers: nothing to
+// start here.
+func (tf *tournamentFlags) preflight(ctx context.Context, ev *configs.Event) ([]store.Identity, error) {
+	name := tf.name()
+	remote := tf.cluster.url != ""
+	if need, why := tournament.CPUs(ev); need > runtime.NumCPU() && !tf.forceConcurrency && !remote {
+		return nil, usagef("%s: %s needs %d processors and this machine has %d: engines would lose on time through no fault of their own "+
+			"(lower --concurrency, or give --force-concurrency to run anyway)", name, why, need, runtime.NumCPU())
+	}
+	if remote {
+		return nil, nil
+	}
+	ids, err := tournament.Preflight(ctx, ev, zerolog.Nop())
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%s interrupted%s while starting the engines: %w", name, by(ctx), err)
+		}
+		return nil, usageError{fmt.Errorf("%s: %w", name, err)}
+	}
+	return ids, nil
+}
+
+// openOutput makes the output directory, locks it (one event per output
+// directory at a time: a second one would play the same games), opens its
+// database and reconciles it with the event (a resumed run). closeOut
+// closes the database and unlocks.
+func (tf *tournamentFlags) openOutput(ctx context.Context, ev *configs.Event, ids []store.Identity, stderr io.Writer) (st *store.Store, closeOut func(), err error) {
+	if err := os.MkdirAll(ev.Out, 0o755); err != nil {
+		return nil, nil, fmt.Errorf("%s: output directory: %w", tf.name(), err)
+	}
+	unlock, err := lockDir(ev.Out)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err = store.OpenDir(ev.Out)
+	if err != nil {
+		unlock()
+		return nil, nil, err
+	}
+	closeOut = func() {
+		st.Close()
+		unlock()
+	}
+	notes, err := tournament.Reconcile(ctx, st, ev, ids, tf.force)
+	if err != nil {
+		closeOut()
+		if errors.Is(err, store.ErrConfigMismatch) {
+			return nil, nil, usageError{err}
+		}
+		return nil, nil, err
+	}
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "warning: resuming with another command: %s\n", n)
+	}
+	return st, closeOut, nil
+}
+
+// openEngineLog opens the log of what the engines said (--engine-log:
+// engines.log in the output directory; match's --log-dir: a path of its
+// own), or a logger that writes nothing.
+func (tf *tournamentFlags) openEngineLog(ev *configs.Event) (zerolog.Logger, func(), error) {
+	if !tf.engineLog && tf.engineLogPath == "" {
+		return zerolog.Nop(), func() {}, nil
+	}
+	name := tf.name()
+	path := tf.engineLogPath
+	if path == "" {
+		path = filepath.Join(ev.Out, "engines.log")
+	} else if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return zerolog.Nop(), nil, fmt.Errorf("%s: engine log: %w", name, err)
+	}
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return zerolog.Nop(), nil, fmt.Errorf("%s: engine log: %w", name, err)
+	}
+	return zerolog.New(f).With().Timestamp().Logger(), func() { f.Close() }, nil
+}
+
+// gameLine prints a line per game, in plan order, as the match always
+// printed.
+func gameLine(out io.Writer) func(tournament.Result) {
+	return func(r tournament.Result) {
+		fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
+		if !r.Resumed {
+			fmt.Fprintf(out, " latency=%s max=%s", r.Latency.Round(10*time.Microsecond), r.MaxLatency.Round(10*time.Microsecond))
+		}
+		fmt.Fprintln(out)
+	}
+}
+
+// runError reads how the run ended. The first signal drains the run: the
+// report is still written, then stopped is the command's error. An
+// interruption or a refused resume is the error itself (err), with the
+// score so far for a match.
+func (tf *tournamentFlags) runError(ctx context.Context, ev *configs.Event, sum *tournament.Summary, err error, drainedBy func() string, out io.Writer) (stopped, _ error) {
+	name := tf.name()
 	resume := "run the same command again to resume"
 	if tf.command == "match" {
 		resume = "run the same command with --out " + ev.Out + " to resume"
 	}
-	var stopped error // the first signal: the report is written, then this
 	if errors.Is(err, tournament.ErrDrained) {
-		stopped = fmt.Errorf("%s stopped by %s after finishing the games in progress: %d of %d games finished; %s",
-			name, drainedBy(), sum.Resumed+sum.Played, sum.Planned, resume)
-		err = nil
+		return fmt.Errorf("%s stopped by %s after finishing the games in progress: %d of %d games finished; %s",
+			name, drainedBy(), sum.Resumed+sum.Played, sum.Planned, resume), nil
 	}
-	if err != nil {
-		if errors.Is(err, store.ErrConfigMismatch) {
-			return usageError{err}
+	switch {
+	case err == nil:
+		return nil, nil
+	case errors.Is(err, store.ErrConfigMismatch):
+		return nil, usageError{err}
+	case errors.Is(err, context.Canceled):
+		by := by(ctx)
+		if sum == nil {
+			// Interrupted before the runner had read the database.
+			return nil, fmt.Errorf("%s interrupted%s before any game; %s: %w", name, by, resume, err)
 		}
-		if errors.Is(err, context.Canceled) {
-			by := by(ctx)
-			if sum == nil {
-				// Interrupted before the runner had read the database.
-				return fmt.Errorf("%s interrupted%s before any game; %s: %w", name, by, resume, err)
-			}
-			if sum.Match != nil {
-				tournament.WriteMatchSummary(out, sum.Match)
-			}
-			// Resumed+Played, not Finished: Finished counts results in plan
-			// order, and a game may finish before the one planned ahead of it.
-			return fmt.Errorf("%s interrupted%s with %d of %d games finished (the games in progress are played again by the next run); %s",
-				name, by, sum.Resumed+sum.Played, sum.Planned, resume)
+		if sum.Match != nil {
+			tournament.WriteMatchSummary(out, sum.Match)
 		}
-		return err
+		// Resumed+Played, not Finished: Finished counts results in plan
+		// order, and a game may finish before the one planned ahead of it.
+		return nil, fmt.Errorf("%s interrupted%s with %d of %d games finished (the games in progress are played again by the next run); %s",
+			name, by, sum.Resumed+sum.Played, sum.Planned, resume)
 	}
-	// Again at the end, where the log of a long run does not bury them.
+	return nil, err
+}
+
+// printSummary prints the end of a run: the engines' changes again (where
+// the log of a long run does not bury them), the count of games, the
+// standings and the latency the engines were not charged.
+func printSummary(out, stderr io.Writer, ev *configs.Event, sum *tournament.Summary) {
 	for _, c := range sum.EngineChanges {
 		fmt.Fprintf(stderr, "warning: %s\n", c)
 	}
@@ -380,28 +464,23 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 		fmt.Fprintf(out, "%s: its CheckerBoard host stopped the search to keep it inside its clock in %d of %d moves (stopped=host in its engine log)\n",
 			h.Engine, h.Stopped, h.Moves)
 	}
-	if err := cr.workers(ctx, st, out); err != nil {
-		return err
-	}
-	if sum.Match != nil {
-		tournament.WriteMatchSummary(out, sum.Match)
-	}
+}
+
+// writeOutputs writes the report (unless --no-report) and the copy of the
+// games' PDN (--pdn, which needs the report's files).
+func (tf *tournamentFlags) writeOutputs(ctx context.Context, ev *configs.Event, st *store.Store, out io.Writer) error {
 	if !tf.noReport || tf.pdnCopy != "" {
-		if err := tournament.WriteReport(cmd.Context(), st, ev.Out); err != nil {
+		if err := tournament.WriteReport(ctx, st, ev.Out); err != nil {
 			return err
 		}
 		fmt.Fprintf(out, "report: %s\n", tournament.ReportPath(ev.Out))
 	}
 	if tf.pdnCopy != "" {
 		if err := copyFile(filepath.Join(ev.Out, reports.PDNFile), tf.pdnCopy); err != nil {
-			return fmt.Errorf("%s: --pdn: %w", name, err)
+			return fmt.Errorf("%s: --pdn: %w", tf.name(), err)
 		}
 	}
-	if stopped != nil {
-		return stopped
-	}
-	ls.linger(ctx, drain, out, name, ev.Out)
-	return neverStarted(name+": games recorded (as losses), but no game got going with: ", sum.NeverStarted)
+	return nil
 }
 
 // by is " by SIGTERM" when a signal stopped the command, "" otherwise.

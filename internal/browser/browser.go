@@ -7,6 +7,7 @@ package browser
 import (
 	"os"
 	"os/exec"
+	"testing"
 
 	"github.com/chromedp/chromedp"
 )
@@ -35,14 +36,25 @@ type TB interface {
 }
 
 // Require returns the browser, or ends the test when there is none: a skip
-// naming the package to install, or under CI=true a failure.
+// naming the package to install, or under CI=true a failure. Under -short
+// (make test-quick) every browser test skips.
 func Require(t TB) string {
 	t.Helper()
+	SkipShort(t)
 	bin := Find()
 	if bin == "" {
 		Missing(t)
 	}
 	return bin
+}
+
+// SkipShort skips a browser test under go test -short: the quick edit
+// loop (make test-quick) runs no browser.
+func SkipShort(t TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a browser test: skipped under -short (make test-quick); make test runs it")
+	}
 }
 
 // Missing ends a test that found no browser (see Require).

@@ -16,6 +16,18 @@ import (
 	"strings"
 )
 
+// Message is a coded message as the web client receives it: it translates
+// Code with Args, and Text is the English form. Why, where there is one,
+// explains one argument with a code of its own (a warning's or an illegal
+// move's Args["why"]: the referee's explanation; a claim's Args["reason"]:
+// its evidence), for a client that translates it.
+type Message struct {
+	Code string            `json:"code"`
+	Args map[string]string `json:"args,omitempty"`
+	Text string            `json:"text"`
+	Why  *Message          `json:"why,omitempty"`
+}
+
 // Catalog maps each message code to its English template; {name} in a
 // template stands for the argument name.
 type Catalog map[string]string

@@ -9,6 +9,8 @@
 // binary, the sparring engines it starts included, adds its coverage
 // there; `go tool covdata` merges it with the unit tests' profile. Without
 // it the build is the plain one `make test` has always used.
+//
+// Imported by tests only.
 package testbin
 
 import (

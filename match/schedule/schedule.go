@@ -7,6 +7,9 @@
 // player against every other). Every encounter is played as pairs of games:
 // the same opening twice, with colours reversed, which cancels most of the
 // advantage an opening gives one side.
+//
+// Imported by configs and both wings (the engines' runner, the director); it
+// imports nothing of the games.
 package schedule
 
 import (

@@ -1,5 +1,8 @@
 // Package web serves refereed games to browsers: the HTTP routes, the JSON
 // API, server-sent events and the embedded web client.
+//
+// Imported by cmd/arbiter only (serve, the live view); the one package that
+// knows HTTP, over both wings: it may import anything of the module but cmd.
 package web
 
 import "embed"

@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 
 	"github.com/draughts-arbiter/arbiter/internal/browser"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
@@ -48,6 +49,7 @@ func TestMain(m *testing.M) {
 // when Chromium is missing (and fails under CI=true, where it must be).
 func needBrowser(t *testing.T) context.Context {
 	t.Helper()
+	browser.SkipShort(t)
 	shared.once.Do(func() {
 		bin := browser.Find()
 		if bin == "" {
@@ -163,15 +165,22 @@ func eval[T any](p *page, js string) T {
 }
 
 // wait polls the JS condition until it holds (an event the page reacts to;
-// the bound is generous for a loaded machine, not a timing).
+// the bound is generous for a loaded machine, not a timing). A page that
+// is navigating (a link followed, a form sent) has no document to ask:
+// its evaluation fails with "Inspected target navigated or closed" or a
+// destroyed context, which is "not yet", not a failure.
 func (p *page) wait(what, cond string) {
 	p.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for !eval[bool](p, "!!("+cond+")") {
-		if time.Now().After(deadline) {
-			p.t.Fatalf("%s: %s: not within 30 s (%s)", p.name, what, cond)
-		}
-		time.Sleep(20 * time.Millisecond)
+	var last error
+	held := poll.Until(30*time.Second, 0, func() bool {
+		ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
+		defer cancel()
+		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")", chromedp.EvalAwaitPromise))
+		last = err
+		return err == nil && ok
+	})
+	if !held {
+		p.t.Fatalf("%s: %s: not within 30 s (%s; last evaluation error: %v)", p.name, what, cond, last)
 	}
 }
 

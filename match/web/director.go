@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"mime"
 	"net"
 	"net/http"
 	"net/url"
@@ -179,19 +178,8 @@ func (s *Server) importEvent(w http.ResponseWriter, r *http.Request) {
 		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, nil)
 		return
 	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/plain" {
-		writeCode(w, http.StatusUnsupportedMediaType, codeMediaType, nil)
-		return
-	}
-	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyWait))
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, director.MaxTRF))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			writeCode(w, http.StatusRequestEntityTooLarge, codeTooLarge, map[string]string{"limit": strconv.FormatInt(mbe.Limit, 10)})
-			return
-		}
-		writeCode(w, http.StatusBadRequest, codeBadJSON, map[string]string{"detail": "the body could not be read"})
+	data, ok := readBody(w, r, "text/plain", director.MaxTRF)
+	if !ok {
 		return
 	}
 	q := r.URL.Query()
@@ -356,19 +344,8 @@ func (s *Server) directorImport(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "text/csv" {
-		writeCode(w, http.StatusUnsupportedMediaType, codeMediaType, nil)
-		return
-	}
-	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyWait))
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, director.MaxCSV))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			writeCode(w, http.StatusRequestEntityTooLarge, codeTooLarge, map[string]string{"limit": strconv.FormatInt(mbe.Limit, 10)})
-			return
-		}
-		writeCode(w, http.StatusBadRequest, codeBadJSON, map[string]string{"detail": "the body could not be read"})
+	data, ok := readBody(w, r, "text/csv", director.MaxCSV)
+	if !ok {
 		return
 	}
 	// ?confirm=1: the director has seen the look-alikes and enters them.
@@ -602,7 +579,8 @@ func (s *Server) followGames() {
 	}
 }
 
-// follow watches a board's game and records its result when it ends. The
+// follow watches a board's game (as a follower, no viewer: it does not keep
+// the game from adjournment) and records its result when it ends. The
 // events it missed come first (Hall.Watch), so a game that ended while
 // the server was down is recorded on the next start.
 func (s *Server) follow(g director.GameBoard) {
@@ -611,7 +589,7 @@ func (s *Server) follow(g director.GameBoard) {
 		defer s.followers.Done()
 		var since int64
 		for {
-			missed, live, err := s.hall.Watch(s.bg, g.Game, since)
+			missed, live, err := s.hall.Follow(s.bg, g.Game, since)
 			if err != nil {
 				if s.bg.Err() == nil {
 					s.log.Warn().Str("event", g.Event).Str("game", g.Game).Err(err).Msg("director: the board's game cannot be followed")

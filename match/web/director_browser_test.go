@@ -5,10 +5,10 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/draughts-arbiter/arbiter/match/people/director"
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
 )
 
@@ -136,19 +136,13 @@ func TestBrowserDirector(t *testing.T) {
 			t.Fatalf("board 2 %s: %d %s", step.intent, code, body)
 		}
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		bs := e.view(token).Rounds[0].Boards
-		if bs[0].Done() && bs[1].Done() {
-			if bs[0].Score() != "1-0" || bs[1].Score() != "=-=" || bs[0].Source != "online" {
-				t.Fatalf("boards from their games: %+v", bs)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the games' results did not reach their boards: %+v", bs)
-		}
-		time.Sleep(20 * time.Millisecond)
+	var bs []director.Board
+	waitUntil(t, "the games' results reach their boards", func() bool {
+		bs = e.view(token).Rounds[0].Boards
+		return bs[0].Done() && bs[1].Done()
+	})
+	if bs[0].Score() != "1-0" || bs[1].Score() != "=-=" || bs[0].Source != "online" {
+		t.Fatalf("boards from their games: %+v", bs)
 	}
 
 	// Board 3 by hand; then the round closes and round 2 is paired.

@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/draughts-arbiter/arbiter/match/people/director"
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
@@ -193,19 +192,9 @@ func TestDirectorAPI(t *testing.T) {
 	if code, body := e.act(black, `{"kind":"resign"}`); code != 200 {
 		t.Fatalf("resign: %d %s", code, body)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		b := e.view(tok).Rounds[0].Boards[0]
-		if b.Done() {
-			if b.Score() != "1-0" || b.Source != "online" {
-				t.Fatalf("board 1 from its game: %+v", b)
-			}
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the game's result did not reach its board")
-		}
-		time.Sleep(20 * time.Millisecond)
+	waitUntil(t, "the game's result reaches its board", func() bool { return e.view(tok).Rounds[0].Boards[0].Done() })
+	if b := e.view(tok).Rounds[0].Boards[0]; b.Score() != "1-0" || b.Source != "online" {
+		t.Fatalf("board 1 from its game: %+v", b)
 	}
 	e.op(tok, "result", `{"round":1,"board":2,"result":"½-½"}`, 200)
 	_, b = e.op(tok, "close", `{"round":1}`, 409)
@@ -299,13 +288,7 @@ func TestDirectorFollowsAfterRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer srv.Stop()
-	deadline := time.Now().Add(30 * time.Second)
-	for !e.view(tok).Rounds[0].Boards[0].Done() {
-		if time.Now().After(deadline) {
-			t.Fatal("the result of the game that ended meanwhile was not recorded")
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	waitUntil(t, "the result of the game that ended meanwhile is recorded", func() bool { return e.view(tok).Rounds[0].Boards[0].Done() })
 	if b := e.view(tok).Rounds[0].Boards[0]; b.Score() != "0-1" || b.Source != "online" {
 		t.Fatalf("board %+v", b)
 	}

@@ -50,35 +50,30 @@ var codeText = message.Catalog{
 func Codes() []string { return codeText.Codes() }
 
 // statusOf is the HTTP status that answers a domain refusal of kind k: the
-// one place where the kinds of refusal (message.Kind) meet status codes.
+// one place where the kinds of refusal (message.Kind) meet status codes. A
+// refusal without a kind is bad input.
 func statusOf(k message.Kind) int {
-	switch k {
-	case message.Forbidden:
-		return http.StatusForbidden
-	case message.NotFound:
-		return http.StatusNotFound
-	case message.Conflict:
-		return http.StatusConflict
-	case message.TooLarge:
-		return http.StatusRequestEntityTooLarge
-	case message.Failed:
-		return http.StatusInternalServerError
-	case message.Unavailable:
-		return http.StatusServiceUnavailable
+	if st, ok := kindStatus[k]; ok {
+		return st
 	}
-	return http.StatusBadRequest // message.Invalid, and a refusal without a kind
+	return http.StatusBadRequest
 }
 
-// Message is a coded message: the client translates Code with Args; Text is
-// the English form.
-type Message struct {
-	Code string            `json:"code"`
-	Args map[string]string `json:"args,omitempty"`
-	Text string            `json:"text"`
-	// Why explains Args["why"] with a code of its own (a friendly game's
-	// refused illegal move: the referee's explanation), for a translation.
-	Why *Message `json:"why,omitempty"`
+var kindStatus = map[message.Kind]int{
+	message.Invalid:     http.StatusBadRequest,
+	message.Forbidden:   http.StatusForbidden,
+	message.NotFound:    http.StatusNotFound,
+	message.Conflict:    http.StatusConflict,
+	message.TooLarge:    http.StatusRequestEntityTooLarge,
+	message.Failed:      http.StatusInternalServerError,
+	message.Unavailable: http.StatusServiceUnavailable,
 }
+
+// Message is a coded message (message.Message): the client translates Code
+// with Args; Text is the English form; Why explains Args["why"] with a code
+// of its own (a friendly game's refused illegal move: the referee's
+// explanation), for a translation.
+type Message = message.Message
 
 type errorBody struct {
 	Error Message `json:"error"`

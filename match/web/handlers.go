@@ -31,19 +31,8 @@ const bodyWait = 10 * time.Second
 // valid UTF-8, no unknown fields, exactly one value. On failure it has
 // answered (415, 413 or 400) and returns false.
 func (s *Server) readJSON(w http.ResponseWriter, r *http.Request, v any) bool {
-	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
-		writeCode(w, http.StatusUnsupportedMediaType, codeMediaType, nil)
-		return false
-	}
-	_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(bodyWait))
-	data, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.lim.MaxBody))
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			writeCode(w, http.StatusRequestEntityTooLarge, codeTooLarge, map[string]string{"limit": strconv.FormatInt(mbe.Limit, 10)})
-			return false
-		}
-		writeCode(w, http.StatusBadRequest, codeBadJSON, map[string]string{"detail": "the body could not be read"})
+	data, ok := readBody(w, r, "application/json", s.lim.MaxBody)
+	if !ok {
 		return false
 	}
 	if !utf8.Valid(data) {

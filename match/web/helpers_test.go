@@ -14,6 +14,7 @@ import (
 
 	"github.com/rs/zerolog"
 
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
@@ -312,11 +313,7 @@ func (s *sse) until(t *testing.T, what string, cond func(sseEvent, map[string]an
 // minute.
 func waitUntil(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("%s: not within a minute", what)
-		}
-		time.Sleep(10 * time.Millisecond)
+	if !poll.Until(time.Minute, 10*time.Millisecond, cond) {
+		t.Fatalf("%s: not within a minute", what)
 	}
 }

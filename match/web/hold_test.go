@@ -4,6 +4,7 @@ package web
 // disk. One test per finding, each on a real listener.
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -13,8 +14,12 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/match/people/director"
+	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
 
 // doHost sends a JSON POST with the Host and Origin headers a browser
@@ -313,4 +318,88 @@ func TestHoldPublicSheetsCached(t *testing.T) {
 	if draws() != n+3 {
 		t.Fatalf("the Norwegian page was not drawn of its own")
 	}
+}
+
+// fakeClock is a clock the test moves by hand.
+type fakeClock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *fakeClock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+func (c *fakeClock) add(d time.Duration) {
+	c.mu.Lock()
+	c.t = c.t.Add(d)
+	c.mu.Unlock()
+}
+
+// Finding 1 (adjournment): a game untouched for long (no clock, no move,
+// no viewer) is adjourned and stops counting against the address's budget
+// and the server's limit; its link takes it up again where it stood. The
+// director's follower of a board's game is no viewer.
+func TestHoldIdleGamesAdjourned(t *testing.T) {
+	clock := &fakeClock{t: time.Date(2026, 5, 1, 12, 0, 0, 0, time.UTC)}
+	logs := &syncBuffer{}
+	log := zerolog.New(logs)
+	hall, err := online.Open(context.Background(), online.Config{Path: filepath.Join(t.TempDir(), "games.db"), Log: log,
+		Now: clock.now, IdleAfter: time.Hour, MaxGames: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := director.Open(director.Config{Path: filepath.Join(t.TempDir(), "events.db")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t, hall: hall, log: logs}
+	srv, err := New(Config{Hall: hall, Log: log, Limits: Limits{RequestRate: -1, GameRate: -1, GamesPerClient: 3}, Director: st})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.srv = srv
+	e.hs = httptest.NewUnstartedServer(srv.Handler())
+	e.hs.Config = srv.HTTPServer()
+	e.hs.Start()
+	t.Cleanup(func() { srv.Stop(); e.hs.Close(); hall.Close(); st.Close() })
+	d := &dirEnv{env: e, store: st}
+	tok := d.publishedRound()
+
+	watched := e.create(`{"variant":"international","beginner":true}`)
+	idle := e.create(`{"variant":"international","beginner":true}`)
+	played := e.playLegal(idle)
+	d.op(tok, "game", `{"round":1,"board":1}`, 200) // followed by the director, watched by nobody
+	board := d.view(tok).Rounds[0].Boards[0].Game
+	if resp, b := e.do("POST", "/api/games", `{"variant":"international"}`); resp.StatusCode != 429 {
+		t.Fatalf("a fourth game: %d %s, want 429", resp.StatusCode, b)
+	}
+	stream := e.stream(watched.tokens["white"], "")
+	defer stream.close()
+	waitUntil(t, "the viewer to be counted", func() bool { return e.snap(watched.tokens["spectator"]).State.Presence["white"] })
+
+	clock.add(59 * time.Minute)
+	if n := hall.AdjournIdle(); n != 0 {
+		t.Fatalf("%d games adjourned before an hour", n)
+	}
+	clock.add(2 * time.Minute)
+	if n := hall.AdjournIdle(); n != 2 {
+		t.Fatalf("%d games adjourned, want 2 (the idle one and the board's; not the watched one)", n)
+	}
+	if hall.Live(idle.id) || hall.Live(board) || !hall.Live(watched.id) {
+		t.Fatalf("live: idle %v, board %v, watched %v", hall.Live(idle.id), hall.Live(board), hall.Live(watched.id))
+	}
+	// They stopped counting: the address may create again.
+	e.create(`{"variant":"international"}`)
+
+	// The link takes the game up where it stood.
+	s := e.snap(idle.tokens["black"])
+	if s.State.Status != "running" || len(s.Moves) != 1 || s.Moves[0].Text != played || !hall.Live(idle.id) {
+		t.Fatalf("taken up: %s, moves %+v, live %v", s.State.Status, s.Moves, hall.Live(idle.id))
+	}
+	e.playLegal(idle)
+	// The board's game, taken up by a player, still reports its result.
+	links := d.view(tok).Links["1.1"]
+	i := strings.LastIndex(links["white"], "/g/")
+	if status, b := e.act(links["white"][i+3:], `{"kind":"resign"}`); status != 200 {
+		t.Fatalf("resigning the board's adjourned game: %d %s", status, b)
+	}
+	waitUntil(t, "the director to record the board's result", func() bool { return d.view(tok).Results["1.1"].Outcome != "" })
 }

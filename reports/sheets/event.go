@@ -5,6 +5,9 @@
 // a phone or a desktop and printable on A4 in black and white (a sheet a
 // director pins on the wall). The input is a plain Event that the director
 // server (or anything else) fills in; sheets knows nothing of storage.
+//
+// Imported by the HTTP front (match/web); it imports the event vocabulary
+// (rules/tally) and the tie-breaks, never match.
 package sheets
 
 import (

@@ -14,6 +14,9 @@
 // Solkoff is the sum of the opponents' scores (C.07 8.1 Buchholz) and the
 // truncated ("gekorte") Solkoff drops the lowest of them (Buchholz Cut-1,
 // C.07 14.1). Both names are accepted in a tie-break order.
+//
+// Imported by configs, reports, reports/sheets and the director; it imports
+// only the event vocabulary (rules/tally).
 package tiebreak
 
 import (

@@ -19,6 +19,8 @@
 // the variant under which the moves are legal). Replay reads the FEN tag as
 // records write it ("?" as the side to move, a man on its king row).
 // Audit ties the two together; it is the code path of `arbiter check`.
+//
+// Anyone may import it; it imports only rules.
 package pdn
 
 import (

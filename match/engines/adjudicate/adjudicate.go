@@ -9,6 +9,8 @@
 // It never overrides the rules: a Judge is asked only after a move that did
 // not end the game, and it is off unless configured
 // (adjudication.resign, adjudication.draw).
+//
+// Imported by configs and the engines' runner; it imports only rules.
 package adjudicate
 
 import (

@@ -11,6 +11,9 @@
 // as the engine gave them: an illegal move is the referee's business.
 //
 // The library is loaded with github.com/ebitengine/purego (no cgo).
+//
+// Imported by cmd/arbiter (the cb host) and the engines' runner; it imports
+// the game (match), the Hub protocol and the rules.
 package cb
 
 import (

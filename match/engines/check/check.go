@@ -4,6 +4,9 @@
 // input it does not know, the time it uses against its limit, and "quit".
 // Each check is a line of a checklist with what was seen and, for a
 // failure, what to fix, as fastchess's --compliance does for UCI engines.
+//
+// Imported by cmd/arbiter (engine-check); it imports the game (match) and the
+// Hub protocol.
 package check
 
 import (

@@ -137,20 +137,25 @@ func localStandings(t *testing.T, evFile string) tournament.Standings {
 func TestServerOutage(t *testing.T) {
 	dir := t.TempDir()
 	evFile := writeEvent(t, dir, 6) // 36 games
-	port := freePort(t)
 	natsDir := filepath.Join(dir, "nats")
-	srv := startServer(t, natsDir, port)
+	srv := startServer(t, natsDir, -1)
+	port := portOf(t, srv)
 	// Registered first, so run last: the server outlives the workers and
 	// the coordinator, and a worker still delivering a result it sent
 	// during the outage gets its answer instead of a grace period's wait.
 	t.Cleanup(func() { srv.Shutdown() })
 	url := srv.URL()
-	log := zerolog.New(&syncBuffer{})
+	logs := &syncBuffer{}
+	log := zerolog.New(logs)
 	c := coordinate(t, context.Background(), url, evFile, filepath.Join(dir, "cluster"), log)
 	runWorkers(t, url, evFile, log, "a", "b")
 	waitFor(t, time.Minute, "6 games", func() bool { return finished(t, c.st.Path()) >= 6 })
 	srv.Shutdown()
-	time.Sleep(2 * time.Second) // the outage
+	// The outage lasts until the coordinator and both workers have lost
+	// the server (each logs it), not for a time.
+	waitFor(t, time.Minute, "the coordinator and the workers lose the server", func() bool {
+		return strings.Count(logs.String(), "NATS connection lost") >= 3
+	})
 	srv = startServer(t, natsDir, port)
 	sum := c.wait(t)
 	if sum.Finished != sum.Planned || sum.Planned != 36 {

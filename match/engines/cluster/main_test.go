@@ -3,13 +3,15 @@ package cluster_test
 import (
 	"context"
 	"fmt"
-	"net"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match/engines/cluster"
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
@@ -58,16 +60,21 @@ func loadEvent(t *testing.T, path, out string) *configs.Event {
 	return ev
 }
 
-// freePort returns a TCP port nobody listens on now (for a server that
-// must come back on the same one).
-func freePort(t *testing.T) int {
+// portOf is the port a server started on port -1 listens on: chosen by its
+// own listener (never a port found free and closed again, which another
+// process may take in between), for a server that must come back on the
+// same one.
+func portOf(t *testing.T, s *cluster.Server) int {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
+	u, err := url.Parse(s.URL())
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
+	p, err := strconv.Atoi(u.Port())
+	if err != nil {
+		t.Fatalf("the server's URL %s: %v", s.URL(), err)
+	}
+	return p
 }
 
 func startServer(t *testing.T, dir string, port int) *cluster.Server {
@@ -102,12 +109,8 @@ func finished(t *testing.T, path string) int {
 // waitFor polls cond until it holds, failing the test after d.
 func waitFor(t *testing.T, d time.Duration, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s", d, what)
-		}
-		time.Sleep(50 * time.Millisecond)
+	if !poll.Until(d, 50*time.Millisecond, cond) {
+		t.Fatalf("timed out after %v waiting for %s", d, what)
 	}
 }
 

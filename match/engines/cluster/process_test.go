@@ -101,8 +101,7 @@ func TestClusterSurvivesKills(t *testing.T) {
 	dir := t.TempDir()
 	evFile := writeEvent(t, dir, 10) // 60 games
 	const planned = 60
-	port := freePort(t)
-	srv := startServer(t, filepath.Join(dir, "nats"), port)
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
 	defer srv.Shutdown()
 	url := srv.URL()
 

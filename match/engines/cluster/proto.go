@@ -34,6 +34,9 @@
 // An event's id is made from its configuration hash and the creation time
 // of its database, so an event started over in a fresh directory never
 // meets the message ids of the earlier one.
+//
+// Imported by cmd/arbiter only; it imports the engines' runner and store,
+// never the people's wing.
 package cluster
 
 import (

@@ -22,6 +22,10 @@
 // w/z white/black man, W/Z white/black king. The published protocol is for
 // 10x10 (50 squares); other boards use the same rule with their own square
 // count (32 on 8x8).
+//
+// Imported by the engine players (match/engines, sparring, the runner) and
+// cmd/arbiter; it imports the game (match), the referee and the rules, never
+// the people's wing.
 package dxp
 
 import (
@@ -381,22 +385,9 @@ func ParsePosition(v *rules.Variant, toMove rules.Color, s string) (rules.Positi
 	if len(s) != v.Squares() {
 		return rules.Position{}, fmt.Errorf("%w: position of %d squares, %s has %d", ErrSyntax, len(s), v.Name(), v.Squares())
 	}
-	var w, bl, k rules.Set
-	for i := 0; i < len(s); i++ {
-		sq := rules.Square(i + 1)
-		switch s[i] {
-		case 'e':
-		case 'w':
-			w = w.With(sq)
-		case 'z':
-			bl = bl.With(sq)
-		case 'W':
-			w, k = w.With(sq), k.With(sq)
-		case 'Z':
-			bl, k = bl.With(sq), k.With(sq)
-		default:
-			return rules.Position{}, fmt.Errorf("%w: square %d is %q", ErrSyntax, i+1, s[i])
-		}
+	w, bl, k, bad := rules.ReadSquares(s, dxpLetters)
+	if bad > 0 {
+		return rules.Position{}, fmt.Errorf("%w: square %d is %q", ErrSyntax, bad, s[bad-1])
 	}
 	// the board of a start with state beyond it (Parachute) means that start
 	return rules.Setup(v, toMove, w, bl, k).WithStartState(), nil

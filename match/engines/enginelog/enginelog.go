@@ -5,6 +5,9 @@
 // says so, lines are counted instead of written, and the last TailLines are
 // kept and written at the end of the game (the end of an engine's output
 // is what explains a crash).
+//
+// Imported by the engine protocols (hub, dxp) and the engines' runner; it
+// imports nothing of the module.
 package enginelog
 
 import (

@@ -10,6 +10,9 @@
 // arbiter does not act on, even one that breaks the syntax (logged, with a
 // warning once per game). Only a "done" that cannot be read is an illegal
 // move under the event's policy; a line over 64 KiB is an engine fault.
+//
+// Imported by the engine players (match/engines, sparring, cb, check) and
+// the engines' runner; it imports the game (match), the referee and the rules.
 package hub
 
 import (

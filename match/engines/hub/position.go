@@ -42,22 +42,9 @@ func ParsePos(v *rules.Variant, s string) (rules.Position, error) {
 	default:
 		return rules.Position{}, fmt.Errorf("hub pos: %w: side to move %q", ErrSyntax, s[0])
 	}
-	var white, black, kings rules.Set
-	for i := 1; i <= n; i++ {
-		sq := rules.Square(i)
-		switch s[i] {
-		case 'e':
-		case 'w':
-			white = white.With(sq)
-		case 'b':
-			black = black.With(sq)
-		case 'W':
-			white, kings = white.With(sq), kings.With(sq)
-		case 'B':
-			black, kings = black.With(sq), kings.With(sq)
-		default:
-			return rules.Position{}, fmt.Errorf("hub pos: %w: square %d is %q", ErrSyntax, i, s[i])
-		}
+	white, black, kings, bad := rules.ReadSquares(s[1:], hubLetters)
+	if bad > 0 {
+		return rules.Position{}, fmt.Errorf("hub pos: %w: square %d is %q", ErrSyntax, bad, s[bad])
 	}
 	// A start position with state beyond the board (Parachute's
 	// parachutists) is not in its string: the board of the start means it.

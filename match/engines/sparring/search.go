@@ -3,6 +3,9 @@
 // at a chosen strength (random, greedy, or alpha-beta to a fixed depth), and
 // misbehaves on purpose when asked (crash, hang, illegal move, garbage,
 // slowness) so that the arbiter can be tested against real processes.
+//
+// Imported by cmd/arbiter (the engine command); it imports the protocols it
+// speaks and the rules.
 package sparring
 
 import (

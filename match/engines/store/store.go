@@ -9,6 +9,9 @@
 // an engine's command, not its program: each engine's Identity (program
 // checksum, its own name and version) is kept too, so that a resumed event
 // can say when an engine was rebuilt in between.
+//
+// Imported by the engines' runner, the cluster, the HTTP front (the live
+// view) and cmd/arbiter; never by the people's wing.
 package store
 
 import (

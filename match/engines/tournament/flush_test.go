@@ -9,6 +9,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/match"
 )
 
@@ -31,13 +32,8 @@ func TestSlowCallbackHoldsUpNoGame(t *testing.T) {
 			// Not a timing: a deadline on a wait that the old code could
 			// never end.
 			want := started.Load() + 2
-			deadline := time.Now().Add(time.Minute)
-			for started.Load() < want {
-				if time.Now().After(deadline) {
-					t.Errorf("while the first callback ran, %d games started, want 2 more: the callback holds up the games", started.Load()-want+2)
-					break
-				}
-				time.Sleep(time.Millisecond)
+			if !poll.Until(time.Minute, time.Millisecond, func() bool { return started.Load() >= want }) {
+				t.Errorf("while the first callback ran, %d games started, want 2 more: the callback holds up the games", started.Load()-want+2)
 			}
 		}
 		seen = append(seen, r.Index)

@@ -6,6 +6,9 @@
 //
 // Running the same event again resumes it: finished games are skipped, games
 // left running by a killed run are played again.
+//
+// Imported by cmd/arbiter and the cluster (match/engines/cluster); never by
+// the people's wing, which starts an engine with match/engines alone.
 package tournament
 
 import (
@@ -18,8 +21,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-
-	"github.com/draughts-arbiter/arbiter/rules/tally"
 
 	"github.com/rs/zerolog"
 	"golang.org/x/sync/errgroup"
@@ -72,17 +73,13 @@ type Options struct {
 	Executor Executor
 	// Pair pairs the rounds of a Swiss event (nil = swiss.Pair, the Dutch
 	// system).
-	Pair PairFunc
+	Pair swiss.Pairer
 	// Observer, when set, is told of the games as they are played (a live
 	// view; see Observer). With the Local executor the moves of the
 	// running games are written to the store every LiveEvery whether or
 	// not one is set, for a live view in another process.
 	Observer Observer
 }
-
-// PairFunc pairs the next round of a Swiss event from the players'
-// histories (see swiss.Pair).
-type PairFunc func(players []tally.Player, opt swiss.Options) (swiss.Round, error)
 
 // Result is a finished game as the runner reports it.
 type Result struct {

@@ -71,19 +71,18 @@ func (s Standing) Score() float64 {
 // Standings are the engines' scores, best first.
 type Standings []Standing
 
+// standings are the live table: the engines' results so far, counted
+// and ranked as the report counts and ranks them (reports.Scoreboard).
 type standings struct {
-	byName map[string]int // index in order
-	order  []string       // seeding order
-	rows   []Standing
-	cells  [][]stats.WDL // cells[i][j]: i's results against j
+	byName map[string]int // index in seeding order
+	names  []string       // seeding order
+	board  *reports.Scoreboard
 }
 
 func newStandings(names []string) *standings {
-	s := &standings{byName: map[string]int{}, order: names, rows: make([]Standing, len(names)), cells: make([][]stats.WDL, len(names))}
+	s := &standings{byName: map[string]int{}, names: names, board: reports.NewScoreboard(len(names))}
 	for i, n := range names {
 		s.byName[n] = i
-		s.rows[i] = Standing{Engine: n}
-		s.cells[i] = make([]stats.WDL, len(names))
 	}
 	return s
 }
@@ -94,53 +93,22 @@ func (s *standings) add(r Result) {
 	if !wok || !bok {
 		return
 	}
-	w, b := &s.rows[wi], &s.rows[bi]
 	o, _, err := rules.ParseResult(r.Result)
-	if err != nil || !o.Scored() {
-		w.Unfinished++
-		b.Unfinished++
-		return
+	if err != nil {
+		o = rules.Ongoing // unreadable: counted as unfinished
 	}
-	w.Games++
-	b.Games++
-	w.Points += o.Points(rules.White)
-	b.Points += o.Points(rules.Black)
-	switch o {
-	case rules.WhiteWins:
-		w.W++
-		b.L++
-		s.cells[wi][bi].W++
-		s.cells[bi][wi].L++
-	case rules.BlackWins:
-		b.W++
-		w.L++
-		s.cells[bi][wi].W++
-		s.cells[wi][bi].L++
-	case rules.Draw:
-		w.D++
-		b.D++
-		s.cells[wi][bi].D++
-		s.cells[bi][wi].D++
-	}
+	s.board.Add(wi, bi, o)
 }
 
 // snapshot returns the standings ranked as the report ranks them (points,
 // then Sonneborn-Berger, then wins; then seeding).
 func (s *standings) snapshot() Standings {
-	points := make([]float64, len(s.rows))
-	for i, r := range s.rows {
-		points[i] = r.Points
-	}
-	sb := reports.SonnebornBerger(s.cells, points)
-	keys := make([]reports.RankKey, len(s.rows))
-	for i, r := range s.rows {
-		keys[i] = reports.RankKey{Points: r.Points, SonnebornBerger: sb[i], Wins: r.W}
-	}
-	order, rank := reports.Rank(keys)
+	order, rank, sb := s.board.Rank()
 	out := make(Standings, len(order))
 	for k, i := range order {
-		out[k] = s.rows[i]
-		out[k].SonnebornBerger, out[k].Rank = sb[i], rank[k]
+		w := s.board.WDL(i)
+		out[k] = Standing{Engine: s.names[i], Rank: rank[k], Games: w.Games(), Points: w.Points(), W: w.W, D: w.D, L: w.L,
+			Unfinished: s.board.Unfinished[i], SonnebornBerger: sb[i]}
 	}
 	return out
 }

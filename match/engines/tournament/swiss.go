@@ -40,7 +40,7 @@ func (s *swissState) list() []reports.Game {
 }
 
 // defaultPair is the pairing of a Swiss event when Options.Pair is nil.
-var defaultPair PairFunc = swiss.Pair
+var defaultPair swiss.Pairer = swiss.Pair
 
 // runSwiss plays a Swiss event round by round: it pairs round r from the
 // results of rounds 1..r-1 (pair), adds its games to the plan (their

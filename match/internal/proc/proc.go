@@ -4,6 +4,8 @@
 // with deadline-capable pipes, so that the arbiter can always get rid of it:
 // Kill signals the whole group, Wait reaps it, and no goroutine is left
 // blocked on a pipe of a dead or hung process.
+//
+// Imported by the engine protocols under match/ only (Go's internal rule).
 package proc
 
 import (

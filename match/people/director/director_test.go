@@ -417,7 +417,7 @@ func TestPairerFailures(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {
 		name string
-		pair Pairer
+		pair swiss.Pairer
 		want string
 	}{
 		{"the Dutch system (nil)", nil, ""},

@@ -116,7 +116,7 @@ type clock struct{ t time.Time }
 
 func (c *clock) now() time.Time { c.t = c.t.Add(time.Second); return c.t }
 
-func newStore(t testing.TB, pair Pairer) *Store {
+func newStore(t testing.TB, pair swiss.Pairer) *Store {
 	t.Helper()
 	c := &clock{t: time.Date(2026, 5, 1, 10, 0, 0, 0, time.UTC)}
 	s, err := Open(Config{Path: filepath.Join(t.TempDir(), "events.db"), Pair: pair, Now: c.now})

@@ -8,8 +8,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/draughts-arbiter/arbiter/rules/tally"
-
 	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
 
 	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
@@ -99,19 +97,16 @@ type Config struct {
 	Path string // the SQLite file (created if missing)
 	// Pair pairs a Swiss round; nil is swiss.Pair, the Dutch system (a
 	// test gives a pairer of its own).
-	Pair Pairer
+	Pair swiss.Pairer
 	Now  func() time.Time // nil: time.Now
 }
-
-// Pairer pairs the next round of a Swiss from the event's state.
-type Pairer func(players []tally.Player, opt swiss.Options) (swiss.Round, error)
 
 // Store holds the events of a director's database. It is safe for
 // concurrent use (SQLite serialises the transactions).
 type Store struct {
 	db   *sql.DB
 	path string
-	pair Pairer
+	pair swiss.Pairer
 	now  func() time.Time
 	gen  atomic.Uint64 // committed writes: see Generation
 }

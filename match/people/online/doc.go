@@ -59,4 +59,8 @@
 // into a rules.Move geometrically (from, to, and the opposing pieces
 // jumped) and handed to the referee, which judges it under the game's
 // policy; text that names no move at all is SubmitIllegal.
+//
+// Imported by the HTTP front (match/web) and cmd/arbiter; it imports the
+// game (match), the engine player (match/engines), configs and the rules,
+// never the engines' events (tournament, store, cluster) nor HTTP.
 package online

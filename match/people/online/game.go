@@ -109,6 +109,7 @@ type game struct {
 	// adjourned: untouched for long, it no longer counts as running; a
 	// look or an act through one of its links takes it up again.
 	adjourned bool
+	seenAt    time.Time // last looked at (Snapshot, Watch): with lastAt, when it was touched
 	// stalled: the store did not take a write (why, for a person); the
 	// game waits, clocks stopped since stalledAt (stall.go).
 	stalled   string

@@ -120,9 +120,10 @@ func Open(ctx context.Context, cfg Config) (*Hall, error) {
 		st.close()
 		return nil, fmt.Errorf("online: heartbeat: %w", err)
 	}
-	h.wg.Add(2)
+	h.wg.Add(3)
 	go h.heartbeat()
 	go h.retrier()
+	go h.adjourner()
 	// Engines and timers start once every game is in place.
 	for _, g := range h.games {
 		if g.broken != nil {
@@ -178,7 +179,7 @@ func (h *Hall) restore(ctx context.Context, row gameRow, running bool, lastBeat 
 			g, err = nil, fmt.Errorf("replay panicked: %v", p)
 		}
 	}()
-	if row.status != "running" && row.status != "over" {
+	if row.status != "running" && row.status != "over" && row.status != "adjourned" {
 		return nil, fmt.Errorf("game row: %s", row.status)
 	}
 	engines := h.cfg.Engines
@@ -367,6 +368,8 @@ func (h *Hall) get(ctx context.Context, id string) (*game, error) {
 	g, err = h.restore(ctx, rows[0], false, time.Time{})
 	if err != nil {
 		g = &game{id: id, broken: err}
+	} else if rows[0].status == "adjourned" {
+		g.adjourned = true
 	}
 	h.mu.Lock()
 	old, ok := h.games[id]
@@ -455,6 +458,9 @@ func (h *Hall) Act(ctx context.Context, id string, role Role, in Intent) (Reply,
 	}
 	if g.stalled != "" {
 		return Reply{}, g.stalledRefusal()
+	}
+	if err := h.takeUp(g); err != nil {
+		return Reply{}, err
 	}
 	if int(role) >= len(roleNames) {
 		return Reply{}, badInput("role", "no such role")
@@ -664,6 +670,10 @@ func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 		g.mu.Unlock()
 		return Snapshot{}, refuse(message.Conflict, "refused.broken", "reason", g.broken.Error())
 	}
+	if err := h.takeUp(g); err != nil {
+		g.mu.Unlock()
+		return Snapshot{}, err
+	}
 	if !g.ref.Done() && !g.closed {
 		g.clk.t = h.now() // only reads follow: the running clock as of now
 	}
@@ -701,7 +711,10 @@ func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 }
 
 // sub is one watcher of a game.
-type sub struct{ ch chan *Event }
+type sub struct {
+	ch      chan *Event
+	passive bool // a follower, not a viewer (Follow)
+}
 
 // Watch returns game id's events after version since, read from the
 // store, and a channel of the live events that follow them (closed when
@@ -709,7 +722,11 @@ type sub struct{ ch chan *Event }
 // reconnects with the last version it saw). The live events are shared
 // by every watcher of the game: read them, never modify them.
 func (h *Hall) Watch(ctx context.Context, id string, since int64) ([]Event, <-chan *Event, error) {
-	s := &sub{ch: make(chan *Event, subBuffer)}
+	return h.watch(ctx, id, since, false)
+}
+
+func (h *Hall) watch(ctx context.Context, id string, since int64, passive bool) ([]Event, <-chan *Event, error) {
+	s := &sub{ch: make(chan *Event, subBuffer), passive: passive}
 	g, err := h.lockGame(ctx, id)
 	if err != nil {
 		return nil, nil, err
@@ -717,6 +734,12 @@ func (h *Hall) Watch(ctx context.Context, id string, since int64) ([]Event, <-ch
 	if g.broken != nil || g.closed {
 		g.mu.Unlock()
 		return nil, nil, refuse(message.Conflict, "refused.broken", "reason", fmt.Sprint(g.broken))
+	}
+	if !passive {
+		if err := h.takeUp(g); err != nil {
+			g.mu.Unlock()
+			return nil, nil, err
+		}
 	}
 	g.subs[s] = struct{}{}
 	upto := g.v

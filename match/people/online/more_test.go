@@ -10,6 +10,7 @@ import (
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -203,18 +204,14 @@ func TestFinishedGamesLeaveMemoryAndComeBack(t *testing.T) {
 		act(t, h, c.ID, RoleBlack, Intent{Kind: "resign"})
 		ids = append(ids, c.ID)
 	}
-	deadline := time.Now().Add(30 * time.Second)
-	for {
+	var n int
+	if !poll.Until(30*time.Second, 10*time.Millisecond, func() bool {
 		h.mu.Lock()
-		n := len(h.games)
+		n = len(h.games)
 		h.mu.Unlock()
-		if n <= 3 || time.Now().After(deadline) {
-			if n > 3 {
-				t.Fatalf("%d games in memory, want at most 3", n)
-			}
-			break
-		}
-		time.Sleep(10 * time.Millisecond)
+		return n <= 3
+	}) {
+		t.Fatalf("%d games in memory, want at most 3", n)
 	}
 	for _, id := range ids {
 		s, err := h.Snapshot(id, RoleSpectator)

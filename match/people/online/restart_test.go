@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/rs/zerolog"
 )
 
@@ -163,8 +164,16 @@ func TestChildHall(t *testing.T) {
 	act(t, h, c.ID, RoleWhite, mv("18-22")) // a warning, backwards
 	moved := time.Now()
 	b, _ := json.Marshal(map[string]any{"ID": c.ID, "Moved": moved})
-	// Let a heartbeat or two be written, as a real server would.
-	time.Sleep(1500 * time.Millisecond)
+	// Wait until a heartbeat after the last move is written, as a real
+	// server would have one (a condition, not a time).
+	beat := func() bool {
+		var at int64
+		err := h.st.db.QueryRow("SELECT at FROM heartbeat WHERE id = 1").Scan(&at)
+		return err == nil && at > moved.UnixNano()
+	}
+	if !poll.Until(time.Minute, 50*time.Millisecond, beat) {
+		t.Fatal("no heartbeat written within a minute")
+	}
 	fmt.Printf("READY %s\n", b)
 	time.Sleep(time.Minute) // killed here
 }

@@ -327,3 +327,9 @@ func (s *store) discard(ctx context.Context, id string) error {
 	}
 	return tx.Commit()
 }
+
+// setStatus marks game id running or adjourned.
+func (s *store) setStatus(ctx context.Context, id, status string) error {
+	_, err := s.db.ExecContext(ctx, "UPDATE games SET status = ? WHERE id = ? AND status <> 'over'", status, id)
+	return err
+}

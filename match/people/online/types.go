@@ -121,6 +121,10 @@ type Config struct {
 	// RetryEvery is how often a game stalled by a failed write (a full
 	// disk) tries again (0: DefaultRetryEvery).
 	RetryEvery time.Duration
+	// IdleAfter is how long a game may stand untouched (no clock running,
+	// no move, no viewer) before it is adjourned (adjourn.go); 0:
+	// DefaultIdleAfter, negative: never.
+	IdleAfter time.Duration
 	// NewPlayer makes the player for an engine (nil: the Hub or DXP player
 	// the match and tournament commands use).
 	NewPlayer func(EngineSpec, zerolog.Logger) match.Player
@@ -153,20 +157,16 @@ type Reply struct {
 }
 
 // Msg is a message of the referee or about the game: a code from Codes,
-// the arguments of its template, and the English text.
-type Msg struct {
-	Code string            `json:"code"`
-	Args map[string]string `json:"args,omitempty"`
-	Text string            `json:"text"`
-	// Why, on a warning or an illegal move, is the referee's explanation
-	// (an arbiter.Codes code, "illegal.backward", with its arguments), for
-	// a client that translates what Args["why"] says in English. On a
-	// claim's answer or an automatic draw's announcement it is the
-	// evidence (an "evidence.*" code: where the position occurred, or the
-	// N-move count), for what Args["reason"] says in English; absent when
-	// the evidence is said only in English (a problem, one piece each).
-	Why *Msg `json:"why,omitempty"`
-}
+// the arguments of its template, and the English text (the one coded
+// message type, message.Message). Its Why, on a warning or an illegal
+// move, is the referee's explanation (an arbiter.Codes code,
+// "illegal.backward", with its arguments), for a client that translates
+// what Args["why"] says in English. On a claim's answer or an automatic
+// draw's announcement it is the evidence (an "evidence.*" code: where the
+// position occurred, or the N-move count), for what Args["reason"] says in
+// English; absent when the evidence is said only in English (a problem,
+// one piece each).
+type Msg = message.Message
 
 // Event is one thing that happened in a game, as every viewer sees it.
 type Event struct {

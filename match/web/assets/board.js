@@ -7,7 +7,7 @@
 const NS = 'http://www.w3.org/2000/svg';
 const U = 100; // one cell in viewBox units; the SVG scales to its box
 
-function el(name, attrs, parent) {
+function svgEl(name, attrs, parent) {
   const e = document.createElementNS(NS, name);
   for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
   if (parent) parent.append(e);
@@ -72,32 +72,32 @@ export class Board {
     const last = this.last || {};
     const lastSet = new Set([last.from, last.to].filter(Boolean));
     const capt = new Set(last.captured || []);
-    el('rect', { x: 0, y: 0, width: width * U, height: height * U, class: 'sq-light' }, svg);
-    const squares = el('g', { class: 'squares' }, svg);
+    svgEl('rect', { x: 0, y: 0, width: width * U, height: height * U, class: 'sq-light' }, svg);
+    const squares = svgEl('g', { class: 'squares' }, svg);
     // A board whose every cell is a square (Turkish, Dameo) is shaded in a
     // checker pattern all the same, so that rows and columns read.
     const parity = this.geo.squares.length ? (this.geo.squares[0].row + this.geo.squares[0].col) % 2 : 0;
     for (const s of this.geo.squares) {
       const [r, c] = this.screen(s.row, s.col);
-      const g = el('g', { id: `sq-${s.name}`, 'data-sq': s.name, role: 'img' }, squares);
+      const g = svgEl('g', { id: `sq-${s.name}`, 'data-sq': s.name, role: 'img' }, squares);
       let cls = (s.row + s.col) % 2 === parity ? 'sq-dark' : 'sq-dark alt';
       if (lastSet.has(s.name)) cls += ' last';
       if (capt.has(s.name)) cls += ' last-captured';
       if (path.has(s.name)) cls += ' sel';
-      el('rect', { x: c * U, y: r * U, width: U, height: U, class: cls }, g);
-      if (hint.has(s.name)) el('circle', { cx: c * U + U / 2, cy: r * U + U / 2, r: U * 0.14, class: 'hint' }, g);
+      svgEl('rect', { x: c * U, y: r * U, width: U, height: U, class: cls }, g);
+      if (hint.has(s.name)) svgEl('circle', { cx: c * U + U / 2, cy: r * U + U / 2, r: U * 0.14, class: 'hint' }, g);
       g.setAttribute('aria-label', this.cb.describe ? this.cb.describe(s.name) : s.name);
     }
-    const pieces = el('g', { class: 'pieces' }, svg);
+    const pieces = svgEl('g', { class: 'pieces' }, svg);
     for (const p of this.pieces) {
       const s = this.byName.get(p.sq);
       if (!s) continue;
       const [r, c] = this.screen(s.row, s.col);
       const cx = c * U + U / 2;
       const cy = r * U + U / 2;
-      const g = el('g', { class: `piece pc-${p.color}${p.king ? ' king' : ''}${faded.has(p.sq) ? ' faded' : ''}`, 'data-sq': p.sq }, pieces);
-      el('circle', { cx, cy, r: U * 0.38, class: 'body' }, g);
-      el('circle', { cx, cy, r: U * 0.27, class: 'rim' }, g);
+      const g = svgEl('g', { class: `piece pc-${p.color}${p.king ? ' king' : ''}${faded.has(p.sq) ? ' faded' : ''}`, 'data-sq': p.sq }, pieces);
+      svgEl('circle', { cx, cy, r: U * 0.38, class: 'body' }, g);
+      svgEl('circle', { cx, cy, r: U * 0.27, class: 'rim' }, g);
       if (p.king) {
         // A crown: three points over a band, in the rim's colour.
         const w = U * 0.36;
@@ -105,20 +105,20 @@ export class Board {
         const x0 = cx - w / 2;
         const y0 = cy + h / 2;
         const pts = [[x0, y0], [x0, y0 - h], [x0 + w / 4, y0 - h / 2], [cx, y0 - h - 4], [x0 + 3 * w / 4, y0 - h / 2], [x0 + w, y0 - h], [x0 + w, y0]];
-        el('polygon', { points: pts.map((q) => q.join(',')).join(' '), class: 'crown' }, g);
+        svgEl('polygon', { points: pts.map((q) => q.join(',')).join(' '), class: 'crown' }, g);
       }
     }
     if (this.numbers) {
       // Above the pieces, in the square's corner, so a number always reads.
-      const nums = el('g', { class: 'numbers' }, svg);
+      const nums = svgEl('g', { class: 'numbers' }, svg);
       for (const s of this.geo.squares) {
         const [r, c] = this.screen(s.row, s.col);
-        el('text', { x: c * U + 4, y: r * U + 24, class: 'sqnum' }, nums).textContent = s.name;
+        svgEl('text', { x: c * U + 4, y: r * U + 24, class: 'sqnum' }, nums).textContent = s.name;
       }
     }
     if (this.focus && document.activeElement === svg) {
       const [r, c] = this.screen(this.focus.row, this.focus.col);
-      el('rect', { x: c * U + 4, y: r * U + 4, width: U - 8, height: U - 8, class: 'focusring' }, svg);
+      svgEl('rect', { x: c * U + 4, y: r * U + 4, width: U - 8, height: U - 8, class: 'focusring' }, svg);
       const s = this.byCell.get(`${this.focus.row},${this.focus.col}`);
       if (s) svg.setAttribute('aria-activedescendant', `sq-${s.name}`);
       else svg.removeAttribute('aria-activedescendant');

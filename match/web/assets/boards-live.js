@@ -6,30 +6,23 @@
 
 import * as i18n from './i18n.js';
 import { Board } from './board.js';
+import { $, el } from './dom.js';
 
 const { t } = i18n;
-const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split('/');
 const id = decodeURIComponent(parts[2] || '');
 const round = Number(parts[4]);
 const api = `/api/e/${encodeURIComponent(id)}/round/${round}/boards`;
 const L = { snap: null, cards: new Map() };
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 function card(b) {
   let c = L.cards.get(b.board);
   if (c) return c;
-  const art = el('article', 'live-board');
+  const art = el('article', { class: 'live-board' });
   art.dataset.board = b.board;
   const h = el('h2');
-  h.append(el('span', 'title'), el('span', 'res'));
-  art.append(h, el('p', 'pl pl-black'));
+  h.append(el('span', { class: 'title' }), el('span', { class: 'res' }));
+  art.append(h, el('p', { class: 'pl pl-black' }));
   let board = null;
   if (b.game && L.snap.geometry) {
     const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
@@ -41,11 +34,11 @@ function card(b) {
     svg.setAttribute('tabindex', '-1');
     board.setGeometry(L.snap.geometry);
   }
-  const white = el('p', 'pl pl-white');
+  const white = el('p', { class: 'pl pl-white' });
   // White below the board as it is drawn; White first without one.
   if (board) art.append(white);
   else art.querySelector('.pl-black').before(white);
-  art.append(el('p', 'over-board'));
+  art.append(el('p', { class: 'over-board' }));
   c = { el: art, board };
   L.cards.set(b.board, c);
   return c;
@@ -80,12 +73,12 @@ function render() {
   const nav = $('rounds');
   nav.replaceChildren();
   for (let n = 1; n <= s.rounds; n++) {
-    const a = el('a', '', t('boards.round', { round: n }));
+    const a = el('a', { text: t('boards.round', { round: n }) });
     a.href = `/e/${encodeURIComponent(id)}/round/${n}/boards`;
     if (n === s.round) a.setAttribute('aria-current', 'page');
     nav.append(a);
   }
-  const pairings = el('a', '', t('boards.pairings'));
+  const pairings = el('a', { text: t('boards.pairings') });
   pairings.href = `/e/${encodeURIComponent(id)}/round/${s.round}`;
   nav.append(pairings);
   const done = s.boards.filter((b) => b.label).length;

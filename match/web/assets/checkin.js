@@ -4,9 +4,9 @@
 
 import * as i18n from './i18n.js';
 import { getJSON, postJSON, ApiError } from './api.js';
+import { $ } from './dom.js';
 
 const { t } = i18n;
-const $ = (id) => document.getElementById(id);
 const pass = decodeURIComponent(location.pathname.split('/')[2] || '');
 const api = `/api/c/${encodeURIComponent(pass)}`;
 const state = { v: null, busy: false, last: null };

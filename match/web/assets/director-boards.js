@@ -7,20 +7,9 @@
 // after each render; this module draws its section from that view.
 
 import * as i18n from './i18n.js';
+import { $, el } from './dom.js';
 
 const { t } = i18n;
-const $ = (id) => document.getElementById(id);
-
-function el(tag, props = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  e.append(...kids);
-  return e;
-}
 
 function render(view, op) {
   const ab = view.at_boards;

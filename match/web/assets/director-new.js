@@ -4,8 +4,8 @@
 import * as i18n from './i18n.js';
 import { t } from './i18n.js';
 import { getJSON, postJSON, ApiError } from './api.js';
+import { $ } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 
 async function main() {
   await i18n.init();

@@ -5,8 +5,8 @@
 import * as i18n from './i18n.js';
 import { t } from './i18n.js';
 import { getJSON, postJSON, ApiError } from './api.js';
+import { $, el } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const token = decodeURIComponent(location.pathname.split('/')[2] || '');
 const api = `/api/d/${encodeURIComponent(token)}`;
 
@@ -14,18 +14,6 @@ const api = `/api/d/${encodeURIComponent(token)}`;
 // yet: a redraw (the page looks again every few seconds) keeps it.
 const state = { view: null, busy: false, pending: {} };
 window.arbiterDirector = state;
-
-function el(tag, props = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'class') e.className = v;
-    else if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  e.append(...kids.filter((k) => k !== null && k !== undefined));
-  return e;
-}
 
 // lookAlike tells whether a refusal is only about look-alike players (the
 // same name and federation id, or name and club), which the director may

@@ -7,8 +7,8 @@ import * as i18n from './i18n.js';
 import { t } from './i18n.js';
 import { getJSON, postJSON, ApiError } from './api.js';
 import { Board } from './board.js';
+import { $, fmtClock } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const base = `/api/g/${encodeURIComponent(token)}`;
 const EVENT_TYPES = ['move', 'warning', 'illegal', 'claim', 'offer', 'decision', 'result', 'presence',
@@ -612,21 +612,10 @@ function tick() {
     if (flagged) ms = 0;
     const running = c.running === color && st.status === 'running';
     if (running) ms -= performance.now() - g.clockAt;
-    clk.textContent = fmtClock(ms);
+    clk.textContent = fmtClock(ms, { tenths: true });
     clk.classList.toggle('running', running);
     clk.classList.toggle('low', ms < 20000);
   }
-}
-
-export function fmtClock(ms) {
-  ms = Math.max(0, ms);
-  const s = Math.floor(ms / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = String(s % 60).padStart(2, '0');
-  if (h) return `${h}:${String(m).padStart(2, '0')}:${sec}`;
-  if (ms < 10000) return `${m}:${sec}.${Math.floor((ms % 1000) / 100)}`;
-  return `${m}:${sec}`;
 }
 
 function resultHead(st) {

@@ -4,8 +4,8 @@
 import * as i18n from './i18n.js';
 import { t } from './i18n.js';
 import { getJSON, postJSON, ApiError } from './api.js';
+import { $ } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const CUSTOM = '__custom__';
 let info = { variants: [], time_controls: [], engines: [] };
 

@@ -7,8 +7,8 @@
 import * as i18n from './i18n.js';
 import { t } from './i18n.js';
 import { Board } from './board.js';
+import { $, el, fmtClock } from './dom.js';
 
-const $ = (id) => document.getElementById(id);
 const MOVES_SHOWN = 400; // as the server sends at most
 
 const L = { snap: null, es: null, cards: new Map(), updates: 0 };
@@ -88,16 +88,9 @@ function renderEvent() {
 
 // ---- the games in progress ----
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 function bar(color) {
-  const b = el('div', `player player-${color}`);
-  b.append(el('span', 'swatch'), el('span', 'pname'), el('span', 'clock'));
+  const b = el('div', { class: `player player-${color}` });
+  b.append(el('span', { class: 'swatch' }), el('span', { class: 'pname' }), el('span', { class: 'clock' }));
   b.querySelector('.clock').setAttribute('role', 'timer');
   return b;
 }
@@ -105,16 +98,16 @@ function bar(color) {
 function card(g) {
   let c = L.cards.get(g.id);
   if (c) return c;
-  const art = el('article', 'game-card');
+  const art = el('article', { class: 'game-card' });
   art.dataset.game = g.id;
   const h = el('h3');
-  h.append(el('span', 'title'), el('span', 'opening'));
+  h.append(el('span', { class: 'title' }), el('span', { class: 'opening' }));
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   svg.setAttribute('class', 'board');
   const top = bar('black');
   const bottom = bar('white');
-  const moves = el('ol', 'moves');
-  art.append(h, top, svg, bottom, el('p', 'info info-white'), el('p', 'info info-black'), el('p', 'unreadable'), moves);
+  const moves = el('ol', { class: 'moves' });
+  art.append(h, top, svg, bottom, el('p', { class: 'info info-white' }), el('p', { class: 'info info-black' }), el('p', { class: 'unreadable' }), moves);
   const board = new Board(svg, { describe: (n) => describe(c, n) });
   // A board to look at: not a control, not in the tab order.
   svg.setAttribute('role', 'img');
@@ -172,7 +165,7 @@ function renderMoves(c, g, full) {
     c.shown = g.from - 1;
   }
   for (let ply = c.shown + 1; ply <= last; ply++) {
-    const li = el('li', 'mv');
+    const li = el('li', { class: 'mv' });
     li.dataset.ply = ply;
     const text = g.moves[ply - g.from];
     li.textContent = ply % 2 === 1 ? `${(ply + 1) / 2}. ${text}` : text;
@@ -181,14 +174,6 @@ function renderMoves(c, g, full) {
   c.shown = last;
   while (ol.children.length > MOVES_SHOWN) ol.firstChild.remove();
   ol.scrollTop = ol.scrollHeight;
-}
-
-function fmtClock(ms) {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
 }
 
 // clock shows the card's clocks, the side to move's running since the
@@ -234,24 +219,24 @@ function renderStandings() {
     tr.dataset.engine = r.name;
     tr.dataset.games = r.games;
     for (const v of [r.rank, r.name, fmtPoints(r.points), r.games, `${r.w}-${r.d}-${r.l}`, `${(r.score * 100).toFixed(1)}%`]) {
-      tr.append(el('td', '', String(v)));
+      tr.append(el('td', { text: String(v) }));
     }
     tb.append(tr);
   }
   const rows = st.rows || [];
   const head = el('tr');
-  head.append(el('th', '', ''));
-  rows.forEach((r, i) => { const th = el('th', '', String(i + 1)); th.title = r.name; head.append(th); });
+  head.append(el('th', { text: '' }));
+  rows.forEach((r, i) => { const th = el('th', { text: String(i + 1) }); th.title = r.name; head.append(th); });
   const thead = el('thead');
   thead.append(head);
   const body = el('tbody');
   rows.forEach((r, i) => {
     const tr = el('tr');
-    tr.append(el('th', 'row', `${i + 1}. ${r.name}`));
+    tr.append(el('th', { class: 'row', text: `${i + 1}. ${r.name}` }));
     rows.forEach((_, j) => {
-      if (i === j) { tr.append(el('td', 'self', '')); return; }
+      if (i === j) { tr.append(el('td', { class: 'self', text: '' })); return; }
       const cell = (st.cross[i] || [])[j] || { points: 0, games: 0 };
-      const td = el('td', '', cell.games ? `${fmtPoints(cell.points)} (${cell.games})` : '·');
+      const td = el('td', { text: cell.games ? `${fmtPoints(cell.points)} (${cell.games})` : '·' });
       tr.append(td);
     });
     body.append(tr);
@@ -267,10 +252,10 @@ function renderRecent() {
   for (const r of list) {
     const li = el('li');
     li.dataset.game = r.id;
-    li.append(el('span', '', `${t('live.game_title', { id: r.id, round: r.round, board: r.board })}: ${r.white} – ${r.black} `),
-      el('span', 'res', r.result));
+    li.append(el('span', { text: `${t('live.game_title', { id: r.id, round: r.round, board: r.board })}: ${r.white} – ${r.black} ` }),
+      el('span', { class: 'res', text: r.result }));
     const why = [value(r.termination), r.reason].filter(Boolean).join(': ');
-    if (why) li.append(el('span', 'why', ` (${why})`));
+    if (why) li.append(el('span', { class: 'why', text: ` (${why})` }));
     ol.append(li);
   }
 }

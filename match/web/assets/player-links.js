@@ -5,31 +5,24 @@
 
 import * as i18n from './i18n.js';
 import { getJSON } from './api.js';
+import { $, el } from './dom.js';
 
 const { t } = i18n;
-const $ = (id) => document.getElementById(id);
 const parts = location.pathname.split('/');
 const token = decodeURIComponent(parts[2] || '');
 const round = parts[3] === 'round' ? Number(parts[4]) : 0;
 const api = round ? `/api/d/${encodeURIComponent(token)}/round/${round}/links` : `/api/d/${encodeURIComponent(token)}/checkin-links`;
 let data = null;
 
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
-
 // side is one link on a slip: who, the QR code (server-made SVG), the URL.
 function side(label, name, link) {
-  const d = el('div', 'side');
-  d.append(el('div', '', label), el('div', 'name', name));
-  const q = el('div', 'qr-box');
+  const d = el('div', { class: 'side' });
+  d.append(el('div', { text: label }), el('div', { class: 'name', text: name }));
+  const q = el('div', { class: 'qr-box' });
   q.innerHTML = link.qr; // an <svg> from internal/qr: modules only
   const svg = q.querySelector('svg');
   if (svg) svg.setAttribute('aria-label', t('links.qr_for', { name }));
-  d.append(q, el('div', 'url', link.link));
+  d.append(q, el('div', { class: 'url', text: link.link }));
   return d;
 }
 
@@ -40,10 +33,10 @@ function render() {
     $('title').textContent = t('links.results_title', { round: data.round });
     $('subtitle').textContent = `${data.event} · ${t('links.results_help')}`;
     for (const b of data.boards) {
-      const s = el('section', 'slip');
+      const s = el('section', { class: 'slip' });
       s.dataset.board = b.board;
-      s.append(el('h2', '', t('links.board', { board: b.board, round: data.round })));
-      const sides = el('div', 'sides');
+      s.append(el('h2', { text: t('links.board', { board: b.board, round: data.round }) }));
+      const sides = el('div', { class: 'sides' });
       sides.append(side(t('color.white'), `${b.white.name} (${b.white.number})`, b.white),
         side(t('color.black'), `${b.black.name} (${b.black.number})`, b.black));
       s.append(sides);
@@ -52,18 +45,18 @@ function render() {
   } else {
     $('title').textContent = data.round ? t('links.checkin_title', { round: data.round }) : t('checkin.role');
     $('subtitle').textContent = `${data.event} · ${t('links.checkin_help')}`;
-    const tab = el('section', 'slip wide');
+    const tab = el('section', { class: 'slip wide' });
     tab.id = 'tablet-slip';
-    tab.append(el('h2', '', t('links.tablet')));
-    const sides = el('div', 'sides');
+    tab.append(el('h2', { text: t('links.tablet') }));
+    const sides = el('div', { class: 'sides' });
     sides.append(side(t('links.tablet_for'), data.event, data.tablet));
     tab.append(sides);
     slips.append(tab);
     for (const p of data.players) {
-      const s = el('section', 'slip wide');
+      const s = el('section', { class: 'slip wide' });
       s.dataset.player = p.id;
-      s.append(el('h2', '', t('links.checkin_for', { name: p.name, number: p.number })));
-      const sd = el('div', 'sides');
+      s.append(el('h2', { text: t('links.checkin_for', { name: p.name, number: p.number }) }));
+      const sd = el('div', { class: 'sides' });
       sd.append(side(t('checkin.role'), `${p.name} (${p.number})`, p));
       s.append(sd);
       slips.append(s);

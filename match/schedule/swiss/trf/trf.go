@@ -9,6 +9,9 @@
 //
 // Columns here are 1-based and count characters (UTF-8 runes), as the
 // specification and the pairing programs do.
+//
+// Imported by the director (match/people/director) and the pairing tests; it
+// imports only the event vocabulary (rules/tally).
 package trf
 
 import (

@@ -6,6 +6,8 @@
 // only its output is committed.
 //
 //	go run ./match/schedule/swiss/trf/internal/refgen -bbp /path/to/bbpPairings -out match/schedule/swiss/testdata/reference/generated
+//
+// A command: nothing imports it; it imports the pairing and the TRF.
 package main
 
 import (
