@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/draughts-arbiter/arbiter/internal/browser"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -78,19 +79,13 @@ func TestViewerLoadsTheSidecar(t *testing.T) {
 	if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](fmt.Sprintf("window.arbiterViewer.open(%d)", k))); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(20 * time.Second)
-	for {
+	var readyErr error
+	if !poll.Until(30*time.Second, 50*time.Millisecond, func() bool {
 		ready, err := chromedp.Run(bctx, chromedp.Evaluate[bool]("window.arbiterViewer.ready()"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if ready {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the viewer never got the records from games.js")
-		}
-		time.Sleep(50 * time.Millisecond)
+		readyErr = err
+		return err == nil && ready
+	}) {
+		t.Fatalf("the viewer never got the records from games.js (%v)", readyErr)
 	}
 	// Only the file of game k's records (the second) was loaded.
 	keys, err := chromedp.Run(bctx, chromedp.Evaluate[string]("Object.keys(window.arbiterRecords || {}).join(',')"))

@@ -148,6 +148,12 @@ func TestEngineAuthorCleanMatchReport(t *testing.T) {
 		if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
 			os.WriteFile(filepath.Join(shots, fmt.Sprintf("report-clean-match-%d.png", width)), png, 0o644)
 		}
+		// What the person looks at: the games list and the viewer.
+		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(document.getElementById('games') || document.getElementById('games-table')).scrollIntoView(), true`)); err == nil {
+			if png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot()); err == nil {
+				os.WriteFile(filepath.Join(shots, fmt.Sprintf("report-clean-match-games-%d.png", width)), png, 0o644)
+			}
+		}
 	}
 	mu.Lock()
 	defer mu.Unlock()

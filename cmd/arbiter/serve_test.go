@@ -131,6 +131,17 @@ func (s *server) play(t *testing.T, tokens map[string]string) {
 	}
 }
 
+// waitPly waits for the game's ply to reach want (an engine's move), polled
+// at 10 a second, within the server's 20 requests a second per client.
+func (s *server) waitPly(t *testing.T, tokens map[string]string, what string, want int) {
+	t.Helper()
+	if !poll.Until(2*time.Minute, 100*time.Millisecond, func() bool { return s.snapshot(t, tokens["spectator"]).State.Ply == want }) {
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+		t.Fatalf("no %s in time; stderr:\n%s", what, s.errb.String())
+	}
+}
+
 // A timed game survives a SIGKILL of the server: after the restart on the
 // same database the game, its moves and its clocks are there (the time the
 // server was down charged to no one), play goes on, and the PDN download
@@ -245,8 +256,7 @@ func TestServeBuiltInEngine(t *testing.T) {
 		t.Fatalf("variants of a plain serve: %d %s", code, body)
 	}
 	tokens := s.createGame(t, `{"variant":"english","engine":"sparring-club","engine_side":"black","mode":"friendly"}`)
-	ply := func() int { time.Sleep(100 * time.Millisecond); return s.snapshot(t, tokens["spectator"]).State.Ply }
-	waitFor(t, s.cmd, "the built-in engine's first move", func() bool { return ply() == 1 }, s.errb)
+	s.waitPly(t, tokens, "the built-in engine's first move", 1)
 }
 
 // An engine from the operator's list plays one side; the browser names it,
@@ -262,19 +272,10 @@ func TestServeEngineOpponent(t *testing.T) {
 		t.Fatalf("variants: %d %s", code, body)
 	}
 	tokens := s.createGame(t, `{"variant":"english","engine":"sparring","engine_side":"black","beginner":true}`)
-	// Polled at 10 a second, within the server's 20 requests a second per client.
-	plyIs := func(what string, want int) {
-		t.Helper()
-		if !poll.Until(2*time.Minute, 100*time.Millisecond, func() bool { return s.snapshot(t, tokens["spectator"]).State.Ply == want }) {
-			s.cmd.Process.Kill()
-			s.cmd.Wait()
-			t.Fatalf("no %s in time; stderr:\n%s", what, s.errb.String())
-		}
-	}
 	// English: black moves first; the engine does.
-	plyIs("the engine's first move", 1)
+	s.waitPly(t, tokens, "the engine's first move", 1)
 	s.play(t, tokens)
-	plyIs("the engine's reply", 3)
+	s.waitPly(t, tokens, "the engine's reply", 3)
 	if _, ok := tokens["black"]; ok {
 		t.Error("a link was issued for the engine's side")
 	}

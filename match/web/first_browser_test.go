@@ -44,19 +44,7 @@ func (p *page) fullShot(dir, name string, w, h int64) {
 // unloading interrupts is tried again.
 func (p *page) waitAcross(what, cond string) {
 	p.t.Helper()
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		ctx, cancel := context.WithTimeout(p.ctx, 10*time.Second)
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool]("!!("+cond+")"))
-		cancel()
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			p.t.Fatalf("%s: %s: not within 30 s (%s; %v)", p.name, what, cond, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	p.wait(what, cond) // wait itself takes a navigation as "not yet"
 }
 
 // text is the trimmed text of the element with id.
@@ -250,6 +238,7 @@ func TestBrowserPhoneEngine(t *testing.T) {
 	p.wait("the game loads", `window.arbiterGame && arbiterGame.snap && !document.getElementById('game').hidden && arbiterGame.es && arbiterGame.es.readyState === 1`)
 	p.wait("the engine moves first", `arbiterGame.moves.length >= 1`)
 	p.wait("the player's turn", `document.getElementById('turn').textContent === 'Your move'`)
+	p.wait("the legal moves are marked", `document.querySelectorAll('#board circle.hint').length > 0`)
 	if got := eval[string](p, `document.querySelector('#bar-top .pname').textContent`); got != "Built-in engine: beginner" {
 		t.Errorf("the engine's side is named %q", got)
 	}
