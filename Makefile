@@ -8,7 +8,7 @@ PKGS     := ./...
 # concurrency tests under it too (the whole package would be slow under -race).
 RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
 
-.PHONY: build test test-quick race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep
+.PHONY: build test test-quick race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep egdb-verify
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
@@ -89,6 +89,15 @@ demo-cluster: build
 	./$(BIN) worker --nats $$url --engines configs/demo.yaml --name worker-1 --log-level warn 2> $$dir/worker-1.log & w1=$$!; \
 	./$(BIN) worker --nats $$url --engines configs/demo.yaml --name worker-2 --log-level warn 2> $$dir/worker-2.log & w2=$$!; \
 	./$(BIN) tournament -c configs/demo.yaml --out $$dir --nats $$url
+
+# The endgame databases at the sizes too slow for `make test`: English
+# checkers to EGDB_PIECES pieces (5: about 150 million indices, a few
+# minutes on 2 cores), built into out/egdb (resumed if interrupted), then
+# every position checked against its moves, with each table's counts.
+EGDB_PIECES ?= 5
+egdb-verify: build
+	./$(BIN) egdb build --variant english --pieces $(EGDB_PIECES) --dir out/egdb
+	./$(BIN) egdb verify --variant english --dir out/egdb
 
 clean:
 	rm -rf bin out

@@ -170,6 +170,21 @@ type Adjudication struct {
 	// absent. Scores are in men.
 	Resign *ResignAdjudication `mapstructure:"resign" json:"resign,omitempty"`
 	Draw   *DrawAdjudication   `mapstructure:"draw" json:"draw,omitempty"`
+	// EGDB ends a game that reaches a position of an endgame database
+	// (built by `arbiter egdb build`) with the database's value; off when
+	// absent.
+	EGDB *EGDBAdjudication `mapstructure:"egdb" json:"egdb,omitempty"`
+}
+
+// EGDBAdjudication: the database in dir (relative to the config file's
+// directory; a directory per variant under it, as `arbiter egdb build
+// --dir` makes), for positions of at most pieces pieces (0: all it holds),
+// ending games with results all (wins and draws, the default), wins or
+// draws.
+type EGDBAdjudication struct {
+	Dir     string `mapstructure:"dir" json:"dir" yaml:"dir"`
+	Pieces  int    `mapstructure:"pieces" json:"pieces" yaml:"pieces"`
+	Results string `mapstructure:"results" json:"results" yaml:"results"`
 }
 
 // ResignAdjudication: a side whose own score was at most -score over its

@@ -13,6 +13,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/egdb"
 )
 
 // Event is a checked configuration, in the types the rest of the program
@@ -118,6 +119,7 @@ func (e *Event) ArbiterConfig(white, black int, opening int) arbiter.Config {
 func resolve(ev *Event, dir string, opt Options, source func(string) string) (*Event, error) {
 	v := &validation{source: source}
 	resolveEngines(v, ev.Engines, dir, opt.Self)
+	resolveEGDB(v, ev, dir)
 	op := ev.Config.Openings
 	if op.File == "" && opt.DefaultBook {
 		if book, group := DefaultBook(ev.Variant); book != "" {
@@ -187,6 +189,29 @@ func resolveEngines(v *validation, engines []EngineSpec, dir, self string) {
 			}
 		}
 	}
+}
+
+// resolveEGDB opens adjudication.egdb's database (its directory relative
+// to dir) and reads every table of it now, so that a missing or damaged
+// table stops the event before its first game, named.
+func resolveEGDB(v *validation, ev *Event, dir string) {
+	e := ev.Config.Adjudication.EGDB
+	if e == nil || ev.Adjudicate.EGDB == nil {
+		return
+	}
+	path := e.Dir
+	if !filepath.IsAbs(path) && dir != "" {
+		path = filepath.Join(dir, path)
+	}
+	db, err := egdb.Open(ev.Variant, path, e.Pieces)
+	if err == nil {
+		err = db.Load()
+	}
+	if err != nil {
+		v.fail("adjudication.egdb.dir", err)
+		return
+	}
+	ev.Adjudicate.EGDB.DB = db
 }
 
 // defaultBooks are the shipped books a variant's event takes when it names

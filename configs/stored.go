@@ -39,6 +39,7 @@ type Stored struct {
 		MaxMoves int                 `yaml:"max_moves"`
 		Resign   *ResignAdjudication `yaml:"resign"`
 		Draw     *DrawAdjudication   `yaml:"draw"`
+		EGDB     *EGDBAdjudication   `yaml:"egdb"`
 	} `yaml:"adjudication"`
 }
 

@@ -84,6 +84,9 @@ func validate(cfg *Config, file string, source func(string) string) (*Event, err
 	if d := filled.Adjudication.Draw; d != nil {
 		ev.Adjudicate.Draw = &adjudicate.Draw{MoveNumber: d.MoveNumber, MoveCount: d.MoveCount, Score: d.Score}
 	}
+	if e := filled.Adjudication.EGDB; e != nil {
+		ev.Adjudicate.EGDB = v.egdb(e)
+	}
 	if err := ev.Adjudicate.Check(); err != nil {
 		for _, e := range unjoin(err) {
 			key, why, _ := strings.Cut(e.Error(), ": ")
@@ -358,4 +361,19 @@ func (v *validation) sprt(s SPRT, engines int) *stats.SPRTConfig {
 		v.fail("sprt", fmt.Errorf("an SPRT needs exactly 2 engines, not %d", engines))
 	}
 	return &sc
+}
+
+// egdb checks adjudication.egdb's values; resolve opens the database.
+func (v *validation) egdb(e *EGDBAdjudication) *adjudicate.EGDB {
+	if e.Dir == "" {
+		v.fail("adjudication.egdb.dir", errors.New("missing: the directory `arbiter egdb build --dir DIR` wrote (default egdb)"))
+	}
+	if e.Pieces < 0 || e.Pieces > 8 {
+		v.fail("adjudication.egdb.pieces", fmt.Errorf("%d; want 0 (all the database holds) or 2 to 8", e.Pieces))
+	}
+	r := adjudicate.EGDBResults(e.Results)
+	if r == "" {
+		r = adjudicate.EGDBAll
+	}
+	return &adjudicate.EGDB{Results: r}
 }

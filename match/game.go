@@ -56,11 +56,12 @@ type Options struct {
 	// EndTimeout bounds the end-of-game exchange (DXP GAMEEND) (5s).
 	EndTimeout time.Duration
 	// Judge, when set, is told of every accepted move that did not end
-	// the game: the mover and its engine's last info line. When it answers
+	// the game: the mover, the position after the move and the mover's
+	// engine's last info line. When it answers
 	// ok the game ends there by the arbiter's decision (Referee.Adjudicate)
 	// with its outcome and reason (see match/engines/adjudicate). A move the rules
 	// end the game with is never shown to it.
-	Judge func(c rules.Color, info string) (o rules.Outcome, reason string, ok bool)
+	Judge func(c rules.Color, pos rules.Position, info string) (o rules.Outcome, reason string, ok bool)
 	// OnMove, when set, is told of every accepted move as it is played, the
 	// game's last move included (a live view follows the game with it). It
 	// runs in the game's goroutine between the reply and the next request,
@@ -209,7 +210,7 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 					onMove(ref, info, opts.OnMove)
 				}
 				if v == arbiter.Accepted && opts.Judge != nil {
-					if o, why, ok := opts.Judge(c, info); ok {
+					if o, why, ok := opts.Judge(c, ref.Position(), info); ok {
 						if err := ref.Adjudicate(o, why); err == nil {
 							v = arbiter.GameOver
 						}

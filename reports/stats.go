@@ -8,6 +8,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/egdb"
 )
 
 // Stats is the statistical summary of an event. Every figure counts
@@ -211,8 +212,11 @@ func Compute(ev Event) (*Stats, error) {
 		es[wi].AsWhite = es[wi].AsWhite.Add(wr)
 		es[bi].AsBlack = es[bi].AsBlack.Add(wr.Flip())
 		tn := strings.TrimSpace(g.Termination)
-		if tn == "" {
+		switch {
+		case tn == "":
 			tn = "unspecified"
+		case strings.HasPrefix(g.Reason, egdb.Reason):
+			tn = egdb.Termination // counted apart from adjudication by the engines' scores
 		}
 		t := terms[tn]
 		if t == nil {

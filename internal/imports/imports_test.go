@@ -37,6 +37,7 @@ var rules = []struct {
 	{"rules", rule{}},
 	{"rules/tally", rule{}},
 	{"rules/pdn", rule{may: []string{"rules"}}},
+	{"rules/egdb", rule{may: []string{"rules"}}},
 	{"internal/...", rule{}},
 	{"arbiter", rule{may: []string{"rules", "rules/pdn", "internal/message"}}},
 	{"reports/stats", rule{}},

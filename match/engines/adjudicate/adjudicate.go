@@ -6,11 +6,16 @@
 // adjudicated a draw. The scores are those of the engines' Hub "info"
 // lines (hub.ParseSearchInfo), in men, each from the mover's side.
 //
+// It also ends a game whose position an endgame database holds
+// (rules/egdb) with the database's value, the truth of the position under
+// perfect play: EGDB, adjudication.egdb.
+//
 // It never overrides the rules: a Judge is asked only after a move that did
 // not end the game, and it is off unless configured
-// (adjudication.resign, adjudication.draw).
+// (adjudication.resign, adjudication.draw, adjudication.egdb).
 //
-// Imported by configs and the engines' runner; it imports only rules.
+// Imported by configs and the engines' runner; it imports only the rules
+// (rules, rules/egdb).
 package adjudicate
 
 import (
@@ -21,6 +26,7 @@ import (
 	"strings"
 
 	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/egdb"
 )
 
 // Resign adjudicates a loss: the side whose score was at most -Score for
@@ -40,14 +46,39 @@ type Draw struct {
 	Score      float64
 }
 
+// EGDB adjudicates by an endgame database: a game that reaches a position
+// the database holds ends with its value, for the results asked.
+type EGDB struct {
+	DB      Tablebase
+	Results EGDBResults
+}
+
+// Tablebase is what the adjudication asks of an endgame database
+// (*egdb.DB): the value of a position for the side to move, Unknown when it
+// has more pieces than the database holds.
+type Tablebase interface {
+	Probe(rules.Position) (egdb.Value, error)
+}
+
+// EGDBResults says which of a database's values end a game.
+type EGDBResults string
+
+// The results of EGDB.
+const (
+	EGDBAll   EGDBResults = "all"   // wins and draws
+	EGDBWins  EGDBResults = "wins"  // wins only: a drawn position is played on
+	EGDBDraws EGDBResults = "draws" // draws only: a won position is played on
+)
+
 // Rules are an event's adjudication rules; nil fields are off.
 type Rules struct {
 	Resign *Resign
 	Draw   *Draw
+	EGDB   *EGDB
 }
 
 // Off reports whether no rule is on.
-func (r Rules) Off() bool { return r.Resign == nil && r.Draw == nil }
+func (r Rules) Off() bool { return r.Resign == nil && r.Draw == nil && r.EGDB == nil }
 
 // Check says what is wrong with the rules' values, naming the key.
 func (r Rules) Check() error {
@@ -69,6 +100,13 @@ func (r Rules) Check() error {
 		}
 		if !(d.Score >= 0) || d.Score > 1000 {
 			errs = append(errs, fmt.Errorf("draw.score: %v; want 0 or more (in men, e.g. 0.1)", d.Score))
+		}
+	}
+	if e := r.EGDB; e != nil {
+		switch e.Results {
+		case EGDBAll, EGDBWins, EGDBDraws:
+		default:
+			errs = append(errs, fmt.Errorf("egdb.results: %q; want all, wins or draws", e.Results))
 		}
 	}
 	return errors.Join(errs...)
@@ -98,14 +136,17 @@ func (j *Judge) window() int {
 	return n
 }
 
-// Move tells the judge of a move by side c, whose engine gave score (in
-// men, from its side; has is false when it gave none), and which did not
-// end the game. It answers
-// whether the game is to end now, with the outcome and the reason, the
-// evidence included: the scores of the last moves.
-func (j *Judge) Move(c rules.Color, score float64, has bool) (rules.Outcome, string, bool) {
+// Move tells the judge of a move by side c, which led to pos, whose engine
+// gave score (in men, from its side; has is false when it gave none), and
+// which did not end the game. It answers whether the game is to end now,
+// with the outcome and the reason, the evidence included: the database's
+// value, or the scores of the last moves.
+func (j *Judge) Move(c rules.Color, pos rules.Position, score float64, has bool) (rules.Outcome, string, bool) {
 	if j.rules.Off() {
 		return rules.Ongoing, "", false
+	}
+	if o, why, ok := j.rules.EGDB.judge(pos); ok {
+		return o, why, true
 	}
 	if !j.seen {
 		j.first, j.seen = c, true
@@ -187,4 +228,28 @@ func list(s []float64) string {
 		parts[i] = fmt.Sprintf("%+.2f", v)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// judge is the database's verdict on pos, when it holds pos and its value
+// is one of the results asked. A database that cannot be read is no
+// verdict: the game goes on under the rules (the event checked the tables
+// when it started).
+func (e *EGDB) judge(pos rules.Position) (rules.Outcome, string, bool) {
+	if e == nil || e.DB == nil {
+		return rules.Ongoing, "", false
+	}
+	v, err := e.DB.Probe(pos)
+	if err != nil || v == egdb.Unknown || v == egdb.Draw && e.Results == EGDBWins || v != egdb.Draw && e.Results == EGDBDraws {
+		return rules.Ongoing, "", false
+	}
+	o := v.Outcome(pos.Turn())
+	n := egdb.MaterialOf(pos).Pieces()
+	if o == rules.Draw {
+		return o, fmt.Sprintf("%s: a draw (%d pieces)", egdb.Reason, n), true
+	}
+	winner := rules.White
+	if o == rules.BlackWins {
+		winner = rules.Black
+	}
+	return o, fmt.Sprintf("%s: %s wins (%d pieces)", egdb.Reason, winner, n), true
 }

@@ -49,7 +49,7 @@ func TestJudge(t *testing.T) {
 				}{{rules.White, tt.white[i]}, {rules.Black, tt.black[i]}} {
 					ply++
 					s, err := strconv.ParseFloat(mv.info, 64)
-					o, why, ok := j.Move(mv.c, s, err == nil)
+					o, why, ok := j.Move(mv.c, rules.Position{}, s, err == nil)
 					if !ok {
 						continue
 					}

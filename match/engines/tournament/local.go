@@ -119,9 +119,9 @@ func judged(r adjudicate.Rules, onMove func(match.Moved)) PlayFunc {
 		opts := match.Options{OnMove: onMove}
 		if !r.Off() {
 			j := r.NewJudge()
-			opts.Judge = func(c rules.Color, info string) (rules.Outcome, string, bool) {
+			opts.Judge = func(c rules.Color, pos rules.Position, info string) (rules.Outcome, string, bool) {
 				in := hub.ParseSearchInfo(info)
-				return j.Move(c, in.Score, in.HasScore)
+				return j.Move(c, pos, in.Score, in.HasScore)
 			}
 		}
 		return match.PlayGameOptions(ctx, cfg, white, black, log, opts)

@@ -196,6 +196,17 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 	if d := c.Adjudication.Draw; d != nil {
 		adj = append(adj, fmt.Sprintf("draw from move %d when both scores stay within ±%g men for %d moves", d.MoveNumber, d.Score, d.MoveCount))
 	}
+	if e := c.Adjudication.EGDB; e != nil {
+		results := e.Results
+		if results == "" {
+			results = "all"
+		}
+		pieces := "as many pieces as it holds"
+		if e.Pieces > 0 {
+			pieces = fmt.Sprintf("up to %d pieces", e.Pieces)
+		}
+		adj = append(adj, fmt.Sprintf("endgame database (%s, %s; results: %s)", e.Dir, pieces, results))
+	}
 	if len(adj) == 0 {
 		adj = append(adj, "none")
 	}

@@ -1,0 +1,250 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime"
+	"syscall"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/egdb"
+)
+
+func init() { subcommands = append(subcommands, newEGDBCmd) }
+
+// defaultEGDBDir is where `egdb build` writes and the other commands read
+// when --dir is not given.
+const defaultEGDBDir = "egdb"
+
+func newEGDBCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "egdb build|probe|verify",
+		Short: "Endgame databases: build, probe and verify the value of small endings",
+		Long: `egdb computes the value (win, draw or loss for the side to move, with perfect
+play) of every position with few pieces by retrograde analysis from the
+variant's rules, and reads it back.
+
+  arbiter egdb build --variant english --pieces 4
+  arbiter egdb probe --variant english --fen "W:WK18:BK1,K3"
+
+The database lives under --dir (default ./egdb), one directory per variant and
+one file per material. A build that is interrupted resumes at the table it was
+solving. The values ignore the rules that depend on a game's history (threefold
+repetition and the N-move rules): docs/egdb.md says what that means.`,
+	}
+	cmd.AddCommand(newEGDBBuildCmd(), newEGDBProbeCmd(), newEGDBVerifyCmd())
+	return cmd
+}
+
+type egdbFlags struct {
+	variant, dir string
+	pieces       int
+}
+
+func (o *egdbFlags) add(cmd *cobra.Command, pieces bool) {
+	f := cmd.Flags()
+	f.StringVar(&o.variant, "variant", "", "rules preset (english, international, russian, ...); required")
+	f.StringVar(&o.dir, "dir", defaultEGDBDir, "the databases' directory")
+	if pieces {
+		f.IntVar(&o.pieces, "pieces", 0, "build every ending of 2 to N pieces; required")
+	}
+}
+
+func (o *egdbFlags) lookup() (*rules.Variant, error) {
+	if o.variant == "" {
+		return nil, usagef("--variant is required (english, international, russian, ...)")
+	}
+	v, err := rules.Lookup(o.variant)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return v, nil
+}
+
+func newEGDBBuildCmd() *cobra.Command {
+	var o egdbFlags
+	var workers int
+	cmd := &cobra.Command{
+		Use:   "build --variant V --pieces N [--dir DIR]",
+		Short: "Build the database of every ending with up to N pieces",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v, err := o.lookup()
+			if err != nil {
+				return err
+			}
+			if o.pieces < 2 {
+				return usagef("--pieces must be at least 2")
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runEGDBBuild(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), v, o, workers)
+		},
+	}
+	o.add(cmd, true)
+	cmd.Flags().IntVar(&workers, "workers", 0, "tables solved at once (default: one per CPU)")
+	return cmd
+}
+
+func runEGDBBuild(ctx context.Context, out, errw io.Writer, v *rules.Variant, o egdbFlags, workers int) error {
+	var bar *progressbar.ProgressBar
+	t0 := time.Now()
+	var built, found int
+	opt := egdb.BuildOptions{Pieces: o.pieces, Workers: workers,
+		Total: func(n uint64) {
+			bar = progressbar.NewOptions64(int64(n), progressbar.OptionSetWriter(errw), progressbar.OptionSetDescription("positions"),
+				progressbar.OptionShowCount(), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+		},
+		Progress: func(n uint64) { bar.Add64(int64(n)) },
+		Table: func(_ egdb.Material, solved bool) {
+			if solved {
+				built++
+			} else {
+				found++
+			}
+		},
+	}
+	db, err := egdb.Build(ctx, v, o.dir, opt)
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		if errors.Is(err, context.Canceled) {
+			fmt.Fprintf(errw, "interrupted: the tables solved so far are kept; run the same command to go on\n")
+			return exitError{exitRuntime}
+		}
+		return err
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	fmt.Fprintf(out, "%s up to %d pieces in %s: %d tables solved, %d already built, %s (peak heap %d MiB)\n",
+		v.Name(), db.Pieces(), o.dir, built, found, time.Since(t0).Round(time.Millisecond), ms.HeapSys>>20)
+	return nil
+}
+
+func newEGDBProbeCmd() *cobra.Command {
+	var o egdbFlags
+	var fen string
+	cmd := &cobra.Command{
+		Use:   "probe --variant V --fen FEN [--dir DIR]",
+		Short: "The value of a position and of each of its legal moves",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v, err := o.lookup()
+			if err != nil {
+				return err
+			}
+			if fen == "" {
+				return usagef("--fen is required")
+			}
+			p, err := rules.ParseFEN(v, fen)
+			if err != nil {
+				return usageError{err}
+			}
+			return runEGDBProbe(cmd.OutOrStdout(), v, o, p)
+		},
+	}
+	o.add(cmd, false)
+	cmd.Flags().StringVar(&fen, "fen", "", "the position, as a PDN FEN; required")
+	return cmd
+}
+
+func runEGDBProbe(out io.Writer, v *rules.Variant, o egdbFlags, p rules.Position) error {
+	db, err := egdb.Open(v, o.dir, 0)
+	if err != nil {
+		return err
+	}
+	val, err := db.Probe(p)
+	if err != nil {
+		return err
+	}
+	if val == egdb.Unknown {
+		return fmt.Errorf("%s has %d pieces; the database in %s holds up to %d", p.FEN(), egdb.MaterialOf(p).Pieces(), o.dir, db.Pieces())
+	}
+	fmt.Fprintf(out, "%s: %s to move %s\n", p.FEN(), p.Turn(), verdict(val))
+	for _, m := range p.LegalMoves() {
+		mv, err := db.Probe(p.Play(m))
+		if err != nil {
+			return err
+		}
+		// The value after the move is the opponent's: a move into a lost
+		// position wins.
+		fmt.Fprintf(out, "  %-8s %s\n", p.MoveText(m), moveValue(mv))
+	}
+	return nil
+}
+
+// verdict is a value as a verb for the side to move.
+func verdict(v egdb.Value) string {
+	switch v {
+	case egdb.Win:
+		return "wins"
+	case egdb.Loss:
+		return "loses"
+	}
+	return "draws"
+}
+
+// moveValue is what a move gives its player, from the value of the
+// position it leads to (the opponent's).
+func moveValue(after egdb.Value) string {
+	switch after {
+	case egdb.Loss:
+		return "wins"
+	case egdb.Win:
+		return "loses"
+	case egdb.Draw:
+		return "draws"
+	}
+	return "unknown"
+}
+
+func newEGDBVerifyCmd() *cobra.Command {
+	var o egdbFlags
+	cmd := &cobra.Command{
+		Use:   "verify --variant V [--dir DIR]",
+		Short: "Check every position of a database against its moves, and print each table's counts",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			v, err := o.lookup()
+			if err != nil {
+				return err
+			}
+			db, err := egdb.Open(v, o.dir, 0)
+			if err != nil {
+				return err
+			}
+			out := cmd.OutOrStdout()
+			fmt.Fprintf(out, "%-12s %12s %12s %12s\n", "material", "wins", "losses", "draws")
+			for _, m := range egdb.Materials(db.Pieces()) {
+				if err := db.Verify(cmd.Context(), m); err != nil {
+					return exitErrorf(err)
+				}
+				c, err := db.Count(m)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintf(out, "%-12s %12d %12d %12d\n", m, c.Win, c.Loss, c.Draw)
+			}
+			fmt.Fprintf(out, "every position agrees with its moves\n")
+			return nil
+		},
+	}
+	o.add(cmd, false)
+	return cmd
+}
+
+// exitErrorf reports err and exits with exitFailed: the command ran and
+// found a problem.
+func exitErrorf(err error) error {
+	fmt.Fprintln(os.Stderr, "arbiter:", err)
+	return exitError{exitFailed}
+}

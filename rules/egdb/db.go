@@ -1,0 +1,296 @@
+package egdb
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// DB is an endgame database of one variant in a directory: one file per
+// material (Material.String() + ".wdl"). Tables are read on first use and
+// kept; a DB is safe for concurrent use.
+type DB struct {
+	v      *rules.Variant
+	dir    string
+	pieces int
+
+	mu     sync.Mutex
+	tables map[Material]*stored
+}
+
+// stored is a solved table: its index and the values, two bits each.
+type stored struct {
+	t    *table
+	bits []byte
+}
+
+// ErrNotBuilt is Open's error for a directory without the variant's
+// database.
+var ErrNotBuilt = errors.New("egdb: no database here: build it with `arbiter egdb build`")
+
+// Open opens the database of v in dir, built up to pieces pieces (0: as
+// many as the directory holds).
+func Open(v *rules.Variant, dir string, pieces int) (*DB, error) {
+	db := &DB{v: v, dir: filepath.Join(dir, v.Name()), pieces: pieces, tables: map[Material]*stored{}}
+	if pieces <= 0 {
+		for n := 2; n <= maxPieces; n++ {
+			if _, err := os.Stat(db.file(Materials(n)[len(Materials(n))-1])); err != nil {
+				break
+			}
+			db.pieces = n
+		}
+		if db.pieces == 0 {
+			return nil, fmt.Errorf("%w (%s)", ErrNotBuilt, db.dir)
+		}
+	}
+	return db, nil
+}
+
+// Load reads every table of the database now: a missing or damaged table
+// is found here, with its file named, rather than in the middle of a game.
+func (db *DB) Load() error {
+	for _, m := range Materials(db.pieces) {
+		if _, err := db.table(m); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Pieces is the most pieces a position may have to be in the database.
+func (db *DB) Pieces() int { return db.pieces }
+
+// Variant is the database's variant.
+func (db *DB) Variant() *rules.Variant { return db.v }
+
+func (db *DB) file(m Material) string { return filepath.Join(db.dir, m.String()+".wdl") }
+
+// Probe is the value of p for the side to move; Unknown when p has more
+// pieces than the database holds.
+func (db *DB) Probe(p rules.Position) (Value, error) {
+	m := MaterialOf(p)
+	if m.Pieces() > db.pieces {
+		return Unknown, nil
+	}
+	if m.WhiteMen+m.WhiteKings == 0 || m.BlackMen+m.BlackKings == 0 {
+		return valueOf(p.Outcome(), p.Turn()), nil
+	}
+	s, err := db.table(m)
+	if err != nil {
+		return Unknown, err
+	}
+	i, ok := s.t.index(p)
+	if !ok {
+		return Unknown, fmt.Errorf("egdb: %s is not a position of the database (a man on its crowning row?)", p.FEN())
+	}
+	return Value(s.bits[i/4] >> (2 * (i % 4)) & 3), nil
+}
+
+func (db *DB) table(m Material) (*stored, error) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	if s, ok := db.tables[m]; ok {
+		return s, nil
+	}
+	s, err := db.read(m)
+	if err != nil {
+		return nil, err
+	}
+	db.tables[m] = s
+	return s, nil
+}
+
+// The file format: a header (magic, format version, the variant's name,
+// the material, the positions per side to move, a CRC-32 of the values),
+// then the values, four to a byte, White to move first.
+const (
+	magic   = "ARBEGDB\x00"
+	version = 1
+)
+
+type header struct {
+	Version    uint32
+	Material   [4]uint8
+	Size       uint64
+	CRC        uint32
+	VariantLen uint32
+}
+
+func (db *DB) read(m Material) (*stored, error) {
+	t, err := newTable(db.v, m)
+	if err != nil {
+		return nil, err
+	}
+	name := db.file(m)
+	b, err := os.ReadFile(name)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("%w (%s is missing)", ErrNotBuilt, name)
+		}
+		return nil, fmt.Errorf("egdb: %w", err)
+	}
+	r := bytes.NewReader(b)
+	var mg [8]byte
+	var h header
+	if _, err := io.ReadFull(r, mg[:]); err != nil || string(mg[:]) != magic {
+		return nil, fmt.Errorf("egdb: %s is not a table of this program's databases", name)
+	}
+	if err := binary.Read(r, binary.LittleEndian, &h); err != nil || h.Version != version || h.VariantLen > 256 {
+		return nil, fmt.Errorf("egdb: %s: bad header (a half-written file? delete it and build again)", name)
+	}
+	vn := make([]byte, h.VariantLen)
+	if _, err := io.ReadFull(r, vn); err != nil || string(vn) != db.v.Name() {
+		return nil, fmt.Errorf("egdb: %s is a table of %q, not %q", name, vn, db.v.Name())
+	}
+	if h.Material != [4]uint8{uint8(m.WhiteMen), uint8(m.WhiteKings), uint8(m.BlackMen), uint8(m.BlackKings)} || h.Size != t.size {
+		return nil, fmt.Errorf("egdb: %s holds another material or size than its name says", name)
+	}
+	data := b[len(b)-r.Len():]
+	if uint64(len(data)) != (2*t.size+3)/4 || crc32.ChecksumIEEE(data) != h.CRC {
+		return nil, fmt.Errorf("egdb: %s is damaged (size or checksum): delete it and build again", name)
+	}
+	return &stored{t: t, bits: data}, nil
+}
+
+// write stores a solved table atomically: a build interrupted while
+// writing leaves no table behind, only a temporary file it overwrites.
+func (db *DB) write(t *table, val []uint8) (*stored, error) {
+	data := make([]byte, (len(val)+3)/4)
+	for i, v := range val {
+		if v == hole {
+			v = uint8(Unknown)
+		}
+		data[i/4] |= v << (2 * (i % 4))
+	}
+	var buf bytes.Buffer
+	buf.WriteString(magic)
+	h := header{Version: version, Size: t.size, CRC: crc32.ChecksumIEEE(data), VariantLen: uint32(len(db.v.Name())),
+		Material: [4]uint8{uint8(t.m.WhiteMen), uint8(t.m.WhiteKings), uint8(t.m.BlackMen), uint8(t.m.BlackKings)}}
+	binary.Write(&buf, binary.LittleEndian, h)
+	buf.WriteString(db.v.Name())
+	buf.Write(data)
+	name := db.file(t.m)
+	tmp := name + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return nil, fmt.Errorf("egdb: writing %s: %w", name, err)
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		return nil, fmt.Errorf("egdb: %w", err)
+	}
+	return &stored{t: t, bits: data}, nil
+}
+
+// BuildOptions are a build's settings.
+type BuildOptions struct {
+	Pieces int // build every material of 2..Pieces pieces
+	// Workers solve the tables of one level at once (0: GOMAXPROCS).
+	Workers int
+	// Progress, if not nil, is told the total number of indices to read
+	// once, then how many more have been read, from several goroutines.
+	Total    func(uint64)
+	Progress func(uint64)
+	// Table, if not nil, is told each table as it is solved or found
+	// already built.
+	Table func(m Material, built bool)
+}
+
+// Build computes the database of v up to opt.Pieces pieces in dir and
+// opens it. Tables already in dir are read, not solved again.
+func Build(ctx context.Context, v *rules.Variant, dir string, opt BuildOptions) (*DB, error) {
+	if opt.Pieces < 2 || opt.Pieces > maxPieces {
+		return nil, fmt.Errorf("egdb: pieces must be 2 to %d, not %d", maxPieces, opt.Pieces)
+	}
+	if v.Layout() != rules.DarkSquares {
+		return nil, fmt.Errorf("egdb: %s is not played on the dark squares of a draughts board; it has no database", v.Name())
+	}
+	if pr := v.Params(); pr.KingMoveLimit > 0 || pr.NoReturn || pr.Parachutists {
+		// The value of a position would depend on more than the board.
+		return nil, fmt.Errorf("egdb: %s keeps state beyond the board (its kings' moves or pieces' origins); it has no database", v.Name())
+	}
+	db := &DB{v: v, dir: filepath.Join(dir, v.Name()), pieces: opt.Pieces, tables: map[Material]*stored{}}
+	if err := os.MkdirAll(db.dir, 0o755); err != nil {
+		return nil, fmt.Errorf("egdb: %w", err)
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	ms := Materials(opt.Pieces)
+	if opt.Total != nil {
+		var total uint64
+		for _, m := range ms {
+			t, err := newTable(v, m)
+			if err != nil {
+				return nil, err
+			}
+			total += 2 * t.size
+		}
+		opt.Total(total)
+	}
+	for start := 0; start < len(ms); {
+		end := start
+		for end < len(ms) && level(ms[end]) == level(ms[start]) {
+			end++
+		}
+		if err := db.buildLevel(ctx, ms[start:end], workers, opt); err != nil {
+			return nil, err
+		}
+		start = end
+	}
+	return db, nil
+}
+
+// buildLevel solves (or reads) tables that do not lead into each other.
+func (db *DB) buildLevel(ctx context.Context, ms []Material, workers int, opt BuildOptions) error {
+	g, ctx := errgroup.WithContext(ctx)
+	g.SetLimit(workers)
+	results := make([]*stored, len(ms))
+	for k, m := range ms {
+		g.Go(func() error {
+			if s, err := db.read(m); err == nil {
+				results[k] = s
+				if opt.Progress != nil {
+					opt.Progress(2 * s.t.size)
+				}
+				if opt.Table != nil {
+					opt.Table(m, false)
+				}
+				return nil
+			}
+			t, err := newTable(db.v, m)
+			if err != nil {
+				return err
+			}
+			val, err := solve(ctx, t, db.Probe, opt.Progress)
+			if err != nil {
+				return fmt.Errorf("egdb: %s: %w", m, err)
+			}
+			results[k], err = db.write(t, val)
+			if err == nil && opt.Table != nil {
+				opt.Table(m, true)
+			}
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	db.mu.Lock()
+	for k, m := range ms {
+		db.tables[m] = results[k]
+	}
+	db.mu.Unlock()
+	return nil
+}
