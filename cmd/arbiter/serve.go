@@ -21,10 +21,10 @@ func init() { subcommands = append(subcommands, newServeCmd) }
 // serveFlags are the flags of `arbiter serve`.
 type serveFlags struct {
 	addr, db, eventsDB, publicURL, engines, egdb string
-	watch                                  string // --watch DIR: the live view of the event run there
-	trustProxy                             bool
-	maxGames                               int
-	logFormat, logLevel                    string
+	watch                                        string // --watch DIR: the live view of the event run there
+	trustProxy                                   bool
+	maxGames                                     int
+	logFormat, logLevel                          string
 }
 
 func newServeCmd() *cobra.Command {
