@@ -20,11 +20,11 @@ func init() { subcommands = append(subcommands, newServeCmd) }
 
 // serveFlags are the flags of `arbiter serve`.
 type serveFlags struct {
-	addr, db, eventsDB, publicURL, engines string
-	watch                                  string // --watch DIR: the live view of the event run there
-	trustProxy                             bool
-	maxGames                               int
-	logFormat, logLevel                    string
+	addr, db, eventsDB, publicURL, engines, egdb string
+	watch                                        string // --watch DIR: the live view of the event run there
+	trustProxy                                   bool
+	maxGames                                     int
+	logFormat, logLevel                          string
 }
 
 func newServeCmd() *cobra.Command {
@@ -72,6 +72,7 @@ Exit status: 2 for a usage error (flags, the engines file), 3 when it cannot run
 	fl.StringVar(&f.addr, "addr", "127.0.0.1:8080", "address to listen on (HOST:PORT; port 0 picks a free one)")
 	fl.StringVar(&f.db, "db", "arbiter-web.db", "SQLite file of the games")
 	fl.StringVar(&f.eventsDB, "events-db", "arbiter-events.db", "SQLite file of the events run by a director (/director)")
+	fl.StringVar(&f.egdb, "egdb", "", "directory of endgame databases (arbiter egdb build --dir): an arbiter's link can ask the value of its game's position")
 	fl.StringVar(&f.publicURL, "public-url", "", "URL people reach the server at; links start with it")
 	fl.StringVar(&f.watch, "watch", "", "serve the live view of the event run in output directory `DIR` (read-only)")
 	fl.StringVar(&f.engines, "engines", "", "YAML file (or directory) with the engines: players may choose")
@@ -139,7 +140,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		}
 	}()
 	names := hall.Engines()
-	srv, err := web.New(web.Config{Hall: hall, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy, Engines: names, Director: events})
+	srv, err := web.New(web.Config{Hall: hall, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy, Engines: names, Director: events, EGDB: f.egdb})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}

@@ -51,6 +51,7 @@ func (s *Server) directorRoutes() {
 	m.HandleFunc("GET /e/{id}/cards", s.eventSheet("cards"))
 	m.HandleFunc("GET /e/{id}/trf", s.eventTRF) // TRF16 of the event
 	m.HandleFunc("GET /e/{id}/pdn", s.eventPDN) // PDN of its online games
+	s.ratingRoutes()
 }
 
 // The director's own message codes (the store's are director.Codes()).
@@ -226,6 +227,8 @@ type directorView struct {
 	// AtBoards is the players at the boards: their reports, the check-in
 	// (board_report.go).
 	AtBoards *atBoards `json:"at_boards"`
+	// Ratings are the rating changes so far (FIDE B.02, director/ratings.go).
+	Ratings director.Ratings `json:"ratings"`
 }
 
 // standing is one line of the director's standings, with its score as
@@ -315,7 +318,7 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 	}
 	return &directorView{AtBoards: ab, Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
 		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results,
-		Removable: sn.Removable(), Card: "/d/" + token + "/card"}, nil
+		Removable: sn.Removable(), Card: "/d/" + token + "/card", Ratings: sn.Ratings()}, nil
 }
 
 func (s *Server) directorView(w http.ResponseWriter, r *http.Request) {

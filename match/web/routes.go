@@ -25,6 +25,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/g/{token}/events", s.events)    // server-sent events (?since=V, Last-Event-ID)
 	m.HandleFunc("POST /api/g/{token}/act", s.act)         // Intent -> Reply
 	m.HandleFunc("GET /api/g/{token}/pdn", s.pdn)          // the record (attachment)
+	m.HandleFunc("GET /api/g/{token}/egdb", s.endgame)     // the arbiter's link only: the position's value in the endgame databases
 	m.HandleFunc("POST /api/g/{token}/rematch", s.rematch) // a finished game's rematch, colours swapped -> this player's new link
 	s.directorRoutes()                                     // events run by a director (director.go)
 	s.boardsRoutes()                                       // players at the boards (board_report.go)

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/rules/egdb"
+
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/match/people/director"
@@ -128,6 +130,10 @@ type Config struct {
 	// Director holds the events run by a director (director*.go); nil: no
 	// director's pages.
 	Director *director.Store
+	// EGDB is a directory of endgame databases (`arbiter egdb build
+	// --dir`): an arbiter's link can ask for the value of its game's
+	// position (egdb.go). Empty: none.
+	EGDB string
 }
 
 // Server is the HTTP face of a Hall: routes.go lists every route. Its
@@ -162,6 +168,7 @@ type Server struct {
 	bgCancel  context.CancelFunc
 	followers sync.WaitGroup
 	boards    *boardsHub // wakes the live boards streams (board_report.go)
+	egdb      *endgames  // nil: no endgame databases (egdb.go)
 }
 
 // New builds a server over cfg.Hall.
@@ -179,6 +186,9 @@ func New(cfg Config) (*Server, error) {
 		assets:  cfg.Assets,
 		stop:    make(chan struct{}),
 		dir:     cfg.Director,
+	}
+	if cfg.EGDB != "" {
+		s.egdb = &endgames{dir: cfg.EGDB, dbs: map[string]*egdb.DB{}}
 	}
 	if cfg.Engines == nil && cfg.Hall != nil {
 		s.engines = cfg.Hall.Engines()

@@ -25,12 +25,12 @@ func overshooter(t *testing.T, pct int) string {
 
 // The quick tests (make test) run on a busy 2-core machine, which at
 // times stalls a process for a tenth of a second or more: their margin,
-// half a second a game, absorbs the machine, and their engine overshoots
+// a second a game, absorbs the machine, and their engine overshoots
 // by 40% (Simple Checkers took 186ms of a 100ms move at 10+0.1), which
 // the margin does not absorb without the guard. The sweep keeps the
 // arbiter's default margin and the few percent of the issue.
 const (
-	quickMargin    = 500 * time.Millisecond
+	quickMargin    = time.Second
 	quickOvershoot = 40
 )
 

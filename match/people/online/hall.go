@@ -822,6 +822,20 @@ func (h *Hall) Presence(id string, role Role, connected bool) {
 	}
 }
 
+// Position is the game's current position (for the arbiter's questions
+// about it).
+func (h *Hall) Position(id string) (rules.Position, error) {
+	g, err := h.lockGame(context.Background(), id)
+	if err != nil {
+		return rules.Position{}, err
+	}
+	defer g.mu.Unlock()
+	if g.broken != nil {
+		return rules.Position{}, refuse(message.Conflict, "refused.broken", "reason", g.broken.Error())
+	}
+	return g.ref.Position(), nil
+}
+
 // PDN is game id's record as PDN text, at any moment of the game.
 func (h *Hall) PDN(id string) (string, error) {
 	g, err := h.lockGame(context.Background(), id)

@@ -1,0 +1,151 @@
+package director
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"sort"
+
+	"github.com/draughts-arbiter/arbiter/reports/rating"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+)
+
+// RatingRound is a player's rating change from one round's game.
+type RatingRound struct {
+	Round    int     `json:"round"`
+	Opponent int     `json:"opponent"` // the opponent's rating
+	Score    float64 `json:"score"`
+	Change   float64 `json:"change"` // K·(score − PD), unrounded
+}
+
+// RatingLine is one player's rating change over the event.
+type RatingLine struct {
+	Player int    `json:"player"` // entry id
+	Number int    `json:"number"`
+	Name   string `json:"name"`
+	FedID  string `json:"fed_id,omitempty"`
+	Rating int    `json:"rating"`
+	K      int    `json:"k"`
+	// Rounds are the rated games, by round ([] for none).
+	Rounds []RatingRound `json:"rounds"`
+	// Total is ΣΔR·K unrounded; Change the published figure (art. 8.3.4).
+	Total  float64 `json:"total"`
+	Change int     `json:"change"`
+	// Performance is Ra + dp over the rated games (0 with none).
+	Performance int `json:"performance"`
+}
+
+// Ratings is an event's rating changes under FIDE B.02 (reports/rating).
+type Ratings struct {
+	System string       `json:"system"` // "fide"
+	Lines  []RatingLine `json:"lines"`
+}
+
+// gameScore is a played, rated game's score (FIDE B.02 rates played
+// games only: a forfeit, a bye or an unrated game counts for nothing).
+func gameScore(r tally.Result) (float64, bool) {
+	switch r {
+	case tally.Win:
+		return 1, true
+	case tally.Draw:
+		return 0.5, true
+	case tally.Loss:
+		return 0, true
+	}
+	return 0, false
+}
+
+// Ratings computes every rated player's change, round by round, from the
+// results in so far: games played between two rated players (a rating
+// above 0). K is art. 8.3.3 read from the rating alone (10 from 2400, 20
+// below): the event does not know a player's games nor age, so a new
+// player's or a junior's K of 40 is the federation's to apply. Players are
+// in pairing-number order.
+func (sn *Snapshot) Ratings() Ratings {
+	byID := map[int]*Player{}
+	for i := range sn.Players {
+		byID[sn.Players[i].ID] = &sn.Players[i]
+	}
+	games := map[int][]RatingRound{}
+	add := func(n int, me, opp *Player, res tally.Result) {
+		s, ok := gameScore(res)
+		if !ok || me == nil || opp == nil || me.Rating <= 0 || opp.Rating <= 0 {
+			return
+		}
+		k := rating.FIDEK(rating.Player{Rating: me.Rating, Games: 30})
+		ch := rating.GameChange(me.Rating, k, rating.Game{Opponent: opp.Rating, Score: s})
+		games[me.ID] = append(games[me.ID], RatingRound{Round: n, Opponent: opp.Rating, Score: s, Change: ch})
+	}
+	for _, rd := range sn.Rounds {
+		for _, b := range rd.Boards {
+			if !b.Done() {
+				continue
+			}
+			add(rd.N, byID[b.White], byID[b.Black], b.WhiteResult)
+			add(rd.N, byID[b.Black], byID[b.White], b.BlackResult)
+		}
+	}
+	out := Ratings{System: string(rating.FIDE), Lines: []RatingLine{}}
+	for _, p := range sn.Players {
+		if p.Rating <= 0 {
+			continue
+		}
+		l := RatingLine{Player: p.ID, Number: p.Number, Name: p.Name, FedID: p.FedID, Rating: p.Rating,
+			K: rating.FIDEK(rating.Player{Rating: p.Rating, Games: 30}), Rounds: games[p.ID]}
+		if l.Rounds == nil {
+			l.Rounds = []RatingRound{}
+		}
+		gs := make([]rating.Game, len(l.Rounds))
+		for i, g := range l.Rounds {
+			gs[i] = rating.Game{Opponent: g.Opponent, Score: g.Score}
+		}
+		l.Total = rating.Change(p.Rating, l.K, gs)
+		l.Change = rating.Round(l.Total)
+		l.Performance, _ = rating.Performance(gs)
+		out.Lines = append(out.Lines, l)
+	}
+	sort.SliceStable(out.Lines, func(i, j int) bool { return out.Lines[i].Number < out.Lines[j].Number })
+	return out
+}
+
+// RatingsCSV is the rating report for the federation: one row per rated
+// player (number, name, federation id, rating, K, games, score,
+// opponents' average, performance, change, new rating) and, per round,
+// the change from that round's game.
+func (sn *Snapshot) RatingsCSV() []byte {
+	rs := sn.Ratings()
+	var buf bytes.Buffer
+	w := csv.NewWriter(&buf)
+	head := []string{"number", "name", "fed_id", "rating", "k", "games", "score", "opponents_average", "performance", "change", "new_rating"}
+	for _, rd := range sn.Rounds {
+		head = append(head, fmt.Sprintf("round_%d", rd.N))
+	}
+	_ = w.Write(head)
+	for _, l := range rs.Lines {
+		score, sum := 0.0, 0
+		per := map[int]float64{}
+		for _, g := range l.Rounds {
+			score += g.Score
+			sum += g.Opponent
+			per[g.Round] = g.Change
+		}
+		avg, perf := "", ""
+		if len(l.Rounds) > 0 {
+			avg = fmt.Sprint((sum + len(l.Rounds)/2) / len(l.Rounds))
+			perf = fmt.Sprint(l.Performance)
+		}
+		row := []string{fmt.Sprint(l.Number), l.Name, l.FedID, fmt.Sprint(l.Rating), fmt.Sprint(l.K), fmt.Sprint(len(l.Rounds)),
+			fmt.Sprint(score), avg, perf, fmt.Sprintf("%+d", l.Change), fmt.Sprint(l.Rating + l.Change)}
+		for _, rd := range sn.Rounds {
+			c, ok := per[rd.N]
+			if ok {
+				row = append(row, fmt.Sprintf("%+.1f", c))
+			} else {
+				row = append(row, "")
+			}
+		}
+		_ = w.Write(row)
+	}
+	w.Flush()
+	return buf.Bytes()
+}

@@ -1,0 +1,73 @@
+// director-ratings.js: the "Rating changes" part of the director's page
+// (issue 25): each rated player's change per round and in total, and the
+// performance, under the FIDE Rating Regulations (B.02, art. 8.3; see
+// reports/rating), with the CSV for the federation and the rating-list
+// import. director.js sends 'director:render' with the view after each
+// render; this module draws its section from view.ratings.
+
+import * as i18n from './i18n.js';
+
+const { t } = i18n;
+const $ = (id) => document.getElementById(id);
+const token = location.pathname.split('/')[2] || '';
+
+function el(tag, props = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === 'text') e.textContent = v;
+    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v);
+  }
+  e.append(...kids);
+  return e;
+}
+
+const signed = (x, digits) => (x > 0 ? '+' : x < 0 ? '−' : '±') + Math.abs(x).toFixed(digits);
+
+function box() {
+  let b = $('ratings-box');
+  if (b) return b;
+  const after = $('standings-box');
+  if (!after) return null;
+  const file = el('input', { type: 'file', id: 'rl-file', accept: '.csv,text/csv' });
+  const status = el('p', { id: 'rl-status', class: 'help', role: 'status' });
+  file.addEventListener('change', async () => {
+    const f = file.files && file.files[0];
+    if (!f) return;
+    const res = await fetch(`/api/d/${token}/ratinglist`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: await f.text() });
+    const body = await res.json().catch(() => ({}));
+    if (!res.ok) { status.textContent = body.text || res.statusText; return; }
+    location.reload();
+  });
+  b = el('section', { id: 'ratings-box' },
+    el('h2', { text: t('rat.title') }),
+    el('p', { id: 'ratings-note', class: 'help', text: t('rat.note') }),
+    el('div', { class: 'table-box' }, el('table', { id: 'ratings', class: 'dir-table' }, el('thead'), el('tbody'))),
+    el('p', {}, el('a', { id: 'ratings-csv', href: `/d/${token}/ratings.csv`, text: t('rat.csv') })),
+    el('label', { for: 'rl-file', text: t('rat.list') + ' ' }), file, status);
+  after.after(b);
+  return b;
+}
+
+function render(view) {
+  const rs = view.ratings;
+  const b = box();
+  if (!b || !rs) return;
+  const rounds = (view.rounds || []).map((r) => r.n);
+  const table = $('ratings');
+  table.querySelector('thead').replaceChildren(el('tr', {},
+    el('th', { text: t('rat.no') }), el('th', { text: t('rat.name') }), el('th', { text: t('rat.rating') }), el('th', { text: 'K' }),
+    ...rounds.map((n) => el('th', { text: t('rat.round', { round: n }) })),
+    el('th', { text: t('rat.change') }), el('th', { text: t('rat.performance') })));
+  table.querySelector('tbody').replaceChildren(...rs.lines.map((l) => {
+    const per = new Map(l.rounds.map((g) => [g.round, g.change]));
+    return el('tr', { 'data-player': String(l.player) },
+      el('td', { text: String(l.number || '') }), el('td', { text: l.name }), el('td', { text: String(l.rating) }), el('td', { text: String(l.k) }),
+      ...rounds.map((n) => el('td', { class: 'num', text: per.has(n) ? signed(per.get(n), 1) : '' })),
+      el('td', { class: 'num rating-change', text: l.rounds.length ? `${signed(l.change, 0)} (${signed(l.total, 1)})` : '' }),
+      el('td', { class: 'num', text: l.rounds.length ? String(l.performance) : '' }));
+  }));
+  if (!rs.lines.length) table.querySelector('tbody').append(el('tr', {}, el('td', { colspan: String(6 + rounds.length), text: t('rat.none') })));
+}
+
+document.addEventListener('director:render', (e) => render(e.detail.view));
