@@ -10,8 +10,8 @@ import (
 )
 
 // catalogLangs are the client's languages: English (the reference), Norwegian
-// bokmål and Danish.
-var catalogLangs = []string{"en", "nb", "da"}
+// bokmål, Danish, Dutch, French and Russian.
+var catalogLangs = []string{"en", "nb", "da", "nl"}
 
 // loadCatalogs reads assets/i18n/{lang}.json from the embedded client.
 func loadCatalogs(t *testing.T) map[string]map[string]string {
@@ -42,8 +42,9 @@ func templateArgs(s string) []string {
 	return out
 }
 
-// TestCatalogsAgree checks that the three catalogs have the same keys, no
-// empty entry, and no {argument} the English template lacks (the code that
+// TestCatalogsAgree checks that the six catalogs have the same keys, no
+// empty entry, every {argument} of the English template, and no {argument}
+// the English template lacks (the code that
 // fills a template only knows the English one's arguments).
 func TestCatalogsAgree(t *testing.T) {
 	cats := loadCatalogs(t)
@@ -64,6 +65,11 @@ func TestCatalogsAgree(t *testing.T) {
 			for _, a := range templateArgs(v) {
 				if !slices.Contains(templateArgs(ref), a) {
 					t.Errorf("%s.json: %q uses {%s}, which the English template %q does not have", l, k, a, ref)
+				}
+			}
+			for _, a := range templateArgs(ref) {
+				if !slices.Contains(templateArgs(v), a) {
+					t.Errorf("%s.json: %q leaves out {%s} of the English template %q", l, k, a, ref)
 				}
 			}
 		}

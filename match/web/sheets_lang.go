@@ -15,7 +15,7 @@ import (
 
 // sheetLangs are the languages the public sheets speak: those of the
 // client's catalogs, English first (the default).
-var sheetLangs = []string{"en", "nb", "da"}
+var sheetLangs = []string{"en", "nb", "da", "nl"}
 
 // sheetTexts is each language's sheet.*, variant.* (the variants'
 // names, as the other pages show them) and dir.card.* (the director's
@@ -54,7 +54,7 @@ const (
 var qvalueRE = regexp.MustCompile(`^(0(\.[0-9]{0,3})?|1(\.0{0,3})?)$`)
 
 // sheetLang is the language a sheet is printed in: the query's lang
-// (en, nb, da; chosen is then true, and the sheet's links keep it), else
+// (en, nb, da, nl, fr, ru; chosen is then true, and the sheet's links keep it), else
 // the best of Accept-Language that the sheets speak, else English.
 func sheetLang(r *http.Request) (lang string, chosen bool) {
 	if q := r.URL.Query().Get("lang"); q != "" {
@@ -104,6 +104,12 @@ func acceptLanguage(h string) string {
 			l = "nb"
 		case "da":
 			l = "da"
+		case "nl":
+			l = "nl"
+		case "fr":
+			l = "fr"
+		case "ru":
+			l = "ru"
 		case "en":
 			l = "en"
 		}

@@ -2,20 +2,21 @@
 // The language comes from localStorage (the user's last choice), then
 // navigator.languages; English is the fallback for any missing entry.
 
-export const LANGS = ['en', 'nb', 'da'];
+export const LANGS = ['en', 'nb', 'da', 'nl'];
 const KEY = 'arbiter.lang';
 
 let lang = 'en';
 let cat = {};
 let en = {};
 
-// pick maps the browser's languages onto the three catalogs: Norwegian
-// (nb, no, nn) reads bokmål, Danish da.
+// pick maps the browser's languages onto the catalogs: Norwegian
+// (nb, no, nn) reads bokmål; Danish da, Dutch nl.
 export function pick(list) {
   for (const l of list || []) {
     const s = String(l).toLowerCase();
     if (s.startsWith('nb') || s.startsWith('no') || s.startsWith('nn')) return 'nb';
     if (s.startsWith('da')) return 'da';
+    if (s.startsWith('nl')) return 'nl';
     if (s.startsWith('en')) return 'en';
   }
   return 'en';
@@ -111,8 +112,8 @@ export function apply(root = document) {
 export function selector(onchange) {
   const sel = document.createElement('select');
   sel.id = 'lang';
-  sel.setAttribute('aria-label', 'Language / Språk / Sprog');
-  for (const [v, name] of [['en', 'English'], ['nb', 'Norsk (bokmål)'], ['da', 'Dansk']]) {
+  sel.setAttribute('aria-label', 'Language / Språk / Sprog / Taal');
+  for (const [v, name] of [['en', 'English'], ['nb', 'Norsk (bokmål)'], ['da', 'Dansk'], ['nl', 'Nederlands']]) {
     const o = document.createElement('option');
     o.value = v; o.textContent = name;
     if (v === lang) o.selected = true;
