@@ -37,6 +37,8 @@ function box() {
     const res = await fetch(`/api/d/${token}/ratinglist`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: await f.text() });
     const body = await res.json().catch(() => ({}));
     if (!res.ok) { status.textContent = body.text || res.statusText; return; }
+    status.textContent = t('rat.imported');
+    if (window.arbiterDirector) window.arbiterDirector.guarded = false; // the players' table is director.js's: load the page again
     location.reload();
   });
   b = el('section', { id: 'ratings-box' },

@@ -1,0 +1,75 @@
+package web
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserDirectorRatings follows a director who enters four players
+// by federation id, imports the federation's rating list (their ratings
+// and titles filled), plays round 1 by clicks and reads the rating
+// changes on the page. Rated 2300, 2150, 2000, 1850, round 1 pairs 1-3
+// and 2-4 (D = 300 on both boards, PD .85 and .15, K 20 below 2400):
+// 2300 beats 2000 (+3.0, −3.0), 2150 and 1850 draw (−7.0, +7.0). The
+// CSV for the federation has the same figures. Screenshots at 390 and
+// 1366 px.
+func TestBrowserDirectorRatings(t *testing.T) {
+	needBrowser(t)
+	e := newDirEnv(t)
+	shots := artifacts(t)
+	d := newPage(t, "director")
+	d.do("open /director", chromedp.Navigate(e.hs.URL+"/director"))
+	d.wait("the create page", `document.querySelector('#ev-variant option[value="international"]')`)
+	d.do("create the event",
+		chromedp.SendKeys(chromedp.CSS("#ev-name"), "Rated Open"),
+		chromedp.SetValue(chromedp.CSS("#ev-rounds"), "3"),
+		chromedp.Click(chromedp.CSS("#event-create")))
+	d.wait("the director's page", `location.pathname.startsWith('/d/') && window.arbiterDirector && arbiterDirector.ready`)
+	token := strings.TrimPrefix(eval[string](d, `location.pathname`), "/d/")
+	d.do("import the players", chromedp.SetValue(chromedp.CSS("#import-text"), "name,federation,fed_id\nAnna Berg,NOR,1001\nBo Dahl,DEN,2002\nCas Vries,NED,3003\nDina Eng,NOR,1004\n"),
+		chromedp.Click(chromedp.CSS("#import")))
+	d.wait("four players", `document.querySelectorAll('#players tbody tr').length === 4`)
+	d.wait("the ratings section, empty", `document.querySelector('#ratings tbody td') && document.querySelector('#ratings tbody td').textContent.startsWith('No rated player yet')`)
+	list := "FMJD ID;Surname;First name;Country;Title;Rating\n1001;Berg;Anna;NOR;MF;2300\n2002;Dahl;Bo;DEN;;2150\n3003;Vries;Cas;NED;MI;2000\n1004;Eng;Dina;NOR;;1850\n"
+	file := filepath.Join(t.TempDir(), "fmjd-list.csv")
+	if err := os.WriteFile(file, []byte(list), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d.do("choose the rating list", chromedp.SetUploadFiles(chromedp.CSS("#rl-file"), []string{file}))
+	d.wait("ratings filled", `window.arbiterDirector && arbiterDirector.ready && arbiterDirector.view.players.every(p => p.rating > 0) && arbiterDirector.view.players.find(p => p.fed_id === '3003').title === 'MI'`)
+	d.do("pair round 1", chromedp.Click(chromedp.CSS("#pair")))
+	d.wait("two boards", `(arbiterDirector.view.rounds || []).length === 1 && document.querySelectorAll('#boards tbody tr').length === 2`)
+	d.do("publish", chromedp.Click(chromedp.CSS("#publish")))
+	d.wait("published", `arbiterDirector.view.rounds[0].state === 'published' && document.getElementById('r1b2-result')`)
+	// The higher-rated player of each board wins on board 1, draws on board 2.
+	for b, res := range map[int]string{1: "1-0", 2: "=-="} {
+		r := res
+		if b == 1 && eval[int](d, `(() => { const v = arbiterDirector.view; const bd = v.rounds[0].boards[0]; const p = id => v.players.find(x => x.id === id).rating; return p(bd.white) > p(bd.black) ? 1 : 0; })()`) == 0 {
+			r = "0-1"
+		}
+		d.do(fmt.Sprintf("board %d", b), chromedp.SetValue(chromedp.CSS(fmt.Sprintf("#r1b%d-result", b)), r), chromedp.Click(chromedp.CSS(fmt.Sprintf("#r1b%d-save", b))))
+		d.wait(fmt.Sprintf("board %d saved", b), fmt.Sprintf(`document.getElementById('r1b%d-result-cell').dataset.result === '%s' && !arbiterDirector.busy`, b, r))
+	}
+	d.wait("the changes shown", `document.querySelectorAll('#ratings tbody tr').length === 4 && document.querySelector('#ratings thead').textContent.includes('R1')`)
+	got := eval[string](d, `[...document.querySelectorAll('#ratings tbody tr')].map(r => [...r.children].map(c => c.textContent).join('|')).join('\n')`)
+	for _, want := range []string{"Anna Berg|2300|20|+3.0|+3 (+3.0)|2800", "Bo Dahl|2150|20|−7.0|−7 (−7.0)|1850", "Cas Vries|2000|20|−3.0|−3 (−3.0)|1500", "Dina Eng|1850|20|+7.0|+7 (+7.0)|2150"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the ratings table lacks %q:\n%s", want, got)
+		}
+	}
+	if href := eval[string](d, `document.getElementById('ratings-csv').getAttribute('href')`); href != "/d/"+token+"/ratings.csv" {
+		t.Errorf("CSV link %q", href)
+	}
+	csv := eval[string](d, `fetch('/d/`+token+`/ratings.csv').then(r => r.text())`)
+	if !strings.Contains(csv, "Anna Berg,1001,2300,20,1,1,2000,2800,+3,2303,+3.0") {
+		t.Errorf("the CSV:\n%s", csv)
+	}
+	d.do("scroll to the ratings", chromedp.ScrollIntoView(chromedp.CSS("#ratings-box")))
+	d.checkLayout(shots, "director-ratings-390", 390, 844)
+	d.checkLayout(shots, "director-ratings-1366", 1366, 900)
+}
