@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -113,7 +114,7 @@ func acceptLanguage(h string) string {
 		case "en":
 			l = "en"
 		}
-		if l != "" {
+		if l != "" && slices.Contains(sheetLangs, l) {
 			best, bestQ = l, q
 		}
 	}
