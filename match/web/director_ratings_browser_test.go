@@ -1,11 +1,13 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -69,7 +71,20 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	if !strings.Contains(csv, "Anna Berg,1001,2300,20,1,1,2000,2800,+3,2303,+3.0") {
 		t.Errorf("the CSV:\n%s", csv)
 	}
-	d.do("scroll to the ratings", chromedp.ScrollIntoView(chromedp.CSS("#ratings-box")))
 	d.checkLayout(shots, "director-ratings-390", 390, 844)
 	d.checkLayout(shots, "director-ratings-1366", 1366, 900)
+	// The section itself (below the first screen, which checkLayout shows).
+	for _, w := range []int64{390, 1366} {
+		d.do("viewport", chromedp.EmulateViewport(w, 900))
+		d.wait("the layout settles", fmt.Sprintf(`innerWidth === %d`, w))
+		ctx, cancel := context.WithTimeout(d.ctx, time.Minute)
+		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#ratings-box")))
+		cancel()
+		if err != nil {
+			t.Fatalf("screenshot: %v", err)
+		}
+		if err := os.WriteFile(filepath.Join(shots, fmt.Sprintf("director-ratings-part-%d.png", w)), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
