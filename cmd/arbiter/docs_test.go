@@ -10,7 +10,8 @@ import (
 	"testing"
 )
 
-// The README's quick starts are run as written (issue 27): a shell block
+// The README's quick starts and the guides' examples (docs/*.md) are run as
+// written (issue 27): a shell block
 // preceded by the marker
 //
 //	<!-- docs-test: run expect="text" expect="text" -->
@@ -120,13 +121,30 @@ func TestReadmeQuickStartsRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, err := os.ReadFile(filepath.Join(root, "README.md"))
+	guides, err := filepath.Glob(filepath.Join(root, "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := docBlocks(t, string(text))
 	ran := 0
-	for _, b := range blocks {
+	for _, file := range append([]string{filepath.Join(root, "README.md")}, guides...) {
+		ran += runDocBlocks(t, root, file)
+	}
+	if ran < 3 {
+		t.Errorf("README.md and docs/: %d runnable blocks; the quick starts and the guides mark at least 3", ran)
+	}
+}
+
+// runDocBlocks runs the runnable blocks of one Markdown file and returns
+// how many it ran.
+func runDocBlocks(t *testing.T, root, file string) int {
+	t.Helper()
+	text, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, _ := filepath.Rel(root, file)
+	ran := 0
+	for _, b := range docBlocks(t, string(text)) {
 		if !b.run {
 			continue
 		}
@@ -134,7 +152,7 @@ func TestReadmeQuickStartsRun(t *testing.T) {
 		for _, line := range strings.Split(b.command, "\n") {
 			words := shellWords(t, line)
 			if len(words) == 0 || words[0] != "bin/arbiter" {
-				t.Fatalf("README.md:%d: %q: a runnable block runs bin/arbiter", b.line, line)
+				t.Fatalf("%s:%d: %q: a runnable block runs bin/arbiter", name, b.line, line)
 			}
 			args := words[1:]
 			for k := 0; k+1 < len(args); k++ {
@@ -147,18 +165,16 @@ func TestReadmeQuickStartsRun(t *testing.T) {
 			var out bytes.Buffer
 			cmd.Stdout, cmd.Stderr = &out, &out
 			if err := cmd.Run(); err != nil {
-				t.Fatalf("README.md:%d: %s: %v\n%s", b.line, line, err, out.String())
+				t.Fatalf("%s:%d: %s: %v\n%s", name, b.line, line, err, out.String())
 			}
 			for _, want := range b.expect {
 				if !strings.Contains(out.String(), want) {
-					t.Errorf("README.md:%d: %s: the README says it shows %q; it printed:\n%s", b.line, line, want, out.String())
+					t.Errorf("%s:%d: %s: the text says it shows %q; it printed:\n%s", name, b.line, line, want, out.String())
 				}
 			}
 		}
 	}
-	if ran < 2 {
-		t.Errorf("README.md: %d runnable blocks; the quick starts mark at least 2", ran)
-	}
+	return ran
 }
 
 // Every command of the README's command list exists: its --help exits 0.
