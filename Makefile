@@ -93,11 +93,13 @@ demo-cluster: build
 # The endgame databases at the sizes too slow for `make test`: English
 # checkers to EGDB_PIECES pieces (5: about 150 million indices, a few
 # minutes on 2 cores), built into out/egdb (resumed if interrupted), then
-# every position checked against its moves, with each table's counts.
+# every position checked against its moves, with each table's counts, and
+# the counts matched against the published ones (TestPublishedCountsBuilt).
 EGDB_PIECES ?= 5
 egdb-verify: build
 	./$(BIN) egdb build --variant english --pieces $(EGDB_PIECES) --dir out/egdb
 	./$(BIN) egdb verify --variant english --dir out/egdb
+	EGDB_DIR=$(CURDIR)/out/egdb go test -count=1 -run TestPublishedCountsBuilt -v ./rules/egdb/
 
 clean:
 	rm -rf bin out

@@ -48,8 +48,8 @@ func TestSheetCatalogs(t *testing.T) {
 }
 
 // sameIn are the texts one language writes as English does: Dutch w(it)
-// for White.
-var sameIn = map[string]map[string]bool{"nl": {"sheet.colour.w": true}}
+// for White; French absent, Pts, Total, Signature.
+var sameIn = map[string]map[string]bool{"nl": {"sheet.colour.w": true}, "fr": {"sheet.absent": true, "sheet.col.points": true, "sheet.card.total": true, "sheet.slip.signature": true}}
 
 // sameEverywhere are the texts the languages write alike (names
 // and acronyms); any other text with words that a translation leaves
@@ -101,6 +101,13 @@ func TestSheetLanguage(t *testing.T) {
 			[]string{"Stand na ronde 1", ">Naam</th>", `href="/e/` + id + `/crosstable?lang=nl"`, ">Kruistabel</a>", "Zwitsers (Nederlands)", "Internationaal dammen 10×10 (FMJD)"},
 			[]string{"Standings after", ">Rank</th>"}},
 		{"nl by Accept-Language", "/round/1", "nl-BE,nl;q=0.9,en;q=0.5", "nl", []string{"Indeling, ronde 1", "Niet aan een bord"}, []string{"Not on a board"}},
+		{"fr by Accept-Language", "/standings", "fr-CH,fr;q=0.9,en;q=0.5", "fr",
+			[]string{"Classement après la ronde 1", ">Nom</th>", ">Grille américaine</a>", "Dames internationales 10×10 (FMJD)"},
+			[]string{"Standings after", "?lang="}},
+		{"ru by query", "/standings?lang=ru", "", "ru",
+			[]string{"Положение после тура 1", ">Имя</th>", ">Очки</th>", `href="/e/` + id + `/crosstable?lang=ru"`, ">Кросс-таблица</a>", "Швейцарская (голландская)", "Международные шашки 10×10 (ФМЖД)"},
+			[]string{"Standings after", ">Rank</th>", "international ·"}},
+		{"ru by Accept-Language", "/round/1", "ru-RU,ru;q=0.9,en;q=0.5", "ru", []string{"Жеребьёвка, тур 1", "без игры", "Без доски", "свободен"}, []string{"by forfeit", "Not on a board", "?lang="}},
 		{"pairings en", "/round/1", "", "en", []string{"Pairings, round 1", "by forfeit", "Not on a board", "International draughts 10×10 (FMJD)"}, nil},
 		{"unknown query ignored", "/standings?lang=de", "da", "da", []string{"Plads"}, []string{"lang=de"}},
 		{"unknown header", "/standings", "de-DE,it;q=0.8", "en", []string{"Standings after round 1", ">Rank</th>"}, nil},

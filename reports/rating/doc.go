@@ -4,43 +4,58 @@
 // the web front (match/web) and the sheets (reports/sheets) import it;
 // it imports only the standard library.
 //
-// # FIDE Rating Regulations (Handbook B.02, effective 1 March 2024)
+// # FIDE Rating Regulations (Handbook B.02, applied from 1 March 2024)
 //
-// Implemented as the text states it, read at
-// https://www.chatillon-echecs.fr/outils/elo (which quotes art. 8.3 of the
-// regulations in force from 1 March 2024) and the tables of art. 8.1 read
-// at https://scribd.com/document/477325658/FIDE-rating and
-// http://chess.sainfo.ru/ratingtext.html:
+// Implemented from the text of https://handbook.fide.com/chapter/B022024
+// ("FIDE RATING REGULATIONS (Approved by FIDE Council on 15/12/2023)",
+// with the amendment of art. 8.3.1 effective from 1 October 2025), read
+// in a verbatim transcription of that page (sections 7 and 8 in full,
+// tables included) fetched on 2026-10-09 and kept in a public repository.
+// Every entry of tables 8.1.1 and 8.1.2 below was compared with it.
 //
-//   - art. 8.3.1: for each game against a rated player, D is the difference
-//     in rating; a difference of more than 400 points counts as 400
-//     (Expected).
-//   - art. 8.3.2: PD from table 8.1.2 (expectedTable), ΔR = score − PD,
-//     the rating change is K·ΣΔR (Change, GameChange).
-//   - art. 8.3.3: K = 40 (new player until 30 games; under 18 while below
-//     2300), 20 while below 2400, 10 once 2400 was reached (FIDEK); if
-//     K·n exceeds 700 for the n games of the period, K is the largest whole
-//     number with K·n ≤ 700 (CapK).
-//   - art. 8.3.4: the change for a rating period is rounded to the nearest
-//     whole number, 0.5 away from zero (Round).
-//   - table 8.1.1 (p → dp, with dp = ±800 at a 100 % or 0 % score):
-//     Performance = Ra + dp, Ra the average rating of the rated opponents.
-//     The article that defines the performance rating in the 2024 text was
-//     not read; only the table and the formula Rp = Ra + dp (the form FIDE's
-//     own calculation pages use, https://ratings.fide.com/individual_calculations.phtml)
-//     were.
+//   - art. 8.1.2: PD for a rating difference D (expectedTable, Expected).
+//   - art. 8.3.1: a difference of more than 400 points counts as 400 for
+//     players rated below 2650; for players rated 2650 and above the
+//     actual difference is used (NoCapFrom). The cap is the rated
+//     player's: two players on either side of 2650 more than 400 apart
+//     do not exchange equal amounts.
+//   - art. 8.3.2: ΔR = score − PD, the change is ΣΔR × K (Change,
+//     GameChange).
+//   - art. 8.3.3: K = 40 for a player new to the list until 30 games, and
+//     until the end of the year of their 18th birthday while rated under
+//     2300; 20 while under 2400; 10 once a published rating reached 2400,
+//     for good (FIDEK). If K × n exceeds 700 for the n games of a rating
+//     period, K is the largest whole number with K × n ≤ 700 (CapK).
+//   - art. 8.3.4: the change is rounded to the nearest whole number, 0.5
+//     away from zero (Round).
+//   - art. 8.1.1 and 8.2: dp for a fractional score p (dpTable, DP); the
+//     initial rating of an unrated player is Ru = Ra + dp with Ra the
+//     average of the rated opponents plus two hypothetical opponents
+//     rated 1800, drawn; rounded; at most 2200; art. 8.2.1: a zero score
+//     in the first event is disregarded; art. 7.1.4: at least 5 games
+//     against rated opponents, and at least 1400 (Initial).
+//   - The event's performance rating shown on the sheets is Ra + dp over
+//     the rated games (Performance), the form of art. 8.2.3 without the
+//     two hypothetical opponents. B.02 itself defines no "performance"
+//     for a rated player; the title regulations (B.01) do, and were not
+//     read, so the figure is labelled as Ra + dp, not as a norm figure.
+//
+// B.02 contains no worked example; the tests compute examples by hand from
+// the articles above and check them to the decimal.
 //
 // # FMJD rating system (Annex 9 of the FMJD regulations)
 //
-// Read at https://docsbay.net/annex-9-fmjd-rating-system-s1: only its
-// first part (art. 1.1 to 1.3: the lists for 100 and 64 squares, the
-// competitions rated, art. 1.2.2.2: time controls other than the official
-// one, not shorter than 3 hours per round, reduce the development factor
-// by 50 % compared to art. 3.2.3). The articles that give the FMJD's
-// expected-result table and its development factor (art. 3.x) could not be
-// read, so this package does NOT claim to compute FMJD ratings: the FMJD
-// system is offered as the Elo method above with a development factor the
-// director sets (System FMJD), and HalfK applies art. 1.2.2.2. A director
-// who needs the official FMJD figure must check the K and the table against
-// the current Annex 9.
+// Only the first part of "Annex 9 FMJD rating system and its application
+// rules" (revised after the General Assembly 2009) could be read, at
+// https://docsbay.net/annex-9-fmjd-rating-system-s1: art. 1.1 (separate
+// lists for 100 and 64 squares), art. 1.2 (the competitions rated) and
+// art. 1.2.2.2 (time controls other than the official one, not shorter
+// than 3 hours per round, reduce the development factor by 50 % compared
+// to art. 3.2.3; HalfK). Articles 2 and 3 — the FMJD's expected-result
+// table, its development factor and its rounding — were searched for
+// (English, French, Dutch, Russian and Estonian wordings) and not found.
+// So this package does NOT claim to compute FMJD ratings: System FMJD is
+// the Elo method above with the development factor the director sets. A
+// director who needs the official FMJD figure must check the K and the
+// table against the current Annex 9.
 package rating

@@ -37,8 +37,14 @@ func ParseSystem(s string) (System, error) {
 	return None, fmt.Errorf("rating system %q: want none, fide or fmjd", s)
 }
 
-// MaxDiff is the 400-point rule of FIDE B.02 art. 8.3.1.
+// MaxDiff is the 400-point rule of FIDE B.02 art. 8.3.1: a larger
+// difference counts as 400 for a player rated below NoCapFrom.
 const MaxDiff = 400
+
+// NoCapFrom is the amendment of art. 8.3.1 effective from 1 October 2025:
+// "For players rated 2650 and above, the difference between ratings shall
+// be used in all cases".
+const NoCapFrom = 2650
 
 // Game is one rated game of a player: the opponent's rating before the
 // event and the player's score (1, 0.5 or 0).
@@ -47,10 +53,12 @@ type Game struct {
 	Score    float64
 }
 
-// expectedTable is FIDE B.02 table 8.1.2: row i holds the largest rating
-// difference D (higher minus lower) for which the higher-rated player's
-// score probability PD is 0.50 + i/100. Past the last row PD is 1.00 (the
-// 400-point rule stops at row 42, 0.92).
+// expectedTable is FIDE B.02 table 8.1.2 (checked entry by entry against
+// the 2024 text): row i holds the largest rating difference D (higher
+// minus lower) for which the higher-rated player's score probability PD is
+// 0.50 + i/100; the text's rows read "0-3 .50", "4-10 .51", ... "620-735
+// .99", "> 735 1.0". Under the 400-point rule a player below 2650 never
+// gets past row 42 (392-411, .92).
 var expectedTable = [...]int{
 	3, 10, 17, 25, 32, 39, 46, 53, 61, 68, // .50 .. .59
 	76, 83, 91, 98, 106, 113, 121, 129, 137, 145, // .60 .. .69
@@ -60,15 +68,16 @@ var expectedTable = [...]int{
 }
 
 // Expected is the score probability PD of a player rated own against an
-// opponent rated opp: table 8.1.2 with the 400-point rule of art. 8.3.1.
-// It returns hundredths (50 = 0.50) so sums stay exact.
+// opponent rated opp: table 8.1.2 with the 400-point rule of art. 8.3.1,
+// which applies to a player rated below NoCapFrom. It returns hundredths
+// (50 = 0.50) so sums stay exact.
 func Expected(own, opp int) int {
 	d := own - opp
 	neg := d < 0
 	if neg {
 		d = -d
 	}
-	if d > MaxDiff {
+	if d > MaxDiff && own < NoCapFrom {
 		d = MaxDiff
 	}
 	h := higherPD(d)
@@ -151,9 +160,11 @@ func CapK(k, n int) int {
 // development factor reduced by 50 %.
 func HalfK(k int) float64 { return float64(k) / 2 }
 
-// dpTable is FIDE B.02 table 8.1.1: dpTable[i] is dp for a fractional
-// score p = i/100 with p ≥ 0.50 (the lower half mirrors it); dp is 800
-// at p = 1.00.
+// dpTable is FIDE B.02 table 8.1.1 (checked entry by entry against the
+// 2024 text): dpTable[i] is dp for a fractional score p = 0.50 + i/100;
+// the lower half is its mirror (.49 → -7, ... .00 → -800). "For a zero or
+// 1.0 score dp is necessarily indeterminate but is shown notionally as
+// 800" (art. 8.1).
 var dpTable = [...]int{
 	0, 7, 14, 21, 29, 36, 43, 50, 57, 65, // .50 .. .59
 	72, 80, 87, 95, 102, 110, 117, 125, 133, 141, // .60 .. .69
@@ -193,4 +204,46 @@ func Performance(games []Game) (rp int, ok bool) {
 	}
 	ra := int(math.Round(float64(sum) / float64(len(games))))
 	return ra + DP(pts/float64(len(games))), true
+}
+
+// Initial-rating bounds of FIDE B.02: art. 8.2.3 (at most 2200), art.
+// 7.1.4 (at least 5 games against rated opponents, at least 1400) and
+// art. 8.2.2 (two hypothetical opponents rated 1800, drawn).
+const (
+	InitialMax      = 2200
+	InitialMin      = 1400
+	InitialMinGames = 5
+	hypothetical    = 1800
+)
+
+// Initial is the rating of an unrated player from their games against
+// rated opponents (art. 8.2): Ra is the average of the opponents plus two
+// hypothetical opponents rated 1800 against whom the player draws, p the
+// score over all those games, Ru = Ra + dp rounded to the nearest whole
+// number, at most 2200. ok is false when art. 7.1.4 or 8.2.1 gives no
+// rating: fewer than 5 games, a zero score (disregarded), or Ru below 1400.
+func Initial(games []Game) (ru int, ok bool) {
+	if len(games) < InitialMinGames {
+		return 0, false
+	}
+	sum, pts := 2*hypothetical, 1.0
+	scored := 0.0
+	for _, g := range games {
+		sum += g.Opponent
+		pts += g.Score
+		scored += g.Score
+	}
+	if scored == 0 {
+		return 0, false
+	}
+	n := float64(len(games) + 2)
+	ra := float64(sum) / n
+	ru = int(math.Round(ra + float64(DP(pts/n))))
+	if ru > InitialMax {
+		ru = InitialMax
+	}
+	if ru < InitialMin {
+		return 0, false
+	}
+	return ru, true
 }

@@ -683,6 +683,38 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 	return moves
 }
 
+// hostGuard is what each side's CheckerBoard host said of its guard in
+// the game (cb-host's info line of a move it timed with a deadline:
+// stopped=host when it raised playnow, overshoot= what it has learned),
+// [0] White's; first is the side of the first ply.
+func hostGuard(rec *match.GameRecord, first rules.Color) [2]store.HostGuard {
+	var h [2]store.HostGuard
+	for i, info := range rec.Info {
+		if !strings.Contains(info, " overshoot=") {
+			continue
+		}
+		l, err := hub.ParseLine(info)
+		if err != nil {
+			continue
+		}
+		side := 0
+		if (first == rules.Black) == (i%2 == 0) {
+			side = 1
+		}
+		g := &h[side]
+		g.Moves++
+		if v, _ := l.Get("stopped"); v == "host" {
+			g.Stopped++
+		}
+		if v, ok := l.Get("overshoot"); ok {
+			if r, err := strconv.ParseFloat(v, 64); err == nil {
+				g.Overshoot = r
+			}
+		}
+	}
+	return h
+}
+
 // replayRecord is the report's replay record of a played game (see
 // reports.RecordOf), tagged with its format (storedRecord), made here from
 // the referee's moves so that a report of many games needs neither the
@@ -715,6 +747,7 @@ func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Op
 	if rec != nil {
 		g.Started, g.Finished = rec.Started, rec.Finished
 		g.Moves = annotatedMoves(rec)
+		g.HostGuard = hostGuard(rec, op.Position.Turn())
 		g.Record = replayRecord(rec, op.FEN, g.Moves)
 		pg = rec.Game
 		if ev.Annotations != "none" && rec.Record.Variant != nil {

@@ -374,6 +374,7 @@ function wire() {
   form('arb-declare', (f) => ({ kind: 'declare', outcome: f.get('outcome'), text: f.get('text') }));
   form('arb-note', (f) => ({ kind: 'annotate', text: f.get('text') }));
   form('arb-reissue', (f) => ({ kind: 'reissue', role: f.get('role') }));
+  $('arb-egdb').addEventListener('click', askEndgame);
   $('pdn-link').href = `${base}/pdn`;
   $('after-pdn').href = `${base}/pdn`;
   $('rematch').addEventListener('click', async () => {
@@ -518,6 +519,7 @@ function render() {
   $('arb-pause').hidden = st.status !== 'running';
   $('arb-resume').hidden = st.status !== 'paused';
   $('log-title').textContent = t(g.role === 'arbiter' ? 'log.record' : 'log.title');
+  renderEndgame();
 
   renderMoves();
   renderLog();
@@ -689,6 +691,48 @@ function fatal(e) {
   $('conn').hidden = true;
   $('fatal').hidden = false;
   $('fatal').textContent = e instanceof ApiError ? i18n.msg(e) : String(e);
+}
+
+// askEndgame asks the server's endgame databases for the value of the
+// current position: the arbiter's link only (the server answers any other
+// link's question as an unknown link's). The answer stands until the next
+// move.
+async function askEndgame() {
+  $('arb-egdb').disabled = true;
+  try {
+    const a = await getJSON(`${base}/egdb`);
+    g.egdb = { at: g.moves.length, a };
+    render();
+  } catch (e) {
+    g.egdb = null;
+    showError(e);
+  } finally {
+    $('arb-egdb').disabled = false;
+  }
+}
+
+// renderEndgame shows the database's answer: who wins with perfect play
+// and what each move gives, or why the position is not in it.
+function renderEndgame() {
+  const e = g.egdb;
+  const out = $('arb-egdb-out');
+  out.hidden = !e || e.at !== g.moves.length || g.role !== 'arbiter';
+  if (out.hidden) return;
+  const a = e.a;
+  let text;
+  if (a.value === 'unknown') {
+    text = a.held ? t('egdb.unknown', { pieces: a.pieces, held: a.held }) : t('egdb.none');
+  } else if (a.value === 'draw') {
+    text = t('egdb.draw', { pieces: a.pieces });
+  } else {
+    const turn = a.fen.startsWith('B') ? 'black' : 'white';
+    const winner = a.value === 'win' ? turn : other(turn);
+    text = t('egdb.wins', { color: t(`color.${winner}`), pieces: a.pieces });
+  }
+  $('arb-egdb-value').textContent = text;
+  const moves = (a.moves || []).map((m) => `${m.move} ${t(`egdb.move_${m.value}`)}`).join(', ');
+  $('arb-egdb-moves').textContent = moves ? t('egdb.moves', { moves }) : '';
+  $('arb-egdb-moves').hidden = !moves;
 }
 
 function showError(e) {

@@ -2,7 +2,7 @@
 // The language comes from localStorage (the user's last choice), then
 // navigator.languages; English is the fallback for any missing entry.
 
-export const LANGS = ['en', 'nb', 'da', 'nl'];
+export const LANGS = ['en', 'nb', 'da', 'nl', 'fr', 'ru'];
 const KEY = 'arbiter.lang';
 
 let lang = 'en';
@@ -10,13 +10,15 @@ let cat = {};
 let en = {};
 
 // pick maps the browser's languages onto the catalogs: Norwegian
-// (nb, no, nn) reads bokmål; Danish da, Dutch nl.
+// (nb, no, nn) reads bokmål; Danish da, Dutch nl, French fr, Russian ru.
 export function pick(list) {
   for (const l of list || []) {
     const s = String(l).toLowerCase();
     if (s.startsWith('nb') || s.startsWith('no') || s.startsWith('nn')) return 'nb';
     if (s.startsWith('da')) return 'da';
     if (s.startsWith('nl')) return 'nl';
+    if (s.startsWith('fr')) return 'fr';
+    if (s.startsWith('ru')) return 'ru';
     if (s.startsWith('en')) return 'en';
   }
   return 'en';
@@ -112,8 +114,8 @@ export function apply(root = document) {
 export function selector(onchange) {
   const sel = document.createElement('select');
   sel.id = 'lang';
-  sel.setAttribute('aria-label', 'Language / Språk / Sprog / Taal');
-  for (const [v, name] of [['en', 'English'], ['nb', 'Norsk (bokmål)'], ['da', 'Dansk'], ['nl', 'Nederlands']]) {
+  sel.setAttribute('aria-label', 'Language / Språk / Sprog / Taal / Langue / Язык');
+  for (const [v, name] of [['en', 'English'], ['nb', 'Norsk (bokmål)'], ['da', 'Dansk'], ['nl', 'Nederlands'], ['fr', 'Français'], ['ru', 'Русский']]) {
     const o = document.createElement('option');
     o.value = v; o.textContent = name;
     if (v === lang) o.selected = true;
