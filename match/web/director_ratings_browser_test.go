@@ -18,8 +18,10 @@ import (
 // changes on the page. Rated 2300, 2150, 2000, 1850, round 1 pairs 1-3
 // and 2-4 (D = 300 on both boards, PD .85 and .15, K 20 below 2400):
 // 2300 beats 2000 (+3.0, −3.0), 2150 and 1850 draw (−7.0, +7.0). The
-// CSV for the federation has the same figures. Screenshots at 390 and
-// 1366 px.
+// CSV for the federation has the same figures. Once round 1 is closed the
+// public standings show each player's change and performance (Anna Berg
+// +3 and 2000 + 800 = 2800) and the player cards the change of the round
+// (+3.0) and in total. Screenshots at 390 and 1366 px.
 func TestBrowserDirectorRatings(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
@@ -87,4 +89,26 @@ func TestBrowserDirectorRatings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+
+	// Round 1 closed: the public standings and cards carry the figures.
+	d.do("close round 1", chromedp.Click(chromedp.CSS("#close")))
+	d.wait("round 1 closed", `arbiterDirector.view.rounds[0].state === 'closed'`)
+	pub := newPage(t, "public")
+	eventID := eval[string](d, `arbiterDirector.view.event.id`)
+	pub.do("open the standings", chromedp.Navigate(e.hs.URL+"/e/"+eventID+"/standings"))
+	pub.wait("the standings", `document.querySelector('table.standings tbody tr')`)
+	row := eval[[]string](pub, `[...document.querySelectorAll('table.standings tbody tr')].filter(r => r.textContent.includes('Anna Berg')).map(r => r.querySelector('.rating-change').textContent + '|' + r.querySelector('.performance').textContent)`)
+	if len(row) != 1 || row[0] != "+3|2800" {
+		t.Errorf("the standings' rating columns for Anna Berg: %q, want +3|2800", row)
+	}
+	pub.shot(shots, "standings-rated-390", 390, 844, "")
+	pub.shot(shots, "standings-rated-1366", 1366, 900, "")
+	pub.do("open the cards", chromedp.Navigate(e.hs.URL+"/e/"+eventID+"/cards"))
+	pub.wait("the cards", `document.querySelector('section.card .rating-total')`)
+	card := eval[string](pub, `(() => { const c = [...document.querySelectorAll('section.card')].find(s => s.textContent.includes('Anna Berg')); return c.querySelector('tbody .rating-change').textContent + '|' + c.querySelector('.rating-total').textContent; })()`)
+	if card != "+3.0|rating change +3, performance 2800" {
+		t.Errorf("Anna Berg's card: %q", card)
+	}
+	pub.shot(shots, "cards-rated-390", 390, 844, "")
+	pub.shot(shots, "cards-rated-1366", 1366, 900, "")
 }
