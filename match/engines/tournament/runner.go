@@ -657,8 +657,9 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 	pos, legal := rec.Record.Start, rec.Record.Variant != nil // the position each move was searched in
 	for i, m := range rec.Record.Moves {
 		sm := store.Move{Text: m.Text, Time: m.Used, Clock: m.Clock}
+		var in hub.SearchInfo // read once: a move's info line is parsed for all below
 		if i < len(rec.Info) {
-			in := hub.ParseSearchInfo(rec.Info[i])
+			in = hub.ParseSearchInfo(rec.Info[i])
 			sm.Score, sm.HasScore, sm.Depth, sm.Nodes, sm.PV = in.Score, in.HasScore, in.Depth, in.Nodes, in.PV
 			sm.HostStopped = strings.Contains(rec.Info[i], " stopped=host")
 			if legal && sm.PV != "" {
@@ -672,10 +673,8 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 			// The round trip less what the engine reported as thinking:
 			// the pipes', the scheduler's and the machine's share.
 			sm.Latency = rec.Latency[i]
-			if i < len(rec.Info) {
-				if t := hub.ParseSearchInfo(rec.Info[i]).Time; t > 0 {
-					sm.Latency = max(0, sm.Latency-t)
-				}
+			if in.Time > 0 {
+				sm.Latency = max(0, sm.Latency-in.Time)
 			}
 		}
 		moves = append(moves, sm)
