@@ -164,6 +164,7 @@ func TestAcceptLanguage(t *testing.T) {
 		{"NB-no", "nb"},
 		{"no", "nb"},
 		{"da", "da"},
+		{"ru-RU,ru;q=0.9,en;q=0.8", "ru"},
 		{"en-GB,da;q=0.9", "en"},
 		{"de,da;q=0.5,nb;q=0.6", "nb"},
 		{"da;q=0.5,nb;q=0.5", "da"},               // equal q: the first
