@@ -8,7 +8,7 @@ PKGS     := ./...
 # concurrency tests under it too (the whole package would be slow under -race).
 RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
 
-.PHONY: build test test-quick race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep egdb-verify
+.PHONY: build test test-quick race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep egdb-verify doc-shots
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
@@ -16,11 +16,16 @@ build:
 vet:
 	$(GO) vet $(PKGS)
 
-# The tests that run the arbiter as a process copy the one just built
-# (internal/testbin) rather than each linking its own, in both runs.
+# Every test runs once without the race detector (browser tests and long
+# event runs included); then the race detector runs the quick tests (-short)
+# of the packages with goroutines: the code the browser tests and the long
+# runs drive is raced there by its API and unit tests, and racing those two
+# kinds again would double the suite's time (issue 21: under 8 minutes on
+# two cores). The tests that run the arbiter as a process copy the one just
+# built (internal/testbin) rather than each linking its own, in both runs.
 test: build vet
 	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 12m $(PKGS)
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -timeout 12m $(RACE_PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -short -timeout 12m $(RACE_PKGS)
 	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges' ./rules/
 
 # The edit loop: every test but the browser ones (they skip under -short,
@@ -100,6 +105,12 @@ egdb-verify: build
 	./$(BIN) egdb build --variant english --pieces $(EGDB_PIECES) --dir out/egdb
 	./$(BIN) egdb verify --variant english --dir out/egdb
 	EGDB_DIR=$(CURDIR)/out/egdb go test -count=1 -run TestPublishedCountsBuilt -v ./rules/egdb/
+
+# The pictures of the README and the guides (docs/img/*.png), taken by the
+# browser tests that follow the README's quick starts (issue 27).
+doc-shots: build
+	ARBITER_TEST_BIN=$(abspath $(BIN)) ARBITER_DOC_SHOTS=$(CURDIR)/docs/img \
+	  $(GO) test -count=1 -v -run 'TestQuickStart(Player|Director|EngineAuthor)$$' ./cmd/arbiter/
 
 clean:
 	rm -rf bin out

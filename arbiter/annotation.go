@@ -1,7 +1,6 @@
 package arbiter
 
 import (
-	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -33,23 +32,46 @@ var pvBrackets = strings.NewReplacer("[", "", "]", "", "{", "", "}", "")
 
 // String writes the annotation as above, without the clock.
 func (a Annotation) String() string {
-	var b strings.Builder
+	// Appended without fmt: one annotation per move of every stored game.
+	var buf [64]byte
+	b := buf[:0]
 	if a.HasScore {
-		fmt.Fprintf(&b, "%+.2f", a.Score)
+		b = appendSigned(b, a.Score) // fmt's %+.2f
 	} else {
-		b.WriteString("-")
+		b = append(b, '-')
 	}
 	if a.Depth > 0 {
-		fmt.Fprintf(&b, "/%d", a.Depth)
+		b = append(b, '/')
+		b = strconv.AppendInt(b, int64(a.Depth), 10)
 	}
-	fmt.Fprintf(&b, " %.2fs", a.Used.Seconds())
+	b = append(b, ' ')
+	b = strconv.AppendFloat(b, a.Used.Seconds(), 'f', 2, 64)
+	b = append(b, 's')
 	if a.Nodes > 0 {
-		fmt.Fprintf(&b, " [%%nodes %d]", a.Nodes)
+		b = append(b, " [%nodes "...)
+		b = strconv.AppendInt(b, a.Nodes, 10)
+		b = append(b, ']')
 	}
-	if pv := strings.Join(strings.Fields(pvBrackets.Replace(a.PV)), " "); pv != "" {
-		fmt.Fprintf(&b, " [%%pv %s]", pv)
+	if a.PV != "" {
+		if pv := strings.Join(strings.Fields(pvBrackets.Replace(a.PV)), " "); pv != "" {
+			b = append(b, " [%pv "...)
+			b = append(b, pv...)
+			b = append(b, ']')
+		}
 	}
-	return b.String()
+	return string(b)
+}
+
+// appendSigned appends f as fmt's %+.2f does: a sign always.
+func appendSigned(b []byte, f float64) []byte {
+	n := len(b)
+	b = strconv.AppendFloat(b, f, 'f', 2, 64)
+	if c := b[n]; c != '-' && c != '+' {
+		b = append(b, 0)
+		copy(b[n+1:], b[n:])
+		b[n] = '+'
+	}
+	return b
 }
 
 var (

@@ -1,6 +1,8 @@
 package arbiter
 
 import (
+	"fmt"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -95,4 +97,16 @@ func FuzzParseAnnotation(f *testing.F) {
 			t.Errorf("%q -> %+v -> %q -> %+v, %v", c, a, a.String(), b, ok)
 		}
 	})
+}
+
+// String writes what the fmt form it replaced wrote, for scores and times
+// of every sign and size, NaN and the infinities included.
+func TestAnnotationStringAsFmt(t *testing.T) {
+	for _, f := range []float64{0, -0.0, 0.004, -0.004, 0.005, -0.005, 1.235, -7.999, 123456.789, -1e21, 1e21, math.NaN(), math.Inf(1), math.Inf(-1), math.SmallestNonzeroFloat64} {
+		a := Annotation{Score: f, HasScore: true, Depth: 7, Used: time.Duration(f * float64(time.Second)), Nodes: 42, PV: " 11-15  [x] "}
+		want := fmt.Sprintf("%+.2f/%d %.2fs [%%nodes %d] [%%pv 11-15 x]", f, 7, a.Used.Seconds(), 42)
+		if got := a.String(); got != want {
+			t.Errorf("%v: %q; want %q", f, got, want)
+		}
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/draughts-arbiter/arbiter/internal/browser"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -85,20 +86,20 @@ func TestReportLayoutAndViewer(t *testing.T) {
 				t.Fatalf("open %s: %v", url, err)
 			}
 			var states []chartState
-			deadline := time.Now().Add(30 * time.Second)
-			for {
-				var err error
-				if states, err = chromedp.Run(bctx, chromedp.Evaluate[[]chartState](chartProbe)); err != nil {
-					t.Fatal(err)
+			var probeErr error
+			poll.Until(time.Minute, 0, func() bool {
+				states, probeErr = chromedp.Run(bctx, chromedp.Evaluate[[]chartState](chartProbe))
+				if probeErr != nil {
+					return true
 				}
 				done := len(states) > 0
 				for _, s := range states {
 					done = done && s.Painted >= 50
 				}
-				if done || time.Now().After(deadline) {
-					break
-				}
-				time.Sleep(100 * time.Millisecond)
+				return done
+			})
+			if probeErr != nil {
+				t.Fatal(probeErr)
 			}
 			for _, s := range states {
 				if s.Painted < 50 || s.Width == 0 {

@@ -16,6 +16,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/draughts-arbiter/arbiter/internal/browser"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
@@ -130,27 +131,29 @@ func TestReportInChromium(t *testing.T) {
 			if err := chromedp.Do(bctx, chromedp.Navigate(url), chromedp.WaitReady(chromedp.CSS("body"))); err != nil {
 				t.Fatalf("open %s: %v", url, err)
 			}
-			// echarts paints on the next animation frame: poll briefly.
+			// echarts paints on the next animation frame: wait until every
+			// chart that can paint has (in the broken copy one never will).
 			var states []chartState
-			wait := 20 * time.Second
-			if page.broken {
-				wait = 2 * time.Second // one chart will never paint
-			}
-			deadline := time.Now().Add(wait)
-			for {
-				var err error
-				states, err = chromedp.Run(bctx, chromedp.Evaluate[[]chartState](chartProbe))
-				if err != nil {
-					t.Fatalf("probe: %v", err)
+			var probeErr error
+			poll.Until(time.Minute, 0, func() bool {
+				states, probeErr = chromedp.Run(bctx, chromedp.Evaluate[[]chartState](chartProbe))
+				if probeErr != nil {
+					return true
 				}
-				done := len(states) > 0
+				painted := 0
 				for _, s := range states {
-					done = done && s.Painted > 0
+					if s.Painted > 0 {
+						painted++
+					}
 				}
-				if done || time.Now().After(deadline) {
-					break
+				want := len(states)
+				if page.broken {
+					want--
 				}
-				time.Sleep(100 * time.Millisecond)
+				return len(states) > 0 && painted >= want
+			})
+			if probeErr != nil {
+				t.Fatalf("probe: %v", probeErr)
 			}
 			if shot := os.Getenv("REPORT_SCREENSHOT"); shot != "" {
 				if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {

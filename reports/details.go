@@ -216,11 +216,44 @@ func participants(ev Event, names []string) []EngineInfo {
 	for _, p := range ev.Participants {
 		by[p.Name] = p
 	}
+	guards := hostGuards(ev)
 	out := make([]EngineInfo, len(names))
 	for i, n := range names {
 		p := by[n]
 		p.Name = n
+		p.HostGuard = guards[n]
 		out[i] = p
+	}
+	return out
+}
+
+// hostGuards sums the games' Game.HostGuard per engine; the overshoot is
+// the one of the engine's last game to finish (in the order given when
+// the games have no times).
+func hostGuards(ev Event) map[string]*HostGuard {
+	var out map[string]*HostGuard
+	last := map[string]time.Time{}
+	for gi := range ev.Games {
+		g := &ev.Games[gi]
+		for side, name := range [2]string{g.White, g.Black} {
+			h := g.HostGuard[side]
+			if h.Moves == 0 {
+				continue
+			}
+			if out == nil {
+				out = map[string]*HostGuard{}
+			}
+			t := out[name]
+			if t == nil {
+				t = &HostGuard{}
+				out[name] = t
+			}
+			t.Stopped += h.Stopped
+			t.Moves += h.Moves
+			if prev, seen := last[name]; !seen || !g.Finished.Before(prev) {
+				t.Overshoot, last[name] = h.Overshoot, g.Finished
+			}
+		}
 	}
 	return out
 }

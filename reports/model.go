@@ -71,6 +71,11 @@ type EngineInfo struct {
 	ID       string `json:"id,omitempty"`
 	Version  string `json:"version,omitempty"`
 	Checksum string `json:"checksum,omitempty"`
+	// HostGuard sums, over the event's games, what the engine's
+	// CheckerBoard host did to keep it inside its clock (Overshoot is
+	// the one learned by its last game); absent for other engines. Made
+	// from the games: a value given in Event.Participants is ignored.
+	HostGuard *HostGuard `json:"host_guard,omitempty"`
 }
 
 // Game is one game of the event as the report sees it.
@@ -119,6 +124,21 @@ type Game struct {
 	Record string
 	// Reason says more about the termination (the arbiter's explanation).
 	Reason string
+	// HostGuard is, per side ([0] White, [1] Black), what the side's
+	// CheckerBoard host did to keep the engine inside its clock; zero for
+	// other engines.
+	HostGuard [2]HostGuard
+}
+
+// HostGuard is what a CheckerBoard engine's host (arbiter cb-host) did to
+// keep it inside its clock: of the Moves it timed with a deadline, how
+// many it Stopped by raising playnow before the flag, and the engine's
+// Overshoot (the wall time it takes over the time it is given) as the
+// host had learned it by its last move.
+type HostGuard struct {
+	Stopped   int     `json:"stopped"`
+	Moves     int     `json:"moves"`
+	Overshoot float64 `json:"overshoot"`
 }
 
 // Move is one ply of a game as the viewer shows it.

@@ -43,14 +43,17 @@ func TestPerMoveShortcutsAgreeWithGeneration(t *testing.T) {
 			if p.HasMoves() != (len(legal) > 0) {
 				t.Fatalf("%s %s: HasMoves = %v with %d legal moves", name, p.FEN(), p.HasMoves(), len(legal))
 			}
-			find := func(from, to rules.Square, c rules.Set) {
-				want, wantOK := rules.Move{}, false
-				for _, m := range legal {
-					if m.From == from && m.To == to && m.Captured == c {
-						want, wantOK = m, true
-						break
-					}
+			// The legal move for each (from, to, captured), looked up once:
+			// every pair of squares is asked below.
+			byKey := make(map[moveKey]rules.Move, len(legal))
+			for _, m := range legal {
+				k := moveKey{m.From, m.To, m.Captured}
+				if _, dup := byKey[k]; !dup {
+					byKey[k] = m
 				}
+			}
+			find := func(from, to rules.Square, c rules.Set) {
+				want, wantOK := byKey[moveKey{from, to, c}]
 				got, ok := p.Find(from, to, c)
 				if ok != wantOK || ok && (!got.Same(want) || got.Promotes != want.Promotes || !equalPath(got.Path, want.Path)) {
 					t.Fatalf("%s %s: Find(%d, %d, %v) = %v %v, want %v %v", name, p.FEN(), from, to, c, got, ok, want, wantOK)
@@ -89,6 +92,12 @@ func TestPerMoveShortcutsAgreeWithGeneration(t *testing.T) {
 			}
 		}
 	}
+}
+
+// moveKey is what Find is asked: a move's squares and captured pieces.
+type moveKey struct {
+	from, to rules.Square
+	captured rules.Set
 }
 
 func equalPath(a, b []rules.Square) bool {

@@ -30,38 +30,16 @@ func newCheckCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "check [--variant V] [--claims] FILE...",
 		Short: "Audit PDN game records: replay every game and report the first illegal move",
-		Long: `check replays every game of every PDN file under its rules: its GameType tag
-(or a Variant tag naming a preset). A game without one is played under --variant
-when given; otherwise the moves decide: the first of international (PDN 3.0's
-default), english or russian (the usual 8x8 game for numbered or algebraic
-squares; first when no square is above 32), then the other presets, under which
-every move is legal. The line of such a game ends with the variant taken and
-why, e.g. "(variant: english (no GameType; legal as english, not as international))".
+		Long: `check replays every game of every PDN file under its rules (its GameType tag, else
+--variant, else the variant its moves are legal in) and prints one line per game: ok, or
+the first illegal move with the rule it breaks, the position and the legal moves. --claims
+also audits draw claims: where repetition and the N-move rules first held and whether each
+recorded claim is valid; a record the rules contradict is marked WRONG:.
+Exit status: 0 all ok, 1 an illegal game or a wrong record, 2 usage, 3 a file unreadable.
 
-It prints one line per game, "FILE: game N (White: ..., Black: ...): ok" or the
-first problem: the move number and text, the line it is on, the rule an illegal
-move breaks in the referee's words ("capturing is compulsory: 15 can capture
-(15x22)"), the position before it (FEN) and the legal moves there. The last line is
-  games=N ok=N illegal=N unreadable=N
-
-With --claims, each game that replays is also audited for draw claims (the
-arbiter's audit of a scoresheet): one line per finding, saying where threefold
-repetition, the variant's N-move rule, (international, Canadian) the 16- and
-5-move endgame rules and (Turkish, Frisian, Frysk!) the few-piece draws first held, and whether each claim in the comments and a
-draw by one of those rules in the Termination tag (or the last comment) is
-valid, with the evidence (move numbers of the repeated position, or the N-move
-window and the move that broke it). Claims are read from [%claim ...] commands,
-as the arbiter writes them, and from plain notes such as "{white claims a draw
-by repetition (refused)}"; a note is judged in the position after the move it
-follows. A last line
-  claims=N draws=N wrong=N
-counts them. A game with such a record has one verdict line, "WRONG:" and
-the first of them in place of "ok"; wrong is a claim recorded accepted (or with no verdict) or a draw
-that the moves do not support, or a valid claim recorded refused.
-
-Exit status: 0 when every game is ok (and, with --claims, no record is wrong),
-1 otherwise, 2 for a usage error, 3 when a file cannot be read (it is named;
-the other files are still checked).`,
+Guide: docs/check-and-pdn.md`,
+		Example: `  arbiter check games.pdn
+  arbiter check --claims --variant english cmd/arbiter/testdata/claims/valid.pdn`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("check: no PDN file given (usage: arbiter check [--variant V] FILE...)")

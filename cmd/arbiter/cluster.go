@@ -221,21 +221,15 @@ func newWorkerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "worker --nats URL --engines PATH [--concurrency N] [--name NAME]",
 		Short: "Play the games of cluster events (tournament --nats) on this machine",
-		Long: `worker pulls games from the events coordinated through a NATS JetStream server
-(arbiter tournament --nats URL), plays them as a local tournament would, and sends
-each result to its coordinator; a game is acknowledged only once the coordinator
-has stored it. A worker that stops (or dies) loses nothing: its games in progress
-go to another worker. Workers can join and leave at any time.
+		Long: `worker plays the games of cluster events (arbiter tournament --nats URL) on this machine
+and sends each result to its coordinator. It runs only the engines defined here (--engines:
+a config's engines: list or a directory of them), and only the same build as the
+coordinator's. A worker that stops or dies loses nothing: its games go to another worker.
+Exit status: 0 stopped by a signal, 2 usage or configuration, 3 runtime failure.
 
-The worker runs only the engines defined on this machine, by name: --engines is a
-YAML file with an engines: list like an event's (an event's config file will do) or
-a directory of such files. An event's engine is played only with the same build:
-the program file's SHA-256 equal to the coordinator's, or the same declared
-version: (in both definitions). Otherwise the worker refuses the event's games and
-the coordinator logs why.
-
-Exit status: 0 stopped by a signal after giving back its games, 2 usage or
-configuration error, 3 runtime failure.`,
+Guide: docs/cluster.md`,
+		Example: `  arbiter worker --nats nats://127.0.0.1:4222 --engines configs/demo.yaml
+  arbiter worker --nats nats://coordinator:4222 --engines engines/ --concurrency 4 --name box2 --nats-creds worker.creds`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -301,9 +295,13 @@ func newNATSServerCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "nats-server [--listen HOST:PORT] [--store DIR]",
 		Short: "Run an embedded NATS server with JetStream (for a small cluster or the demo)",
-		Long: `nats-server runs the NATS server (nats-server/v2, built in) with JetStream,
-storing under --store, until a signal stops it. It has no authentication: for
-machines other than this one, run a configured nats-server with TLS and credentials.`,
+		Long: `nats-server runs the built-in NATS server with JetStream, storing under --store, until a
+signal stops it. It has no authentication: for other machines run a configured nats-server
+with TLS and credentials.
+
+Guide: docs/cluster.md`,
+		Example: `  arbiter nats-server
+  arbiter nats-server --listen 127.0.0.1:4223 --store out/nats`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {

@@ -13,10 +13,13 @@ func newDemoCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "demo [--key value ...]",
 		Short: "Run the built-in demo tournament (configs/demo.yaml) into out/demo",
-		Long: `demo runs the shipped configs/demo.yaml (built into the binary): the sparring
-engine at four strengths (random, depth 1, 2 and 3) in a round-robin of English
-checkers on the 3-move ballot, two games at a time, and prints the path of the
-report. It takes the same options as tournament (--concurrency, --out, --set ...).`,
+		Long: `demo runs the built-in configs/demo.yaml: the sparring engine at four strengths in a
+round-robin of English checkers on the 3-move ballot, two games at a time, and prints the
+path of the report. It takes tournament's options; run it again and it resumes.
+
+Guide: docs/engine-testing.md`,
+		Example: `  arbiter demo
+  arbiter demo --out out/demo2 --concurrency 1 --serve 8080`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annotContext: "yes", annotDrain: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {

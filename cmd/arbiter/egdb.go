@@ -28,17 +28,14 @@ func newEGDBCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "egdb build|probe|verify",
 		Short: "Endgame databases: build, probe and verify the value of small endings",
-		Long: `egdb computes the value (win, draw or loss for the side to move, with perfect
-play) of every position with few pieces by retrograde analysis from the
-variant's rules, and reads it back.
+		Long: `egdb computes by retrograde analysis the value (win, draw or loss for the side to move,
+with perfect play) of every position with few pieces, and reads it back. The database
+lives under --dir (default ./egdb); an interrupted build resumes. The values ignore
+repetition and the N-move rules.
 
-  arbiter egdb build --variant english --pieces 4
-  arbiter egdb probe --variant english --fen "W:WK18:BK1,K3"
-
-The database lives under --dir (default ./egdb), one directory per variant and
-one file per material. A build that is interrupted resumes at the table it was
-solving. The values ignore the rules that depend on a game's history (threefold
-repetition and the N-move rules): docs/egdb.md says what that means.`,
+Guide: docs/egdb.md`,
+		Example: `  arbiter egdb build --variant english --pieces 4
+  arbiter egdb probe --variant english --fen "W:WK18:BK1,K3"`,
 	}
 	cmd.AddCommand(newEGDBBuildCmd(), newEGDBProbeCmd(), newEGDBVerifyCmd())
 	return cmd
@@ -75,7 +72,14 @@ func newEGDBBuildCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "build --variant V --pieces N [--dir DIR]",
 		Short: "Build the database of every ending with up to N pieces",
-		Args:  cobra.NoArgs,
+		Long: `build solves every ending with up to --pieces pieces, from the fewest up, and writes one
+file per material under --dir/VARIANT; an interrupted build keeps the tables it finished
+and the same command goes on from there.
+
+Guide: docs/egdb.md`,
+		Example: `  arbiter egdb build --variant english --pieces 4
+  arbiter egdb build --variant international --pieces 3 --dir /data/egdb`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := o.lookup()
 			if err != nil {
@@ -136,7 +140,13 @@ func newEGDBProbeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "probe --variant V --fen FEN [--dir DIR]",
 		Short: "The value of a position and of each of its legal moves",
-		Args:  cobra.NoArgs,
+		Long: `probe prints the value of the position --fen (win, draw or loss for the side to move) and
+that of each of its legal moves, from the database under --dir.
+
+Guide: docs/egdb.md`,
+		Example: `  arbiter egdb probe --variant english --fen "B:WK18,K27:BK1"
+  arbiter egdb probe --variant english --dir /data/egdb --fen "W:WK18:BK1,K3"`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := o.lookup()
 			if err != nil {
@@ -212,7 +222,13 @@ func newEGDBVerifyCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "verify --variant V [--dir DIR]",
 		Short: "Check every position of a database against its moves, and print each table's counts",
-		Args:  cobra.NoArgs,
+		Long: `verify checks every position of the database under --dir against its moves, as minimax
+defines the values, and prints each table's wins, losses and draws.
+
+Guide: docs/egdb.md`,
+		Example: `  arbiter egdb verify --variant english
+  arbiter egdb verify --variant international --dir /data/egdb`,
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := o.lookup()
 			if err != nil {

@@ -30,27 +30,15 @@ func newEngineCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "engine [--variant V] [--level random|greedy|N] [--seed S] [--fault F]... [--hub1 | --dxp ADDR | --dxp-connect ADDR]",
 		Short: "Run the sparring engine (Hub on stdin/stdout, or DXP over TCP)",
-		Long: `engine runs the arbiter's own sparring engine, a real engine process for tests
-and demos. By default it speaks the Hub protocol (version 2) on standard input and
-output. The variant is --variant (default international) until the GUI sets the
-Hub parameter "variant" (any preset name, e.g. "set-param name=variant
-value=english"); "level" and "seed" are Hub parameters too. With --hub1 it
-speaks Hub version 1, Scan 2.0's protocol ("set variant english").
+		Long: `engine runs the arbiter's own sparring engine, a real engine process for tests and demos:
+Hub version 2 on standard input and output (--hub1: Scan 2.0's Hub 1), or DXP over TCP
+(--dxp ADDR listens, --dxp-connect ADDR connects). Levels: random, greedy (the best
+immediate material), N (alpha-beta to depth N). --fault makes it crash, hang, play an
+illegal move, write garbage or think too long at its K-th move request.
 
-With --dxp ADDR it speaks DXP instead: it listens on ADDR (e.g. 127.0.0.1:27531,
-port 0 picks a free port) and plays as the DXP Follower with every Initiator that
-connects (the arbiter connects and sends GAMEREQ); it prints "dxp listening on
-HOST:PORT" on standard output first. With --dxp-connect ADDR it connects to an
-Initiator listening on ADDR instead. DXP has no variant field: --variant decides.
-
-Levels: random (uniform among legal moves, from --seed), greedy (best immediate
-material), N (alpha-beta to depth N on material).
-
-Faults (K = the engine's own K-th move request in a game, 1-based; repeat --fault
-or join with commas): crash-at=K (exit with status 3), hang-at=K (stop reading and
-answering, ping included), illegal-at=K (a legal-looking illegal move, e.g. a plain
-move while a capture is compulsory), garbage-at=K (junk instead of a move),
-slow-at=K (think past the time limit; in Hub it moves when told to stop).`,
+Guide: docs/engines.md`,
+		Example: `  arbiter engine --variant english --level 3
+  arbiter engine --dxp 127.0.0.1:27531 --level greedy --fault illegal-at=5`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			v, err := rules.Lookup(variant)

@@ -25,24 +25,15 @@ func newEngineCheckCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "engine-check --engine SPEC [--variant V] [--positions FILE] [--move-time D] [--log FILE]",
 		Short: "Check that an engine speaks Hub as the arbiter expects (a checklist)",
-		Long: `engine-check runs an engine through what the arbiter will ask of it and prints a
-checklist, one line per check: PASS, WARN (allowed but unhelpful) or FAIL (the
-arbiter would forfeit the engine for it), with what was seen and what to fix.
+		Long: `engine-check runs an engine through what the arbiter will ask of it (handshake and init,
+searches judged by the rules, every level form against its allowance, stop and ping during
+a search, bad input, quit) and prints one line per check, PASS, WARN or FAIL, with what to
+fix. SPEC is match's --engine SPEC; protocols hub, hub1 and cb (not dxp).
+Exit status: 0 nothing failed, 1 a check failed, 2 a bad SPEC.
 
-Checks: the handshake (hub -> id, param, wait) and init -> ready; a search of
-each position (--positions: a FEN list or an opening file; default the start
-position and positions with a single and a multiple capture) at --move-time,
-the move judged by the rules; each level form (time+inc, moves+time,
-move-time, depth) with the time used against the allowance; stop during a
-search (done promptly); ping during a search (pong at once, the search goes
-on); unknown commands and a malformed line (ignored); quit (the engine
-exits). An engine that dies or hangs is started again for the checks after.
-
-SPEC is the --engine SPEC of "arbiter match" (cmd= last). Protocols hub, hub1
-(Scan 2.0's Hub-1: the same checks in its words) and cb (a CheckerBoard library
-through cb-host) are checked; dxp is not (exit 2): a DXP engine is a network
-peer with no search limits, stop or ping to check.
-Exit status 0 when nothing failed, 1 when a check failed, 2 for a bad SPEC.`,
+Guide: docs/engines.md`,
+		Example: `  arbiter engine-check --engine 'cmd=self engine' --variant english
+  arbiter engine-check --engine 'proto=hub1 cmd=./scan-2.0' --variant international --move-time 500ms --log check.log`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if spec == "" {

@@ -218,53 +218,19 @@ func newMatchCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "match --engine SPEC --engine SPEC [--variant V] [--time-control TC] [--games-per-encounter N] [--key value ...]",
 		Short: "Play a refereed match between two engines (Hub or DXP)",
-		Long: `match plays a two-engine event: exactly the event a config file with these two
-engines would describe, run by the same runner as "tournament", with the same
-keys, defaults and flags (--variant, --time-control, --games-per-encounter,
---openings-file, --concurrency, --sprt-elo1, --out, --set key=value, ...; see
-configs/README.md). Games come in colour-reversed pairs, one opening per pair;
-every finished game is committed to arbiter.db in the output directory (default
-out/match-DATE-TIME); run the same command with --out DIR to resume it. It
-prints a line per game, the standings, and the match summary engine authors
-look for:
+		Long: `match plays a two-engine event, the one a config with these two engines would describe,
+run as "tournament" runs it (same keys and flags). Games come in colour-reversed pairs, one
+opening per pair; it prints a line per game, the standings and the summary (Score of A vs
+B, Elo, LOS, DrawRatio, Ptnml(0-2)) and writes a report to --out (default
+out/match-DATE-TIME); the same command with that --out resumes it.
+Without --time-control there is no clock: give one in seconds, 60+0.5, 40/120+30, move=1.
+An engine SPEC is key=value pairs with cmd= last: name=A proto=hub|hub1|cb|dxp option.X=Y
+init=60s tc=TC dir=PATH addr=HOST:PORT listen=true cmd=PROGRAM ARGS ("self": this binary).
+Exit status: 0 done, 2 bad flags or configuration, 3 runtime failure or interrupted.
 
-  Score of A vs B: 12 - 8 - 10  [0.567] 30
-  Elo: 46.6 +/- 98.3, LOS: 81.9 %, DrawRatio: 33.3 %
-  Ptnml(0-2): [1, 2, 6, 4, 2]
-
-Without --time-control there is no clock: the engines are asked for each
-move with Hub "level infinite" (the run warns). Give one in seconds:
---time-control 60+0.5 (60 s each, 0.5 s added per move), 40/120+30, move=1.
-
-Without --openings-file it takes the variant's default book where there is one
-(English: the 3-move ballot, standard group; international: every two-move
-start; Russian, Brazilian: their ballots) and warns otherwise: deterministic
-engines would replay the same game pair.
-
-An engine SPEC is key=value pairs (the config's engine keys, or these short names):
-  name=A            name in results and PDN
-  proto=P           protocol: hub (default, Hub version 2), hub1 (Scan 2.0's version 1),
-                    cb (cmd= is a CheckerBoard engine library, run by "arbiter cb-host") or dxp
-  dir=PATH          working directory of the engine
-  option.X=Y        Hub: set-param name=X value=Y before init
-  init=DURATION     how long the engine may take to start (Hub handshake up to
-                    "ready", DXP connection and GAMEACC; default 60s)
-  tc=TC             this engine's own time control
-  addr=HOST:PORT    DXP: where the engine listens (the arbiter connects), or,
-  listen=true       with listen=true, where the arbiter listens for the engine;
-                    "{addr}" in cmd= is replaced by that address (port 0 = any)
-  cmd=PROGRAM ARGS  the command; it takes the REST of the spec, so write it last.
-                    Its words are split like a shell does: quote with '...' or
-                    "..." (inside the outer quotes of your shell, e.g.
-                    --engine "name=A cmd=./scan hub" or
-                    --engine 'name=B cmd=/opt/my\ engine/run --opt "a b"').
-                    A first word "self" runs this arbiter binary, e.g.
-                    --engine 'name=R cmd=self engine --level random'.
-Values of the other keys may be quoted with ' or ".
-
-Exit status: 0 done, 2 bad flags or configuration (an engine that cannot be
-started is one), 3 runtime failure (engines, database, interrupted by SIGINT,
-SIGTERM or SIGHUP: run the same command with --out DIR to resume).`,
+Guide: docs/engine-testing.md (engine specs and protocols: docs/engines.md)`,
+		Example: `  arbiter match --engine 'name=club cmd=self engine --level 3' --engine 'name=casual cmd=self engine --level greedy' --variant english --time-control 10+0.1
+  arbiter match --engine 'name=new cmd=./scan hub' --engine 'name=old proto=hub1 cmd=./scan-2.0' --variant international --time-control 60+0.5 --sprt-elo1 5 --out out/new-vs-old`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annotContext: "yes", annotDrain: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {

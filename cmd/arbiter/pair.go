@@ -39,32 +39,31 @@ const pairUsage = `arbiter pair --dutch INPUT.trf -p [OUTPUT] [-l [LIST]]
   arbiter pair --dutch [CONFIG] -g [CONFIG] -o OUTPUT.trf [-s SEED] [-l [LIST]]
   arbiter pair --dutch INPUT.trf -l [LIST]`
 
-func newPairCmd() *cobra.Command {
-	return &cobra.Command{
-		Use:   "pair",
-		Short: "Pair, check or generate a Swiss event in a TRF file, as bbpPairings and JaVaFo are called",
-		Long: `pair is the FIDE (Dutch) pairing engine (C.04.3, 2025) called as other tournament
+// pairLong and pairExample are pair's help: cobra's for "arbiter help
+// pair", and what -h prints, since pair parses its own flags.
+var pairLong = `pair is the FIDE (Dutch) pairing engine (C.04.3, 2025) called as other tournament
 programs call bbpPairings or JaVaFo, on a TRF16 or TRF-2026 file:
 
   ` + pairUsage + `
 
--p pairs the round after the last one in the file and writes the number of pairs, then
-   "white black" per line in board order, "N 0" for the pairing-allocated bye; to OUTPUT,
-   or to standard output without one.
--c replays every round of the file, pairs it again and reports each round whose recorded
-   pairing differs, with the rules it breaks or the engine's better pairing.
--g generates a random event (each round paired by the engine, results drawn from the
-   ratings) from CONFIG (KEY=VALUE lines: PlayersNumber, RoundsNumber, DrawPercentage,
-   ForfeitRate, RetiredRate, HalfPointByeRate, HighestRating, LowestRating, PointsForWin,
-   PointsForDraw, PointsForLoss, PointsForZPB, PointsForForfeitLoss, PointsForPAB; any not
-   given is drawn from the seed) into OUTPUT.trf (TRF-2026). -s SEED makes it reproducible;
-   without one a seed is drawn and printed.
--l writes the checklist of every round (scores, colour preferences, floats, PAB
-   eligibility) to LIST, by default the TRF's name with ".list".
+-p pairs the round after the last one (to OUTPUT, or standard output), -c re-pairs every
+recorded round and reports each that differs, -g generates a random event from CONFIG
+(bbpPairings' KEY=VALUE lines) with -s SEED, -l writes each round's checklist.
+Exit status: 0 done; 1 no valid pairing (-c: a round differs); 2 an unexpected error;
+3 an invalid request or file; 4 over ` + strconv.Itoa(swiss.MaxPlayers) + ` players; 5 a file unreadable or unwritable.
 
-Exit status: 0 done; 1 no valid pairing (with -c: some round differs); 2 an unexpected
-error; 3 an invalid request or input file; 4 more players than the engine pairs (` + strconv.Itoa(swiss.MaxPlayers) + `);
-5 a file that cannot be read or written.`,
+Guide: docs/human-events.md`
+
+const pairExample = `  arbiter pair --dutch event.trf -p next-round.txt
+  arbiter pair --dutch -g -o random.trf -s 7
+  arbiter pair --dutch event.trf -c -l`
+
+func newPairCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:                "pair",
+		Short:              "Pair, check or generate a Swiss event in a TRF file, as bbpPairings and JaVaFo are called",
+		Long:               pairLong,
+		Example:            pairExample,
 		DisableFlagParsing: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			code := runPair(args, cmd.OutOrStdout(), cmd.ErrOrStderr())
@@ -149,7 +148,7 @@ func parsePairArgs(args []string) (pairRequest, error) {
 		case "-r":
 			return q, failf(pairInvalid, "-r (pair by ranks instead of start numbers) is not supported: renumber the players in the file")
 		case "-h", "--help":
-			return q, failf(pairOK, "usage:\n  %s", pairUsage)
+			return q, failf(pairOK, "%s\n\nExamples:\n%s", pairLong, pairExample)
 		default:
 			if strings.HasPrefix(a, "-") {
 				return q, failf(pairInvalid, "unknown option %q\nusage:\n  %s", a, pairUsage)

@@ -28,27 +28,14 @@ func newPerftCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "perft --variant V [--fen FEN] --depth N [--count unique|keep] [--divide]",
 		Short: "Count the leaf nodes of the move tree (move-generator check and speed)",
-		Long: `perft counts the positions exactly d plies below the start position (or --fen)
-for d = 1..N and prints one line per depth: "d nodes seconds".
+		Long: `perft counts the positions exactly 1..N plies below the start position (or --fen) and
+prints "depth nodes seconds" per depth; --divide prints the count under each root move.
+--count keep counts every capture path instead of one move per (from, to, captured set).
+--hash and --threads change the time only, never the counts.
 
---count unique (the default) counts one move per identity (from, to, captured
-set): capture paths over the same pieces to the same square are one move.
---count keep counts every distinct capture path: the order in which the pieces
-are taken (and a short king's landing squares). A flying king that stops on one
-square or another of a line before it takes the next piece on that line makes
-one path (RULES.md section 1), as in the published keep counts.
-
---divide instead prints one line per legal move of the root, "move nodes" (the
-move in the variant's PDN notation, with its landing squares when needed to tell
-moves apart), then "total nodes".
-
-The counts do not depend on --hash and --threads, only the time does: a
-transposition table (the whole position is stored, so a hash collision is a
-miss, never a wrong count) and one worker per CPU make deep counts fast.
---hash 0 --threads 1 measures the move generator alone.
-
-Counts are 64-bit: a depth whose count does not fit ends the run with an error
-naming that depth (exit status 3), after the depths that fit.`,
+Guide: docs/engine-testing.md (perft)`,
+		Example: `  arbiter perft --variant english --depth 6
+  arbiter perft --variant international --count keep --depth 5 --divide --hash 0 --threads 1`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			return runPerft(cmd.OutOrStdout(), o)

@@ -18,9 +18,13 @@ func newReportCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "report DIR",
 		Short: "Rewrite report.html, results.json and games.pdn from DIR's database",
-		Long: `report reads the tournament database (arbiter.db) in DIR, the output directory of
-` + "`arbiter tournament`" + `, and writes report.html, results.json and games.pdn there again from
-the finished games. It can be run while a tournament is still going.`,
+		Long: `report reads DIR/arbiter.db, the database of a tournament, match or demo, and writes
+report.html, results.json and games.pdn there again from the finished games. It can run
+while the event is still going.
+
+Guide: docs/engine-testing.md`,
+		Example: `  arbiter report out/demo
+  arbiter report out/match-2026-12-04-151200`,
 		Args:        cobra.ExactArgs(1),
 		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {

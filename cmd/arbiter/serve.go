@@ -30,40 +30,20 @@ type serveFlags struct {
 func newServeCmd() *cobra.Command {
 	var f serveFlags
 	cmd := &cobra.Command{
-		Use:   "serve [--addr 127.0.0.1:8080] [--db FILE] [--public-url URL] [--engines FILE]",
+		Use:   "serve [--addr 127.0.0.1:8080] [--db FILE] [--events-db FILE] [--public-url URL] [--engines FILE] [--watch DIR]",
 		Short: "Referee games between people on the web: a link for each player",
-		Long: `serve runs the web referee: a page to create a game (variant or custom rules,
-time control, illegal-move policy, draw claims, start position, an engine for one
-side), and for each game a link for White, one for Black, a read-only spectator
-link and an arbiter's link. The links carry unguessable secrets; send each player
-theirs. /director sets up a human event (Swiss or round-robin): the director gets a
-secret link to run it round by round, and the public gets its pairing sheets,
-standings, TRF16 and PDN; the events are kept in the --events-db SQLite file. Every game, move and decision is committed to the --db SQLite file as it
-happens: after a restart running games resume, the down time not charged.
+		Long: `serve runs the web referee: / creates a game between people (or against an engine) with a
+link for White, Black, the spectators and the arbiter; /director runs a human event (Swiss
+or round-robin) from a secret link. Games are kept in --db, events in --events-db (SQLite),
+so running games resume after a restart. It listens on loopback unless --addr says
+otherwise; links start with --public-url. --watch DIR serves instead the live view of an
+engine event another process runs in DIR.
+Exit status: 2 usage (flags, the engines file), 3 cannot run or stopped by a signal.
 
-It listens on loopback (127.0.0.1:8080) unless --addr says otherwise; links are
-built from --public-url (the address people reach the server at, e.g. behind a
-reverse proxy) or else from the listening address. --trust-proxy takes the client
-address for the per-client limits from X-Forwarded-For (only behind a proxy that
-sets it).
-
-The built-in engine is always offered as an opponent, at four strengths
-(beginner, casual, club, strong). --engines PATH adds the engines players may
-choose as an opponent: a YAML file
-with an engines: list as in an event's config (an event's config file will do),
-or a directory of them, as "arbiter worker --engines" reads. A browser sends only
-a name, never a command.
-
---watch DIR serves instead the live view of the engine event that another
-process (arbiter tournament or match) runs in the output directory DIR: the
-games in progress move by move, the standings and crosstable, the last results,
-read from DIR/arbiter.db every half second; read-only, and nothing else (no
-referee, no --db).
-
-SIGINT, SIGTERM or SIGHUP stops it cleanly: no new connections, the live streams
-end, the store is closed (running games resume at the next start).
-Exit status: 2 for a usage error (flags, the engines file), 3 when it cannot run
-(the address is taken, the database cannot be opened) or was stopped by a signal.`,
+Guide: docs/web-referee.md (events: docs/human-events.md; internet: docs/internet.md)`,
+		Example: `  arbiter serve --db arbiter-web.db --events-db arbiter-events.db
+  arbiter serve --public-url https://draughts.example.org --trust-proxy --engines configs/demo.yaml
+  arbiter serve --watch out/demo --addr 8081`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annotContext: "yes"},
 		RunE:        func(cmd *cobra.Command, args []string) error { return runServe(cmd, f) },

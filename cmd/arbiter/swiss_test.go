@@ -59,6 +59,9 @@ func TestSwiss64ResumeAfterKill(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("SIGKILL")
 	}
+	if testing.Short() {
+		t.Skip("a 576-game event killed and resumed: make test runs it, -short does not")
+	}
 	const planned = 9 * 32 * 2
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "swiss.yaml"), swissEvent64())

@@ -131,19 +131,17 @@ func newTournamentCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "tournament -c FILE [--key value ...] [--set key=value ...]",
 		Short: "Run (or resume) a tournament described by a YAML config",
-		Long: `tournament runs the event described by a YAML config file (see configs/*.yaml):
-a round-robin (Berger tables) or gauntlet between engines, each opening played
-twice with colours reversed, up to --concurrency games at once. Every finished game
-is committed to arbiter.db (SQLite) in the output directory; running the same
-command again resumes the event (finished games are kept, interrupted ones are
-replayed). At the end report.html, results.json and games.pdn are written there.
+		Long: `tournament runs (or resumes) the event a YAML config describes: the engines, the rules,
+the clock, the openings, a round-robin, gauntlet or Swiss, up to --concurrency games at
+once. Every finished game is committed to arbiter.db in the output directory, so the same
+command resumes the event; at the end it writes report.html, results.json and games.pdn
+there. Any config key can be overridden: the common ones by a flag of their own, any one
+with --set key=value.
+Exit status: 0 done, 2 bad config or usage, 3 runtime failure or interrupted.
 
-Every config key can be overridden: the common ones have flags of their own
-(--concurrency 2, --out DIR, --rounds double, --time-control 60+1, --openings-seed 3,
-...), and any key with --set key=value (--set engines.1.options.hash=64).
-
-Exit status: 0 done, 2 bad config or usage, 3 runtime failure (engines, database,
-interrupted by SIGINT, SIGTERM or SIGHUP).`,
+Guide: docs/engine-testing.md (every config key: configs/README.md)`,
+		Example: `  arbiter tournament -c configs/demo.yaml --out out/demo --concurrency 2
+  arbiter tournament -c configs/english-wcdf.yaml --time-control 60+1 --set engines.1.options.hash=64`,
 		Args:        cobra.NoArgs,
 		Annotations: map[string]string{annotContext: "yes", annotDrain: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {

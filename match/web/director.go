@@ -227,6 +227,9 @@ type directorView struct {
 	// AtBoards is the players at the boards: their reports, the check-in
 	// (board_report.go).
 	AtBoards *atBoards `json:"at_boards"`
+	// Checks are the warnings on the event's settings under the FMJD's
+	// Swiss rules (Snapshot.Checks; [] for none).
+	Checks []director.Check `json:"checks"`
 	// Ratings are the rating changes so far (FIDE B.02, director/ratings.go).
 	Ratings director.Ratings `json:"ratings"`
 }
@@ -318,7 +321,7 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 	}
 	return &directorView{AtBoards: ab, Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
 		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results,
-		Removable: sn.Removable(), Card: "/d/" + token + "/card", Ratings: sn.Ratings()}, nil
+		Removable: sn.Removable(), Card: "/d/" + token + "/card", Ratings: sn.Ratings(), Checks: sn.Checks()}, nil
 }
 
 func (s *Server) directorView(w http.ResponseWriter, r *http.Request) {
@@ -385,6 +388,8 @@ type dirOp struct {
 	Edit    *director.Player  `json:"edit,omitempty"`    // edit-player: every field, changed or not
 	Confirm bool              `json:"confirm,omitempty"` // add-players, edit-player: enter a look-alike
 	Order   []int             `json:"order,omitempty"`   // seeding: player ids by starting number; empty: by the ranking
+	// forbidden: the whole list of groups kept apart; empty: none.
+	Forbidden []director.Group `json:"forbidden,omitempty"`
 }
 
 // directorOp is POST /api/d/{dtoken}/{op}; the answer is the new view.
@@ -414,6 +419,8 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 		err = s.dir.RemovePlayer(ctx, id, in.Player)
 	case "seeding":
 		err = s.dir.SetSeeding(ctx, id, in.Order)
+	case "forbidden":
+		err = s.dir.SetForbidden(ctx, id, in.Forbidden)
 	case "withdraw":
 		err = s.dir.Withdraw(ctx, id, in.Player)
 	case "reinstate":

@@ -18,8 +18,11 @@ import (
 // changes on the page. Rated 2300, 2150, 2000, 1850, round 1 pairs 1-3
 // and 2-4 (D = 300 on both boards, PD .85 and .15, K 20 below 2400):
 // 2300 beats 2000 (+3.0, −3.0), 2150 and 1850 draw (−7.0, +7.0). The
-// CSV for the federation has the same figures. Screenshots at 390 and
-// 1366 px.
+// CSV for the federation has the same figures. The page warns that 3
+// rounds are more than half of 4 players (FMJD Swiss art. 2.4). Once round 1 is closed the
+// public standings show each player's change and performance (Anna Berg
+// +3 and 2000 + 800 = 2800) and the player cards the change of the round
+// (+3.0) and in total. Screenshots at 390 and 1366 px.
 func TestBrowserDirectorRatings(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
@@ -36,6 +39,14 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	d.do("import the players", chromedp.SetValue(chromedp.CSS("#import-text"), "name,federation,fed_id\nAnna Berg,NOR,1001\nBo Dahl,DEN,2002\nCas Vries,NED,3003\nDina Eng,NOR,1004\n"),
 		chromedp.Click(chromedp.CSS("#import")))
 	d.wait("four players", `document.querySelectorAll('#players tbody tr').length === 4`)
+	// 3 rounds for 4 players: more than half the field (FMJD Swiss art.
+	// 2.4), a warning above the round, which blocks nothing.
+	d.wait("the rounds warning", `document.querySelector('#checks li[data-check="rounds_many"]')`)
+	if w := eval[string](d, `document.getElementById('checks').textContent`); w != "3 rounds for 4 players: the FMJD's Swiss rules ask for at most half the players (2 rounds). (FMJD Swiss art. 2.4)" {
+		t.Errorf("the checks say %q", w)
+	}
+	d.shot(shots, "director-checks-390", 390, 844, "#checks-box")
+	d.shot(shots, "director-checks-1366", 1366, 900, "#checks-box")
 	d.wait("the ratings section, empty", `document.querySelector('#ratings tbody td') && document.querySelector('#ratings tbody td').textContent.startsWith('No rated player yet')`)
 	list := "FMJD ID;Surname;First name;Country;Title;Rating\n1001;Berg;Anna;NOR;MF;2300\n2002;Dahl;Bo;DEN;;2150\n3003;Vries;Cas;NED;MI;2000\n1004;Eng;Dina;NOR;;1850\n"
 	file := filepath.Join(t.TempDir(), "fmjd-list.csv")
@@ -87,4 +98,26 @@ func TestBrowserDirectorRatings(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+
+	// Round 1 closed: the public standings and cards carry the figures.
+	d.do("close round 1", chromedp.Click(chromedp.CSS("#close")))
+	d.wait("round 1 closed", `arbiterDirector.view.rounds[0].state === 'closed'`)
+	pub := newPage(t, "public")
+	eventID := eval[string](d, `arbiterDirector.view.event.id`)
+	pub.do("open the standings", chromedp.Navigate(e.hs.URL+"/e/"+eventID+"/standings"))
+	pub.wait("the standings", `document.querySelector('table.standings tbody tr')`)
+	row := eval[[]string](pub, `[...document.querySelectorAll('table.standings tbody tr')].filter(r => r.textContent.includes('Anna Berg')).map(r => r.querySelector('.rating-change').textContent + '|' + r.querySelector('.performance').textContent)`)
+	if len(row) != 1 || row[0] != "+3|2800" {
+		t.Errorf("the standings' rating columns for Anna Berg: %q, want +3|2800", row)
+	}
+	pub.shot(shots, "standings-rated-390", 390, 844, "")
+	pub.shot(shots, "standings-rated-1366", 1366, 900, "")
+	pub.do("open the cards", chromedp.Navigate(e.hs.URL+"/e/"+eventID+"/cards"))
+	pub.wait("the cards", `document.querySelector('section.card .rating-total')`)
+	card := eval[string](pub, `(() => { const c = [...document.querySelectorAll('section.card')].find(s => s.textContent.includes('Anna Berg')); return c.querySelector('tbody .rating-change').textContent + '|' + c.querySelector('.rating-total').textContent; })()`)
+	if card != "+3.0|rating change +3, performance 2800" {
+		t.Errorf("Anna Berg's card: %q", card)
+	}
+	pub.shot(shots, "cards-rated-390", 390, 844, "")
+	pub.shot(shots, "cards-rated-1366", 1366, 900, "")
 }

@@ -36,10 +36,17 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		}
 		return 0
 	}
+	rated := 0
 	for _, p := range sn.Players {
 		out.Players = append(out.Players, sheets.Player{Number: p.Number, Name: p.Name, Club: p.Club, Federation: p.Federation, FideID: p.FedID,
 			Rating: p.Rating, Title: p.Title, Withdrawn: p.Withdrawn})
+		if p.Rating > 0 {
+			rated++
+		}
 	}
+	// The rating columns appear once a rated game is possible: two rated
+	// players (the figures are the director's page's, Snapshot.Ratings).
+	out.Rated = rated >= 2
 	for _, rd := range sn.Rounds {
 		// A round counts on the sheets once closed, as in Standings and the
 		// TRF: the director may still correct a result before.

@@ -11,7 +11,7 @@ import (
 
 // catalogLangs are the client's languages: English (the reference), Norwegian
 // bokmål, Danish, Dutch, French and Russian.
-var catalogLangs = []string{"en", "nb", "da", "nl", "fr"}
+var catalogLangs = []string{"en", "nb", "da", "nl", "fr", "ru"}
 
 // loadCatalogs reads assets/i18n/{lang}.json from the embedded client.
 func loadCatalogs(t *testing.T) map[string]map[string]string {

@@ -16,7 +16,7 @@ import (
 
 // sheetLangs are the languages the public sheets speak: those of the
 // client's catalogs, English first (the default).
-var sheetLangs = []string{"en", "nb", "da", "nl", "fr"}
+var sheetLangs = []string{"en", "nb", "da", "nl", "fr", "ru"}
 
 // sheetTexts is each language's sheet.*, variant.* (the variants'
 // names, as the other pages show them) and dir.card.* (the director's

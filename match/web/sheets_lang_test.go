@@ -104,6 +104,10 @@ func TestSheetLanguage(t *testing.T) {
 		{"fr by Accept-Language", "/standings", "fr-CH,fr;q=0.9,en;q=0.5", "fr",
 			[]string{"Classement après la ronde 1", ">Nom</th>", ">Grille américaine</a>", "Dames internationales 10×10 (FMJD)"},
 			[]string{"Standings after", "?lang="}},
+		{"ru by query", "/standings?lang=ru", "", "ru",
+			[]string{"Положение после тура 1", ">Имя</th>", ">Очки</th>", `href="/e/` + id + `/crosstable?lang=ru"`, ">Кросс-таблица</a>", "Швейцарская (голландская)", "Международные шашки 10×10 (ФМЖД)"},
+			[]string{"Standings after", ">Rank</th>", "international ·"}},
+		{"ru by Accept-Language", "/round/1", "ru-RU,ru;q=0.9,en;q=0.5", "ru", []string{"Жеребьёвка, тур 1", "без игры", "Без доски", "свободен"}, []string{"by forfeit", "Not on a board", "?lang="}},
 		{"pairings en", "/round/1", "", "en", []string{"Pairings, round 1", "by forfeit", "Not on a board", "International draughts 10×10 (FMJD)"}, nil},
 		{"unknown query ignored", "/standings?lang=de", "da", "da", []string{"Plads"}, []string{"lang=de"}},
 		{"unknown header", "/standings", "de-DE,it;q=0.8", "en", []string{"Standings after round 1", ">Rank</th>"}, nil},
@@ -160,6 +164,7 @@ func TestAcceptLanguage(t *testing.T) {
 		{"NB-no", "nb"},
 		{"no", "nb"},
 		{"da", "da"},
+		{"ru-RU,ru;q=0.9,en;q=0.8", "ru"},
 		{"en-GB,da;q=0.9", "en"},
 		{"de,da;q=0.5,nb;q=0.6", "nb"},
 		{"da;q=0.5,nb;q=0.5", "da"},               // equal q: the first

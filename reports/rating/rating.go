@@ -146,6 +146,12 @@ func FIDEK(p Player) int {
 	return 20
 }
 
+// EventK is the K an event uses for a player of whom it knows only the
+// rating (not the games played before, nor the age): art. 8.3.3's 20 below
+// 2400 and 10 from 2400. A new player's or a junior's K of 40 is the
+// federation's to apply.
+func EventK(r int) int { return FIDEK(Player{Rating: r, Games: 30}) }
+
 // CapK is the last sentence of art. 8.3.3: if K·n exceeds 700 for the n
 // games of the period, K is the largest whole number with K·n ≤ 700.
 func CapK(k, n int) int {

@@ -7,7 +7,8 @@
 // server (or anything else) fills in; sheets knows nothing of storage.
 //
 // Imported by the HTTP front (match/web); it imports the event vocabulary
-// (rules/tally) and the tie-breaks, never match.
+// (rules/tally), the tie-breaks and the rating rules (reports/rating),
+// never match.
 package sheets
 
 import (
@@ -48,6 +49,10 @@ type Event struct {
 	RoundLinks []Link
 	AfterLinks []Link
 	Current    []string
+	// Rated prints the rating change of each rated game (FIDE B.02 art.
+	// 8.3, reports/rating, K from the rating: rating.EventK) on the cards,
+	// and the change and performance of each player on the standings.
+	Rated bool
 	// Lang is the language tag of the page (<html lang>); "" is "en".
 	Lang string
 	// Texts are the sheets' fixed texts in Lang, by key (Keys lists them;

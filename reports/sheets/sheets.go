@@ -54,6 +54,9 @@ type line struct {
 	Cells            []cell   // crosstable
 	Grid             []string // round-robin crosstable: the points against each line, "" for itself
 	PlayerHref, Note string
+	// RatingChange and Performance: Event.Rated, a rated player with rated
+	// games (reports/rating); "" otherwise.
+	RatingChange, Performance string
 }
 
 // cell is one round of one player in the crosstable or on a card.
@@ -70,6 +73,8 @@ type cell struct {
 	Unplayed   bool
 	ByeLabel   string
 	ColourWord string // "White", "Black"
+	// RatingChange is a card's rated game's K·(score − PD), one decimal.
+	RatingChange string
 }
 
 func (ev *Event) fmtScore(units int) string { return tally.FormatUnits(units, ev.Halves) }
@@ -336,10 +341,18 @@ func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
 		heads = append(heads, tieBreakHead{Heading: h, Acronym: tb.Acronym(), Name: tb.String()})
 	}
 	lines := make([]line, len(st))
+	es := ev.entries(round)
+	idx := make(map[int]int, len(ev.Players))
+	for i, p := range ev.Players {
+		idx[p.Number] = i
+	}
 	for i, s := range st {
 		p := ev.player(s.Number)
 		l := line{Number: s.Number, Name: p.Name, Title: p.Title, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating),
 			Score: ev.fmtScore(s.Score), Rank: s.Rank}
+		if games, _, ok := ev.ratedGames(p, es[idx[s.Number]]); ok {
+			l.RatingChange, l.Performance = ratingTotals(p, games)
+		}
 		if p.Withdrawn != 0 {
 			l.Note = ev.text("sheet.withdrawn", "n", p.Withdrawn)
 		}
@@ -483,6 +496,7 @@ type cardView struct {
 	Player line
 	Cells  []cell
 	Final  string
+	Rated  bool // the card has the rating column (Event.Rated, a rated player)
 }
 
 // Card writes a player's card: each round's board, colour, opponent (with
@@ -530,6 +544,11 @@ func (ev *Event) card(p *Player) cardView {
 		}
 	}
 	v := cardView{Player: line{Number: p.Number, Name: p.Name, Title: p.Title, Club: p.Club, Fed: p.Federation, Rating: rating(p.Rating)}}
+	games, change, rated := ev.ratedGames(p, es[i])
+	if rated {
+		v.Player.RatingChange, v.Player.Performance = ratingTotals(p, games)
+		v.Rated = true
+	}
 	run := 0
 	for r, e := range es[i] {
 		c := ev.cell(r, e, s)
@@ -552,6 +571,9 @@ func (ev *Event) card(p *Player) cardView {
 			c.Result = ev.text("sheet.card.forfeit", "result", c.Result) // a card is read alone, without the crosstable's legend
 		}
 		c.Running = ev.fmtScore(run)
+		if ch, ok := change[r]; ok {
+			c.RatingChange = signedTenth(ch)
+		}
 		v.Cells = append(v.Cells, c)
 	}
 	v.Final = ev.fmtScore(run)

@@ -2,6 +2,7 @@ package cb_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"strconv"
@@ -14,6 +15,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/engines/hub"
+	"github.com/draughts-arbiter/arbiter/reports"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
@@ -177,11 +179,15 @@ func TestCBKeepsTimeSweep(t *testing.T) {
 }
 
 // An engine author's match of two overshooting CheckerBoard engines with
-// `arbiter match`: no game is lost on time, and the run's summary says
-// per engine how often the host had to stop it.
+// `arbiter match`: no game is lost on time, and the run's summary, the
+// report (report.html) and results.json say per engine how often the host
+// had to stop it and the overshoot it learned.
 func TestCBMatchSaysHostStops(t *testing.T) {
 	lib := overshooter(t, quickOvershoot)
 	out := t.TempDir() + "/event"
+	if d := os.Getenv("KEEPOUT"); d != "" {
+		out = d
+	}
 	cmd := exec.Command(bin, "match", "--engine", "name=A proto=cb cmd="+lib, "--engine", "name=B proto=cb cmd="+lib,
 		"--variant", "english", "--time-control", "move=0.05", "--games-per-encounter", "2", "--margin", "500ms",
 		"--adjudication-max-moves", "40", "--out", out)
@@ -196,6 +202,32 @@ func TestCBMatchSaysHostStops(t *testing.T) {
 	for _, name := range []string{"A", "B"} {
 		if !strings.Contains(text, name+": its CheckerBoard host stopped the search to keep it inside its clock in ") {
 			t.Errorf("the summary does not say how often the host stopped %s:\n%s", name, text)
+		}
+	}
+	res, err := reports.ReadResults(out + "/" + reports.ResultsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(out + "/" + reports.HTMLFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range res.Event.Participants {
+		h := p.HostGuard
+		if h == nil {
+			t.Errorf("results.json: %s has no host_guard", p.Name)
+			continue
+		}
+		t.Logf("%s: the host stopped %d of %d moves; learned overshoot %.3f", p.Name, h.Stopped, h.Moves, h.Overshoot)
+		// The library overshoots by 40%: the host learns more than its
+		// initial 1.1, and with a 50ms move it has to stop it at times.
+		if h.Stopped == 0 || h.Moves < h.Stopped || h.Overshoot < 1.2 {
+			t.Errorf("results.json: %s: host_guard %+v; want some stops of the moves and an overshoot above 1.2", p.Name, *h)
+		}
+		want := fmt.Sprintf("%s: its CheckerBoard host raised playnow to keep it inside its clock in %d of %d moves it timed; the overshoot it learned (its time over the time it was given): %.2f.",
+			p.Name, h.Stopped, h.Moves, h.Overshoot)
+		if !strings.Contains(string(page), want) {
+			t.Errorf("report.html does not say %q", want)
 		}
 	}
 }

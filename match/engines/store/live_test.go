@@ -11,7 +11,7 @@ import (
 
 // dropLive makes version 6's games table version 5's (dropPacked, which
 // makes version 4's, drops it too).
-const dropLive = "ALTER TABLE games DROP COLUMN live; "
+const dropLive = dropGuard + "ALTER TABLE games DROP COLUMN live; "
 
 // A running game's live moves are read back as written, with its row; a
 // game that is finished, or started again, has none, and a late SetLive

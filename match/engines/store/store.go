@@ -130,6 +130,55 @@ type Game struct {
 	// Worker names the cluster worker that played the game ("" = this
 	// machine, or a database from before clusters).
 	Worker string
+	// HostGuard is, per side ([0] White, [1] Black), what the side's
+	// CheckerBoard host did to keep the engine inside its clock in this
+	// game (schema version 7; zero for any other engine and in older
+	// files).
+	HostGuard [2]HostGuard `json:",omitzero"`
+}
+
+// HostGuard is what an engine's CheckerBoard host (cb-host) reported of
+// its guard over one game: of the Moves it timed with a deadline, how
+// many it Stopped by raising playnow, and the engine's overshoot (wall
+// time over the time it was given) as learned after its last move.
+type HostGuard struct {
+	Stopped, Moves int
+	Overshoot      float64
+}
+
+// packGuard is the games.host_guard column: "stopped moves overshoot"
+// per side, White's then Black's, separated by ';'; "" when neither side
+// was guarded.
+func packGuard(h [2]HostGuard) string {
+	if h == [2]HostGuard{} {
+		return ""
+	}
+	var b strings.Builder
+	for i, s := range h {
+		if i > 0 {
+			b.WriteByte(';')
+		}
+		fmt.Fprintf(&b, "%d %d %g", s.Stopped, s.Moves, s.Overshoot)
+	}
+	return b.String()
+}
+
+// unpackGuard reads packGuard's form.
+func unpackGuard(s string) ([2]HostGuard, error) {
+	var h [2]HostGuard
+	if s == "" {
+		return h, nil
+	}
+	sides := strings.Split(s, ";")
+	if len(sides) != 2 {
+		return h, fmt.Errorf("host guard %q: want two sides", s)
+	}
+	for i, side := range sides {
+		if _, err := fmt.Sscanf(side, "%d %d %g", &h[i].Stopped, &h[i].Moves, &h[i].Overshoot); err != nil {
+			return h, fmt.Errorf("host guard %q: %w", s, err)
+		}
+	}
+	return h, nil
 }
 
 // Move is one ply of a game.
@@ -186,8 +235,8 @@ const (
 	deleteSQL = `DELETE FROM moves WHERE game = ?`
 	upsertSQL = `INSERT OR REPLACE INTO games
 		(id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status, result, termination, reason,
-		 first_mover, pdn, plies, move_times, started, finished, worker, record, move_latency)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		 first_mover, pdn, plies, move_times, started, finished, worker, record, move_latency, host_guard)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 )
 
 // movesSQL is the INSERT of n moves.
@@ -278,7 +327,8 @@ CREATE TABLE IF NOT EXISTS games (
 	worker      TEXT NOT NULL DEFAULT '',
 	record      TEXT NOT NULL DEFAULT '',
 	move_latency BLOB,
-	live        TEXT NOT NULL DEFAULT ''
+	live        TEXT NOT NULL DEFAULT '',
+	host_guard  TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS engine_identity (
 	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
@@ -333,8 +383,9 @@ const busyTimeout = sqlitefile.BusyTimeout
 // the games' packed record and latencies (games.record, games.move_latency:
 // a report reads one row per game; the games of an older file keep them
 // empty and are reported from the moves table), version 6 games.live (the
-// moves of a running game so far, see SetLive).
-const schemaVersion = 6
+// moves of a running game so far, see SetLive), version 7
+// games.host_guard (Game.HostGuard).
+const schemaVersion = 7
 
 // migrations[v] takes a database from version v to v+1.
 var migrations = map[int]string{
@@ -360,6 +411,8 @@ ALTER TABLE moves ADD COLUMN latency_ms REAL NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN move_latency BLOB;
 `,
 	5: `ALTER TABLE games ADD COLUMN live TEXT NOT NULL DEFAULT '';
+`,
+	6: `ALTER TABLE games ADD COLUMN host_guard TEXT NOT NULL DEFAULT '';
 `,
 }
 
@@ -724,7 +777,7 @@ func upsertGame(ctx context.Context, upsert *sql.Stmt, g Game) error {
 	_, err := upsert.ExecContext(ctx,
 		g.ID, g.Cycle, g.Round, g.Board, g.Pair, g.PairGame, g.White, g.Black, g.Opening, g.OpeningFEN, string(g.Status),
 		g.Result, g.Termination, g.Reason, g.FirstMover, g.PDN, plies, packTimes(times),
-		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packTimes(latency))
+		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packTimes(latency), packGuard(g.HostGuard))
 	return err
 }
 
@@ -799,7 +852,7 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 		recordCol = `''`
 	}
 	q := `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
-		result, termination, reason, first_mover, ` + pdn + `, plies, ` + timesCol + `, started, finished, worker, ` + recordCol + `, ` + latencyCol + `
+		result, termination, reason, first_mover, ` + pdn + `, plies, ` + timesCol + `, started, finished, worker, ` + recordCol + `, ` + latencyCol + `, host_guard
 		FROM games WHERE ` + where
 	if opt.Moves {
 		// Read all rows first: one connection cannot run the moves query
@@ -897,9 +950,10 @@ func (s *Store) scanGames(ctx context.Context, db *sql.DB, q string, args []any,
 		var st, started, finished string
 		var times, latency []byte
 		var hasLatency bool
+		var guard string
 		if err := rows.Scan(&g.ID, &g.Cycle, &g.Round, &g.Board, &g.Pair, &g.PairGame, &g.White, &g.Black, &g.Opening, &g.OpeningFEN,
 			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished, &g.Worker,
-			&g.Record, &latency, &hasLatency); err != nil {
+			&g.Record, &latency, &hasLatency, &guard); err != nil {
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}
 		g.Status = Status(st)
@@ -908,6 +962,9 @@ func (s *Store) scanGames(ctx context.Context, db *sql.DB, q string, args []any,
 		}
 		if err == nil {
 			g.MoveTimes, err = unpackTimes(times, g.Plies)
+		}
+		if err == nil {
+			g.HostGuard, err = unpackGuard(guard)
 		}
 		if err == nil && hasLatency {
 			// An empty blob is a game of no moves: known, not missing.

@@ -76,7 +76,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 			Round: g.Round, Board: g.Board, Pair: g.Pair + 1, White: w, Black: b,
 			Result: g.Result, Termination: g.Termination, Reason: g.Reason, Plies: len(g.MoveTimes), Opening: g.Opening,
 			MoveTimes: g.MoveTimes, Latency: g.MoveLatency, FirstMover: g.FirstMover, PDN: g.PDN, Started: g.Started, Finished: g.Finished,
-			Worker: g.Worker, Record: rec,
+			Worker: g.Worker, Record: rec, HostGuard: reportGuard(g.HostGuard),
 		})
 		return nil
 	})
@@ -106,6 +106,15 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 		ev.Games[i].Record = rec
 	}
 	return ev, err
+}
+
+// reportGuard is a game's host guard as the report takes it.
+func reportGuard(h [2]store.HostGuard) [2]reports.HostGuard {
+	var out [2]reports.HostGuard
+	for i, s := range h {
+		out[i] = reports.HostGuard{Stopped: s.Stopped, Moves: s.Moves, Overshoot: s.Overshoot}
+	}
+	return out
 }
 
 // recordTag starts every replay record the runner keeps in the store

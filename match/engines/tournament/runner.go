@@ -657,8 +657,9 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 	pos, legal := rec.Record.Start, rec.Record.Variant != nil // the position each move was searched in
 	for i, m := range rec.Record.Moves {
 		sm := store.Move{Text: m.Text, Time: m.Used, Clock: m.Clock}
+		var in hub.SearchInfo // read once: a move's info line is parsed for all below
 		if i < len(rec.Info) {
-			in := hub.ParseSearchInfo(rec.Info[i])
+			in = hub.ParseSearchInfo(rec.Info[i])
 			sm.Score, sm.HasScore, sm.Depth, sm.Nodes, sm.PV = in.Score, in.HasScore, in.Depth, in.Nodes, in.PV
 			sm.HostStopped = strings.Contains(rec.Info[i], " stopped=host")
 			if legal && sm.PV != "" {
@@ -672,15 +673,45 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 			// The round trip less what the engine reported as thinking:
 			// the pipes', the scheduler's and the machine's share.
 			sm.Latency = rec.Latency[i]
-			if i < len(rec.Info) {
-				if t := hub.ParseSearchInfo(rec.Info[i]).Time; t > 0 {
-					sm.Latency = max(0, sm.Latency-t)
-				}
+			if in.Time > 0 {
+				sm.Latency = max(0, sm.Latency-in.Time)
 			}
 		}
 		moves = append(moves, sm)
 	}
 	return moves
+}
+
+// hostGuard is what each side's CheckerBoard host said of its guard in
+// the game (cb-host's info line of a move it timed with a deadline:
+// stopped=host when it raised playnow, overshoot= what it has learned),
+// [0] White's; first is the side of the first ply.
+func hostGuard(rec *match.GameRecord, first rules.Color) [2]store.HostGuard {
+	var h [2]store.HostGuard
+	for i, info := range rec.Info {
+		if !strings.Contains(info, " overshoot=") {
+			continue
+		}
+		l, err := hub.ParseLine(info)
+		if err != nil {
+			continue
+		}
+		side := 0
+		if (first == rules.Black) == (i%2 == 0) {
+			side = 1
+		}
+		g := &h[side]
+		g.Moves++
+		if v, _ := l.Get("stopped"); v == "host" {
+			g.Stopped++
+		}
+		if v, ok := l.Get("overshoot"); ok {
+			if r, err := strconv.ParseFloat(v, 64); err == nil {
+				g.Overshoot = r
+			}
+		}
+	}
+	return h
 }
 
 // replayRecord is the report's replay record of a played game (see
@@ -715,6 +746,7 @@ func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Op
 	if rec != nil {
 		g.Started, g.Finished = rec.Started, rec.Finished
 		g.Moves = annotatedMoves(rec)
+		g.HostGuard = hostGuard(rec, op.Position.Turn())
 		g.Record = replayRecord(rec, op.FEN, g.Moves)
 		pg = rec.Game
 		if ev.Annotations != "none" && rec.Record.Variant != nil {

@@ -72,7 +72,7 @@ func (sn *Snapshot) Ratings() Ratings {
 		if !ok || me == nil || opp == nil || me.Rating <= 0 || opp.Rating <= 0 {
 			return
 		}
-		k := rating.FIDEK(rating.Player{Rating: me.Rating, Games: 30})
+		k := rating.EventK(me.Rating)
 		ch := rating.GameChange(me.Rating, k, rating.Game{Opponent: opp.Rating, Score: s})
 		games[me.ID] = append(games[me.ID], RatingRound{Round: n, Opponent: opp.Rating, Score: s, Change: ch})
 	}
@@ -91,7 +91,7 @@ func (sn *Snapshot) Ratings() Ratings {
 			continue
 		}
 		l := RatingLine{Player: p.ID, Number: p.Number, Name: p.Name, FedID: p.FedID, Rating: p.Rating,
-			K: rating.FIDEK(rating.Player{Rating: p.Rating, Games: 30}), Rounds: games[p.ID]}
+			K: rating.EventK(p.Rating), Rounds: games[p.ID]}
 		if l.Rounds == nil {
 			l.Rounds = []RatingRound{}
 		}

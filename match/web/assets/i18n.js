@@ -2,7 +2,7 @@
 // The language comes from localStorage (the user's last choice), then
 // navigator.languages; English is the fallback for any missing entry.
 
-export const LANGS = ['en', 'nb', 'da', 'nl', 'fr'];
+export const LANGS = ['en', 'nb', 'da', 'nl', 'fr', 'ru'];
 const KEY = 'arbiter.lang';
 
 let lang = 'en';
@@ -10,7 +10,7 @@ let cat = {};
 let en = {};
 
 // pick maps the browser's languages onto the catalogs: Norwegian
-// (nb, no, nn) reads bokmål; Danish da, Dutch nl, French fr.
+// (nb, no, nn) reads bokmål; Danish da, Dutch nl, French fr, Russian ru.
 export function pick(list) {
   for (const l of list || []) {
     const s = String(l).toLowerCase();
@@ -18,6 +18,7 @@ export function pick(list) {
     if (s.startsWith('da')) return 'da';
     if (s.startsWith('nl')) return 'nl';
     if (s.startsWith('fr')) return 'fr';
+    if (s.startsWith('ru')) return 'ru';
     if (s.startsWith('en')) return 'en';
   }
   return 'en';
@@ -113,8 +114,8 @@ export function apply(root = document) {
 export function selector(onchange) {
   const sel = document.createElement('select');
   sel.id = 'lang';
-  sel.setAttribute('aria-label', 'Language / Språk / Sprog / Taal / Langue');
-  for (const [v, name] of [['en', 'English'], ['nb', 'Norsk (bokmål)'], ['da', 'Dansk'], ['nl', 'Nederlands'], ['fr', 'Français']]) {
+  sel.setAttribute('aria-label', 'Language / Språk / Sprog / Taal / Langue / Язык');
+  for (const [v, name] of [['en', 'English'], ['nb', 'Norsk (bokmål)'], ['da', 'Dansk'], ['nl', 'Nederlands'], ['fr', 'Français'], ['ru', 'Русский']]) {
     const o = document.createElement('option');
     o.value = v; o.textContent = name;
     if (v === lang) o.selected = true;

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+)
+
+// Every command's --help is short and points on (issue 27): a synopsis of
+// at most 15 lines naming its guide (an existing docs/*.md file), and at
+// least two examples, each of which names this command and parses: the
+// words find the command, its flags are the command's own (with values of
+// their type) and its arguments are as many as the command takes. The long
+// explanations live in the guides.
+func TestHelpSynopsesExamples(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	guide := regexp.MustCompile(`docs/[a-z0-9-]+\.md`)
+	var all []*cobra.Command
+	var walk func(*cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			if sub.Name() == "help" || sub.Name() == "completion" || sub.Hidden {
+				continue
+			}
+			all = append(all, sub)
+			walk(sub)
+		}
+	}
+	walk(newRoot())
+	if len(all) < 15 {
+		t.Fatalf("%d commands; the CLI has at least 15 (with egdb's three)", len(all))
+	}
+	for _, c := range all {
+		path := c.CommandPath()
+		t.Run(strings.TrimPrefix(path, "arbiter "), func(t *testing.T) {
+			if n := strings.Count(strings.TrimSpace(c.Long), "\n") + 1; n > 15 {
+				t.Errorf("%s: Long is %d lines; a synopsis is at most 15, the rest goes to the guide", path, n)
+			}
+			names := guide.FindAllString(c.Long, -1)
+			if len(names) == 0 {
+				t.Errorf("%s: Long names no guide (docs/....md):\n%s", path, c.Long)
+			}
+			for _, g := range names {
+				if _, err := os.Stat(filepath.Join(root, g)); err != nil {
+					t.Errorf("%s: Long names %s: %v", path, g, err)
+				}
+			}
+			examples := 0
+			for _, line := range strings.Split(c.Example, "\n") {
+				line = strings.TrimSpace(line)
+				if line == "" {
+					continue
+				}
+				if !strings.HasPrefix(line, path+" ") && line != path {
+					t.Errorf("%s: example %q does not run this command", path, line)
+					continue
+				}
+				examples++
+				checkExample(t, c, line)
+			}
+			if examples < 2 {
+				t.Errorf("%s: %d examples, want at least 2", path, examples)
+			}
+		})
+	}
+}
+
+// checkExample parses one example line against a fresh command tree: the
+// words must find cmd, the flags parse, the arguments fit its Args.
+func checkExample(t *testing.T, cmd *cobra.Command, line string) {
+	t.Helper()
+	words := shellWords(t, line)[1:]
+	root := newRoot()
+	found, rest, err := root.Find(words)
+	within := found.CommandPath() == cmd.CommandPath() ||
+		(!cmd.Runnable() && found.Parent() != nil && found.Parent().CommandPath() == cmd.CommandPath())
+	if err != nil || !within {
+		t.Errorf("example %q finds %v (%v), not %s", line, found.CommandPath(), err, cmd.CommandPath())
+		return
+	}
+	if found.DisableFlagParsing {
+		// pair parses its own arguments, as bbpPairings does.
+		if found.Name() != "pair" {
+			t.Fatalf("%s parses its own flags: teach this test its parser", found.CommandPath())
+		}
+		if _, err := parsePairArgs(rest); err != nil {
+			t.Errorf("example %q: %v", line, err)
+		}
+		return
+	}
+	if err := found.ParseFlags(rest); err != nil {
+		t.Errorf("example %q: %v", line, err)
+		return
+	}
+	if err := found.ValidateArgs(found.Flags().Args()); err != nil {
+		t.Errorf("example %q: %v", line, err)
+	}
+}
+
+// The binary prints the help as the tests read it: the synopsis, the
+// guide's name and the examples, for a command with cobra's flags and for
+// pair with its own.
+func TestHelpShowsExamples(t *testing.T) {
+	for _, args := range [][]string{{"match", "--help"}, {"egdb", "probe", "--help"}, {"pair", "-h"}} {
+		out, err := exec.Command(arbiterBin, args...).CombinedOutput()
+		s := string(out)
+		if err != nil || !strings.Contains(s, "Guide: docs/") || !strings.Contains(s, "Examples:\n  arbiter "+args[0]) {
+			t.Errorf("arbiter %s: %v\n%s", strings.Join(args, " "), err, s)
+		}
+	}
+}
+
+// Every picture the README and the guides show exists, is a PNG and is
+// small (issue 27: made by `make doc-shots`, at most 160 KB each).
+func TestDocsPictures(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	files = append(files, filepath.Join(root, "README.md"))
+	image := regexp.MustCompile(`!\[[^\]]+\]\(([^)]+\.png)\)`)
+	seen := 0
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range image.FindAllStringSubmatch(string(text), -1) {
+			seen++
+			p := filepath.Join(filepath.Dir(f), m[1])
+			data, err := os.ReadFile(p)
+			switch {
+			case err != nil:
+				t.Errorf("%s shows %s: %v", filepath.Base(f), m[1], err)
+			case !strings.HasPrefix(string(data), "\x89PNG"):
+				t.Errorf("%s shows %s: not a PNG", filepath.Base(f), m[1])
+			case len(data) > 160<<10:
+				t.Errorf("%s shows %s: %d KB, over 160 KB", filepath.Base(f), m[1], len(data)>>10)
+			}
+		}
+	}
+	if seen < 6 {
+		t.Errorf("README.md and docs/ show %d pictures; want the game page and a report in the README, the director's page, the live view and the game page in the guides", seen)
+	}
+}

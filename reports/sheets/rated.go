@@ -1,0 +1,86 @@
+package sheets
+
+import (
+	"fmt"
+
+	elo "github.com/draughts-arbiter/arbiter/reports/rating"
+	"github.com/draughts-arbiter/arbiter/rules/tally"
+)
+
+// ratedScore is a played game's score for the rating (FIDE B.02 art.
+// 8.3.2: 1, 0.5 or 0); forfeits and byes are not rated (art. 5.1).
+func ratedScore(r tally.Result) (float64, bool) {
+	switch r {
+	case tally.Win:
+		return 1, true
+	case tally.Draw:
+		return 0.5, true
+	case tally.Loss:
+		return 0, true
+	}
+	return 0, false
+}
+
+// ratedGames is a player's rated games in the first upTo rounds that
+// count (results in, round not open): by round index, the game and its
+// change K·(score − PD) (art. 8.3.2). ok is false for an unrated player.
+func (ev *Event) ratedGames(p *Player, es []entry) (games map[int]elo.Game, change map[int]float64, ok bool) {
+	if !ev.Rated || p.Rating <= 0 {
+		return nil, nil, false
+	}
+	games, change = map[int]elo.Game{}, map[int]float64{}
+	k := elo.EventK(p.Rating)
+	for r, e := range es {
+		if e.pending || e.Opponent == 0 || ev.Played[r].Open {
+			continue
+		}
+		s, played := ratedScore(e.Result)
+		o := ev.player(e.Opponent)
+		if !played || o == nil || o.Rating <= 0 {
+			continue
+		}
+		g := elo.Game{Opponent: o.Rating, Score: s}
+		games[r], change[r] = g, elo.GameChange(p.Rating, k, g)
+	}
+	return games, change, true
+}
+
+// ratingTotals is the published change (art. 8.3.4, signed) and the
+// performance Ra + dp of a player's rated games, "" when there are none.
+func ratingTotals(p *Player, games map[int]elo.Game) (change, perf string) {
+	if len(games) == 0 {
+		return "", ""
+	}
+	gs := make([]elo.Game, 0, len(games))
+	for r := 0; len(gs) < len(games); r++ {
+		if g, ok := games[r]; ok {
+			gs = append(gs, g)
+		}
+	}
+	c := elo.Round(elo.Change(p.Rating, elo.EventK(p.Rating), gs))
+	rp, _ := elo.Performance(gs)
+	return signed(c), fmt.Sprint(rp)
+}
+
+func signed(c int) string {
+	if c > 0 {
+		return fmt.Sprintf("+%d", c)
+	}
+	if c < 0 {
+		return fmt.Sprintf("−%d", -c)
+	}
+	return "0"
+}
+
+// signedTenth prints a game's change to one decimal, as the rating report
+// lists it.
+func signedTenth(x float64) string {
+	s := fmt.Sprintf("%+.1f", x)
+	if s == "+0.0" || s == "-0.0" {
+		return "0.0"
+	}
+	if s[0] == '-' {
+		return "−" + s[1:]
+	}
+	return s
+}
