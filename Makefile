@@ -8,7 +8,7 @@ PKGS     := ./...
 # concurrency tests under it too (the whole package would be slow under -race).
 RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
 
-.PHONY: build test test-quick race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep egdb-verify
+.PHONY: build test test-quick race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep egdb-verify doc-shots
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
@@ -105,6 +105,12 @@ egdb-verify: build
 	./$(BIN) egdb build --variant english --pieces $(EGDB_PIECES) --dir out/egdb
 	./$(BIN) egdb verify --variant english --dir out/egdb
 	EGDB_DIR=$(CURDIR)/out/egdb go test -count=1 -run TestPublishedCountsBuilt -v ./rules/egdb/
+
+# The pictures of the README and the guides (docs/img/*.png), taken by the
+# browser tests that follow the README's quick starts (issue 27).
+doc-shots: build
+	ARBITER_TEST_BIN=$(abspath $(BIN)) ARBITER_DOC_SHOTS=$(CURDIR)/docs/img \
+	  $(GO) test -count=1 -v -run 'TestQuickStart(Player|Director|EngineAuthor)$$' ./cmd/arbiter/
 
 clean:
 	rm -rf bin out

@@ -117,3 +117,38 @@ func TestHelpShowsExamples(t *testing.T) {
 		}
 	}
 }
+
+// Every picture the README and the guides show exists, is a PNG and is
+// small (issue 27: made by `make doc-shots`, at most 160 KB each).
+func TestDocsPictures(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	files = append(files, filepath.Join(root, "README.md"))
+	image := regexp.MustCompile(`!\[[^\]]+\]\(([^)]+\.png)\)`)
+	seen := 0
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range image.FindAllStringSubmatch(string(text), -1) {
+			seen++
+			p := filepath.Join(filepath.Dir(f), m[1])
+			data, err := os.ReadFile(p)
+			switch {
+			case err != nil:
+				t.Errorf("%s shows %s: %v", filepath.Base(f), m[1], err)
+			case !strings.HasPrefix(string(data), "\x89PNG"):
+				t.Errorf("%s shows %s: not a PNG", filepath.Base(f), m[1])
+			case len(data) > 160<<10:
+				t.Errorf("%s shows %s: %d KB, over 160 KB", filepath.Base(f), m[1], len(data)>>10)
+			}
+		}
+	}
+	if seen < 6 {
+		t.Errorf("README.md and docs/ show %d pictures; want the game page and a report in the README, the director's page, the live view and the game page in the guides", seen)
+	}
+}

@@ -15,7 +15,8 @@ import (
 // TRF is the event as a TRF16 file holds it (match/schedule/swiss/trf): the header,
 // one line per player with every closed round, the ranks of the
 // standings, the number of rounds (XXR), the colour drawn for the first
-// player (XXC, when set) and the event's point system (XXS).
+// player (XXC, when set), the event's point system (XXS) and the
+// forbidden pairings (XXP, or 260 for some rounds).
 func (sn *Snapshot) TRF() (*trf.Event, error) {
 	e := &sn.Event
 	typ := "Individual: Swiss-System Dutch"
@@ -31,6 +32,9 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 		Name: clip(e.Name, 100), City: clip(e.Site, 100), StartDate: strings.ReplaceAll(e.Start, "-", "/"),
 		EndDate: strings.ReplaceAll(e.End, "-", "/"), NumPlayers: len(sn.Players), Type: typ,
 		TimeControl: clip(e.TimeControl, 100), Rounds: e.Rounds, FirstColor: e.FirstColor, PointSystem: &ps,
+	}
+	if e.System == Swiss {
+		out.Forbidden = sn.trfForbidden()
 	}
 	rank := map[int]int{}
 	if st, err := sn.Standings(); err == nil {
