@@ -56,6 +56,7 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 		if len(pl.Federation) == 3 {
 			t.Federation = pl.Federation
 		}
+		t.Title = trfTitle(pl.Title)
 		if len(pl.FedID) <= 11 && strings.IndexFunc(pl.FedID, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
 			t.FIDEID = pl.FedID
 		}
@@ -73,6 +74,18 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 	}
 	return out, nil
 }
+
+// trfTitles are the codes TRF16 allows in a player's title field (columns
+// 11-13: "GM, IM, WGM, FM, WIM, CM, WFM, WCM", FIDE Handbook C.04 Annex 2),
+// by their place in the seeding (TitleRank).
+var trfTitles = map[int]string{1: "GM", 2: "WGM", 3: "IM", 4: "WIM", 5: "FM", 6: "WFM", 7: "CM", 8: "WCM"}
+
+// trfTitle is a player's title as TRF16 writes it: an FMJD title takes
+// the code of the FIDE title in its place (GMI GM, GMIF WGM, MI IM, MIF
+// WIM, MF FM, MFF WFM, CMF CM), as the seeding already ranks them; a title
+// the table does not know is left out rather than written in a field
+// that allows only those codes.
+func trfTitle(title string) string { return trfTitles[TitleRank(title)] }
 
 // WriteTRF writes the event as TRF16.
 func (sn *Snapshot) WriteTRF(w io.Writer) error {
