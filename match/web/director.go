@@ -388,6 +388,8 @@ type dirOp struct {
 	Edit    *director.Player  `json:"edit,omitempty"`    // edit-player: every field, changed or not
 	Confirm bool              `json:"confirm,omitempty"` // add-players, edit-player: enter a look-alike
 	Order   []int             `json:"order,omitempty"`   // seeding: player ids by starting number; empty: by the ranking
+	// forbidden: the whole list of groups kept apart; empty: none.
+	Forbidden []director.Group `json:"forbidden,omitempty"`
 }
 
 // directorOp is POST /api/d/{dtoken}/{op}; the answer is the new view.
@@ -417,6 +419,8 @@ func (s *Server) directorOp(w http.ResponseWriter, r *http.Request) {
 		err = s.dir.RemovePlayer(ctx, id, in.Player)
 	case "seeding":
 		err = s.dir.SetSeeding(ctx, id, in.Order)
+	case "forbidden":
+		err = s.dir.SetForbidden(ctx, id, in.Forbidden)
 	case "withdraw":
 		err = s.dir.Withdraw(ctx, id, in.Player)
 	case "reinstate":

@@ -55,6 +55,12 @@ type Event struct {
 	HalfPoints bool     `json:"half_points"`
 	TieBreaks  []string `json:"tie_breaks"`
 	Baku       bool     `json:"baku,omitempty"`
+	// Forbidden are the groups of players (entry ids) of whom no two may
+	// be paired together: players of one family or club, the director's
+	// choice (SetForbidden) or a TRF's XXP and 260 records. The Swiss
+	// pairing treats them as a rematch (swiss.Options.Forbidden); a
+	// pairing by hand may still put them on one board.
+	Forbidden Groups `json:"forbidden"`
 	// FirstColor is the colour drawn for the first player in round 1
 	// (TRF's XXC white1/black1); NoColor leaves it to the pairing (White).
 	FirstColor tally.Color `json:"first_color,omitempty"`
@@ -364,6 +370,8 @@ var codeText = message.Catalog{
 	"director.rr-remove":            "A round-robin's tables count every player: once round 1 is paired, withdraw {player} instead of removing them.",
 	"director.seeding-fixed":        "Round 1 is paired: the starting numbers are fixed.",
 	"director.bad-seeding":          "That order of the starting numbers is not valid: {detail}",
+	"director.bad-forbidden":        "Those players cannot be kept apart: {detail}",
+	"director.forbidden-swiss":      "Players are kept apart only in a Swiss: a round-robin pairs everyone with everyone.",
 }
 
 // Code is a refusal code with its English template.

@@ -278,10 +278,11 @@ func (s *Store) RemovePlayer(ctx context.Context, id string, player int) error {
 				return fmt.Errorf("director: removing player %d: %w", player, err)
 			}
 		}
-		if player > sn.Event.LastID {
-			// The id is not given again.
+		if was := len(sn.Event.Forbidden); player > sn.Event.LastID || was > 0 {
+			// The id is not given again; the forbidden pairings lose it.
 			e := sn.Event
-			e.LastID = player
+			e.LastID = max(e.LastID, player)
+			e.Forbidden = withoutPlayer(e.Forbidden, player)
 			body, err := json.Marshal(e)
 			if err != nil {
 				return err

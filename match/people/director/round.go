@@ -118,7 +118,9 @@ func (s *Store) PairRound(ctx context.Context, id string, n int, manual *Pairing
 			}
 			how = "Berger table"
 		default:
-			rd, err := s.callPair(sn.StateAfter(n-1), sn.Event.Options())
+			opt := sn.Event.Options()
+			opt.Forbidden = sn.forbiddenIn(n)
+			rd, err := s.callPair(sn.StateAfter(n-1), opt)
 			if errors.Is(err, swiss.ErrNoPairing) {
 				return refuse(message.Conflict, "director.no-pairing", "round", fmt.Sprint(n))
 			}

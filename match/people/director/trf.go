@@ -15,7 +15,8 @@ import (
 // TRF is the event as a TRF16 file holds it (match/schedule/swiss/trf): the header,
 // one line per player with every closed round, the ranks of the
 // standings, the number of rounds (XXR), the colour drawn for the first
-// player (XXC, when set) and the event's point system (XXS).
+// player (XXC, when set), the event's point system (XXS) and the
+// forbidden pairings (XXP, or 260 for some rounds).
 func (sn *Snapshot) TRF() (*trf.Event, error) {
 	e := &sn.Event
 	typ := "Individual: Swiss-System Dutch"
@@ -31,6 +32,9 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 		Name: clip(e.Name, 100), City: clip(e.Site, 100), StartDate: strings.ReplaceAll(e.Start, "-", "/"),
 		EndDate: strings.ReplaceAll(e.End, "-", "/"), NumPlayers: len(sn.Players), Type: typ,
 		TimeControl: clip(e.TimeControl, 100), Rounds: e.Rounds, FirstColor: e.FirstColor, PointSystem: &ps,
+	}
+	if e.System == Swiss {
+		out.Forbidden = sn.trfForbidden()
 	}
 	rank := map[int]int{}
 	if st, err := sn.Standings(); err == nil {
@@ -50,6 +54,7 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 		if len(pl.Federation) == 3 {
 			t.Federation = pl.Federation
 		}
+		t.Title = trfTitle(pl.Title)
 		if len(pl.FedID) <= 11 && strings.IndexFunc(pl.FedID, func(r rune) bool { return r < '0' || r > '9' }) < 0 {
 			t.FIDEID = pl.FedID
 		}
@@ -66,6 +71,18 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 	}
 	return out, nil
 }
+
+// trfTitles are the codes TRF16 allows in a player's title field (columns
+// 11-13: "GM, IM, WGM, FM, WIM, CM, WFM, WCM", FIDE Handbook C.04 Annex 2),
+// by their place in the seeding (TitleRank).
+var trfTitles = map[int]string{1: "GM", 2: "WGM", 3: "IM", 4: "WIM", 5: "FM", 6: "WFM", 7: "CM", 8: "WCM"}
+
+// trfTitle is a player's title as TRF16 writes it: an FMJD title takes
+// the code of the FIDE title in its place (GMI GM, GMIF WGM, MI IM, MIF
+// WIM, MF FM, MFF WFM, CMF CM), as the seeding already ranks them; a title
+// the table does not know is left out rather than written in a field
+// that allows only those codes.
+func trfTitle(title string) string { return trfTitles[TitleRank(title)] }
 
 // WriteTRF writes the event as TRF16.
 func (sn *Snapshot) WriteTRF(w io.Writer) error {

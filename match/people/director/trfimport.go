@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -84,6 +85,18 @@ func (s *Store) importTRF(ctx context.Context, settings Event, tev *trf.Event) (
 	players, byNum, err := importPlayers(tev)
 	if err != nil {
 		return Event{}, "", err
+	}
+	// XXP and 260: the file's start numbers are the entry ids.
+	for _, f := range tev.Forbidden {
+		for _, n := range f.Players {
+			if byNum[n] == nil {
+				return Event{}, "", trfProblem(n, 0, "a prohibited pairing (XXP or 260) names this player, who has no 001 line")
+			}
+		}
+		if e.System != Swiss {
+			break
+		}
+		e.Forbidden = append(e.Forbidden, Group{Players: slices.Clone(f.Players), From: f.First, To: f.Last})
 	}
 	rounds, err := importRounds(tev, players, byNum, played)
 	if err != nil {

@@ -105,6 +105,7 @@ function render() {
   renderRound();
   renderStandings();
   renderPlayers();
+  renderApart();
   document.dispatchEvent(new CustomEvent('director:render', { detail: { view: v, op } })); // director-boards.js
   const audit = $('audit');
   audit.replaceChildren(...(v.audit || []).slice().reverse().map((a) =>
@@ -293,6 +294,31 @@ function renderPlayers() {
   }));
 }
 
+// renderApart shows the groups of players kept apart (a Swiss only), each
+// with its Remove button, and the players to tick for a new group; the
+// ticks survive a redraw.
+function renderApart() {
+  const v = state.view;
+  const swiss = v.event.system === 'swiss';
+  $('apart-box').hidden = !swiss;
+  if (!swiss) return;
+  const groups = v.event.forbidden || [];
+  const rounds = (g) => (g.from ? ` · ${t('dir.apart_rounds', { from: g.from, to: g.to })}` : '');
+  $('apart-list').replaceChildren(...(groups.length ? groups.map((g, i) => el('li', { id: `apart-${i}` },
+    el('span', { text: g.players.map(pname).join(' · ') + rounds(g) }), ' ',
+    el('button', { type: 'button', id: `apart-remove-${i}`, text: t('dir.apart_remove'),
+      onclick: () => op('forbidden', { forbidden: groups.filter((_, j) => j !== i) }) })))
+    : [el('li', { id: 'apart-none', class: 'help', text: t('dir.apart_none') })]));
+  const box = $('apart-choose');
+  const ticked = new Set([...box.querySelectorAll('input:checked')].map((x) => Number(x.value)));
+  const players = (v.players || []).filter((p) => !p.withdrawn).sort((a, b) => a.number - b.number);
+  box.replaceChildren(...players.map((p) => {
+    const cb = el('input', { type: 'checkbox', id: `apart-pick-${p.id}`, value: String(p.id) });
+    cb.checked = ticked.has(p.id);
+    return el('label', { class: 'check' }, cb, ` ${p.name} (${p.number})${p.club ? ` · ${p.club}` : ''}`);
+  }));
+}
+
 // openEdit fills the correction form with a player as stored.
 function openEdit(p) {
   state.editing = p.id;
@@ -414,6 +440,12 @@ async function main() {
   });
   $('ep-cancel').addEventListener('click', closeEdit);
   $('seeding-reset').addEventListener('click', () => op('seeding', { order: [] }));
+  $('apart-save').addEventListener('click', () => {
+    const picks = [...$('apart-choose').querySelectorAll('input:checked')];
+    const forbidden = [...(state.view.event.forbidden || []), { players: picks.map((x) => Number(x.value)) }];
+    // After the answer the list is drawn again (ticks kept): untick the new boxes.
+    op('forbidden', { forbidden }, () => { for (const x of $('apart-choose').querySelectorAll('input')) x.checked = false; });
+  });
   $('confirm-anyway').addEventListener('click', () => { if (state.retry) state.retry(); });
   keepLink();
   $('import-form').addEventListener('submit', importCSV);
