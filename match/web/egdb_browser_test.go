@@ -19,7 +19,8 @@ import (
 // English ending presses "Ask the endgame database" and reads who wins
 // and what each move gives; in the start position the answer says the
 // position is not in the database and why. The players' pages never show
-// the button. Screenshots at phone and desktop widths.
+// the button. An answer goes when a move changes the position.
+// Screenshots at phone and desktop widths.
 func TestBrowserEndgameDatabase(t *testing.T) {
 	needBrowser(t)
 	dir := t.TempDir()
@@ -65,6 +66,14 @@ func TestBrowserEndgameDatabase(t *testing.T) {
 		}
 	}
 	white.checkLayout(shots, "egdb-player-390", 390, 900)
+
+	// Black moves: the answer was about the position before, so it goes.
+	black := newPage(t, "black")
+	black.open(g.links["black"])
+	black.click("1")
+	black.click("5")
+	arb.waitMoves(1)
+	arb.wait("the old answer is withdrawn", `document.getElementById('arb-egdb-out').hidden`)
 
 	// A position with more pieces than the database holds.
 	start := e.create(`{"variant":"english"}`)
