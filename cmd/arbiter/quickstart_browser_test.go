@@ -42,13 +42,13 @@ func quickStart(t *testing.T, name string) string {
 	return s
 }
 
-// quickStartServe is the serve command the section shows (an indented
+// quickStartServe is the serve command the section shows (its
 // `bin/arbiter serve` line), made to listen on a free port with its files in
 // dir; the README's own words come first.
 func quickStartServe(t *testing.T, section, dir string) []string {
 	t.Helper()
 	for _, line := range strings.Split(section, "\n") {
-		if strings.HasPrefix(line, "    bin/arbiter serve") {
+		if strings.HasPrefix(strings.TrimSpace(line), "bin/arbiter serve") {
 			args := shellWords(t, strings.TrimSpace(line))[1:]
 			return append(args, "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "web.db"), "--events-db", filepath.Join(dir, "events.db"))
 		}
@@ -71,7 +71,7 @@ func buttons(section string) []string {
 func serveAsREADME(t *testing.T, section string) string {
 	t.Helper()
 	dir := t.TempDir()
-	if !strings.Contains(section, "It prints `arbiter serve: http://127.0.0.1:8080/`") && !strings.Contains(section, "    bin/arbiter serve") {
+	if !strings.Contains(section, "It prints `arbiter serve: http://127.0.0.1:8080/`") && !strings.Contains(section, "\nbin/arbiter serve") {
 		t.Fatal("the section neither shows nor describes serve")
 	}
 	cmd, out, errb := startWatched(t, dir, quickStartServe(t, section, dir)...)
