@@ -110,7 +110,7 @@ egdb-verify: build
 # browser tests that follow the README's quick starts (issue 27).
 doc-shots: build
 	ARBITER_TEST_BIN=$(abspath $(BIN)) ARBITER_DOC_SHOTS=$(CURDIR)/docs/img \
-	  $(GO) test -count=1 -v -run 'TestQuickStart(Player|Director|EngineAuthor)$$' ./cmd/arbiter/
+	  $(GO) test -count=1 -v -run 'TestQuickStart(PlayerAndArbiter|Director|EngineAuthor)$$' ./cmd/arbiter/
 
 clean:
 	rm -rf bin out
