@@ -24,15 +24,15 @@ vet:
 # two cores). The tests that run the arbiter as a process copy the one just
 # built (internal/testbin) rather than each linking its own, in both runs.
 test: build vet
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 12m $(PKGS)
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -short -timeout 12m $(RACE_PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 20m $(PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -short -timeout 20m $(RACE_PKGS)
 	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges' ./rules/
 
 # The edit loop: every test but the browser ones (they skip under -short,
 # see internal/browser) and the long ones that check testing.Short(), with
 # no race pass. `make test` runs them all before a change lands.
 test-quick: build
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -short -timeout 12m $(PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -short -timeout 20m $(PKGS)
 
 # Coverage of the unit tests together with the runs of the binary: the CLI
 # (and match) tests run bin/arbiter as a separate process, so its own code
@@ -110,7 +110,7 @@ egdb-verify: build
 # browser tests that follow the README's quick starts (issue 27).
 doc-shots: build
 	ARBITER_TEST_BIN=$(abspath $(BIN)) ARBITER_DOC_SHOTS=$(CURDIR)/docs/img \
-	  $(GO) test -count=1 -v -run 'TestQuickStart(Player|Director|EngineAuthor)$$' ./cmd/arbiter/
+	  $(GO) test -count=1 -v -run 'TestQuickStart(PlayerAndArbiter|Director|EngineAuthor)$$' ./cmd/arbiter/
 
 clean:
 	rm -rf bin out

@@ -72,7 +72,7 @@ func TestReportLayoutAndViewer(t *testing.T) {
 	}
 
 	allocOpts := browser.Options(bin, t.TempDir())
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a bound for a loaded machine, not a timing
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, allocOpts...)
 	defer cancelAlloc()

@@ -63,7 +63,7 @@ func TestViewerLoadsTheSidecar(t *testing.T) {
 		}
 		pos = pos.Play(mv)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a bound for a loaded machine, not a timing
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, browser.Options(bin, t.TempDir())...)
 	defer cancelAlloc()

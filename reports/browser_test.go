@@ -81,7 +81,7 @@ func TestReportInChromium(t *testing.T) {
 	}
 
 	allocOpts := browser.Options(bin, t.TempDir(), chromedp.WindowSize(1280, 1000))
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a bound for a loaded machine, not a timing
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, allocOpts...)
 	defer cancelAlloc()

@@ -19,20 +19,24 @@ import (
 // is run against the binary the tests built (bin/arbiter in the text), from
 // the repository's root, and must exit 0 and print every expected text.
 // A block marked `docs-test: skip (why)` is left to other tests (the engine
-// check's timing checks, for one, depend on the machine's load). An output
-// directory (`--out DIR`) goes under the test's temporary directory, so the
-// test leaves nothing in the tree.
+// check's timing checks, for one, depend on the machine's load); one marked
+// `docs-test: browser TestName` needs a browser or a peer and is followed
+// by that test (which must exist). The expected texts are looked for in the
+// output of the whole block. Output directories (`--out DIR`, `--dir DIR`)
+// go under a temporary directory of the file's, the same for every block of
+// it, so the test leaves nothing in the tree.
 
 // docBlock is one marked shell block of a Markdown file.
 type docBlock struct {
 	line    int      // of the marker, for messages
-	run     bool     // false: marked skip
+	run     bool     // false: marked skip or browser
+	browser string   // marked browser: the test that follows it
 	expect  []string // texts the output must contain
 	command string   // continuation lines joined
 }
 
 var (
-	docMarker = regexp.MustCompile(`^<!-- docs-test: (run|skip)\b(.*)-->$`)
+	docMarker = regexp.MustCompile(`^<!-- docs-test: (run|skip|browser)\b(.*)-->$`)
 	docExpect = regexp.MustCompile(`expect="([^"]*)"`)
 )
 
@@ -47,6 +51,9 @@ func docBlocks(t *testing.T, text string) []docBlock {
 			continue
 		}
 		b := docBlock{line: i + 1, run: m[1] == "run"}
+		if m[1] == "browser" {
+			b.browser = strings.TrimSpace(m[2])
+		}
 		for _, e := range docExpect.FindAllStringSubmatch(m[2], -1) {
 			b.expect = append(b.expect, e[1])
 		}
@@ -144,11 +151,16 @@ func runDocBlocks(t *testing.T, root, file string) int {
 	}
 	name, _ := filepath.Rel(root, file)
 	ran := 0
+	tmp := t.TempDir()
 	for _, b := range docBlocks(t, string(text)) {
+		if b.browser != "" {
+			checkTestExists(t, root, name, b)
+		}
 		if !b.run {
 			continue
 		}
 		ran++
+		var all strings.Builder
 		for _, line := range strings.Split(b.command, "\n") {
 			words := shellWords(t, line)
 			if len(words) == 0 || words[0] != "bin/arbiter" {
@@ -156,8 +168,8 @@ func runDocBlocks(t *testing.T, root, file string) int {
 			}
 			args := words[1:]
 			for k := 0; k+1 < len(args); k++ {
-				if args[k] == "--out" {
-					args[k+1] = filepath.Join(t.TempDir(), args[k+1])
+				if args[k] == "--out" || args[k] == "--dir" {
+					args[k+1] = filepath.Join(tmp, args[k+1])
 				}
 			}
 			cmd := exec.Command(arbiterBin, args...)
@@ -167,14 +179,84 @@ func runDocBlocks(t *testing.T, root, file string) int {
 			if err := cmd.Run(); err != nil {
 				t.Fatalf("%s:%d: %s: %v\n%s", name, b.line, line, err, out.String())
 			}
-			for _, want := range b.expect {
-				if !strings.Contains(out.String(), want) {
-					t.Errorf("%s:%d: %s: the text says it shows %q; it printed:\n%s", name, b.line, line, want, out.String())
-				}
+			all.WriteString(out.String())
+		}
+		for _, want := range b.expect {
+			if !strings.Contains(all.String(), want) {
+				t.Errorf("%s:%d: the text says the block shows %q; it printed:\n%s", name, b.line, want, all.String())
 			}
 		}
 	}
 	return ran
+}
+
+// checkTestExists fails unless the test a block marked browser names is a
+// test function of the repository.
+func checkTestExists(t *testing.T, root, name string, b docBlock) {
+	t.Helper()
+	if !regexp.MustCompile(`^Test[A-Za-z0-9_]+$`).MatchString(b.browser) {
+		t.Errorf("%s:%d: docs-test: browser %q: name the test that follows the block", name, b.line, b.browser)
+		return
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "cmd", "arbiter", "*_test.go"))
+	more, _ := filepath.Glob(filepath.Join(root, "match", "web", "*_test.go"))
+	for _, f := range append(files, more...) {
+		src, err := os.ReadFile(f)
+		if err == nil && strings.Contains(string(src), "\nfunc "+b.browser+"(t *testing.T)") {
+			return
+		}
+	}
+	t.Errorf("%s:%d: docs-test: browser %s: no such test in cmd/arbiter or match/web", name, b.line, b.browser)
+}
+
+// Every command a reader is told to run is accounted for: a line of a code
+// block of README.md or docs/*.md that runs `bin/arbiter`, `arbiter` or
+// `make` is in a block marked run, skip (why) or browser TestName, unless
+// it is a synopsis (a placeholder such as FILE, a [...] option or a | choice
+// outside quotes) or a line of a command list (a trailing # comment).
+func TestDocsCommandsMarked(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	files = append([]string{filepath.Join(root, "README.md")}, files...)
+	command := regexp.MustCompile(`^(bin/arbiter|arbiter|make)( |$)`)
+	quoted := regexp.MustCompile(`"[^"]*"|'[^']*'`)
+	synopsis := regexp.MustCompile(`\b[A-Z][A-Z0-9_]+\b|\[|\||\.\.\.`)
+	checked := 0
+	for _, f := range files {
+		text, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name, _ := filepath.Rel(root, f)
+		lines := strings.Split(string(text), "\n")
+		fence, marked := false, false
+		for i, l := range lines {
+			s := strings.TrimSpace(l)
+			if strings.HasPrefix(s, "```") {
+				if !fence {
+					marked = i > 0 && docMarker.MatchString(strings.TrimSpace(lines[i-1]))
+				}
+				fence = !fence
+				continue
+			}
+			if !fence && !strings.HasPrefix(l, "    ") || !command.MatchString(s) {
+				continue
+			}
+			if strings.Contains(s, " # ") || synopsis.MatchString(quoted.ReplaceAllString(s, "")) {
+				continue
+			}
+			checked++
+			if !fence || !marked {
+				t.Errorf("%s:%d: %q is told to run but no docs-test marker says who runs it (run, skip (why), browser TestName)", name, i+1, s)
+			}
+		}
+	}
+	if checked < 5 {
+		t.Errorf("%d commands found in README.md and docs/; the parser misses them", checked)
+	}
 }
 
 // Every command of the README's command list exists: its --help exits 0.

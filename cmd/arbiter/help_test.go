@@ -152,3 +152,46 @@ func TestDocsPictures(t *testing.T) {
 		t.Errorf("README.md and docs/ show %d pictures; want the game page and a report in the README, the director's page, the live view and the game page in the guides", seen)
 	}
 }
+
+// The README is the front door (issue 27): short; its serve synopsis names
+// both databases; its table of guides lists every guide in docs/; its
+// command list gives every command one line.
+func TestReadmeShape(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text, err := os.ReadFile(filepath.Join(root, "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(text)
+	if n := strings.Count(s, "\n"); n > 160 {
+		t.Errorf("README.md is %d lines; the front door is about 150 at most, the rest goes to docs/", n)
+	}
+	if !regexp.MustCompile(`(?m)^    arbiter serve \[.*--db FILE.*--events-db FILE`).MatchString(s) {
+		t.Error("README.md's serve synopsis does not name --db and --events-db")
+	}
+	guides, _ := filepath.Glob(filepath.Join(root, "docs", "*.md"))
+	for _, g := range guides {
+		row := "| [docs/" + filepath.Base(g) + "](docs/" + filepath.Base(g) + ") |"
+		if !strings.Contains(s, row) {
+			t.Errorf("README.md's table of guides has no row for docs/%s", filepath.Base(g))
+		}
+	}
+	i := strings.Index(s, "\n## Commands\n")
+	if i < 0 {
+		t.Fatal(`README.md: no "## Commands" section`)
+	}
+	listed := map[string]bool{}
+	for _, line := range strings.Split(s[i:], "\n") {
+		if f := strings.Fields(line); strings.HasPrefix(line, "    arbiter ") && len(f) > 1 {
+			listed[f[1]] = true
+		}
+	}
+	for _, c := range newRoot().Commands() {
+		if c.Name() != "help" && c.Name() != "completion" && !c.Hidden && !listed[c.Name()] {
+			t.Errorf("README.md's command list has no line for `arbiter %s`", c.Name())
+		}
+	}
+}

@@ -47,8 +47,15 @@ var subcommands []func() *cobra.Command
 
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
-		Use:           "arbiter",
-		Short:         "Tournament arbiter and engine-match runner for draughts and checkers",
+		Use:   "arbiter",
+		Short: "Tournament arbiter and engine-match runner for draughts and checkers",
+		Long: `arbiter plays engines against each other with clocks and honest statistics, referees
+games between people on the web (serve) and runs human events (serve, /director).
+Quick starts: README.md; a guide per role: docs/ (engine-testing, engines, web-referee,
+human-events, check-and-pdn, cluster, internet, egdb, exit-codes, variants).`,
+		Example: `  arbiter demo
+  arbiter serve
+  arbiter match --engine 'cmd=self engine --level 3' --engine 'cmd=self engine --level greedy' --time-control 10+0.1`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

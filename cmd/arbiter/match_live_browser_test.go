@@ -38,7 +38,7 @@ func TestMatchLiveViewOnAPhone(t *testing.T) {
 	waitFor(t, m, "the end of the match", func() bool { return strings.Contains(stdout.String(), "match: finished; the live view at") }, stderr)
 	url := liveRE.FindStringSubmatch(stderr.String())[1]
 
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a bound for a loaded machine, not a timing
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, browser.Options(bin, t.TempDir())...)
 	defer cancelAlloc()

@@ -42,13 +42,13 @@ func quickStart(t *testing.T, name string) string {
 	return s
 }
 
-// quickStartServe is the serve command the section shows (an indented
+// quickStartServe is the serve command the section shows (its
 // `bin/arbiter serve` line), made to listen on a free port with its files in
 // dir; the README's own words come first.
 func quickStartServe(t *testing.T, section, dir string) []string {
 	t.Helper()
 	for _, line := range strings.Split(section, "\n") {
-		if strings.HasPrefix(line, "    bin/arbiter serve") {
+		if strings.HasPrefix(strings.TrimSpace(line), "bin/arbiter serve") {
 			args := shellWords(t, strings.TrimSpace(line))[1:]
 			return append(args, "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "web.db"), "--events-db", filepath.Join(dir, "events.db"))
 		}
@@ -71,7 +71,7 @@ func buttons(section string) []string {
 func serveAsREADME(t *testing.T, section string) string {
 	t.Helper()
 	dir := t.TempDir()
-	if !strings.Contains(section, "It prints `arbiter serve: http://127.0.0.1:8080/`") && !strings.Contains(section, "    bin/arbiter serve") {
+	if !strings.Contains(section, "It prints `arbiter serve: http://127.0.0.1:8080/`") && !strings.Contains(section, "\nbin/arbiter serve") {
 		t.Fatal("the section neither shows nor describes serve")
 	}
 	cmd, out, errb := startWatched(t, dir, quickStartServe(t, section, dir)...)
@@ -255,17 +255,12 @@ func playerGame(t *testing.T, b *tabs) (map[string]string, context.Context) {
 // A player follows the README: serve, create a game with the clock it
 // names, press the button it names, get the four links, and both players
 // see the board and both clocks and move by click. The picture of the game
-// page (docs/img/game.png) is White's view.
-func TestQuickStartPlayer(t *testing.T) {
-	b := newTabs(t)
-	_, white := playerGame(t, b)
-	docShot(t, white, "game", 760, "")
-}
-
-// An arbiter follows the README: during a game, the arbiter's link opens
-// the board with the powers the README lists; pausing the clocks is seen by
-// the players. (`check --claims` is run by TestReadmeQuickStartsRun.)
-func TestQuickStartArbiter(t *testing.T) {
+// page (docs/img/game.png) is White's view. Then an arbiter follows the
+// README in that game (one test for both: the arbiter's quick start begins
+// where the player's ends): the arbiter's link opens the board with the
+// powers the README lists, and pausing the clocks is seen by the players.
+// (The arbiter's `check --claims` is run by TestReadmeQuickStartsRun.)
+func TestQuickStartPlayerAndArbiter(t *testing.T) {
 	section := quickStart(t, "an arbiter")
 	for _, power := range []string{"pause the clocks", "add time", "declare a result", "add a note", "revoke and reissue"} {
 		if !strings.Contains(strings.Join(strings.Fields(section), " "), power) {
@@ -274,6 +269,7 @@ func TestQuickStartArbiter(t *testing.T) {
 	}
 	b := newTabs(t)
 	links, white := playerGame(t, b)
+	docShot(t, white, "game", 760, "")
 	arb := b.open(links["arbiter"], `document.querySelector('#sq-11 rect') && !document.getElementById('arbiter').hidden`)
 	if n := js[int](t, arb, `['arb-pause', 'arb-time', 'arb-declare', 'arb-note', 'arb-reissue'].filter(id => { const e = document.getElementById(id); return e && e.offsetParent !== null; }).length`); n != 5 {
 		t.Errorf("the arbiter's page shows %d of its 5 powers", n)

@@ -41,7 +41,7 @@ var rules = []struct {
 	{"internal/...", rule{}},
 	{"arbiter", rule{may: []string{"rules", "rules/pdn", "internal/message"}}},
 	{"reports/stats", rule{}},
-	{"reports/rating", rule{}},
+	{"reports/rating", rule{may: []string{"rules/tally"}}},
 	{"reports/tiebreak", rule{may: []string{"rules/tally"}}},
 	{"reports/sheets", rule{may: []string{"rules/...", "reports/tiebreak", "reports/rating"}}},
 	{"reports", rule{may: append([]string{"reports/..."}, core...)}},

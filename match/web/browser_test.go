@@ -798,9 +798,7 @@ func TestBrowserFlag(t *testing.T) {
 	g := e.create(`{"variant":"english","time_control":"3"}`)
 	black := newPage(t, "black")
 	black.open(g.links["black"])
-	if !eval[bool](black, `!document.querySelector('.player-white .away').hidden && document.querySelector('.player-black .away').hidden`) {
-		t.Error("White, who never opened the link, is not shown away (or Black is)")
-	}
+	black.wait("White, who never opened the link, shown away (and Black not)", `!document.querySelector('.player-white .away').hidden && document.querySelector('.player-black .away').hidden`)
 	// The clocks start with the first move; then White's runs out.
 	black.click("11")
 	black.click("15")

@@ -49,8 +49,8 @@ func (s *Server) directorRoutes() {
 	m.HandleFunc("GET /e/{id}/standings/{n}", s.eventSheet("standings")) // public: standings after round n
 	m.HandleFunc("GET /e/{id}/crosstable", s.eventSheet("crosstable"))
 	m.HandleFunc("GET /e/{id}/cards", s.eventSheet("cards"))
-	m.HandleFunc("GET /e/{id}/trf", s.eventTRF) // TRF16 of the event
-	m.HandleFunc("GET /e/{id}/pdn", s.eventPDN) // PDN of its online games
+	m.HandleFunc("GET /e/{id}/trf", s.keptByEvent("trf", s.eventTRF, false)) // TRF16 of the event
+	m.HandleFunc("GET /e/{id}/pdn", s.keptByEvent("pdn", s.eventPDN, true))  // PDN of its online games
 	s.ratingRoutes()
 }
 
@@ -639,6 +639,26 @@ func (s *Server) gameOver(g director.GameBoard, e *online.Event) bool {
 		s.log.Info().Str("event", g.Event).Int("round", g.Round).Int("board", g.Board).Str("result", e.State.Result).Msg("director: result from the online game")
 	}
 	return true
+}
+
+// keptByEvent keeps a public export of an event in the sheet cache, as
+// the sheets are kept (issue 24: a large event's export is dear): drawn
+// again only when the event changes and, for games, when a game has moved.
+func (s *Server) keptByEvent(kind string, draw http.HandlerFunc, games bool) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		if id == "" || len(id) > 64 {
+			writeCode(w, http.StatusNotFound, codeNotFound, nil)
+			return
+		}
+		gen := s.dir.Generation()
+		if games {
+			// Both counters only grow; the hall's low half cannot wrap
+			// within any event's life (2^32 stored moves).
+			gen = gen<<32 | s.hall.Changes()&(1<<32-1)
+		}
+		s.sheets.get(sheetKey{kind: kind, id: id}, gen, func(w http.ResponseWriter) { draw(w, r) }).send(w)
+	}
 }
 
 // eventTRF is GET /e/{id}/trf.

@@ -111,3 +111,31 @@ func TestBrowserDirectorForbidden(t *testing.T) {
 	d.do("remove the group", chromedp.Click(chromedp.CSS("#apart-remove-0")))
 	d.wait("the list empty again", `document.getElementById('apart-none') && arbiterDirector.view.event.forbidden.length === 0`)
 }
+
+// TestBrowserDirectorBaku: a director creates a Swiss with the Baku
+// acceleration chosen on the create page; the event page says so, the
+// event stores it, and its TRF carries the virtual points as XXA records
+// (4 players: group A is players 1 and 2).
+func TestBrowserDirectorBaku(t *testing.T) {
+	needBrowser(t)
+	e := newDirEnv(t)
+	d := newPage(t, "director")
+	d.do("open /director", chromedp.Navigate(e.hs.URL+"/director"))
+	d.wait("the create page", `document.querySelector('#ev-accel option[value="baku"]')`)
+	d.do("create the event",
+		chromedp.SendKeys(chromedp.CSS("#ev-name"), "Fast Open"),
+		chromedp.SetValue(chromedp.CSS("#ev-rounds"), "5"),
+		chromedp.SetValue(chromedp.CSS("#ev-accel"), "baku"),
+		chromedp.Click(chromedp.CSS("#event-create")))
+	d.wait("the director's page", `location.pathname.startsWith('/d/') && window.arbiterDirector && arbiterDirector.ready`)
+	if !eval[bool](d, `arbiterDirector.view.event.baku === true && document.getElementById('ev-facts').textContent.includes('Swiss (Dutch system), Baku acceleration')`) {
+		t.Errorf("the event's facts read %q", eval[string](d, `document.getElementById('ev-facts').textContent`))
+	}
+	token := strings.TrimPrefix(eval[string](d, `location.pathname`), "/d/")
+	e.op(token, "add-players", `{"players":[{"name":"A","rating":2300},{"name":"B","rating":2200},{"name":"C","rating":2100},{"name":"D","rating":2000}]}`, 200)
+	id := eval[string](d, `arbiterDirector.view.event.id`)
+	trf := e.public(id, "/trf")
+	if strings.Count(trf, "\nXXA ") != 2 || !strings.Contains(trf, "\nXXA    1") {
+		t.Errorf("the TRF's XXA records:\n%s", trf)
+	}
+}

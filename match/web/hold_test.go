@@ -318,6 +318,20 @@ func TestHoldPublicSheetsCached(t *testing.T) {
 	if draws() != n+3 {
 		t.Fatalf("the Norwegian page was not drawn of its own")
 	}
+	// The exports are kept too, and drawn again after a change.
+	for _, export := range []string{"/trf", "/pdn"} {
+		before := draws()
+		e.public(id, export)
+		e.public(id, export)
+		if got := draws() - before; got != 1 {
+			t.Fatalf("two requests for %s drew it %d times, want 1", export, got)
+		}
+	}
+	e.op(tok, "add-players", `{"players":[{"name":"Ola Nordmann"}]}`, 200)
+	before := draws()
+	if trf := e.public(id, "/trf"); !strings.Contains(trf, "Ola Nordmann") || draws() != before+1 {
+		t.Fatalf("after a change the TRF was not drawn anew with the new player (%d draws)", draws()-before)
+	}
 }
 
 // fakeClock is a clock the test moves by hand.

@@ -2,7 +2,7 @@
 // event from the players' ratings before it and their game results: pure
 // computation, no storage, no HTTP. The director (match/people/director),
 // the web front (match/web) and the sheets (reports/sheets) import it;
-// it imports only the standard library.
+// it imports only the event vocabulary (rules/tally).
 //
 // # FIDE Rating Regulations (Handbook B.02, applied from 1 March 2024)
 //

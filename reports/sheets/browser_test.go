@@ -140,7 +140,7 @@ func TestSheetsInBrowser(t *testing.T) {
 		{"round-robin", func(w io.Writer) error { return Crosstable(w, rr) }, 13, 1047, 1},
 	}
 	allocOpts := browser.Options(bin, t.TempDir())
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a bound for a loaded machine, not a timing
 	defer cancel()
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, allocOpts...)
 	defer cancelAlloc()

@@ -4,22 +4,7 @@ import (
 	"fmt"
 
 	elo "github.com/draughts-arbiter/arbiter/reports/rating"
-	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
-
-// ratedScore is a played game's score for the rating (FIDE B.02 art.
-// 8.3.2: 1, 0.5 or 0); forfeits and byes are not rated (art. 5.1).
-func ratedScore(r tally.Result) (float64, bool) {
-	switch r {
-	case tally.Win:
-		return 1, true
-	case tally.Draw:
-		return 0.5, true
-	case tally.Loss:
-		return 0, true
-	}
-	return 0, false
-}
 
 // ratedGames is a player's rated games in the first upTo rounds that
 // count (results in, round not open): by round index, the game and its
@@ -34,7 +19,7 @@ func (ev *Event) ratedGames(p *Player, es []entry) (games map[int]elo.Game, chan
 		if e.pending || e.Opponent == 0 || ev.Played[r].Open {
 			continue
 		}
-		s, played := ratedScore(e.Result)
+		s, played := elo.GameScore(e.Result)
 		o := ev.player(e.Opponent)
 		if !played || o == nil || o.Rating <= 0 {
 			continue

@@ -41,20 +41,6 @@ type Ratings struct {
 	Lines  []RatingLine `json:"lines"`
 }
 
-// gameScore is a played, rated game's score (FIDE B.02 rates played
-// games only: a forfeit, a bye or an unrated game counts for nothing).
-func gameScore(r tally.Result) (float64, bool) {
-	switch r {
-	case tally.Win:
-		return 1, true
-	case tally.Draw:
-		return 0.5, true
-	case tally.Loss:
-		return 0, true
-	}
-	return 0, false
-}
-
 // Ratings computes every rated player's change, round by round, from the
 // results in so far: games played between two rated players (a rating
 // above 0). K is art. 8.3.3 read from the rating alone (10 from 2400, 20
@@ -68,7 +54,7 @@ func (sn *Snapshot) Ratings() Ratings {
 	}
 	games := map[int][]RatingRound{}
 	add := func(n int, me, opp *Player, res tally.Result) {
-		s, ok := gameScore(res)
+		s, ok := rating.GameScore(res)
 		if !ok || me == nil || opp == nil || me.Rating <= 0 || opp.Rating <= 0 {
 			return
 		}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
 )
 
@@ -42,7 +43,8 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 			rank[s.Player.Number] = s.Rank
 		}
 	}
-	for _, p := range sn.State() {
+	state := sn.State()
+	for pos, p := range state {
 		pl := sn.ByNumber(p.Number)
 		if pl == nil {
 			return nil, fmt.Errorf("director: event %s: no player number %d", e.ID, p.Number)
@@ -67,6 +69,7 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 		if k, ok := sn.Requested[sn.Next()][pl.ID]; ok && sn.Closed() == len(sn.Rounds) && sn.Next() <= e.Rounds {
 			t.History = append(slices.Clone(t.History), tally.Entry{Result: k})
 		}
+		t.Acceleration = sn.bakuTenths(len(state), pos, tenths)
 		out.Players = append(out.Players, t)
 	}
 	return out, nil
@@ -102,4 +105,26 @@ func clip(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n])
+}
+
+// bakuTenths is the Baku acceleration (C.04.5.1) of the player at
+// position pos of n in tenths of a point for each accelerated round, as
+// the XXA record writes it (nil when the event is not accelerated or the
+// player is in group B): the file then pairs the same in any program
+// that reads XXA (bbpPairings, JaVaFo), not only in one that knows Baku.
+func (sn *Snapshot) bakuTenths(n, pos, tenths int) []int {
+	e := &sn.Event
+	if !e.Baku || e.System != Swiss {
+		return nil
+	}
+	opt := e.Options()
+	var out []int
+	for r := 1; r <= e.Rounds; r++ {
+		v := swiss.BakuPoints(opt, n, pos, r)
+		if v == 0 {
+			break
+		}
+		out = append(out, v*tenths)
+	}
+	return out
 }

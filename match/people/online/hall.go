@@ -13,6 +13,7 @@ import (
 	"slices"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/rs/zerolog"
@@ -61,10 +62,17 @@ type Hall struct {
 	closed  bool
 	done    []string // finished games in memory, oldest first (see finished)
 
+	commits atomic.Uint64 // events stored, all games (Changes)
+
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 }
+
+// Changes counts the events stored for all games since the hall opened:
+// what a game's record shows can have changed only when it has moved, so a
+// page drawn from the records (an event's PDN) is kept while it stands.
+func (h *Hall) Changes() uint64 { return h.commits.Load() }
 
 // Open opens (or creates) the hall's database and resumes every running
 // game. Games that cannot be restored are reported by Broken; they do not
@@ -560,6 +568,7 @@ func (h *Hall) commit(g *game, in []byte, wasOver bool, tok *tokenRow) ([]Event,
 	}
 	g.v = v
 	g.pending = g.pending[:0]
+	h.commits.Add(uint64(len(rows)))
 	if tok != nil {
 		// The old token dies before anyone hears of the reissue: a stream
 		// that re-resolves its token on the reissue event finds it gone.

@@ -75,6 +75,19 @@ func bakuPoints(opt Options, sc tally.Scoring, n, rank, r int) int {
 	return 0
 }
 
+// BakuPoints is the virtual points of the Baku acceleration (C.04.5.1),
+// in units of opt.Scoring (zero: DefaultScoring), that the player at
+// 0-based position pos of the initial order of n players gets before
+// round r (1-based); 0 without opt.Baku. A TRF writes them as XXA or
+// 250 records so that another program pairs the same way.
+func BakuPoints(opt Options, n, pos, r int) int {
+	sc := opt.Scoring
+	if sc == (tally.Scoring{}) {
+		sc = tally.DefaultScoring
+	}
+	return bakuPoints(opt, sc, n, pos, r)
+}
+
 // virtual is s's acceleration before round r (1-based): the given
 // accelerations when there are, else Baku's.
 func (ev *event) virtual(s *pstate, n, r int) int {

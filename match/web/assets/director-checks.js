@@ -6,9 +6,9 @@
 // director.js sends 'director:render' with the view after each render.
 
 import * as i18n from './i18n.js';
+import { $ } from './dom.js';
 
 const { t } = i18n;
-const $ = (id) => document.getElementById(id);
 
 function render(view) {
   const checks = view.checks || [];

@@ -64,6 +64,7 @@ async function submit(ev) {
     name: $('ev-name').value, site: $('ev-site').value, start: $('ev-start').value, end: $('ev-end').value,
     variant: $('ev-variant').value, time_control: $('ev-tc').value.trim(), system: $('ev-system').value,
     rounds: parseInt($('ev-rounds').value, 10) || 0, half_points: $('ev-half').checked,
+    baku: $('ev-system').value === 'swiss' && $('ev-accel').value === 'baku',
   };
   if (tb.length) body.tie_breaks = tb;
   $('event-create').disabled = true;

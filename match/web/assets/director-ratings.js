@@ -6,21 +6,10 @@
 // render; this module draws its section from view.ratings.
 
 import * as i18n from './i18n.js';
+import { $, el } from './dom.js';
 
 const { t } = i18n;
-const $ = (id) => document.getElementById(id);
 const token = location.pathname.split('/')[2] || '';
-
-function el(tag, props = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(props)) {
-    if (k === 'text') e.textContent = v;
-    else if (k.startsWith('on')) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v);
-  }
-  e.append(...kids);
-  return e;
-}
 
 const signed = (x, digits) => (x > 0 ? '+' : x < 0 ? '−' : '±') + Math.abs(x).toFixed(digits);
 

@@ -83,7 +83,8 @@ function render() {
   const ev = v.event;
   document.title = `${ev.name}: ${t('dir.director')}`;
   $('ev-title').textContent = ev.name;
-  const system = ev.system === 'swiss' ? t('dir.swiss') : t('dir.round_robin');
+  let system = ev.system === 'swiss' ? t('dir.swiss') : t('dir.round_robin');
+  if (ev.baku) system += `, ${t('dir.baku')}`;
   $('ev-facts').textContent = [ev.site, [ev.start, ev.end].filter((x) => x).join(' – '),
     i18n.has(`variant.${ev.variant}`) ? t(`variant.${ev.variant}`) : ev.variant, ev.time_control, system,
     t('dir.n_rounds', { n: ev.rounds })].filter((x) => x).join(' · ');
