@@ -68,16 +68,10 @@ func parsePlayers(data []byte) ([]Player, []int, error) {
 	if len(data) > MaxCSV {
 		return nil, nil, &CSVError{[]*Error{csvProblem(0, 0, fmt.Sprintf("the file is larger than %d bytes", MaxCSV))}}
 	}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	if !utf8.Valid(data) {
-		line := 1 + bytes.Count(data[:firstInvalid(data)], []byte("\n"))
-		return nil, nil, &CSVError{[]*Error{csvProblem(line, 0, "not valid UTF-8")}}
+	r, bad := csvReader(data)
+	if bad != nil {
+		return nil, nil, bad
 	}
-	r := csv.NewReader(bytes.NewReader(data))
-	r.Comma = sniffComma(data)
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
-	r.ReuseRecord = false
 	var problems []*Error
 	add := func(line, col int, detail string) {
 		if len(problems) < maxCSVProblems {
@@ -221,4 +215,20 @@ func firstInvalid(b []byte) int {
 		i += size
 	}
 	return len(b)
+}
+
+// csvReader reads a spreadsheet's CSV as both imports take it (players and
+// a rating list): a byte-order mark dropped, UTF-8 required (the line of
+// the first bad byte named), the separator sniffed, rows of any length.
+func csvReader(data []byte) (*csv.Reader, *CSVError) {
+	data = bytes.TrimPrefix(data, []byte("\ufeff"))
+	if !utf8.Valid(data) {
+		line := 1 + bytes.Count(data[:firstInvalid(data)], []byte("\n"))
+		return nil, &CSVError{[]*Error{csvProblem(line, 0, "not valid UTF-8")}}
+	}
+	r := csv.NewReader(bytes.NewReader(data))
+	r.Comma = sniffComma(data)
+	r.FieldsPerRecord = -1
+	r.TrimLeadingSpace = true
+	return r, nil
 }

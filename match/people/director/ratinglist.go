@@ -1,15 +1,12 @@
 package director
 
 import (
-	"bytes"
 	"context"
-	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // RatingEntry is one player of a federation's rating list.
@@ -61,15 +58,10 @@ func ParseRatingList(data []byte) (RatingList, error) {
 	if len(data) > MaxRatingList {
 		return nil, &CSVError{[]*Error{csvProblem(0, 0, fmt.Sprintf("the file is larger than %d bytes", MaxRatingList))}}
 	}
-	data = bytes.TrimPrefix(data, []byte("\ufeff"))
-	if !utf8.Valid(data) {
-		line := 1 + bytes.Count(data[:firstInvalid(data)], []byte("\n"))
-		return nil, &CSVError{[]*Error{csvProblem(line, 0, "not valid UTF-8")}}
+	r, bad := csvReader(data)
+	if bad != nil {
+		return nil, bad
 	}
-	r := csv.NewReader(bytes.NewReader(data))
-	r.Comma = sniffComma(data)
-	r.FieldsPerRecord = -1
-	r.TrimLeadingSpace = true
 	var problems []*Error
 	add := func(line, col int, detail string) {
 		if len(problems) < maxCSVProblems {
