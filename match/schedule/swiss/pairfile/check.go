@@ -3,6 +3,7 @@ package pairfile
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
@@ -48,44 +49,36 @@ func (d Difference) Reason() string {
 	return b.String()
 }
 
-func boardSet(r swiss.Round) map[string]bool {
-	m := map[string]bool{}
-	for _, bd := range r.Boards {
-		m[fmt.Sprintf("%d-%d", bd.White, bd.Black)] = true
+// boardKeys names a round's boards ("12-7") and its bye ("3-bye"), boards
+// ordered by White then Black, the bye last.
+func boardKeys(r swiss.Round) []string {
+	var keys []string
+	for _, bd := range append(sortBoards(r.Boards), swiss.Board{White: r.Bye}) {
+		switch {
+		case bd.Black != 0:
+			keys = append(keys, fmt.Sprintf("%d-%d", bd.White, bd.Black))
+		case bd.White != 0:
+			keys = append(keys, fmt.Sprintf("%d-bye", bd.White))
+		}
 	}
-	if r.Bye != 0 {
-		m[fmt.Sprintf("%d-bye", r.Bye)] = true
-	}
-	return m
+	return keys
 }
 
+// diffBoards lists the boards (and bye) of one round that the other lacks.
 func diffBoards(rec, eng swiss.Round) (recOnly, engOnly []string) {
-	a, b := boardSet(rec), boardSet(eng)
-	for _, bd := range append(sortBoards(rec.Boards), swiss.Board{White: rec.Bye}) {
-		k := fmt.Sprintf("%d-%d", bd.White, bd.Black)
-		if bd.Black == 0 {
-			if bd.White == 0 {
-				continue
-			}
-			k = fmt.Sprintf("%d-bye", bd.White)
-		}
-		if !b[k] {
-			recOnly = append(recOnly, k)
-		}
-	}
-	for _, bd := range append(sortBoards(eng.Boards), swiss.Board{White: eng.Bye}) {
-		k := fmt.Sprintf("%d-%d", bd.White, bd.Black)
-		if bd.Black == 0 {
-			if bd.White == 0 {
-				continue
-			}
-			k = fmt.Sprintf("%d-bye", bd.White)
-		}
-		if !a[k] {
-			engOnly = append(engOnly, k)
+	a, b := boardKeys(rec), boardKeys(eng)
+	return missing(a, b), missing(b, a)
+}
+
+// missing is the keys of from that are not in in.
+func missing(from, in []string) []string {
+	var out []string
+	for _, k := range from {
+		if !slices.Contains(in, k) {
+			out = append(out, k)
 		}
 	}
-	return recOnly, engOnly
+	return out
 }
 
 // same reports whether the engine's round is the recorded one: the same
