@@ -91,12 +91,20 @@ func (db *DB) Probe(p rules.Position) (Value, error) {
 	if err != nil {
 		return Unknown, err
 	}
+	return s.probe(p)
+}
+
+// probe is p's value in s, the table of p's material.
+func (s *stored) probe(p rules.Position) (Value, error) {
 	i, ok := s.t.index(p)
 	if !ok {
 		return Unknown, fmt.Errorf("egdb: %s is not a position of the database (a man on its crowning row?)", p.FEN())
 	}
-	return Value(s.bits[i/4] >> (2 * (i % 4)) & 3), nil
+	return s.value(i), nil
 }
+
+// value is the value at index i.
+func (s *stored) value(i uint64) Value { return Value(s.bits[i/4] >> (2 * (i % 4)) & 3) }
 
 func (db *DB) table(m Material) (*stored, error) {
 	db.mu.Lock()
@@ -168,11 +176,8 @@ func (db *DB) read(m Material) (*stored, error) {
 // writing leaves no table behind, only a temporary file it overwrites.
 func (db *DB) write(t *table, val []uint8) (*stored, error) {
 	data := make([]byte, (len(val)+3)/4)
-	for i, v := range val {
-		if v == hole {
-			v = uint8(Unknown)
-		}
-		data[i/4] |= v << (2 * (i % 4))
+	for i, s := range val {
+		data[i/4] |= uint8(stateValue(s)) << (2 * (i % 4))
 	}
 	var buf bytes.Buffer
 	buf.WriteString(magic)
@@ -244,7 +249,11 @@ func Build(ctx context.Context, v *rules.Variant, dir string, opt BuildOptions) 
 		for end < len(ms) && level(ms[end]) == level(ms[start]) {
 			end++
 		}
-		if err := db.buildLevel(ctx, ms[start:end], workers, opt); err != nil {
+		known, err := db.keepOnly(ms[start:end])
+		if err != nil {
+			return nil, err
+		}
+		if err := db.buildLevel(ctx, ms[start:end], known, workers, opt); err != nil {
 			return nil, err
 		}
 		start = end
@@ -252,8 +261,61 @@ func Build(ctx context.Context, v *rules.Variant, dir string, opt BuildOptions) 
 	return db, nil
 }
 
+// loaded is the tables a level's solving may probe, by material, read
+// without a lock: the solving workers only read it.
+type loaded [9 * 9 * 9 * 9]*stored
+
+func materialKey(m Material) int {
+	return ((m.WhiteMen*9+m.WhiteKings)*9+m.BlackMen)*9 + m.BlackKings
+}
+
+// probe is the value of p, whose table must be among l's.
+func (l *loaded) probe(p rules.Position) (Value, error) {
+	m := MaterialOf(p)
+	if m.WhiteMen+m.WhiteKings == 0 || m.BlackMen+m.BlackKings == 0 {
+		return valueOf(p.Outcome(), p.Turn()), nil
+	}
+	if m.Pieces() > maxPieces {
+		return Unknown, nil
+	}
+	s := l[materialKey(m)]
+	if s == nil {
+		return Unknown, fmt.Errorf("egdb: %s: table %s not loaded (a move this build did not foresee)", p.FEN(), m)
+	}
+	return s.probe(p)
+}
+
+// keepOnly keeps in memory the tables that the moves of ms lead into, and
+// only those: the others are dropped (the database reads them again from
+// disk if a probe needs them), so that a build holds the tables of one
+// level's neighbourhood, not the whole database.
+func (db *DB) keepOnly(ms []Material) (*loaded, error) {
+	need := map[Material]bool{}
+	for _, m := range ms {
+		for _, r := range reach(m) {
+			need[r] = true
+		}
+	}
+	db.mu.Lock()
+	for m := range db.tables {
+		if !need[m] {
+			delete(db.tables, m)
+		}
+	}
+	db.mu.Unlock()
+	l := new(loaded)
+	for r := range need {
+		s, err := db.table(r)
+		if err != nil {
+			return nil, err
+		}
+		l[materialKey(r)] = s
+	}
+	return l, nil
+}
+
 // buildLevel solves (or reads) tables that do not lead into each other.
-func (db *DB) buildLevel(ctx context.Context, ms []Material, workers int, opt BuildOptions) error {
+func (db *DB) buildLevel(ctx context.Context, ms []Material, known *loaded, workers int, opt BuildOptions) error {
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(workers)
 	results := make([]*stored, len(ms))
@@ -273,7 +335,7 @@ func (db *DB) buildLevel(ctx context.Context, ms []Material, workers int, opt Bu
 			if err != nil {
 				return err
 			}
-			val, err := solve(ctx, t, db.Probe, opt.Progress)
+			val, err := solve(ctx, t, known.probe, opt.Progress)
 			if err != nil {
 				return fmt.Errorf("egdb: %s: %w", m, err)
 			}
