@@ -1017,7 +1017,7 @@ func bbLegal(p *Position, keep bool) ([]Move, bool) { return bbAppendLegal(p, ke
 
 // bbAppendLegal is bbLegal appending to out (AppendLegalMoves).
 func bbAppendLegal(p *Position, keep bool, out []Move) ([]Move, bool) {
-	geo := bbGeoFor(p.v)
+	geo := geoOf(p.v)
 	if geo == nil {
 		return nil, false
 	}

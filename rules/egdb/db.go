@@ -179,6 +179,33 @@ func (db *DB) write(t *table, val []uint8) (*stored, error) {
 	for i, s := range val {
 		data[i/4] |= uint8(stateValue(s)) << (2 * (i % 4))
 	}
+	return db.writeBits(t, data)
+}
+
+// solveTable solves m and writes its table.
+func (db *DB) solveTable(ctx context.Context, m Material, known *loaded, progress func(uint64)) (*stored, error) {
+	t, err := newTable(db.v, m)
+	if err != nil {
+		return nil, err
+	}
+	val, err := solve(ctx, t, known.probe, progress)
+	if err != nil {
+		return nil, fmt.Errorf("egdb: %s: %w", m, err)
+	}
+	return db.write(t, val)
+}
+
+// mirrorTable reads m's table off its solved twin and writes it.
+func (db *DB) mirrorTable(ctx context.Context, rot []rules.Square, m Material, twin *stored, progress func(uint64)) (*stored, error) {
+	t, data, err := mirror(ctx, db.v, rot, m, twin, progress)
+	if err != nil {
+		return nil, err
+	}
+	return db.writeBits(t, data)
+}
+
+// writeBits is write with the values already two bits each.
+func (db *DB) writeBits(t *table, data []byte) (*stored, error) {
 	var buf bytes.Buffer
 	buf.WriteString(magic)
 	h := header{Version: version, Size: t.size, CRC: crc32.ChecksumIEEE(data), VariantLen: uint32(len(db.v.Name())),
@@ -209,6 +236,8 @@ type BuildOptions struct {
 	// Table, if not nil, is told each table as it is solved or found
 	// already built.
 	Table func(m Material, built bool)
+
+	solveTwins bool // solve every table, none read off its twin (tests)
 }
 
 // Build computes the database of v up to opt.Pieces pieces in dir and
@@ -316,38 +345,57 @@ func (db *DB) keepOnly(ms []Material) (*loaded, error) {
 
 // buildLevel solves (or reads) tables that do not lead into each other.
 func (db *DB) buildLevel(ctx context.Context, ms []Material, known *loaded, workers int, opt BuildOptions) error {
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(workers)
 	results := make([]*stored, len(ms))
-	for k, m := range ms {
-		g.Go(func() error {
-			if s, err := db.read(m); err == nil {
-				results[k] = s
-				if opt.Progress != nil {
-					opt.Progress(2 * s.t.size)
-				}
-				if opt.Table != nil {
-					opt.Table(m, false)
-				}
-				return nil
-			}
-			t, err := newTable(db.v, m)
-			if err != nil {
-				return err
-			}
-			val, err := solve(ctx, t, known.probe, opt.Progress)
-			if err != nil {
-				return fmt.Errorf("egdb: %s: %w", m, err)
-			}
-			results[k], err = db.write(t, val)
-			if err == nil && opt.Table != nil {
-				opt.Table(m, true)
-			}
-			return err
-		})
+	// First the tables to solve, then their twins read off them (mirror).
+	rot := halfTurn(db.v)
+	if opt.solveTwins {
+		rot = nil
 	}
-	if err := g.Wait(); err != nil {
-		return err
+	twin := func(k int) int {
+		if rot == nil {
+			return -1
+		}
+		for j := range k {
+			if ms[j] == ms[k].Swap() {
+				return j
+			}
+		}
+		return -1
+	}
+	for _, second := range []bool{false, true} {
+		g, ctx := errgroup.WithContext(ctx)
+		g.SetLimit(workers)
+		for k, m := range ms {
+			j := twin(k)
+			if second != (j >= 0) {
+				continue
+			}
+			g.Go(func() error {
+				if s, err := db.read(m); err == nil {
+					results[k] = s
+					if opt.Progress != nil {
+						opt.Progress(2 * s.t.size)
+					}
+					if opt.Table != nil {
+						opt.Table(m, false)
+					}
+					return nil
+				}
+				var err error
+				if j >= 0 {
+					results[k], err = db.mirrorTable(ctx, rot, m, results[j], opt.Progress)
+				} else {
+					results[k], err = db.solveTable(ctx, m, known, opt.Progress)
+				}
+				if err == nil && opt.Table != nil {
+					opt.Table(m, true)
+				}
+				return err
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
 	}
 	db.mu.Lock()
 	for k, m := range ms {
