@@ -1,13 +1,11 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -29,7 +27,6 @@ import (
 func TestBrowserDirectorRatings(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
-	shots := artifacts(t)
 	d := newPage(t, "director")
 	d.do("open /director", chromedp.Navigate(e.hs.URL+"/director"))
 	d.wait("the create page", `document.querySelector('#ev-variant option[value="international"]')`)
@@ -48,8 +45,8 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	if w := eval[string](d, `document.getElementById('checks').textContent`); w != "3 rounds for 4 players: the FMJD's Swiss rules ask for at most half the players (2 rounds). (FMJD Swiss art. 2.4)" {
 		t.Errorf("the checks say %q", w)
 	}
-	d.shot(shots, "director-checks-390", 390, 844, "#checks-box")
-	d.shot(shots, "director-checks-1366", 1366, 900, "#checks-box")
+	d.shot("director-checks-390", 390, 844, "#checks-box")
+	d.shot("director-checks-1366", 1366, 900, "#checks-box")
 	d.wait("the ratings section, empty", `document.querySelector('#ratings tbody td') && document.querySelector('#ratings tbody td').textContent.startsWith('No rated player yet')`)
 	// The list says Dina Eng has 12 rated games: K 40 (art. 8.3.3).
 	list := "FMJD ID;Surname;First name;Country;Title;Rating;Games\n1001;Berg;Anna;NOR;MF;2300;\n2002;Dahl;Bo;DEN;;2150;\n3003;Vries;Cas;NED;MI;2000;\n1004;Eng;Dina;NOR;;1850;12\n"
@@ -64,7 +61,7 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	bo := eval[int](d, `arbiterDirector.view.players.find(p => p.fed_id === '2002').id`)
 	d.do("edit Bo Dahl", chromedp.Click(chromedp.CSS(fmt.Sprintf("#edit-%d", bo))))
 	d.wait("the form", `!document.getElementById('player-form').hidden && document.getElementById('ep-name').value === 'Bo Dahl'`)
-	d.shot(shots, "director-edit-k-390", 390, 844, "#player-form")
+	d.shot("director-edit-k-390", 390, 844, "#player-form")
 	d.do("K 10", chromedp.SetValue(chromedp.CSS("#ep-k"), "10"), chromedp.Click(chromedp.CSS("#ep-save")))
 	d.wait("K saved", `!arbiterDirector.busy && arbiterDirector.view.players.find(p => p.fed_id === '2002').k === 10 && document.getElementById('player-form').hidden`)
 	d.do("pair round 1", chromedp.Click(chromedp.CSS("#pair")))
@@ -97,21 +94,13 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	if !strings.Contains(csv, "Anna Berg,1001,2300,20,rating,1,1,2000,2800,+3,2303,+3.0") {
 		t.Errorf("the CSV:\n%s", csv)
 	}
-	d.checkLayout(shots, "director-ratings-390", 390, 844)
-	d.checkLayout(shots, "director-ratings-1366", 1366, 900)
+	d.checkLayout("director-ratings-390", 390, 844)
+	d.checkLayout("director-ratings-1366", 1366, 900)
 	// The section itself (below the first screen, which checkLayout shows).
 	for _, w := range []int64{390, 1366} {
 		d.do("viewport", chromedp.EmulateViewport(w, 900))
 		d.wait("the layout settles", fmt.Sprintf(`innerWidth === %d`, w))
-		ctx, cancel := context.WithTimeout(d.ctx, time.Minute)
-		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#ratings-box")))
-		cancel()
-		if err != nil {
-			t.Fatalf("screenshot: %v", err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, fmt.Sprintf("director-ratings-part-%d.png", w)), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		d.picture(fmt.Sprintf("director-ratings-part-%d", w), chromedp.Screenshot(chromedp.CSS("#ratings-box")))
 	}
 
 	// Round 1 closed: the public standings and cards carry the figures.
@@ -129,14 +118,14 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	if len(dina) != 1 || dina[0] != "+14" {
 		t.Errorf("the standings' change for Dina Eng (K 40): %q, want +14", dina)
 	}
-	pub.shot(shots, "standings-rated-390", 390, 844, "")
-	pub.shot(shots, "standings-rated-1366", 1366, 900, "")
+	pub.shot("standings-rated-390", 390, 844, "")
+	pub.shot("standings-rated-1366", 1366, 900, "")
 	pub.do("open the cards", chromedp.Navigate(e.hs.URL+"/e/"+eventID+"/cards"))
 	pub.wait("the cards", `document.querySelector('section.card .rating-total')`)
 	card := eval[string](pub, `(() => { const c = [...document.querySelectorAll('section.card')].find(s => s.textContent.includes('Anna Berg')); return c.querySelector('tbody .rating-change').textContent + '|' + c.querySelector('.rating-total').textContent; })()`)
 	if card != "+3.0|rating change +3, performance 2800" {
 		t.Errorf("Anna Berg's card: %q", card)
 	}
-	pub.shot(shots, "cards-rated-390", 390, 844, "")
-	pub.shot(shots, "cards-rated-1366", 1366, 900, "")
+	pub.shot("cards-rated-390", 390, 844, "")
+	pub.shot("cards-rated-1366", 1366, 900, "")
 }
