@@ -11,16 +11,19 @@ import (
 )
 
 // TestBrowserDirectorRatings follows a director who enters four players
-// by federation id, imports the federation's rating list (their ratings
-// and titles filled), plays round 1 by clicks and reads the rating
+// by federation id, imports the federation's rating list (their ratings,
+// titles and games filled: Dina Eng has 12 rated games, K 40 by FIDE B.02
+// art. 8.3.3), sets Bo Dahl's K to 10 in the correction form (a rating
+// that once reached 2400), plays round 1 by clicks and reads the rating
 // changes on the page. Rated 2300, 2150, 2000, 1850, round 1 pairs 1-3
-// and 2-4 (D = 300 on both boards, PD .85 and .15, K 20 below 2400):
-// 2300 beats 2000 (+3.0, −3.0), 2150 and 1850 draw (−7.0, +7.0). The
-// CSV for the federation has the same figures. The page warns that 3
-// rounds are more than half of 4 players (FMJD Swiss art. 2.4). Once round 1 is closed the
-// public standings show each player's change and performance (Anna Berg
-// +3 and 2000 + 800 = 2800) and the player cards the change of the round
-// (+3.0) and in total. Screenshots at 390 and 1366 px.
+// and 2-4 (D = 300 on both boards, PD .85 and .15): 2300 beats 2000 (K
+// 20: +3.0, −3.0), 2150 (K 10) and 1850 (K 40) draw (−3.5 → −4, +14.0).
+// The CSV for the federation has the same figures. The page warns that 3
+// rounds are more than half of 4 players (FMJD Swiss art. 2.4). Once
+// round 1 is closed the public standings show each player's change and
+// performance (Anna Berg +3 and 2000 + 800 = 2800, Dina Eng +14) and the
+// player cards the change of the round (+3.0) and in total. Screenshots
+// at 390 and 1366 px.
 func TestBrowserDirectorRatings(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
@@ -45,13 +48,22 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	d.shot("director-checks-390", 390, 844, "#checks-box")
 	d.shot("director-checks-1366", 1366, 900, "#checks-box")
 	d.wait("the ratings section, empty", `document.querySelector('#ratings tbody td') && document.querySelector('#ratings tbody td').textContent.startsWith('No rated player yet')`)
-	list := "FMJD ID;Surname;First name;Country;Title;Rating\n1001;Berg;Anna;NOR;MF;2300\n2002;Dahl;Bo;DEN;;2150\n3003;Vries;Cas;NED;MI;2000\n1004;Eng;Dina;NOR;;1850\n"
+	// The list says Dina Eng has 12 rated games: K 40 (art. 8.3.3).
+	list := "FMJD ID;Surname;First name;Country;Title;Rating;Games\n1001;Berg;Anna;NOR;MF;2300;\n2002;Dahl;Bo;DEN;;2150;\n3003;Vries;Cas;NED;MI;2000;\n1004;Eng;Dina;NOR;;1850;12\n"
 	file := filepath.Join(t.TempDir(), "fmjd-list.csv")
 	if err := os.WriteFile(file, []byte(list), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	d.do("choose the rating list", chromedp.SetUploadFiles(chromedp.CSS("#rl-file"), []string{file}))
 	d.wait("ratings filled", `window.arbiterDirector && arbiterDirector.ready && arbiterDirector.view.players.every(p => p.rating > 0) && arbiterDirector.view.players.find(p => p.fed_id === '3003').title === 'MI'`)
+	// The director knows Bo Dahl once held 2400 (K 10 for good, art.
+	// 8.3.3) and sets his K in the correction form.
+	bo := eval[int](d, `arbiterDirector.view.players.find(p => p.fed_id === '2002').id`)
+	d.do("edit Bo Dahl", chromedp.Click(chromedp.CSS(fmt.Sprintf("#edit-%d", bo))))
+	d.wait("the form", `!document.getElementById('player-form').hidden && document.getElementById('ep-name').value === 'Bo Dahl'`)
+	d.shot("director-edit-k-390", 390, 844, "#player-form")
+	d.do("K 10", chromedp.SetValue(chromedp.CSS("#ep-k"), "10"), chromedp.Click(chromedp.CSS("#ep-save")))
+	d.wait("K saved", `!arbiterDirector.busy && arbiterDirector.view.players.find(p => p.fed_id === '2002').k === 10 && document.getElementById('player-form').hidden`)
 	d.do("pair round 1", chromedp.Click(chromedp.CSS("#pair")))
 	d.wait("two boards", `(arbiterDirector.view.rounds || []).length === 1 && document.querySelectorAll('#boards tbody tr').length === 2`)
 	d.do("publish", chromedp.Click(chromedp.CSS("#publish")))
@@ -66,8 +78,11 @@ func TestBrowserDirectorRatings(t *testing.T) {
 		d.wait(fmt.Sprintf("board %d saved", b), fmt.Sprintf(`document.getElementById('r1b%d-result-cell').dataset.result === '%s' && !arbiterDirector.busy`, b, r))
 	}
 	d.wait("the changes shown", `document.querySelectorAll('#ratings tbody tr').length === 4 && document.querySelector('#ratings thead').textContent.includes('R1')`)
+	if why := eval[string](d, `document.querySelector('#ratings tbody tr[data-player="4"] td.k').title`); why != "K 40: fewer than 30 rated games (FIDE B.02 art. 8.3.3)" {
+		t.Errorf("Dina Eng's K says %q", why)
+	}
 	got := eval[string](d, `[...document.querySelectorAll('#ratings tbody tr')].map(r => [...r.children].map(c => c.textContent).join('|')).join('\n')`)
-	for _, want := range []string{"Anna Berg|2300|20|+3.0|+3 (+3.0)|2800", "Bo Dahl|2150|20|−7.0|−7 (−7.0)|1850", "Cas Vries|2000|20|−3.0|−3 (−3.0)|1500", "Dina Eng|1850|20|+7.0|+7 (+7.0)|2150"} {
+	for _, want := range []string{"Anna Berg|2300|20|+3.0|+3 (+3.0)|2800", "Bo Dahl|2150|10|−3.5|−4 (−3.5)|1850", "Cas Vries|2000|20|−3.0|−3 (−3.0)|1500", "Dina Eng|1850|40|+14.0|+14 (+14.0)|2150"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the ratings table lacks %q:\n%s", want, got)
 		}
@@ -76,7 +91,7 @@ func TestBrowserDirectorRatings(t *testing.T) {
 		t.Errorf("CSV link %q", href)
 	}
 	csv := eval[string](d, `fetch('/d/`+token+`/ratings.csv').then(r => r.text())`)
-	if !strings.Contains(csv, "Anna Berg,1001,2300,20,1,1,2000,2800,+3,2303,+3.0") {
+	if !strings.Contains(csv, "Anna Berg,1001,2300,20,rating,1,1,2000,2800,+3,2303,+3.0") {
 		t.Errorf("the CSV:\n%s", csv)
 	}
 	d.checkLayout("director-ratings-390", 390, 844)
@@ -98,6 +113,10 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	row := eval[[]string](pub, `[...document.querySelectorAll('table.standings tbody tr')].filter(r => r.textContent.includes('Anna Berg')).map(r => r.querySelector('.rating-change').textContent + '|' + r.querySelector('.performance').textContent)`)
 	if len(row) != 1 || row[0] != "+3|2800" {
 		t.Errorf("the standings' rating columns for Anna Berg: %q, want +3|2800", row)
+	}
+	dina := eval[[]string](pub, `[...document.querySelectorAll('table.standings tbody tr')].filter(r => r.textContent.includes('Dina Eng')).map(r => r.querySelector('.rating-change').textContent)`)
+	if len(dina) != 1 || dina[0] != "+14" {
+		t.Errorf("the standings' change for Dina Eng (K 40): %q, want +14", dina)
 	}
 	pub.shot("standings-rated-390", 390, 844, "")
 	pub.shot("standings-rated-1366", 1366, 900, "")
