@@ -221,13 +221,13 @@ func moveValue(after egdb.Value) string {
 func newEGDBVerifyCmd() *cobra.Command {
 	var o egdbFlags
 	var every uint64
-	var from, workers int
+	var from, to, workers int
 	cmd := &cobra.Command{
-		Use:   "verify --variant V [--dir DIR] [--from N] [--every K]",
+		Use:   "verify --variant V [--dir DIR] [--from N] [--to N] [--every K]",
 		Short: "Check every position of a database against its moves, and print each table's counts",
 		Long: `verify checks every position of the database under --dir against its moves, as minimax
 defines the values, and prints each table's wins, losses and draws. --from N checks only the
-tables of N pieces and more; --every K checks one position in K, spread over each whole table
+tables of N pieces and more, --to N those of N and fewer; --every K checks one position in K, spread over each whole table
 (for the tables too large to check whole: international 5 pieces).
 
 Guide: docs/egdb.md`,
@@ -246,11 +246,15 @@ Guide: docs/egdb.md`,
 			if err != nil {
 				return err
 			}
-			return runEGDBVerify(cmd.Context(), cmd.OutOrStdout(), db, from, every, workers)
+			if to == 0 {
+				to = db.Pieces()
+			}
+			return runEGDBVerify(cmd.Context(), cmd.OutOrStdout(), db, from, to, every, workers)
 		},
 	}
 	o.add(cmd, false)
 	cmd.Flags().IntVar(&from, "from", 2, "check only the tables of this many pieces and more")
+	cmd.Flags().IntVar(&to, "to", 0, "check only the tables of this many pieces and fewer (default: all)")
 	cmd.Flags().Uint64Var(&every, "every", 1, "check one position in this many (1: all)")
 	cmd.Flags().IntVar(&workers, "workers", 0, "tables checked at once (default: one per CPU)")
 	return cmd
@@ -258,10 +262,10 @@ Guide: docs/egdb.md`,
 
 // runEGDBVerify checks the tables on workers goroutines and prints their
 // counts in the build's order as they are done.
-func runEGDBVerify(ctx context.Context, out io.Writer, db *egdb.DB, from int, every uint64, workers int) error {
+func runEGDBVerify(ctx context.Context, out io.Writer, db *egdb.DB, from, to int, every uint64, workers int) error {
 	var ms []egdb.Material
 	for _, m := range egdb.Materials(db.Pieces()) {
-		if m.Pieces() >= from {
+		if m.Pieces() >= from && m.Pieces() <= to {
 			ms = append(ms, m)
 		}
 	}
