@@ -115,13 +115,15 @@ egdb-verify: build
 
 # International draughts to EGDB_INT_PIECES pieces (5: 3.8 billion indices,
 # an hour or more of CPU, 0.9 GB on disk; docs/egdb.md), then the tables up
-# to 4 pieces checked whole and those of 5 one position in EGDB_EVERY.
+# to 4 pieces checked whole and those of 5 one position in EGDB_EVERY, and
+# the positions of Kingsrow's list (TestKingsrowPositionsBuilt) probed.
 EGDB_INT_PIECES ?= 5
 EGDB_EVERY ?= 1000
 egdb-verify-international: build
 	./$(BIN) egdb build --variant international --pieces $(EGDB_INT_PIECES) --dir out/egdb
 	./$(BIN) egdb verify --variant international --dir out/egdb --to $$(( $(EGDB_INT_PIECES) - 1 ))
 	./$(BIN) egdb verify --variant international --dir out/egdb --from $(EGDB_INT_PIECES) --every $(EGDB_EVERY)
+	EGDB_INT_DIR=$(CURDIR)/out/egdb EGDB_INT_PIECES=$(EGDB_INT_PIECES) go test -count=1 -run TestKingsrowPositionsBuilt -v ./rules/egdb/
 
 # The pictures of the README and the guides (docs/img/*.png), taken by the
 # browser tests that follow the README's quick starts (issue 27).
