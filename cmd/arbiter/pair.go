@@ -34,15 +34,15 @@ const (
 	pairFile      = 5 // a file could not be read or written
 )
 
-const pairUsage = `arbiter pair --dutch INPUT.trf -p [OUTPUT] [-l [LIST]]
-  arbiter pair --dutch INPUT.trf -c [-l [LIST]]
-  arbiter pair --dutch [CONFIG] -g [CONFIG] -o OUTPUT.trf [-s SEED] [-l [LIST]]
-  arbiter pair --dutch INPUT.trf -l [LIST]`
+const pairUsage = `arbiter pair --dutch|--burstein INPUT.trf -p [OUTPUT] [-l [LIST]]
+  arbiter pair --dutch|--burstein INPUT.trf -c [-l [LIST]]
+  arbiter pair --dutch|--burstein [CONFIG] -g [CONFIG] -o OUTPUT.trf [-s SEED] [-l [LIST]]
+  arbiter pair --dutch|--burstein INPUT.trf -l [LIST]`
 
 // pairLong and pairExample are pair's help: cobra's for "arbiter help
 // pair", and what -h prints, since pair parses its own flags.
-var pairLong = `pair is the FIDE (Dutch) pairing engine (C.04.3, 2025) called as other tournament
-programs call bbpPairings or JaVaFo, on a TRF16 or TRF-2026 file:
+var pairLong = `pair is the FIDE Dutch (C.04.3, 2025) or Burstein (C.04.4.2) pairing engine, called
+as other tournament programs call bbpPairings or JaVaFo, on a TRF16 or TRF-2026 file:
 
   ` + pairUsage + `
 
@@ -55,6 +55,7 @@ Exit status: 0 done; 1 no valid pairing (-c: a round differs); 2 an unexpected e
 Guide: docs/human-events.md`
 
 const pairExample = `  arbiter pair --dutch event.trf -p next-round.txt
+  arbiter pair --burstein event.trf -p
   arbiter pair --dutch -g -o random.trf -s 7
   arbiter pair --dutch event.trf -c -l`
 
@@ -82,6 +83,7 @@ type pairRequest struct {
 	listWanted                  bool
 	seed                        uint64
 	seedGiven                   bool
+	system                      swiss.System
 }
 
 // pairFail is an error with its exit status.
@@ -159,11 +161,11 @@ func parsePairArgs(args []string) (pairRequest, error) {
 			q.input = a
 		}
 	}
-	switch {
-	case system == "":
-		return q, failf(pairInvalid, "name the system: --dutch (FIDE Dutch, C.04.3)\nusage:\n  %s", pairUsage)
-	case system == "--burstein":
-		return q, failf(pairInvalid, "--burstein: the Burstein system (C.04.4.2) is not implemented; use --dutch")
+	switch system {
+	case "":
+		return q, failf(pairInvalid, "name the system: --dutch (FIDE Dutch, C.04.3) or --burstein (C.04.4.2)\nusage:\n  %s", pairUsage)
+	case "--burstein":
+		q.system = swiss.Burstein
 	}
 	ops := 0
 	for _, b := range []bool{q.pair, q.check, q.generate} {
@@ -231,6 +233,8 @@ func pairMain(args []string, stdout, stderr io.Writer) error {
 	} else if ev, err = readTRF(q.input); err != nil {
 		return err
 	}
+	// The command line's system wins over the file's type (192).
+	pairfile.SetSystem(ev, q.system)
 	if len(ev.Players) > swiss.MaxPlayers {
 		return failf(pairTooLarge, "%s: %d players, more than the %d the engine pairs", q.input, len(ev.Players), swiss.MaxPlayers)
 	}
@@ -277,7 +281,7 @@ func writePairFile(path string, data []byte) error {
 func engineFail(what string, err error) error {
 	switch {
 	case errors.Is(err, swiss.ErrNoPairing):
-		return failf(pairNoPairing, "%s: no valid pairing: no pairing satisfies the absolute criteria (C.04.3 C.1-C.3); pair this round by hand", what)
+		return failf(pairNoPairing, "%s: no valid pairing: no pairing satisfies the absolute criteria (C.04.3 C.1-C.3, C.04.4.2 [C1]-[C3]); pair this round by hand", what)
 	case errors.Is(err, pairfile.ErrInput):
 		return failf(pairInvalid, "%s: %v", what, err)
 	case errors.Is(err, fs.ErrNotExist), errors.Is(err, fs.ErrPermission):
@@ -336,6 +340,7 @@ func generateEvent(q pairRequest, stderr io.Writer) (*trf.Event, error) {
 		q.seed = binary.LittleEndian.Uint64(b[:])
 		fmt.Fprintf(stderr, "arbiter pair: seed %d (give -s %d to make the same event again)\n", q.seed, q.seed)
 	}
+	c.System = q.system
 	ev, err := pairfile.Generate(c, q.seed)
 	if err != nil {
 		return nil, engineFail("generating", err)

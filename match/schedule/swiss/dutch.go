@@ -10,7 +10,9 @@ import (
 
 // Pair pairs the next round (len(History)+1) by the FIDE (Dutch) system,
 // C.04.3 as applied from 1 July 2025, with the general rules of C.04.1 and,
-// when opt.Baku is set, the Baku acceleration of C.04.5.1.
+// when opt.Baku is set, the Baku acceleration of C.04.5.1. With
+// opt.System Burstein, the rounds after the seeding rounds are paired by
+// the Burstein system instead (C.04.4.2, burstein.go).
 //
 // Players with Absent set are left out. The result lists the boards in the
 // order of C.04.2 (the order the reference program bbpPairings prints) and
@@ -59,6 +61,9 @@ func Pair(players []tally.Player, opt Options) (Round, error) {
 	ev, err := newEvent(players, opt)
 	if err != nil {
 		return Round{}, err
+	}
+	if opt.System == Burstein && ev.played+1 > SeedingRounds(opt.Rounds) {
+		return pairBurstein(ev)
 	}
 	d := &dutch{ev: ev}
 	for _, s := range ev.all {

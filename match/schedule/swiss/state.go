@@ -368,7 +368,8 @@ func (ev *event) compatible(a, b *pstate) bool {
 		return false
 	}
 	if a.absolute && b.absolute && a.pref == b.pref {
-		return ev.lastRound() && (ev.topscorer(a) || ev.topscorer(b))
+		// C.04.4.2 2.1.3 [C3] knows no topscorers.
+		return ev.opt.System != Burstein && ev.lastRound() && (ev.topscorer(a) || ev.topscorer(b))
 	}
 	return true
 }

@@ -1,7 +1,7 @@
 // Package swiss pairs the rounds of a Swiss event by the Dutch system of the
 // FIDE Handbook (C.04.1 general rules, C.04.3 the Dutch system, C.04.5.1 Baku
 // acceleration, or any C.04.5 acceleration written out per player; prohibited
-// pairs). It knows nothing about engines, people, clocks or storage:
+// pairs), or by the Burstein system (C.04.4.2). It knows nothing about engines, people, clocks or storage:
 // the state of an event is its players and what each did in every round, and
 // Pair gives the next round from it. The same state gives the same pairing,
 // as in the reference programs (JaVaFo, bbpPairings).
@@ -42,6 +42,9 @@ type Options struct {
 	// round 1); NoColor: inferred from the history as bbpPairings does
 	// (InferFirstColor), White when no round has a colour yet.
 	FirstColor tally.Color
+	// System is the pairing system: Dutch (the zero value) or Burstein
+	// (C.04.4.2: Dutch seeding rounds, then Burstein; see SeedingRounds).
+	System System
 }
 
 // Board is one pairing of a round: pairing numbers of White and Black.

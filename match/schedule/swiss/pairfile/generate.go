@@ -43,7 +43,10 @@ type Config struct {
 	ForfeitRate, RetiredRate, HalfByeRate int
 	HighestRating, LowestRating           int
 	Points                                trf.PointSystem
-	set                                   map[string]bool
+	// System pairs the rounds (the command line's --dutch or --burstein,
+	// not a key of the file); the zero value is Dutch.
+	System swiss.System
+	set    map[string]bool
 }
 
 var configKeys = []string{"PlayersNumber", "RoundsNumber", "DrawPercentage", "ForfeitRate", "RetiredRate",
@@ -190,7 +193,10 @@ func Generate(c Config, seed uint64) (*trf.Event, error) {
 	ev := &trf.Event{
 		Name: fmt.Sprintf("arbiter pair -g seed %d", seed), Type: "Individual: Swiss-System Dutch",
 		NumPlayers: c.Players, Rounds: c.Rounds, FirstColor: tally.White, Version: trf.TRF26,
-		System: "FIDE_DUTCH_2025",
+	}
+	SetSystem(ev, c.System)
+	if c.System == swiss.Burstein {
+		ev.Type = "Individual: Swiss-System Burstein"
 	}
 	if ps != trf.FIDEPoints {
 		ev.PointSystem = &ps

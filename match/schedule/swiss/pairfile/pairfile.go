@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
@@ -28,8 +29,32 @@ func inputf(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", ErrInput, fmt.Sprintf(format, a...))
 }
 
+// SystemOf is the pairing system the file's type (TRF-2026 record 192)
+// names: Burstein for FIDE_BURSTEIN and FIDE_BURSTEIN_BAKU (the codes
+// bbpPairings reads and writes), else Dutch.
+func SystemOf(ev *trf.Event) swiss.System {
+	if strings.HasPrefix(ev.System, "FIDE_BURSTEIN") {
+		return swiss.Burstein
+	}
+	return swiss.Dutch
+}
+
+// SetSystem makes the file's type (192) name sys, keeping its Baku
+// acceleration (_BAKU): what a caller does when the command line names
+// the system (arbiter pair --dutch or --burstein).
+func SetSystem(ev *trf.Event, sys swiss.System) {
+	code := "FIDE_DUTCH_2025"
+	if sys == swiss.Burstein {
+		code = "FIDE_BURSTEIN"
+	}
+	if strings.HasSuffix(ev.System, "_BAKU") {
+		code += "_BAKU"
+	}
+	ev.System = code
+}
+
 // Options are the pairing options the file asks for round (1-based): the
-// number of rounds, the point system (XXS or 162) in the smallest unit
+// system (192, SystemOf), the number of rounds, the point system (XXS or 162) in the smallest unit
 // that also counts the accelerations, the accelerations (XXA or 250;
 // Baku by the 192 type when there are none), the initial colour (XXC or
 // 152; else inferred from the file's first round with colours) and the prohibited pairings of
@@ -47,7 +72,7 @@ func Options(ev *trf.Event, round int) (opt swiss.Options, unit int, err error) 
 		acc = append(acc, p.Acceleration...)
 	}
 	sc, unit := ps.ScoringWith(acc...)
-	opt = swiss.Options{Rounds: ev.Rounds, Scoring: sc, FirstColor: ev.FirstColor, Baku: ev.Baku()}
+	opt = swiss.Options{Rounds: ev.Rounds, Scoring: sc, FirstColor: ev.FirstColor, Baku: ev.Baku(), System: SystemOf(ev)}
 	if opt.FirstColor == tally.NoColor {
 		// From the whole file, not only the rounds before `round`: the
 		// checker's round 1 has no history to infer it from.
