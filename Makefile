@@ -3,12 +3,19 @@
 GO       ?= go
 BIN      := bin/arbiter
 PKGS     := ./...
+# The packages whose tests take longest come first: go test starts packages
+# in the order named (two at a time on two cores), so a long one started
+# last would run alone while the other core idles.
+SLOW_PKGS := ./match/web ./cmd/arbiter ./rules ./reports ./match/engines/cb ./match
 # Packages with goroutines run under the race detector in `make test`; the
 # rules package (shared tables used from many games at once) runs its
-# concurrency tests under it too (the whole package would be slow under -race).
-RACE_PKGS := ./arbiter/... ./match/... ./reports/... ./cmd/...
+# concurrency tests under it too (the whole package would be slow under
+# -race). cmd/arbiter is not among them: its tests run the binary as a
+# separate process, which the detector in the test process cannot see; the
+# code they drive is raced by its own packages' tests.
+RACE_PKGS := ./match/engines/... ./match/... ./arbiter/... ./reports/...
 
-.PHONY: build test test-quick race vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep egdb-verify doc-shots
+.PHONY: build test test-quick vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep egdb-verify shots doc-shots
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
@@ -24,7 +31,7 @@ vet:
 # two cores). The tests that run the arbiter as a process copy the one just
 # built (internal/testbin) rather than each linking its own, in both runs.
 test: build vet
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 20m $(PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 20m $(SLOW_PKGS) $(PKGS)
 	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -short -timeout 20m $(RACE_PKGS)
 	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges' ./rules/
 
@@ -108,6 +115,13 @@ egdb-verify: build
 
 # The pictures of the README and the guides (docs/img/*.png), taken by the
 # browser tests that follow the README's quick starts (issue 27).
+# Every browser test, keeping the screenshots it checks the layout on (at a
+# phone's and a desktop's width) in out/shots for a person to judge.
+shots: build
+	ARBITER_TEST_BIN=$(abspath $(BIN)) ARBITER_ARTIFACTS=$(CURDIR)/out/shots \
+	  $(GO) test -count=1 -run 'Browser|QuickStart|CleanMatchReport|LiveViewOnAPhone|ReportLayoutAndViewer|ReportInChromium|SheetsInBrowser' ./match/web/ ./cmd/arbiter/ ./reports/...
+	@echo "screenshots in out/shots"
+
 doc-shots: build
 	ARBITER_TEST_BIN=$(abspath $(BIN)) ARBITER_DOC_SHOTS=$(CURDIR)/docs/img \
 	  $(GO) test -count=1 -v -run 'TestQuickStart(PlayerAndArbiter|Director|EngineAuthor)$$' ./cmd/arbiter/

@@ -3,7 +3,6 @@ package reports
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -113,11 +112,9 @@ func TestReportLayoutAndViewer(t *testing.T) {
 			if lay.ScrollWidth > lay.InnerWidth || len(lay.Wide) > 0 {
 				t.Errorf("at %d px the page is %d px wide (window %d): %v", width, lay.ScrollWidth, lay.InnerWidth, lay.Wide)
 			}
-			if shot := os.Getenv("REPORT_SCREENSHOT"); shot != "" {
-				if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(90)); err == nil {
-					os.WriteFile(strings.TrimSuffix(shot, ".png")+fmt.Sprintf("-%d.png", width), png, 0o644)
-				}
-			}
+			browser.Keep(t, fmt.Sprintf("reports/layout-%d.png", width), func() ([]byte, error) {
+				return chromedp.Run(bctx, chromedp.FullScreenshot(90))
+			})
 			// The viewer: open game k, step one ply, then to the end.
 			if _, err := chromedp.Run(bctx, chromedp.Evaluate[any](fmt.Sprintf("window.arbiterViewer.open(%d)", k))); err != nil {
 				t.Fatal(err)

@@ -155,11 +155,9 @@ func TestReportInChromium(t *testing.T) {
 			if probeErr != nil {
 				t.Fatalf("probe: %v", probeErr)
 			}
-			if shot := os.Getenv("REPORT_SCREENSHOT"); shot != "" {
-				if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
-					os.WriteFile(strings.TrimSuffix(shot, ".png")+"-"+filepath.Base(page.dir)+".png", png, 0o644)
-				}
-			}
+			browser.Keep(t, "reports/"+filepath.Base(page.dir)+".png", func() ([]byte, error) {
+				return chromedp.Run(bctx, chromedp.FullScreenshot(100))
+			})
 			if page.sprt {
 				verdict, err := chromedp.Run(bctx, chromedp.Text(chromedp.CSS("#sprt .verdict")))
 				if err != nil {

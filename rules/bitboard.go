@@ -1013,8 +1013,11 @@ var bbGenPool sync.Pool
 
 // bbLegal is the fastMovesHook: the legal moves with paths, or false when
 // the board has no bitboard layout.
-func bbLegal(p *Position, keep bool) ([]Move, bool) {
-	geo := bbGeoFor(p.v)
+func bbLegal(p *Position, keep bool) ([]Move, bool) { return bbAppendLegal(p, keep, nil) }
+
+// bbAppendLegal is bbLegal appending to out (AppendLegalMoves).
+func bbAppendLegal(p *Position, keep bool, out []Move) ([]Move, bool) {
+	geo := geoOf(p.v)
 	if geo == nil {
 		return nil, false
 	}
@@ -1027,12 +1030,12 @@ func bbLegal(p *Position, keep bool) ([]Move, bool) {
 	own, opp, kings := geo.sides(p)
 	white := p.turn == White
 	ms := g.gen(0, own, opp, kings, white)
-	var out []Move
 	if len(g.api) > 0 {
-		out = make([]Move, len(g.api))
-		copy(out, g.api)
+		out = append(out, g.api...)
 	} else {
-		out = make([]Move, 0, len(ms))
+		if out == nil {
+			out = make([]Move, 0, len(ms))
+		}
 		for _, m := range ms {
 			from := m.ft & own
 			to := m.ft &^ own

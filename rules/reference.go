@@ -16,6 +16,21 @@ func (p Position) LegalMoves() []Move {
 	return p.referenceMoves(false)
 }
 
+// AppendLegalMoves appends LegalMoves to dst and returns it, reusing dst's
+// memory: for the loops over millions of positions (an endgame database's
+// build), where a new slice per position is most of the garbage.
+func (p Position) AppendLegalMoves(dst []Move) []Move {
+	if p.finished() {
+		return dst
+	}
+	if fastMovesHook != nil {
+		if ms, ok := bbAppendLegal(&p, false, dst); ok {
+			return ms
+		}
+	}
+	return append(dst, p.LegalMoves()...)
+}
+
 // LegalPaths returns every distinct legal capture path (or plain move): two
 // paths over the same pieces to the same square are both listed. This is the
 // `--count keep` view and what PDN long notation is written from.

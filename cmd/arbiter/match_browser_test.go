@@ -16,19 +16,6 @@ import (
 	"github.com/draughts-arbiter/arbiter/internal/browser"
 )
 
-// shotsDir is where the browser tests of this package leave their
-// screenshots: ARBITER_SHOTS when set (to look at them), else the test's
-// temporary directory.
-func shotsDir(t *testing.T) string {
-	if d := os.Getenv("ARBITER_SHOTS"); d != "" {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return d
-	}
-	return t.TempDir()
-}
-
 // TestEngineAuthorCleanMatchReport follows an engine author through the
 // README: run a match between two engines with nothing unusual in it (no
 // forfeit, no adjudication, no incident), open the report.html it prints in
@@ -79,7 +66,6 @@ func TestEngineAuthorCleanMatchReport(t *testing.T) {
 			mu.Unlock()
 		}
 	}
-	shots := shotsDir(t)
 	browserCtx, cancelBrowser := chromedp.NewContext(actx)
 	defer cancelBrowser()
 	if err := chromedp.Do(browserCtx); err != nil {
@@ -145,15 +131,16 @@ func TestEngineAuthorCleanMatchReport(t *testing.T) {
 		if err != nil || wide {
 			t.Errorf("at %d px the report scrolls sideways (%v)", width, err)
 		}
-		if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
-			os.WriteFile(filepath.Join(shots, fmt.Sprintf("report-clean-match-%d.png", width)), png, 0o644)
-		}
+		browser.Keep(t, fmt.Sprintf("cmd/report-clean-match-%d.png", width), func() ([]byte, error) {
+			return chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		})
 		// What the person looks at: the games list and the viewer.
-		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(document.getElementById('games') || document.getElementById('games-table')).scrollIntoView(), true`)); err == nil {
-			if png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot()); err == nil {
-				os.WriteFile(filepath.Join(shots, fmt.Sprintf("report-clean-match-games-%d.png", width)), png, 0o644)
+		browser.Keep(t, fmt.Sprintf("cmd/report-clean-match-games-%d.png", width), func() ([]byte, error) {
+			if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(document.getElementById('games') || document.getElementById('games-table')).scrollIntoView(), true`)); err != nil {
+				return nil, err
 			}
-		}
+			return chromedp.Run(bctx, chromedp.CaptureScreenshot())
+		})
 	}
 	mu.Lock()
 	defer mu.Unlock()

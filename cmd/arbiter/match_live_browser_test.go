@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -44,7 +43,6 @@ func TestMatchLiveViewOnAPhone(t *testing.T) {
 	defer cancelAlloc()
 	bctx, cancelB := chromedp.NewContext(actx)
 	defer cancelB()
-	shots := shotsDir(t)
 	for _, width := range []int64{390, 1366} {
 		if err := chromedp.Do(bctx, chromedp.EmulateViewport(width, 900), chromedp.Navigate(url+"/"),
 			chromedp.Poll[chromedp.Void](`document.querySelectorAll('#standings tbody tr').length === 2 &&
@@ -77,9 +75,9 @@ func TestMatchLiveViewOnAPhone(t *testing.T) {
 		if len(lay.Names) != 2 || !strings.Contains(lay.Names[0], "engine --level") {
 			t.Errorf("standings names %q", lay.Names)
 		}
-		if png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100)); err == nil {
-			os.WriteFile(filepath.Join(shots, fmt.Sprintf("live-match-end-%d.png", width)), png, 0o644)
-		}
+		browser.Keep(t, fmt.Sprintf("cmd/live-match-end-%d.png", width), func() ([]byte, error) {
+			return chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		})
 	}
 	m.Process.Signal(syscall.SIGINT)
 	if code := exitStatus(t, m); code != 0 {

@@ -7,6 +7,7 @@ package browser
 import (
 	"os"
 	"os/exec"
+	"path/filepath"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -85,4 +86,31 @@ func Options(bin, dir string, more ...chromedp.ExecAllocatorOption) []chromedp.E
 		chromedp.Flag("disable-backgrounding-occluded-windows", true),
 		chromedp.UserDataDir(dir),
 	}, more...)
+}
+
+// Keep saves what take makes (a screenshot, a printed PDF) as file in the
+// folder ARBITER_ARTIFACTS names, for a person to judge a page by (at 390
+// and 1366 px, say). Without it take is not called: make test asserts the
+// layout and keeps no pictures, which cost a loaded machine time that
+// nobody looks at. A picture that fails is logged, not fatal: the test's
+// assertions are elsewhere.
+func Keep(t testing.TB, file string, take func() ([]byte, error)) {
+	t.Helper()
+	dir := os.Getenv("ARBITER_ARTIFACTS")
+	if dir == "" {
+		return
+	}
+	data, err := take()
+	if err != nil {
+		t.Logf("%s not taken: %v", file, err)
+		return
+	}
+	path := filepath.Join(dir, file)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("kept %s", path)
 }

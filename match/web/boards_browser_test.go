@@ -4,20 +4,18 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/draughts-arbiter/arbiter/internal/browser"
 )
 
 // shot sizes the viewport to w×h, asserts that nothing overflows
-// sideways, scrolls sel (if any) to the top and saves a screenshot in dir
-// when ARBITER_ARTIFACTS asks for them (make test does not: two dozen
-// pictures cost a loaded CI machine time nobody looks at).
-func (p *page) shot(dir, name string, w, h int64, sel string) {
+// sideways, scrolls sel (if any) to the top and takes a picture of it
+// (p.picture).
+func (p *page) shot(name string, w, h int64, sel string) {
 	p.t.Helper()
 	p.do("viewport", chromedp.EmulateViewport(w, h))
 	p.wait("the layout settles", `innerWidth === `+fmt.Sprint(w))
@@ -29,18 +27,18 @@ func (p *page) shot(dir, name string, w, h int64, sel string) {
 	if wide > float64(w) {
 		p.t.Errorf("%s at %dx%d: the page is %v px wide", name, w, h, wide)
 	}
-	if os.Getenv("ARBITER_ARTIFACTS") == "" {
-		return // the layout is checked; the pictures are for someone to look at
-	}
-	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		p.t.Fatalf("screenshot %s: %v", name, err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
+	p.picture(name, chromedp.CaptureScreenshot())
+}
+
+// picture takes a picture of the page by capture as name.png (see
+// browser.Keep: only when ARBITER_ARTIFACTS asks for pictures).
+func (p *page) picture(name string, capture chromedp.Action[[]byte]) {
+	p.t.Helper()
+	browser.Keep(p.t, "web/"+name+".png", func() ([]byte, error) {
+		ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
+		defer cancel()
+		return chromedp.Run(ctx, capture)
+	})
 }
 
 // follow opens the link sel as a click would (navigating to its href:
@@ -75,7 +73,6 @@ func text(p *page, sel string) string {
 func TestBrowserPlayersAtBoards(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
-	shots := artifacts(t)
 	tok, id := e.createEvent(`{"name":"Fjord Open","site":"Bergen","rounds":3}`)
 	if resp, b := e.do("POST", "/api/d/"+tok+"/import", sixPlayers, "Content-Type", "text/csv"); resp.StatusCode != http.StatusOK {
 		t.Fatalf("import: %d %s", resp.StatusCode, b)
@@ -94,8 +91,8 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	}
 	follow(d, "#atb-checkin-links")
 	d.wait("the check-in sheet", `document.querySelectorAll('.slip').length === 7 && document.querySelector('#tablet-slip svg.qr')`)
-	d.shot(shots, "checkin-links-1366", 1366, 900, "")
-	d.shot(shots, "checkin-links-390", 390, 844, "")
+	d.shot("checkin-links-1366", 1366, 900, "")
+	d.shot("checkin-links-390", 390, 844, "")
 	tablet := text(d, "#tablet-slip .url")
 	annaLink := eval[string](d, `[...document.querySelectorAll('.slip')].find(s => s.textContent.includes('Anna Berg')).querySelector('.url').textContent`)
 	if !strings.Contains(tablet, "/c/") || !strings.Contains(annaLink, "/c/") || tablet == annaLink {
@@ -107,14 +104,14 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	anna.do("phone", chromedp.EmulateViewport(390, 844))
 	anna.do("open Anna's link", chromedp.Navigate(annaLink))
 	anna.wait("her page", `!document.getElementById('checkin').hidden && !document.getElementById('here').hidden`)
-	anna.shot(shots, "checkin-player-before-390", 390, 844, "")
+	anna.shot("checkin-player-before-390", 390, 844, "")
 	anna.do("I am here", chromedp.Click(chromedp.CSS("#here")))
 	anna.wait("checked in", `document.getElementById('status').classList.contains('ok')`)
 	if got := text(anna, "#status"); got != "Anna Berg is checked in for round 1." {
 		t.Errorf("Anna's page says %q", got)
 	}
-	anna.shot(shots, "checkin-player-390", 390, 844, "")
-	anna.shot(shots, "checkin-player-1366", 1366, 900, "")
+	anna.shot("checkin-player-390", 390, 844, "")
+	anna.shot("checkin-player-1366", 1366, 900, "")
 
 	// Four more at the tablet; Fie Gram does not come.
 	tab := newPage(t, "tablet")
@@ -132,8 +129,8 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	}
 	search("")
 	tab.wait("the whole list", `document.querySelectorAll('#arrivals li').length === 6 && document.querySelectorAll('#arrivals li.in').length === 5`)
-	tab.shot(shots, "checkin-tablet-1366", 1366, 900, "")
-	tab.shot(shots, "checkin-tablet-390", 390, 844, "")
+	tab.shot("checkin-tablet-1366", 1366, 900, "")
+	tab.shot("checkin-tablet-390", 390, 844, "")
 
 	// The director: five of six; one click gives Fie the zero bye; pair.
 	d.do("back to the director's page", chromedp.Navigate(e.hs.URL+"/d/"+tok))
@@ -141,8 +138,8 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	if got := text(d, "#atb-absent-byes"); got != "Zero-point bye for the 1 not checked in" {
 		t.Errorf("the bye button says %q", got)
 	}
-	d.shot(shots, "director-checkin-1366", 1366, 900, "#at-boards")
-	d.shot(shots, "director-checkin-390", 390, 844, "#at-boards")
+	d.shot("director-checkin-1366", 1366, 900, "#at-boards")
+	d.shot("director-checkin-390", 390, 844, "#at-boards")
 	d.do("zero bye for the absent", chromedp.Click(chromedp.CSS("#atb-absent-byes")))
 	d.wait("the bye", `arbiterDirector.view.audit.some(a => a.action === 'bye' && a.detail.includes('Fie Gram'))`)
 	if got := eval[string](d, `[...document.querySelectorAll('#atb-arrivals li')].find(li => li.textContent.includes('Fie Gram')).querySelector('.help').textContent`); !strings.HasPrefix(got, "not checked in: zero-point bye") {
@@ -165,8 +162,8 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	// The pairing sheet with result links.
 	follow(d, "#atb-sheet")
 	d.wait("two boards' slips", `document.querySelectorAll('.slip').length === 2 && document.querySelectorAll('.slip svg.qr').length === 4`)
-	d.shot(shots, "result-links-1366", 1366, 900, "")
-	d.shot(shots, "result-links-390", 390, 844, "")
+	d.shot("result-links-1366", 1366, 900, "")
+	d.shot("result-links-390", 390, 844, "")
 	link := func(board int, side int) string {
 		return eval[string](d, fmt.Sprintf(`document.querySelectorAll('.slip[data-board="%d"] .side')[%d].querySelector('.url').textContent`, board, side))
 	}
@@ -187,10 +184,10 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 
 	// Board 1: both say White won.
 	pw1 := phone("board1-white", w1)
-	pw1.shot(shots, "report-empty-390", 390, 844, "")
+	pw1.shot("report-empty-390", 390, 844, "")
 	send(pw1, "1-0")
 	pw1.wait("waiting", `document.getElementById('status').textContent.startsWith('You reported White won')`)
-	pw1.shot(shots, "report-waiting-390", 390, 844, "")
+	pw1.shot("report-waiting-390", 390, 844, "")
 	pb1 := phone("board1-black", b1)
 	if got := text(pb1, "#status"); !strings.HasPrefix(got, "Your opponent reported White won (2-0)") {
 		t.Errorf("Black's page before reporting says %q", got)
@@ -200,8 +197,8 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	if got := text(pb1, "#status"); got != "Recorded: White won (2-0). Both players agree." {
 		t.Errorf("board 1 after agreeing: %q", got)
 	}
-	pb1.shot(shots, "report-agreed-390", 390, 844, "")
-	pb1.shot(shots, "report-agreed-1366", 1366, 900, "")
+	pb1.shot("report-agreed-390", 390, 844, "")
+	pb1.shot("report-agreed-1366", 1366, 900, "")
 
 	// Board 2: they disagree; the director settles it.
 	pw2 := phone("board2-white", w2)
@@ -213,8 +210,8 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	if got := text(pb2, "#status"); !strings.HasPrefix(got, "You reported Black won (0-2), your opponent Draw (1-1). The director") {
 		t.Errorf("board 2's disagreement: %q", got)
 	}
-	pb2.shot(shots, "report-disputed-390", 390, 844, "")
-	pb2.shot(shots, "report-disputed-1366", 1366, 900, "")
+	pb2.shot("report-disputed-390", 390, 844, "")
+	pb2.shot("report-disputed-1366", 1366, 900, "")
 	d.do("back to the director's page", chromedp.Navigate(e.hs.URL+"/d/"+tok))
 	d.wait("the flag", `document.querySelector('#atb-reports tr.disputed[data-board="2"] .atb-flag') && document.querySelector('#atb-disputes p[data-board="2"]')`)
 	if got := text(d, `#atb-disputes p[data-board="2"] .atb-flag`); got != "Board 2, Erik Fjell (4) – Anna Berg (2): White says Draw, Black says Black won." {
@@ -223,8 +220,8 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	if got := text(d, `#atb-reports tr[data-board="1"] td:last-child`); got != "recorded: 2-0" {
 		t.Errorf("board 1 in the director's panel: %q", got)
 	}
-	d.shot(shots, "director-disputed-1366", 1366, 900, "#at-boards")
-	d.shot(shots, "director-disputed-390", 390, 844, "#at-boards")
+	d.shot("director-disputed-1366", 1366, 900, "#at-boards")
+	d.shot("director-disputed-390", 390, 844, "#at-boards")
 	d.do("settle: a draw", chromedp.Click(chromedp.CSS(`#atb-disputes p[data-board="2"] button[data-outcome="=-="]`)))
 	d.wait("settled", `arbiterDirector.view.results['1.2'] && arbiterDirector.view.results['1.2'].label === '1-1' && !document.querySelector('#atb-reports tr.disputed')`)
 	pb2.do("reload", chromedp.Reload())
@@ -232,7 +229,7 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	if got := text(pb2, "#status"); got != "Recorded by the director: 1-1." {
 		t.Errorf("board 2 after the director decided: %q", got)
 	}
-	pb2.shot(shots, "report-settled-390", 390, 844, "")
+	pb2.shot("report-settled-390", 390, 844, "")
 
 	// Round 2, with board 1 played online: the live boards page.
 	d.do("close round 1", chromedp.Click(chromedp.CSS("#close")))
@@ -266,8 +263,8 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 		}
 	}
 	live.wait("board 2's result", `document.querySelector('.live-board[data-board="2"] .res').textContent === '0-2' && document.getElementById('progress').textContent === '1 of 3 results in.'`)
-	live.shot(shots, "live-boards-1366", 1366, 900, "")
-	live.shot(shots, "live-boards-390", 390, 844, "")
+	live.shot("live-boards-1366", 1366, 900, "")
+	live.shot("live-boards-390", 390, 844, "")
 	if got := eval[int](live, `document.querySelectorAll('#rounds a[aria-current=page]').length`); got != 1 {
 		t.Errorf("the round navigation marks %d rounds current", got)
 	}

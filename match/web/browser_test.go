@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -265,28 +264,15 @@ func (p *page) logText(typ string) string {
 	return eval[string](p, `Array.from(document.querySelectorAll('#log li[data-type="`+typ+`"]')).map(li => li.textContent).join('\n')`)
 }
 
-// artifacts is where screenshots go: $ARBITER_ARTIFACTS or a temporary
-// directory (logged).
-func artifacts(t *testing.T) string {
-	dir := os.Getenv("ARBITER_ARTIFACTS")
-	if dir == "" {
-		return t.TempDir()
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // layout is what the page says about its own layout.
 type layout struct {
 	ScrollWidth, InnerWidth, InnerHeight float64
 	Board                                struct{ Left, Top, Right, Bottom float64 }
 }
 
-// checkLayout sizes the viewport, saves a screenshot and asserts that
-// nothing overflows sideways and that the whole board is in view.
-func (p *page) checkLayout(dir, name string, w, h int64) {
+// checkLayout sizes the viewport, asserts that nothing overflows sideways
+// and that the whole board is in view, and takes a picture (p.picture).
+func (p *page) checkLayout(name string, w, h int64) {
 	p.t.Helper()
 	p.do("viewport", chromedp.EmulateViewport(w, h))
 	p.wait("the layout settles", `innerWidth === `+fmt.Sprint(w))
@@ -297,17 +283,7 @@ func (p *page) checkLayout(dir, name string, w, h int64) {
 		ok({ScrollWidth: document.scrollingElement.scrollWidth, InnerWidth: innerWidth, InnerHeight: innerHeight,
 		    Board: {Left: b.left, Top: b.top, Right: b.right, Bottom: b.bottom}});
 	})))`)
-	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		p.t.Fatalf("screenshot %s: %v", name, err)
-	}
-	file := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(file, png, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
-	p.t.Logf("screenshot %dx%d: %s", w, h, file)
+	p.picture(name, chromedp.CaptureScreenshot())
 	if l.ScrollWidth > l.InnerWidth {
 		p.t.Errorf("%s at %dx%d: the page is %v px wide in a %v px viewport", name, w, h, l.ScrollWidth, l.InnerWidth)
 	}
@@ -354,8 +330,7 @@ func TestBrowserGame(t *testing.T) {
 			t.Fatalf("the %s link is %q", r, links[r])
 		}
 	}
-	dir := artifacts(t)
-	creator.checkLayout(dir, "create-phone", 360, 740)
+	creator.checkLayout("create-phone", 360, 740)
 
 	white, black, watcher := newPage(t, "white"), newPage(t, "black"), newPage(t, "spectator")
 	white.open(links["white"])
@@ -444,9 +419,9 @@ func TestBrowserGame(t *testing.T) {
 	checkPDN(t, record, 6)
 
 	// The board at a phone's and a desktop's size.
-	white.checkLayout(dir, "board-phone", 360, 740)
-	white.checkLayout(dir, "board-desktop", 1366, 900)
-	black.checkLayout(dir, "board-phone-black", 360, 740)
+	white.checkLayout("board-phone", 360, 740)
+	white.checkLayout("board-desktop", 1366, 900)
+	black.checkLayout("board-phone-black", 360, 740)
 }
 
 // checkPDN audits a PDN text as `arbiter check` does: one game, readable,

@@ -27,7 +27,6 @@ import (
 func TestBrowserDirector(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
-	shots := artifacts(t)
 
 	d := newPage(t, "director")
 	d.do("open the create page", chromedp.Navigate(e.hs.URL+"/director"))
@@ -70,8 +69,8 @@ func TestBrowserDirector(t *testing.T) {
 		if got := eval[string](early, `document.querySelector('p.notice').textContent`); got != c.text {
 			t.Errorf("%s says %q, want %q", c.shot, got, c.text)
 		}
-		early.checkLayout(shots, c.shot+"-360", 360, 800)
-		early.checkLayout(shots, c.shot+"-1400", 1400, 900)
+		early.checkLayout(c.shot+"-360", 360, 800)
+		early.checkLayout(c.shot+"-1400", 1400, 900)
 	}
 
 	// A player withdrawn by mistake is reinstated.
@@ -177,8 +176,8 @@ func TestBrowserDirector(t *testing.T) {
 		[...document.querySelectorAll('.card-table td.total')].map(x => x.textContent).join(',')`); got != "…,…,…,…,…,…|0,0,0,0,0,0" {
 		t.Errorf("the cards of the open round read %q", got)
 	}
-	early.checkLayout(shots, "cards-open-360", 360, 800)
-	early.checkLayout(shots, "cards-open-1400", 1400, 900)
+	early.checkLayout("cards-open-360", 360, 800)
+	early.checkLayout("cards-open-1400", 1400, 900)
 	early.do("open the crosstable", chromedp.Navigate(pubURL+"/crosstable"))
 	early.wait("the crosstable's notice", `document.querySelector('p.notice') && document.querySelector('p.notice').textContent.startsWith('No round has been closed yet')`)
 	d.do("close round 1", chromedp.Click(chromedp.CSS("#close")))
@@ -205,15 +204,15 @@ func TestBrowserDirector(t *testing.T) {
 	if n := eval[int](d, `document.querySelectorAll('#standings tbody tr').length`); n != 6 {
 		t.Fatalf("the standings show %d players", n)
 	}
-	d.checkLayout(shots, "director-360", 360, 800)
-	d.checkLayout(shots, "director-1400", 1400, 900)
+	d.checkLayout("director-360", 360, 800)
+	d.checkLayout("director-1400", 1400, 900)
 
 	// The public standings and the TRF export.
 	pub := newPage(t, "public")
 	pub.do("open the standings", chromedp.Navigate(v.Public+"/standings"))
 	pub.wait("the standings", `document.body && document.body.textContent.includes('Browser Open') && document.body.textContent.includes('Anna Berg')`)
-	pub.checkLayout(shots, "standings-360", 360, 800)
-	pub.checkLayout(shots, "standings-1400", 1400, 900)
+	pub.checkLayout("standings-360", 360, 800)
+	pub.checkLayout("standings-1400", 1400, 900)
 	text := eval[string](pub, `fetch('/e/`+v.Event.ID+`/trf').then(r => r.text())`)
 	ev, err := trf.Read(strings.NewReader(text))
 	if err != nil {
@@ -249,6 +248,6 @@ func TestBrowserDirector(t *testing.T) {
 		arbiterDirector.view.standings.map(s => s.points).join(',')`); got != "1,1,½,½,0,0|1,1,½,½,0,0" {
 		t.Errorf("the English standings' points (page|view) %q, want 1,1,½,½,0,0 in both", got)
 	}
-	d.checkLayout(shots, "director-english-360", 360, 800)
-	d.checkLayout(shots, "director-english-1400", 1400, 900)
+	d.checkLayout("director-english-360", 360, 800)
+	d.checkLayout("director-english-1400", 1400, 900)
 }

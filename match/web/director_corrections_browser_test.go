@@ -1,13 +1,9 @@
 package web
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -46,28 +42,16 @@ const fourteen = "name,club,federation,fed_id,rating,title\n" +
 func TestBrowserDirectorCorrections(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
-	shots := artifacts(t)
 	both := func(p *page, name string) {
-		p.checkLayout(shots, name+"-390", 390, 844)
-		p.checkLayout(shots, name+"-1366", 1366, 900)
+		p.checkLayout(name+"-390", 390, 844)
+		p.checkLayout(name+"-1366", 1366, 900)
 	}
 	// part saves a screenshot of one part of a page at a width (below the
 	// first screen, which checkLayout shows).
 	part := func(p *page, name, sel string, w int64) {
 		p.do("viewport", chromedp.EmulateViewport(w, 900))
 		p.wait("the layout settles", fmt.Sprintf(`innerWidth === %d`, w))
-		ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
-		defer cancel()
-		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS(sel)))
-		if err != nil {
-			// A picture for people to look at, not an assertion: the
-			// layout checks above are the test.
-			t.Logf("screenshot %s not taken: %v", name, err)
-			return
-		}
-		if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		p.picture(name, chromedp.Screenshot(chromedp.CSS(sel)))
 	}
 
 	d := newPage(t, "director")
@@ -124,7 +108,7 @@ func TestBrowserDirectorCorrections(t *testing.T) {
 	if n := eval[int](d, `document.querySelectorAll('#players tbody tr').length`); n != 1 {
 		t.Fatalf("a refused CSV entered players: %d", n)
 	}
-	d.checkLayout(shots, "director-csv-refused-390", 390, 844)
+	d.checkLayout("director-csv-refused-390", 390, 844)
 	fixed := strings.Replace(fourteen, "Ingrid Hansen,Bergen SK,NOR,4711,1850,\n", "", 1)
 	d.do("fix the CSV and import", chromedp.SetValue(chromedp.CSS("#import-text"), fixed), chromedp.Click(chromedp.CSS("#import")))
 	d.wait("fourteen players", `document.querySelectorAll('#players tbody tr').length === 14 && document.getElementById('dir-error').hidden`)
@@ -161,7 +145,7 @@ func TestBrowserDirectorCorrections(t *testing.T) {
 	d.do("move Ivo Jansen up", chromedp.Click(chromedp.CSS("#seed-up-10")))
 	d.wait("by hand", `arbiterDirector.view.players.find(p => p.id === 10).number === 1 && arbiterDirector.view.event.seeding === 'manual' &&
 		document.getElementById('seeding-note').textContent.startsWith('Starting numbers set by hand') && !document.getElementById('seeding-reset').hidden`)
-	d.checkLayout(shots, "director-players-390", 390, 844)
+	d.checkLayout("director-players-390", 390, 844)
 	part(d, "director-players-part-390", "#players-box", 390)
 	part(d, "director-players-part-1366", "#players-box", 1366)
 	d.do("back to the ranking", chromedp.Click(chromedp.CSS("#seeding-reset")))
@@ -173,11 +157,11 @@ func TestBrowserDirectorCorrections(t *testing.T) {
 	d.wait("seven boards", `(arbiterDirector.view.rounds || []).length === 1 && document.querySelectorAll('#boards tbody tr').length === 7`)
 	d.do("publish", chromedp.Click(chromedp.CSS("#publish")))
 	d.wait("published", `arbiterDirector.view.rounds[0].state === 'published' && document.getElementById('r1b7-result')`)
-	d.checkLayout(shots, "director-round1-390", 390, 844)
+	d.checkLayout("director-round1-390", 390, 844)
 	if !eval[bool](d, `(() => { const b = document.getElementById('boards').parentElement; return b.scrollWidth > b.clientWidth; })()`) {
 		t.Error("at 390 px the boards' table does not scroll in its own box")
 	}
-	d.checkLayout(shots, "director-round1-1366", 1366, 900)
+	d.checkLayout("director-round1-1366", 1366, 900)
 	part(d, "director-boards-part-390", "#round-box", 390)
 	part(d, "director-boards-part-1366", "#round-box", 1366)
 	for b := 1; b <= 7; b++ {

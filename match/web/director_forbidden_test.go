@@ -1,14 +1,10 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -76,7 +72,6 @@ func TestDirectorForbiddenAPI(t *testing.T) {
 func TestBrowserDirectorForbidden(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
-	shots := artifacts(t)
 	tok, _ := e.createEvent(`{"name":"Family Open","rounds":3}`)
 	e.op(tok, "add-players", `{"players":[{"name":"Anna Berg","club":"DC Oslo","rating":2300},{"name":"Bo Dahl","club":"DK Aarhus","rating":2200},{"name":"Cas Berg","club":"DC Oslo","rating":2100},{"name":"Dina Eng","club":"DC Bergen","rating":2000}]}`, 200)
 	d := newPage(t, "director")
@@ -92,16 +87,8 @@ func TestBrowserDirectorForbidden(t *testing.T) {
 	for _, w := range []int64{390, 1366} {
 		d.do("viewport", chromedp.EmulateViewport(w, 900))
 		d.wait("the layout settles", fmt.Sprintf(`innerWidth === %d`, w))
-		d.checkLayout(shots, fmt.Sprintf("director-forbidden-page-%d", w), w, 900)
-		ctx, cancel := context.WithTimeout(d.ctx, time.Minute)
-		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#apart-box")))
-		cancel()
-		if err != nil {
-			t.Fatalf("screenshot: %v", err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, fmt.Sprintf("director-forbidden-%d.png", w)), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		d.checkLayout(fmt.Sprintf("director-forbidden-page-%d", w), w, 900)
+		d.picture(fmt.Sprintf("director-forbidden-%d", w), chromedp.Screenshot(chromedp.CSS("#apart-box")))
 	}
 	d.do("pair round 1", chromedp.Click(chromedp.CSS("#pair")))
 	d.wait("two boards", `(arbiterDirector.view.rounds || []).length === 1 && document.querySelectorAll('#boards tbody tr').length === 2`)

@@ -1,32 +1,32 @@
 package web
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
 
 // TestBrowserDirectorRatings follows a director who enters four players
-// by federation id, imports the federation's rating list (their ratings
-// and titles filled), plays round 1 by clicks and reads the rating
+// by federation id, imports the federation's rating list (their ratings,
+// titles and games filled: Dina Eng has 12 rated games, K 40 by FIDE B.02
+// art. 8.3.3), sets Bo Dahl's K to 10 in the correction form (a rating
+// that once reached 2400), plays round 1 by clicks and reads the rating
 // changes on the page. Rated 2300, 2150, 2000, 1850, round 1 pairs 1-3
-// and 2-4 (D = 300 on both boards, PD .85 and .15, K 20 below 2400):
-// 2300 beats 2000 (+3.0, −3.0), 2150 and 1850 draw (−7.0, +7.0). The
-// CSV for the federation has the same figures. The page warns that 3
-// rounds are more than half of 4 players (FMJD Swiss art. 2.4). Once round 1 is closed the
-// public standings show each player's change and performance (Anna Berg
-// +3 and 2000 + 800 = 2800) and the player cards the change of the round
-// (+3.0) and in total. Screenshots at 390 and 1366 px.
+// and 2-4 (D = 300 on both boards, PD .85 and .15): 2300 beats 2000 (K
+// 20: +3.0, −3.0), 2150 (K 10) and 1850 (K 40) draw (−3.5 → −4, +14.0).
+// The CSV for the federation has the same figures. The page warns that 3
+// rounds are more than half of 4 players (FMJD Swiss art. 2.4). Once
+// round 1 is closed the public standings show each player's change and
+// performance (Anna Berg +3 and 2000 + 800 = 2800, Dina Eng +14) and the
+// player cards the change of the round (+3.0) and in total. Screenshots
+// at 390 and 1366 px.
 func TestBrowserDirectorRatings(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
-	shots := artifacts(t)
 	d := newPage(t, "director")
 	d.do("open /director", chromedp.Navigate(e.hs.URL+"/director"))
 	d.wait("the create page", `document.querySelector('#ev-variant option[value="international"]')`)
@@ -45,16 +45,25 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	if w := eval[string](d, `document.getElementById('checks').textContent`); w != "3 rounds for 4 players: the FMJD's Swiss rules ask for at most half the players (2 rounds). (FMJD Swiss art. 2.4)" {
 		t.Errorf("the checks say %q", w)
 	}
-	d.shot(shots, "director-checks-390", 390, 844, "#checks-box")
-	d.shot(shots, "director-checks-1366", 1366, 900, "#checks-box")
+	d.shot("director-checks-390", 390, 844, "#checks-box")
+	d.shot("director-checks-1366", 1366, 900, "#checks-box")
 	d.wait("the ratings section, empty", `document.querySelector('#ratings tbody td') && document.querySelector('#ratings tbody td').textContent.startsWith('No rated player yet')`)
-	list := "FMJD ID;Surname;First name;Country;Title;Rating\n1001;Berg;Anna;NOR;MF;2300\n2002;Dahl;Bo;DEN;;2150\n3003;Vries;Cas;NED;MI;2000\n1004;Eng;Dina;NOR;;1850\n"
+	// The list says Dina Eng has 12 rated games: K 40 (art. 8.3.3).
+	list := "FMJD ID;Surname;First name;Country;Title;Rating;Games\n1001;Berg;Anna;NOR;MF;2300;\n2002;Dahl;Bo;DEN;;2150;\n3003;Vries;Cas;NED;MI;2000;\n1004;Eng;Dina;NOR;;1850;12\n"
 	file := filepath.Join(t.TempDir(), "fmjd-list.csv")
 	if err := os.WriteFile(file, []byte(list), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	d.do("choose the rating list", chromedp.SetUploadFiles(chromedp.CSS("#rl-file"), []string{file}))
 	d.wait("ratings filled", `window.arbiterDirector && arbiterDirector.ready && arbiterDirector.view.players.every(p => p.rating > 0) && arbiterDirector.view.players.find(p => p.fed_id === '3003').title === 'MI'`)
+	// The director knows Bo Dahl once held 2400 (K 10 for good, art.
+	// 8.3.3) and sets his K in the correction form.
+	bo := eval[int](d, `arbiterDirector.view.players.find(p => p.fed_id === '2002').id`)
+	d.do("edit Bo Dahl", chromedp.Click(chromedp.CSS(fmt.Sprintf("#edit-%d", bo))))
+	d.wait("the form", `!document.getElementById('player-form').hidden && document.getElementById('ep-name').value === 'Bo Dahl'`)
+	d.shot("director-edit-k-390", 390, 844, "#player-form")
+	d.do("K 10", chromedp.SetValue(chromedp.CSS("#ep-k"), "10"), chromedp.Click(chromedp.CSS("#ep-save")))
+	d.wait("K saved", `!arbiterDirector.busy && arbiterDirector.view.players.find(p => p.fed_id === '2002').k === 10 && document.getElementById('player-form').hidden`)
 	d.do("pair round 1", chromedp.Click(chromedp.CSS("#pair")))
 	d.wait("two boards", `(arbiterDirector.view.rounds || []).length === 1 && document.querySelectorAll('#boards tbody tr').length === 2`)
 	d.do("publish", chromedp.Click(chromedp.CSS("#publish")))
@@ -69,8 +78,11 @@ func TestBrowserDirectorRatings(t *testing.T) {
 		d.wait(fmt.Sprintf("board %d saved", b), fmt.Sprintf(`document.getElementById('r1b%d-result-cell').dataset.result === '%s' && !arbiterDirector.busy`, b, r))
 	}
 	d.wait("the changes shown", `document.querySelectorAll('#ratings tbody tr').length === 4 && document.querySelector('#ratings thead').textContent.includes('R1')`)
+	if why := eval[string](d, `document.querySelector('#ratings tbody tr[data-player="4"] td.k').title`); why != "K 40: fewer than 30 rated games (FIDE B.02 art. 8.3.3)" {
+		t.Errorf("Dina Eng's K says %q", why)
+	}
 	got := eval[string](d, `[...document.querySelectorAll('#ratings tbody tr')].map(r => [...r.children].map(c => c.textContent).join('|')).join('\n')`)
-	for _, want := range []string{"Anna Berg|2300|20|+3.0|+3 (+3.0)|2800", "Bo Dahl|2150|20|−7.0|−7 (−7.0)|1850", "Cas Vries|2000|20|−3.0|−3 (−3.0)|1500", "Dina Eng|1850|20|+7.0|+7 (+7.0)|2150"} {
+	for _, want := range []string{"Anna Berg|2300|20|+3.0|+3 (+3.0)|2800", "Bo Dahl|2150|10|−3.5|−4 (−3.5)|1850", "Cas Vries|2000|20|−3.0|−3 (−3.0)|1500", "Dina Eng|1850|40|+14.0|+14 (+14.0)|2150"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the ratings table lacks %q:\n%s", want, got)
 		}
@@ -79,24 +91,16 @@ func TestBrowserDirectorRatings(t *testing.T) {
 		t.Errorf("CSV link %q", href)
 	}
 	csv := eval[string](d, `fetch('/d/`+token+`/ratings.csv').then(r => r.text())`)
-	if !strings.Contains(csv, "Anna Berg,1001,2300,20,1,1,2000,2800,+3,2303,+3.0") {
+	if !strings.Contains(csv, "Anna Berg,1001,2300,20,rating,1,1,2000,2800,+3,2303,+3.0") {
 		t.Errorf("the CSV:\n%s", csv)
 	}
-	d.checkLayout(shots, "director-ratings-390", 390, 844)
-	d.checkLayout(shots, "director-ratings-1366", 1366, 900)
+	d.checkLayout("director-ratings-390", 390, 844)
+	d.checkLayout("director-ratings-1366", 1366, 900)
 	// The section itself (below the first screen, which checkLayout shows).
 	for _, w := range []int64{390, 1366} {
 		d.do("viewport", chromedp.EmulateViewport(w, 900))
 		d.wait("the layout settles", fmt.Sprintf(`innerWidth === %d`, w))
-		ctx, cancel := context.WithTimeout(d.ctx, time.Minute)
-		png, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.CSS("#ratings-box")))
-		cancel()
-		if err != nil {
-			t.Fatalf("screenshot: %v", err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, fmt.Sprintf("director-ratings-part-%d.png", w)), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		d.picture(fmt.Sprintf("director-ratings-part-%d", w), chromedp.Screenshot(chromedp.CSS("#ratings-box")))
 	}
 
 	// Round 1 closed: the public standings and cards carry the figures.
@@ -110,14 +114,18 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	if len(row) != 1 || row[0] != "+3|2800" {
 		t.Errorf("the standings' rating columns for Anna Berg: %q, want +3|2800", row)
 	}
-	pub.shot(shots, "standings-rated-390", 390, 844, "")
-	pub.shot(shots, "standings-rated-1366", 1366, 900, "")
+	dina := eval[[]string](pub, `[...document.querySelectorAll('table.standings tbody tr')].filter(r => r.textContent.includes('Dina Eng')).map(r => r.querySelector('.rating-change').textContent)`)
+	if len(dina) != 1 || dina[0] != "+14" {
+		t.Errorf("the standings' change for Dina Eng (K 40): %q, want +14", dina)
+	}
+	pub.shot("standings-rated-390", 390, 844, "")
+	pub.shot("standings-rated-1366", 1366, 900, "")
 	pub.do("open the cards", chromedp.Navigate(e.hs.URL+"/e/"+eventID+"/cards"))
 	pub.wait("the cards", `document.querySelector('section.card .rating-total')`)
 	card := eval[string](pub, `(() => { const c = [...document.querySelectorAll('section.card')].find(s => s.textContent.includes('Anna Berg')); return c.querySelector('tbody .rating-change').textContent + '|' + c.querySelector('.rating-total').textContent; })()`)
 	if card != "+3.0|rating change +3, performance 2800" {
 		t.Errorf("Anna Berg's card: %q", card)
 	}
-	pub.shot(shots, "cards-rated-390", 390, 844, "")
-	pub.shot(shots, "cards-rated-1366", 1366, 900, "")
+	pub.shot("cards-rated-390", 390, 844, "")
+	pub.shot("cards-rated-1366", 1366, 900, "")
 }

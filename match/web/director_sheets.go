@@ -38,8 +38,9 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 	}
 	rated := 0
 	for _, p := range sn.Players {
+		k, _ := sn.PlayerK(p)
 		out.Players = append(out.Players, sheets.Player{Number: p.Number, Name: p.Name, Club: p.Club, Federation: p.Federation, FideID: p.FedID,
-			Rating: p.Rating, Title: p.Title, Withdrawn: p.Withdrawn})
+			Rating: p.Rating, Title: p.Title, Withdrawn: p.Withdrawn, K: k})
 		if p.Rating > 0 {
 			rated++
 		}

@@ -2,8 +2,6 @@ package web
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -54,18 +52,11 @@ func TestBrowserEndgameDatabase(t *testing.T) {
 		t.Errorf("the moves read %q", moves)
 	}
 
-	shots := artifacts(t)
 	for _, w := range []int64{390, 1366} {
-		arb.checkLayout(shots, "egdb-arbiter-"+strconv.FormatInt(w, 10), w, 900)
-		png, err := chromedp.Run(withTimeout(t, arb.ctx), chromedp.Screenshot(chromedp.CSS("#arbiter")))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, "egdb-arbiter-panel-"+strconv.FormatInt(w, 10)+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		arb.checkLayout("egdb-arbiter-"+strconv.FormatInt(w, 10), w, 900)
+		arb.picture("egdb-arbiter-panel-"+strconv.FormatInt(w, 10), chromedp.Screenshot(chromedp.CSS("#arbiter")))
 	}
-	white.checkLayout(shots, "egdb-player-390", 390, 900)
+	white.checkLayout("egdb-player-390", 390, 900)
 
 	// Black moves: the answer was about the position before, so it goes.
 	black := newPage(t, "black")

@@ -3,11 +3,9 @@ package web
 import (
 	"context"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -20,24 +18,16 @@ import (
 // engine, done as they do it: typing and clicking on the pages, asserting
 // what they read there (issue 22).
 
-// fullShot saves a screenshot of the whole page at width w (the viewport
-// h high) as name.png in dir.
-func (p *page) fullShot(dir, name string, w, h int64) {
+// fullShot sizes the viewport to w×h, asserts that nothing overflows
+// sideways and takes a picture of the whole page (p.picture).
+func (p *page) fullShot(name string, w, h int64) {
 	p.t.Helper()
 	p.do("viewport", chromedp.EmulateViewport(w, h))
 	p.wait("the layout settles", `innerWidth === `+itoa(int(w)))
-	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
-	defer cancel()
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	if err != nil {
-		p.t.Fatalf("screenshot %s: %v", name, err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
 	if sw := eval[float64](p, `document.scrollingElement.scrollWidth`); sw > float64(w) {
 		p.t.Errorf("%s at %d px: the page is %v px wide", name, w, sw)
 	}
+	p.picture(name, chromedp.FullScreenshot(100))
 }
 
 // waitAcross is wait across a navigation: an evaluation that the page's
@@ -61,7 +51,6 @@ func (p *page) text(id string) string {
 func TestBrowserFirstGame(t *testing.T) {
 	needBrowser(t)
 	e := newEnv(t, Config{Limits: unlimited})
-	dir := artifacts(t)
 
 	creator := newPage(t, "creator")
 	creator.do("open the create page", chromedp.Navigate(e.hs.URL+"/"))
@@ -100,8 +89,8 @@ func TestBrowserFirstGame(t *testing.T) {
 	creator.do("the names",
 		chromedp.SendKeys(chromedp.CSS("#white"), "Ann"),
 		chromedp.SendKeys(chromedp.CSS("#black"), "Bob"))
-	creator.fullShot(dir, "create-390", 390, 844)
-	creator.fullShot(dir, "create-1366", 1366, 900)
+	creator.fullShot("create-390", 390, 844)
+	creator.fullShot("create-1366", 1366, 900)
 	creator.do("create", chromedp.Click(chromedp.CSS("#create-button")))
 	creator.wait("the links are shown", `!document.getElementById('links').hidden`)
 	links := eval[map[string]string](creator, `Object.fromEntries(['white', 'black', 'spectator'].map(r => [r, document.getElementById('link-' + r).value]))`)
@@ -160,9 +149,9 @@ func TestBrowserFirstGame(t *testing.T) {
 	ann.click("18")
 	bob.waitMoves(4)
 	bob.wait("the error is gone after a move", `document.getElementById('error').hidden`)
-	bob.fullShot(dir, "game-390", 390, 844)
-	watcher.fullShot(dir, "game-spectator-1366", 1366, 900)
-	bob.checkLayout(dir, "game-board-390", 390, 844)
+	bob.fullShot("game-390", 390, 844)
+	watcher.fullShot("game-spectator-1366", 1366, 900)
+	bob.checkLayout("game-board-390", 390, 844)
 
 	// Bob resigns: the banner says who won and how, in a sentence.
 	bob.do("resign", chromedp.Click(chromedp.CSS("#resign")), chromedp.Click(chromedp.CSS("#resign-yes")))
@@ -182,8 +171,8 @@ func TestBrowserFirstGame(t *testing.T) {
 	if eval[bool](watcher, `!document.getElementById('rematch').hidden`) {
 		t.Error("the spectator is offered a rematch")
 	}
-	ann.fullShot(dir, "over-390", 390, 844)
-	ann.fullShot(dir, "over-1366", 1366, 900)
+	ann.fullShot("over-390", 390, 844)
+	ann.fullShot("over-1366", 1366, 900)
 
 	// Ann asks for the rematch: her page opens the new game, where she is
 	// Black; Bob's old page offers him his link, as White.
@@ -209,7 +198,6 @@ func TestBrowserPhoneEngine(t *testing.T) {
 	needBrowser(t)
 	bin := arbiterBinary(t)
 	e := newEngineEnv(t, online.BuiltInEngines(bin))
-	dir := artifacts(t)
 
 	p := newPage(t, "player")
 	p.do("a phone", chromedp.EmulateViewport(390, 844))
@@ -228,7 +216,7 @@ func TestBrowserPhoneEngine(t *testing.T) {
 	}
 	p.do("show the legal moves", chromedp.Click(chromedp.CSS("#beginner")))
 	p.do("name", chromedp.SendKeys(chromedp.CSS("#white"), "Eve"))
-	p.fullShot(dir, "create-engine-390", 390, 844)
+	p.fullShot("create-engine-390", 390, 844)
 	p.do("create", chromedp.Click(chromedp.CSS("#create-button")))
 	p.wait("the links are shown", `!document.getElementById('links').hidden`)
 	if eval[bool](p, `!!document.getElementById('link-black')`) {
@@ -242,8 +230,8 @@ func TestBrowserPhoneEngine(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('#bar-top .pname').textContent`); got != "Built-in engine: beginner" {
 		t.Errorf("the engine's side is named %q", got)
 	}
-	p.checkLayout(dir, "engine-board-390", 390, 844)
-	p.fullShot(dir, "engine-game-390", 390, 844)
+	p.checkLayout("engine-board-390", 390, 844)
+	p.fullShot("engine-game-390", 390, 844)
 	if got := eval[float64](p, `(() => { const i = document.getElementById('pdn-input'); return i.scrollWidth - i.clientWidth; })()`); got > 0 {
 		t.Errorf("the move box is %v px too narrow for its placeholder", got)
 	}
@@ -284,7 +272,7 @@ func TestBrowserPhoneEngine(t *testing.T) {
 		t.Errorf("the banner after Eve's resignation says %q", banner)
 	}
 	t.Logf("against the beginner engine after %d moves: %s", eval[int](p, `arbiterGame.moves.length`), banner)
-	p.fullShot(dir, "engine-over-390", 390, 844)
+	p.fullShot("engine-over-390", 390, 844)
 }
 
 // newEngineEnv is newEnv over a Hall with engines.

@@ -49,9 +49,8 @@ func TestBrowserLive(t *testing.T) {
 		t.Error("the game card shows no engine name or search information")
 	}
 
-	dir := artifacts(t)
-	p.checkLayout(dir, "live-360", 360, 740)
-	p.checkLayout(dir, "live-1400", 1400, 900)
+	p.checkLayout("live-360", 360, 740)
+	p.checkLayout("live-1400", 1400, 900)
 
 	p.wait("a finished game counted in the standings", `Number(document.getElementById('standings').dataset.games || 0) >= 1 &&
 		document.querySelectorAll('#standings tbody tr').length === 2 && document.querySelectorAll('#recent li').length >= 1`)
@@ -68,5 +67,5 @@ func TestBrowserLive(t *testing.T) {
 		!strings.HasSuffix(cells[0], " (2)") || !strings.HasSuffix(cells[1], " (2)") {
 		t.Errorf("crosstable cells %q; want two cells of 2 games", cells)
 	}
-	p.checkLayout(dir, "live-end-360", 360, 740)
+	p.checkLayout("live-end-360", 360, 740)
 }

@@ -15,7 +15,6 @@ import (
 func TestBrowserRussian(t *testing.T) {
 	needBrowser(t)
 	e := newEnv(t, Config{Limits: unlimited})
-	shots := artifacts(t)
 	g := e.create(`{"variant":"international","white":"Анна","black":"Борис"}`)
 	white, black := newPage(t, "white-ru"), newPage(t, "black-ru")
 	for _, p := range []*page{white, black} {
@@ -44,8 +43,8 @@ func TestBrowserRussian(t *testing.T) {
 	// The choice is remembered across a reload.
 	white.open(g.links["white"])
 	white.wait("Russian is remembered", `document.documentElement.lang === 'ru' && document.getElementById('lang').value === 'ru' && document.getElementById('resign').textContent === 'Сдаться'`)
-	white.checkLayout(shots, "game-ru-390", 390, 844)
-	white.checkLayout(shots, "game-ru-1366", 1366, 900)
+	white.checkLayout("game-ru-390", 390, 844)
+	white.checkLayout("game-ru-1366", 1366, 900)
 }
 
 // TestBrowserSheetsRussian opens the public standings and crosstable in
@@ -54,7 +53,6 @@ func TestBrowserRussian(t *testing.T) {
 func TestBrowserSheetsRussian(t *testing.T) {
 	needBrowser(t)
 	e, id := sheetEventEnv(t)
-	shots := artifacts(t)
 	p := newPage(t, "sheets-ru")
 	for _, c := range []struct{ path, shot, heading, firstCol string }{
 		{"/standings?lang=ru", "sheet-ru-standings", "Положение после тура 1", "Место"},
@@ -67,7 +65,7 @@ func TestBrowserSheetsRussian(t *testing.T) {
 				t.Errorf("%s: the first column is %q, want %q", c.path, got, c.firstCol)
 			}
 		}
-		p.checkLayout(shots, c.shot+"-390", 390, 844)
-		p.checkLayout(shots, c.shot+"-1366", 1366, 900)
+		p.checkLayout(c.shot+"-390", 390, 844)
+		p.checkLayout(c.shot+"-1366", 1366, 900)
 	}
 }

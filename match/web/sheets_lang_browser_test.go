@@ -14,7 +14,6 @@ import (
 func TestBrowserSheetsNorwegian(t *testing.T) {
 	needBrowser(t)
 	e, id := sheetEventEnv(t)
-	shots := artifacts(t)
 	p := newPage(t, "sheets-nb")
 	for _, c := range []struct{ path, shot, heading string }{
 		{"/crosstable?lang=nb", "sheet-nb-crosstable", "Krysstabell"},
@@ -22,8 +21,8 @@ func TestBrowserSheetsNorwegian(t *testing.T) {
 	} {
 		p.do("open "+c.path, chromedp.Navigate(e.hs.URL+"/e/"+id+c.path))
 		p.wait(c.shot+" in Norwegian", `document.documentElement && document.documentElement.lang === 'nb' && document.querySelector('h2') && document.querySelector('h2').textContent.startsWith('`+c.heading+`')`)
-		p.checkLayout(shots, c.shot+"-360", 360, 800)
-		p.checkLayout(shots, c.shot+"-1400", 1400, 900)
+		p.checkLayout(c.shot+"-360", 360, 800)
+		p.checkLayout(c.shot+"-1400", 1400, 900)
 	}
 	// The navigation's Stilling leads to the standings, still in Norwegian.
 	p.do("follow Stilling", chromedp.Click(chromedp.CSS(`nav a[href$="/standings?lang=nb"]`)))
@@ -31,6 +30,6 @@ func TestBrowserSheetsNorwegian(t *testing.T) {
 	if got := eval[string](p, `document.querySelector('table.standings th').textContent`); got != "Plass" {
 		t.Errorf("the standings' first column is %q, want Plass", got)
 	}
-	p.checkLayout(shots, "sheet-nb-standings-360", 360, 800)
-	p.checkLayout(shots, "sheet-nb-standings-1400", 1400, 900)
+	p.checkLayout("sheet-nb-standings-360", 360, 800)
+	p.checkLayout("sheet-nb-standings-1400", 1400, 900)
 }

@@ -24,8 +24,9 @@
 //   - art. 8.3.3: K = 40 for a player new to the list until 30 games, and
 //     until the end of the year of their 18th birthday while rated under
 //     2300; 20 while under 2400; 10 once a published rating reached 2400,
-//     for good (FIDEK). If K × n exceeds 700 for the n games of a rating
-//     period, K is the largest whole number with K × n ≤ 700 (CapK).
+//     for good (KFor, with the case that applies; Junior). If K × n
+//     exceeds 700 for the n games of a rating period, K is the largest
+//     whole number with K × n ≤ 700 (CapK).
 //   - art. 8.3.4: the change is rounded to the nearest whole number, 0.5
 //     away from zero (Round).
 //   - art. 8.1.1 and 8.2: dp for a fractional score p (dpTable, DP); the
@@ -54,6 +55,20 @@
 // to art. 3.2.3; HalfK). Articles 2 and 3 — the FMJD's expected-result
 // table, its development factor and its rounding — were searched for
 // (English, French, Dutch, Russian and Estonian wordings) and not found.
+// A second search (4 December 2026) found nothing more: stored pages for
+// "FMJD rating system Annex 9 development factor", "Annex 9 ... 3.2.3
+// calculation of the new rating", "FMJD Annexes February 2018" (a
+// hobbydocbox copy whose excerpt shows no rating annex), "système de
+// classement FMJD coefficient de développement" (only the French
+// federation's national formula, Pa = N−1+(Y−X)N/Z, K 5 to 20),
+// "рейтинг ФМЖД положение коэффициент" (only the FMJD-64 section's
+// page of requirements for the tables sent in, home.lu.lv/~viktors),
+// "KNDB ratingreglement / Rekenregels Rating KNDB" (damforum threads on
+// the Dutch national rating, a proposal, not the FMJD's), "IDF 64
+// rating regulations"; the docs corpus ("FMJD rating system annex
+// development factor": chess and general Elo libraries only); and the
+// code index (the strings "FMJD rating system" and "development factor
+// is reduced by 50%": none; "FMJD rating": PDN tag lists and UI labels).
 // So this package does NOT claim to compute FMJD ratings: System FMJD is
 // the Elo method above with the development factor the director sets. A
 // director who needs the official FMJD figure must check the K and the

@@ -133,18 +133,46 @@ type Player struct {
 	Junior      bool
 }
 
+// Why a player has the K they have (KFor): the article's case, or the
+// director's own figure.
+const (
+	KSet    = "set"    // set by the director (or the rating list)
+	KNew    = "new"    // art. 8.3.3: new to the list, fewer than 30 games
+	KJunior = "junior" // art. 8.3.3: to the end of the year of the 18th birthday, under 2300
+	K2400   = "2400"   // art. 8.3.3: a published rating reached 2400
+	KRating = "rating" // art. 8.3.3: under 2400
+)
+
+// NewGames is art. 8.3.3's "until he has completed events with at least
+// 30 games": a player with fewer has K = 40.
+const NewGames = 30
+
 // FIDEK is the development coefficient of art. 8.3.3.
 func FIDEK(p Player) int {
+	k, _ := KFor(p)
+	return k
+}
+
+// KFor is FIDEK with the case of art. 8.3.3 that gives it (KNew,
+// KJunior, K2400, KRating). The 2400 case comes first: "K = 10 once a
+// player's published rating has reached 2400 ... even if the rating
+// drops below 2400".
+func KFor(p Player) (k int, why string) {
 	switch {
 	case p.Reached2400 || p.Rating >= 2400:
-		return 10
-	case p.Games < 30:
-		return 40
+		return 10, K2400
+	case p.Games < NewGames:
+		return 40, KNew
 	case p.Junior && p.Rating < 2300:
-		return 40
+		return 40, KJunior
 	}
-	return 20
+	return 20, KRating
 }
+
+// Junior is art. 8.3.3's "until the end of the year of their 18th
+// birthday" for a player born in the year born, in the year of the event
+// (false when born is 0, not known).
+func Junior(born, year int) bool { return born > 0 && year <= born+18 }
 
 // EventK is the K an event uses for a player of whom it knows only the
 // rating (not the games played before, nor the age): art. 8.3.3's 20 below

@@ -284,3 +284,43 @@ func TestParseSystem(t *testing.T) {
 		t.Error("elo accepted")
 	}
 }
+
+// TestKFor: the cases of FIDE B.02 art. 8.3.3 ("K = 40 for a player new
+// to the rating list until he has completed events with at least 30
+// games; K = 20 as long as a player's rating remains under 2400; K = 10
+// once a player's published rating has reached 2400 and remains at that
+// level subsequently, even if the rating drops below 2400; K = 40 for all
+// players until the end of the year of their 18th birthday, as long as
+// their rating remains under 2300"), each with the case it names.
+func TestKFor(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		p    Player
+		k    int
+		why  string
+	}{
+		{"new, 29 games", Player{Rating: 1800, Games: 29}, 40, KNew},
+		{"30 games", Player{Rating: 1800, Games: 30}, 20, KRating},
+		{"new but 2400", Player{Rating: 2400, Games: 5}, 10, K2400},
+		{"junior under 2300", Player{Rating: 2299, Games: 80, Junior: true}, 40, KJunior},
+		{"junior at 2300", Player{Rating: 2300, Games: 80, Junior: true}, 20, KRating},
+		{"2399", Player{Rating: 2399, Games: 80}, 20, KRating},
+		{"2400", Player{Rating: 2400, Games: 80}, 10, K2400},
+		{"dropped below 2400", Player{Rating: 2350, Games: 80, Reached2400: true}, 10, K2400},
+		{"junior who reached 2400", Player{Rating: 2250, Games: 80, Junior: true, Reached2400: true}, 10, K2400},
+	} {
+		if k, why := KFor(c.p); k != c.k || why != c.why {
+			t.Errorf("%s: K %d (%s), want %d (%s)", c.name, k, why, c.k, c.why)
+		}
+	}
+	// "Until the end of the year of their 18th birthday": born 2008, a
+	// junior through 2026, not in 2027; an unknown year (0) never is.
+	for _, c := range []struct {
+		born, year int
+		want       bool
+	}{{2008, 2026, true}, {2008, 2027, false}, {2012, 2026, true}, {0, 2026, false}} {
+		if got := Junior(c.born, c.year); got != c.want {
+			t.Errorf("Junior(%d, %d) = %v", c.born, c.year, got)
+		}
+	}
+}

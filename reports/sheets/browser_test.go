@@ -100,16 +100,12 @@ type layout struct {
 // and a desktop's width (nothing may stick out sideways; wide tables
 // scroll in their own box), then as printed: the navigation hidden,
 // nothing wider than the A4 sheet (the crosstable's landscape one), and a
-// PDF that Chromium prints, one page per card. Screenshots and PDFs go to
-// the test's temporary directory (SHEETS_SHOTS keeps them elsewhere).
+// PDF that Chromium prints, one page per card. Screenshots and PDFs are
+// kept with ARBITER_ARTIFACTS set (browser.Keep).
 func TestSheetsInBrowser(t *testing.T) {
 	bin := browser.Require(t)
 	ev := bigEvent()
 	dir := t.TempDir()
-	shots := os.Getenv("SHEETS_SHOTS")
-	if shots == "" {
-		shots = t.TempDir()
-	}
 	cardsEv := bigEvent()
 	cardsEv.Players = cardsEv.Players[:3]
 	cardsEv.Played = nil
@@ -190,13 +186,9 @@ func TestSheetsInBrowser(t *testing.T) {
 				if !paper && lay.Nav == "none" {
 					t.Errorf("%s: no navigation on screen", what)
 				}
-				png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-				if err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(filepath.Join(shots, fmt.Sprintf("%s-%s-%d.png", sh.name, what, width)), png, 0o644); err != nil {
-					t.Fatal(err)
-				}
+				browser.Keep(t, fmt.Sprintf("sheets/%s-%s-%d.png", sh.name, what, width), func() ([]byte, error) {
+					return chromedp.Run(bctx, chromedp.FullScreenshot(100))
+				})
 			}
 			check("screen", 360, false)
 			check("screen", 1400, false)
@@ -215,9 +207,7 @@ func TestSheetsInBrowser(t *testing.T) {
 			if n := len(pageRe.FindAll(pdf, -1)); n < sh.pages {
 				t.Errorf("%d pages printed, want at least %d", n, sh.pages)
 			}
-			if err := os.WriteFile(filepath.Join(shots, sh.name+".pdf"), pdf, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			browser.Keep(t, "sheets/"+sh.name+".pdf", func() ([]byte, error) { return pdf, nil })
 		})
 	}
 }

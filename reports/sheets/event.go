@@ -50,7 +50,7 @@ type Event struct {
 	AfterLinks []Link
 	Current    []string
 	// Rated prints the rating change of each rated game (FIDE B.02 art.
-	// 8.3, reports/rating, K from the rating: rating.EventK) on the cards,
+	// 8.3, reports/rating, K: Player.K) on the cards,
 	// and the change and performance of each player on the standings.
 	Rated bool
 	// Lang is the language tag of the page (<html lang>); "" is "en".
@@ -70,6 +70,10 @@ type Player struct {
 	Name, Club, Federation, FideID string
 	Rating                         int    // 0: unrated
 	Title                          string // printed before the name ("GMI")
+	// K is the player's development coefficient (FIDE B.02 art. 8.3.3,
+	// the director's Snapshot.PlayerK); 0 takes it from the rating alone
+	// (rating.EventK).
+	K int
 	// Withdrawn is the first round the player no longer plays (0: still
 	// in): the pairing sheets of that round on do not list them as absent,
 	// the cards leave them out, and the standings and the crosstable

@@ -14,7 +14,7 @@ func (ev *Event) ratedGames(p *Player, es []entry) (games map[int]elo.Game, chan
 		return nil, nil, false
 	}
 	games, change = map[int]elo.Game{}, map[int]float64{}
-	k := elo.EventK(p.Rating)
+	k := p.k()
 	for r, e := range es {
 		if e.pending || e.Opponent == 0 || ev.Played[r].Open {
 			continue
@@ -30,6 +30,14 @@ func (ev *Event) ratedGames(p *Player, es []entry) (games map[int]elo.Game, chan
 	return games, change, true
 }
 
+// k is the player's K: Player.K, or art. 8.3.3 from the rating alone.
+func (p *Player) k() int {
+	if p.K > 0 {
+		return p.K
+	}
+	return elo.EventK(p.Rating)
+}
+
 // ratingTotals is the published change (art. 8.3.4, signed) and the
 // performance Ra + dp of a player's rated games, "" when there are none.
 func ratingTotals(p *Player, games map[int]elo.Game) (change, perf string) {
@@ -42,7 +50,7 @@ func ratingTotals(p *Player, games map[int]elo.Game) (change, perf string) {
 			gs = append(gs, g)
 		}
 	}
-	c := elo.Round(elo.Change(p.Rating, elo.EventK(p.Rating), gs))
+	c := elo.Round(elo.Change(p.Rating, p.k(), gs))
 	rp, _ := elo.Performance(gs)
 	return signed(c), fmt.Sprint(rp)
 }

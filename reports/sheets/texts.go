@@ -57,7 +57,7 @@ var english = map[string]string{
 	"sheet.card.rating_change": "rating change {change}, performance {performance}",
 	"sheet.col.rating_change":  "Rating ±",
 	"sheet.col.performance":    "Perf.",
-	"sheet.legend.rating":      "Rating ± and Perf.: the rating change (games played against rated opponents, by FIDE B.02 art. 8.3, K from the rating) and the performance, the opponents' average plus dp (table 8.1.1).",
+	"sheet.legend.rating":      "Rating ± and Perf.: the rating change (games played against rated opponents, by FIDE B.02 art. 8.3, K of each player, art. 8.3.3) and the performance, the opponents' average plus dp (table 8.1.1).",
 	"sheet.card.total":         "Total",
 	"sheet.pairings.byes":      "Not on a board",
 	"sheet.withdrawn":          "withdrawn from round {n}",

@@ -91,12 +91,20 @@ func (db *DB) Probe(p rules.Position) (Value, error) {
 	if err != nil {
 		return Unknown, err
 	}
+	return s.probe(p)
+}
+
+// probe is p's value in s, the table of p's material.
+func (s *stored) probe(p rules.Position) (Value, error) {
 	i, ok := s.t.index(p)
 	if !ok {
 		return Unknown, fmt.Errorf("egdb: %s is not a position of the database (a man on its crowning row?)", p.FEN())
 	}
-	return Value(s.bits[i/4] >> (2 * (i % 4)) & 3), nil
+	return s.value(i), nil
 }
+
+// value is the value at index i.
+func (s *stored) value(i uint64) Value { return Value(s.bits[i/4] >> (2 * (i % 4)) & 3) }
 
 func (db *DB) table(m Material) (*stored, error) {
 	db.mu.Lock()
@@ -168,12 +176,36 @@ func (db *DB) read(m Material) (*stored, error) {
 // writing leaves no table behind, only a temporary file it overwrites.
 func (db *DB) write(t *table, val []uint8) (*stored, error) {
 	data := make([]byte, (len(val)+3)/4)
-	for i, v := range val {
-		if v == hole {
-			v = uint8(Unknown)
-		}
-		data[i/4] |= v << (2 * (i % 4))
+	for i, s := range val {
+		data[i/4] |= uint8(stateValue(s)) << (2 * (i % 4))
 	}
+	return db.writeBits(t, data)
+}
+
+// solveTable solves m and writes its table.
+func (db *DB) solveTable(ctx context.Context, m Material, known *loaded, progress func(uint64)) (*stored, error) {
+	t, err := newTable(db.v, m)
+	if err != nil {
+		return nil, err
+	}
+	val, err := solve(ctx, t, known.probe, progress)
+	if err != nil {
+		return nil, fmt.Errorf("egdb: %s: %w", m, err)
+	}
+	return db.write(t, val)
+}
+
+// mirrorTable reads m's table off its solved twin and writes it.
+func (db *DB) mirrorTable(ctx context.Context, rot []rules.Square, m Material, twin *stored, progress func(uint64)) (*stored, error) {
+	t, data, err := mirror(ctx, db.v, rot, m, twin, progress)
+	if err != nil {
+		return nil, err
+	}
+	return db.writeBits(t, data)
+}
+
+// writeBits is write with the values already two bits each.
+func (db *DB) writeBits(t *table, data []byte) (*stored, error) {
 	var buf bytes.Buffer
 	buf.WriteString(magic)
 	h := header{Version: version, Size: t.size, CRC: crc32.ChecksumIEEE(data), VariantLen: uint32(len(db.v.Name())),
@@ -204,6 +236,8 @@ type BuildOptions struct {
 	// Table, if not nil, is told each table as it is solved or found
 	// already built.
 	Table func(m Material, built bool)
+
+	solveTwins bool // solve every table, none read off its twin (tests)
 }
 
 // Build computes the database of v up to opt.Pieces pieces in dir and
@@ -244,7 +278,11 @@ func Build(ctx context.Context, v *rules.Variant, dir string, opt BuildOptions) 
 		for end < len(ms) && level(ms[end]) == level(ms[start]) {
 			end++
 		}
-		if err := db.buildLevel(ctx, ms[start:end], workers, opt); err != nil {
+		known, err := db.keepOnly(ms[start:end])
+		if err != nil {
+			return nil, err
+		}
+		if err := db.buildLevel(ctx, ms[start:end], known, workers, opt); err != nil {
 			return nil, err
 		}
 		start = end
@@ -252,40 +290,112 @@ func Build(ctx context.Context, v *rules.Variant, dir string, opt BuildOptions) 
 	return db, nil
 }
 
-// buildLevel solves (or reads) tables that do not lead into each other.
-func (db *DB) buildLevel(ctx context.Context, ms []Material, workers int, opt BuildOptions) error {
-	g, ctx := errgroup.WithContext(ctx)
-	g.SetLimit(workers)
-	results := make([]*stored, len(ms))
-	for k, m := range ms {
-		g.Go(func() error {
-			if s, err := db.read(m); err == nil {
-				results[k] = s
-				if opt.Progress != nil {
-					opt.Progress(2 * s.t.size)
-				}
-				if opt.Table != nil {
-					opt.Table(m, false)
-				}
-				return nil
-			}
-			t, err := newTable(db.v, m)
-			if err != nil {
-				return err
-			}
-			val, err := solve(ctx, t, db.Probe, opt.Progress)
-			if err != nil {
-				return fmt.Errorf("egdb: %s: %w", m, err)
-			}
-			results[k], err = db.write(t, val)
-			if err == nil && opt.Table != nil {
-				opt.Table(m, true)
-			}
-			return err
-		})
+// loaded is the tables a level's solving may probe, by material, read
+// without a lock: the solving workers only read it.
+type loaded [9 * 9 * 9 * 9]*stored
+
+func materialKey(m Material) int {
+	return ((m.WhiteMen*9+m.WhiteKings)*9+m.BlackMen)*9 + m.BlackKings
+}
+
+// probe is the value of p, whose table must be among l's.
+func (l *loaded) probe(p rules.Position) (Value, error) {
+	m := MaterialOf(p)
+	if m.WhiteMen+m.WhiteKings == 0 || m.BlackMen+m.BlackKings == 0 {
+		return valueOf(p.Outcome(), p.Turn()), nil
 	}
-	if err := g.Wait(); err != nil {
-		return err
+	if m.Pieces() > maxPieces {
+		return Unknown, nil
+	}
+	s := l[materialKey(m)]
+	if s == nil {
+		return Unknown, fmt.Errorf("egdb: %s: table %s not loaded (a move this build did not foresee)", p.FEN(), m)
+	}
+	return s.probe(p)
+}
+
+// keepOnly keeps in memory the tables that the moves of ms lead into, and
+// only those: the others are dropped (the database reads them again from
+// disk if a probe needs them), so that a build holds the tables of one
+// level's neighbourhood, not the whole database.
+func (db *DB) keepOnly(ms []Material) (*loaded, error) {
+	need := map[Material]bool{}
+	for _, m := range ms {
+		for _, r := range reach(m) {
+			need[r] = true
+		}
+	}
+	db.mu.Lock()
+	for m := range db.tables {
+		if !need[m] {
+			delete(db.tables, m)
+		}
+	}
+	db.mu.Unlock()
+	l := new(loaded)
+	for r := range need {
+		s, err := db.table(r)
+		if err != nil {
+			return nil, err
+		}
+		l[materialKey(r)] = s
+	}
+	return l, nil
+}
+
+// buildLevel solves (or reads) tables that do not lead into each other.
+func (db *DB) buildLevel(ctx context.Context, ms []Material, known *loaded, workers int, opt BuildOptions) error {
+	results := make([]*stored, len(ms))
+	// First the tables to solve, then their twins read off them (mirror).
+	rot := halfTurn(db.v)
+	if opt.solveTwins {
+		rot = nil
+	}
+	twin := func(k int) int {
+		if rot == nil {
+			return -1
+		}
+		for j := range k {
+			if ms[j] == ms[k].Swap() {
+				return j
+			}
+		}
+		return -1
+	}
+	for _, second := range []bool{false, true} {
+		g, ctx := errgroup.WithContext(ctx)
+		g.SetLimit(workers)
+		for k, m := range ms {
+			j := twin(k)
+			if second != (j >= 0) {
+				continue
+			}
+			g.Go(func() error {
+				if s, err := db.read(m); err == nil {
+					results[k] = s
+					if opt.Progress != nil {
+						opt.Progress(2 * s.t.size)
+					}
+					if opt.Table != nil {
+						opt.Table(m, false)
+					}
+					return nil
+				}
+				var err error
+				if j >= 0 {
+					results[k], err = db.mirrorTable(ctx, rot, m, results[j], opt.Progress)
+				} else {
+					results[k], err = db.solveTable(ctx, m, known, opt.Progress)
+				}
+				if err == nil && opt.Table != nil {
+					opt.Table(m, true)
+				}
+				return err
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return err
+		}
 	}
 	db.mu.Lock()
 	for k, m := range ms {

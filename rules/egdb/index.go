@@ -28,12 +28,29 @@ const maxPieces = 8
 // crowned. Indices whose pieces overlap are holes: they stand for no
 // position and hold no value.
 type table struct {
-	v    *rules.Variant
-	m    Material
-	sets [4][]rules.Square // white men, black men, white kings, black kings
-	at   [4][]int16        // square -> place in sets[i], or -1
-	n    [4]uint64         // subsets of each kind
-	size uint64            // positions with one side to move
+	v      *rules.Variant
+	m      Material
+	sets   [4][]rules.Square // white men, black men, white kings, black kings
+	at     [4][]int16        // square -> place in sets[i], or -1
+	n      [4]uint64         // subsets of each kind
+	size   uint64            // positions with one side to move
+	stride [4]uint64         // index step of a rank of kind k
+	// subs[k][r] is the subset of kind k with rank r, listed by expand for
+	// the walks over a whole table (solve, Verify) so that decoding an
+	// index is four lookups; nil in the tables only probed.
+	subs [4][]rules.Set
+}
+
+// expand lists every subset of each kind, in rank order. The largest list
+// (four kings on 50 squares) has 230,300 sets, 3.7 MB.
+func (t *table) expand() {
+	for k := range t.subs {
+		subs := make([]rules.Set, t.n[k])
+		for r := range subs {
+			subs[r] = t.unrank(k, uint64(r))
+		}
+		t.subs[k] = subs
+	}
 }
 
 func newTable(v *rules.Variant, m Material) (*table, error) {
@@ -64,6 +81,12 @@ func newTable(v *rules.Variant, m Material) (*table, error) {
 		}
 		t.n[i] = binom[len(s)][counts[i]]
 		t.size *= t.n[i]
+	}
+	for k := range t.stride {
+		t.stride[k] = 1
+		for j := k + 1; j < 4; j++ {
+			t.stride[k] *= t.n[j]
+		}
 	}
 	return t, nil
 }
@@ -133,7 +156,11 @@ func (t *table) position(i uint64) (rules.Position, bool) {
 	for k := 3; k >= 0; k-- {
 		r := i % t.n[k]
 		i /= t.n[k]
-		ks[k] = t.unrank(k, r)
+		if t.subs[k] != nil {
+			ks[k] = t.subs[k][r]
+		} else {
+			ks[k] = t.unrank(k, r)
+		}
 	}
 	var occ rules.Set
 	for _, s := range ks {

@@ -67,3 +67,37 @@ func Materials(n int) []Material {
 // level groups the materials a build can solve at once: none of them leads
 // to another of the same level.
 func level(m Material) [2]int { return [2]int{m.Pieces(), m.men()} }
+
+// reach lists the materials (with pieces on both sides) that one move from
+// a position of m can lead to, other than m itself: a promotion turns one
+// of the mover's men into a king; a capture removes one or more of the
+// opponent's pieces and may crown the capturing man. It may list a few
+// materials no move reaches; it misses none.
+func reach(m Material) []Material {
+	var out []Material
+	for _, side := range [2]bool{true, false} { // White moves, Black moves
+		ownMen, ownKings, oppMen, oppKings := m.WhiteMen, m.WhiteKings, m.BlackMen, m.BlackKings
+		if !side {
+			ownMen, ownKings, oppMen, oppKings = m.BlackMen, m.BlackKings, m.WhiteMen, m.WhiteKings
+		}
+		for crown := 0; crown <= 1 && crown <= ownMen; crown++ {
+			for om := 0; om <= oppMen; om++ {
+				for ok := 0; ok <= oppKings; ok++ {
+					captured := om+ok < oppMen+oppKings
+					if om+ok == 0 || (!captured && crown == 0) {
+						continue
+					}
+					r := Material{ownMen - crown, ownKings + crown, om, ok}
+					if !side {
+						r = Material{om, ok, ownMen - crown, ownKings + crown}
+					}
+					if !captured && (om != oppMen || ok != oppKings) {
+						continue
+					}
+					out = append(out, r)
+				}
+			}
+		}
+	}
+	return out
+}

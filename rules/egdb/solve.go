@@ -3,15 +3,25 @@ package egdb
 import (
 	"context"
 	"fmt"
+	"math/bits"
 
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
-// hole marks an index that stands for no position while a table is solved.
-const hole = 4
+// A table being solved keeps one byte of state an index: the value once it
+// is decided, else the number of its moves not yet known to lose (at most
+// maxInside, which no position of a database's size comes near).
+const (
+	sWin      = 252
+	sLoss     = 253
+	sDraw     = 254
+	hole      = 255 // an index that stands for no position
+	maxInside = 251
+)
 
-// solve computes the value of every position of t by retrograde analysis.
-// known gives the value of a position of another material (a capture or a
+// solve computes the value of every position of t by retrograde analysis
+// and returns them, one byte an index (sWin, sLoss, sDraw or hole). known
+// gives the value of a position of another material (a capture or a
 // promotion leads there), already solved. progress, if not nil, is told how
 // many indices have been read, now and then.
 //
@@ -24,11 +34,18 @@ const hole = 4
 // won, and a position whose last undecided successor turns out won is lost.
 // What is still undecided at the end is drawn: neither side can force
 // anything from there.
+//
+// Memory: the state (a byte an index) and the positions decided but not yet
+// walked back from, as a bit an index: the order of the walk does not
+// matter to the values, so a bitmap swept until it is empty replaces a
+// queue that would hold eight bytes for every decided position.
 func solve(ctx context.Context, t *table, known func(rules.Position) (Value, error), progress func(uint64)) ([]uint8, error) {
+	t.expand()
+	defer func() { t.subs = [4][]rules.Set{} }()
 	n := 2 * t.size
-	val := make([]uint8, n)
-	cnt := make([]uint8, n)
-	var queue []uint64
+	st := make([]uint8, n)
+	todo := make([]uint64, (n+63)/64)
+	var moves []rules.Move
 	for i := uint64(0); i < n; i++ {
 		if i&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
@@ -40,56 +57,90 @@ func solve(ctx context.Context, t *table, known func(rules.Position) (Value, err
 		}
 		p, ok := t.position(i)
 		if !ok {
-			val[i] = hole
+			st[i] = hole
 			continue
 		}
-		v, c, err := t.first(p, known)
+		v, c, err := t.first(p, known, &moves)
 		if err != nil {
 			return nil, err
 		}
-		val[i], cnt[i] = uint8(v), c
-		if v == Win || v == Loss {
-			queue = append(queue, i)
+		switch v {
+		case Win:
+			st[i] = sWin
+			todo[i/64] |= 1 << (i % 64)
+		case Loss:
+			st[i] = sLoss
+			todo[i/64] |= 1 << (i % 64)
+		case Draw:
+			st[i] = sDraw
+		default:
+			st[i] = c
 		}
 	}
 	if progress != nil {
 		progress(n & 0xffff)
 	}
-	for len(queue) > 0 {
-		i := queue[0]
-		queue = queue[1:]
-		q, _ := t.position(i)
-		won := Value(val[i]) == Win
-		t.unmoves(q, i, func(j uint64) {
-			if val[j] != uint8(Unknown) {
-				return
+	var pred []uint64
+	for sweep := true; sweep; {
+		sweep = false
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		for w := range todo {
+			for todo[w] != 0 {
+				b := bits.TrailingZeros64(todo[w])
+				todo[w] &^= 1 << b
+				sweep = true
+				i := uint64(w)*64 + uint64(b)
+				q, _ := t.position(i)
+				won := st[i] == sWin
+				pred = t.unmoves(q, i, pred[:0])
+				for _, j := range pred {
+					if st[j] >= sWin {
+						continue // decided already
+					}
+					if !won {
+						st[j] = sWin
+						todo[j/64] |= 1 << (j % 64)
+						continue
+					}
+					if st[j]--; st[j] == 0 {
+						st[j] = sLoss
+						todo[j/64] |= 1 << (j % 64)
+					}
+				}
 			}
-			if !won {
-				val[j] = uint8(Win)
-				queue = append(queue, j)
-				return
-			}
-			if cnt[j]--; cnt[j] == 0 {
-				val[j] = uint8(Loss)
-				queue = append(queue, j)
-			}
-		})
-	}
-	for i, v := range val {
-		if v == uint8(Unknown) {
-			val[i] = uint8(Draw)
 		}
 	}
-	return val, nil
+	for i, v := range st {
+		if v < sWin {
+			st[i] = sDraw
+		}
+	}
+	return st, nil
+}
+
+// stateValue is the value a solved state stands for.
+func stateValue(s uint8) Value {
+	switch s {
+	case sWin:
+		return Win
+	case sLoss:
+		return Loss
+	case sDraw:
+		return Draw
+	}
+	return Unknown
 }
 
 // first is the first pass's verdict on p: its value if its moves already
 // decide it (Unknown otherwise), and the number of its moves that stay in
 // the table, plus one if a move out of the table draws (so that it can
 // never be counted down to a loss).
-func (t *table) first(p rules.Position, known func(rules.Position) (Value, error)) (Value, uint8, error) {
+func (t *table) first(p rules.Position, known func(rules.Position) (Value, error), buf *[]rules.Move) (Value, uint8, error) {
 	turn := p.Turn()
-	moves := p.LegalMoves()
+	*buf = p.AppendLegalMoves((*buf)[:0])
+	moves := *buf
 	if len(moves) == 0 {
 		return valueOf(p.Outcome(), turn), 0, nil
 	}
@@ -116,8 +167,8 @@ func (t *table) first(p rules.Position, known func(rules.Position) (Value, error
 	if draw {
 		inside++
 	}
-	if inside > 255 {
-		return 0, 0, fmt.Errorf("egdb: %s: %s has more than 255 moves", t.m, p.FEN())
+	if inside > maxInside {
+		return 0, 0, fmt.Errorf("egdb: %s: %s has more than %d moves", t.m, p.FEN(), maxInside)
 	}
 	switch {
 	case inside == 0:
@@ -130,12 +181,12 @@ func (t *table) first(p rules.Position, known func(rules.Position) (Value, error
 	return Unknown, uint8(inside), nil
 }
 
-// unmoves calls fn with the index of every position of the table from
+// unmoves appends to out the index of every position of the table from
 // which a quiet move (not a capture, not a promotion) leads to q, the
 // position at index qi: the side that is not to move in q takes back one
 // move of a man or a king. Only the moved piece's kind changes its rank, so
 // each predecessor's index is q's with that one rank replaced.
-func (t *table) unmoves(q rules.Position, qi uint64, fn func(uint64)) {
+func (t *table) unmoves(q rules.Position, qi uint64, out []uint64) []uint64 {
 	v := t.v
 	mover := q.Turn().Opponent()
 	occ := q.Occupied()
@@ -155,37 +206,31 @@ func (t *table) unmoves(q rules.Position, qi uint64, fn func(uint64)) {
 	if v.Forward(mover) == rules.TowardBottom {
 		back = [2]rules.Direction{rules.UpLeft, rules.UpRight}
 	}
-	stride := func(k int) uint64 {
-		s := uint64(1)
-		for j := k + 1; j < 4; j++ {
-			s *= t.n[j]
+	short := v.Kings() == rules.ShortKings
+	for _, k := range [2]int{man, king} {
+		if ks[k].Empty() {
+			continue
 		}
-		return s
-	}
-	put := func(k int, from, to rules.Square) {
 		old, _ := t.rank(k, ks[k])
-		r, ok := t.rank(k, ks[k].Without(from).With(to))
-		if !ok {
-			return
-		}
-		st := stride(k)
-		fn(base - old*st + r*st)
-	}
-	for s := range ks[man].All() {
-		for _, d := range back {
-			if to := v.Next(s, d); to != 0 && !occ.Has(to) {
-				put(man, s, to)
+		base := base - old*t.stride[k]
+		for s := range ks[k].All() {
+			dirs := back[:]
+			if k == king {
+				dirs = allDirections[:]
 			}
-		}
-	}
-	for s := range ks[king].All() {
-		for d := rules.UpLeft; d <= rules.DownRight; d++ {
-			for to := v.Next(s, d); to != 0 && !occ.Has(to); to = v.Next(to, d) {
-				put(king, s, to)
-				if v.Kings() == rules.ShortKings {
-					break
+			for _, d := range dirs {
+				for to := v.Next(s, d); to != 0 && !occ.Has(to); to = v.Next(to, d) {
+					if r, ok := t.rank(k, ks[k].Without(s).With(to)); ok {
+						out = append(out, base+r*t.stride[k])
+					}
+					if k == man || short {
+						break
+					}
 				}
 			}
 		}
 	}
+	return out
 }
+
+var allDirections = [4]rules.Direction{rules.UpLeft, rules.UpRight, rules.DownLeft, rules.DownRight}

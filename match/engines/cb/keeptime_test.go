@@ -58,6 +58,16 @@ func hostPlayer(t *testing.T, lib string, unguarded bool) (*hub.Player, string) 
 	return p, logPath
 }
 
+// longTimed skips a test that plays a few hundred plies on the real
+// clock under -short: make test runs it once, without the race detector,
+// whose pass (-short) races the same host and players in the quicker
+// tests of this package and of hub.
+func longTimed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays a few hundred plies on the real clock: make test runs it, -short does not")
+	}
+}
+
 // tally is what a run of games at one time control came to.
 type tally struct {
 	games, plies, forfeits, hostStops int
@@ -136,6 +146,7 @@ func keepsTime(t *testing.T, lib string, margin time.Duration, plies int, tcs ..
 // increment clock: a couple of hundred plies each (the full sweep, move=0.05
 // to move=1 and 1+0.01 to 60+0.5, is TestCBKeepsTimeSweep).
 func TestCBKeepsTime(t *testing.T) {
+	longTimed(t)
 	keepsTime(t, overshooter(t, quickOvershoot), quickMargin, 200, "move=0.05", "1+0.01")
 }
 
@@ -149,6 +160,7 @@ func TestCBKeepsTime(t *testing.T) {
 // needs some 50 moves, longer than most of this engine's games: a
 // forfeit there would come from the machine's stalls, not the engine.)
 func TestCBWithoutGuardLosesOnTime(t *testing.T) {
+	longTimed(t)
 	const unguardedMargin = 150 * time.Millisecond
 	lib := overshooter(t, quickOvershoot)
 	a, _ := hostPlayer(t, lib, true)
@@ -191,6 +203,7 @@ func TestCBKeepsTimeSweep(t *testing.T) {
 // report (report.html) and results.json say per engine how often the host
 // had to stop it and the overshoot it learned.
 func TestCBMatchSaysHostStops(t *testing.T) {
+	longTimed(t)
 	lib := overshooter(t, quickOvershoot)
 	out := t.TempDir() + "/event"
 	if d := os.Getenv("KEEPOUT"); d != "" {

@@ -139,6 +139,15 @@ type Player struct {
 	// withdrawn).
 	Entered   int `json:"entered"`
 	Withdrawn int `json:"withdrawn,omitempty"`
+	// What the development coefficient K of FIDE B.02 art. 8.3.3 reads
+	// (Snapshot.PlayerK): the year of birth (0 not known), the rated
+	// games completed before the event (0 not known: a rated player has
+	// at least 5, art. 7.1.4, so 0 is never a real count and the player
+	// is taken as past the 30 games of a new player), and K as the
+	// director or the federation's list sets it (0: from the article).
+	Born  int `json:"born,omitempty"`
+	Games int `json:"games,omitempty"`
+	K     int `json:"k,omitempty"`
 }
 
 // Board is one board of a round.

@@ -266,13 +266,13 @@ func load(ctx context.Context, q querier, id string) (*Snapshot, error) {
 	}
 	sn.Event.ID, sn.Event.Created = id, time.Unix(0, created).UTC()
 
-	rows, err := q.QueryContext(ctx, "SELECT id, number, name, club, federation, fed_id, rating, title, entered, withdrawn FROM players WHERE event = ? ORDER BY id", id)
+	rows, err := q.QueryContext(ctx, "SELECT id, number, name, club, federation, fed_id, rating, title, entered, withdrawn, born, games, k FROM players WHERE event = ? ORDER BY id", id)
 	if err != nil {
 		return nil, fmt.Errorf("director: reading players: %w", err)
 	}
 	for rows.Next() {
 		var p Player
-		if err := rows.Scan(&p.ID, &p.Number, &p.Name, &p.Club, &p.Federation, &p.FedID, &p.Rating, &p.Title, &p.Entered, &p.Withdrawn); err != nil {
+		if err := rows.Scan(&p.ID, &p.Number, &p.Name, &p.Club, &p.Federation, &p.FedID, &p.Rating, &p.Title, &p.Entered, &p.Withdrawn, &p.Born, &p.Games, &p.K); err != nil {
 			rows.Close()
 			return nil, fmt.Errorf("director: reading players: %w", err)
 		}
@@ -429,8 +429,21 @@ func checkPlayer(p Player) (Player, error) {
 		return p, err
 	}
 	p.Title = strings.ToUpper(p.Title)
+	if p.Born != 0 && (p.Born < 1900 || p.Born > 2100) {
+		return p, badField("born", fmt.Sprintf("%d is not a year of birth from 1900 to 2100 (0: not known)", p.Born))
+	}
+	if p.Games < 0 || p.Games > 100000 {
+		return p, badField("games", fmt.Sprintf("%d is not a number of games from 0 to 100000", p.Games))
+	}
+	if p.K < 0 || p.K > MaxK {
+		return p, badField("k", fmt.Sprintf("%d is not a development coefficient from 1 to %d (0: from FIDE B.02 art. 8.3.3)", p.K, MaxK))
+	}
 	return p, nil
 }
+
+// MaxK bounds the K a director sets: art. 8.3.3's largest is 40; a
+// federation's own may be larger, not a hundred.
+const MaxK = 100
 
 // AddPlayers enters players (checked first, all or none): before round 1
 // is paired the pairing numbers follow the initial ranking; later each is
@@ -477,8 +490,8 @@ func (s *Store) AddPlayersWith(ctx context.Context, id string, ps []Player, opt 
 				maxNum++
 				p.Number = maxNum
 			}
-			if _, err := tx.Exec("INSERT INTO players (event, id, number, name, club, federation, fed_id, rating, title, entered) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-				id, p.ID, p.Number, p.Name, p.Club, p.Federation, p.FedID, p.Rating, p.Title, p.Entered); err != nil {
+			if _, err := tx.Exec("INSERT INTO players (event, id, number, name, club, federation, fed_id, rating, title, entered, born, games, k) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+				id, p.ID, p.Number, p.Name, p.Club, p.Federation, p.FedID, p.Rating, p.Title, p.Entered, p.Born, p.Games, p.K); err != nil {
 				return fmt.Errorf("director: storing player: %w", err)
 			}
 			like := ""

@@ -174,7 +174,8 @@ type AddOptions struct {
 }
 
 // EditPlayer corrects a player's name, club, federation, federation id,
-// rating and title, checked as when entered, at any time; the audit log
+// rating and title, and what the rating's K reads (year of birth, games
+// before, the director's K), checked as when entered, at any time; the audit log
 // says what changed. Before round 1 is paired the starting numbers follow
 // the new initial ranking (unless the director ordered them by hand);
 // after, they stay: FIDE C.04 fixes them when round 1 is paired. A change
@@ -200,6 +201,7 @@ func (s *Store) EditPlayer(ctx context.Context, id string, player int, np Player
 		for _, f := range []struct{ field, was, is string }{
 			{"name", p.Name, np.Name}, {"club", p.Club, np.Club}, {"federation", p.Federation, np.Federation},
 			{"fed_id", p.FedID, np.FedID}, {"rating", fmt.Sprint(p.Rating), fmt.Sprint(np.Rating)}, {"title", p.Title, np.Title},
+			{"born", fmt.Sprint(p.Born), fmt.Sprint(np.Born)}, {"games", fmt.Sprint(p.Games), fmt.Sprint(np.Games)}, {"k", fmt.Sprint(p.K), fmt.Sprint(np.K)},
 		} {
 			if f.was != f.is {
 				changes = append(changes, fmt.Sprintf("%s %q -> %q", f.field, f.was, f.is))
@@ -208,11 +210,12 @@ func (s *Store) EditPlayer(ctx context.Context, id string, player int, np Player
 		if len(changes) == 0 {
 			return nil
 		}
-		if _, err := tx.Exec("UPDATE players SET name = ?, club = ?, federation = ?, fed_id = ?, rating = ?, title = ? WHERE event = ? AND id = ?",
-			np.Name, np.Club, np.Federation, np.FedID, np.Rating, np.Title, id, player); err != nil {
+		if _, err := tx.Exec("UPDATE players SET name = ?, club = ?, federation = ?, fed_id = ?, rating = ?, title = ?, born = ?, games = ?, k = ? WHERE event = ? AND id = ?",
+			np.Name, np.Club, np.Federation, np.FedID, np.Rating, np.Title, np.Born, np.Games, np.K, id, player); err != nil {
 			return fmt.Errorf("director: editing player %d: %w", player, err)
 		}
 		p.Name, p.Club, p.Federation, p.FedID, p.Rating, p.Title = np.Name, np.Club, np.Federation, np.FedID, np.Rating, np.Title
+		p.Born, p.Games, p.K = np.Born, np.Games, np.K
 		when := "before round 1"
 		if len(sn.Rounds) > 0 {
 			when = fmt.Sprintf("after round %d was paired", len(sn.Rounds))

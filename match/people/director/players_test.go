@@ -296,7 +296,8 @@ func TestSetSeeding(t *testing.T) {
 }
 
 // TestMigrateTitle: a file of schema version 1 (no title column) opens,
-// gains the column (through version 2's tables), and keeps its players.
+// gains the column (through version 2's tables) and version 4's year of
+// birth, games and K, and keeps its players.
 func TestMigrateTitle(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "v1.db")
 	db, err := sql.Open("sqlite", "file:"+path)
@@ -314,7 +315,12 @@ func TestMigrateTitle(t *testing.T) {
 	if len(sn.Players) != 1 || sn.Players[0].Name != "Old Timer" || sn.Players[0].Title != "" {
 		t.Fatalf("migrated: %+v", sn.Players)
 	}
-	must(t, s.EditPlayer(context.Background(), "e1", 1, Player{Name: "Old Timer", Title: "GMI"}, false))
+	must(t, s.EditPlayer(context.Background(), "e1", 1, Player{Name: "Old Timer", Title: "GMI", Born: 1950, Games: 300, K: 10}, false))
+	sn, err = s.Get(context.Background(), "e1")
+	must(t, err)
+	if p := sn.Players[0]; p.Title != "GMI" || p.Born != 1950 || p.Games != 300 || p.K != 10 {
+		t.Errorf("after the edit: %+v", p)
+	}
 }
 
 // BenchmarkLookAlikes compares a 500-line import with a field of 500,

@@ -16,7 +16,13 @@ type RatingEntry struct {
 	Federation string `json:"federation,omitempty"`
 	Rating     int    `json:"rating"`
 	Title      string `json:"title,omitempty"`
-	Line       int    `json:"line"` // the CSV line it came from
+	// Born, Games and K are what FIDE B.02 art. 8.3.3's K reads (0: the
+	// list does not say): the year of birth, the rated games to date, and
+	// the K the federation publishes (FIDE's own list has a K column).
+	Born  int `json:"born,omitempty"`
+	Games int `json:"games,omitempty"`
+	K     int `json:"k,omitempty"`
+	Line  int `json:"line"` // the CSV line it came from
 }
 
 // RatingList is a rating list by federation id.
@@ -41,6 +47,11 @@ var ratingListColumns = map[string]string{
 	"federation": "federation", "fed": "federation", "country": "federation", "nation": "federation",
 	"rating": "rating", "rtg": "rating", "elo": "rating",
 	"title": "title", "tit": "title",
+	// The K's inputs. FIDE's "Gms" is the games of one rating period, not
+	// the player's total: it is not read as games.
+	"born": "born", "birthyear": "born", "yearofbirth": "born", "yob": "born", "bday": "born", "birthday": "born", "birth": "born",
+	"games": "games", "ratedgames": "games", "totalgames": "games",
+	"k": "k", "kfactor": "k", "developmentcoefficient": "k",
 }
 
 func ratingKey(h string) string {
@@ -51,8 +62,8 @@ func ratingKey(h string) string {
 // ParseRatingList reads a rating list from CSV (comma, semicolon or tab;
 // a UTF-8 BOM is skipped): a header row, then one player a row. The id
 // and rating columns are required, and a name (name, or surname with an
-// optional first name); federation and title are optional; other columns
-// (birth year, games, ...) are skipped. Every problem names its line and
+// optional first name); federation, title, year of birth, games and K
+// are optional; other columns are skipped. Every problem names its line and
 // column; with any, no list is returned.
 func ParseRatingList(data []byte) (RatingList, error) {
 	if len(data) > MaxRatingList {
@@ -162,6 +173,35 @@ func ratingRow(rec, cols []string, line int, add func(line, col int, detail stri
 			e.Federation = strings.ToUpper(v)
 		case "title":
 			e.Title = strings.ToUpper(v)
+		case "born":
+			if v == "" {
+				continue
+			}
+			y := yearIn(v)
+			if y == 0 {
+				add(line, i+1, fmt.Sprintf("year of birth %q has no year from 1900 to 2100 in it", v))
+				ok = false
+			}
+			e.Born = y
+		case "games", "k":
+			if v == "" {
+				continue
+			}
+			top := 100000
+			if cols[i] == "k" {
+				top = MaxK
+			}
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > top {
+				add(line, i+1, fmt.Sprintf("%s %q is not a whole number from 0 to %d", cols[i], v, top))
+				ok = false
+				continue
+			}
+			if cols[i] == "k" {
+				e.K = n
+			} else {
+				e.Games = n
+			}
 		case "rating":
 			if v == "" {
 				continue
@@ -188,6 +228,20 @@ func ratingRow(rec, cols []string, line int, add func(line, col int, detail stri
 	return e, ok
 }
 
+// yearIn finds a year of birth in a list's cell: "1990", "1990-05-01",
+// "01.05.1990" or "1/5/1990" (0: none from 1900 to 2100).
+func yearIn(v string) int {
+	for _, f := range strings.FieldsFunc(v, func(r rune) bool { return r < '0' || r > '9' }) {
+		if len(f) != 4 {
+			continue
+		}
+		if y, _ := strconv.Atoi(f); y >= 1900 && y <= 2100 {
+			return y
+		}
+	}
+	return 0
+}
+
 func indexOf(cols []string, c string) int {
 	for i, x := range cols {
 		if x == c {
@@ -197,9 +251,9 @@ func indexOf(cols []string, c string) int {
 	return -1
 }
 
-// Fill gives players who have a federation id on the list its rating and
-// title (a rating or title the player already has is kept when the list
-// has none); it returns how many matched.
+// Fill gives players who have a federation id on the list its rating,
+// title, year of birth, games and K (what the player already has is kept
+// where the list says nothing); it returns how many matched.
 func (l RatingList) Fill(ps []Player) int {
 	n := 0
 	for i := range ps {
@@ -217,11 +271,20 @@ func (l RatingList) Fill(ps []Player) int {
 		if ps[i].Federation == "" {
 			ps[i].Federation = e.Federation
 		}
+		if e.Born > 0 {
+			ps[i].Born = e.Born
+		}
+		if e.Games > 0 {
+			ps[i].Games = e.Games
+		}
+		if e.K > 0 {
+			ps[i].K = e.K
+		}
 	}
 	return n
 }
 
-// ApplyRatingList sets the rating and title of the event's players whose
+// ApplyRatingList sets the rating, title and K's inputs of the event's players whose
 // federation id is on the list (each change audited, as EditPlayer); it
 // returns the players changed.
 func (s *Store) ApplyRatingList(ctx context.Context, id string, l RatingList) ([]Player, error) {

@@ -20,8 +20,24 @@ func TestParseRatingList(t *testing.T) {
 	if e := l["15233"]; e.Name != "Sijbrands, Ton" || e.Rating != 2380 || e.Title != "GMI" || e.Federation != "NED" {
 		t.Errorf("15233 = %+v", e)
 	}
+	// What the K reads: a year of birth in a date, the games to date, the
+	// federation's K (FIDE's list has a K column).
+	kl, err := ParseRatingList([]byte("ID,Name,Rating,B-day,Games,K\n7,A,2100,2009-03-01,12,40\n8,B,2200,,,\n"))
+	must(t, err)
+	if e := kl["7"]; e.Born != 2009 || e.Games != 12 || e.K != 40 {
+		t.Errorf("7 = %+v", e)
+	}
+	if e := kl["8"]; e.Born != 0 || e.Games != 0 || e.K != 0 {
+		t.Errorf("8 = %+v", e)
+	}
+	if e := l["15233"]; e.Born != 1949 {
+		t.Errorf("the FMJD list's Birth column: %+v", e)
+	}
 	for _, c := range []struct{ in, want string }{
 		{"", "line 1"},
+		{"id,name,rating,born\n1,A,2000,soon\n", "line 2, column 4: year of birth"},
+		{"id,name,rating,k\n1,A,2000,500\n", "line 2, column 4: k"},
+		{"id,name,rating,games\n1,A,2000,-3\n", "line 2, column 4: games"},
 		{"name,rating\nA,1\n", "no id column"},
 		{"id,name\n1,A\n", "no rating column"},
 		{"id,rating\n1,2000\n", "no name column"},
@@ -71,8 +87,8 @@ func TestApplyRatingList(t *testing.T) {
 	if p := byName["Guest"]; p.Rating != 1500 || p.Number != 3 {
 		t.Errorf("Guest = %+v", p)
 	}
-	ps := []Player{{Name: "X", FedID: " 1001 "}}
-	if l.Fill(ps) != 1 || ps[0].Rating != 2150 {
+	ps := []Player{{Name: "X", FedID: " 1001 ", K: 25}}
+	if l.Fill(ps) != 1 || ps[0].Rating != 2150 || ps[0].K != 25 {
 		t.Errorf("Fill = %+v", ps)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"sort"
+	"strconv"
 
 	"github.com/draughts-arbiter/arbiter/reports/rating"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -26,6 +27,9 @@ type RatingLine struct {
 	FedID  string `json:"fed_id,omitempty"`
 	Rating int    `json:"rating"`
 	K      int    `json:"k"`
+	// KFrom is why the player has that K (rating.KSet, KNew, KJunior,
+	// K2400, KRating: FIDE B.02 art. 8.3.3).
+	KFrom string `json:"k_from"`
 	// Rounds are the rated games, by round ([] for none).
 	Rounds []RatingRound `json:"rounds"`
 	// Total is ΣΔR·K unrounded; Change the published figure (art. 8.3.4).
@@ -41,12 +45,41 @@ type Ratings struct {
 	Lines  []RatingLine `json:"lines"`
 }
 
+// PlayerK is a player's development coefficient K under FIDE B.02 art.
+// 8.3.3 and why (rating.KSet, KNew, ...): the director's K when set (a
+// K from the federation's list is one: ApplyRatingList); otherwise 10
+// from a rating of 2400, 40 for fewer than 30 rated games before the
+// event, 40 to the end of the year of the 18th birthday under 2300, 20
+// else. Games and Born of 0 are not known (see Player): such a player is
+// not taken as new nor junior. A published rating that reached 2400 and
+// dropped below it is the director's to set (K = 10): the event does
+// not know the rating's history.
+func (sn *Snapshot) PlayerK(p Player) (k int, from string) {
+	if p.K > 0 {
+		return p.K, rating.KSet
+	}
+	games := p.Games
+	if games == 0 {
+		games = rating.NewGames
+	}
+	return rating.KFor(rating.Player{Rating: p.Rating, Games: games, Junior: rating.Junior(p.Born, sn.Year())})
+}
+
+// Year is the year the event is played in: its start date's, or the year
+// it was created in without one.
+func (sn *Snapshot) Year() int {
+	if len(sn.Event.Start) >= 4 {
+		if y, err := strconv.Atoi(sn.Event.Start[:4]); err == nil {
+			return y
+		}
+	}
+	return sn.Event.Created.Year()
+}
+
 // Ratings computes every rated player's change, round by round, from the
 // results in so far: games played between two rated players (a rating
-// above 0). K is art. 8.3.3 read from the rating alone (10 from 2400, 20
-// below): the event does not know a player's games nor age, so a new
-// player's or a junior's K of 40 is the federation's to apply. Players are
-// in pairing-number order.
+// above 0). K is each player's (PlayerK). Players are in pairing-number
+// order.
 func (sn *Snapshot) Ratings() Ratings {
 	byID := map[int]*Player{}
 	for i := range sn.Players {
@@ -58,7 +91,7 @@ func (sn *Snapshot) Ratings() Ratings {
 		if !ok || me == nil || opp == nil || me.Rating <= 0 || opp.Rating <= 0 {
 			return
 		}
-		k := rating.EventK(me.Rating)
+		k, _ := sn.PlayerK(*me)
 		ch := rating.GameChange(me.Rating, k, rating.Game{Opponent: opp.Rating, Score: s})
 		games[me.ID] = append(games[me.ID], RatingRound{Round: n, Opponent: opp.Rating, Score: s, Change: ch})
 	}
@@ -76,8 +109,8 @@ func (sn *Snapshot) Ratings() Ratings {
 		if p.Rating <= 0 {
 			continue
 		}
-		l := RatingLine{Player: p.ID, Number: p.Number, Name: p.Name, FedID: p.FedID, Rating: p.Rating,
-			K: rating.EventK(p.Rating), Rounds: games[p.ID]}
+		l := RatingLine{Player: p.ID, Number: p.Number, Name: p.Name, FedID: p.FedID, Rating: p.Rating, Rounds: games[p.ID]}
+		l.K, l.KFrom = sn.PlayerK(p)
 		if l.Rounds == nil {
 			l.Rounds = []RatingRound{}
 		}
@@ -95,14 +128,14 @@ func (sn *Snapshot) Ratings() Ratings {
 }
 
 // RatingsCSV is the rating report for the federation: one row per rated
-// player (number, name, federation id, rating, K, games, score,
+// player (number, name, federation id, rating, K, k_from, games, score,
 // opponents' average, performance, change, new rating) and, per round,
 // the change from that round's game.
 func (sn *Snapshot) RatingsCSV() []byte {
 	rs := sn.Ratings()
 	var buf bytes.Buffer
 	w := csv.NewWriter(&buf)
-	head := []string{"number", "name", "fed_id", "rating", "k", "games", "score", "opponents_average", "performance", "change", "new_rating"}
+	head := []string{"number", "name", "fed_id", "rating", "k", "k_from", "games", "score", "opponents_average", "performance", "change", "new_rating"}
 	for _, rd := range sn.Rounds {
 		head = append(head, fmt.Sprintf("round_%d", rd.N))
 	}
@@ -120,7 +153,7 @@ func (sn *Snapshot) RatingsCSV() []byte {
 			avg = fmt.Sprint((sum + len(l.Rounds)/2) / len(l.Rounds))
 			perf = fmt.Sprint(l.Performance)
 		}
-		row := []string{fmt.Sprint(l.Number), l.Name, l.FedID, fmt.Sprint(l.Rating), fmt.Sprint(l.K), fmt.Sprint(len(l.Rounds)),
+		row := []string{fmt.Sprint(l.Number), l.Name, l.FedID, fmt.Sprint(l.Rating), fmt.Sprint(l.K), l.KFrom, fmt.Sprint(len(l.Rounds)),
 			fmt.Sprint(score), avg, perf, fmt.Sprintf("%+d", l.Change), fmt.Sprint(l.Rating + l.Change)}
 		for _, rd := range sn.Rounds {
 			c, ok := per[rd.N]

@@ -2,10 +2,13 @@ package director
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/draughts-arbiter/arbiter/reports/rating"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 )
 
@@ -56,7 +59,76 @@ func TestRatings(t *testing.T) {
 		t.Errorf("first line %+v", l)
 	}
 	csv := string(sn.RatingsCSV())
-	if !strings.Contains(csv, "round_1") || !strings.Contains(csv, ",2000,20,1,1,1990,2790,+10,2010,+9.8") {
+	if !strings.Contains(csv, "round_1") || !strings.Contains(csv, ",2000,20,rating,1,1,1990,2790,+10,2010,+9.8") {
 		t.Errorf("csv:\n%s", csv)
+	}
+}
+
+// TestPlayerK: K comes from each player's data as FIDE B.02 art. 8.3.3
+// reads it, in an event starting 2026-05-01: fewer than 30 rated games
+// before it (40), born 2009 and under 2300 (40 to the end of 2027), 2400
+// and over (10), 20 else; games and year not known (0) give 20; the
+// director's K wins over all. Then a round: the changes use those K (a
+// player with K 40 who beats one with K 10, both rated 2000: +20.0 and
+// −5.0), and a K set by the director is audited.
+func TestPlayerK(t *testing.T) {
+	sn := &Snapshot{Event: Event{Start: "2026-05-01"}}
+	for _, c := range []struct {
+		name string
+		p    Player
+		k    int
+		from string
+	}{
+		{"12 games before", Player{Rating: 1900, Games: 12}, 40, rating.KNew},
+		{"born 2009", Player{Rating: 2250, Games: 100, Born: 2009}, 40, rating.KJunior},
+		{"born 2007", Player{Rating: 2250, Games: 100, Born: 2007}, 20, rating.KRating},
+		{"born 2009, 2300", Player{Rating: 2300, Games: 100, Born: 2009}, 20, rating.KRating},
+		{"2400, new", Player{Rating: 2400, Games: 3}, 10, rating.K2400},
+		{"nothing known", Player{Rating: 1900}, 20, rating.KRating},
+		{"the director's", Player{Rating: 2450, Games: 3, K: 15}, 15, rating.KSet},
+	} {
+		if k, from := sn.PlayerK(c.p); k != c.k || from != c.from {
+			t.Errorf("%s: K %d (%s), want %d (%s)", c.name, k, from, c.k, c.from)
+		}
+	}
+	if y := (&Snapshot{Event: Event{Created: time.Date(2031, 1, 2, 0, 0, 0, 0, time.UTC)}}).Year(); y != 2031 {
+		t.Errorf("no start date: year %d, want the year created", y)
+	}
+
+	s := newStore(t, testPair)
+	ctx := context.Background()
+	ev, _, err := s.Create(ctx, Event{Name: "K open", Variant: "international", System: Swiss, Rounds: 3, Start: "2026-05-01"})
+	must(t, err)
+	_, err = s.AddPlayers(ctx, ev.ID, []Player{{Name: "New Player", Rating: 2000, Games: 10}, {Name: "Old Hand", Rating: 2000, Games: 400}})
+	must(t, err)
+	sn = get(t, s, ev.ID)
+	old := sn.Players[1]
+	if old.Name != "Old Hand" {
+		old = sn.Players[0]
+	}
+	old.K = 10
+	must(t, s.EditPlayer(ctx, ev.ID, old.ID, old, false))
+	must(t, s.PairRound(ctx, ev.ID, 1, nil))
+	must(t, s.Publish(ctx, ev.ID, 1))
+	sn = get(t, s, ev.ID)
+	b := sn.Rounds[0].Boards[0]
+	res := [2]tally.Result{tally.Win, tally.Loss}
+	if b.White == old.ID {
+		res = [2]tally.Result{tally.Loss, tally.Win}
+	}
+	_, err = s.Record(ctx, ev.ID, 1, b.Board, res, "director")
+	must(t, err)
+	sn = get(t, s, ev.ID)
+	got := map[string]string{}
+	for _, l := range sn.Ratings().Lines {
+		got[l.Name] = fmt.Sprintf("K%d %s %+.1f", l.K, l.KFrom, l.Total)
+	}
+	if got["New Player"] != "K40 new +20.0" || got["Old Hand"] != "K10 set -5.0" {
+		t.Errorf("changes %v", got)
+	}
+	audit, err := s.AuditLog(ctx, ev.ID)
+	must(t, err)
+	if !strings.Contains(fmt.Sprint(audit), `k "0" -> "10"`) {
+		t.Errorf("the audit log does not say the K was set: %v", audit)
 	}
 }

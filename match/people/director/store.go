@@ -18,7 +18,7 @@ import (
 // user_version its schema.
 const (
 	applicationID = 0x44495245 // "DIRE"
-	schemaVersion = 3
+	schemaVersion = 4
 )
 
 const schema = `
@@ -86,7 +86,15 @@ CREATE INDEX audit_event ON audit(event, seq);
 var migrations = map[int]string{
 	1: boardsSchema, // the players' links, reports and check-ins (passes.go)
 	2: titleSchema,  // a player's title (seeding)
+	3: kSchema,      // what a player's K reads (ratings.go)
 }
+
+// kSchema adds what FIDE B.02 art. 8.3.3's K reads of a player (year of
+// birth, rated games before the event) and the director's own K.
+const kSchema = `ALTER TABLE players ADD COLUMN born INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN games INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN k INTEGER NOT NULL DEFAULT 0;
+`
 
 // titleSchema adds a player's title (GMI, MI, MF, GM, IM, ...: the
 // seeding's second key) to the players of version 1.
@@ -144,7 +152,7 @@ func Open(cfg Config) (*Store, error) {
 }
 
 func (s *Store) init() error {
-	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema + titleSchema, Migrations: migrations})
+	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema + titleSchema + kSchema, Migrations: migrations})
 }
 
 // Close closes the database.

@@ -53,7 +53,7 @@ function render(view) {
   table.querySelector('tbody').replaceChildren(...rs.lines.map((l) => {
     const per = new Map(l.rounds.map((g) => [g.round, g.change]));
     return el('tr', { 'data-player': String(l.player) },
-      el('td', { text: String(l.number || '') }), el('td', { text: l.name }), el('td', { text: String(l.rating) }), el('td', { text: String(l.k) }),
+      el('td', { text: String(l.number || '') }), el('td', { text: l.name }), el('td', { text: String(l.rating) }), el('td', { class: 'k', 'data-k-from': l.k_from, title: t(`rat.k_${l.k_from}`), text: String(l.k) }),
       ...rounds.map((n) => el('td', { class: 'num', text: per.has(n) ? signed(per.get(n), 1) : '' })),
       el('td', { class: 'num rating-change', text: l.rounds.length ? `${signed(l.change, 0)} (${signed(l.total, 1)})` : '' }),
       el('td', { class: 'num', text: l.rounds.length ? String(l.performance) : '' }));

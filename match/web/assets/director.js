@@ -330,6 +330,9 @@ function openEdit(p) {
   $('ep-fed').value = p.federation || '';
   $('ep-fedid').value = p.fed_id || '';
   $('ep-rating').value = p.rating ? String(p.rating) : '';
+  $('ep-born').value = p.born ? String(p.born) : '';
+  $('ep-games').value = p.games ? String(p.games) : '';
+  $('ep-k').value = p.k ? String(p.k) : '';
   $('player-form').hidden = false;
   $('ep-name').focus();
 }
@@ -436,7 +439,8 @@ async function main() {
   $('player-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const edit = { name: $('ep-name').value, title: $('ep-title').value, club: $('ep-club').value, federation: $('ep-fed').value,
-      fed_id: $('ep-fedid').value, rating: parseInt($('ep-rating').value, 10) || 0 };
+      fed_id: $('ep-fedid').value, rating: parseInt($('ep-rating').value, 10) || 0,
+      born: parseInt($('ep-born').value, 10) || 0, games: parseInt($('ep-games').value, 10) || 0, k: parseInt($('ep-k').value, 10) || 0 };
     op('edit-player', { player: state.editing, edit }, closeEdit);
   });
   $('ep-cancel').addEventListener('click', closeEdit);
