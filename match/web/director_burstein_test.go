@@ -18,7 +18,6 @@ import (
 func TestBrowserDirectorBurstein(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
-	shots := artifacts(t)
 	d := newPage(t, "director")
 	d.do("open /director", chromedp.Navigate(e.hs.URL+"/director"))
 	d.wait("the create page", `document.querySelector('#ev-system option[value="burstein"]')`)
@@ -30,7 +29,7 @@ func TestBrowserDirectorBurstein(t *testing.T) {
 		chromedp.SetValue(chromedp.CSS("#ev-rounds"), "4"),
 		chromedp.SetValue(chromedp.CSS("#ev-system"), "burstein"))
 	for _, w := range []int64{390, 1366} {
-		d.checkLayout(shots, fmt.Sprintf("director-burstein-create-%d", w), w, 900)
+		d.checkLayout(fmt.Sprintf("director-burstein-create-%d", w), w, 900)
 	}
 	d.do("create the event", chromedp.Click(chromedp.CSS("#event-create")))
 	d.wait("the director's page", `location.pathname.startsWith('/d/') && window.arbiterDirector && arbiterDirector.ready`)
@@ -50,7 +49,7 @@ func TestBrowserDirectorBurstein(t *testing.T) {
 	d.do("pair round 1", chromedp.Click(chromedp.CSS("#pair")))
 	d.wait("three boards", `(arbiterDirector.view.rounds || []).length === 1 && document.querySelectorAll('#boards tbody tr').length === 3`)
 	for _, w := range []int64{390, 1366} {
-		d.checkLayout(shots, fmt.Sprintf("director-burstein-event-%d", w), w, 900)
+		d.checkLayout(fmt.Sprintf("director-burstein-event-%d", w), w, 900)
 	}
 	id := eval[string](d, `arbiterDirector.view.event.id`)
 	if trf := e.public(id, "/trf"); !strings.Contains(trf, "Swiss-System Burstein") {
