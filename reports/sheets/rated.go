@@ -38,6 +38,32 @@ func (p *Player) k() int {
 	return elo.EventK(p.Rating)
 }
 
+// initial is an unrated player's initial rating (FIDE B.02 art. 8.2,
+// reports/rating.Initial) from the counted games against rated
+// opponents, as the text "initial rating 1993 after 5 games"; "" for a
+// rated player, or while the articles give none (fewer than 5 games, a
+// zero score, under 1400).
+func (ev *Event) initial(p *Player, es []entry) string {
+	if !ev.Rated || p.Rating > 0 {
+		return ""
+	}
+	var gs []elo.Game
+	for r, e := range es {
+		if e.pending || e.Opponent == 0 || ev.Played[r].Open {
+			continue
+		}
+		s, played := elo.GameScore(e.Result)
+		if o := ev.player(e.Opponent); played && o != nil && o.Rating > 0 {
+			gs = append(gs, elo.Game{Opponent: o.Rating, Score: s})
+		}
+	}
+	ru, ok := elo.Initial(gs)
+	if !ok {
+		return ""
+	}
+	return ev.text("sheet.initial", "rating", ru, "games", len(gs))
+}
+
 // ratingTotals is the published change (art. 8.3.4, signed) and the
 // performance Ra + dp of a player's rated games, "" when there are none.
 func ratingTotals(p *Player, games map[int]elo.Game) (change, perf string) {

@@ -57,6 +57,10 @@ type line struct {
 	// RatingChange and Performance: Event.Rated, a rated player with rated
 	// games (reports/rating); "" otherwise.
 	RatingChange, Performance string
+	// Initial is an unrated player's initial rating from the games
+	// against rated opponents (FIDE B.02 art. 8.2), as text; "" when the
+	// articles give none yet.
+	Initial string
 }
 
 // cell is one round of one player in the crosstable or on a card.
@@ -353,6 +357,7 @@ func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
 		if games, _, ok := ev.ratedGames(p, es[idx[s.Number]]); ok {
 			l.RatingChange, l.Performance = ratingTotals(p, games)
 		}
+		l.Initial = ev.initial(p, es[idx[s.Number]])
 		if p.Withdrawn != 0 {
 			l.Note = ev.text("sheet.withdrawn", "n", p.Withdrawn)
 		}
@@ -549,6 +554,7 @@ func (ev *Event) card(p *Player) cardView {
 		v.Player.RatingChange, v.Player.Performance = ratingTotals(p, games)
 		v.Rated = true
 	}
+	v.Player.Initial = ev.initial(p, es[i])
 	run := 0
 	for r, e := range es[i] {
 		c := ev.cell(r, e, s)

@@ -55,6 +55,7 @@ var english = map[string]string{
 	"sheet.card.forfeit":       "{result} forfeit",
 	"sheet.card.rating":        "rating {rating}",
 	"sheet.card.rating_change": "rating change {change}, performance {performance}",
+	"sheet.initial":            "initial rating {rating} after {games} games",
 	"sheet.col.rating_change":  "Rating ±",
 	"sheet.col.performance":    "Perf.",
 	"sheet.legend.rating":      "Rating ± and Perf.: the rating change (games played against rated opponents, by FIDE B.02 art. 8.3, K of each player, art. 8.3.3) and the performance, the opponents' average plus dp (table 8.1.1).",

@@ -20,16 +20,20 @@ var (
 )
 
 // TestTextKeys checks the key table: every key the template and the code
-// name literally has an English default (a missing one would print the
+// (sheets.go, rated.go) name literally has an English default (a missing one would print the
 // raw key), every default is used, and every tie-break has a heading key
 // whose default is the heading tiebreak gives.
 func TestTextKeys(t *testing.T) {
 	used := map[string]bool{}
-	src, err := os.ReadFile("sheets.go")
-	if err != nil {
-		t.Fatal(err)
+	srcs := []string{sheetsTemplate}
+	for _, f := range []string{"sheets.go", "rated.go"} {
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, string(src))
 	}
-	for _, s := range []string{sheetsTemplate, string(src)} {
+	for _, s := range srcs {
 		for _, m := range keyRE.FindAllStringSubmatch(s, -1) {
 			used[m[1]] = true
 		}

@@ -43,6 +43,25 @@ type RatingLine struct {
 type Ratings struct {
 	System string       `json:"system"` // "fide"
 	Lines  []RatingLine `json:"lines"`
+	// Initial are the unrated players who played rated opponents, with
+	// their initial rating so far (art. 8.2; [] for none).
+	Initial []InitialLine `json:"initial"`
+}
+
+// InitialLine is an unrated player's initial rating from the event's
+// games against rated opponents (FIDE B.02 art. 8.2, rating.Initial).
+type InitialLine struct {
+	Player int     `json:"player"` // entry id
+	Number int     `json:"number"`
+	Name   string  `json:"name"`
+	FedID  string  `json:"fed_id,omitempty"`
+	Games  int     `json:"games"` // games against rated opponents
+	Score  float64 `json:"score"`
+	// Rating is Ru (art. 8.2.3), 0 while the articles give none; None
+	// then says why: "games" (fewer than 5, art. 7.1.4), "zero" (no
+	// point, disregarded, art. 8.2.1), "low" (under 1400, art. 7.1.4).
+	Rating int    `json:"rating"`
+	None   string `json:"none,omitempty"`
 }
 
 // PlayerK is a player's development coefficient K under FIDE B.02 art.
@@ -86,9 +105,14 @@ func (sn *Snapshot) Ratings() Ratings {
 		byID[sn.Players[i].ID] = &sn.Players[i]
 	}
 	games := map[int][]RatingRound{}
+	unrated := map[int][]rating.Game{} // an unrated player's games against rated opponents
 	add := func(n int, me, opp *Player, res tally.Result) {
 		s, ok := rating.GameScore(res)
-		if !ok || me == nil || opp == nil || me.Rating <= 0 || opp.Rating <= 0 {
+		if !ok || me == nil || opp == nil || opp.Rating <= 0 {
+			return
+		}
+		if me.Rating <= 0 {
+			unrated[me.ID] = append(unrated[me.ID], rating.Game{Opponent: opp.Rating, Score: s})
 			return
 		}
 		k, _ := sn.PlayerK(*me)
@@ -104,9 +128,12 @@ func (sn *Snapshot) Ratings() Ratings {
 			add(rd.N, byID[b.Black], byID[b.White], b.BlackResult)
 		}
 	}
-	out := Ratings{System: string(rating.FIDE), Lines: []RatingLine{}}
+	out := Ratings{System: string(rating.FIDE), Lines: []RatingLine{}, Initial: []InitialLine{}}
 	for _, p := range sn.Players {
 		if p.Rating <= 0 {
+			if gs := unrated[p.ID]; len(gs) > 0 {
+				out.Initial = append(out.Initial, initialLine(p, gs))
+			}
 			continue
 		}
 		l := RatingLine{Player: p.ID, Number: p.Number, Name: p.Name, FedID: p.FedID, Rating: p.Rating, Rounds: games[p.ID]}
@@ -124,13 +151,37 @@ func (sn *Snapshot) Ratings() Ratings {
 		out.Lines = append(out.Lines, l)
 	}
 	sort.SliceStable(out.Lines, func(i, j int) bool { return out.Lines[i].Number < out.Lines[j].Number })
+	sort.SliceStable(out.Initial, func(i, j int) bool { return out.Initial[i].Number < out.Initial[j].Number })
 	return out
+}
+
+// initialLine is an unrated player's initial rating from gs, the games
+// against rated opponents (art. 8.2), or why there is none yet.
+func initialLine(p Player, gs []rating.Game) InitialLine {
+	l := InitialLine{Player: p.ID, Number: p.Number, Name: p.Name, FedID: p.FedID, Games: len(gs)}
+	for _, g := range gs {
+		l.Score += g.Score
+	}
+	ru, ok := rating.Initial(gs)
+	switch {
+	case ok:
+		l.Rating = ru
+	case len(gs) < rating.InitialMinGames:
+		l.None = "games"
+	case l.Score == 0:
+		l.None = "zero"
+	default:
+		l.None = "low"
+	}
+	return l
 }
 
 // RatingsCSV is the rating report for the federation: one row per rated
 // player (number, name, federation id, rating, K, k_from, games, score,
 // opponents' average, performance, change, new rating) and, per round,
-// the change from that round's game.
+// the change from that round's game; then a row per unrated player who
+// played rated opponents (k_from "initial", new_rating their initial
+// rating, empty while art. 8.2 gives none).
 func (sn *Snapshot) RatingsCSV() []byte {
 	rs := sn.Ratings()
 	var buf bytes.Buffer
@@ -162,6 +213,19 @@ func (sn *Snapshot) RatingsCSV() []byte {
 			} else {
 				row = append(row, "")
 			}
+		}
+		_ = w.Write(row)
+	}
+	// Unrated players: their games against rated opponents and the
+	// initial rating they give (art. 8.2), k_from "initial".
+	for _, l := range rs.Initial {
+		ru := ""
+		if l.Rating > 0 {
+			ru = fmt.Sprint(l.Rating)
+		}
+		row := []string{fmt.Sprint(l.Number), l.Name, l.FedID, "", "", "initial", fmt.Sprint(l.Games), fmt.Sprint(l.Score), "", "", "", ru}
+		for range sn.Rounds {
+			row = append(row, "")
 		}
 		_ = w.Write(row)
 	}

@@ -132,3 +132,74 @@ func TestPlayerK(t *testing.T) {
 		t.Errorf("the audit log does not say the K was set: %v", audit)
 	}
 }
+
+// playInitialEvent plays a six-player round-robin in which Nina New,
+// unrated, meets players rated 1900, 2000, 2100, 1950 and 2050: she beats
+// 1900 and 2000, loses to 2100, draws 1950 and 2050; every other game is
+// drawn. rounds says how many of the five rounds are played and closed.
+func playInitialEvent(t *testing.T, s *Store, rounds int) string {
+	t.Helper()
+	ctx := context.Background()
+	ev, _, err := s.Create(ctx, Event{Name: "Initial", Variant: "international", System: RoundRobin, Rounds: 5})
+	must(t, err)
+	ps := []Player{{Name: "Nina New"}}
+	for _, r := range []int{1900, 2000, 2100, 1950, 2050} {
+		ps = append(ps, Player{Name: fmt.Sprintf("Rated %d", r), Rating: r})
+	}
+	_, err = s.AddPlayers(ctx, ev.ID, ps)
+	must(t, err)
+	nina := map[int]tally.Result{1900: tally.Win, 2000: tally.Win, 2100: tally.Loss, 1950: tally.Draw, 2050: tally.Draw}
+	flip := map[tally.Result]tally.Result{tally.Win: tally.Loss, tally.Loss: tally.Win, tally.Draw: tally.Draw}
+	for n := 1; n <= rounds; n++ {
+		must(t, s.PairRound(ctx, ev.ID, n, nil))
+		must(t, s.Publish(ctx, ev.ID, n))
+		sn := get(t, s, ev.ID)
+		for _, b := range sn.Rounds[n-1].Boards {
+			w, bl := sn.Player(b.White), sn.Player(b.Black)
+			res := [2]tally.Result{tally.Draw, tally.Draw}
+			if w.Rating == 0 {
+				res = [2]tally.Result{nina[bl.Rating], flip[nina[bl.Rating]]}
+			} else if bl.Rating == 0 {
+				res = [2]tally.Result{flip[nina[w.Rating]], nina[w.Rating]}
+			}
+			_, err := s.Record(ctx, ev.ID, n, b.Board, res, "director")
+			must(t, err)
+		}
+		must(t, s.CloseRound(ctx, ev.ID, n))
+	}
+	return ev.ID
+}
+
+// TestInitialInEvent: the unrated player of playInitialEvent gets the
+// initial rating of FIDE B.02 art. 8.2 computed by hand in
+// rating.TestInitialByHand: Ra = (10000 + 2 × 1800) / 7 = 1942.857...,
+// p = (3 + 1) / 7 → .57, dp 50, Ru = 1992.857... → 1993, after her 5
+// games; after 3 rounds she has fewer than 5 games (art. 7.1.4) and no
+// rating yet. The federation's CSV has her row.
+func TestInitialInEvent(t *testing.T) {
+	s := newStore(t, testPair)
+	sn := get(t, s, playInitialEvent(t, s, 5))
+	rs := sn.Ratings()
+	if len(rs.Initial) != 1 {
+		t.Fatalf("initial lines %+v", rs.Initial)
+	}
+	if l := rs.Initial[0]; l.Name != "Nina New" || l.Games != 5 || l.Score != 3 || l.Rating != 1993 || l.None != "" {
+		t.Errorf("Nina New: %+v, want 1993 after 5 games", l)
+	}
+	for _, l := range rs.Lines {
+		if len(l.Rounds) != 4 {
+			t.Errorf("%s: %d rated games, want 4 (the game against the unrated player is not rated)", l.Name, len(l.Rounds))
+		}
+	}
+	if csv := string(sn.RatingsCSV()); !strings.Contains(csv, ",Nina New,,,,initial,5,3,,,,1993,") {
+		t.Errorf("csv:\n%s", csv)
+	}
+	s2 := newStore(t, testPair)
+	rs = get(t, s2, playInitialEvent(t, s2, 3)).Ratings()
+	if len(rs.Initial) != 1 || rs.Initial[0].Rating != 0 || rs.Initial[0].None != "games" || rs.Initial[0].Games != 3 {
+		t.Errorf("after 3 rounds: %+v", rs.Initial)
+	}
+	if empty := (&Snapshot{}).Ratings(); empty.Initial == nil || empty.Lines == nil {
+		t.Error("no players: null where [] was meant")
+	}
+}

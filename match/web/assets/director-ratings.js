@@ -34,6 +34,8 @@ function box() {
     el('h2', { text: t('rat.title') }),
     el('p', { id: 'ratings-note', class: 'help', text: t('rat.note') }),
     el('div', { class: 'table-box' }, el('table', { id: 'ratings', class: 'dir-table' }, el('thead'), el('tbody'))),
+    el('h3', { id: 'initial-title', text: t('rat.initial_title'), hidden: true }),
+    el('ul', { id: 'initial' }),
     el('p', {}, el('a', { id: 'ratings-csv', href: `/d/${token}/ratings.csv`, text: t('rat.csv') })),
     el('label', { for: 'rl-file', text: t('rat.list') + ' ' }), file, status);
   after.after(b);
@@ -59,6 +61,11 @@ function render(view) {
       el('td', { class: 'num', text: l.rounds.length ? String(l.performance) : '' }));
   }));
   if (!rs.lines.length) table.querySelector('tbody').append(el('tr', {}, el('td', { colspan: String(6 + rounds.length), text: t('rat.none') })));
+  // Unrated players who met rated ones: the initial rating so far (art. 8.2).
+  const initial = rs.initial || [];
+  $('initial-title').hidden = !initial.length;
+  $('initial').replaceChildren(...initial.map((l) => el('li', { 'data-player': String(l.player),
+    text: t(l.rating ? 'rat.initial' : `rat.initial_${l.none}`, { name: l.name, rating: l.rating, games: l.games }) })));
 }
 
 document.addEventListener('director:render', (e) => render(e.detail.view));
