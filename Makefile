@@ -39,7 +39,7 @@ test: build vet
 # see internal/browser) and the long ones that check testing.Short(), with
 # no race pass. `make test` runs them all before a change lands.
 test-quick: build
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -short -timeout 20m $(PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -short -timeout 20m $(SLOW_PKGS) $(PKGS)
 
 # Coverage of the unit tests together with the runs of the binary: the CLI
 # (and match) tests run bin/arbiter as a separate process, so its own code

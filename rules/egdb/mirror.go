@@ -50,17 +50,22 @@ func halfTurn(v *rules.Variant) []rules.Square {
 // turned is p seen from the other side: the board turned by rot, the
 // colours exchanged, the other side to move.
 func turned(v *rules.Variant, rot []rules.Square, p rules.Position) rules.Position {
-	turn := func(s rules.Set) rules.Set {
-		var out rules.Set
-		for sq := range s.All() {
-			out = out.With(rot[sq])
-		}
-		return out
-	}
-	return rules.Setup(v, p.Turn().Opponent(), turn(p.Pieces(rules.Black)), turn(p.Pieces(rules.White)), turn(p.Kings()))
+	return rules.Setup(v, p.Turn().Opponent(), turnSet(rot, p.Pieces(rules.Black)), turnSet(rot, p.Pieces(rules.White)), turnSet(rot, p.Kings()))
 }
 
-// mirror fills the table of twin.t.m.Swap() from twin, its solved twin.
+func turnSet(rot []rules.Square, s rules.Set) rules.Set {
+	var out rules.Set
+	for sq := range s.All() {
+		out = out.With(rot[sq])
+	}
+	return out
+}
+
+// mirror fills the table of m from twin, the solved table of m.Swap().
+// The kinds of pieces change places (White's men become Black's, ...), and
+// each kind's rank goes to the rank of its squares turned round, which is
+// listed once per kind: an index of m is then four lookups away from its
+// twin's. A hole goes to a hole, whose two bits are zero (Unknown).
 func mirror(ctx context.Context, v *rules.Variant, rot []rules.Square, m Material, twin *stored, progress func(uint64)) (*table, []byte, error) {
 	if twin.t.m.Swap() != m {
 		return nil, nil, fmt.Errorf("egdb: %s is not the twin of %s", twin.t.m, m)
@@ -69,31 +74,41 @@ func mirror(ctx context.Context, v *rules.Variant, rot []rules.Square, m Materia
 	if err != nil {
 		return nil, nil, err
 	}
-	t.expand()
-	defer func() { t.subs = [4][]rules.Set{} }()
+	other := [4]int{1, 0, 3, 2} // kinds(): white men, black men, white kings, black kings
+	var to [4][]uint64          // to[k][r]: the twin's index step for rank r of kind k
+	for k := range to {
+		to[k] = make([]uint64, t.n[k])
+		for r := range to[k] {
+			ok := other[k]
+			rr, good := twin.t.rank(ok, turnSet(rot, t.unrank(k, uint64(r))))
+			if !good {
+				return nil, nil, fmt.Errorf("egdb: %s: a set of kind %d turned round is not one of %s", m, k, twin.t.m)
+			}
+			to[k][r] = rr * twin.t.stride[ok]
+		}
+	}
 	n := 2 * t.size
 	data := make([]byte, (n+3)/4)
-	for i := uint64(0); i < n; i++ {
-		if i&0xffff == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err
+	i := uint64(0)
+	for side := range uint64(2) {
+		base := (1 - side) * t.size // White to move in m is Black to move in the twin
+		if err := ctx.Err(); err != nil {
+			return nil, nil, err
+		}
+		for _, a := range to[0] {
+			for _, b := range to[1] {
+				for _, c := range to[2] {
+					ab := base + a + b + c
+					for _, d := range to[3] {
+						data[i/4] |= uint8(twin.value(ab+d)) << (2 * (i % 4))
+						i++
+					}
+				}
 			}
-			if progress != nil && i > 0 {
-				progress(0x10000)
+			if progress != nil {
+				progress(t.n[1] * t.n[2] * t.n[3])
 			}
 		}
-		p, ok := t.position(i)
-		if !ok {
-			continue
-		}
-		j, ok := twin.t.index(turned(v, rot, p))
-		if !ok {
-			return nil, nil, fmt.Errorf("egdb: %s: %s turned round is not in %s", m, p.FEN(), twin.t.m)
-		}
-		data[i/4] |= uint8(twin.value(j)) << (2 * (i % 4))
-	}
-	if progress != nil {
-		progress(n & 0xffff)
 	}
 	return t, data, nil
 }

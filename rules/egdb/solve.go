@@ -138,6 +138,9 @@ func stateValue(s uint8) Value {
 // the table, plus one if a move out of the table draws (so that it can
 // never be counted down to a loss).
 func (t *table) first(p rules.Position, known func(rules.Position) (Value, error), buf *[]rules.Move) (Value, uint8, error) {
+	if n, ok := p.QuietMoveCount(); ok && n > 0 && n <= maxInside {
+		return Unknown, uint8(n), nil // plain moves only, all inside the table
+	}
 	turn := p.Turn()
 	*buf = p.AppendLegalMoves((*buf)[:0])
 	moves := *buf
