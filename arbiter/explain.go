@@ -200,7 +200,7 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 		case man && s.dist > 1, !man && v.Kings() == rules.ShortKings && s.dist > 1:
 			return set(CodeTooFar, "piece", piece, "n", strconv.Itoa(s.dist))
 		case len(legal) > 0 && legal[0].IsCapture():
-			return set(CodeCaptureCompulsory, "pieces", capturers(p, legal))
+			return set(CodeCaptureCompulsory, listArgs("pieces", capturers(p, legal))...)
 		}
 		return set(CodeNotLegal)
 	}
@@ -267,7 +267,7 @@ func precedence(p rules.Position, att rules.Move, legal []rules.Move, set func(s
 	v := p.Variant()
 	best := legal[0]
 	if v.Precedence() == rules.KingsFirst {
-		return set(CodeKingPreference, "pieces", capturers(p, legal))
+		return set(CodeKingPreference, listArgs("pieces", capturers(p, legal))...)
 	}
 	n, most := att.Captured.Len(), best.Captured.Len()
 	if n < most {
@@ -278,7 +278,7 @@ func precedence(p rules.Position, att rules.Move, legal []rules.Move, set func(s
 	switch v.Precedence() {
 	case rules.ItalianOrder:
 		if byKing {
-			return set(CodeKingPreference, "pieces", capturers(p, legal))
+			return set(CodeKingPreference, listArgs("pieces", capturers(p, legal))...)
 		}
 		if kings(att) < kings(best) {
 			return set(CodeQualityCapture, "n", strconv.Itoa(kings(att)), "max", strconv.Itoa(kings(best)))
@@ -354,7 +354,7 @@ func explainGeneric(p rules.Position, m rules.Move, legal []rules.Move, set func
 		}
 	}
 	if len(legal) > 0 && legal[0].IsCapture() {
-		return set(CodeCaptureCompulsory, "pieces", capturers(p, legal))
+		return set(CodeCaptureCompulsory, listArgs("pieces", capturers(p, legal))...)
 	}
 	return set(CodeNotLegal)
 }
@@ -407,8 +407,21 @@ func legalList(p rules.Position, ms []rules.Move) string {
 	return strings.Join(parts, ", ")
 }
 
+// ListSuffix marks the argument that carries a list's items: an argument
+// naming several things ("pieces") has its English text under its own
+// name ("12, 17 and 23") and the items, comma-separated, under the name
+// with ListSuffix ("pieces_list": "12,17,23"), so that a translation
+// joins them with its own word for "and" (the browser's i18n.js does).
+// Items (square names) never hold a comma.
+const ListSuffix = "_list"
+
+// listArgs is the argument pairs of a list (see ListSuffix).
+func listArgs(name string, items []string) []string {
+	return []string{name, joinAnd(items), name + ListSuffix, strings.Join(items, ",")}
+}
+
 // capturers names the squares of the pieces that can capture.
-func capturers(p rules.Position, legal []rules.Move) string {
+func capturers(p rules.Position, legal []rules.Move) []string {
 	var sqs []rules.Square
 	for _, m := range legal {
 		if !slices.Contains(sqs, m.From) {
@@ -420,5 +433,5 @@ func capturers(p rules.Position, legal []rules.Move) string {
 	for i, sq := range sqs {
 		names[i] = p.Variant().SquareName(sq)
 	}
-	return joinAnd(names)
+	return names
 }

@@ -44,6 +44,7 @@ func TestExplain(t *testing.T) {
 			"the capture taking the most pieces is compulsory in international: 2 pieces (33x13, 34x14, 34x32), and 33x22 takes 1"},
 		{"capture goes on", "international", "W:W33,34:B28,19,29", 34, 23, nil, CodeIncompleteCapture, "from 23 (34x14, 34x32)"},
 		{"capture compulsory", "international", "W:W33,34,45:B28,19,29", 45, 40, nil, CodeCaptureCompulsory, "33 and 34 can capture"},
+		{"capture compulsory, three pieces", "international", "W:W31,33,35,45:B27,28,29,30", 45, 40, nil, CodeCaptureCompulsory, "31, 33 and 35 can capture"},
 		{"flying king takes one at a time", "international", "W:WK46:B37,19,28", 46, 23, nil, CodeTwoPieces, "on 28"},
 		{"flying king goes on", "international", "W:WK46:B37,19", 46, 32, nil, CodeIncompleteCapture, "must go on capturing from 32"},
 		{"a path that is no capture", "international", "W:W33,34:B28,19,29", 33, 13, sq(22, 13), CodeNotACapture, "33x22x13 is not one of the captures"},
@@ -253,4 +254,36 @@ func FuzzExplain(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestListArgs: a list the referee names (the pieces that can capture)
+// has its English text under its name and its items under the name with
+// ListSuffix, so that a translation joins them with its own "and" (the
+// browser does: TestBrowserRefereeListLanguages).
+func TestListArgs(t *testing.T) {
+	v := rules.MustLookup("international")
+	for _, c := range []struct{ fen, text, items string }{
+		{"W:W31,33,35,45:B27,28,29,30", "31, 33 and 35", "31,33,35"},
+		{"W:W33,34,45:B28,19,29", "33 and 34", "33,34"},
+		{"W:W33,45:B28", "33", "33"},
+	} {
+		p, err := rules.ParseFEN(v, c.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := Explain(p, rules.Move{From: 45, To: 40})
+		if e.Code != CodeCaptureCompulsory || e.Args["pieces"] != c.text || e.Args["pieces"+ListSuffix] != c.items {
+			t.Errorf("%s: %s %v, want pieces %q and %q", c.fen, e.Code, e.Args, c.text, c.items)
+		}
+	}
+	cz := rules.MustLookup("czech")
+	p, err := rules.ParseFEN(cz, "W:Wc1,Ka1:Bd2,b2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c1, _ := cz.ParseSquare("c1")
+	e3, _ := cz.ParseSquare("e3")
+	if e := Explain(p, rules.Move{From: c1, To: e3}); e.Code != CodeKingPreference || e.Args["pieces"+ListSuffix] != "a1" {
+		t.Errorf("czech king preference: %s %v", e.Code, e.Args)
+	}
 }

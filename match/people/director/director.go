@@ -55,6 +55,10 @@ type Event struct {
 	HalfPoints bool     `json:"half_points"`
 	TieBreaks  []string `json:"tie_breaks"`
 	Baku       bool     `json:"baku,omitempty"`
+	// Pairing is a Swiss event's pairing system: "" the Dutch system
+	// (C.04.3), "burstein" the Burstein system (C.04.4.2, after its Dutch
+	// seeding rounds); see swiss.ParseSystem. Fixed when created.
+	Pairing string `json:"pairing,omitempty"`
 	// Forbidden are the groups of players (entry ids) of whom no two may
 	// be paired together: players of one family or club, the director's
 	// choice (SetForbidden) or a TRF's XXP and 260 records. The Swiss
@@ -98,7 +102,8 @@ func (e *Event) setDetails(d Details) {
 
 // Options is the event's pairing options.
 func (e *Event) Options() swiss.Options {
-	return swiss.Options{Rounds: e.Rounds, Scoring: e.Scoring, Baku: e.Baku, FirstColor: e.FirstColor}
+	sys, _ := swiss.ParseSystem(e.Pairing) // checked when created
+	return swiss.Options{Rounds: e.Rounds, Scoring: e.Scoring, Baku: e.Baku, FirstColor: e.FirstColor, System: sys}
 }
 
 // FormatScore writes units of e.Scoring as the event prints them.

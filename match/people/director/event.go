@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
@@ -74,6 +75,14 @@ func checkEvent(e Event) (Event, error) {
 	case Swiss, RoundRobin:
 	default:
 		return e, badField("system", fmt.Sprintf("%q is neither swiss nor round-robin", e.System))
+	}
+	sys, ok := swiss.ParseSystem(e.Pairing)
+	if !ok {
+		return e, badField("pairing", fmt.Sprintf("%q is neither dutch nor burstein", e.Pairing))
+	}
+	e.Pairing = ""
+	if sys == swiss.Burstein && e.System == Swiss {
+		e.Pairing = sys.String()
 	}
 	if e.Rounds < 1 || e.Rounds > MaxRounds {
 		return e, badField("rounds", fmt.Sprintf("%d is not from 1 to %d", e.Rounds, MaxRounds))

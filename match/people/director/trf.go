@@ -21,6 +21,9 @@ import (
 func (sn *Snapshot) TRF() (*trf.Event, error) {
 	e := &sn.Event
 	typ := "Individual: Swiss-System Dutch"
+	if e.Pairing == swiss.Burstein.String() {
+		typ = "Individual: Swiss-System Burstein"
+	}
 	if e.System == RoundRobin {
 		typ = "Individual: Round-Robin"
 	}
@@ -36,6 +39,9 @@ func (sn *Snapshot) TRF() (*trf.Event, error) {
 	}
 	if e.System == Swiss {
 		out.Forbidden = sn.trfForbidden()
+	}
+	if e.Pairing == swiss.Burstein.String() {
+		out.System = "FIDE_BURSTEIN" // 192, when written as TRF-2026
 	}
 	rank := map[int]int{}
 	if st, err := sn.Standings(); err == nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss/trf"
@@ -130,6 +131,9 @@ func importHeader(settings Event, tev *trf.Event) Event {
 	}
 	if strings.Contains(strings.ToLower(tev.Type), "round") {
 		e.System = RoundRobin
+	}
+	if strings.HasPrefix(tev.System, "FIDE_BURSTEIN") || strings.Contains(strings.ToLower(tev.Type), "burstein") {
+		e.Pairing = swiss.Burstein.String()
 	}
 	return e
 }

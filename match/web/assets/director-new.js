@@ -60,12 +60,16 @@ async function submit(ev) {
   ev.preventDefault();
   show(null);
   const tb = $('ev-tb').value.split(',').map((s) => s.trim()).filter((s) => s);
+  const sys = $('ev-system').value;
+  const swiss = sys === 'swiss' || sys === 'burstein';
   const body = {
     name: $('ev-name').value, site: $('ev-site').value, start: $('ev-start').value, end: $('ev-end').value,
-    variant: $('ev-variant').value, time_control: $('ev-tc').value.trim(), system: $('ev-system').value,
+    variant: $('ev-variant').value, time_control: $('ev-tc').value.trim(), system: swiss ? 'swiss' : sys,
     rounds: parseInt($('ev-rounds').value, 10) || 0, half_points: $('ev-half').checked,
-    baku: $('ev-system').value === 'swiss' && $('ev-accel').value === 'baku',
+    baku: swiss && $('ev-accel').value === 'baku',
   };
+  // The Burstein system is a Swiss event paired by C.04.4.2.
+  if (sys === 'burstein') body.pairing = 'burstein';
   if (tb.length) body.tie_breaks = tb;
   $('event-create').disabled = true;
   try {

@@ -83,7 +83,7 @@ function render() {
   const ev = v.event;
   document.title = `${ev.name}: ${t('dir.director')}`;
   $('ev-title').textContent = ev.name;
-  let system = ev.system === 'swiss' ? t('dir.swiss') : t('dir.round_robin');
+  let system = ev.system === 'swiss' ? t(ev.pairing === 'burstein' ? 'dir.swiss_burstein' : 'dir.swiss') : t('dir.round_robin');
   if (ev.baku) system += `, ${t('dir.baku')}`;
   $('ev-facts').textContent = [ev.site, [ev.start, ev.end].filter((x) => x).join(' – '),
     i18n.has(`variant.${ev.variant}`) ? t(`variant.${ev.variant}`) : ev.variant, ev.time_control, system,

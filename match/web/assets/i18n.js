@@ -88,14 +88,26 @@ export function msg(m) {
 }
 
 // localArgs translates argument values the server sends in English
-// ("White", "man") where the catalog has them as value.X; square names,
-// move lists and numbers pass through.
+// ("White", "man") where the catalog has them as value.X; a list the
+// referee joined with English "and" ("12, 17 and 23") is joined again in
+// the page's language from its items, which come beside it as X_list
+// ("12,17,23", arbiter.ListSuffix); square names, move lists and numbers
+// pass through.
 export function localArgs(args) {
   const out = {};
   for (const [k, v] of Object.entries(args || {})) {
-    out[k] = typeof v === 'string' && has(`value.${v}`) ? t(`value.${v}`) : v;
+    const items = args[`${k}_list`];
+    if (typeof items === 'string' && items !== '') out[k] = joinList(items.split(','));
+    else out[k] = typeof v === 'string' && has(`value.${v}`) ? t(`value.${v}`) : v;
   }
   return out;
+}
+
+// joinList joins items as the page's language lists things: "12, 17 and
+// 23", "12, 17 и 23", "12, 17 en 23" (list.and).
+export function joinList(items) {
+  if (items.length < 2) return items.join('');
+  return t('list.and', { items: items.slice(0, -1).join(', '), last: items[items.length - 1] });
 }
 
 // apply fills every [data-i18n] element's text, and [data-i18n-attr]

@@ -29,11 +29,12 @@ func inputf(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", ErrInput, fmt.Sprintf(format, a...))
 }
 
-// SystemOf is the pairing system the file's type (TRF-2026 record 192)
-// names: Burstein for FIDE_BURSTEIN and FIDE_BURSTEIN_BAKU (the codes
-// bbpPairings reads and writes), else Dutch.
+// SystemOf is the pairing system the file's type names: Burstein for
+// FIDE_BURSTEIN and FIDE_BURSTEIN_BAKU (TRF-2026 record 192, the codes
+// bbpPairings reads and writes) or a TRF16 type (092) that says
+// Burstein, else Dutch.
 func SystemOf(ev *trf.Event) swiss.System {
-	if strings.HasPrefix(ev.System, "FIDE_BURSTEIN") {
+	if strings.HasPrefix(ev.System, "FIDE_BURSTEIN") || (ev.System == "" && strings.Contains(strings.ToLower(ev.Type), "burstein")) {
 		return swiss.Burstein
 	}
 	return swiss.Dutch
