@@ -53,9 +53,18 @@ func (a Annotation) String() string {
 		b = append(b, ']')
 	}
 	if a.PV != "" {
-		if pv := strings.Join(strings.Fields(pvBrackets.Replace(a.PV)), " "); pv != "" {
-			b = append(b, " [%pv "...)
-			b = append(b, pv...)
+		// The words appended one by one: strings.Join(strings.Fields(pv), " ")
+		// without its two allocations.
+		n := len(b)
+		for w := range strings.FieldsSeq(pvBrackets.Replace(a.PV)) {
+			if len(b) == n {
+				b = append(b, " [%pv "...)
+			} else {
+				b = append(b, ' ')
+			}
+			b = append(b, w...)
+		}
+		if len(b) > n {
 			b = append(b, ']')
 		}
 	}

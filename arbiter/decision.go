@@ -176,6 +176,16 @@ func (r *Referee) PendingIllegal() (m rules.Move, text, why string, ok bool) {
 // Ply returns the number of moves played (without copying the record).
 func (r *Referee) Ply() int { return len(r.moves) }
 
+// MoveAt is entry i of the record's moves (ok false when there is none):
+// RecordFrom(i, ...)'s first move without a copy of the slice, for a
+// caller told of every move.
+func (r *Referee) MoveAt(i int) (m MoveRecord, ok bool) {
+	if i < 0 || i >= len(r.rec.Moves) {
+		return m, false
+	}
+	return r.rec.Moves[i], true
+}
+
 // RecordFrom is Record with only the entries after the first moves,
 // warnings, claims and decisions (copied): for a caller that follows a
 // game as it goes, without copying the whole record at every move.

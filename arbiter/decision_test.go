@@ -2,6 +2,7 @@ package arbiter
 
 import (
 	"errors"
+	"reflect"
 	"testing"
 	"time"
 
@@ -228,5 +229,14 @@ func TestRecordFromAndPly(t *testing.T) {
 	}
 	if rec := r.RecordFrom(2, 0, 0, 0); rec.Moves[0].Text != "10-14" {
 		t.Errorf("tail starts with %s", rec.Moves[0].Text)
+	}
+	// MoveAt is the first move of RecordFrom's tail, and nothing outside
+	// the record.
+	for i := -1; i <= 4; i++ {
+		m, ok := r.MoveAt(i)
+		tail := r.RecordFrom(i, 0, 0, 0).Moves
+		if want := i >= 0 && i < 3; ok != want || ok && !reflect.DeepEqual(m, tail[0]) {
+			t.Errorf("MoveAt(%d) = %+v, %v; want the record's move %d: %v", i, m, ok, i, want)
+		}
 	}
 }

@@ -86,7 +86,7 @@ func (rec Record) PDN(tags PDNTags) *pdn.Game {
 			pm.Comment = tags.Notes[i]
 		}
 		if tags.Clock && tcs[m.Color].Timed() {
-			pm.Comment = joinNote(pm.Comment, "[%clock "+FormatClock(m.Clock)+"]")
+			pm.Comment = clockNote(pm.Comment, m.Clock)
 		}
 		pg.Moves = append(pg.Moves, pm)
 	}
@@ -180,11 +180,34 @@ func claimNote(c ClaimRecord) string {
 // FormatClock writes a clock reading as h:mm:ss (whole seconds, rounded
 // down: the time a player may still count on).
 func FormatClock(d time.Duration) string {
+	var buf [24]byte
+	return string(appendClock(buf[:0], d))
+}
+
+// appendClock appends FormatClock(d) to b.
+func appendClock(b []byte, d time.Duration) []byte {
 	if d < 0 {
 		d = 0
 	}
 	s := int64(d / time.Second)
-	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+	b = strconv.AppendInt(b, s/3600, 10)
+	for _, n := range [2]int64{s / 60 % 60, s % 60} {
+		b = append(b, ':', byte('0'+n/10), byte('0'+n%10))
+	}
+	return b
+}
+
+// clockNote is joinNote(comment, "[%clock H:MM:SS]") in one allocation
+// (it is written after every move of every stored game).
+func clockNote(comment string, d time.Duration) string {
+	var buf [64]byte
+	b := buf[:0]
+	if comment != "" {
+		b = append(append(b, comment...), ' ')
+	}
+	b = append(b, "[%clock "...)
+	b = appendClock(b, d)
+	return string(append(b, ']'))
 }
 
 // ClaimToken is the short name of a draw rule in a claim command:

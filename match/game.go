@@ -241,15 +241,14 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 }
 
 // onMove tells fn of the move the referee accepted last, copying only that
-// move of the record.
+// move of the record (no slice of it).
 func onMove(ref *arbiter.Referee, info string, fn func(Moved)) {
 	n := ref.Ply()
-	const rest = 1 << 30 // none of the warnings, claims and decisions
-	rec := ref.RecordFrom(n-1, rest, rest, rest)
-	if len(rec.Moves) == 0 {
+	m, ok := ref.MoveAt(n - 1)
+	if !ok {
 		return
 	}
-	fn(Moved{Ply: n, Move: rec.Moves[0], Info: info, Clocks: [2]time.Duration{ref.Remaining(rules.White), ref.Remaining(rules.Black)}})
+	fn(Moved{Ply: n, Move: m, Info: info, Clocks: [2]time.Duration{ref.Remaining(rules.White), ref.Remaining(rules.Black)}})
 }
 
 // forfeit ends the game for a crash, stall, timeout or exceeded limit of

@@ -87,15 +87,38 @@ func writeTag(w *bufio.Writer, t Tag) {
 type lineWriter struct {
 	w    *bufio.Writer
 	col  int
-	glue bool // write the next word without a space before it
+	glue bool     // write the next word without a space before it
+	num  [20]byte // number's digits (a local array would escape to the heap)
 }
 
-func (l *lineWriter) word(s string) {
-	n := utf8.RuneCountInString(s)
+func (l *lineWriter) word(s string) { l.word3("", s, "") }
+
+// word3 writes the word pre+s+post, without making that string (it runs
+// for every move and comment of every stored game).
+func (l *lineWriter) word3(pre, s, post string) {
+	n := utf8.RuneCountInString(pre) + utf8.RuneCountInString(s) + utf8.RuneCountInString(post)
+	l.space(n)
+	l.w.WriteString(pre)
+	l.w.WriteString(s)
+	l.w.WriteString(post)
+	l.col += n
+}
+
+// number writes the move number num followed by dots ("12." or "12..."),
+// as word would.
+func (l *lineWriter) number(num int, dots string) {
+	b := strconv.AppendInt(l.num[:0], int64(num), 10)
+	l.space(len(b) + len(dots))
+	l.w.Write(b)
+	l.w.WriteString(dots)
+	l.col += len(b) + len(dots)
+}
+
+// space goes where a word of n runes begins: nothing after a glued
+// token, else a space, or a new line when the word would pass lineWidth.
+func (l *lineWriter) space(n int) {
 	if l.glue && l.col+n <= lineWidth {
 		l.glue = false
-		l.w.WriteString(s)
-		l.col += n
 		return
 	}
 	l.glue = false
@@ -108,8 +131,6 @@ func (l *lineWriter) word(s string) {
 			l.col++
 		}
 	}
-	l.w.WriteString(s)
-	l.col += n
 }
 
 func (l *lineWriter) newline() {
@@ -121,21 +142,37 @@ func (l *lineWriter) newline() {
 
 // comment writes a comment, wrapping it between words.
 func (l *lineWriter) comment(text string) {
-	words := strings.Fields(text)
-	if len(words) == 0 {
-		return
-	}
 	if strings.ContainsAny(text, "{}") {
 		// No escape exists inside braces: a ; comment keeps the text whole.
+		words := strings.Fields(text)
+		if len(words) == 0 {
+			return
+		}
 		l.word("; " + strings.Join(words, " "))
 		l.newline()
 		return
 	}
-	words[0] = "{" + words[0]
-	words[len(words)-1] += "}"
-	for _, w := range words {
-		l.word(w)
+	// {first ... last}, word by word, without the slice of the words.
+	var prev string
+	n := 0
+	for w := range strings.FieldsSeq(text) {
+		if n > 0 {
+			l.word3(brace(n == 1), prev, "")
+		}
+		prev = w
+		n++
 	}
+	if n > 0 {
+		l.word3(brace(n == 1), prev, "}")
+	}
+}
+
+// brace is "{" for the first word of a comment, "" for the others.
+func brace(first bool) string {
+	if first {
+		return "{"
+	}
+	return ""
 }
 
 // moves writes a line of moves. A move's own number (Num, Second) is
@@ -152,9 +189,9 @@ func (l *lineWriter) moves(ms []Move, num int, second bool) {
 		}
 		switch {
 		case !second:
-			l.word(strconv.Itoa(num) + ".")
+			l.number(num, ".")
 		case needNum:
-			l.word(strconv.Itoa(num) + "...")
+			l.number(num, "...")
 		}
 		text := m.Text
 		var dollars []string

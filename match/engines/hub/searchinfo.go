@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -54,9 +55,32 @@ func ParseSearchInfo(line string) SearchInfo {
 		}
 	}
 	if v, ok := l.Get("pv"); ok {
-		in.PV = strings.Join(strings.Fields(v), " ")
+		in.PV = squashSpaces(v)
 	}
 	return in
+}
+
+// squashSpaces is strings.Join(strings.Fields(s), " "): s itself (no copy)
+// when it is already words separated by single ASCII spaces, as an
+// engine's PV nearly always is (this runs for every move of every game).
+func squashSpaces(s string) string {
+	prev := byte(' ') // a leading space is not clean
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= utf8.RuneSelf || c != ' ' && asciiSpace(c) || c == ' ' && prev == ' ' {
+			return strings.Join(strings.Fields(s), " ")
+		}
+		prev = c
+	}
+	if prev == ' ' && s != "" { // a trailing space
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
+}
+
+// asciiSpace reports the ASCII bytes unicode.IsSpace accepts.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // PDNLine writes a principal variation in Hub notation (a capture lists
@@ -67,16 +91,33 @@ func ParseSearchInfo(line string) SearchInfo {
 // it and the rest are kept as the engine wrote them, so nothing it said is
 // lost.
 func PDNLine(p rules.Position, pv string) string {
-	words := strings.Fields(pv)
-	out := make([]string, 0, len(words))
-	for i, w := range words {
-		m, err := p.ParseHubMove(w)
-		if err != nil {
-			out = append(out, words[i:]...)
-			break
+	// Built without the slices of strings.Fields and strings.Join: a PV
+	// of one move (the usual one of a fast engine) costs its move text.
+	var b []byte
+	var first string // the line while it has one word
+	n, legal := 0, true
+	for w := range strings.FieldsSeq(pv) {
+		t := w
+		if legal {
+			if m, err := p.ParseHubMove(w); err == nil {
+				t = p.MoveText(m)
+				p = p.Play(m)
+			} else {
+				legal = false
+			}
 		}
-		out = append(out, p.MoveText(m))
-		p = p.Play(m)
+		switch n {
+		case 0:
+			first = t
+		case 1:
+			b = append(append(append(b, first...), ' '), t...)
+		default:
+			b = append(append(b, ' '), t...)
+		}
+		n++
 	}
-	return strings.Join(out, " ")
+	if n <= 1 {
+		return first
+	}
+	return string(b)
 }

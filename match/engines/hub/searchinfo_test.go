@@ -1,8 +1,10 @@
 package hub
 
 import (
+	"strings"
 	"testing"
 	"time"
+	"unsafe"
 
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -30,12 +32,42 @@ func TestParseSearchInfo(t *testing.T) {
 func FuzzParseSearchInfo(f *testing.F) {
 	f.Add("info depth=12 score=0.31 nodes=5 time=0.1 pv=\"32-28\"")
 	f.Add("info score=1e400")
+	f.Add("info pv=\"32-28  19-23\"")
 	f.Fuzz(func(t *testing.T, line string) {
 		in := ParseSearchInfo(line)
 		if in.Depth < 0 || in.Nodes < 0 || in.Time < 0 {
 			t.Errorf("ParseSearchInfo(%q) = %+v", line, in)
 		}
+		if got, want := squashSpaces(line), strings.Join(strings.Fields(line), " "); got != want {
+			t.Errorf("squashSpaces(%q) = %q, want %q", line, got, want)
+		}
 	})
+}
+
+// A PV is kept as words separated by single spaces, whatever spaces the
+// engine put between them; one that is already so is not copied.
+func TestSquashSpaces(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"32-28 19-23", "32-28 19-23"},
+		{"32-28", "32-28"},
+		{"", ""},
+		{" ", ""},
+		{" 32-28", "32-28"},
+		{"32-28 ", "32-28"},
+		{"32-28  19-23", "32-28 19-23"},
+		{"32-28\t19-23", "32-28 19-23"},
+		{"32-28\r\n", "32-28"},
+		{"32-28\u00a019-23", "32-28 19-23"}, // a no-break space is a space to strings.Fields
+		{"é 1", "é 1"},
+	} {
+		if got := squashSpaces(tt.in); got != tt.want {
+			t.Errorf("squashSpaces(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+	clean := "32-28 19-23 28x19"
+	if got := squashSpaces(clean); unsafe.StringData(got) != unsafe.StringData(clean) {
+		t.Errorf("squashSpaces copied a clean PV")
+	}
 }
 
 // A principal variation reads in the variant's PDN notation: Hub's long
@@ -64,6 +96,9 @@ func TestPDNLine(t *testing.T) {
 		{start, "11-15 22-18", "11-15 22-18"},
 		{p, "15x22x18 1-2 9-13", "15x22 1-2 9-13"}, // 1-2 is no move: the rest as written
 		{p, "", ""},
+		{start, " 11-15 \t22-18\n", "11-15 22-18"},
+		{start, "11-15", "11-15"},
+		{start, "x", "x"},
 	} {
 		if got := PDNLine(tt.p, tt.pv); got != tt.want {
 			t.Errorf("PDNLine(%q) = %q, want %q", tt.pv, got, tt.want)

@@ -222,8 +222,8 @@ type Store struct {
 // connection: SQLite's parse of a game's statements was most of storing
 // it. moves[i] inserts moveChunks[i] rows at once.
 type writeStmts struct {
-	guard, del, upsert *sql.Stmt
-	moves              [len(moveChunks)]*sql.Stmt
+	del, upsert *sql.Stmt
+	moves       [len(moveChunks)]*sql.Stmt
 }
 
 // moveChunks are the row counts of the prepared multi-row INSERTs of
@@ -231,12 +231,25 @@ type writeStmts struct {
 var moveChunks = [...]int{64, 16, 4, 1}
 
 const (
-	guardSQL  = `SELECT status FROM games WHERE id = ?`
 	deleteSQL = `DELETE FROM moves WHERE game = ?`
-	upsertSQL = `INSERT OR REPLACE INTO games
+	// upsertSQL writes a game's row, unless the game is finished: then it
+	// changes no row, which is how write knows (one statement where a
+	// SELECT of the status and an INSERT OR REPLACE were two). The row is
+	// replaced whole, as INSERT OR REPLACE did: every column is set, the
+	// live moves emptied.
+	upsertSQL = `INSERT INTO games
 		(id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status, result, termination, reason,
 		 first_mover, pdn, plies, move_times, started, finished, worker, record, move_latency, host_guard)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (id) DO UPDATE SET
+		cycle = excluded.cycle, round = excluded.round, board = excluded.board, pair = excluded.pair,
+		pair_game = excluded.pair_game, white = excluded.white, black = excluded.black, opening = excluded.opening,
+		opening_fen = excluded.opening_fen, status = excluded.status, result = excluded.result,
+		termination = excluded.termination, reason = excluded.reason, first_mover = excluded.first_mover,
+		pdn = excluded.pdn, plies = excluded.plies, move_times = excluded.move_times, started = excluded.started,
+		finished = excluded.finished, worker = excluded.worker, record = excluded.record,
+		move_latency = excluded.move_latency, host_guard = excluded.host_guard, live = ''
+		WHERE games.status <> 'finished'`
 )
 
 // movesSQL is the INSERT of n moves.
@@ -262,8 +275,8 @@ func (s *Store) writeStatements(ctx context.Context) (*writeStmts, error) {
 		return s.ws, nil
 	}
 	ws := &writeStmts{}
-	all := []**sql.Stmt{&ws.guard, &ws.del, &ws.upsert}
-	queries := []string{guardSQL, deleteSQL, upsertSQL}
+	all := []**sql.Stmt{&ws.del, &ws.upsert}
+	queries := []string{deleteSQL, upsertSQL}
 	for i, n := range moveChunks {
 		all = append(all, &ws.moves[i])
 		queries = append(queries, movesSQL(n))
@@ -506,7 +519,7 @@ func (s *Store) Close() error {
 	}
 	s.wmu.Lock()
 	if ws := s.ws; ws != nil {
-		for _, st := range append([]*sql.Stmt{ws.guard, ws.del, ws.upsert}, ws.moves[:]...) {
+		for _, st := range append([]*sql.Stmt{ws.del, ws.upsert}, ws.moves[:]...) {
 			st.Close()
 		}
 		s.ws = nil
@@ -697,19 +710,27 @@ func (s *Store) write(ctx context.Context, g Game) error {
 	if err != nil {
 		return err
 	}
+	if g.Status == Running && len(g.Moves) == 0 {
+		// Start: the row alone, in SQLite's own transaction of the
+		// statement (BEGIN and COMMIT were two statements more, for each
+		// game of the event). Moves are only ever written with a finished
+		// game (a finished game is never started again), so a running row
+		// has none to delete.
+		if err := upsertGame(ctx, ws.upsert, g); err != nil {
+			return fmt.Errorf("store: %s: %w", s.path, err)
+		}
+		return nil
+	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: %w", err)
 	}
 	defer tx.Rollback()
-	if err := finishedGuard(ctx, tx.StmtContext(ctx, ws.guard), g.ID); err != nil {
+	if err := upsertGame(ctx, tx.StmtContext(ctx, ws.upsert), g); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
 	if _, err := tx.StmtContext(ctx, ws.del).ExecContext(ctx, g.ID); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	if err := upsertGame(ctx, tx.StmtContext(ctx, ws.upsert), g); err != nil {
-		return fmt.Errorf("store: %s: game %d: %w", s.path, g.ID+1, err)
 	}
 	// Moves go in prepared multi-row INSERTs: one statement per chunk
 	// instead of one per ply, and no parse of it per game.
@@ -740,21 +761,8 @@ func (s *Store) write(ctx context.Context, g Game) error {
 	return nil
 }
 
-func finishedGuard(ctx context.Context, guard *sql.Stmt, id int) error {
-	var st string
-	err := guard.QueryRowContext(ctx, id).Scan(&st)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if Status(st) == Finished {
-		return fmt.Errorf("game %d is already finished", id+1)
-	}
-	return nil
-}
-
+// upsertGame writes g's row with upsert (upsertSQL), or fails when the
+// game is already finished.
 func upsertGame(ctx context.Context, upsert *sql.Stmt, g Game) error {
 	times, latency := g.MoveTimes, g.MoveLatency
 	if len(g.Moves) > 0 {
@@ -774,11 +782,19 @@ func upsertGame(ctx context.Context, upsert *sql.Stmt, g Game) error {
 		g.FirstMover = "white"
 	}
 	plies := len(times)
-	_, err := upsert.ExecContext(ctx,
+	res, err := upsert.ExecContext(ctx,
 		g.ID, g.Cycle, g.Round, g.Board, g.Pair, g.PairGame, g.White, g.Black, g.Opening, g.OpeningFEN, string(g.Status),
 		g.Result, g.Termination, g.Reason, g.FirstMover, g.PDN, plies, packTimes(times),
 		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packTimes(latency), packGuard(g.HostGuard))
-	return err
+	if err != nil {
+		return fmt.Errorf("game %d: %w", g.ID+1, err)
+	}
+	if n, err := res.RowsAffected(); err != nil {
+		return fmt.Errorf("game %d: %w", g.ID+1, err)
+	} else if n == 0 {
+		return fmt.Errorf("game %d is already finished", g.ID+1)
+	}
+	return nil
 }
 
 // packTimes stores move times as unsigned varints of microseconds.
