@@ -102,20 +102,20 @@ func Breaches(players []tally.Player, opt Options, r Round) ([]string, error) {
 		}
 		switch {
 		case w.opponent[b.Black]:
-			out = append(out, fmt.Sprintf("%d-%d: they have played each other already (C.04.1 art. 2, C.04.3 C.1)", b.White, b.Black))
+			out = append(out, fmt.Sprintf("%d-%d: they have played each other already (C.04.1 art. 2, %s)", b.White, b.Black, ev.rule("C.04.3 C.1", "C.04.4.2 [C1]")))
 		case w.forbidden[b.Black]:
 			out = append(out, fmt.Sprintf("%d-%d: a prohibited pairing (XXP/260)", b.White, b.Black))
 		case !ev.compatible(w, bl):
-			out = append(out, fmt.Sprintf("%d-%d: both have an absolute preference for %s (C.04.3 C.3)", b.White, b.Black, colourWord(w.pref)))
+			out = append(out, fmt.Sprintf("%d-%d: both have an absolute preference for %s (%s)", b.White, b.Black, colourWord(w.pref), ev.rule("C.04.3 C.3", "C.04.4.2 [C3]")))
 		case w.absolute && w.pref == tally.Black || bl.absolute && bl.pref == tally.White:
 			if !(w.absolute && bl.absolute && w.pref == bl.pref) {
-				out = append(out, fmt.Sprintf("%d-%d: the colours break an absolute colour preference (C.04.3 5.2)", b.White, b.Black))
+				out = append(out, fmt.Sprintf("%d-%d: the colours break an absolute colour preference (%s)", b.White, b.Black, ev.rule("C.04.3 5.2", "C.04.4.2 5.2")))
 			}
 		}
 	}
 	if r.Bye != 0 {
 		if s := mark(r.Bye); s != nil && !s.byeOK {
-			out = append(out, fmt.Sprintf("player %d gets the PAB but had one, or scored a win's points without playing (C.04.1 art. 4, C.04.3 C.2)", r.Bye))
+			out = append(out, fmt.Sprintf("player %d gets the PAB but had one, or scored a win's points without playing (C.04.1 art. 4, %s)", r.Bye, ev.rule("C.04.3 C.2", "C.04.4.2 [C2]")))
 		}
 	}
 	for _, s := range ev.all {
@@ -131,4 +131,13 @@ func colourWord(c tally.Color) string {
 		return "black"
 	}
 	return "white"
+}
+
+// rule names the article of the system that pairs the round: the Dutch
+// one, or the Burstein one after the seeding rounds.
+func (ev *event) rule(dutch, burstein string) string {
+	if ev.opt.System == Burstein && ev.played+1 > SeedingRounds(ev.opt.Rounds) {
+		return burstein
+	}
+	return dutch
 }
