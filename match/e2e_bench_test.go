@@ -99,7 +99,8 @@ func pingPongCPU(tb testing.TB, trips int) float64 {
 // sides), run just before in the same benchmark, and their ratio
 // (e2e-cpu/floor; the aim is at most 1.5); then per ply the voluntary and
 // involuntary context switches of the arbiter (its waits and its
-// preemptions), its read and write system calls (/proc/self/io) and its
+// preemptions), its read and write system calls (its threads', not its
+// engines': see cmd/arbiter/selfstats.go) and its
 // Go allocations, and the garbage collections of the run.
 // BenchmarkGameRandom's cpu/floor is the game loop's alone.
 func BenchmarkMatchEndToEnd(b *testing.B) {
