@@ -97,7 +97,8 @@ func pingPongCPU(tb testing.TB, trips int) float64 {
 // writes its getrusage at exit, ARBITER_SELF_STATS) against a bare C
 // ping-pong's CPU per round trip of a line between two processes (both
 // sides), run just before in the same benchmark, and their ratio
-// (e2e-cpu/floor; the aim is at most 1.5); then per ply the voluntary and
+// (e2e-cpu/floor; the aim is at most 1.5) and the machine's load average
+// (load-avg-1m) as the match ended; then per ply the voluntary and
 // involuntary context switches of the arbiter (its waits and its
 // preemptions), its read and write system calls (its threads', not its
 // engines': see cmd/arbiter/selfstats.go) and its
@@ -137,6 +138,10 @@ func BenchmarkMatchEndToEnd(b *testing.B) {
 			b.ReportMetric(floor, "c-pingpong-cpu-ns/roundtrip")
 			b.ReportMetric(cpu/floor, "e2e-cpu/floor")
 		}
+		if load, ok := loadAverage(); ok {
+			// The machine is shared: a figure is read with its load.
+			b.ReportMetric(load, "load-avg-1m")
+		}
 	}
 }
 
@@ -167,4 +172,19 @@ func resultPlies(tb testing.TB, path string, want int) int {
 		tb.Fatal(fmt.Errorf("%s: no plies", path))
 	}
 	return n
+}
+
+// loadAverage is the machine's load average over the last minute
+// (/proc/loadavg), ok false where there is none.
+func loadAverage() (float64, bool) {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0, false
+	}
+	load, err := strconv.ParseFloat(f[0], 64)
+	return load, err == nil
 }
