@@ -57,11 +57,12 @@ func readKingsrow(t *testing.T) []kingsrowPosition {
 	return out
 }
 
-// checkKingsrow: every position of the file that db holds is won or lost,
-// as Kingsrow's database says (a draw has no moves to conversion): won
-// when the number of plies to conversion is odd (the side to move makes
-// the converting move), lost when it is even. It returns how many it
-// checked.
+// checkKingsrow: every position of the file that db holds is won or lost
+// for the side to move, never drawn, as Kingsrow's database says (its
+// moves-to-conversion values are of won and lost positions only; its test
+// program calls a drawn one "bad wld value"). Which of the two the count
+// does not say: a conversion is a capture or any man's move, which the
+// losing side may be the one to make. It returns how many it checked.
 func checkKingsrow(t *testing.T, db *DB) int {
 	checked := 0
 	for _, k := range readKingsrow(t) {
@@ -72,12 +73,8 @@ func checkKingsrow(t *testing.T, db *DB) int {
 		if err != nil {
 			t.Fatal(err)
 		}
-		want := Loss
-		if k.mtc%2 == 1 {
-			want = Win
-		}
-		if got != want {
-			t.Errorf("%s %s: the database says %s, Kingsrow's %d plies to conversion say %s", k.name, k.p.FEN(), got, k.mtc, want)
+		if got != Win && got != Loss {
+			t.Errorf("%s %s: the database says %s; Kingsrow's has it won or lost (%d plies to conversion)", k.name, k.p.FEN(), got, k.mtc)
 		}
 		checked++
 	}
