@@ -125,3 +125,39 @@ func lastComments(g *pdn.Game) string {
 	}
 	return b.String()
 }
+
+// TestEGDBVerifySample follows an arbiter checking a database too large to
+// check whole: only the two-piece tables of a three-piece database (--from
+// 2 --to 2), one position in five; each
+// table's counts are printed in the build's order; a zero sample is a usage
+// error that says what to give.
+func TestEGDBVerifySample(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	if out, stderr, code := runArbiter(t, dir, "egdb", "build", "--variant", "english", "--pieces", "3", "--dir", db); code != 0 {
+		t.Fatalf("egdb build: exit %d\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code := runArbiter(t, dir, "egdb", "verify", "--variant", "english", "--dir", db, "--from", "2", "--to", "2", "--every", "5")
+	if code != 0 || !strings.Contains(out, "every position checked (one in 5) agrees with its moves") {
+		t.Fatalf("egdb verify: exit %d\n%s\n%s", code, out, stderr)
+	}
+	var rows []string
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n")[1:] {
+		if f := strings.Fields(line); len(f) == 4 {
+			rows = append(rows, f[0])
+		}
+	}
+	var want []string
+	for _, m := range egdb.Materials(3) {
+		if m.Pieces() == 2 {
+			want = append(want, m.String())
+		}
+	}
+	if strings.Join(rows, " ") != strings.Join(want, " ") {
+		t.Errorf("tables printed %v, want the two-piece ones in order %v", rows, want)
+	}
+	_, stderr, code = runArbiter(t, dir, "egdb", "verify", "--variant", "english", "--dir", db, "--every", "0")
+	if code == 0 || !strings.Contains(stderr, "--every must be 1 or more") {
+		t.Errorf("--every 0: exit %d, stderr %q", code, stderr)
+	}
+}

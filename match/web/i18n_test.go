@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/draughts-arbiter/arbiter/match/people/director"
 )
 
 // catalogLangs are the client's languages: English (the reference), Norwegian
@@ -169,5 +171,41 @@ func TestCatalogsCoverPages(t *testing.T) {
 	}
 	if n < 50 {
 		t.Fatalf("found only %d keys in the pages; the scan is broken", n)
+	}
+}
+
+// TestCatalogsNotLeftInEnglish: no catalog keeps an English sentence as
+// its translation (an entry equal to the English one with two words or
+// more: "Players who must not meet" was one in French and Russian), the
+// Russian has no two Latin words in a row outside its {arguments}, and the
+// English words the server sends as argument values — the director's
+// round states (director.already's {state}) and the referee's endgame and
+// N-move windows (evidence.window's {rule}, arbiter/evidence.go and
+// draws.go) — have a value.X entry, which i18n.js's localArgs translates.
+func TestCatalogsNotLeftInEnglish(t *testing.T) {
+	cats := loadCatalogs(t)
+	en := cats["en"]
+	words := regexp.MustCompile(`[A-Za-z]{2,}`)
+	latinRun := regexp.MustCompile(`[A-Za-z]{3,} [A-Za-z]{3,}`)
+	for _, l := range catalogLangs[1:] {
+		for k, v := range cats[l] {
+			bare := argRE.ReplaceAllString(v, "")
+			if v == en[k] && len(words.FindAllString(bare, -1)) >= 2 {
+				t.Errorf("%s.json: %q is the English %q", l, k, v)
+			}
+			if l == "ru" && latinRun.MatchString(bare) {
+				t.Errorf("ru.json: %q has English words: %q", k, v)
+			}
+		}
+	}
+	values := []string{director.Paired, director.Published, director.Closed,
+		"in this endgame", "with 2 kings against 1 king", "with 1 king against 1 king",
+		"with no uncrowned man advanced and no capture", "with only kings moving and no capture"}
+	for _, l := range catalogLangs {
+		for _, v := range values {
+			if strings.TrimSpace(cats[l]["value."+v]) == "" {
+				t.Errorf("%s.json: no value.%s, so it would show in English", l, v)
+			}
+		}
 	}
 }

@@ -68,7 +68,11 @@
 // rating regulations"; the docs corpus ("FMJD rating system annex
 // development factor": chess and general Elo libraries only); and the
 // code index (the strings "FMJD rating system" and "development factor
-// is reduced by 50%": none; "FMJD rating": PDN tag lists and UI labels).
+// is reduced by 50%": none; "FMJD rating": PDN tag lists and UI labels);
+// then "FMJD Annexes February 2018 Annex 9 ... Rn = Ro + K", "facteur de
+// développement classement FMJD ... annexe 9" and "Toernooibase FMJD
+// rating berekening verversingsfactor": the same pages again, nothing
+// with the FMJD's art. 2 or 3.
 // So this package does NOT claim to compute FMJD ratings: System FMJD is
 // the Elo method above with the development factor the director sets. A
 // director who needs the official FMJD figure must check the K and the

@@ -61,3 +61,18 @@ func BenchmarkProbe(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkBuildInternational3 builds international draughts up to three
+// pieces (flying kings: many moves and un-moves a position).
+func BenchmarkBuildInternational3(b *testing.B) {
+	v := rules.MustLookup("international")
+	for b.Loop() {
+		var total uint64
+		t0 := time.Now()
+		_, err := Build(context.Background(), v, b.TempDir(), BuildOptions{Pieces: 3, Total: func(n uint64) { total = n }})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.ReportMetric(float64(total)/time.Since(t0).Seconds(), "indices/s")
+	}
+}

@@ -192,7 +192,13 @@ func (db *DB) solveTable(ctx context.Context, m Material, known *loaded, progres
 	if err != nil {
 		return nil, fmt.Errorf("egdb: %s: %w", m, err)
 	}
-	return db.write(t, val)
+	st, err := db.write(t, val)
+	// val (a byte an index: a quarter of a gigabyte for the largest
+	// five-piece tables) is garbage now: collected before the next table
+	// allocates its own, the peak is the tables being solved, not those
+	// plus the last ones.
+	runtime.GC()
+	return st, err
 }
 
 // mirrorTable reads m's table off its solved twin and writes it.

@@ -3,6 +3,8 @@ package egdb
 import (
 	"context"
 	"fmt"
+
+	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // Counts are the values of one table's positions.
@@ -37,13 +39,27 @@ func (db *DB) Count(m Material) (Counts, error) {
 // no move, where the rules say it loses); a drawn one has no move into a
 // lost position and at least one into a drawn one. It returns the first
 // position that breaks this, with its value and its moves' values.
-func (db *DB) Verify(ctx context.Context, m Material) error {
+func (db *DB) Verify(ctx context.Context, m Material) error { return db.VerifyEvery(ctx, m, 1) }
+
+// VerifyEvery is Verify of one index in every (1: all of them), for the
+// tables too large to check whole in the time at hand: a sample spread over
+// the whole table (every materials' kinds and squares, both sides to move).
+// Only m's table and the tables its moves lead into are kept in memory.
+func (db *DB) VerifyEvery(ctx context.Context, m Material, every uint64) error {
+	if every < 1 {
+		every = 1
+	}
 	s, err := db.table(m)
 	if err != nil {
 		return err
 	}
-	for i := uint64(0); i < 2*s.t.size; i++ {
-		if i&0xffff == 0 {
+	known, err := db.keepOnly([]Material{m})
+	if err != nil {
+		return err
+	}
+	var moves []rules.Move
+	for i, k := uint64(0), 0; i < 2*s.t.size; i, k = i+every, k+1 {
+		if k&0xffff == 0 {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -52,8 +68,8 @@ func (db *DB) Verify(ctx context.Context, m Material) error {
 		if !ok {
 			continue
 		}
-		got := Value(s.bits[i/4] >> (2 * (i % 4)) & 3)
-		moves := p.LegalMoves()
+		got := s.value(i)
+		moves = p.AppendLegalMoves(moves[:0])
 		if len(moves) == 0 {
 			if want := valueOf(p.Outcome(), p.Turn()); got != want {
 				return fmt.Errorf("egdb: %s: %s has no move and is a %s, but the table says %s", m, p.FEN(), want, got)
@@ -62,7 +78,14 @@ func (db *DB) Verify(ctx context.Context, m Material) error {
 		}
 		var lost, drawn, won int
 		for _, mv := range moves {
-			v, err := db.Probe(p.Play(mv))
+			q := p.Play(mv)
+			var v Value
+			var err error
+			if MaterialOf(q) == m {
+				v, err = s.probe(q)
+			} else {
+				v, err = known.probe(q)
+			}
 			if err != nil {
 				return err
 			}

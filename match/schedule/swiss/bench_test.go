@@ -47,3 +47,21 @@ func BenchmarkPair(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPairBurstein is one round after the seeding rounds (round 6 of
+// 11) by the Burstein system, 100, 500 and 1,000 players; the history is
+// made by the Dutch system and random results beforehand.
+func BenchmarkPairBurstein(b *testing.B) {
+	for _, n := range []int{100, 500, 1000} {
+		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
+			ps, opt := simulate(b, n, 6, 7)
+			opt.System = Burstein
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if _, err := Pair(ps, opt); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

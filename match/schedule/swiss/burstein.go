@@ -284,6 +284,8 @@ func (b *burstein) pairBrackets(ss []*pstate) ([][2]*pstate, error) {
 	}
 	var out [][2]*pstate
 	w := make([]uint64, L.k)
+	wasIn := make([]bool, n) // in the previous bracket or the one after it
+	first := true
 	var floaters []int // incoming floaters of the current bracket
 	next := 0          // first player of the next score group not yet in a bracket
 	for next < n || len(floaters) > 0 {
@@ -342,9 +344,20 @@ func (b *burstein) pairBrackets(ss []*pstate) ([][2]*pstate, error) {
 			}
 			return w
 		}
+		// Only the edges of players whose part changed (in this bracket or
+		// the next one, now or in the previous bracket) change weight:
+		// every other edge weighs "exists" alone.
+		touched := make([]bool, n)
+		for v := 0; v < n; v++ {
+			touched[v] = first || inB[v] || inN[v] || wasIn[v]
+			wasIn[v] = inB[v] || inN[v]
+		}
+		first = false
 		for u := 0; u < n; u++ {
 			for v := 0; v < u; v++ {
-				m.set(u, v, base(u, v))
+				if touched[u] || touched[v] {
+					m.set(u, v, base(u, v))
+				}
 			}
 		}
 		if m.solve() == nil {

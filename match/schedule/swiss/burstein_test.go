@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
@@ -197,4 +198,23 @@ func TestBursteinProperties(t *testing.T) {
 		}
 	}
 	t.Logf("%d rounds checked", rounds)
+}
+
+// TestBursteinBreaches: a pairing made by hand for a Burstein round is
+// checked by C.04.4.2's absolute criteria and the breach names them; in a
+// seeding round the Dutch articles are named.
+func TestBursteinBreaches(t *testing.T) {
+	rd := Round{Boards: []Board{{1, 5}, {2, 3}, {6, 4}, {8, 7}}} // 1 and 5 met in round 1
+	for _, c := range []struct {
+		rounds int
+		want   string
+	}{{4, "1-5: they have played each other already (C.04.1 art. 2, C.04.4.2 [C1])"}, {6, "(C.04.1 art. 2, C.04.3 C.1)"}} {
+		br, err := Breaches(twoRounds(), Options{Rounds: c.rounds, System: Burstein}, rd)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(br) != 1 || !strings.Contains(br[0], c.want) {
+			t.Errorf("%d rounds: %q, want one breach saying %q", c.rounds, br, c.want)
+		}
+	}
 }

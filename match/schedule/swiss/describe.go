@@ -24,19 +24,39 @@ type PlayerState struct {
 	Float1, Float2 string
 	ByeEligible    bool // C.04.1 (2025) art. 4
 	Absent         bool
+	// Index is set in a Burstein round after the seeding rounds: the
+	// Buchholz and Sonneborn-Berger of C.04.4.2 1.7.1 that rank the player
+	// in its bracket (1.8), in Scoring's units (Sonneborn-Berger in
+	// units squared).
+	Index *Index
 }
 
+// Index is a player's Opposition Evaluation Index (C.04.4.2 1.7.1).
+type Index struct{ Buchholz, SonnebornBerger int }
+
 // Describe gives each player's state for pairing the next round, in the
-// pairing order (score, then pairing number; C.04.3 1.2).
+// pairing order (score, then pairing number; C.04.3 1.2; in a Burstein
+// round score, then the Index and pairing number, C.04.4.2 1.8).
 func Describe(players []tally.Player, opt Options) ([]PlayerState, error) {
 	ev, err := newEvent(players, opt)
 	if err != nil {
 		return nil, err
 	}
 	all := append([]*pstate(nil), ev.all...)
+	isB := ev.rule("", "burstein") != ""
+	idx := map[*pstate]index{}
+	if isB {
+		for _, s := range all {
+			idx[s] = ev.indexOf(s)
+		}
+	}
+	b := &burstein{ev: ev, idx: idx}
 	sort.SliceStable(all, func(i, j int) bool {
 		if all[i].score != all[j].score {
 			return all[i].score > all[j].score
+		}
+		if isB {
+			return b.ranksAbove(all[i], all[j])
 		}
 		return all[i].pos < all[j].pos
 	})
@@ -51,6 +71,10 @@ func Describe(players []tally.Player, opt Options) ([]PlayerState, error) {
 			} else {
 				st.ColourDiff--
 			}
+		}
+		if isB {
+			x := idx[s]
+			st.Index = &Index{Buchholz: x.bh, SonnebornBerger: x.sb}
 		}
 		switch {
 		case s.pref == tally.NoColor:
@@ -102,20 +126,20 @@ func Breaches(players []tally.Player, opt Options, r Round) ([]string, error) {
 		}
 		switch {
 		case w.opponent[b.Black]:
-			out = append(out, fmt.Sprintf("%d-%d: they have played each other already (C.04.1 art. 2, C.04.3 C.1)", b.White, b.Black))
+			out = append(out, fmt.Sprintf("%d-%d: they have played each other already (C.04.1 art. 2, %s)", b.White, b.Black, ev.rule("C.04.3 C.1", "C.04.4.2 [C1]")))
 		case w.forbidden[b.Black]:
 			out = append(out, fmt.Sprintf("%d-%d: a prohibited pairing (XXP/260)", b.White, b.Black))
 		case !ev.compatible(w, bl):
-			out = append(out, fmt.Sprintf("%d-%d: both have an absolute preference for %s (C.04.3 C.3)", b.White, b.Black, colourWord(w.pref)))
+			out = append(out, fmt.Sprintf("%d-%d: both have an absolute preference for %s (%s)", b.White, b.Black, colourWord(w.pref), ev.rule("C.04.3 C.3", "C.04.4.2 [C3]")))
 		case w.absolute && w.pref == tally.Black || bl.absolute && bl.pref == tally.White:
 			if !(w.absolute && bl.absolute && w.pref == bl.pref) {
-				out = append(out, fmt.Sprintf("%d-%d: the colours break an absolute colour preference (C.04.3 5.2)", b.White, b.Black))
+				out = append(out, fmt.Sprintf("%d-%d: the colours break an absolute colour preference (%s)", b.White, b.Black, ev.rule("C.04.3 5.2", "C.04.4.2 5.2")))
 			}
 		}
 	}
 	if r.Bye != 0 {
 		if s := mark(r.Bye); s != nil && !s.byeOK {
-			out = append(out, fmt.Sprintf("player %d gets the PAB but had one, or scored a win's points without playing (C.04.1 art. 4, C.04.3 C.2)", r.Bye))
+			out = append(out, fmt.Sprintf("player %d gets the PAB but had one, or scored a win's points without playing (C.04.1 art. 4, %s)", r.Bye, ev.rule("C.04.3 C.2", "C.04.4.2 [C2]")))
 		}
 	}
 	for _, s := range ev.all {
@@ -131,4 +155,13 @@ func colourWord(c tally.Color) string {
 		return "black"
 	}
 	return "white"
+}
+
+// rule names the article of the system that pairs the round: the Dutch
+// one, or the Burstein one after the seeding rounds.
+func (ev *event) rule(dutch, burstein string) string {
+	if ev.opt.System == Burstein && ev.played+1 > SeedingRounds(ev.opt.Rounds) {
+		return burstein
+	}
+	return dutch
 }
