@@ -17,6 +17,7 @@ type selfStats struct {
 	cmd                                   string
 	userNs, sysNs, nvcsw, nivcsw          int64
 	syscr, syscw, mallocs, numGC, alloced int64
+	minflt                                int64
 }
 
 func readSelfStats(tb testing.TB, path, cmd string) selfStats {
@@ -53,6 +54,8 @@ func readSelfStats(tb testing.TB, path, cmd string) selfStats {
 				s.numGC = n
 			case "total_alloc":
 				s.alloced = n
+			case "minflt":
+				s.minflt = n
 			}
 		}
 		if s.cmd == cmd {
@@ -102,7 +105,8 @@ func pingPongCPU(tb testing.TB, trips int) float64 {
 // (load-avg-1m) as the match ended; then per ply the voluntary and
 // involuntary context switches of the arbiter (its waits and its
 // preemptions), its read and write system calls (its threads', not its
-// engines': see cmd/arbiter/selfstats.go) and its
+// engines': see cmd/arbiter/selfstats.go), its page faults (minor: a
+// page touched for the first time, costly on a virtual machine) and its
 // Go allocations, and the garbage collections of the run.
 // BenchmarkGameRandom's cpu/floor is the game loop's alone.
 func BenchmarkMatchEndToEnd(b *testing.B) {
@@ -138,6 +142,7 @@ func BenchmarkMatchEndToEnd(b *testing.B) {
 		b.ReportMetric(per(s.mallocs), "e2e-allocs/ply")
 		b.ReportMetric(per(s.alloced), "e2e-alloc-B/ply")
 		b.ReportMetric(float64(s.numGC), "e2e-gcs")
+		b.ReportMetric(per(s.minflt), "e2e-minflt/ply")
 		if floor > 0 {
 			b.ReportMetric(floor, "c-pingpong-cpu-ns/roundtrip")
 			b.ReportMetric(cpu/floor, "e2e-cpu/floor")

@@ -41,8 +41,8 @@ func startCPUProfile() func() {
 
 // selfStatsEnv names a file to which the process appends, as it exits,
 // what it cost itself: CPU (user, system), context switches (voluntary,
-// involuntary), its read and write system calls, and the Go allocations
-// and collections. The end-to-end benchmark (match's
+// involuntary), its read and write system calls, its minor page faults,
+// and the Go allocations and collections. The end-to-end benchmark (match's
 // BenchmarkMatchEndToEnd) reads it: the process's own figures, without
 // its engines', which getrusage of a waited child would add in.
 const selfStatsEnv = "ARBITER_SELF_STATS"
@@ -69,8 +69,8 @@ func writeSelfStats() {
 	if len(os.Args) > 1 {
 		cmd = os.Args[1]
 	}
-	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d\n",
-		cmd, ru.Utime.Nano(), ru.Stime.Nano(), ru.Nvcsw, ru.Nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc)
+	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d minflt=%d\n",
+		cmd, ru.Utime.Nano(), ru.Stime.Nano(), ru.Nvcsw, ru.Nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.Minflt)
 }
 
 // ownIO is the read and write system calls of this process's threads.
