@@ -17,6 +17,7 @@ type selfStats struct {
 	cmd                                   string
 	userNs, sysNs, nvcsw, nivcsw          int64
 	syscr, syscw, mallocs, numGC, alloced int64
+	minflt                                int64
 }
 
 func readSelfStats(tb testing.TB, path, cmd string) selfStats {
@@ -53,6 +54,8 @@ func readSelfStats(tb testing.TB, path, cmd string) selfStats {
 				s.numGC = n
 			case "total_alloc":
 				s.alloced = n
+			case "minflt":
+				s.minflt = n
 			}
 		}
 		if s.cmd == cmd {
@@ -96,16 +99,20 @@ func pingPongCPU(tb testing.TB, trips int) float64 {
 // (user + system of every thread of it, not its engines': the process
 // writes its getrusage at exit, ARBITER_SELF_STATS) against a bare C
 // ping-pong's CPU per round trip of a line between two processes (both
-// sides), run just before in the same benchmark, and their ratio
-// (e2e-cpu/floor; the aim is at most 1.5); then per ply the voluntary and
+// sides), run just before and just after in the same benchmark (the mean
+// of the two), and their ratio
+// (e2e-cpu/floor; the aim is at most 1.5) and the machine's load average
+// (load-avg-1m) as the match ended; then per ply the voluntary and
 // involuntary context switches of the arbiter (its waits and its
-// preemptions), its read and write system calls (/proc/self/io) and its
+// preemptions), its read and write system calls (its threads', not its
+// engines': see cmd/arbiter/selfstats.go), its page faults (minor: a
+// page touched for the first time, costly on a virtual machine) and its
 // Go allocations, and the garbage collections of the run.
 // BenchmarkGameRandom's cpu/floor is the game loop's alone.
 func BenchmarkMatchEndToEnd(b *testing.B) {
 	const games = 200
 	for b.Loop() {
-		floor := pingPongCPU(b, 20000)
+		before := pingPongCPU(b, 20000)
 		dir := b.TempDir()
 		stats := filepath.Join(dir, "self.stats")
 		out := filepath.Join(dir, "event")
@@ -118,6 +125,9 @@ func BenchmarkMatchEndToEnd(b *testing.B) {
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("arbiter match: %v\n%s", err, msg)
 		}
+		// The floor is measured before and after the match and averaged:
+		// the machine's load moves during the match, and the floor with it.
+		floor := (before + pingPongCPU(b, 20000)) / 2
 		plies := resultPlies(b, filepath.Join(out, "results.json"), games)
 		s := readSelfStats(b, stats, "match")
 		per := func(n int64) float64 { return float64(n) / float64(plies) }
@@ -132,9 +142,14 @@ func BenchmarkMatchEndToEnd(b *testing.B) {
 		b.ReportMetric(per(s.mallocs), "e2e-allocs/ply")
 		b.ReportMetric(per(s.alloced), "e2e-alloc-B/ply")
 		b.ReportMetric(float64(s.numGC), "e2e-gcs")
+		b.ReportMetric(per(s.minflt), "e2e-minflt/ply")
 		if floor > 0 {
 			b.ReportMetric(floor, "c-pingpong-cpu-ns/roundtrip")
 			b.ReportMetric(cpu/floor, "e2e-cpu/floor")
+		}
+		if load, ok := loadAverage(); ok {
+			// The machine is shared: a figure is read with its load.
+			b.ReportMetric(load, "load-avg-1m")
 		}
 	}
 }
@@ -166,4 +181,19 @@ func resultPlies(tb testing.TB, path string, want int) int {
 		tb.Fatal(fmt.Errorf("%s: no plies", path))
 	}
 	return n
+}
+
+// loadAverage is the machine's load average over the last minute
+// (/proc/loadavg), ok false where there is none.
+func loadAverage() (float64, bool) {
+	data, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return 0, false
+	}
+	f := strings.Fields(string(data))
+	if len(f) == 0 {
+		return 0, false
+	}
+	load, err := strconv.ParseFloat(f[0], 64)
+	return load, err == nil
 }

@@ -67,6 +67,11 @@ type Options struct {
 	// runs in the game's goroutine between the reply and the next request,
 	// so it must return at once.
 	OnMove func(Moved)
+	// NoPDN leaves GameRecord.Game nil, for a caller that makes the game's
+	// PDN itself from the Record (the tournament runner, with its
+	// annotations): made here too, it was made twice, some 2% of a fast
+	// match's CPU.
+	NoPDN bool
 }
 
 // Moved is an accepted move as Options.OnMove is told of it.
@@ -119,7 +124,7 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 				forfeit(ref, c, f)
 				break
 			}
-			return g.finish(ref, waited), fmt.Errorf("match: %s (%s): %w", players[c].Name(), c, err)
+			return g.finish(ref, waited, opts.NoPDN), fmt.Errorf("match: %s (%s): %w", players[c].Name(), c, err)
 		}
 	}
 	// The names may be known only now (Hub "id name=").
@@ -156,7 +161,7 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 			f, ok := AsFault(err)
 			if !ok {
 				if ctx.Err() != nil {
-					return g.finish(ref, waited), fmt.Errorf("match: game interrupted: %w", err)
+					return g.finish(ref, waited, opts.NoPDN), fmt.Errorf("match: game interrupted: %w", err)
 				}
 				// A player error that is not a fault (a bug or an I/O failure
 				// of our own) still ends the game; the engine is blamed.
@@ -237,7 +242,7 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 			cancel()
 		}
 	}
-	return g.finish(ref, waited), nil
+	return g.finish(ref, waited, opts.NoPDN), nil
 }
 
 // onMove tells fn of the move the referee accepted last, copying only that
@@ -334,12 +339,20 @@ func periodIndex(tc arbiter.TimeControl, made int) int {
 }
 
 // finish builds the record and the PDN game.
-func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration) *GameRecord {
+func (g *GameRecord) finish(ref *arbiter.Referee, waited time.Duration, noPDN bool) *GameRecord {
 	g.Finished = time.Now()
 	g.Overhead = g.Finished.Sub(g.Started) - waited
 	g.Record = ref.Record()
-	g.Game = g.Record.PDN(arbiter.PDNTags{White: g.White, Black: g.Black, Date: g.Started})
+	if !noPDN {
+		g.Game = g.Record.PDN(g.PDNTags())
+	}
 	return g
+}
+
+// PDNTags are the tags of the game's PDN (GameRecord.Game): the players'
+// names and the date it started.
+func (g *GameRecord) PDNTags() arbiter.PDNTags {
+	return arbiter.PDNTags{White: g.White, Black: g.Black, Date: g.Started}
 }
 
 // noCancel is the cancel of a ctx passed on unchanged.

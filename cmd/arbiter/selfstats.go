@@ -41,8 +41,8 @@ func startCPUProfile() func() {
 
 // selfStatsEnv names a file to which the process appends, as it exits,
 // what it cost itself: CPU (user, system), context switches (voluntary,
-// involuntary), its read and write system calls, and the Go allocations
-// and collections. The end-to-end benchmark (match's
+// involuntary), its read and write system calls, its minor page faults,
+// and the Go allocations and collections. The end-to-end benchmark (match's
 // BenchmarkMatchEndToEnd) reads it: the process's own figures, without
 // its engines', which getrusage of a waited child would add in.
 const selfStatsEnv = "ARBITER_SELF_STATS"
@@ -59,13 +59,7 @@ func writeSelfStats() {
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	var syscr, syscw int64
-	if data, err := os.ReadFile("/proc/self/io"); err == nil {
-		for _, l := range strings.Split(string(data), "\n") {
-			fmt.Sscanf(l, "syscr: %d", &syscr)
-			fmt.Sscanf(l, "syscw: %d", &syscw)
-		}
-	}
+	syscr, syscw := ownIO()
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
 	if err != nil {
 		return
@@ -75,6 +69,35 @@ func writeSelfStats() {
 	if len(os.Args) > 1 {
 		cmd = os.Args[1]
 	}
-	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d\n",
-		cmd, ru.Utime.Nano(), ru.Stime.Nano(), ru.Nvcsw, ru.Nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc)
+	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d minflt=%d\n",
+		cmd, ru.Utime.Nano(), ru.Stime.Nano(), ru.Nvcsw, ru.Nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.Minflt)
+}
+
+// ownIO is the read and write system calls of this process's threads.
+// /proc/self/io would add those of every child already reaped (Linux
+// adds a waited-for child's I/O accounting to its parent's), which for
+// a match are its engines': each thread's /proc/self/task/TID/io is
+// summed instead. A thread that has exited is missed; Go keeps its
+// threads.
+func ownIO() (syscr, syscw int64) {
+	tasks, err := os.ReadDir("/proc/self/task")
+	if err != nil {
+		return 0, 0
+	}
+	for _, t := range tasks {
+		data, err := os.ReadFile("/proc/self/task/" + t.Name() + "/io")
+		if err != nil {
+			continue
+		}
+		for _, l := range strings.Split(string(data), "\n") {
+			var n int64
+			if _, err := fmt.Sscanf(l, "syscr: %d", &n); err == nil {
+				syscr += n
+			}
+			if _, err := fmt.Sscanf(l, "syscw: %d", &n); err == nil {
+				syscw += n
+			}
+		}
+	}
+	return syscr, syscw
 }

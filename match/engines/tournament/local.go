@@ -113,10 +113,11 @@ func NewLocal(ev *configs.Event, opt LocalOptions) *Local {
 }
 
 // judged is match.PlayGame with the event's adjudication by the engines'
-// scores (a judge of its own per game, none when off) and onMove.
-func judged(r adjudicate.Rules, onMove func(match.Moved)) PlayFunc {
+// scores (a judge of its own per game, none when off) and onMove; ownPDN:
+// the game's PDN is left to record (match.Options.NoPDN).
+func judged(r adjudicate.Rules, onMove func(match.Moved), ownPDN bool) PlayFunc {
 	return func(ctx context.Context, cfg arbiter.Config, white, black match.Player, log zerolog.Logger) (*match.GameRecord, error) {
-		opts := match.Options{OnMove: onMove}
+		opts := match.Options{OnMove: onMove, NoPDN: ownPDN}
 		if !r.Off() {
 			j := r.NewJudge()
 			opts.Judge = func(c rules.Color, pos rules.Position, info string) (rules.Outcome, string, bool) {
@@ -196,7 +197,7 @@ func (l *Local) Play(ctx context.Context, p schedule.Pairing) (store.Game, error
 		if l.opt.OnMove != nil {
 			onMove = func(m match.Moved) { l.opt.OnMove(p.Index, m) }
 		}
-		play = judged(ev.Adjudicate, onMove)
+		play = judged(ev.Adjudicate, onMove, ev.Annotations != "none")
 	}
 	rec, perr := play(ctx, ev.ArbiterConfig(p.White, p.Black, p.Opening), gw, gb, log)
 	if ctx.Err() != nil {

@@ -750,7 +750,8 @@ func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Op
 		g.Record = replayRecord(rec, op.FEN, g.Moves)
 		pg = rec.Game
 		if ev.Annotations != "none" && rec.Record.Variant != nil {
-			tags := arbiter.PDNTags{White: rec.White, Black: rec.Black, Date: rec.Started, Clock: true}
+			tags := rec.PDNTags()
+			tags.Clock = true
 			if ev.Annotations == "full" {
 				for _, m := range g.Moves {
 					tags.Notes = append(tags.Notes, arbiter.Annotation{Score: m.Score, HasScore: m.HasScore, Depth: m.Depth,
@@ -758,6 +759,9 @@ func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Op
 				}
 			}
 			pg = rec.Record.PDN(tags)
+		} else if pg == nil {
+			// The game was played with match.Options.NoPDN.
+			pg = rec.Record.PDN(rec.PDNTags())
 		}
 	}
 	if pg == nil {
@@ -786,7 +790,7 @@ func record(ev *configs.Event, names []string, p schedule.Pairing, op configs.Op
 		pg.SetTag("Opening", op.Name)
 	}
 	pg.SetTag("GameNumber", strconv.Itoa(p.Index+1))
-	if rec == nil || rec.Game == nil {
+	if rec == nil {
 		pg.SetTag("PlyCount", "0")
 		pg.Comment = res.Reason
 	} else if rec.Record.Result != res {

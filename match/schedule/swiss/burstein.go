@@ -161,11 +161,7 @@ func pairBurstein(ev *event) (Round, error) {
 	}
 	for _, pr := range pairs {
 		x, y := pr[0], pr[1]
-		if b.colourOf(x, y) == tally.White {
-			r.Boards = append(r.Boards, Board{White: x.p.Number, Black: y.p.Number})
-		} else {
-			r.Boards = append(r.Boards, Board{White: y.p.Number, Black: x.p.Number})
-		}
+		r.Boards = append(r.Boards, seat(b.colourOf(x, y), x, y))
 	}
 	ev.boardOrder(r.Boards)
 	return r, nil

@@ -82,6 +82,14 @@ func neutralColour(a, b *pstate) tally.Color {
 	return tally.NoColor
 }
 
+// seat is the board of a and b with a playing colour c.
+func seat(c tally.Color, a, b *pstate) Board {
+	if c == tally.White {
+		return Board{White: a.p.Number, Black: b.p.Number}
+	}
+	return Board{White: b.p.Number, Black: a.p.Number}
+}
+
 // boardOrder sorts the boards as C.04.2 asks and the reference program
 // prints them: by the score of the higher player of each board, then the
 // score of the lower one, then the rank of the higher one (scores without

@@ -24,19 +24,39 @@ type PlayerState struct {
 	Float1, Float2 string
 	ByeEligible    bool // C.04.1 (2025) art. 4
 	Absent         bool
+	// Index is set in a Burstein round after the seeding rounds: the
+	// Buchholz and Sonneborn-Berger of C.04.4.2 1.7.1 that rank the player
+	// in its bracket (1.8), in Scoring's units (Sonneborn-Berger in
+	// units squared).
+	Index *Index
 }
 
+// Index is a player's Opposition Evaluation Index (C.04.4.2 1.7.1).
+type Index struct{ Buchholz, SonnebornBerger int }
+
 // Describe gives each player's state for pairing the next round, in the
-// pairing order (score, then pairing number; C.04.3 1.2).
+// pairing order (score, then pairing number; C.04.3 1.2; in a Burstein
+// round score, then the Index and pairing number, C.04.4.2 1.8).
 func Describe(players []tally.Player, opt Options) ([]PlayerState, error) {
 	ev, err := newEvent(players, opt)
 	if err != nil {
 		return nil, err
 	}
 	all := append([]*pstate(nil), ev.all...)
+	isB := ev.rule("", "burstein") != ""
+	idx := map[*pstate]index{}
+	if isB {
+		for _, s := range all {
+			idx[s] = ev.indexOf(s)
+		}
+	}
+	b := &burstein{ev: ev, idx: idx}
 	sort.SliceStable(all, func(i, j int) bool {
 		if all[i].score != all[j].score {
 			return all[i].score > all[j].score
+		}
+		if isB {
+			return b.ranksAbove(all[i], all[j])
 		}
 		return all[i].pos < all[j].pos
 	})
@@ -51,6 +71,10 @@ func Describe(players []tally.Player, opt Options) ([]PlayerState, error) {
 			} else {
 				st.ColourDiff--
 			}
+		}
+		if isB {
+			x := idx[s]
+			st.Index = &Index{Buchholz: x.bh, SonnebornBerger: x.sb}
 		}
 		switch {
 		case s.pref == tally.NoColor:

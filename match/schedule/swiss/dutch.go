@@ -99,11 +99,7 @@ func Pair(players []tally.Player, opt Options) (Round, error) {
 			continue
 		}
 		b := d.sorted[u]
-		if ev.colourOf(a, b) == tally.White {
-			r.Boards = append(r.Boards, Board{White: a.p.Number, Black: b.p.Number})
-		} else {
-			r.Boards = append(r.Boards, Board{White: b.p.Number, Black: a.p.Number})
-		}
+		r.Boards = append(r.Boards, seat(ev.colourOf(a, b), a, b))
 	}
 	ev.boardOrder(r.Boards)
 	return r, nil

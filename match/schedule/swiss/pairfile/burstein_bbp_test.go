@@ -150,3 +150,28 @@ func readPairs(path string) (swiss.Round, error) {
 	}
 	return r, nil
 }
+
+// TestChecklistBurstein: the checklist of a Burstein event shows the
+// floats in the seeding rounds (Dutch, C.04.4.2 1.6) and the Index (BH,
+// SB) after them, players in the order of 1.8 within each score.
+func TestChecklistBurstein(t *testing.T) {
+	ev, err := Generate(Config{Players: 12, Rounds: 6, System: swiss.Burstein,
+		set: map[string]bool{"PlayersNumber": true, "RoundsNumber": true}}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := Checklist(&b, ev); err != nil {
+		t.Fatal(err)
+	}
+	rounds := strings.Split(b.String(), "Round ")[1:]
+	if len(rounds) != 6 {
+		t.Fatalf("%d rounds in the checklist:\n%s", len(rounds), b.String())
+	}
+	for i, r := range rounds {
+		index := strings.Contains(r, " BH ") && strings.Contains(r, " SB ")
+		if want := i+1 > swiss.SeedingRounds(6); index != want {
+			t.Errorf("round %d: Index columns %v, want %v:\n%s", i+1, index, want, r)
+		}
+	}
+}

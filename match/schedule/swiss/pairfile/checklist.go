@@ -18,7 +18,9 @@ import (
 //
 // Columns: No (pairing number), Pts (pairing score), Diff (whites minus
 // blacks), Pref (w/b; upper case strong, "W!"/"B!" absolute), F1 F2
-// (float one and two rounds back: D down, U up), PAB (Y eligible, N not),
+// (float one and two rounds back: D down, U up; in a Burstein round after
+// the seeding rounds BH and SB instead, the Buchholz and Sonneborn-Berger
+// of the Index, C.04.4.2 1.7, players in the order of 1.8), PAB (Y eligible, N not),
 // then the round: the opponent and colour ("12 w"), PAB, a requested bye
 // (H, F, Z) or "-" absent.
 func Checklist(w io.Writer, ev *trf.Event) error {
@@ -51,7 +53,13 @@ func Checklist(w io.Writer, ev *trf.Event) error {
 			return err
 		}
 		fmt.Fprintf(bw, "Round %d\n", r)
-		fmt.Fprintf(bw, "%5s %5s %4s %4s %2s %2s %3s  %s\n", "No", "Pts", "Diff", "Pref", "F1", "F2", "PAB", "Round")
+		burstein := len(ds) > 0 && ds[0].Index != nil
+		if burstein {
+			// C.04.4.2: the Index ranks the brackets; floats play no part.
+			fmt.Fprintf(bw, "%5s %5s %4s %4s %6s %7s %3s  %s\n", "No", "Pts", "Diff", "Pref", "BH", "SB", "PAB", "Round")
+		} else {
+			fmt.Fprintf(bw, "%5s %5s %4s %4s %2s %2s %3s  %s\n", "No", "Pts", "Diff", "Pref", "F1", "F2", "PAB", "Round")
+		}
 		byNum := map[int]tally.Player{}
 		for _, p := range all {
 			byNum[p.Number] = p
@@ -66,6 +74,12 @@ func Checklist(w io.Writer, ev *trf.Event) error {
 			yn := "N"
 			if d.ByeEligible {
 				yn = "Y"
+			}
+			if burstein {
+				pts := float64(unit) / 10 // points of one unit of the scoring
+				fmt.Fprintf(bw, "%5d %5s %+4d %4s %6.1f %7.2f %3s  %s\n", d.Number, tenths(d.Score*unit), d.ColourDiff,
+					prefText(d), float64(d.Index.Buchholz)*pts, float64(d.Index.SonnebornBerger)*pts*pts, yn, got)
+				continue
 			}
 			fmt.Fprintf(bw, "%5d %5s %+4d %4s %2s %2s %3s  %s\n", d.Number, tenths(d.Score*unit), d.ColourDiff,
 				prefText(d), dash(d.Float1), dash(d.Float2), yn, got)
