@@ -240,7 +240,7 @@ type BuildOptions struct {
 	Total    func(uint64)
 	Progress func(uint64)
 	// Table, if not nil, is told each table as it is solved or found
-	// already built.
+	// already built, one call at a time (the workers take turns).
 	Table func(m Material, built bool)
 
 	solveTwins bool // solve every table, none read off its twin (tests)
@@ -352,6 +352,7 @@ func (db *DB) keepOnly(ms []Material) (*loaded, error) {
 // buildLevel solves (or reads) tables that do not lead into each other.
 func (db *DB) buildLevel(ctx context.Context, ms []Material, known *loaded, workers int, opt BuildOptions) error {
 	results := make([]*stored, len(ms))
+	var tableMu sync.Mutex // opt.Table's calls, one at a time
 	// First the tables to solve, then their twins read off them (mirror).
 	rot := halfTurn(db.v)
 	if opt.solveTwins {
@@ -383,7 +384,9 @@ func (db *DB) buildLevel(ctx context.Context, ms []Material, known *loaded, work
 						opt.Progress(2 * s.t.size)
 					}
 					if opt.Table != nil {
+						tableMu.Lock()
 						opt.Table(m, false)
+						tableMu.Unlock()
 					}
 					return nil
 				}
@@ -394,7 +397,9 @@ func (db *DB) buildLevel(ctx context.Context, ms []Material, known *loaded, work
 					results[k], err = db.solveTable(ctx, m, known, opt.Progress)
 				}
 				if err == nil && opt.Table != nil {
+					tableMu.Lock()
 					opt.Table(m, true)
+					tableMu.Unlock()
 				}
 				return err
 			})
