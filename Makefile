@@ -8,9 +8,9 @@ PKGS     := ./...
 # last would run alone while the other core idles.
 SLOW_PKGS := ./match/web ./cmd/arbiter ./rules ./reports ./match/engines/cb ./match
 # Packages with goroutines run under the race detector in `make test`; the
-# rules package (shared tables used from many games at once) runs its
-# concurrency tests under it too (the whole package would be slow under
-# -race). cmd/arbiter is not among them: its tests run the binary as a
+# rules package (shared tables used from many games at once) and the
+# endgame database builder (two workers) run their concurrency tests under
+# it too (the whole packages would be slow under -race). cmd/arbiter is not among them: its tests run the binary as a
 # separate process, which the detector in the test process cannot see; the
 # code they drive is raced by its own packages' tests.
 RACE_PKGS := ./match/engines/... ./match/... ./arbiter/... ./reports/...
@@ -33,7 +33,7 @@ vet:
 test: build vet
 	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 20m $(SLOW_PKGS) $(PKGS)
 	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -short -timeout 20m $(RACE_PKGS)
-	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges' ./rules/
+	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges|TestBuildSmall|TestBuildResumes' ./rules/ ./rules/egdb/
 
 # The edit loop: every test but the browser ones (they skip under -short,
 # see internal/browser) and the long ones that check testing.Short(), with
