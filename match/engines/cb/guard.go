@@ -95,7 +95,11 @@ func (g *guard) plan(lv match.Level) plan {
 			p.maxtime = max(p.deadline.Seconds()*softShare/g.ratio[0], 0.001)
 		}
 		return p
-	case lv.Time > 0:
+	case lv.Time > 0 || lv.Inc > 0:
+		// time=0 with an increment is a clock, not "no limit": Hub sends
+		// it when the clock holds no more than the increment (hub.hubClock),
+		// the last moves of 1+0.01; read as no limit, the engine thought
+		// until the flag.
 		togo := lv.MovesToGo
 		if togo <= 0 {
 			togo = 30

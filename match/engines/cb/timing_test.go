@@ -62,6 +62,12 @@ func TestGuardPlan(t *testing.T) {
 			t.Errorf("%+v: the engine is told a clock of %dms, want less than the clock", lv, uint32(p.moreinfo)>>16)
 		}
 	}
+	// The last moves of 1+0.01, on the increment: Hub's time=0 inc=0.010
+	// is a clock with a deadline inside the 10 ms, never "no limit" (an
+	// engine thought until the flag in a loaded run).
+	if p := g.plan(match.Level{Inc: 10 * time.Millisecond}); p.kind != 1 || p.deadline <= 0 || p.deadline >= 10*time.Millisecond || p.maxtime > 0.01 {
+		t.Errorf("time=0 inc=0.010: kind %d deadline %v maxtime %v, want a clock stopped within 10ms", p.kind, p.deadline, p.maxtime)
+	}
 	lv := match.Level{MoveTime: time.Second}
 	first := g.plan(lv)
 	// An engine that takes 20% more than it is given...
