@@ -1,7 +1,9 @@
 package match_test
 
 import (
+	"math/rand/v2"
 	"net"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -12,17 +14,25 @@ import (
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
-// freeAddr returns a localhost address nobody listens on (a short race with
-// other programs is accepted).
+// freeAddr returns a localhost address nobody listens on, for an engine
+// that listens on an address given before it starts. The port is below the
+// kernel's ephemeral range (32768-60999 on Linux): a port from that range,
+// free when checked, may be taken by any outgoing connection before the
+// engine binds it (a fresh clone's run saw "something already answers").
+// Below the range only an explicit bind takes a port.
 func freeAddr(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	for range 100 {
+		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(20000+rand.IntN(12000)))
+		ln, err := net.Listen("tcp", addr)
+		if err != nil {
+			continue // taken: another
+		}
+		ln.Close()
+		return addr
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	return addr
+	t.Fatal("no free port from 20000 to 31999")
+	return ""
 }
 
 // dxpSparring returns a DXP player running the sparring engine: the engine
