@@ -1,10 +1,14 @@
 package match_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"net"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,21 +18,33 @@ import (
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
+// Handed-out ports, so that two tests of this process never get one port.
+var (
+	portsMu sync.Mutex
+	ports   = map[int]bool{}
+)
+
 // freeAddr returns a localhost address nobody listens on, for an engine
 // that listens on an address given before it starts. The port is below the
 // kernel's ephemeral range (32768-60999 on Linux): a port from that range,
 // free when checked, may be taken by any outgoing connection before the
-// engine binds it (a fresh clone's run saw "something already answers").
-// Below the range only an explicit bind takes a port.
+// engine binds it. Below the range only an explicit bind takes a port.
 func freeAddr(t *testing.T) string {
 	t.Helper()
+	portsMu.Lock()
+	defer portsMu.Unlock()
 	for range 100 {
-		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(20000+rand.IntN(12000)))
+		port := 20000 + rand.IntN(12000)
+		if ports[port] {
+			continue
+		}
+		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 		ln, err := net.Listen("tcp", addr)
 		if err != nil {
 			continue // taken: another
 		}
 		ln.Close()
+		ports[port] = true
 		return addr
 	}
 	t.Fatal("no free port from 20000 to 31999")
@@ -37,7 +53,12 @@ func freeAddr(t *testing.T) string {
 
 // dxpSparring returns a DXP player running the sparring engine: the engine
 // listens and the arbiter connects, or (listen) the arbiter listens and the
-// engine connects.
+// engine connects. The engine is started and connected here, before the
+// game: between freeAddr's check and the engine's bind another program on
+// the machine may take the port (fresh clones' runs twice met "something
+// already answers", the player's own refusal to play whoever holds the
+// port); that is the machine, not the code under test, so another port is
+// tried.
 func dxpSparring(t *testing.T, name string, listen bool, args ...string) *dxp.Player {
 	t.Helper()
 	log, _ := engineLog(t, name)
@@ -45,13 +66,76 @@ func dxpSparring(t *testing.T, name string, listen bool, args ...string) *dxp.Pl
 	if listen {
 		opts.Addr, opts.Listen = "127.0.0.1:0", true
 		opts.Command = append([]string{bin, "engine", "--dxp-connect", "{addr}"}, args...)
-	} else {
+		p := dxp.New(opts)
+		t.Cleanup(func() { p.Close() })
+		return p
+	}
+	return dxpListening(t, opts, args...)
+}
+
+// dxpListening starts the sparring engine with args listening at a free
+// address and connects opts' player to it (see dxpSparring).
+func dxpListening(t *testing.T, opts dxp.Options, args ...string) *dxp.Player {
+	t.Helper()
+	v := rules.MustLookup("international")
+	for range 5 {
 		opts.Addr = freeAddr(t)
 		opts.Command = append([]string{bin, "engine", "--dxp", opts.Addr}, args...)
+		p := dxp.New(opts)
+		err := p.NewGame(t.Context(), v, rules.NewPosition(v), arbiter.TimeControl{})
+		if err == nil {
+			t.Cleanup(func() { p.Close() })
+			return p
+		}
+		p.Close()
+		if !strings.Contains(err.Error(), "already answers") {
+			t.Fatalf("starting the DXP engine: %v", err)
+		}
+		t.Logf("%v; held by %s; another port", err, portHolder(opts.Addr))
 	}
-	p := dxp.New(opts)
-	t.Cleanup(func() { p.Close() })
-	return p
+	t.Fatal("five ports taken between the check and the engine's start")
+	return nil
+}
+
+// portHolder names the processes with a socket listening at addr, read
+// from /proc (Linux), for the log of a port taken under the test.
+func portHolder(addr string) string {
+	_, port, _ := net.SplitHostPort(addr)
+	n, _ := strconv.Atoi(port)
+	data, err := os.ReadFile("/proc/net/tcp")
+	if err != nil {
+		return "unknown (" + err.Error() + ")"
+	}
+	var inodes []string
+	for _, line := range strings.Split(string(data), "\n")[1:] {
+		f := strings.Fields(line)
+		// local_address is IP:PORT in hex; state 0A is LISTEN.
+		if len(f) > 9 && strings.HasSuffix(f[1], fmt.Sprintf(":%04X", n)) {
+			inodes = append(inodes, f[3]+" inode "+f[9])
+			if pids := socketPIDs(f[9]); pids != "" {
+				inodes[len(inodes)-1] += " pid " + pids
+			}
+		}
+	}
+	if len(inodes) == 0 {
+		return "no socket in /proc/net/tcp"
+	}
+	return strings.Join(inodes, "; ")
+}
+
+// socketPIDs lists "pid (command)" of the processes holding socket inode.
+func socketPIDs(inode string) string {
+	target := "socket:[" + inode + "]"
+	fds, _ := filepath.Glob("/proc/[0-9]*/fd/*")
+	var out []string
+	for _, fd := range fds {
+		if l, err := os.Readlink(fd); err == nil && l == target {
+			pid := strings.Split(fd, "/")[2]
+			cmd, _ := os.ReadFile("/proc/" + pid + "/cmdline")
+			out = append(out, pid+" ("+strings.ReplaceAll(strings.TrimRight(string(cmd), "\x00"), "\x00", " ")+")")
+		}
+	}
+	return strings.Join(out, ", ")
 }
 
 // DXP over real localhost sockets, both directions, both colours, and two
@@ -153,11 +237,8 @@ func TestDXPFaults(t *testing.T) {
 // the game for ever.
 func TestDXPUntimedHang(t *testing.T) {
 	log, _ := engineLog(t, "dxp-hang")
-	addr := freeAddr(t)
-	d := dxp.New(dxp.Options{Name: "dxp", Log: log, ConnectTimeout: 10 * time.Second, Addr: addr,
-		UntimedWait: 1500 * time.Millisecond,
-		Command:     []string{bin, "engine", "--dxp", addr, "--variant", "international", "--fault", "hang-at=2"}})
-	t.Cleanup(func() { d.Close() })
+	d := dxpListening(t, dxp.Options{Name: "dxp", Log: log, ConnectTimeout: 10 * time.Second,
+		UntimedWait: 1500 * time.Millisecond}, "--variant", "international", "--fault", "hang-at=2")
 	h := sparring(t, "hub", "--level", "random", "--seed", "6")
 	cfg := config("international", "depth=2", arbiter.PolicyWCDF)
 	t0 := time.Now()
