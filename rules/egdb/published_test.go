@@ -27,7 +27,9 @@ import (
 //   - Positions per material with kings only: M. VandeWettering, "Checker
 //     Endgames with only Kings" (https://brainwagon.org/2007/05/05/
 //     checker-endgames-with-only-kings): 1 v 1 992, 2 v 1 14,880, 2 v 2
-//     215,760, 3 v 1 143,840, 3 v 2 2,013,760; placements again, no side
+//     215,760, 3 v 1 143,840, 3 v 2 2,013,760, 4 v 1 1,006,880, and for
+//     six pieces 3 v 3 18,123,840, 4 v 2 13,592,880, 5 v 1 5,437,152
+//     (the page goes on to ten pieces); placements again, no side
 //     to move (992 = 32 x 31).
 //   - Wins, draws and losses: E. Trice's report of his builder's king
 //     against king table, damforum.nl, "2-piece database, 1 white king 0
@@ -44,11 +46,12 @@ import (
 // plus, for the one-sided materials, the placements of the index alone.
 
 // publishedPieces is OEIS A055213 / Schaeffer et al. 2007, Table 1.
-var publishedPieces = map[int]uint64{1: 120, 2: 6972, 3: 261224, 4: 7092774, 5: 148688232}
+var publishedPieces = map[int]uint64{1: 120, 2: 6972, 3: 261224, 4: 7092774, 5: 148688232, 6: 2503611964}
 
 // publishedKings is VandeWettering's kings-only table.
 var publishedKings = map[Material]uint64{
 	{0, 1, 0, 1}: 992, {0, 2, 0, 1}: 14880, {0, 2, 0, 2}: 215760, {0, 3, 0, 1}: 143840, {0, 3, 0, 2}: 2013760,
+	{0, 4, 0, 1}: 1006880, {0, 3, 0, 3}: 18123840, {0, 4, 0, 2}: 13592880, {0, 5, 0, 1}: 5437152,
 }
 
 // placements counts the positions of m with one side to move, from the
