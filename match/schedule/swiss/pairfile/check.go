@@ -22,20 +22,35 @@ type Difference struct {
 	// NoPairing: the engine found no pairing satisfying the absolute
 	// criteria for this round.
 	NoPairing bool
+	// System is the event's pairing system: Reason cites its articles
+	// (Burstein's seeding rounds too, which its article 1.6 pairs by the
+	// Dutch rules).
+	System swiss.System
+}
+
+// articles are the rules Reason cites, per system.
+type articles struct{ absolute, colours, quality string }
+
+func (d Difference) articles() articles {
+	if d.System == swiss.Burstein {
+		return articles{"C.04.4.2 [C1]-[C3]", "C.04.4.2 5.2", "C.04.4.2's quality criteria [C5]-[C8] and the order of its article 4"}
+	}
+	return articles{"C.04.3 C.1-C.3", "C.04.3 5.2-5.5", "C.04.3's quality criteria and pairing order"}
 }
 
 // Reason says in one paragraph why the round differs.
 func (d Difference) Reason() string {
 	var b strings.Builder
+	art := d.articles()
 	switch {
 	case d.NoPairing:
-		b.WriteString("the engine finds no pairing that satisfies the absolute criteria (C.04.3 C.1-C.3)")
+		b.WriteString("the engine finds no pairing that satisfies the absolute criteria (" + art.absolute + ")")
 	case len(d.Breaches) > 0:
 		b.WriteString("the recorded pairing breaks: " + strings.Join(d.Breaches, "; "))
 	case colourOnly(d.Recorded, d.Engine):
-		b.WriteString("the same pairs, but the engine allocates the colours otherwise (C.04.3 5.2-5.5, or the initial colour)")
+		b.WriteString("the same pairs, but the engine allocates the colours otherwise (" + art.colours + ", or the initial colour)")
 	default:
-		b.WriteString("the recorded pairing is legal, but the engine's ranks better by C.04.3's quality criteria and pairing order")
+		b.WriteString("the recorded pairing is legal, but the engine's ranks better by " + art.quality)
 	}
 	if !d.NoPairing {
 		only, mine := diffBoards(d.Recorded, d.Engine)
@@ -128,7 +143,7 @@ func Check(ev *trf.Event) ([]Difference, error) {
 		state := stateBefore(all, r)
 		rec, unknown := recorded(all, r)
 		eng, err := swiss.Pair(state, opt)
-		d := Difference{Round: r, Recorded: rec, Engine: eng}
+		d := Difference{Round: r, Recorded: rec, Engine: eng, System: opt.System}
 		switch {
 		case errors.Is(err, swiss.ErrNoPairing):
 			d.NoPairing = true

@@ -220,3 +220,31 @@ func otherColour(c tally.Color) tally.Color {
 }
 
 var _ = swiss.Round{}
+
+// A difference's reason cites the articles of the event's own system.
+func TestReasonCitesTheSystem(t *testing.T) {
+	rec := swiss.Round{Boards: []swiss.Board{{White: 1, Black: 2}, {White: 3, Black: 4}}}
+	swapped := swiss.Round{Boards: []swiss.Board{{White: 2, Black: 1}, {White: 3, Black: 4}}}
+	other := swiss.Round{Boards: []swiss.Board{{White: 1, Black: 3}, {White: 2, Black: 4}}}
+	tests := []struct {
+		name string
+		d    Difference
+		want string
+	}{
+		{"dutch quality", Difference{Recorded: rec, Engine: other}, "C.04.3's quality criteria"},
+		{"burstein quality", Difference{Recorded: rec, Engine: other, System: swiss.Burstein}, "C.04.4.2's quality criteria [C5]-[C8]"},
+		{"dutch colours", Difference{Recorded: rec, Engine: swapped}, "(C.04.3 5.2-5.5"},
+		{"burstein colours", Difference{Recorded: rec, Engine: swapped, System: swiss.Burstein}, "(C.04.4.2 5.2,"},
+		{"dutch none", Difference{NoPairing: true}, "(C.04.3 C.1-C.3)"},
+		{"burstein none", Difference{NoPairing: true, System: swiss.Burstein}, "(C.04.4.2 [C1]-[C3])"},
+	}
+	for _, tt := range tests {
+		got := tt.d.Reason()
+		if !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %q, want it to cite %q", tt.name, got, tt.want)
+		}
+		if tt.d.System == swiss.Burstein && strings.Contains(got, "C.04.3") {
+			t.Errorf("%s: %q cites the Dutch rules in a Burstein event", tt.name, got)
+		}
+	}
+}
