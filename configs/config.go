@@ -29,6 +29,7 @@
 //	tournament: round-robin         # or gauntlet (the first engine against the others), or swiss
 //	rounds: 1                       # cycles: a number, or single / double; swiss: the number of rounds (required)
 //	swiss:                          # tournament: swiss only
+//	  system: dutch                 # or burstein (FIDE C.04.3 / C.04.4.2)
 //	  acceleration: none            # or baku (FIDE C.04.5.1)
 //	  tie_breaks: [buchholz-cut1, buchholz, sonneborn-berger, wins]   # the order after the score
 //	games_per_encounter: 2          # even: each opening twice, colours reversed
@@ -218,9 +219,13 @@ type SPRT struct {
 	EloModel string `mapstructure:"elo_model" json:"elo_model"`
 }
 
-// Swiss configures a Swiss event: the pairing's acceleration and the
-// tie-breaks that order equal scores.
+// Swiss configures a Swiss event: the pairing system and its
+// acceleration, and the tie-breaks that order equal scores.
 type Swiss struct {
+	// System is "dutch" (the default: FIDE C.04.3) or "burstein" (FIDE
+	// C.04.4.2: Dutch seeding rounds, then each score group ranked by
+	// Buchholz and Sonneborn-Berger and paired top against bottom).
+	System string `mapstructure:"system" json:"system,omitempty"`
 	// Acceleration is "none" (the default) or "baku" (FIDE C.04.5.1: the
 	// first rounds pair the top half with virtual points).
 	Acceleration string `mapstructure:"acceleration" json:"acceleration,omitempty"`

@@ -174,6 +174,7 @@ func TestConfigErrors(t *testing.T) {
 		{"swiss rounds by flag", minimal + "tournament: swiss\n", []string{"rounds=0"}, []string{"--set rounds=0: rounds: 0 rounds"}},
 		{"swiss with sprt", minimal + "tournament: swiss\nrounds: 1\nsprt: {elo0: 0, elo1: 5}\n", nil, []string{"event.yaml: sprt: an SPRT is for a two-engine match, not a Swiss event"}},
 		{"swiss acceleration", minimal + "tournament: swiss\nrounds: 1\nswiss: {acceleration: fast}\n", nil, []string{"swiss.acceleration", `"fast" is not none or baku`}},
+		{"swiss system", minimal + "tournament: swiss\nrounds: 1\nswiss: {system: monrad}\n", nil, []string{"swiss.system", `"monrad" is not dutch or burstein`}},
 		{"swiss tie-break", minimal + "tournament: swiss\nrounds: 1\nswiss: {tie_breaks: [buchholz, koya]}\n", nil, []string{"swiss.tie_breaks.1", `"koya" is not a tie-break`}},
 		{"swiss tie-break twice", minimal + "tournament: swiss\nrounds: 1\n", []string{"swiss.tie_breaks=wins, buchholz,wins"}, []string{"swiss.tie_breaks.2", `"wins" is already in the list`}},
 		{"swiss key in a round-robin", minimal + "swiss: {acceleration: baku}\n", nil, []string{"event.yaml: swiss: the settings of a Swiss event, but tournament is round-robin"}},

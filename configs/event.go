@@ -11,6 +11,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match/engines/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/rules"
 	"github.com/draughts-arbiter/arbiter/rules/egdb"
@@ -58,7 +59,8 @@ type Event struct {
 
 // SwissSettings are a checked Swiss event's settings.
 type SwissSettings struct {
-	Baku bool // the Baku acceleration (swiss.acceleration: baku)
+	System swiss.System // the pairing system (swiss.system)
+	Baku   bool         // the Baku acceleration (swiss.acceleration: baku)
 	// TieBreaks are the tie-breaks after the score, in order (the
 	// canonical names of reports/tiebreak).
 	TieBreaks []string

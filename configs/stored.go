@@ -23,6 +23,7 @@ type Stored struct {
 	Rounds            any    `yaml:"rounds"`
 	GamesPerEncounter int    `yaml:"games_per_encounter"`
 	Swiss             struct {
+		System       string `yaml:"system"`
 		Acceleration string `yaml:"acceleration"`
 		TieBreaks    any    `yaml:"tie_breaks"` // a list, or a text with commas
 	} `yaml:"swiss"`

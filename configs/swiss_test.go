@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/draughts-arbiter/arbiter/match/schedule"
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
 )
 
 func TestSwissConfig(t *testing.T) {
@@ -21,12 +22,17 @@ func TestSwissConfig(t *testing.T) {
 		over      []Override
 		rounds    int
 		baku      bool
+		system    swiss.System
 		tieBreaks []string
 	}{
 		{name: "defaults", text: "tournament: swiss\nrounds: 3\n", rounds: 3, tieBreaks: DefaultTieBreaks},
 		{name: "odd field, as many rounds as engines", text: "tournament: Swiss\nrounds: 7\n", rounds: 7, tieBreaks: DefaultTieBreaks},
 		{name: "baku and tie-breaks", text: "tournament: swiss\nrounds: 5\nswiss: {acceleration: Baku, tie_breaks: [Sonneborn-Berger, wins]}\n",
 			rounds: 5, baku: true, tieBreaks: []string{"sonneborn-berger", "wins"}},
+		{name: "burstein", text: "tournament: swiss\nrounds: 4\nswiss: {system: Burstein}\n",
+			rounds: 4, system: swiss.Burstein, tieBreaks: DefaultTieBreaks},
+		{name: "dutch by name", text: "tournament: swiss\nrounds: 4\nswiss: {system: dutch}\n",
+			rounds: 4, system: swiss.Dutch, tieBreaks: DefaultTieBreaks},
 		{name: "draughts names", text: "tournament: swiss\nrounds: 2\nswiss: {tie_breaks: [truncated-solkoff, SB]}\n",
 			rounds: 2, tieBreaks: []string{"buchholz-cut1", "sonneborn-berger"}},
 		{name: "flags", text: "tournament: swiss\n", over: []Override{{Key: "rounds", Value: "4", Source: "--rounds"},
@@ -41,8 +47,8 @@ func TestSwissConfig(t *testing.T) {
 			if ev.Schedule.Kind != schedule.Swiss || ev.Schedule.Rounds != tc.rounds || ev.Schedule.Players != 7 {
 				t.Errorf("schedule %+v; want a Swiss of 7 players, %d rounds", ev.Schedule, tc.rounds)
 			}
-			if ev.Swiss == nil || ev.Swiss.Baku != tc.baku || !slices.Equal(ev.Swiss.TieBreaks, tc.tieBreaks) {
-				t.Errorf("swiss settings %+v; want baku %v, tie-breaks %v", ev.Swiss, tc.baku, tc.tieBreaks)
+			if ev.Swiss == nil || ev.Swiss.Baku != tc.baku || ev.Swiss.System != tc.system || !slices.Equal(ev.Swiss.TieBreaks, tc.tieBreaks) {
+				t.Errorf("swiss settings %+v; want system %v, baku %v, tie-breaks %v", ev.Swiss, tc.system, tc.baku, tc.tieBreaks)
 			}
 		})
 	}

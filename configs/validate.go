@@ -13,6 +13,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match/engines/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
+	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
@@ -289,6 +290,11 @@ func (v *validation) swiss(s *Swiss) *SwissSettings {
 	out := &SwissSettings{TieBreaks: DefaultTieBreaks}
 	if s == nil {
 		return out
+	}
+	if sys, ok := swiss.ParseSystem(strings.ToLower(strings.TrimSpace(s.System))); ok {
+		out.System = sys
+	} else {
+		v.fail("swiss.system", fmt.Errorf("%q is not dutch or burstein", s.System))
 	}
 	switch strings.ToLower(strings.TrimSpace(s.Acceleration)) {
 	case "", "none":

@@ -209,3 +209,84 @@ engines:
 		}
 	}
 }
+
+// TestSwissBurstein: an engine author writes `swiss: {system: burstein}`
+// and gets a Burstein event (FIDE C.04.4.2): the report says so, the two
+// seeding rounds (art. 1.6: min(5/2, 4)) are those of the same event
+// paired by the Dutch system, and the rounds after them are paired
+// otherwise, with no rematch in either.
+func TestSwissBurstein(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	var b strings.Builder
+	b.WriteString(`variant: english
+time_control: "10+0.1"
+tournament: swiss
+rounds: 5
+games_per_encounter: 2
+openings: {file: openings/3move_english.json, group: standard, order: sequential}
+illegal_move_policy: strict
+adjudication: {max_moves: 12}
+engines:
+`)
+	// Each engine makes an illegal move at its own K-th move (none for the
+	// last two): the games are decided, the later rounds have score groups.
+	for i := 1; i <= 10; i++ {
+		fault := fmt.Sprintf(" --fault illegal-at=%d", 1+i*3%10)
+		if i > 8 {
+			fault = ""
+		}
+		fmt.Fprintf(&b, "  - {name: e%02d, command: self engine --level random --seed %d%s}\n", i, i, fault)
+	}
+	writeFile(t, filepath.Join(dir, "dutch.yaml"), b.String())
+	writeFile(t, filepath.Join(dir, "burstein.yaml"), b.String()+"swiss: {system: burstein}\n")
+	pairings := map[string]map[[2]int][2]int{} // system -> (round, board) -> engines
+	for _, system := range []string{"dutch", "burstein"} {
+		out := filepath.Join(dir, system)
+		stdout, stderr, code := runArbiter(t, dir, "tournament", "-c", system+".yaml", "--out", out, "--progress", "off")
+		if code != 0 {
+			t.Fatalf("%s: exit %d\n%s\n%s", system, code, lastLines(stdout, 20), lastLines(stderr, 20))
+		}
+		html, err := os.ReadFile(filepath.Join(out, reports.HTMLFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if said := strings.Contains(string(html), "Burstein system"); said != (system == "burstein") {
+			t.Errorf("%s: report.html says \"Burstein system\": %v", system, said)
+		}
+		st, err := store.OpenDir(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairings[system] = map[[2]int][2]int{}
+		met := map[[2]int]int{} // engines -> round
+		games := 0
+		st.Games(context.Background(), store.ReadOptions{NoPDN: true, NoTimes: true, NoRecord: true}, func(g store.Game) error {
+			games++
+			p := [2]int{min(g.White, g.Black), max(g.White, g.Black)}
+			if r, ok := met[p]; ok && r != g.Round {
+				t.Errorf("%s: engines %v meet in rounds %d and %d", system, p, r, g.Round)
+			}
+			met[p] = g.Round
+			pairings[system][[2]int{g.Round, g.Board}] = p
+			return nil
+		})
+		st.Close()
+		if games != 5*5*2 {
+			t.Errorf("%s: %d games, want 50", system, games)
+		}
+	}
+	later := 0
+	for k, p := range pairings["dutch"] {
+		q := pairings["burstein"][k]
+		switch {
+		case k[0] <= 2 && p != q:
+			t.Errorf("seeding round %d board %d: Dutch pairs %v, Burstein %v; art. 1.6 pairs them alike", k[0], k[1], p, q)
+		case k[0] > 2 && p != q:
+			later++
+		}
+	}
+	if later == 0 {
+		t.Error("rounds 3-5 paired alike by both systems: the event was not paired by Burstein")
+	}
+}

@@ -164,6 +164,9 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 	if c.GamesPerEncounter > 0 {
 		format += fmt.Sprintf(", %d games per encounter", c.GamesPerEncounter)
 	}
+	if strings.EqualFold(strings.TrimSpace(c.Swiss.System), "burstein") {
+		format += ", Burstein system"
+	}
 	if a := c.Swiss.Acceleration; a != "" && !strings.EqualFold(a, "none") {
 		format += ", " + a + " acceleration"
 	}

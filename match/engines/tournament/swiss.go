@@ -55,7 +55,10 @@ func (r *runner) runSwiss(ctx context.Context, sw *schedule.SwissPlan, stored ma
 	if pair == nil {
 		pair = defaultPair
 	}
-	opt := swiss.Options{Rounds: sw.Rounds(), Baku: r.ev.Swiss != nil && r.ev.Swiss.Baku}
+	opt := swiss.Options{Rounds: sw.Rounds()}
+	if r.ev.Swiss != nil {
+		opt.System, opt.Baku = r.ev.Swiss.System, r.ev.Swiss.Baku
+	}
 	n := len(r.names)
 	r.mu.Lock()
 	r.swiss = &swissState{plan: sw, games: map[int]reports.Game{}}
