@@ -165,7 +165,7 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 		format += fmt.Sprintf(", %d games per encounter", c.GamesPerEncounter)
 	}
 	if strings.EqualFold(strings.TrimSpace(c.Swiss.System), "burstein") {
-		format += ", Burstein system"
+		format += ", Burstein system (FIDE C.04.4.2)"
 	}
 	if a := c.Swiss.Acceleration; a != "" && !strings.EqualFold(a, "none") {
 		format += ", " + a + " acceleration"
