@@ -2,59 +2,25 @@ package match_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"net"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
+	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/engines/dxp"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
 
-// Handed-out ports, so that two tests of this process never get one port.
-var (
-	portsMu sync.Mutex
-	ports   = map[int]bool{}
-)
-
-// freeAddr returns a localhost address nobody listens on, for an engine
-// that listens on an address given before it starts. The port is below the
-// kernel's ephemeral range (32768-60999 on Linux): a port from that range,
-// free when checked, may be taken by any outgoing connection before the
-// engine binds it. Below the range only an explicit bind takes a port.
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	portsMu.Lock()
-	defer portsMu.Unlock()
-	for range 100 {
-		port := 20000 + rand.IntN(12000)
-		if ports[port] {
-			continue
-		}
-		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
-		ln, err := net.Listen("tcp", addr)
-		if err != nil {
-			continue // taken: another
-		}
-		ln.Close()
-		ports[port] = true
-		return addr
-	}
-	t.Fatal("no free port from 20000 to 31999")
-	return ""
-}
-
 // dxpSparring returns a DXP player running the sparring engine: the engine
 // listens and the arbiter connects, or (listen) the arbiter listens and the
 // engine connects. The engine is started and connected here, before the
-// game: between freeAddr's check and the engine's bind another program on
+// game: between testbin.UnboundAddr's check and the engine's bind another program on
 // the machine may take the port (fresh clones' runs twice met "something
 // already answers", the player's own refusal to play whoever holds the
 // port); that is the machine, not the code under test, so another port is
@@ -77,9 +43,11 @@ func dxpSparring(t *testing.T, name string, listen bool, args ...string) *dxp.Pl
 // address and connects opts' player to it (see dxpSparring).
 func dxpListening(t *testing.T, opts dxp.Options, args ...string) *dxp.Player {
 	t.Helper()
+	// NewGame here only starts the engine and connects; the game calls it
+	// again with its own variant and clock.
 	v := rules.MustLookup("international")
 	for range 5 {
-		opts.Addr = freeAddr(t)
+		opts.Addr = testbin.UnboundAddr(t)
 		opts.Command = append([]string{bin, "engine", "--dxp", opts.Addr}, args...)
 		p := dxp.New(opts)
 		err := p.NewGame(t.Context(), v, rules.NewPosition(v), arbiter.TimeControl{})

@@ -2,14 +2,13 @@ package main
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"net"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/internal/testbin"
 )
 
 // worker's usage errors name the problem and exit 2, before any
@@ -39,7 +38,7 @@ func TestWorkerUsage(t *testing.T) {
 func TestTournamentEmbeddedNATS(t *testing.T) {
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
-	addr := unboundAddr(t)
+	addr := testbin.UnboundAddr(t)
 	w, werr := startArbiter(t, dir, "worker", "--nats", "nats://"+addr, "--engines", "event.yaml", "--name", "box", "--concurrency", "2")
 	defer w.Process.Kill()
 	stdout, stderr, code := runArbiter(t, dir, "tournament", "-c", "event.yaml", "--nats", "embedded", "--nats-listen", addr, "--progress", "off")
@@ -60,25 +59,4 @@ func TestTournamentEmbeddedNATS(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Errorf("the worker did not stop within a minute of SIGTERM")
 	}
-}
-
-// unboundAddr is a localhost address nobody listens on, for a server that
-// must be named before it starts (here: a worker started first dials it
-// until it is up). The port is below the kernel's ephemeral range
-// (32768-60999 on Linux), which a listen-close of port 0 would give: there
-// an outgoing connection may take the port before the server binds it,
-// and the worker's own dials may connect to themselves (TCP's
-// simultaneous open, when the kernel picks the destination port as the
-// source). Below the range only an explicit bind takes a port.
-func unboundAddr(t *testing.T) string {
-	t.Helper()
-	for range 100 {
-		addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(20000+rand.IntN(12000)))
-		if l, err := net.Listen("tcp", addr); err == nil {
-			l.Close()
-			return addr
-		}
-	}
-	t.Fatal("no free port from 20000 to 31999")
-	return ""
 }

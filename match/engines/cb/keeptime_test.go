@@ -147,8 +147,7 @@ func keepsTime(t *testing.T, lib string, margin time.Duration, plies int, tcs ..
 // to move=1 and 1+0.01 to 60+0.5, is TestCBKeepsTimeSweep).
 func TestCBKeepsTime(t *testing.T) {
 	longTimed(t)
-	lib := overshooter(t, quickOvershoot)
-	keepsTime(t, lib, quickMargin, 200, "move=0.05", "1+0.01")
+	keepsTime(t, overshooter(t, quickOvershoot), quickMargin, 200, "move=0.05", "1+0.01")
 }
 
 // The same engine through the host without its guard loses on time:
