@@ -47,6 +47,7 @@ func TestMigrateFromVersion6(t *testing.T) {
 	if err := s.Finish(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
+	toVersion7(t, s)
 	if _, err := s.db.Exec(dropGuard + "PRAGMA user_version = 6"); err != nil {
 		t.Fatal(err)
 	}

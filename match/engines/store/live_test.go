@@ -98,6 +98,7 @@ func TestMigrateFromVersion5(t *testing.T) {
 	if err := s.Start(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
+	toVersion7(t, s)
 	if _, err := s.db.Exec(dropLive + "PRAGMA user_version = 5"); err != nil {
 		t.Fatal(err)
 	}

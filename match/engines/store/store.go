@@ -1,7 +1,7 @@
 // Package store keeps an event in a SQLite database (modernc.org/sqlite, a
 // real file in WAL mode) so that a tournament survives being killed: every
-// finished game is committed in one transaction together with its moves, and
-// a new run over the same database plays only what is missing.
+// finished game is committed in one statement, its row with its moves, and a
+// new run over the same database plays only what is missing.
 //
 // The database belongs to one effective configuration. Its hash is stored
 // with the event; opening the database for a different configuration is
@@ -20,7 +20,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -110,20 +109,21 @@ type Game struct {
 	Finished    time.Time
 	// Plies is the number of moves played (filled when reading).
 	Plies int
-	// Moves are the plies in order; each carries the thinking time.
+	// Moves are the plies in order; each carries the thinking time. They
+	// are read only when asked for (ReadOptions.Moves).
 	Moves []Move
 	// MoveTimes is filled when games are read without their moves (the
-	// times are kept packed in the game row so that reports need not read
-	// the moves table).
+	// times are kept packed apart, so that reports need not unpack the
+	// moves).
 	MoveTimes []time.Duration
 	// MoveLatency is, like MoveTimes, each move's latency (Move.Latency)
-	// kept packed in the game row (schema version 5); nil for a game stored
-	// before, whose latencies are only in the moves table.
+	// kept packed apart (schema version 5); nil for a game stored before,
+	// whose latencies are only in its moves.
 	MoveLatency []time.Duration
 	// Record is the game's moves as one compact text the caller made at the
 	// game's finish (the report's replay record, see
 	// tournament.WriteReport), kept in the game row so that a report of
-	// 100,000 games reads one row per game instead of the moves table; ""
+	// 100,000 games reads it instead of unpacking the moves; ""
 	// when none was made (a game stored before schema version 5). The
 	// store does not read it.
 	Record string
@@ -219,19 +219,12 @@ type Store struct {
 }
 
 // writeStmts are write's statements, prepared once on the store's one
-// connection: SQLite's parse of a game's statements was most of storing
-// it. moves[i] inserts moveChunks[i] rows at once.
+// connection: SQLite's parse of a game's statement was most of storing it.
 type writeStmts struct {
-	del, upsert *sql.Stmt
-	moves       [len(moveChunks)]*sql.Stmt
+	upsert *sql.Stmt
 }
 
-// moveChunks are the row counts of the prepared multi-row INSERTs of
-// moves, largest first: a game's moves go in as few of them as fit.
-var moveChunks = [...]int{64, 16, 4, 1}
-
 const (
-	deleteSQL = `DELETE FROM moves WHERE game = ?`
 	// upsertSQL writes a game's row, unless the game is finished: then it
 	// changes no row, which is how write knows (one statement where a
 	// SELECT of the status and an INSERT OR REPLACE were two). The row is
@@ -239,8 +232,8 @@ const (
 	// live moves emptied.
 	upsertSQL = `INSERT INTO games
 		(id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status, result, termination, reason,
-		 first_mover, pdn, plies, move_times, started, finished, worker, record, move_latency, host_guard)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		 first_mover, pdn, plies, move_times, started, finished, worker, record, move_latency, host_guard, moves)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (id) DO UPDATE SET
 		cycle = excluded.cycle, round = excluded.round, board = excluded.board, pair = excluded.pair,
 		pair_game = excluded.pair_game, white = excluded.white, black = excluded.black, opening = excluded.opening,
@@ -248,24 +241,11 @@ const (
 		termination = excluded.termination, reason = excluded.reason, first_mover = excluded.first_mover,
 		pdn = excluded.pdn, plies = excluded.plies, move_times = excluded.move_times, started = excluded.started,
 		finished = excluded.finished, worker = excluded.worker, record = excluded.record,
-		move_latency = excluded.move_latency, host_guard = excluded.host_guard, live = ''
+		move_latency = excluded.move_latency, host_guard = excluded.host_guard, moves = excluded.moves, live = ''
 		WHERE games.status <> 'finished'`
 )
 
-// movesSQL is the INSERT of n moves.
-func movesSQL(n int) string {
-	var q strings.Builder
-	q.WriteString(`INSERT INTO moves (game, ply, text, ms, clock_ms, score, depth, nodes, pv, latency_ms) VALUES `)
-	for i := range n {
-		if i > 0 {
-			q.WriteByte(',')
-		}
-		q.WriteString("(?,?,?,?,?,?,?,?,?,?)")
-	}
-	return q.String()
-}
-
-// writeStatements prepares write's statements at the first call. It runs
+// writeStatements prepares write's statement at the first call. It runs
 // outside a transaction: the store has one connection, which a
 // transaction holds.
 func (s *Store) writeStatements(ctx context.Context) (*writeStmts, error) {
@@ -274,25 +254,12 @@ func (s *Store) writeStatements(ctx context.Context) (*writeStmts, error) {
 	if s.ws != nil {
 		return s.ws, nil
 	}
-	ws := &writeStmts{}
-	all := []**sql.Stmt{&ws.del, &ws.upsert}
-	queries := []string{deleteSQL, upsertSQL}
-	for i, n := range moveChunks {
-		all = append(all, &ws.moves[i])
-		queries = append(queries, movesSQL(n))
+	st, err := s.db.PrepareContext(ctx, upsertSQL)
+	if err != nil {
+		return nil, fmt.Errorf("store: %s: %w", s.path, err)
 	}
-	for i, q := range queries {
-		st, err := s.db.PrepareContext(ctx, q)
-		if err != nil {
-			for _, p := range all[:i] {
-				(*p).Close()
-			}
-			return nil, fmt.Errorf("store: %s: %w", s.path, err)
-		}
-		*all[i] = st
-	}
-	s.ws = ws
-	return ws, nil
+	s.ws = &writeStmts{upsert: st}
+	return s.ws, nil
 }
 
 const schema = `
@@ -341,7 +308,8 @@ CREATE TABLE IF NOT EXISTS games (
 	record      TEXT NOT NULL DEFAULT '',
 	move_latency BLOB,
 	live        TEXT NOT NULL DEFAULT '',
-	host_guard  TEXT NOT NULL DEFAULT ''
+	host_guard  TEXT NOT NULL DEFAULT '',
+	moves       BLOB
 );
 CREATE TABLE IF NOT EXISTS engine_identity (
 	engine   INTEGER PRIMARY KEY REFERENCES engines(id),
@@ -351,19 +319,6 @@ CREATE TABLE IF NOT EXISTS engine_identity (
 	version  TEXT NOT NULL DEFAULT '',
 	updated  TEXT NOT NULL DEFAULT ''
 );
-CREATE TABLE IF NOT EXISTS moves (
-	game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-	ply  INTEGER NOT NULL,
-	text TEXT NOT NULL,
-	ms   REAL NOT NULL,
-	clock_ms   REAL NOT NULL DEFAULT 0,
-	score      REAL,
-	depth      INTEGER NOT NULL DEFAULT 0,
-	nodes      INTEGER NOT NULL DEFAULT 0,
-	pv         TEXT NOT NULL DEFAULT '',
-	latency_ms REAL NOT NULL DEFAULT 0,
-	PRIMARY KEY (game, ply)
-) WITHOUT ROWID;
 `
 
 // Open opens (creating if needed) the database at path. The parent directory
@@ -397,8 +352,9 @@ const busyTimeout = sqlitefile.BusyTimeout
 // a report reads one row per game; the games of an older file keep them
 // empty and are reported from the moves table), version 6 games.live (the
 // moves of a running game so far, see SetLive), version 7
-// games.host_guard (Game.HostGuard).
-const schemaVersion = 7
+// games.host_guard (Game.HostGuard), version 8 games.moves (a game's moves
+// in one blob, see packMoves; the moves table, a row a ply, is gone).
+const schemaVersion = 8
 
 // migrations[v] takes a database from version v to v+1.
 var migrations = map[int]string{
@@ -427,7 +383,12 @@ ALTER TABLE games ADD COLUMN move_latency BLOB;
 `,
 	6: `ALTER TABLE games ADD COLUMN host_guard TEXT NOT NULL DEFAULT '';
 `,
+	7: `ALTER TABLE games ADD COLUMN moves BLOB;
+`,
 }
+
+// packSteps[v] is the part of migrations[v] done in Go, after its SQL.
+var packSteps = map[int]func(*sql.Tx) error{7: packMovesTable}
 
 // createSchema creates the tables of a new database, or migrates an older
 // one (its games stay as they are). A current database is only read, so
@@ -463,6 +424,11 @@ func createSchema(db *sql.DB) error {
 	for from := v; from < schemaVersion; from++ {
 		if _, err := tx.Exec(migrations[from]); err != nil {
 			return fmt.Errorf("migrating the schema from version %d to %d: %w", from, from+1, err)
+		}
+		if step := packSteps[from]; step != nil {
+			if err := step(tx); err != nil {
+				return fmt.Errorf("migrating the schema from version %d to %d: %w", from, from+1, err)
+			}
 		}
 	}
 	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", schemaVersion)); err != nil {
@@ -519,9 +485,7 @@ func (s *Store) Close() error {
 	}
 	s.wmu.Lock()
 	if ws := s.ws; ws != nil {
-		for _, st := range append([]*sql.Stmt{ws.del, ws.upsert}, ws.moves[:]...) {
-			st.Close()
-		}
+		ws.upsert.Close()
 		s.ws = nil
 	}
 	s.wmu.Unlock()
@@ -693,7 +657,7 @@ func (s *Store) Start(ctx context.Context, g Game) error {
 	return s.write(ctx, g)
 }
 
-// Finish commits a finished game and its moves in one transaction. A game
+// Finish commits a finished game and its moves in one statement. A game
 // that is already finished is refused (a game is never played twice).
 func (s *Store) Finish(ctx context.Context, g Game) error {
 	g.Status = Finished
@@ -703,60 +667,16 @@ func (s *Store) Finish(ctx context.Context, g Game) error {
 	return s.write(ctx, g)
 }
 
-// write replaces game g's row and moves in one transaction, unless the game
-// is already finished.
+// write replaces game g's row, its moves included, unless the game is
+// already finished. One statement is its own transaction: no BEGIN and
+// COMMIT around it.
 func (s *Store) write(ctx context.Context, g Game) error {
 	ws, err := s.writeStatements(ctx)
 	if err != nil {
 		return err
 	}
-	if g.Status == Running && len(g.Moves) == 0 {
-		// Start: the row alone, in SQLite's own transaction of the
-		// statement (BEGIN and COMMIT were two statements more, for each
-		// game of the event). Moves are only ever written with a finished
-		// game (a finished game is never started again), so a running row
-		// has none to delete.
-		if err := upsertGame(ctx, ws.upsert, g); err != nil {
-			return fmt.Errorf("store: %s: %w", s.path, err)
-		}
-		return nil
-	}
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: %w", err)
-	}
-	defer tx.Rollback()
-	if err := upsertGame(ctx, tx.StmtContext(ctx, ws.upsert), g); err != nil {
+	if err := upsertGame(ctx, ws.upsert, g); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	if _, err := tx.StmtContext(ctx, ws.del).ExecContext(ctx, g.ID); err != nil {
-		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	// Moves go in prepared multi-row INSERTs: one statement per chunk
-	// instead of one per ply, and no parse of it per game.
-	args := make([]any, 0, 10*moveChunks[0])
-	for lo := 0; lo < len(g.Moves); {
-		c := 0
-		for moveChunks[c] > len(g.Moves)-lo {
-			c++
-		}
-		hi := lo + moveChunks[c]
-		args = args[:0]
-		for i := lo; i < hi; i++ {
-			m := g.Moves[i]
-			var score any // NULL: no score
-			if m.HasScore {
-				score = m.Score
-			}
-			args = append(args, g.ID, i+1, m.Text, msOf(m.Time), msOf(m.Clock), score, m.Depth, m.Nodes, m.PV, msOf(m.Latency))
-		}
-		if _, err := tx.StmtContext(ctx, ws.moves[c]).ExecContext(ctx, args...); err != nil {
-			return fmt.Errorf("store: %s: game %d moves %d-%d: %w", s.path, g.ID+1, lo+1, hi, err)
-		}
-		lo = hi
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: %s: commit game %d: %w", s.path, g.ID+1, err)
 	}
 	return nil
 }
@@ -782,10 +702,14 @@ func upsertGame(ctx context.Context, upsert *sql.Stmt, g Game) error {
 		g.FirstMover = "white"
 	}
 	plies := len(times)
+	var moves []byte // NULL: a running game, moves unknown
+	if g.Status == Finished || len(g.Moves) > 0 {
+		moves = packMoves(g.Moves)
+	}
 	res, err := upsert.ExecContext(ctx,
 		g.ID, g.Cycle, g.Round, g.Board, g.Pair, g.PairGame, g.White, g.Black, g.Opening, g.OpeningFEN, string(g.Status),
 		g.Result, g.Termination, g.Reason, g.FirstMover, g.PDN, plies, packTimes(times),
-		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packTimes(latency), packGuard(g.HostGuard))
+		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packTimes(latency), packGuard(g.HostGuard), moves)
 	if err != nil {
 		return fmt.Errorf("game %d: %w", g.ID+1, err)
 	}
@@ -829,8 +753,8 @@ func unpackTimes(b []byte, n int) ([]time.Duration, error) {
 
 // ReadOptions choose what Games reads.
 type ReadOptions struct {
-	// Moves reads the moves table into Game.Moves (slower); otherwise only
-	// Game.MoveTimes is filled.
+	// Moves unpacks Game.Moves (slower); otherwise only Game.MoveTimes is
+	// filled.
 	Moves bool
 	// All includes running games; by default only finished ones are read.
 	All bool
@@ -842,7 +766,7 @@ type ReadOptions struct {
 	NoRecord bool
 	// Parallel reads a large file's rows on two connections at once (fn
 	// is still called in ID order, and from the calling goroutine): for a
-	// report of many games. Not with Moves.
+	// report of many games.
 	Parallel bool
 	// From skips the games whose ID is below it.
 	From int
@@ -857,7 +781,7 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	if opt.From > 0 {
 		where += ` AND id >= ` + strconv.Itoa(opt.From) // an int: nothing to quote
 	}
-	pdn, timesCol, latencyCol, recordCol := `pdn`, `move_times`, `move_latency, move_latency IS NOT NULL`, `record`
+	pdn, timesCol, latencyCol, recordCol, movesCol := `pdn`, `move_times`, `move_latency, move_latency IS NOT NULL`, `record`, `NULL`
 	if opt.NoPDN {
 		pdn = `''`
 	}
@@ -867,27 +791,12 @@ func (s *Store) Games(ctx context.Context, opt ReadOptions, fn func(Game) error)
 	if opt.NoRecord {
 		recordCol = `''`
 	}
-	q := `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
-		result, termination, reason, first_mover, ` + pdn + `, plies, ` + timesCol + `, started, finished, worker, ` + recordCol + `, ` + latencyCol + `, host_guard
-		FROM games WHERE ` + where
 	if opt.Moves {
-		// Read all rows first: one connection cannot run the moves query
-		// while the games query is open.
-		var pending []Game
-		if err := s.scanGames(ctx, s.db, q+` ORDER BY id`, nil, func(g Game) error { pending = append(pending, g); return nil }); err != nil {
-			return err
-		}
-		for _, g := range pending {
-			var err error
-			if g.Moves, err = s.moves(ctx, g.ID); err != nil {
-				return err
-			}
-			if err := fn(g); err != nil {
-				return err
-			}
-		}
-		return nil
+		movesCol = `moves`
 	}
+	q := `SELECT id, cycle, round, board, pair, pair_game, white, black, opening, opening_fen, status,
+		result, termination, reason, first_mover, ` + pdn + `, plies, ` + timesCol + `, started, finished, worker, ` + recordCol + `, ` + latencyCol + `, host_guard,
+		` + movesCol + ` FROM games WHERE ` + where
 	if opt.Parallel {
 		return s.gamesInParts(ctx, q, fn)
 	}
@@ -964,12 +873,12 @@ func (s *Store) scanGames(ctx context.Context, db *sql.DB, q string, args []any,
 	for rows.Next() {
 		var g Game
 		var st, started, finished string
-		var times, latency []byte
+		var times, latency, moves []byte
 		var hasLatency bool
 		var guard string
 		if err := rows.Scan(&g.ID, &g.Cycle, &g.Round, &g.Board, &g.Pair, &g.PairGame, &g.White, &g.Black, &g.Opening, &g.OpeningFEN,
 			&st, &g.Result, &g.Termination, &g.Reason, &g.FirstMover, &g.PDN, &g.Plies, &times, &started, &finished, &g.Worker,
-			&g.Record, &latency, &hasLatency, &guard); err != nil {
+			&g.Record, &latency, &hasLatency, &guard, &moves); err != nil {
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}
 		g.Status = Status(st)
@@ -981,6 +890,9 @@ func (s *Store) scanGames(ctx context.Context, db *sql.DB, q string, args []any,
 		}
 		if err == nil {
 			g.HostGuard, err = unpackGuard(guard)
+		}
+		if err == nil {
+			g.Moves, err = unpackMoves(moves)
 		}
 		if err == nil && hasLatency {
 			// An empty blob is a game of no moves: known, not missing.
@@ -1002,34 +914,6 @@ func (s *Store) scanGames(ctx context.Context, db *sql.DB, q string, args []any,
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
 	return nil
-}
-
-func (s *Store) moves(ctx context.Context, id int) ([]Move, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT text, ms, clock_ms, score, depth, nodes, pv, latency_ms FROM moves WHERE game = ? ORDER BY ply`, id)
-	if err != nil {
-		return nil, fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	defer rows.Close()
-	var ms []Move
-	for rows.Next() {
-		var m Move
-		var t, clock, latency float64
-		var score sql.NullFloat64
-		if err := rows.Scan(&m.Text, &t, &clock, &score, &m.Depth, &m.Nodes, &m.PV, &latency); err != nil {
-			return nil, fmt.Errorf("store: %s: game %d: %w", s.path, id+1, err)
-		}
-		m.Time, m.Clock, m.Latency = durationOf(t), durationOf(clock), durationOf(latency)
-		m.Score, m.HasScore = score.Float64, score.Valid
-		ms = append(ms, m)
-	}
-	return ms, rows.Err()
-}
-
-// msOf and durationOf convert between durations and the milliseconds the
-// database holds.
-func msOf(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-func durationOf(ms float64) time.Duration {
-	return time.Duration(math.Round(ms * float64(time.Millisecond)))
 }
 
 // Count returns the number of games in each status.
@@ -1109,11 +993,11 @@ type MoveText struct {
 }
 
 // GameMoves calls fn with the plies of every game that has any, in game ID
-// order, in one pass over the moves table (its key is (game, ply), so the
-// scan needs no sort): far cheaper than a query per game for a report of
-// 100,000 games. fn must not keep ms, which is reused.
+// order, in one pass over the games: far cheaper than a read of whole
+// games for a report of 100,000 games. fn must not keep ms, which is
+// reused.
 func (s *Store) GameMoves(ctx context.Context, fn func(game int, ms []MoveText) error) error {
-	return s.gameMoves(ctx, `SELECT game, text, score, depth, latency_ms FROM moves ORDER BY game, ply`, nil, fn)
+	return s.gameMoves(ctx, `SELECT id, moves FROM games WHERE moves IS NOT NULL ORDER BY id`, nil, fn)
 }
 
 // gamesPerQuery bounds the game IDs of one GameMovesOf query (far below
@@ -1122,7 +1006,7 @@ const gamesPerQuery = 500
 
 // GameMovesOf is GameMoves for the games ids (in increasing order) only:
 // the games of an older file that have no Game.Record, which a report
-// reads from the moves table while the others need no move read at all.
+// reads from their moves while the others need no move read at all.
 func (s *Store) GameMovesOf(ctx context.Context, ids []int, fn func(game int, ms []MoveText) error) error {
 	for lo := 0; lo < len(ids); lo += gamesPerQuery {
 		chunk := ids[lo:min(lo+gamesPerQuery, len(ids))]
@@ -1130,7 +1014,7 @@ func (s *Store) GameMovesOf(ctx context.Context, ids []int, fn func(game int, ms
 		for i, id := range chunk {
 			args[i] = id
 		}
-		q := `SELECT game, text, score, depth, latency_ms FROM moves WHERE game IN (?` + strings.Repeat(",?", len(chunk)-1) + `) ORDER BY game, ply`
+		q := `SELECT id, moves FROM games WHERE moves IS NOT NULL AND id IN (?` + strings.Repeat(",?", len(chunk)-1) + `) ORDER BY id`
 		if err := s.gameMoves(ctx, q, args, fn); err != nil {
 			return err
 		}
@@ -1144,31 +1028,30 @@ func (s *Store) gameMoves(ctx context.Context, q string, args []any, fn func(gam
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
 	defer rows.Close()
-	cur := -1
 	var ms []MoveText
 	for rows.Next() {
 		var g int
-		var m MoveText
-		var score sql.NullFloat64
-		var latency float64
-		if err := rows.Scan(&g, &m.Text, &score, &m.Depth, &latency); err != nil {
+		var blob []byte
+		if err := rows.Scan(&g, &blob); err != nil {
 			return fmt.Errorf("store: %s: %w", s.path, err)
 		}
-		m.Score, m.HasScore, m.Latency = score.Float64, score.Valid, durationOf(latency)
-		if g != cur && len(ms) > 0 {
-			if err := fn(cur, ms); err != nil {
-				return err
-			}
-			ms = ms[:0]
+		moves, err := unpackMoves(blob)
+		if err != nil {
+			return fmt.Errorf("store: %s: game %d: %w", s.path, g+1, err)
 		}
-		cur = g
-		ms = append(ms, m)
+		if len(moves) == 0 {
+			continue
+		}
+		ms = ms[:0]
+		for _, m := range moves {
+			ms = append(ms, MoveText{Text: m.Text, Score: m.Score, HasScore: m.HasScore, Depth: m.Depth, Latency: m.Latency})
+		}
+		if err := fn(g, ms); err != nil {
+			return err
+		}
 	}
 	if err := rows.Err(); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
-	}
-	if len(ms) > 0 {
-		return fn(cur, ms)
 	}
 	return nil
 }

@@ -188,7 +188,12 @@ func TestFinishedGameIsNeverReplaced(t *testing.T) {
 		t.Fatal(err)
 	}
 	var n int
-	s.db.QueryRow(`SELECT count(*) FROM moves WHERE game = 1`).Scan(&n)
+	s.Games(ctx, ReadOptions{Moves: true}, func(g Game) error {
+		if g.ID == 1 {
+			n = len(g.Moves)
+		}
+		return nil
+	})
 	if n != 3 {
 		t.Errorf("game 1 has %d moves, want 3", n)
 	}
@@ -301,6 +306,7 @@ func TestMigrateFromVersion1(t *testing.T) {
 	// Version 1 is version 2 without the engine_identity table, version 2
 	// version 3 without games.worker, version 3 version 4 without the
 	// moves' annotations.
+	toVersion7(t, s)
 	if _, err := s.db.Exec("DROP TABLE engine_identity; ALTER TABLE games DROP COLUMN worker; " + dropAnnotations + dropPacked + "PRAGMA user_version = 1"); err != nil {
 		t.Fatal(err)
 	}
@@ -342,6 +348,7 @@ func TestMigrateFromVersion2(t *testing.T) {
 	if err := s.Finish(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
+	toVersion7(t, s)
 	if _, err := s.db.Exec("ALTER TABLE games DROP COLUMN worker; " + dropAnnotations + dropPacked + "PRAGMA user_version = 2"); err != nil {
 		t.Fatal(err)
 	}
@@ -390,6 +397,7 @@ func TestMigrateFromVersion3(t *testing.T) {
 	if err := s.Finish(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
+	toVersion7(t, s)
 	if _, err := s.db.Exec(dropAnnotations + dropPacked + "PRAGMA user_version = 3"); err != nil {
 		t.Fatal(err)
 	}
@@ -427,6 +435,7 @@ func TestMigrateFromVersion4(t *testing.T) {
 	if err := s.Finish(ctx, testGame(0)); err != nil {
 		t.Fatal(err)
 	}
+	toVersion7(t, s)
 	if _, err := s.db.Exec(dropPacked + "PRAGMA user_version = 4"); err != nil {
 		t.Fatal(err)
 	}

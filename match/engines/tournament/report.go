@@ -52,7 +52,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 	}
 	// One row per game: the runner kept each game's replay record and
 	// latencies in it (schema version 5). The games of an older file, or
-	// with a record in another format, are read from the moves table after
+	// with a record in another format, are read again with their moves after
 	// the games, their records made on every core.
 	pos := map[int]int{} // game ID -> index in ev.Games, of the games read again
 	fens := map[int]string{}

@@ -717,7 +717,7 @@ func hostGuard(rec *match.GameRecord, first rules.Color) [2]store.HostGuard {
 // replayRecord is the report's replay record of a played game (see
 // reports.RecordOf), tagged with its format (storedRecord), made here from
 // the referee's moves so that a report of many games needs neither the
-// moves table nor the rules. An illegal move the opponent let stand ends
+// stored moves nor the rules. An illegal move the opponent let stand ends
 // it, as the report's own replay of the move texts would.
 func replayRecord(rec *match.GameRecord, fen string, moves []store.Move) string {
 	plies := make([]rules.Move, 0, len(rec.Record.Moves))
