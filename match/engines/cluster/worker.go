@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -548,41 +546,10 @@ func checkBuild(want EngineBuild, have configs.EngineSpec) string {
 	return ""
 }
 
-// checksums memoizes program checksums: an event's engines are often one
-// program (the sparring engine, or one build at two settings), and hashing
-// a large program takes a while.
-var checksums sync.Map // checksumKey -> string
-
-type checksumKey struct {
-	spec string // program and directory
-	size int64
-	mod  time.Time
-}
-
-// checksum is tournament.ProgramChecksum, computed once per program file
-// as long as its size and modification time stay.
-func checksum(spec configs.EngineSpec) string {
-	if len(spec.Argv) == 0 {
-		return ""
-	}
-	path := spec.Argv[0]
-	if !filepath.IsAbs(path) && spec.Dir != "" && strings.Contains(path, "/") {
-		path = filepath.Join(spec.Dir, path)
-	}
-	fi, err := os.Stat(path)
-	if err != nil {
-		return tournament.ProgramChecksum(spec) // a program found on $PATH: not memoized
-	}
-	key := checksumKey{spec: spec.Dir + "\x00" + spec.Argv[0], size: fi.Size(), mod: fi.ModTime()}
-	if v, ok := checksums.Load(key); ok {
-		return v.(string)
-	}
-	sum := tournament.ProgramChecksum(spec)
-	if sum != "" {
-		checksums.Store(key, sum)
-	}
-	return sum
-}
+// checksum is tournament.ProgramChecksum: each program file is hashed
+// once per process, and a large one not again while it is unchanged (see
+// match/internal/progsum).
+func checksum(spec configs.EngineSpec) string { return tournament.ProgramChecksum(spec) }
 
 // withEvent is the worker's engine definition have with what the event
 // decides of the engine: its clock and its options (an event's option

@@ -2,11 +2,7 @@ package tournament
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -20,6 +16,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/engines/dxp"
 	"github.com/draughts-arbiter/arbiter/match/engines/hub"
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
+	"github.com/draughts-arbiter/arbiter/match/internal/progsum"
 )
 
 // identities keeps each engine's identity with the event and says when an
@@ -98,64 +95,19 @@ func cbLibrary(spec configs.EngineSpec) (string, bool) {
 }
 
 // checksum is the identity of the file at path ("" fields when it cannot
-// be read).
+// be read). Many engines of an event run one program (64 sparring engines
+// are the arbiter binary): progsum hashes each file once per process, and
+// a large one not again while it is unchanged.
 func checksum(path string) store.Identity {
 	if path == "" {
 		return store.Identity{}
 	}
-	f, err := os.Open(path)
-	if err != nil {
+	sum := progsum.Sum(path)
+	if sum == "" {
 		return store.Identity{}
 	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return store.Identity{}
-	}
-	// Many engines of an event run one program (64 sparring engines are
-	// the arbiter binary, 47 MB): hash each file once per process, again
-	// only when it changed.
-	if fi.Size() < 1<<20 {
-		// A small file (a script) hashes at once: no cache, which a
-		// rewrite within the file system's clock tick could fool.
-		h := sha256.New()
-		if _, err := io.Copy(h, f); err != nil {
-			return store.Identity{}
-		}
-		return store.Identity{Program: path, Checksum: hex.EncodeToString(h.Sum(nil))}
-	}
-	// The engines are checked in parallel: the first one hashes, the
-	// others wait for its sum.
-	key := checksumKey{path: path, size: fi.Size(), mtime: fi.ModTime().UnixNano()}
-	v, _ := checksums.LoadOrStore(key, &checksumEntry{})
-	e := v.(*checksumEntry)
-	e.once.Do(func() {
-		h := sha256.New()
-		if _, err := io.Copy(h, f); err == nil {
-			e.sum = hex.EncodeToString(h.Sum(nil))
-		}
-	})
-	if e.sum == "" {
-		return store.Identity{}
-	}
-	return store.Identity{Program: path, Checksum: e.sum}
+	return store.Identity{Program: path, Checksum: sum}
 }
-
-// checksumEntry is one file's sum, computed once.
-type checksumEntry struct {
-	once sync.Once
-	sum  string // "": the file could not be read
-}
-
-// checksumKey is a program file as checksum found it.
-type checksumKey struct {
-	path        string
-	size, mtime int64
-}
-
-// checksums are the SHA-256 sums computed so far (*checksumEntry), by
-// checksumKey.
-var checksums sync.Map
 
 // selfName is what a started engine says it is: its Hub "id" name and
 // version, or its DXP GAMEACC name.
