@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
@@ -29,25 +30,29 @@ var echartsNotice string
 //go:embed report.html.tmpl
 var reportTemplate string
 
-var pageTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct":    func(x float64) string { return fmt.Sprintf("%.1f%%", x*100) },
-	"points": fmtPoints,
-	"elo":    fmtElo,
-	"signed": func(x float64) string {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return "n/a"
-		}
-		return fmt.Sprintf("%+.1f", x)
-	},
-	"los": func(x float64) string {
-		if math.IsNaN(x) {
-			return "n/a"
-		}
-		return fmt.Sprintf("%.1f%%", x*100)
-	},
-	"inc": func(i int) int { return i + 1 },
-	"num": func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) },
-}).Parse(reportTemplate))
+// pageTemplate is parsed at its first use, not when the program starts:
+// most commands never write a report.
+var pageTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"pct":    func(x float64) string { return fmt.Sprintf("%.1f%%", x*100) },
+		"points": fmtPoints,
+		"elo":    fmtElo,
+		"signed": func(x float64) string {
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return "n/a"
+			}
+			return fmt.Sprintf("%+.1f", x)
+		},
+		"los": func(x float64) string {
+			if math.IsNaN(x) {
+				return "n/a"
+			}
+			return fmt.Sprintf("%.1f%%", x*100)
+		},
+		"inc": func(i int) int { return i + 1 },
+		"num": func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) },
+	}).Parse(reportTemplate))
+})
 
 // pageData feeds report.html.tmpl.
 type pageData struct {
@@ -253,7 +258,7 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([][]byte) error) e
 	if st.SPRT != nil {
 		d.SPRT = newSPRTView(*st.SPRT)
 	}
-	if err := pageTemplate.Execute(w, d); err != nil {
+	if err := pageTemplate().Execute(w, d); err != nil {
 		return fmt.Errorf("render report.html: %w", err)
 	}
 	return nil

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/draughts-arbiter/arbiter/rules/tally"
 
@@ -20,10 +21,14 @@ var sheetsTemplate string
 //go:embed sheets.css
 var sheetsCSS string
 
-var pages = template.Must(template.New("sheets").Funcs(template.FuncMap{
-	"css": func() template.CSS { return template.CSS(sheetsCSS) },
-	"inc": func(i int) int { return i + 1 },
-}).Parse(sheetsTemplate))
+// pages is parsed at its first use, not when the program starts: most
+// commands never print a sheet.
+var pages = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("sheets").Funcs(template.FuncMap{
+		"css": func() template.CSS { return template.CSS(sheetsCSS) },
+		"inc": func(i int) int { return i + 1 },
+	}).Parse(sheetsTemplate))
+})
 
 // page is what every sheet's template reads: the event's heading and the
 // sheet's own data.
@@ -164,7 +169,7 @@ func rating(r int) string {
 // nothing.
 func render(w io.Writer, name string, p page) error {
 	var buf bytes.Buffer
-	if err := pages.ExecuteTemplate(&buf, name, p); err != nil {
+	if err := pages().ExecuteTemplate(&buf, name, p); err != nil {
 		return fmt.Errorf("sheets: %s: %w", name, err)
 	}
 	_, err := w.Write(buf.Bytes())

@@ -133,7 +133,9 @@ func annotate(m *store.Move, info string) {
 
 func (f *liveFeed) started(g store.Game) {
 	f.mu.Lock()
-	f.games[g.ID] = &liveGame{}
+	// Room for a typical game: its moves are appended one by one.
+	const plies = 128
+	f.games[g.ID] = &liveGame{moves: make([]store.Move, 0, plies), infos: make([]string, 0, plies)}
 	f.mu.Unlock()
 	if f.obs != nil {
 		f.obs.GameStarted(g)
