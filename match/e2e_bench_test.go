@@ -107,7 +107,9 @@ func pingPongCPU(tb testing.TB, trips int) float64 {
 // preemptions), its read and write system calls (its threads', not its
 // engines': see cmd/arbiter/selfstats.go), its page faults (minor: a
 // page touched for the first time, costly on a virtual machine) and its
-// Go allocations, and the garbage collections of the run.
+// Go allocations, and the garbage collections of the run; and what a ply
+// costs beyond the run's fixed part (e2e-marginal-cpu-ns/ply: the warm-up
+// run below gives the fixed part), and its ratio to the floor.
 // BenchmarkGameRandom's cpu/floor is the game loop's alone.
 //
 // The match measured is an engine author's next run, not the first after
@@ -134,7 +136,9 @@ func BenchmarkMatchEndToEnd(b *testing.B) {
 		return out
 	}
 	for b.Loop() {
-		run(2, b.TempDir())
+		warm := b.TempDir()
+		warmPlies := resultPlies(b, filepath.Join(run(2, warm), "results.json"), 2)
+		warmStats := readSelfStats(b, filepath.Join(warm, "self.stats"), "match")
 		before := pingPongCPU(b, 20000)
 		dir := b.TempDir()
 		stats := filepath.Join(dir, "self.stats")
@@ -156,10 +160,16 @@ func BenchmarkMatchEndToEnd(b *testing.B) {
 		b.ReportMetric(per(s.mallocs), "e2e-allocs/ply")
 		b.ReportMetric(per(s.alloced), "e2e-alloc-B/ply")
 		b.ReportMetric(float64(s.numGC), "e2e-gcs")
+		// What a ply costs beyond the run's fixed part (the process's start,
+		// the engines' preflight, the report): the CPU of this run less the
+		// warm-up's, over the plies of this run less the warm-up's.
+		marginal := float64(s.userNs+s.sysNs-warmStats.userNs-warmStats.sysNs) / float64(plies-warmPlies)
+		b.ReportMetric(marginal, "e2e-marginal-cpu-ns/ply")
 		b.ReportMetric(per(s.minflt), "e2e-minflt/ply")
 		if floor > 0 {
 			b.ReportMetric(floor, "c-pingpong-cpu-ns/roundtrip")
 			b.ReportMetric(cpu/floor, "e2e-cpu/floor")
+			b.ReportMetric(marginal/floor, "e2e-marginal/floor")
 		}
 		if load, ok := loadAverage(); ok {
 			// The machine is shared: a figure is read with its load.
