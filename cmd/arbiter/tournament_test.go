@@ -486,3 +486,55 @@ adjudication: {max_moves: 30}
 		t.Errorf("resumed run: exit %d, want 0 and a warning naming engine s\n%s\n%s", code, out, errs)
 	}
 }
+
+// A large engine's checksum is remembered between runs (in
+// $XDG_CACHE_HOME/arbiter/checksums) but never hides a rebuild: an engine
+// of 50 MB (a copy of the arbiter) rebuilt in place with the same size,
+// only its contents and times changed, is still named when the event
+// resumes.
+func TestRememberedChecksumSeesARebuild(t *testing.T) {
+	dir, cache := t.TempDir(), t.TempDir()
+	t.Setenv("XDG_CACHE_HOME", cache)
+	program, err := os.ReadFile(arbiterBin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := filepath.Join(dir, "engine")
+	build := func(mark byte) {
+		// Trailing bytes after the ELF image: the program runs the same.
+		if err := os.WriteFile(engine, append(program, 'b', 'u', 'i', 'l', 'd', mark), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	build('1')
+	writeFile(t, filepath.Join(dir, "event.yaml"), `
+name: rebuilt
+variant: english
+time_control: "10+0.1"
+engines:
+  - {name: big, command: ./engine engine --level random --seed 1}
+  - {name: r, command: self engine --level random --seed 2}
+games_per_encounter: 2
+adjudication: {max_moves: 30}
+`)
+	// A file changed a moment ago is not remembered (its next change could
+	// keep its times): the first run waits until the copy has settled.
+	if fi, err := os.Stat(engine); err == nil {
+		if young := 300*time.Millisecond - time.Since(fi.ModTime()); young > 0 {
+			time.Sleep(young)
+		}
+	}
+	args := []string{"tournament", "-c", "event.yaml", "--out", "out", "--progress", "off", "--no-report"}
+	if out, errs, code := runArbiter(t, dir, args...); code != 0 {
+		t.Fatalf("first run: exit %d\n%s\n%s", code, out, errs)
+	}
+	remembered, err := os.ReadFile(filepath.Join(cache, "arbiter", "checksums"))
+	if err != nil || !strings.Contains(string(remembered), " "+engine+"\n") {
+		t.Fatalf("the cache holds %q, %v; want the engine's line", remembered, err)
+	}
+	build('2')
+	out, errs, code := runArbiter(t, dir, args...)
+	if code != 0 || !strings.Contains(errs, "warning: engine big is not what it was in this event's earlier games (program checksum (SHA-256)") {
+		t.Errorf("resumed run: exit %d, want 0 and a warning naming engine big\n%s\n%s", code, out, errs)
+	}
+}

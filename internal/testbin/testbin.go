@@ -97,6 +97,7 @@ func copyFile(dst, src string) error {
 // Main is the body of a TestMain whose tests run the arbiter as a separate
 // process: it builds the main package in pkgDir into a temporary directory,
 // sets *bin to the binary, runs the tests and exits with their status.
+// XDG_CACHE_HOME is a directory of its own for the run.
 // after, when not nil, runs once the tests are done (the binary still
 // there) and returns the status to exit with, given theirs: a package
 // checks there what its tests must leave behind. The directory is removed
@@ -108,6 +109,9 @@ func Main(m *testing.M, bin *string, pkgDir string, after func(code int) int) {
 		os.Exit(1)
 	}
 	*bin = filepath.Join(dir, "arbiter")
+	// What the arbiter remembers between runs (its engines' checksums)
+	// stays with the tests, not in the user's cache.
+	os.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
 	if err := Build(*bin, pkgDir); err != nil {
 		fmt.Fprintf(os.Stderr, "building the arbiter: %v\n", err)
 		os.RemoveAll(dir)

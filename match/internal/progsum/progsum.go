@@ -15,6 +15,7 @@ import (
 	"encoding/hex"
 	"io"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 )
@@ -29,6 +30,9 @@ func Sum(path string) string { return sumWith(path, userCache()) }
 
 // sumWith is Sum remembering sums in d (nil: in this process only).
 func sumWith(path string, d *diskCache) string {
+	if abs, err := filepath.Abs(path); err == nil {
+		path = abs // the cache's lines name files wherever the run was
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return ""
