@@ -30,10 +30,21 @@ var echartsNotice string
 //go:embed report.html.tmpl
 var reportTemplate string
 
-// pageTemplate is parsed at its first use, not when the program starts:
-// most commands never write a report.
-var pageTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("report").Funcs(template.FuncMap{
+// libraryMark is the line of report.html.tmpl where the echarts library
+// goes. The page is two templates, before and after it, and the library is
+// written between them as it is: through html/template, its megabyte cost
+// 4 ms of context checks for every report written.
+const libraryMark = "{{/* The echarts library goes here, written by writeHTML as it is. */}}\n"
+
+// pageTemplates are the page before and after the library, parsed at their
+// first use, not when the program starts: most commands never write a
+// report.
+var pageTemplates = sync.OnceValue(func() [2]*template.Template {
+	head, tail, ok := strings.Cut(reportTemplate, libraryMark)
+	if !ok {
+		panic("reports: report.html.tmpl has lost its library mark")
+	}
+	funcs := template.FuncMap{
 		"pct":    func(x float64) string { return fmt.Sprintf("%.1f%%", x*100) },
 		"points": fmtPoints,
 		"elo":    fmtElo,
@@ -51,7 +62,11 @@ var pageTemplate = sync.OnceValue(func() *template.Template {
 		},
 		"inc": func(i int) int { return i + 1 },
 		"num": func(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) },
-	}).Parse(reportTemplate))
+	}
+	return [2]*template.Template{
+		template.Must(template.New("report").Funcs(funcs).Parse(head)),
+		template.Must(template.New("report, after the library").Funcs(funcs).Parse(tail)),
+	}
 })
 
 // pageData feeds report.html.tmpl.
@@ -65,13 +80,12 @@ type pageData struct {
 	HasUnfin    bool
 	// HasSB: the Sonneborn-Berger column, a tie-break among three engines
 	// or more (between two it only repeats the points).
-	HasSB     bool
-	Cross     [][]crossCell
-	SPRT      *sprtView
-	Charts    []chartSpec
-	Options   template.JS
-	EchartsJS template.JS
-	Notice    string
+	HasSB   bool
+	Cross   [][]crossCell
+	SPRT    *sprtView
+	Charts  []chartSpec
+	Options template.JS
+	Notice  string
 	// Event details and participants.
 	Details      []Setting
 	Participants []EngineInfo
@@ -168,11 +182,10 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([][]byte) error) e
 	d := pageData{
 		Title: title, Variant: ev.Variant, TimeControl: ev.TimeControl,
 		Stats: st, Charts: specs,
-		Options:   template.JS(opt.String()),
-		EchartsJS: template.JS(echartsJS),
-		Notice:    strings.TrimSpace(echartsNotice),
-		HasUnfin:  st.Unfinished > 0,
-		HasSB:     len(st.Engines) > 2,
+		Options:  template.JS(opt.String()),
+		Notice:   strings.TrimSpace(echartsNotice),
+		HasUnfin: st.Unfinished > 0,
+		HasSB:    len(st.Engines) > 2,
 	}
 	for _, e := range st.Engines {
 		if e.Penta.Pairs() > 0 {
@@ -258,7 +271,14 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([][]byte) error) e
 	if st.SPRT != nil {
 		d.SPRT = newSPRTView(*st.SPRT)
 	}
-	if err := pageTemplate().Execute(w, d); err != nil {
+	page := pageTemplates()
+	if err := page[0].Execute(w, d); err != nil {
+		return fmt.Errorf("render report.html: %w", err)
+	}
+	if _, err := io.WriteString(w, "<script>\n"+echartsJS+"\n</script>\n"); err != nil {
+		return fmt.Errorf("render report.html: %w", err)
+	}
+	if err := page[1].Execute(w, d); err != nil {
 		return fmt.Errorf("render report.html: %w", err)
 	}
 	return nil
