@@ -213,14 +213,10 @@ type Store struct {
 	// rdb is a second connection that only reads (see gamesInParts).
 	rmu sync.Mutex
 	rdb *sql.DB
-	// ws are the prepared statements of write, made at its first call.
-	wmu sync.Mutex
-	ws  *writeStmts
-}
-
-// writeStmts are write's statements, prepared once on the store's one
-// connection: SQLite's parse of a game's statement was most of storing it.
-type writeStmts struct {
+	// upsert is write's statement (upsertSQL), prepared at its first call
+	// on the store's one connection: SQLite's parse of it was most of
+	// storing a game.
+	wmu    sync.Mutex
 	upsert *sql.Stmt
 }
 
@@ -245,21 +241,21 @@ const (
 		WHERE games.status <> 'finished'`
 )
 
-// writeStatements prepares write's statement at the first call. It runs
+// upsertStatement prepares write's statement at the first call. It runs
 // outside a transaction: the store has one connection, which a
 // transaction holds.
-func (s *Store) writeStatements(ctx context.Context) (*writeStmts, error) {
+func (s *Store) upsertStatement(ctx context.Context) (*sql.Stmt, error) {
 	s.wmu.Lock()
 	defer s.wmu.Unlock()
-	if s.ws != nil {
-		return s.ws, nil
+	if s.upsert != nil {
+		return s.upsert, nil
 	}
 	st, err := s.db.PrepareContext(ctx, upsertSQL)
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", s.path, err)
 	}
-	s.ws = &writeStmts{upsert: st}
-	return s.ws, nil
+	s.upsert = st
+	return st, nil
 }
 
 const schema = `
@@ -484,9 +480,9 @@ func (s *Store) Close() error {
 		s.rdb.Close()
 	}
 	s.wmu.Lock()
-	if ws := s.ws; ws != nil {
-		ws.upsert.Close()
-		s.ws = nil
+	if s.upsert != nil {
+		s.upsert.Close()
+		s.upsert = nil
 	}
 	s.wmu.Unlock()
 	return s.db.Close()
@@ -671,11 +667,11 @@ func (s *Store) Finish(ctx context.Context, g Game) error {
 // already finished. One statement is its own transaction: no BEGIN and
 // COMMIT around it.
 func (s *Store) write(ctx context.Context, g Game) error {
-	ws, err := s.writeStatements(ctx)
+	upsert, err := s.upsertStatement(ctx)
 	if err != nil {
 		return err
 	}
-	if err := upsertGame(ctx, ws.upsert, g); err != nil {
+	if err := upsertGame(ctx, upsert, g); err != nil {
 		return fmt.Errorf("store: %s: %w", s.path, err)
 	}
 	return nil
