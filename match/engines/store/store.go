@@ -346,7 +346,7 @@ const busyTimeout = sqlitefile.BusyTimeout
 // moves' annotations (clock, score, depth, nodes, pv, latency), version 5
 // the games' packed record and latencies (games.record, games.move_latency:
 // a report reads one row per game; the games of an older file keep them
-// empty and are reported from the moves table), version 6 games.live (the
+// empty and are reported from their moves), version 6 games.live (the
 // moves of a running game so far, see SetLive), version 7
 // games.host_guard (Game.HostGuard), version 8 games.moves (a game's moves
 // in one blob, see packMoves; the moves table, a row a ply, is gone).
