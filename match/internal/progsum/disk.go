@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -28,6 +29,9 @@ type diskCache struct {
 
 // maxRemembered bounds the file: the oldest lines go first.
 const maxRemembered = 256
+
+// maxRead bounds what load reads of the file.
+const maxRead = 1 << 20
 
 var (
 	userOnce sync.Once
@@ -61,11 +65,14 @@ func (d *diskCache) load() {
 		return
 	}
 	d.loaded, d.sums, d.order = true, map[key]string{}, nil
-	data, err := os.ReadFile(d.file)
+	f, err := os.Open(d.file)
 	if err != nil {
 		return
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
+	defer f.Close()
+	// The file holds maxRemembered short lines: more than maxRead is not
+	// what remember wrote, and is not read past.
+	sc := bufio.NewScanner(io.LimitReader(f, maxRead))
 	for sc.Scan() {
 		if k, sum, ok := parseLine(sc.Text()); ok {
 			d.add(k, sum)

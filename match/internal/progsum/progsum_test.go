@@ -120,6 +120,15 @@ func TestCacheFileLines(t *testing.T) {
 	if !ok || k.path != "/opt/engines/kingsrow x" || k.ino != 12 || k.ctimeNs != 1700000000000000001 || sum != strings.Repeat("ab", 32) {
 		t.Errorf("%q: %+v %s %v", good, k, sum, ok)
 	}
+	// A line of its own, then megabytes that are not: the line is read,
+	// the rest is not read past.
+	junk := &diskCache{file: filepath.Join(t.TempDir(), "checksums")}
+	if err := os.WriteFile(junk.file, []byte(good+"\n"+strings.Repeat("x", 3*maxRead)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := junk.lookup(k); got != sum {
+		t.Errorf("a file of junk after a good line: lookup %q, want %q", got, sum)
+	}
 	d := &diskCache{file: filepath.Join(t.TempDir(), "checksums")}
 	for i := range maxRemembered + 10 {
 		d.remember(key{path: "/p", ino: uint64(i)}, strings.Repeat("cd", 32))
