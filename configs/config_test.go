@@ -163,6 +163,7 @@ func TestConfigErrors(t *testing.T) {
 		{"dxp without address", "engines: [{name: a, protocol: dxp}, {name: b, command: y}]\n", nil, []string{"engines.0.address"}},
 		{"unclosed quote", "engines: [{name: a, command: \"x 'y\"}, {name: b, command: y}]\n", nil, []string{"engines.0.command", "quote"}},
 		{"unknown preset", strings.Replace(minimal, "variant: english", "variant: chess", 1), nil, []string{"variant.preset", "chess"}},
+		{"misspelt preset", strings.Replace(minimal, "variant: english", "variant: Internatonal", 1), nil, []string{"variant.preset", `did you mean "international"?`}},
 		{"custom missing", strings.Replace(minimal, "variant: english", "variant: {board: 8x8}", 1), nil, []string{"variant.rows_of_men", "first_player"}},
 		{"custom bad king", strings.Replace(minimal, "variant: english", "variant: {preset: english, king_range: long}", 1), nil, []string{"variant.king_range", "long"}},
 		{"custom bad board", strings.Replace(minimal, "variant: english", "variant: {preset: english, board: huge}", 1), nil, []string{"variant.board", "huge"}},

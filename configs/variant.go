@@ -180,7 +180,7 @@ func (s VariantSpec) base() (rules.Params, *rules.Variant, error) {
 	if s.Preset != "" {
 		p, err := rules.Lookup(s.Preset)
 		if err != nil {
-			return v, nil, bad("preset", "%v", err)
+			return v, nil, bad("preset", "%v%s", err, suggest(strings.TrimSpace(s.Preset), rules.Presets()))
 		}
 		if !s.custom() && (s.Name == "" || s.Name == p.Name()) {
 			return v, p, nil
