@@ -79,6 +79,7 @@ func (rec Record) PDN(tags PDNTags) *pdn.Game {
 		set("Termination", string(res.Termination))
 	}
 	set("PlyCount", strconv.Itoa(len(rec.Moves)))
+	pg.Moves = make([]pdn.Move, 0, len(rec.Moves))
 	for i, m := range rec.Moves {
 		num, second := moveNumber(rec.Start, i)
 		pm := pdn.Move{Text: m.Text, Num: num, Second: second}
