@@ -19,6 +19,8 @@
 package engines
 
 import (
+	"sync"
+
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/configs"
@@ -26,6 +28,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/engines/dxp"
 	"github.com/draughts-arbiter/arbiter/match/engines/enginelog"
 	"github.com/draughts-arbiter/arbiter/match/engines/hub"
+	"github.com/draughts-arbiter/arbiter/match/internal/proc"
 )
 
 // Player makes the Hub or DXP player for an engine spec. budget is the
@@ -47,4 +50,20 @@ func Player(spec configs.EngineSpec, log zerolog.Logger, budget *enginelog.Budge
 	}
 	return hub.New(hub.Options{Name: spec.Name, Command: spec.Argv, Dir: spec.Dir, Env: spec.Env, Params: params, Log: l,
 		LogBudget: budget, InitTimeout: spec.InitTimeout, Version: version})
+}
+
+// CloseAll closes players at once and waits for them all. Each engine may
+// take its quit grace (a second) to exit: one after the other, an event of
+// ten engines that ignore "quit" would end ten seconds late. The search
+// for what the engines left behind (children that left their process
+// group) is one pass over the machine's processes for them all, not one
+// each (proc.HoldScans).
+func CloseAll(players []match.Player) {
+	release := proc.HoldScans()
+	defer release()
+	var wg sync.WaitGroup
+	for _, pl := range players {
+		wg.Go(func() { pl.Close() })
+	}
+	wg.Wait()
 }

@@ -139,11 +139,13 @@ func (l *Local) Committed(store.Game, error) {}
 // with the last reason.
 func (l *Local) NeverStarted() []string { return l.starts.Never() }
 
-// Close stops every engine process.
+// Close stops every engine process, all at once (engines.CloseAll).
 func (l *Local) Close() {
+	var all []match.Player
 	for _, p := range l.pools {
-		p.close()
+		all = append(all, p.take()...)
 	}
+	engines.CloseAll(all)
 }
 
 // Play plays one planned game and returns its record.

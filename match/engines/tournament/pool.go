@@ -72,12 +72,11 @@ func (p *pool) put(pl match.Player, broken bool) {
 	p.free <- struct{}{}
 }
 
-// close closes every player the pool made.
-func (p *pool) close() {
+// take empties the pool and returns every player it made, for closing.
+func (p *pool) take() []match.Player {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	for _, pl := range p.all {
-		pl.Close()
-	}
+	all := p.all
 	p.all, p.idle = nil, nil
+	return all
 }

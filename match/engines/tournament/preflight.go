@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/engines"
 
 	"github.com/rs/zerolog"
@@ -49,46 +51,48 @@ func (e *PreflightError) Unwrap() error { return e.Err }
 func Preflight(ctx context.Context, ev *configs.Event, log zerolog.Logger) ([]store.Identity, error) {
 	ids := make([]store.Identity, len(ev.Engines))
 	errs := make([]error, len(ev.Engines))
+	started := make([]match.Player, len(ev.Engines))
 	var wg sync.WaitGroup
 	for i, spec := range ev.Engines {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			id, err := preflight(ctx, ev, spec, log)
-			ids[i] = id
+		wg.Go(func() {
+			id, pl, err := preflight(ctx, ev, spec, log)
+			ids[i], started[i] = id, pl
 			if err != nil {
 				errs[i] = &PreflightError{Index: i, Name: spec.Name, Err: err}
 			}
-		}()
+		})
 	}
 	wg.Wait()
+	engines.CloseAll(slices.DeleteFunc(started, func(pl match.Player) bool { return pl == nil }))
 	if ctx.Err() != nil {
 		return nil, ctx.Err()
 	}
 	return ids, errors.Join(errs...)
 }
 
-func preflight(ctx context.Context, ev *configs.Event, spec configs.EngineSpec, log zerolog.Logger) (store.Identity, error) {
+// preflight checks one engine. The player it returns (nil: none was
+// made) is the caller's to close: Preflight closes them all at once.
+func preflight(ctx context.Context, ev *configs.Event, spec configs.EngineSpec, log zerolog.Logger) (store.Identity, match.Player, error) {
 	id := program(spec)
 	if len(spec.Argv) > 0 && id.Program == "" {
 		if err := findProgram(spec); err != nil {
-			return id, err
+			return id, nil, err
 		}
 	}
 	if spec.Protocol == configs.DXP {
-		return id, nil
+		return id, nil, nil
 	}
-	p, ok := engines.Player(spec, log, nil).(*hub.Player)
+	pl := engines.Player(spec, log, nil)
+	p, ok := pl.(*hub.Player)
 	if !ok {
-		return id, nil
+		return id, pl, nil
 	}
-	defer p.Close()
 	if err := p.Start(ctx, ev.Variant); err != nil {
-		return id, err
+		return id, pl, err
 	}
 	self := selfName(p)
 	id.Name, id.Version = self.Name, self.Version
-	return id, nil
+	return id, pl, nil
 }
 
 // findProgram says why a command's program cannot be run.

@@ -110,13 +110,17 @@ func readEnviron(path string, buf []byte) (env, next []byte) {
 	}
 }
 
-// killMarked kills every process of engine seq that is still alive: the
-// children that left the engine's process group.
-func killMarked(seq uint64) {
-	want := self + ":" + strconv.FormatUint(seq, 10)
+// killMarked kills every process of the engines seqs that is still alive:
+// the children that left their engine's process group. One scan serves
+// them all (see HoldScans).
+func killMarked(seqs []uint64) {
+	want := make(map[string]bool, len(seqs))
+	for _, seq := range seqs {
+		want[self+":"+strconv.FormatUint(seq, 10)] = true
+	}
 	var pids []int
 	marked(func(pid int, v string) {
-		if v == want {
+		if want[v] {
 			pids = append(pids, pid)
 		}
 	})

@@ -10,6 +10,6 @@ func sysProcAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: t
 
 func marker(uint64) string { return "" }
 
-func killMarked(uint64) {}
+func killMarked([]uint64) {}
 
 func sweepDead() {}

@@ -5,7 +5,8 @@
 // Kill signals the whole group, Wait reaps it, and no goroutine is left
 // blocked on a pipe of a dead or hung process.
 //
-// Imported by the engine protocols under match/ only (Go's internal rule).
+// Imported by the engine protocols under match/, and by match/engines for
+// CloseAll (HoldScans), only (Go's internal rule).
 package proc
 
 import (
@@ -603,7 +604,8 @@ func (p *Process) Kill() {
 
 // Stop ends the child: it waits up to grace for the child to exit on its own
 // (after the caller has sent its quit command), then kills the group, reaps
-// the child and closes the pipes. It returns the exit status.
+// the child, kills what it left outside its group (under HoldScans: at the
+// release) and closes the pipes. It returns the exit status.
 func (p *Process) Stop(grace time.Duration) error {
 	t := time.NewTimer(grace)
 	defer t.Stop()
@@ -615,7 +617,7 @@ func (p *Process) Stop(grace time.Duration) error {
 	// survive, nor those that left the group (setsid).
 	p.Kill()
 	<-p.done
-	killMarked(p.seq)
+	scans.stopped(p.seq)
 	p.CloseInput()
 	// A read in progress (woken by the exit) keeps the descriptor until it
 	// returns; the waker's close waits for it.

@@ -207,6 +207,38 @@ func TestStopKillsDetachedChildren(t *testing.T) {
 	waitFor(t, func() bool { return len(sleepers(marker)) == 0 }, "the detached child to be killed")
 }
 
+// Under HoldScans, Stop leaves what an engine detached alive until the
+// release, which kills what every engine stopped meanwhile left behind.
+func TestHeldScansKillAtRelease(t *testing.T) {
+	base := 400000 + os.Getpid()%100000
+	markers := []string{strconv.Itoa(base), strconv.Itoa(base + 1)}
+	var ps []*Process
+	for _, m := range markers {
+		p := start(t, `setsid sleep `+m+` & echo started; sleep 1000`)
+		if got, err := p.ReadLine(time.Now().Add(5 * time.Second)); err != nil || got != "started" {
+			t.Fatalf("ReadLine = %q, %v", got, err)
+		}
+		waitFor(t, func() bool { return len(sleepers(m)) > 0 }, "the detached child to start")
+		ps = append(ps, p)
+	}
+	release := HoldScans()
+	for _, p := range ps {
+		p.Stop(0)
+	}
+	for _, m := range markers {
+		if len(sleepers(m)) == 0 {
+			t.Fatalf("sleep %s was killed before the release", m)
+		}
+	}
+	release()
+	release() // a second call does nothing
+	for _, m := range markers {
+		if n := len(sleepers(m)); n != 0 {
+			t.Errorf("sleep %s: %d left after the release", m, n)
+		}
+	}
+}
+
 // sleepers lists the live processes running "sleep arg".
 func sleepers(arg string) []int {
 	var pids []int
