@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime"
 	"strings"
 	"syscall"
 	"time"
@@ -75,10 +76,14 @@ Guide: docs/engines.md`,
 				// with SIGPIPE and no word; with it the write fails, and the
 				// engine says so on stderr and exits with status 3.
 				signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+				in, pollable := engineInput(cmd.InOrStdin())
+				if pollable {
+					runtime.GOMAXPROCS(1) // see engineInput
+				}
 				if hub1 {
-					err = sparring.ServeHub1(cmd.InOrStdin(), out, cfg)
+					err = sparring.ServeHub1(in, out, cfg)
 				} else {
-					err = sparring.ServeHub(cmd.InOrStdin(), out, cfg)
+					err = sparring.ServeHub(in, out, cfg)
 				}
 			}
 			switch {
