@@ -119,10 +119,15 @@ func buildCharts(st *Stats, cd *chartData) ([]chartSpec, error) {
 	return specs, nil
 }
 
-// fmtElo prints an Elo figure with sign, or "n/a" when undefined.
+// fmtElo prints an Elo figure to a tenth, or "n/a" when undefined. A
+// figure that rounds to zero is "0.0", never "-0.0" (an even match's Elo
+// is computed as -0).
 func fmtElo(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "n/a"
+	}
+	if math.Abs(x) < 0.05 {
+		x = 0
 	}
 	return strconv.FormatFloat(x, 'f', 1, 64)
 }

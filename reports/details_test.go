@@ -23,6 +23,27 @@ func TestFmtSeconds(t *testing.T) {
 	}
 }
 
+// TestFmtElo: an even match's Elo (computed as -0) and a figure that
+// rounds to zero print as 0.0 with a plus sign, as in the standings, not
+// as "-0.0" in one table and "+0.0" in the next.
+func TestFmtElo(t *testing.T) {
+	for _, tc := range []struct {
+		x           float64
+		elo, signed string
+	}{
+		{0, "0.0", "+0.0"}, {math.Copysign(0, -1), "0.0", "+0.0"}, {-0.04, "0.0", "+0.0"},
+		{-0.06, "-0.1", "-0.1"}, {12.34, "12.3", "+12.3"}, {-111.3, "-111.3", "-111.3"},
+		{math.NaN(), "n/a", "n/a"}, {math.Inf(1), "n/a", "n/a"},
+	} {
+		if got := fmtElo(tc.x); got != tc.elo {
+			t.Errorf("fmtElo(%g) = %q, want %q", tc.x, got, tc.elo)
+		}
+		if got := fmtSigned(tc.x); got != tc.signed {
+			t.Errorf("fmtSigned(%g) = %q, want %q", tc.x, got, tc.signed)
+		}
+	}
+}
+
 func TestFmtInterval(t *testing.T) {
 	nan := math.NaN()
 	for _, tc := range []struct {

@@ -48,12 +48,7 @@ var pageTemplates = sync.OnceValue(func() [2]*template.Template {
 		"pct":    func(x float64) string { return fmt.Sprintf("%.1f%%", x*100) },
 		"points": fmtPoints,
 		"elo":    fmtElo,
-		"signed": func(x float64) string {
-			if math.IsNaN(x) || math.IsInf(x, 0) {
-				return "n/a"
-			}
-			return fmt.Sprintf("%+.1f", x)
-		},
+		"signed": fmtSigned,
 		"los": func(x float64) string {
 			if math.IsNaN(x) {
 				return "n/a"
