@@ -115,6 +115,7 @@ func TestOneRunnerBothCommands(t *testing.T) {
 		args []string
 	}{
 		{"tournament", []string{"tournament", "-c", "pair.yaml"}},
+		{"tournament-file-argument", []string{"tournament", "pair.yaml"}}, // as a newcomer types it
 		{"match", pairFlags},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -143,8 +144,10 @@ func TestOneRunnerBothCommands(t *testing.T) {
 			}
 		})
 	}
-	if !reflect.DeepEqual(results["match"], results["tournament"]) {
-		t.Errorf("match and tournament played different games:\n%v\n%v", results["match"], results["tournament"])
+	for _, other := range []string{"match", "tournament-file-argument"} {
+		if !reflect.DeepEqual(results[other], results["tournament"]) {
+			t.Errorf("%s and tournament played different games:\n%v\n%v", other, results[other], results["tournament"])
+		}
 	}
 }
 

@@ -146,7 +146,7 @@ func newTournamentCmd() *cobra.Command {
 		tf   tournamentFlags
 	)
 	cmd := &cobra.Command{
-		Use:   "tournament -c FILE [--key value ...] [--set key=value ...]",
+		Use:   "tournament [-c] FILE [--key value ...] [--set key=value ...]",
 		Short: "Run (or resume) a tournament described by a YAML config",
 		Long: `tournament runs (or resumes) the event a YAML config describes: the engines, the rules,
 the clock, the openings, a round-robin, gauntlet or Swiss, up to --concurrency games at
@@ -159,9 +159,17 @@ Exit status: 0 done, 2 bad config or usage, 3 runtime failure or interrupted.
 Guide: docs/engine-testing.md (every config key: configs/README.md)`,
 		Example: `  arbiter tournament -c configs/demo.yaml --out out/demo --concurrency 2
   arbiter tournament -c configs/english-wcdf.yaml --time-control 60+1 --set engines.1.options.hash=64`,
-		Args:        cobra.NoArgs,
+		// The config may also come as the one argument: "arbiter
+		// tournament event.yaml" is what a newcomer types first.
+		Args:        cobra.MaximumNArgs(1),
 		Annotations: map[string]string{annotContext: "yes", annotDrain: "yes"},
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				if file != "" && file != args[0] {
+					return usagef("tournament: two configs (-c %s and %s): give one", file, args[0])
+				}
+				file = args[0]
+			}
 			if file == "" {
 				return usagef("tournament: -c FILE is required (shipped configs: %s)", strings.Join(configs.Shipped(), ", "))
 			}
