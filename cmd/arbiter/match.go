@@ -34,13 +34,20 @@ var specKeys = map[string]string{
 // or ". cmd= takes the rest of the text as written (the config splits it
 // like a shell and resolves "self"), so it comes last. The values are
 // checked by configs, as a config file's are; this reads only the grammar.
+//
+// A spec without cmd= whose first word is not a key=value pair is all
+// command: "--engine ./scan hub" is "--engine 'cmd=./scan hub'", which is
+// what a newcomer types first ("name A cmd=x" stays a mistake).
 func parseEngineSpec(s string) (map[string]any, error) {
 	e := map[string]any{}
 	rest := strings.TrimSpace(s)
+	if rest != "" && !strings.Contains(firstWord(rest), "=") && !hasCmdKey(rest) {
+		rest = "cmd=" + rest
+	}
 	for rest != "" {
 		key, after, ok := strings.Cut(rest, "=")
 		if !ok || key == "" || strings.ContainsAny(key, " \t") {
-			return nil, fmt.Errorf("engine spec %q: want key=value pairs, found %q", s, firstWord(rest))
+			return nil, fmt.Errorf("engine spec %q: want key=value pairs with cmd=PROGRAM ARGS last (or the command alone), found %q", s, firstWord(rest))
 		}
 		if key == "cmd" || key == "command" {
 			if strings.TrimSpace(after) == "" {
@@ -96,6 +103,16 @@ func parseEngineSpec(s string) (map[string]any, error) {
 		}
 	}
 	return e, nil
+}
+
+// hasCmdKey reports whether a word of s starts with cmd= or command=.
+func hasCmdKey(s string) bool {
+	for _, w := range strings.Fields(s) {
+		if strings.HasPrefix(w, "cmd=") || strings.HasPrefix(w, "command=") {
+			return true
+		}
+	}
+	return false
 }
 
 func firstWord(s string) string {
@@ -225,7 +242,8 @@ B, Elo, LOS, DrawRatio, Ptnml(0-2)) and writes a report to --out (default
 out/match-DATE-TIME); the same command with that --out resumes it.
 Without --time-control there is no clock: give one in seconds, 60+0.5, 40/120+30, move=1.
 An engine SPEC is key=value pairs with cmd= last: name=A proto=hub|hub1|cb|dxp option.X=Y
-init=60s tc=TC dir=PATH addr=HOST:PORT listen=true cmd=PROGRAM ARGS ("self": this binary).
+init=60s tc=TC dir=PATH addr=HOST:PORT listen=true cmd=PROGRAM ARGS ("self": this binary),
+or the command alone ('./scan hub' is 'cmd=./scan hub', named scan).
 Exit status: 0 done, 2 bad flags or configuration, 3 runtime failure or interrupted.
 
 Guide: docs/engine-testing.md (engine specs and protocols: docs/engines.md)`,

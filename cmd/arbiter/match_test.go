@@ -37,6 +37,9 @@ func TestParseEngineSpec(t *testing.T) {
 		{"cmd=self engine --level 2", map[string]any{"name": "engine --level 2", "command": "self engine --level 2"}},
 		{"name=K init=2m30s tc=10+0.1 cmd=kr hub", map[string]any{"name": "K", "init_timeout": "2m30s", "time_control": "10+0.1", "command": "kr hub"}},
 		{"name=K protocol=hub init_timeout=1s command=kr", map[string]any{"name": "K", "protocol": "hub", "init_timeout": "1s", "command": "kr"}},
+		// The command alone, as a newcomer types it.
+		{"./scan hub", map[string]any{"name": "scan", "command": "./scan hub"}},
+		{"/opt/kr/kr --level=3", map[string]any{"name": "kr", "command": "/opt/kr/kr --level=3"}},
 	}
 	for _, tt := range tests {
 		got, err := parseEngineSpec(tt.in)
