@@ -32,7 +32,10 @@ type repetition struct {
 const maxKeys = 8
 
 func newRepetition(start rules.Position) repetition {
-	t := repetition{seen: make(map[rules.Position]int, 64), keys: make([]rules.Position, 0, maxKeys)}
+	// Room for maxKeys positions: most reversible stretches are that short
+	// (a man's move clears the table); a longer one grows it. A room of 64
+	// was 8 KB to allocate and clear at every game's start.
+	t := repetition{seen: make(map[rules.Position]int, maxKeys), keys: make([]rules.Position, 0, maxKeys)}
 	t.seen[start] = 1
 	t.keys = append(t.keys, start)
 	return t
