@@ -233,9 +233,7 @@ func TestHeldScansKillAtRelease(t *testing.T) {
 	release()
 	release() // a second call does nothing
 	for _, m := range markers {
-		if n := len(sleepers(m)); n != 0 {
-			t.Errorf("sleep %s: %d left after the release", m, n)
-		}
+		waitFor(t, func() bool { return len(sleepers(m)) == 0 }, "sleep "+m+" to be killed at the release")
 	}
 }
 
