@@ -437,6 +437,18 @@ var aliases = map[string]string{
 // (TestEveryPresetBuilds), and a panic at its first use.
 var presetVariants sync.Map // string -> *Variant
 
+// presetByGameType names the preset of each PDN GameType (each has one:
+// TestEveryPresetBuilds).
+var presetByGameType = func() map[int]string {
+	m := make(map[int]string, len(presets))
+	for name, p := range presets {
+		if p.GameType != 0 {
+			m[p.GameType] = name
+		}
+	}
+	return m
+}()
+
 // preset returns the preset called name (already lower-case, no alias).
 func preset(name string) (*Variant, bool) {
 	if v, ok := presetVariants.Load(name); ok {
@@ -539,13 +551,8 @@ func Presets() []string {
 
 // ByGameType returns the preset for a PDN GameType number.
 func ByGameType(gt int) (*Variant, bool) {
-	if gt == 0 {
-		return nil, false
-	}
-	for _, name := range Presets() {
-		if presets[name].GameType == gt {
-			return preset(name)
-		}
+	if name, ok := presetByGameType[gt]; ok && gt != 0 {
+		return preset(name)
 	}
 	return nil, false
 }
