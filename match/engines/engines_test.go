@@ -51,7 +51,10 @@ func TestCloseAllClosesAtOnce(t *testing.T) {
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):
-		t.Fatalf("CloseAll has not returned: %d of %d players were closing", b.n, n)
+		b.mu.Lock()
+		closing := b.n
+		b.mu.Unlock()
+		t.Fatalf("CloseAll has not returned: %d of %d players were closing", closing, n)
 	}
 	CloseAll(nil) // nothing to close
 }
