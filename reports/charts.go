@@ -119,17 +119,22 @@ func buildCharts(st *Stats, cd *chartData) ([]chartSpec, error) {
 	return specs, nil
 }
 
-// fmtElo prints an Elo figure to a tenth, or "n/a" when undefined. A
-// figure that rounds to zero is "0.0", never "-0.0" (an even match's Elo
-// is computed as -0).
+// fmtElo prints an Elo figure to a tenth, or "n/a" when undefined.
 func fmtElo(x float64) string {
 	if math.IsNaN(x) || math.IsInf(x, 0) {
 		return "n/a"
 	}
+	return strconv.FormatFloat(EloShown(x), 'f', 1, 64)
+}
+
+// EloShown is an Elo figure as the report and the console print it, to a
+// tenth: one that rounds to zero is zero, never -0.0 (an even match's Elo
+// is computed as -0).
+func EloShown(x float64) float64 {
 	if math.Abs(x) < 0.05 {
-		x = 0
+		return 0
 	}
-	return strconv.FormatFloat(x, 'f', 1, 64)
+	return x
 }
 
 func standingsChart(st *Stats) chartSpec {

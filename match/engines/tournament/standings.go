@@ -375,17 +375,9 @@ func WriteMatchSummary(w io.Writer, m *MatchTally) {
 	if n > 0 {
 		draws = 100 * float64(m.WDL.D) / float64(n)
 	}
-	fmt.Fprintf(w, "Elo: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", noNegZero(e.Elo), e.Error, 100*e.LOS, draws)
+	fmt.Fprintf(w, "Elo: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", reports.EloShown(e.Elo), e.Error, 100*e.LOS, draws)
 	p := m.Penta
 	fmt.Fprintf(w, "Ptnml(0-2): [%d, %d, %d, %d, %d]\n", p[0], p[1], p[2], p[3], p[4])
-}
-
-// noNegZero keeps an even score from printing as "-0.0".
-func noNegZero(x float64) float64 {
-	if math.Abs(x) < 0.05 {
-		return 0
-	}
-	return x
 }
 
 // writeSwiss prints a Swiss event's standings: rank, engine, score and
