@@ -6,4 +6,4 @@ import "io"
 
 // engineInput is the sparring engine's standard input as it is (see the
 // Unix version).
-func engineInput(in io.Reader) (_ io.Reader, pollable bool) { return in, false }
+func engineInput(in io.Reader) (_ io.Reader, restore func()) { return in, nil }

@@ -13,8 +13,8 @@ import (
 
 // TestEngineInputPollsPipesOnly: the sparring engine's input is put in
 // the runtime's poller when it is a pipe (how every GUI and the arbiter
-// start an engine), and reads the same lines through it; a regular file
-// (or a terminal) is left as it is.
+// start an engine), reads the same lines through it, and is blocking again
+// once restored; a regular file (or a terminal) is left as it is.
 func TestEngineInputPollsPipesOnly(t *testing.T) {
 	// A blocking pipe, as a child's inherited standard input is (os.Pipe's
 	// ends are non-blocking already).
@@ -27,9 +27,9 @@ func TestEngineInputPollsPipesOnly(t *testing.T) {
 	// Both r and the file engineInput makes hold the descriptor, as
 	// os.Stdin does in the engine: neither may be collected and close it.
 	keptInputs = append(keptInputs, r)
-	in, pollable := engineInput(r)
-	if !pollable || in == r {
-		t.Fatalf("a pipe: engineInput = %v, %v; want a new pollable file", in, pollable)
+	in, restore := engineInput(r)
+	if restore == nil || in == r {
+		t.Fatalf("a pipe: engineInput = %v, restore %v; want a new pollable file", in, restore != nil)
 	}
 	flags, err := fcntl(p[0])
 	if err != nil {
@@ -50,6 +50,10 @@ func TestEngineInputPollsPipesOnly(t *testing.T) {
 	if err := sc.Err(); err != nil || strings.Join(lines, "|") != "hub|ping" {
 		t.Errorf("read through the poller: %q, %v; want hub, ping", lines, err)
 	}
+	restore()
+	if flags, err := fcntl(p[0]); err != nil || flags&syscall.O_NONBLOCK != 0 {
+		t.Errorf("after restore: flags %#x, %v; want the pipe blocking again", flags, err)
+	}
 
 	file := filepath.Join(t.TempDir(), "commands")
 	if err := os.WriteFile(file, []byte("hub\n"), 0o644); err != nil {
@@ -60,8 +64,8 @@ func TestEngineInputPollsPipesOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if in, pollable := engineInput(f); pollable || in != f {
-		t.Errorf("a regular file: engineInput = %v, %v; want it as it is", in, pollable)
+	if in, restore := engineInput(f); restore != nil || in != f {
+		t.Errorf("a regular file: engineInput = %v, restore %v; want it as it is", in, restore != nil)
 	}
 }
 
