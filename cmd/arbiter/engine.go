@@ -76,17 +76,14 @@ Guide: docs/engines.md`,
 				// with SIGPIPE and no word; with it the write fails, and the
 				// engine says so on stderr and exits with status 3.
 				signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
-				in, restore := engineInput(cmd.InOrStdin())
-				if restore != nil {
-					runtime.GOMAXPROCS(1) // see engineInput
+				in := cmd.InOrStdin()
+				if sparring.ReadsDirectly(in) {
+					runtime.GOMAXPROCS(1) // see ReadsDirectly
 				}
 				if hub1 {
 					err = sparring.ServeHub1(in, out, cfg)
 				} else {
 					err = sparring.ServeHub(in, out, cfg)
-				}
-				if restore != nil {
-					restore() // here, not deferred: the faults below exit
 				}
 			}
 			switch {

@@ -175,6 +175,9 @@ func (d *dxpWire) garbage() error { return d.write("Xgarbage") }
 // hang: the server returns ErrHang and stops reading.
 func (d *dxpWire) hang() {}
 
+// interrupted: DXP has no stop; a search ends by itself.
+func (d *dxpWire) interrupted() bool { return false }
+
 // slow: DXP has no stop message; the wait ends with the connection.
 func (d *dxpWire) slow() {
 	t := d.opts.SlowTime

@@ -87,6 +87,9 @@ type wire interface {
 	// slow waits well past the time limit, or until the protocol cuts the
 	// wait short (Hub "stop", the connection's end in DXP).
 	slow()
+	// interrupted reports whether the search must end now with the best
+	// move it has (Hub: a stop came; a ping meanwhile is answered).
+	interrupted() bool
 }
 
 // answer answers the engine's next move request in p: the planned fault of
@@ -113,5 +116,5 @@ func (e *engine) answer(p rules.Position, w wire) error {
 	case SlowAt:
 		w.slow()
 	}
-	return w.move(p, Choose(p, e.cfg.Level, e.rngFor(p)), time.Since(start))
+	return w.move(p, choose(p, e.cfg.Level, e.rngFor(p), w.interrupted), time.Since(start))
 }

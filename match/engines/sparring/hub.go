@@ -2,14 +2,13 @@ package sparring
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"hash/fnv"
 	"io"
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/match"
@@ -58,18 +57,16 @@ func (e *engine) rngFor(p rules.Position) *rand.Rand {
 	return rand.New(rand.NewPCG(e.cfg.Seed, h.Sum64()^uint64(e.requests)*0x9e3779b97f4a7c15))
 }
 
-// lineWriter writes whole lines, flushed, from several goroutines. The
+// lineWriter writes whole lines, flushed (the front end's goroutine is
+// its only writer: a pong too is written where the ping is read). The
 // first write error sticks: every later println returns it, and ServeHub
 // ends with it (a GUI that closed our output cannot be answered again).
 type lineWriter struct {
-	mu  sync.Mutex
 	w   *bufio.Writer
 	err error
 }
 
 func (w *lineWriter) println(s string) error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	if w.err != nil {
 		return w.err
 	}
@@ -83,8 +80,6 @@ func (w *lineWriter) println(s string) error {
 
 // failed returns the sticky write error, if any.
 func (w *lineWriter) failed() error {
-	w.mu.Lock()
-	defer w.mu.Unlock()
 	return w.err
 }
 
@@ -97,16 +92,20 @@ func (w *lineWriter) failed() error {
 func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 	e := newEngine(cfg)
 	w := &lineWriter{w: bufio.NewWriter(out)}
-	r := readHub(in, w)
+	r := newHubInput(in, w)
 	var (
 		pos   rules.Position
 		posOK bool
 		level match.Level
 	)
 	presets := strings.Join(rules.Presets(), " ")
-	for raw := range r.cmds {
+	for {
 		if err := w.failed(); err != nil {
 			return err
+		}
+		raw, rerr := r.next()
+		if rerr != nil {
+			return endOfInput(rerr, w)
 		}
 		l, err := hub.ParseLine(raw)
 		if err != nil {
@@ -137,7 +136,6 @@ func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 				level = lv
 			}
 		case "go":
-			r.dropStop()
 			if !posOK {
 				w.println(hub.Cmd("error", "message", "go without a valid position").String())
 				continue
@@ -149,7 +147,19 @@ func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 			return w.failed()
 		}
 	}
-	return w.failed()
+}
+
+// endOfInput is what a Hub front end returns when its input ends: the
+// write error that ended it, if any (a ping's pong may have failed), else
+// nil at the end of the input and the read error otherwise.
+func endOfInput(err error, w *lineWriter) error {
+	if werr := w.failed(); werr != nil {
+		return werr
+	}
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	return err
 }
 
 func (e *engine) setParam(name, value string) error {
@@ -211,76 +221,31 @@ func (h *hubWire) noMove(rules.Position) error { return h.w.println("done") }
 // garbage is an answer that cannot be read (the arbiter ignores other junk).
 func (h *hubWire) garbage() error { return h.w.println("done \x01\x02 garbage \"unterminated") }
 
-// hubInput reads the GUI's lines for ServeHub and ServeHub1. It answers
-// "ping" and takes "stop" itself, as both must work while a search runs,
-// and passes every other line on cmds, which it closes at the end of the
-// input or once a hang fault has fired (a hung engine stops reading).
-type hubInput struct {
-	cmds chan string
-	stop chan struct{}
-	hung atomic.Bool
-}
-
-func readHub(in io.Reader, w *lineWriter) *hubInput {
-	r := &hubInput{cmds: make(chan string, 16), stop: make(chan struct{}, 1)}
-	go func() {
-		defer close(r.cmds)
-		sc := bufio.NewScanner(in)
-		sc.Buffer(make([]byte, 4096), 1<<20)
-		for sc.Scan() {
-			if r.hung.Load() {
-				return // a hung engine stops reading
-			}
-			line := sc.Text()
-			switch strings.TrimSpace(line) {
-			case "ping":
-				if w.println("pong") != nil {
-					return // the server returns the error
-				}
-				continue
-			case "stop":
-				select {
-				case r.stop <- struct{}{}:
-				default:
-				}
-				continue
-			}
-			r.cmds <- line
-		}
-	}()
-	return r
-}
-
-// dropStop drops a stale stop from a previous search.
-func (r *hubInput) dropStop() {
-	select {
-	case <-r.stop:
-	default:
-	}
-}
-
-// search is what both front ends of answer share: the search's limits and
-// the means of the hang and slow faults.
+// search is what both Hub front ends of answer share: the search's
+// limits, its input (a ping is answered and a stop taken while it runs),
+// and the means of the hang and slow faults.
 type search struct {
 	w     *lineWriter
 	depth int // for the info line
 	level match.Level
-	stop  <-chan struct{}
-	hung  *atomic.Bool
+	in    *hubInput
 }
 
 func (r *hubInput) search(w *lineWriter, depth int, level match.Level) search {
-	return search{w: w, depth: depth, level: level, stop: r.stop, hung: &r.hung}
+	r.startSearch()
+	return search{w: w, depth: depth, level: level, in: r}
 }
 
-func (h *search) hang() { h.hung.Store(true) }
+func (h *search) interrupted() bool { return h.in.interrupted(0) }
 
+// hang: nothing to do here; the server returns ErrHang, and the engine
+// reads no more.
+func (h *search) hang() {}
+
+// slow thinks past any limit, answering ping, until a stop.
 func (h *search) slow() {
-	t := time.NewTimer(slowBudget(h.level))
-	defer t.Stop()
-	select {
-	case <-t.C:
-	case <-h.stop:
+	end := time.Now().Add(slowBudget(h.level))
+	for wait := time.Until(end); wait > 0 && !h.in.interrupted(wait); wait = time.Until(end) {
 	}
 }
 

@@ -21,15 +21,19 @@ import (
 func ServeHub1(in io.Reader, out io.Writer, cfg Config) error {
 	e := newEngine(cfg)
 	w := &lineWriter{w: bufio.NewWriter(out)}
-	r := readHub(in, w)
+	r := newHubInput(in, w)
 	var (
 		pos   rules.Position
 		posOK bool
 		level match.Level
 	)
-	for raw := range r.cmds {
+	for {
 		if err := w.failed(); err != nil {
 			return err
+		}
+		raw, rerr := r.next()
+		if rerr != nil {
+			return endOfInput(rerr, w)
 		}
 		f := strings.Fields(raw)
 		if len(f) == 0 {
@@ -88,7 +92,6 @@ func ServeHub1(in io.Reader, out io.Writer, cfg Config) error {
 		case "depth":
 			level.Depth, err = strconv.Atoi(arg(1))
 		case "go":
-			r.dropStop()
 			if !posOK {
 				err = fmt.Errorf("go without a valid position")
 				break
@@ -103,7 +106,6 @@ func ServeHub1(in io.Reader, out io.Writer, cfg Config) error {
 			w.println("error " + err.Error())
 		}
 	}
-	return w.failed()
 }
 
 // hub1Wire is the Hub-1 front end of answer.

@@ -80,32 +80,62 @@ func evaluate(p rules.Position) int {
 
 // Choose picks a move in p (which must have one) at level l; ties are
 // broken with rng so that games vary with the seed.
-func Choose(p rules.Position, l Level, rng *rand.Rand) rules.Move {
+func Choose(p rules.Position, l Level, rng *rand.Rand) rules.Move { return choose(p, l, rng, nil) }
+
+// choose is Choose whose search asks stop (nil: never) every
+// checkInterval nodes whether to end now; it then plays the best of the
+// moves it has searched to the full depth (a random one if none).
+func choose(p rules.Position, l Level, rng *rand.Rand, stop func() bool) rules.Move {
 	moves := p.LegalMoves()
 	if len(moves) == 1 || l.Depth < 0 {
 		return moves[rng.IntN(len(moves))]
 	}
 	depth := max(l.Depth, 1)
+	s := searcher{stop: stop}
 	best, bestScore := []rules.Move(nil), -2*winScore
 	for _, m := range moves {
-		var s int
+		var v int
 		if l.Depth == 0 {
-			s = -evaluate(p.Play(m))
+			v = -evaluate(p.Play(m))
 		} else {
-			s = -alphaBeta(p.Play(m), depth-1, -2*winScore, -bestScore+1)
+			v = -s.alphaBeta(p.Play(m), depth-1, -2*winScore, -bestScore+1)
+		}
+		if s.stopped {
+			break // v is of a search cut short
 		}
 		switch {
-		case s > bestScore:
-			best, bestScore = append(best[:0], m), s
-		case s == bestScore:
+		case v > bestScore:
+			best, bestScore = append(best[:0], m), v
+		case v == bestScore:
 			best = append(best, m)
 		}
+	}
+	if len(best) == 0 {
+		best = moves
 	}
 	return best[rng.IntN(len(best))]
 }
 
+// checkInterval is how many nodes the search visits between two looks at
+// its input (a system call that finds nothing, about a microsecond): a
+// few hundred microseconds, so a ping or a stop is answered at once.
+const checkInterval = 1024
+
+// searcher is one search's node count and stop.
+type searcher struct {
+	stop    func() bool
+	nodes   uint32
+	stopped bool
+}
+
 // alphaBeta is a plain negamax alpha-beta search on material.
-func alphaBeta(p rules.Position, depth, alpha, beta int) int {
+func (s *searcher) alphaBeta(p rules.Position, depth, alpha, beta int) int {
+	if s.nodes++; s.nodes%checkInterval == 0 && s.stop != nil && s.stop() {
+		s.stopped = true
+	}
+	if s.stopped {
+		return 0
+	}
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
 		if p.Variant().NoMoveOutcome(p.Turn()) == rules.WinFor(p.Turn()) {
@@ -117,9 +147,9 @@ func alphaBeta(p rules.Position, depth, alpha, beta int) int {
 		return evaluate(p)
 	}
 	for _, m := range moves {
-		s := -alphaBeta(p.Play(m), depth-1, -beta, -alpha)
-		if s > alpha {
-			alpha = s
+		v := -s.alphaBeta(p.Play(m), depth-1, -beta, -alpha)
+		if v > alpha {
+			alpha = v
 			if alpha >= beta {
 				break
 			}
