@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"os"
+	"runtime"
 	"syscall"
 	"time"
 	"unsafe"
@@ -21,8 +22,9 @@ type fdLines struct {
 	f          *os.File // kept: its finalizer would close fd
 	fd         uintptr
 	buf        []byte
-	start, end int   // buf[start:end] is read and not yet returned
-	err        error // the end of the input (io.EOF) or a read error
+	start, end int       // buf[start:end] is read and not yet returned
+	err        error     // the end of the input (io.EOF) or a read error
+	yielded    time.Time // the last yield before a wait (see fill)
 }
 
 // directSource is an fdLines when in is a pipe or a socket.
@@ -104,6 +106,15 @@ func (s *fdLines) fill(timeout time.Duration) {
 		}
 		s.buf = append(s.buf, make([]byte, len(s.buf))...)
 	}
+	if now := time.Now(); now.Sub(s.yielded) >= yieldEvery {
+		// Waits that keep the processor never pass through the
+		// scheduler: the runtime's monitor would take the goroutine for
+		// one computing without a break and preempt it every 10 ms with
+		// a signal, interrupting the wait. A yield now and then is a
+		// reschedule only (the arbiter's readers do the same).
+		s.yielded = now
+		runtime.Gosched()
+	}
 	if !waitReadable(s.fd, timeout) {
 		return
 	}
@@ -127,6 +138,9 @@ func (s *fdLines) fill(timeout time.Duration) {
 // is a blocking system call the scheduler knows of, so that the runtime's
 // other goroutines (the collector's) get the processor meanwhile.
 const rawWait = 10 * time.Millisecond
+
+// yieldEvery is how often fill yields: within the runtime's time slice.
+const yieldEvery = rawWait / 2
 
 // waitReadable waits until fd is readable or at its end, or timeout
 // (negative: none) has passed; false on a timeout or a signal.

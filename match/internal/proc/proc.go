@@ -16,6 +16,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -177,7 +178,13 @@ type lineReader struct {
 	deadline  time.Time
 	result    waitResult
 	fds       [2]pollFd
+	yielded   time.Time // the last yield before a raw wait (see waitNow)
 }
+
+// yieldEvery is how often a reader yields before a raw wait: within the
+// runtime's 10 ms time slice (see rawWait on Linux), so that its monitor never
+// finds the goroutine running a whole slice.
+const yieldEvery = 5 * time.Millisecond
 
 // waitResult is how waitNow ended, beside a read's n and errno.
 type waitResult uint8
@@ -287,9 +294,10 @@ func (lr *lineReader) waitNow(fd uintptr) bool {
 			lr.result = waitExited
 			return true
 		}
+		now := time.Now()
 		timeout := time.Duration(-1)
 		if !lr.deadline.IsZero() {
-			if timeout = time.Until(lr.deadline); timeout <= 0 {
+			if timeout = lr.deadline.Sub(now); timeout <= 0 {
 				lr.result = waitDeadline
 				return true
 			}
@@ -309,6 +317,16 @@ func (lr *lineReader) waitNow(fd uintptr) bool {
 			}
 		}
 		poll = false
+		if raw && now.Sub(lr.yielded) >= yieldEvery {
+			// A goroutine whose waits are all raw never passes through
+			// the scheduler: the runtime's monitor takes it for one
+			// computing without a break and preempts it every 10 ms with
+			// a signal, which interrupts the wait (on a virtual machine a
+			// signal, its return and the repeated wait cost tens of µs).
+			// A yield now and then is a reschedule only.
+			lr.yielded = now
+			runtime.Gosched()
+		}
 		woken, e := lr.wk.wait(fd, timeout, raw, &lr.fds)
 		raw = false
 		if e != 0 && e != syscall.EINTR {
