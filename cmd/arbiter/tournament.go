@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
-	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -28,22 +27,6 @@ import (
 )
 
 func init() { subcommands = append(subcommands, newTournamentCmd) }
-
-// runnerGCPercent is the garbage collector's target while an event runs
-// here (GOGC=400), unless GOGC says otherwise. The runner keeps little
-// alive (a few MB: the running games, the standings) and allocates a few
-// KB a move, so at the default 100 the collector ran at the 4 MB minimum
-// heap every few hundred moves: about 7% of a fast match's CPU (issue 23's
-// profile). At 400 it runs a quarter as often, for a heap of some 16 MB.
-const runnerGCPercent = 400
-
-// runnerGC sets runnerGCPercent, unless the GOGC environment variable
-// chose a setting.
-func runnerGC() {
-	if _, set := os.LookupEnv("GOGC"); !set {
-		debug.SetGCPercent(runnerGCPercent)
-	}
-}
 
 // tournamentFlags are the options shared by `tournament` and `demo`.
 type tournamentFlags struct {
@@ -218,8 +201,13 @@ func isTerminal(w io.Writer) bool {
 
 // runTournament runs a resolved event and writes its report: the one
 // runner behind tournament, demo and match.
+//
+// The garbage collector keeps Go's default target (GOGC=100). At 400 it ran
+// a tenth as often, but on a heap of 16 MB instead of 4, and on a virtual
+// machine the first touch of each new page of heap is a fault of some 10 µs:
+// 9 % more of the arbiter's CPU a ply (issue 23; six paired runs of 200
+// games, every pair higher: 38.8 µs against 35.4).
 func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) error {
-	runnerGC()
 	stderr := cmd.ErrOrStderr()
 	name := tf.name()
 	console, log, liveAt, err := tf.setUp(ev, stderr)
