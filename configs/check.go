@@ -95,7 +95,11 @@ func (c *checker) walk(v any, t reflect.Type, path string) {
 		f, ok := fields[strings.ToLower(k)]
 		key := join(path, k)
 		if !ok {
-			c.fail(key, fmt.Errorf("unknown key%s (known keys here: %s)", suggest(k, names), strings.Join(names, ", ")))
+			hint := suggest(k, names)
+			if long, ok := EngineShortKeys[strings.ToLower(k)]; ok && t == reflect.TypeFor[Engine]() {
+				hint = fmt.Sprintf("; did you mean %q? (%s= is its name in an --engine spec, not in a file)", long, strings.ToLower(k))
+			}
+			c.fail(key, fmt.Errorf("unknown key%s (known keys here: %s)", hint, strings.Join(names, ", ")))
 			continue
 		}
 		c.walk(m[k], f.Type, key)

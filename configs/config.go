@@ -117,6 +117,15 @@ type PDNOptions struct {
 	Annotations string `mapstructure:"annotations" json:"annotations"`
 }
 
+// EngineShortKeys are the short names an --engine SPEC gives some keys of
+// an engine entry (cmd=, proto=, ...), each with the entry's own key. A
+// config file takes the entry's keys; a short one there is met with the
+// long one's name.
+var EngineShortKeys = map[string]string{
+	"cmd": "command", "proto": "protocol", "addr": "address",
+	"init": "init_timeout", "tc": "time_control",
+}
+
 // Engine is one participant as configured.
 type Engine struct {
 	Name string `mapstructure:"name" json:"name"`

@@ -146,6 +146,7 @@ func TestConfigErrors(t *testing.T) {
 	}{
 		{"unknown top key", minimal + "concurency: 2\n", nil, []string{"event.yaml", "concurency", "unknown key", `did you mean "concurrency"`}},
 		{"unknown engine key", strings.Replace(minimal, "    command: self engine --level 2", "    comand: x", 1), nil, []string{"event.yaml", "engines.1.comand", "unknown key"}},
+		{"a spec's short key in a file", strings.Replace(minimal, "    command: self engine --level 2", "    cmd: self engine --level 2", 1), nil, []string{"engines.1.cmd", `did you mean "command"?`, "--engine spec"}},
 		{"unknown nested key", minimal + "openings: {file: openings/3move_english.json, grup: all}\n", nil, []string{"openings.grup"}},
 		{"bad int", minimal + "concurrency: lots\n", nil, []string{"event.yaml", "concurrency", `"lots" is not a whole number`}},
 		{"bad bool", minimal + "auto_claim: maybe\n", nil, []string{"auto_claim", "true or false"}},

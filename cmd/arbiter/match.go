@@ -17,16 +17,18 @@ import (
 func init() { subcommands = append(subcommands, newMatchCmd) }
 
 // specKeys maps the keys of an --engine SPEC to the keys of a config file's
-// engine entry: the spec's own short names (README documents them) and the
-// config's names alike. cmd= is read apart: it takes the rest of the text.
-var specKeys = map[string]string{
-	"name": "name", "dir": "dir",
-	"proto": "protocol", "protocol": "protocol",
-	"addr": "address", "address": "address",
-	"listen": "listen",
-	"init":   "init_timeout", "init_timeout": "init_timeout",
-	"tc": "time_control", "time_control": "time_control",
-}
+// engine entry: the spec's own short names (configs.EngineShortKeys; README
+// documents them) and the config's names alike. cmd= is read apart: it
+// takes the rest of the text.
+var specKeys = func() map[string]string {
+	m := map[string]string{"name": "name", "dir": "dir", "listen": "listen"}
+	for short, long := range configs.EngineShortKeys {
+		m[short], m[long] = long, long
+	}
+	delete(m, "cmd")
+	delete(m, "command")
+	return m
+}()
 
 // parseEngineSpec reads "name=A dir=D proto=hub|hub1|cb|dxp addr=H:P listen=true
 // init=90s option.X=Y cmd=PROGRAM ARGS..." into the engine entry a config
