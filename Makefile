@@ -30,13 +30,9 @@ vet:
 # kinds again would double the suite's time (issue 21: under 8 minutes on
 # two cores). The tests that run the arbiter as a process copy the one just
 # built (internal/testbin) rather than each linking its own, in both runs.
-# Three packages run at a time (-p 3, one more than the two cores): many
-# tests wait on engines' and browsers' answers or on a timeout rather than
-# compute, and the third package fills that time (a fresh clone's .ci/run
-# 479 s -> 440 s on two cores, both passing).
 test: build vet
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -p 3 -timeout 20m $(SLOW_PKGS) $(PKGS)
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -p 3 -race -short -timeout 20m $(RACE_PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 20m $(SLOW_PKGS) $(PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -short -timeout 20m $(RACE_PKGS)
 	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges|TestBuildSmall|TestBuildResumes' ./rules/ ./rules/egdb/
 
 # The edit loop: every test but the browser ones (they skip under -short,
