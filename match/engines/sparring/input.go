@@ -160,12 +160,18 @@ func (r *hubInput) next() (string, error) {
 // startSearch forgets the stop of an earlier search.
 func (r *hubInput) startSearch() { r.stop = false }
 
+// maxLater bounds the lines kept during a search: a GUI that sends more
+// before the search ends is left waiting on the pipe (its lines stay
+// there, in order), as it would with an engine that reads nothing while it
+// thinks, rather than growing the engine's memory without end.
+const maxLater = 256
+
 // interrupted reads what has come during a search, waiting up to wait for
 // it: a ping is answered, a stop noted, any other line kept for next. It
 // reports whether the search has been told to stop (or the input ended:
 // then no stop can come, and the search had better end too).
 func (r *hubInput) interrupted(wait time.Duration) bool {
-	for !r.stop && r.src.ready(wait) {
+	for !r.stop && len(r.later) < maxLater && r.src.ready(wait) {
 		wait = 0
 		line, err := r.src.next()
 		if err != nil {

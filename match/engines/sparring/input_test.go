@@ -3,6 +3,7 @@ package sparring
 import (
 	"bufio"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -232,6 +233,54 @@ func TestServeHubInterruptsADeepSearch(t *testing.T) {
 				t.Errorf("ServeHub: %v", err)
 			}
 			inW.Close()
+		})
+	}
+}
+
+// Lines that come during a search are kept for after it, in order and
+// all of them, but at most maxLater at a time: the rest wait in the pipe.
+func TestInterruptedKeepsLinesBounded(t *testing.T) {
+	for _, k := range inputKinds {
+		t.Run(k.name, func(t *testing.T) {
+			r, w := k.pipe(t)
+			in := newHubInput(r, &lineWriter{w: bufio.NewWriter(io.Discard)})
+			const n = 3 * maxLater
+			go func() {
+				for i := range n {
+					fmt.Fprintf(w, "pos %d\n", i)
+				}
+				w.Close()
+			}()
+			in.startSearch()
+			look := func() { // one of a long search's looks at its input
+				t.Helper()
+				if in.interrupted(time.Millisecond) {
+					t.Fatal("interrupted without a stop")
+				}
+				if len(in.later) > maxLater {
+					t.Fatalf("%d lines kept during the search, want at most %d", len(in.later), maxLater)
+				}
+			}
+			// Until the search has kept all it may (the bound only turns a
+			// lost line into a failure), then a few more looks.
+			for bound := time.Now().Add(time.Minute); len(in.later) < maxLater && time.Now().Before(bound); {
+				look()
+			}
+			for range 100 {
+				look()
+			}
+			if len(in.later) != maxLater {
+				t.Errorf("%d lines kept, want %d (the rest in the pipe)", len(in.later), maxLater)
+			}
+			for i := range n {
+				l, err := in.next()
+				if want := fmt.Sprintf("pos %d", i); l != want || err != nil {
+					t.Fatalf("after the search, line %d: %q, %v; want %q", i, l, err, want)
+				}
+			}
+			if _, err := in.next(); !errors.Is(err, io.EOF) {
+				t.Errorf("after the lines: %v, want io.EOF", err)
+			}
 		})
 	}
 }
