@@ -327,11 +327,20 @@ openings: {file: openings/3move_english.json, group: standard}
 
 // An interrupt that comes before the runner has a summary (here: before it
 // could even read the database) is reported as an interruption, not a
-// nil-pointer panic.
+// nil-pointer panic, and starts no engine. The command runs in this
+// process, where "self" would be the test binary: the engines are a script
+// that notes it was started.
 func TestTournamentInterruptedAtStart(t *testing.T) {
 	dir := t.TempDir()
 	cfg := filepath.Join(dir, "event.yaml")
-	writeFile(t, cfg, smallEvent)
+	started := filepath.Join(dir, "started")
+	engine := filepath.Join(dir, "engine.sh")
+	writeFile(t, engine, "#!/bin/sh\n: > "+started+"\nexec sleep 30\n")
+	if err := os.Chmod(engine, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, cfg, strings.NewReplacer("self engine --level random --seed 1", engine, "self engine --level 1 --seed 2", engine,
+		"self engine --level 2 --seed 3", engine, "self engine --level greedy --seed 4", engine).Replace(smallEvent))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	root := newRoot()
@@ -342,6 +351,9 @@ func TestTournamentInterruptedAtStart(t *testing.T) {
 	err := root.ExecuteContext(ctx)
 	if err == nil || !strings.Contains(err.Error(), "interrupted") {
 		t.Errorf("err = %v, want an interruption\n%s", err, errb.String())
+	}
+	if _, err := os.Stat(started); err == nil {
+		t.Error("an engine was started by an event interrupted before it began")
 	}
 }
 

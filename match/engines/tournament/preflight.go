@@ -49,6 +49,9 @@ func (e *PreflightError) Unwrap() error { return e.Err }
 // would take it for a game): its program, when the arbiter starts it, is
 // looked up only.
 func Preflight(ctx context.Context, ev *configs.Event, log zerolog.Logger) ([]store.Identity, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err // interrupted already: no engine is started to be killed at once
+	}
 	ids := make([]store.Identity, len(ev.Engines))
 	errs := make([]error, len(ev.Engines))
 	started := make([]match.Player, len(ev.Engines))
