@@ -23,6 +23,16 @@ var (
 	binErr  error
 )
 
+// TestMain removes the binary arbiterBinary built (50 MB in the temporary
+// directory at every run otherwise).
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
 // arbiterBinary builds the real arbiter once: its `engine` command is the
 // sparring engine the benchmarks play with.
 func arbiterBinary(b testing.TB) string {
