@@ -211,7 +211,7 @@ func parsePeriods(s string) ([]Period, error) {
 			}
 			p.Moves, rest = n, t
 		} else if i != len(parts)-1 {
-			return nil, fmt.Errorf("period %d (%q) has no move count, so no period can follow it", i+1, part)
+			return nil, fmt.Errorf("period %d (%q) has no move count, so no period can follow it%s", i+1, part, minutesSecondsHint(part, parts[i+1]))
 		}
 		t, inc, hasInc := strings.Cut(rest, "+")
 		d, err := parseSeconds(t)
@@ -230,6 +230,20 @@ func parsePeriods(s string) ([]Period, error) {
 		ps = append(ps, p)
 	}
 	return ps, nil
+}
+
+// minutesSecondsHint explains ":" to whoever wrote minutes:seconds
+// ("1:30+1", as cutechess reads it): here, as in PDN's TimeControl tag,
+// ":" separates periods ("40/7200:3600").
+func minutesSecondsHint(minutes, next string) string {
+	secs, _, _ := strings.Cut(next, "+")
+	m, err1 := strconv.Atoi(minutes)
+	s, err2 := strconv.Atoi(secs)
+	if err1 != nil || err2 != nil || len(secs) != 2 || s >= 60 || m < 0 {
+		return ""
+	}
+	inc := strings.TrimPrefix(next, secs)
+	return fmt.Sprintf(` (":" separates periods here, as in PDN's "40/7200:3600"; for %d min %d s write %d%s)`, m, s, m*60+s, inc)
 }
 
 // parseSeconds reads "7200", "0.5" (seconds, exact to the nanosecond) or a

@@ -62,7 +62,10 @@ func TestParseTimeControlErrors(t *testing.T) {
 		{"0", "more than 0"},
 		{"-5", "no sign"},
 		{"300+-2", "no sign"},
-		{"7200:40/3600", "no move count"},
+		{"7200:40/3600", "no move count, so no period can follow it"},
+		// minutes:seconds, as cutechess writes them: the error says how.
+		{"1:00+1", `no move count, so no period can follow it (":" separates periods here, as in PDN's "40/7200:3600"; for 1 min 0 s write 60+1)`},
+		{"2:30", `for 2 min 30 s write 150)`},
 		{"0/300", "move count"},
 		{"x/300", "move count"},
 		{"300 move=2", "cannot be combined"},
