@@ -195,3 +195,29 @@ func TestReadmeShape(t *testing.T) {
 		}
 	}
 }
+
+// Wrong arguments, as a newcomer types them, say what the command takes:
+// its usage line and an example, where cobra said only "accepts 1 arg(s),
+// received 0" or `unknown command "x" for "arbiter serve"`.
+func TestArgumentErrorsSayWhatToWrite(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"report"}, []string{"arbiter: report: accepts 1 arg(s), received 0 (usage: arbiter report DIR", "e.g. arbiter report out/demo)"}},
+		{[]string{"serve", "8080"}, []string{`arbiter: serve: takes no arguments (got "8080") (usage: arbiter serve [--addr 127.0.0.1:8080]`}},
+		{[]string{"egdb", "build", "english"}, []string{`egdb build: takes no arguments (got "english")`, "--variant V --pieces N", "e.g. arbiter egdb build --variant english --pieces 4"}},
+		{[]string{"cb-host"}, []string{"cb-host: accepts 1 arg(s), received 0 (usage: arbiter cb-host LIB"}},
+	} {
+		_, stderr, code := runArbiter(t, dir, tt.args...)
+		if code != exitUsage {
+			t.Errorf("arbiter %v: exit %d, want %d\n%s", tt.args, code, exitUsage, stderr)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(stderr, w) {
+				t.Errorf("arbiter %v: stderr lacks %q:\n%s", tt.args, w, stderr)
+			}
+		}
+	}
+}

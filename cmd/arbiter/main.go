@@ -65,7 +65,38 @@ human-events, check-and-pdn, cluster, internet, egdb, exit-codes, variants).`,
 	for _, f := range subcommands {
 		root.AddCommand(f())
 	}
+	explainArgs(root)
 	return root
+}
+
+// explainArgs makes wrong arguments a usage error that says what the
+// command takes, with its usage line and first example, where cobra says
+// only "accepts 1 arg(s), received 0", or `unknown command "x" for
+// "arbiter serve"` of a command that takes none.
+func explainArgs(c *cobra.Command) {
+	for _, sub := range c.Commands() {
+		explainArgs(sub)
+	}
+	check := c.Args
+	if check == nil || c.HasSubCommands() {
+		return
+	}
+	c.Args = func(cmd *cobra.Command, args []string) error {
+		err := check(cmd, args)
+		if err == nil {
+			return nil
+		}
+		what := err.Error()
+		if strings.HasPrefix(what, "unknown command") {
+			what = fmt.Sprintf("takes no arguments (got %q)", strings.Join(args, " "))
+		}
+		example, _, _ := strings.Cut(strings.TrimSpace(cmd.Example), "\n")
+		if example != "" {
+			example = "; e.g. " + example
+		}
+		name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ") // the root's name starts every message
+		return usagef("%s: %s (usage: %s%s)", name, what, cmd.UseLine(), example)
+	}
 }
 
 // versionText is what --version prints: the module version (or
