@@ -47,6 +47,7 @@ type Coordinator struct {
 	early    map[int]ResultMsg      // results no Play waits for yet
 	replies  map[int][]string       // reply subjects to answer once the game is stored
 	finished map[int]bool
+	enqueued map[int]bool // published by Enqueue
 	stopped  bool
 	refused  map[string]bool // worker+reason, logged once
 }
@@ -71,7 +72,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, ev *configs.Event, st *s
 		return nil, fmt.Errorf("cluster: %w", err)
 	}
 	c := &Coordinator{nc: nc, js: js, ev: ev, plan: sched.All(), log: opt.Log,
-		waiting: map[int]chan ResultMsg{}, early: map[int]ResultMsg{}, replies: map[int][]string{}, finished: map[int]bool{}, refused: map[string]bool{}}
+		waiting: map[int]chan ResultMsg{}, early: map[int]ResultMsg{}, replies: map[int][]string{}, finished: map[int]bool{}, enqueued: map[int]bool{}, refused: map[string]bool{}}
 	ids, err := st.FinishedIDs(ctx)
 	if err != nil {
 		return nil, err
@@ -167,8 +168,22 @@ const maxOutstanding = 5000
 // maxOutstanding.
 func (c *Coordinator) Slots() int { return max(1, min(len(c.plan), maxOutstanding)) }
 
-// Play publishes game p (once: a copy the stream already holds is
-// dropped by the server) and waits for its result.
+// Enqueue publishes game p: the runner calls it in plan order, so that
+// the workers, which take the stream's games in the order they were
+// published, play them in plan order (tournament.Queue). Play publishes
+// the games it was not given first.
+func (c *Coordinator) Enqueue(ctx context.Context, p schedule.Pairing) error {
+	if err := c.publish(ctx, p); err != nil {
+		return err
+	}
+	c.mu.Lock()
+	c.enqueued[p.Index] = true
+	c.mu.Unlock()
+	return nil
+}
+
+// Play publishes game p unless Enqueue did (once: a copy the stream
+// already holds is dropped by the server) and waits for its result.
 func (c *Coordinator) Play(ctx context.Context, p schedule.Pairing) (store.Game, error) {
 	ch := make(chan ResultMsg, 1)
 	c.mu.Lock()
@@ -177,14 +192,18 @@ func (c *Coordinator) Play(ctx context.Context, p schedule.Pairing) (store.Game,
 		ch <- r
 	}
 	c.waiting[p.Index] = ch
+	enqueued := c.enqueued[p.Index]
+	delete(c.enqueued, p.Index)
 	c.mu.Unlock()
 	defer func() {
 		c.mu.Lock()
 		delete(c.waiting, p.Index)
 		c.mu.Unlock()
 	}()
-	if err := c.publish(ctx, p); err != nil {
-		return store.Game{}, err
+	if !enqueued {
+		if err := c.publish(ctx, p); err != nil {
+			return store.Game{}, err
+		}
 	}
 	select {
 	case r := <-ch:
@@ -366,4 +385,4 @@ func (c *Coordinator) Close() {
 	}
 }
 
-var _ tournament.Executor = (*Coordinator)(nil)
+var _ tournament.Queue = (*Coordinator)(nil)

@@ -37,6 +37,18 @@ type Executor interface {
 	Slots() int
 }
 
+// A Queue is an Executor whose games wait in a queue for whoever plays
+// them (the cluster's work queue): the runner enqueues each game, in plan
+// order, before a goroutine waits for it with Play, so that the games are
+// taken in plan order. The standings and an SPRT count results in plan
+// order: a game that happened to be queued last would hold them back until
+// the end of the event.
+type Queue interface {
+	Executor
+	// Enqueue hands game p out; Play then waits for it.
+	Enqueue(ctx context.Context, p schedule.Pairing) error
+}
+
 // LocalOptions configure NewLocal; the zero value of each field is a
 // sensible default.
 type LocalOptions struct {

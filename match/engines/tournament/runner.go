@@ -335,6 +335,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	} else if r.sum.Stopped == "" {
 		g, gctx := errgroup.WithContext(runCtx)
 		g.SetLimit(max(1, r.exec.Slots()))
+		queue, _ := r.exec.(Queue)
 		for {
 			p, ok := sched.Next()
 			if !ok || gctx.Err() != nil || drained() {
@@ -342,6 +343,14 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 			}
 			if finished[p.Index] {
 				continue
+			}
+			if queue != nil {
+				if err := queue.Enqueue(gctx, p); err != nil {
+					if gctx.Err() == nil { // else interrupted: no error
+						g.Go(func() error { return fmt.Errorf("tournament: game %d: %w", p.Index+1, err) })
+					}
+					break
+				}
 			}
 			g.Go(func() error {
 				// Go waits for a free slot: a drain in the meantime
@@ -501,6 +510,7 @@ type reportStep struct {
 	played bool // only this: a game of this run finished
 	res    Result
 	table  Standings         // non-nil: print the standings after res
+	final  bool              // res is the plan's last: table is the event's
 	stop   string            // the SPRT stopped the match after res: why
 	sprt   *stats.SPRTResult // with stop
 }
@@ -524,8 +534,8 @@ func (r *runner) flush(played bool) {
 		r.next++
 		r.sum.Finished++
 		r.standings.add(res)
-		step := reportStep{res: res}
-		if r.progress.due() {
+		step := reportStep{res: res, final: r.next == len(r.plan)}
+		if r.progress.due() || step.final {
 			step.table = r.snapshot()
 		}
 		if r.tally != nil {
@@ -604,7 +614,7 @@ func (r *runner) tell(steps []reportStep) {
 			r.opt.OnResult(s.res)
 		}
 		if s.table != nil {
-			r.progress.table(s.table)
+			r.progress.table(s.table, s.final)
 		}
 		if s.stop != "" {
 			if err := r.st.SetStopped(context.Background(), s.stop); err != nil {

@@ -309,8 +309,8 @@ func (p *progress) due() bool {
 }
 
 // table shows the standings: redrawn in place on a terminal, a plain line
-// otherwise.
-func (p *progress) table(st Standings) {
+// otherwise; final: they are the event's, every result in.
+func (p *progress) table(st Standings, final bool) {
 	if p == nil {
 		return
 	}
@@ -320,8 +320,10 @@ func (p *progress) table(st Standings) {
 	c.st = st
 	if !c.live {
 		// About forty lines for the whole run at most (the demo's 960
-		// games would otherwise print 240), and the last one.
-		if step := max(1, c.total/40); c.done == c.total || c.done >= c.printed+step {
+		// games would otherwise print 240), and the last one. Results
+		// count in plan order: once every game is played, the ones still
+		// to count make no line of their own, only the final table does.
+		if step := max(1, c.total/40); final || c.done < c.total && c.done >= c.printed+step {
 			io.WriteString(c.w, plain(c.done, c.total, st))
 			c.printed = c.done
 		}

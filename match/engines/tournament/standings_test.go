@@ -90,7 +90,7 @@ func TestProgress(t *testing.T) {
 	}
 	var nilP *progress
 	nilP.add()
-	nilP.table(nil)
+	nilP.table(nil, false)
 	nilP.finish()
 	if nilP.due() {
 		t.Errorf("a nil progress asks for a table")
@@ -116,7 +116,7 @@ func TestProgress(t *testing.T) {
 	}
 	b.Reset()
 	table := Standings{{Engine: "a", Rank: 1, Games: 1, Points: 1, W: 1}, {Engine: "b", Rank: 2, Games: 1, L: 1}}
-	p.table(table)
+	p.table(table, false)
 	var tb bytes.Buffer
 	table.Write(&tb)
 	// The one-line bar is cleared, then the table and the bar are drawn.
@@ -141,7 +141,7 @@ func TestProgress(t *testing.T) {
 	b.Reset()
 	p = newProgress(NewConsole(&b, false), 3, 2, 4)
 	p.add()
-	p.table(table)
+	p.table(table, false)
 	p.add()
 	p.finish()
 	if b.String() != "games 1/3: a 1/1, b 0/1\n" {
@@ -150,13 +150,27 @@ func TestProgress(t *testing.T) {
 	// A long run: about forty lines, and the last.
 	b.Reset()
 	p = newProgress(NewConsole(&b, false), 400, 2, 4)
-	for range 400 {
+	for i := range 400 {
 		p.add()
-		if p.due() {
-			p.table(table)
+		if p.due() || i == 399 {
+			p.table(table, i == 399)
 		}
 	}
 	if n := strings.Count(b.String(), "\n"); n < 30 || n > 41 || !strings.HasSuffix(b.String(), "games 400/400: a 1/1, b 0/1\n") {
 		t.Errorf("400 games: %d plain lines, ending %q", n, b.String()[max(0, b.Len()-40):])
+	}
+	// Every game played, results still to count (they count in plan
+	// order; a cluster's workers finish out of order): one line, the
+	// final table's, not one per table on the way.
+	b.Reset()
+	p = newProgress(NewConsole(&b, false), 400, 2, 4)
+	for range 400 {
+		p.add()
+	}
+	for i := range 100 {
+		p.table(table, i == 99)
+	}
+	if b.String() != "games 400/400: a 1/1, b 0/1\n" {
+		t.Errorf("the backlog counted after the last game: %q, want one line", b.String())
 	}
 }
