@@ -135,9 +135,14 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 // slot plays one game after another.
 func (w *worker) slot(ctx context.Context) {
 	for ctx.Err() == nil {
-		msg, err := w.cons.Next(jetstream.FetchMaxWait(2 * time.Second))
+		// A wait of 2 s at most, which a stop ends at once (the worker
+		// exits without waiting for it).
+		fctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		msg, err := w.cons.Next(jetstream.FetchContext(fctx))
+		cancel()
 		if err != nil {
-			if !errors.Is(err, nats.ErrTimeout) && !errors.Is(err, jetstream.ErrNoMessages) && ctx.Err() == nil {
+			quiet := errors.Is(err, nats.ErrTimeout) || errors.Is(err, jetstream.ErrNoMessages) || errors.Is(err, context.DeadlineExceeded)
+			if !quiet && ctx.Err() == nil {
 				w.log.Debug().Err(err).Msg("fetching a game")
 				sleep(ctx, time.Second)
 			}
