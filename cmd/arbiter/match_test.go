@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"syscall"
 	"testing"
@@ -236,7 +237,9 @@ func TestMatchResumeAfterKill(t *testing.T) {
 	}
 }
 
-// An SPRT stops a match as it stops a tournament.
+// An SPRT stops a match as it stops a tournament, and the summary ends
+// with its line as cutechess prints it; a match that ends undecided
+// prints the line too (it printed nothing about its SPRT).
 func TestMatchStopsOnSPRT(t *testing.T) {
 	dir := t.TempDir()
 	stdout, stderr, code := runArbiter(t, dir, "match", "--engine", "name=A cmd=self engine --level 3 --seed 1", "--engine", "name=R cmd=self engine --level random",
@@ -247,6 +250,15 @@ func TestMatchStopsOnSPRT(t *testing.T) {
 	}
 	if n := strings.Count(stdout, "\ngame ") + 1; n >= 400 {
 		t.Errorf("%d games played", n)
+	}
+	if !regexp.MustCompile(`\nSPRT: llr [0-9.]+ \(1\d\d\.\d%\), lbound -2\.94, ubound 2\.94 - H1 was accepted\n`).MatchString(stdout) {
+		t.Errorf("no SPRT line with the decision in the summary:\n%s", lastLines(stdout, 8))
+	}
+	stdout, stderr, code = runArbiter(t, dir, "match", "--engine", "name=A cmd=self engine --level 3 --seed 1", "--engine", "name=R cmd=self engine --level random",
+		"--time-control", "10+0.1", "--games-per-encounter", "4", "--out", filepath.Join(dir, "short"), "--progress", "off",
+		"--sprt-elo0", "0", "--sprt-elo1", "50")
+	if code != 0 || !regexp.MustCompile(`\nSPRT: llr [0-9.]+ \([0-9.]+%\), lbound -2\.94, ubound 2\.94\n`).MatchString(stdout) {
+		t.Errorf("an undecided SPRT: exit %d, want its line without a decision\n%s\n%s", code, lastLines(stdout, 8), stderr)
 	}
 }
 

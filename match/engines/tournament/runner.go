@@ -184,6 +184,7 @@ type MatchTally struct {
 	A, B  string
 	WDL   stats.WDL
 	Penta stats.Penta
+	SPRT  *stats.SPRTResult // the match's SPRT, when it has one
 }
 
 // EventRecord is the store's event row for ev.
@@ -380,7 +381,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	r.sum.EngineChanges = r.ids.list()
 	if r.tally != nil {
 		r.mu.Lock()
-		r.sum.Match = &MatchTally{A: r.names[0], B: r.names[1], WDL: r.tally.WDL(), Penta: r.tally.Penta()}
+		r.sum.Match = &MatchTally{A: r.names[0], B: r.names[1], WDL: r.tally.WDL(), Penta: r.tally.Penta(), SPRT: r.sum.SPRT}
 		r.mu.Unlock()
 	}
 	if err != nil {

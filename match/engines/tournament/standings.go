@@ -355,6 +355,11 @@ func (p *progress) finish() {
 //	Score of A vs B: 12 - 8 - 10  [0.567] 30
 //	Elo: 46.6 +/- 98.3, LOS: 81.9 %, DrawRatio: 33.3 %
 //	Ptnml(0-2): [1, 2, 6, 4, 2]
+//	SPRT: llr 1.52 (51.6%), lbound -2.94, ubound 2.94
+//
+// The SPRT line, in cutechess's form (" - H1 was accepted" once it
+// decides; the percentage is the LLR's share of the upper bound), comes
+// with a match that has an SPRT, decided or not.
 //
 // Wins - losses - draws are A's. The Elo and its 95% interval come from
 // the pentanomial counts (the pair is the sample, as in fastchess) once a
@@ -377,9 +382,21 @@ func WriteMatchSummary(w io.Writer, m *MatchTally) {
 	if n > 0 {
 		draws = 100 * float64(m.WDL.D) / float64(n)
 	}
+	if n > 0 && (score == 0 || score == 1) {
+		// Every game won, or lost: the difference is infinite (computed, NaN).
+		// Printed as Go prints it, +Inf, which scripts read as a number.
+		e.Elo = math.Inf(2*int(score) - 1)
+	}
 	fmt.Fprintf(w, "Elo: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", reports.EloShown(e.Elo), e.Error, 100*e.LOS, draws)
 	p := m.Penta
 	fmt.Fprintf(w, "Ptnml(0-2): [%d, %d, %d, %d, %d]\n", p[0], p[1], p[2], p[3], p[4])
+	if s := m.SPRT; s != nil && s.Failure == "" {
+		fmt.Fprintf(w, "SPRT: llr %.3g (%.1f%%), lbound %.3g, ubound %.3g", s.LLR, 100*s.LLR/s.Upper, s.Lower, s.Upper)
+		if s.Decision != stats.Continue {
+			fmt.Fprintf(w, " - %s was accepted", s.Decision)
+		}
+		fmt.Fprintln(w)
+	}
 }
 
 // writeSwiss prints a Swiss event's standings: rank, engine, score and

@@ -3,12 +3,14 @@ package tournament
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/draughts-arbiter/arbiter/match/schedule"
 	"github.com/draughts-arbiter/arbiter/reports"
+	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
 // fourResults: a beats c, d beats b, b beats c. a, b and d have a point
@@ -172,5 +174,49 @@ func TestProgress(t *testing.T) {
 	}
 	if b.String() != "games 400/400: a 1/1, b 0/1\n" {
 		t.Errorf("the backlog counted after the last game: %q, want one line", b.String())
+	}
+}
+
+// The cutechess-style summary: the score, the Elo (+Inf for a match won
+// in every game, where it printed NaN), the
+// pentanomial counts, and an SPRT line in cutechess's form for a match
+// with an SPRT, decided or not (it printed nothing while undecided).
+func TestWriteMatchSummary(t *testing.T) {
+	sprt := func(llr float64, d stats.Decision) *stats.SPRTResult {
+		return &stats.SPRTResult{LLR: llr, Lower: -2.94, Upper: 2.94, Decision: d}
+	}
+	for _, tt := range []struct {
+		name string
+		m    MatchTally
+		want []string
+		not  []string
+	}{
+		{"even, no SPRT", MatchTally{A: "a", B: "b", WDL: stats.WDL{W: 2, D: 2, L: 2}, Penta: stats.Penta{0, 1, 1, 1, 0}},
+			[]string{"Score of a vs b: 2 - 2 - 2  [0.500] 6\n", "Elo: 0.0 +/- ", "Ptnml(0-2): [0, 1, 1, 1, 0]\n"}, []string{"SPRT", "NaN", "Inf"}},
+		{"all won", MatchTally{A: "a", B: "b", WDL: stats.WDL{W: 10}, Penta: stats.Penta{0, 0, 0, 0, 5}},
+			[]string{"Elo: +Inf +/- ", ", LOS: 100.0 %"}, []string{"Elo: NaN"}},
+		{"all lost", MatchTally{A: "a", B: "b", WDL: stats.WDL{L: 4}, Penta: stats.Penta{2, 0, 0, 0, 0}},
+			[]string{"Elo: -Inf +/- "}, []string{"Elo: NaN"}},
+		{"SPRT going on", MatchTally{A: "a", B: "b", WDL: stats.WDL{W: 5, L: 3}, Penta: stats.Penta{0, 1, 1, 2, 0}, SPRT: sprt(1.2, stats.Continue)},
+			[]string{"SPRT: llr 1.2 (40.8%), lbound -2.94, ubound 2.94\n"}, []string{"accepted"}},
+		{"SPRT H1", MatchTally{A: "a", B: "b", WDL: stats.WDL{W: 9, L: 1}, Penta: stats.Penta{0, 0, 1, 1, 3}, SPRT: sprt(2.96, stats.AcceptH1)},
+			[]string{"SPRT: llr 2.96 (100.7%), lbound -2.94, ubound 2.94 - H1 was accepted\n"}, nil},
+		{"SPRT H0", MatchTally{A: "a", B: "b", WDL: stats.WDL{W: 1, L: 9}, Penta: stats.Penta{3, 1, 1, 0, 0}, SPRT: sprt(-2.95, stats.AcceptH0)},
+			[]string{"SPRT: llr -2.95 (-100.3%), lbound -2.94, ubound 2.94 - H0 was accepted\n"}, nil},
+		{"SPRT not computed", MatchTally{A: "a", B: "b", WDL: stats.WDL{W: 1, L: 1}, SPRT: &stats.SPRTResult{LLR: math.NaN(), Failure: "no fit"}},
+			nil, []string{"SPRT"}},
+	} {
+		var b bytes.Buffer
+		WriteMatchSummary(&b, &tt.m)
+		for _, w := range tt.want {
+			if !strings.Contains(b.String(), w) {
+				t.Errorf("%s: lacks %q:\n%s", tt.name, w, b.String())
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(b.String(), w) {
+				t.Errorf("%s: has %q:\n%s", tt.name, w, b.String())
+			}
+		}
 	}
 }
