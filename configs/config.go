@@ -501,14 +501,31 @@ func FlagKeys() []FlagKey {
 		}
 	}
 	walk(reflect.TypeOf(Config{}), "")
+	def := map[string]string{}
+	flattenDefaults(defaults(), "", def)
+	for i := range out {
+		out[i].Default = def[out[i].Key]
+	}
 	return out
+}
+
+// flattenDefaults writes the leaves of a defaults map by dotted key.
+func flattenDefaults(m map[string]any, path string, into map[string]string) {
+	for k, v := range m {
+		if sub, ok := v.(map[string]any); ok {
+			flattenDefaults(sub, join(path, k), into)
+			continue
+		}
+		into[join(path, k)] = fmt.Sprint(v)
+	}
 }
 
 // FlagKey is a key with a flag of its own.
 type FlagKey struct {
-	Key  string
-	Flag string
-	Kind reflect.Kind
+	Key     string
+	Flag    string
+	Kind    reflect.Kind
+	Default string // the value when neither the file nor a flag gives one ("": none)
 }
 
 func flagName(key string) string {

@@ -221,3 +221,25 @@ func TestArgumentErrorsSayWhatToWrite(t *testing.T) {
 		}
 	}
 }
+
+// A flag that overrides a config key states the key's default where users
+// look (--help): "override config key concurrency (default 1)".
+func TestOverrideFlagsStateDefaults(t *testing.T) {
+	root := newRoot()
+	for _, name := range []string{"match", "tournament"} {
+		cmd, _, err := root.Find([]string{name})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for flag, want := range map[string]string{"concurrency": "(default 1)", "games-per-encounter": "(default 2)", "variant": "(default english)",
+			"openings-order": "(default sequential)", "margin": "(default 100ms)"} {
+			f := cmd.Flags().Lookup(flag)
+			if f == nil || !strings.HasSuffix(f.Usage, want) {
+				t.Errorf("%s --%s: usage %q, want it to end %q", name, flag, f.Usage, want)
+			}
+		}
+		if f := cmd.Flags().Lookup("name"); f == nil || strings.Contains(f.Usage, "(default") {
+			t.Errorf("%s --name: a key without a default states one", name)
+		}
+	}
+}

@@ -71,6 +71,9 @@ func (tf *tournamentFlags) register(fs *pflag.FlagSet) {
 	// One flag per config key: --concurrency, --out, --rounds, --openings-seed, ...
 	for _, k := range configs.FlagKeys() {
 		usage := "override config key " + k.Key
+		if k.Default != "" {
+			usage += " (default " + k.Default + ")"
+		}
 		switch k.Kind {
 		case reflect.Int:
 			fs.Int(k.Flag, 0, usage)
