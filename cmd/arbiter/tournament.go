@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
 	"github.com/draughts-arbiter/arbiter/match/engines/tournament"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
@@ -452,6 +453,12 @@ func (tf *tournamentFlags) runError(ctx context.Context, ev *configs.Event, sum 
 		return nil, fmt.Errorf("%s interrupted%s with %d of %d games finished (the games in progress are played again by the next run); %s",
 			name, by, sum.Resumed+sum.Played, sum.Planned, resume)
 	}
+	if reason, ok := sqlitefile.CannotWrite(err); ok && sum != nil {
+		// A full disk stops the event; what was stored is safe, and the
+		// same command goes on from there once the disk takes writes.
+		return nil, fmt.Errorf("%w\n%s stopped: %s; the %d games finished are kept in %s: make room (or mend the disk) and %s",
+			err, name, reason, sum.Resumed+sum.Played, ev.Out, resume)
+	}
 	return nil, err
 }
 
@@ -486,6 +493,9 @@ func printSummary(out, stderr io.Writer, ev *configs.Event, sum *tournament.Summ
 func (tf *tournamentFlags) writeOutputs(ctx context.Context, ev *configs.Event, st *store.Store, out io.Writer) error {
 	if !tf.noReport || tf.pdnCopy != "" {
 		if err := tournament.WriteReport(ctx, st, ev.Out); err != nil {
+			if reason, ok := sqlitefile.CannotWrite(err); ok {
+				return fmt.Errorf("%w\nthe report was not written (%s); the games are safe in %s: make room and run \"arbiter report %s\" to write it", err, reason, ev.Out, ev.Out)
+			}
 			return err
 		}
 		fmt.Fprintf(out, "report: %s\n", tournament.ReportPath(ev.Out))
