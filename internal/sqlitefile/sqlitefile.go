@@ -16,6 +16,7 @@ package sqlitefile
 import (
 	"bytes"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
@@ -93,15 +94,26 @@ type Schema struct {
 	Migrations map[int]string
 }
 
+// CheckWhole runs SQLite's quick check of db's file: a damaged one
+// (half-written, truncated, overwritten) is refused with the same sentence
+// by every store, which says what to do.
+func CheckWhole(db *sql.DB) error {
+	var ok string
+	err := db.QueryRow("PRAGMA quick_check").Scan(&ok)
+	if err == nil && ok != "ok" {
+		err = errors.New(ok)
+	}
+	if err != nil {
+		return fmt.Errorf("the database is damaged (half-written or truncated?): %w; restore it from a backup, or move it away to start with a new one", err)
+	}
+	return nil
+}
+
 // Init checks db's file against s, creating or migrating its schema, and
 // switches it to write-ahead logging.
 func Init(db *sql.DB, s Schema) error {
-	var ok string
-	if err := db.QueryRow("PRAGMA quick_check").Scan(&ok); err != nil {
-		return fmt.Errorf("the database is damaged (half-written or truncated?): %w", err)
-	}
-	if ok != "ok" {
-		return fmt.Errorf("the database is damaged (half-written or truncated?): %s", ok)
+	if err := CheckWhole(db); err != nil {
+		return err
 	}
 	var mode string
 	if err := db.QueryRow("PRAGMA journal_mode=WAL").Scan(&mode); err != nil {

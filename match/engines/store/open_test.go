@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -108,5 +109,37 @@ func TestNewerSchemaRefused(t *testing.T) {
 	_, err := Open(path)
 	if err == nil || !strings.Contains(err.Error(), "schema version 99 is newer") {
 		t.Fatalf("err = %v, want a newer-schema refusal", err)
+	}
+}
+
+// An event's database cut in half (a copy stopped midway, a disk that
+// failed) is refused when opened, saying so and what to do, where it said
+// only "journal_mode=WAL: database disk image is malformed".
+func TestDamagedDatabaseRefused(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), FileName)
+	s := open(t, path)
+	if err := s.Init(ctx, testEvent("h")); err != nil {
+		t.Fatal(err)
+	}
+	for id := range 300 {
+		g := testGame(id)
+		g.PDN = strings.Repeat("1. 11-15 23-19 ", 40) // rows spread over many pages
+		if err := s.Finish(ctx, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(path, fi.Size()/2); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(path)
+	if err == nil || !strings.Contains(err.Error(), path+": the database is damaged (half-written or truncated?)") ||
+		!strings.Contains(err.Error(), "restore it from a backup, or move it away to start with a new one") {
+		t.Fatalf("opening a truncated database: %v", err)
 	}
 }

@@ -327,6 +327,10 @@ func Open(path string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: %w", err)
 	}
+	if err := sqlitefile.CheckWhole(db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: %s: %w", path, err)
+	}
 	if err := setWAL(db); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("store: %s: journal_mode=WAL: %w", path, err)
