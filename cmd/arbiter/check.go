@@ -87,7 +87,9 @@ func checkFile(out, errOut io.Writer, file string, fallback *rules.Variant, clai
 		return
 	}
 	defer f.Close()
+	games := 0
 	err = pdn.Audit(f, file, fallback, func(rep pdn.Report) {
+		games++
 		n.games++
 		switch rep.Status {
 		case pdn.OK:
@@ -140,6 +142,11 @@ func checkFile(out, errOut io.Writer, file string, fallback *rules.Variant, clai
 		n.failed++
 		fmt.Fprintf(out, "%s: cannot read the file to the end, stopped reading: %v\n", file, err)
 		fmt.Fprintf(errOut, "error: check: %v\n", err)
+		return
+	}
+	if games == 0 {
+		// Nothing was checked: say so, rather than an "ok" by silence.
+		fmt.Fprintf(out, "%s: no game in the file (empty, or not PDN)\n", file)
 	}
 }
 

@@ -123,6 +123,24 @@ func TestCheckMissingFile(t *testing.T) {
 	}
 }
 
+// TestCheckEmptyFile: a file with no game in it (empty, or a text that is
+// not PDN at all) is said to hold none, where the count line alone read
+// like a file that passed.
+func TestCheckEmptyFile(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty.pdn")
+	if err := os.WriteFile(empty, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := runCheck(t, empty, shippedPDN(t)[3])
+	if code != 0 || !strings.Contains(out, empty+": no game in the file (empty, or not PDN)\n") || lastLine(out) != "games=23 ok=23 illegal=0 unreadable=0" {
+		t.Errorf("an empty file beside a good one: exit %d\n%s", code, out)
+	}
+	if strings.Count(out, "no game in the file") != 1 {
+		t.Errorf("a file with games said to have none:\n%s", out)
+	}
+}
+
 func TestCheckProblems(t *testing.T) {
 	dir := t.TempDir()
 	file := filepath.Join(dir, "games.pdn")
