@@ -54,7 +54,7 @@ func startLive(addr string, live *web.Live, log zerolog.Logger, w io.Writer, nam
 	if err != nil {
 		return nil, fmt.Errorf("%s: --serve: %w", name, err)
 	}
-	fmt.Fprintf(w, "%s: live view at http://%s/\n", name, ln.Addr())
+	announce(w, name+": live view at ", ln.Addr(), "")
 	ctx, cancel := context.WithCancel(context.Background())
 	ls := &liveServer{live: live, addr: ln.Addr().String(), cancel: cancel, done: make(chan error, 1)}
 	go func() { ls.done <- srv.Serve(ctx, ln, 2*time.Second) }()
@@ -135,7 +135,7 @@ func runWatch(cmd *cobra.Command, f serveFlags, log zerolog.Logger) error {
 		return fmt.Errorf("serve: %w", err)
 	}
 	log.Info().Str("addr", ln.Addr().String()).Str("watch", path).Msg("serving the live view")
-	fmt.Fprintf(cmd.OutOrStdout(), "arbiter serve: %s/ (live view of %s)\n", "http://"+ln.Addr().String(), f.watch)
+	announce(cmd.OutOrStdout(), "arbiter serve: ", ln.Addr(), " (live view of "+f.watch+")")
 	err = srv.Serve(ctx, ln, 5*time.Second)
 	if why := interruption(ctx); why != "" {
 		log.Info().Str("signal", why).Msg("stopped")

@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"maps"
 	"net"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -128,20 +130,54 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	url := f.publicURL
-	if url == "" {
-		url = "http://" + ln.Addr().String()
-	}
 	if ip := net.ParseIP(strings.Trim(hostOf(ln.Addr().String()), "[]")); ip != nil && !ip.IsLoopback() && f.publicURL == "" {
 		log.Warn().Str("addr", ln.Addr().String()).Msg("listening beyond loopback without --public-url: links use the address each client reached")
 	}
 	log.Info().Str("addr", ln.Addr().String()).Str("db", f.db).Int("engines", len(names)).Msg("serving")
-	fmt.Fprintf(cmd.OutOrStdout(), "arbiter serve: %s/\n", url)
+	if f.publicURL != "" {
+		fmt.Fprintf(cmd.OutOrStdout(), "arbiter serve: %s/\n", strings.TrimSuffix(f.publicURL, "/"))
+	} else {
+		announce(cmd.OutOrStdout(), "arbiter serve: ", ln.Addr(), "")
+	}
 	err = srv.Serve(ctx, ln, 5*time.Second)
 	if why := interruption(ctx); why != "" {
 		log.Info().Str("signal", why).Msg("stopped")
 	}
 	return err
+}
+
+// openAt is the address to open for a server listening at addr: itself,
+// or, for one listening on every interface (0.0.0.0, ::), where [::]
+// opens nothing, this machine's first network address, then the others
+// and loopback (what players on the club's network type).
+func openAt(addr net.Addr) (first string, others []string) {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok || !tcp.IP.IsUnspecified() {
+		return "http://" + addr.String(), nil
+	}
+	port := strconv.Itoa(tcp.Port)
+	var urls []string
+	if ifaces, err := net.InterfaceAddrs(); err == nil {
+		for _, a := range ifaces {
+			ipn, ok := a.(*net.IPNet)
+			if !ok || ipn.IP.IsLoopback() || ipn.IP.To4() == nil && !ipn.IP.IsGlobalUnicast() || ipn.IP.IsLinkLocalUnicast() {
+				continue
+			}
+			urls = append(urls, "http://"+net.JoinHostPort(ipn.IP.String(), port))
+		}
+	}
+	urls = append(urls, "http://"+net.JoinHostPort("127.0.0.1", port))
+	return urls[0], urls[1:]
+}
+
+// announce prints where to open a server: "PREFIX URL/SUFFIX", then a
+// line for each other address it answers at.
+func announce(w io.Writer, prefix string, addr net.Addr, suffix string) {
+	first, others := openAt(addr)
+	fmt.Fprintf(w, "%s%s/%s\n", prefix, first, suffix)
+	for _, u := range others {
+		fmt.Fprintf(w, "%s%s/ (the same server)\n", prefix, u)
+	}
 }
 
 func hostOf(addr string) string {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -322,5 +323,28 @@ func TestServeUsage(t *testing.T) {
 	cmd, _, errb := startWatched(t, dir, "serve", "--addr", addr, "--db", filepath.Join(dir, "b.db"))
 	if code := exitStatus(t, cmd); code != exitRuntime {
 		t.Errorf("a taken address: exit %d, want %d\n%s", code, exitRuntime, errb.String())
+	}
+}
+
+// A server on every interface (--addr :8080, 0.0.0.0:8080) prints the
+// addresses players can open, this machine's network address first and
+// loopback last, never http://[::]:8080/, which opens nothing; a server on
+// one address prints that one.
+func TestOpenAt(t *testing.T) {
+	first, others := openAt(&net.TCPAddr{IP: net.IPv4(127, 0, 0, 1), Port: 8080})
+	if first != "http://127.0.0.1:8080" || len(others) != 0 {
+		t.Errorf("loopback: %q %q", first, others)
+	}
+	for _, ip := range []net.IP{net.IPv6unspecified, net.IPv4zero} {
+		first, others = openAt(&net.TCPAddr{IP: ip, Port: 8080})
+		all := append([]string{first}, others...)
+		if all[len(all)-1] != "http://127.0.0.1:8080" {
+			t.Errorf("%v: %q, want loopback last", ip, all)
+		}
+		for _, u := range all {
+			if strings.Contains(u, "[::]") || strings.Contains(u, "0.0.0.0") || !strings.HasSuffix(u, ":8080") {
+				t.Errorf("%v: %q is not an address to open", ip, u)
+			}
+		}
 	}
 }
