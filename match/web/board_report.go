@@ -313,12 +313,16 @@ type atBoards struct {
 	Sheet   string `json:"sheet,omitempty"`
 	CheckIn string `json:"checkin"`
 	Live    string `json:"live,omitempty"`
+	// LocalOnly: the links point at this computer only (the server was
+	// reached on loopback, without --public-url), so the players' phones
+	// cannot open them; the page says how to serve the club's network.
+	LocalOnly bool `json:"local_only"`
 }
 
 // playersAtBoards is atBoards for event id (the director's view adds it).
 func (s *Server) playersAtBoards(ctx context.Context, r *http.Request, sn *director.Snapshot, token string) (*atBoards, error) {
 	id := sn.Event.ID
-	out := &atBoards{Claims: map[int]director.Claims{}, CheckIn: "/d/" + token + "/checkin-links"}
+	out := &atBoards{Claims: map[int]director.Claims{}, CheckIn: "/d/" + token + "/checkin-links", LocalOnly: s.linksLocal(r)}
 	for _, rd := range sn.Rounds {
 		if rd.State == director.Paired {
 			continue

@@ -346,3 +346,32 @@ func TestPlayersAtBoardsLimits(t *testing.T) {
 		t.Error("guessing result links is not rate-limited")
 	}
 }
+
+// The links of the players (result slips, check-in) open on the server's
+// computer only when the director reached it on loopback without
+// --public-url: the view says so (at_boards.local_only), for the page to
+// warn before QR codes are printed that no phone can open; with a public
+// address it does not.
+func TestLinksLocalOnly(t *testing.T) {
+	for _, tt := range []struct {
+		public string
+		want   bool
+	}{{"", true}, {"https://draughts.example.org", false}} {
+		st, err := director.Open(director.Config{Path: filepath.Join(t.TempDir(), "events.db")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &dirEnv{env: newEnv(t, Config{Limits: unlimited, Director: st, PublicURL: tt.public}), store: st}
+		t.Cleanup(func() { st.Close() })
+		tok := e.publishedRound()
+		resp, b := e.do("GET", "/api/d/"+tok, "")
+		var v struct {
+			AtBoards struct {
+				LocalOnly *bool `json:"local_only"`
+			} `json:"at_boards"`
+		}
+		if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &v) != nil || v.AtBoards.LocalOnly == nil || *v.AtBoards.LocalOnly != tt.want {
+			t.Errorf("public URL %q: %d %s; want local_only %v", tt.public, resp.StatusCode, b[:min(len(b), 200)], tt.want)
+		}
+	}
+}

@@ -158,6 +158,14 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	}
 	d.do("publish round 1", chromedp.Click(chromedp.CSS("#publish")))
 	d.wait("the sheet link", `arbiterDirector.view.rounds[0].state === 'published' && document.getElementById('atb-sheet')`)
+	// The director reached the server on loopback: the page says, before
+	// the sheet is printed, that phones cannot open its links, and how to
+	// serve the club's network.
+	if got := eval[string](d, `(document.getElementById('atb-local') || {}).textContent || ''`); !strings.Contains(got, "127.0.0.1, which players' phones cannot reach") ||
+		!strings.Contains(got, "“arbiter serve --addr :8080”") {
+		t.Errorf("no notice that the links open on this computer only: %q", got)
+	}
+	d.shot("director-local-links-390", 390, 844, "#at-boards")
 
 	// The pairing sheet with result links.
 	follow(d, "#atb-sheet")

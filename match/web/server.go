@@ -302,6 +302,21 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 	return nil
 }
 
+// linksLocal reports whether the links base(r) makes open on this
+// computer only: no --public-url, and the request came in on loopback.
+func (s *Server) linksLocal(r *http.Request) bool {
+	if s.public != nil {
+		return false
+	}
+	a, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr)
+	if !ok {
+		return false
+	}
+	host, _, err := net.SplitHostPort(a.String())
+	ip := net.ParseIP(host)
+	return err == nil && ip != nil && ip.IsLoopback()
+}
+
 // base is the absolute URL links start with, without a trailing slash.
 func (s *Server) base(r *http.Request) string {
 	if s.public != nil {

@@ -24,6 +24,9 @@ function render(view, op) {
   // The links.
   const links = $('atb-links');
   links.replaceChildren();
+  // Links on loopback open on this computer only: say so before anyone
+  // prints QR codes the players' phones cannot open.
+  if (ab.local_only) links.append(el('p', { class: 'warn', id: 'atb-local', text: t('atb.local_only', { cmd: 'arbiter serve --addr :8080' }) }));
   if (ab.sheet) links.append(el('a', { href: ab.sheet, id: 'atb-sheet', text: t('atb.sheet', { round: ab.round }) }));
   if (ab.live) links.append(el('a', { href: ab.live, id: 'atb-live', text: t('atb.live') }));
   links.append(el('a', { href: ab.checkin, id: 'atb-checkin-links', text: t('atb.checkin_links') }));
