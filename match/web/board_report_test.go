@@ -347,8 +347,8 @@ func TestPlayersAtBoardsLimits(t *testing.T) {
 	}
 }
 
-// The links of the players (result slips, check-in) open on the server's
-// computer only when the director reached it on loopback without
+// The links of the players (result slips, check-in, a game's) open on the
+// server's computer only when the director reached it on loopback without
 // --public-url: the view says so (at_boards.local_only), for the page to
 // warn before QR codes are printed that no phone can open; with a public
 // address it does not.
@@ -372,6 +372,14 @@ func TestLinksLocalOnly(t *testing.T) {
 		}
 		if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &v) != nil || v.AtBoards.LocalOnly == nil || *v.AtBoards.LocalOnly != tt.want {
 			t.Errorf("public URL %q: %d %s; want local_only %v", tt.public, resp.StatusCode, b[:min(len(b), 200)], tt.want)
+		}
+		// A game's links, likewise.
+		resp, b = e.do("POST", "/api/games", `{"variant":"english","time_control":"300+3"}`)
+		var c struct {
+			LocalOnly *bool `json:"local_only"`
+		}
+		if resp.StatusCode != http.StatusCreated || json.Unmarshal(b, &c) != nil || c.LocalOnly == nil || *c.LocalOnly != tt.want {
+			t.Errorf("a game, public URL %q: %d %s; want local_only %v", tt.public, resp.StatusCode, b, tt.want)
 		}
 	}
 }

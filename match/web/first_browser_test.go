@@ -94,6 +94,14 @@ func TestBrowserFirstGame(t *testing.T) {
 	creator.do("create", chromedp.Click(chromedp.CSS("#create-button")))
 	creator.wait("the links are shown", `!document.getElementById('links').hidden`)
 	links := eval[map[string]string](creator, `Object.fromEntries(['white', 'black', 'spectator'].map(r => [r, document.getElementById('link-' + r).value]))`)
+	// Served on loopback: the page says that an opponent on another device
+	// cannot open these links, and how to serve beyond this computer.
+	if got := eval[string](creator, `document.getElementById('links-local').hidden ? '' : document.getElementById('links-local').textContent`); !strings.Contains(got, "open on this computer only (127.0.0.1)") ||
+		!strings.Contains(got, "“arbiter serve --addr :8080”") {
+		t.Errorf("no notice that the links open on this computer only: %q", got)
+	}
+	creator.fullShot("links-local-390", 390, 844)
+	creator.fullShot("links-local-1366", 1366, 900)
 
 	ann, bob, watcher := newPage(t, "Ann (White)"), newPage(t, "Bob (Black)"), newPage(t, "spectator")
 	ann.open(links["white"])

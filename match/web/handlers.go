@@ -155,6 +155,9 @@ func (s *Server) clock(w http.ResponseWriter, r *http.Request) {
 type created struct {
 	ID    string            `json:"id"`
 	Links map[string]string `json:"links"`
+	// LocalOnly: the links open on this computer only (reached on
+	// loopback, no --public-url): an opponent elsewhere cannot open them.
+	LocalOnly bool `json:"local_only"`
 }
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
@@ -182,7 +185,7 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		links[role.String()] = base + "/g/" + tok
 	}
 	s.log.Info().Str("game", c.ID).Str("client", client).Msg("game created")
-	writeJSON(w, http.StatusCreated, created{ID: c.ID, Links: links})
+	writeJSON(w, http.StatusCreated, created{ID: c.ID, Links: links, LocalOnly: s.linksLocal(r)})
 }
 
 // errOwnBudget is a client address with GamesPerClient games running.

@@ -196,7 +196,7 @@ async function submit(e) {
   $('create-button').disabled = true;
   try {
     const res = await postJSON('/api/games', setup);
-    links(res.links || {});
+    links(res.links || {}, res.local_only);
   } catch (err) {
     show(err);
   } finally {
@@ -204,9 +204,13 @@ async function submit(e) {
   }
 }
 
-function links(l) {
+function links(l, localOnly) {
   const dl = $('link-list');
   dl.replaceChildren();
+  // Links on loopback open on this computer only: fine for a game here,
+  // not for an opponent on another device.
+  $('links-local').hidden = !localOnly;
+  $('links-local').textContent = localOnly ? t('links.local_only', { cmd: 'arbiter serve --addr :8080' }) : '';
   for (const role of ['white', 'black', 'spectator', 'arbiter']) {
     if (!l[role]) continue;
     const dt = document.createElement('dt');
