@@ -379,7 +379,7 @@ engines:
 	}{
 		{"missing", "/no/such/engine", []string{"engine bad (engines.1) cannot play", `"/no/such/engine"`, "no such file"}},
 		{"crash", "/bin/sh -c 'echo no endgame database >&2; exit 1'", []string{"engine bad (engines.1) cannot play", "no endgame database"}},
-		{"not hub", "sleep 30", []string{"engine bad (engines.1) cannot play", `no "wait" from it within 2s`}},
+		{"not hub", "sleep 30", []string{"engine bad (engines.1) cannot play", `no "wait" from it within 2s`, "can be given longer: init=5m in its --engine spec, init_timeout: 5m in a config file"}},
 	} {
 		for _, command := range []string{"tournament", "match"} {
 			t.Run(tt.name+"/"+command, func(t *testing.T) {

@@ -468,6 +468,11 @@ func (e *Player) unwatch() {
 	e.interrupt, e.interruptFor = nil, nil
 }
 
+// slowStartHint ends a start-up that ran out of time: an engine that
+// loads an endgame database or a large book may need longer than the
+// default.
+const slowStartHint = `; an engine that is only slow to start (an endgame database to load) can be given longer: init=5m in its --engine spec, init_timeout: 5m in a config file`
+
 // readUntil reads lines until one with command want, passing the others to
 // each (which may be nil, and may end the wait with a fault). EOF or the
 // engine's exit is a crash, the ctx deadline a stall.
@@ -485,7 +490,7 @@ func (e *Player) readUntil(ctx context.Context, want string, each func(cmd, raw 
 			if errors.Is(ctx.Err(), context.Canceled) {
 				return ctx.Err()
 			}
-			return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no %q from it within %v%s", want, e.opts.InitTimeout, e.heardNote(want)), Err: ctx.Err()}
+			return &match.Fault{Kind: match.Stall, Reason: fmt.Sprintf("no %q from it within %v%s%s", want, e.opts.InitTimeout, e.heardNote(want), slowStartHint), Err: ctx.Err()}
 		default:
 			continue
 		}
