@@ -132,6 +132,23 @@ func localStandings(t *testing.T, evFile string) tournament.Standings {
 	return sum.Standings
 }
 
+// onOneWorker plays the event of config (YAML) in dir through a server of
+// its own and one worker of two slots, and returns the coordinated event,
+// its summary and the server.
+func onOneWorker(t *testing.T, dir, config string) (*coordinated, *tournament.Summary, *cluster.Server) {
+	t.Helper()
+	evFile := filepath.Join(dir, "event.yaml")
+	if err := os.WriteFile(evFile, []byte(config), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	t.Cleanup(srv.Shutdown)
+	log := zerolog.New(&syncBuffer{})
+	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), log)
+	runWorkers(t, srv.URL(), evFile, log, "a")
+	return c, c.wait(t), srv
+}
+
 // The server goes away for a while in mid-event and comes back (on the
 // same port, with its files): the coordinator and the workers reconnect,
 // nothing is lost, and the standings are those of a local run.
@@ -202,8 +219,7 @@ func TestWorkerRefuses(t *testing.T) {
 // played are withdrawn from the stream.
 func TestSPRTWithdrawsGames(t *testing.T) {
 	dir := t.TempDir()
-	evFile := filepath.Join(dir, "sprt.yaml")
-	if err := os.WriteFile(evFile, []byte(`
+	c, sum, srv := onOneWorker(t, dir, `
 name: SPRT cluster test
 variant: english
 time_control: "30+0.5"
@@ -215,15 +231,7 @@ openings: {file: openings/3move_english.json, group: all, order: random, seed: 3
 concurrency: 2
 adjudication: {max_moves: 80}
 sprt: {elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05}
-`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	srv := startServer(t, filepath.Join(dir, "nats"), -1)
-	defer srv.Shutdown()
-	log := zerolog.New(&syncBuffer{})
-	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), log)
-	runWorkers(t, srv.URL(), evFile, log, "a")
-	sum := c.wait(t)
+`)
 	if sum.Stopped == "" || sum.Finished >= sum.Planned {
 		t.Fatalf("the SPRT did not stop the event: %d of %d games, stopped %q", sum.Finished, sum.Planned, sum.Stopped)
 	}
@@ -270,8 +278,7 @@ sprt: {elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05}
 // played (the demo's cluster run: 953 games played, 368 counted).
 func TestWorkersTakeGamesInPlanOrder(t *testing.T) {
 	dir := t.TempDir()
-	evFile := filepath.Join(dir, "order.yaml")
-	if err := os.WriteFile(evFile, []byte(`
+	c, sum, _ := onOneWorker(t, dir, `
 name: plan order
 variant: english
 time_control: "30+0.5"
@@ -282,15 +289,7 @@ engines:
 games_per_encounter: 40
 openings: {file: openings/3move_english.json, group: all, order: random, seed: 3}
 adjudication: {max_moves: 30}
-`), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	srv := startServer(t, filepath.Join(dir, "nats"), -1)
-	defer srv.Shutdown()
-	log := zerolog.New(&syncBuffer{})
-	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), log)
-	runWorkers(t, srv.URL(), evFile, log, "a")
-	sum := c.wait(t)
+`)
 	var games []store.Game
 	if err := c.st.Games(context.Background(), store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error {
 		games = append(games, g)
