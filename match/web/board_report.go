@@ -171,6 +171,8 @@ type reportLinksView struct {
 	Event  string           `json:"event"`
 	Round  int              `json:"round"`
 	Boards []boardLinksView `json:"boards"`
+	// LocalOnly: the links open on this computer only (atBoards.LocalOnly).
+	LocalOnly bool `json:"local_only"`
 }
 
 type boardLinksView struct {
@@ -221,7 +223,7 @@ func (s *Server) reportLinks(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	base := s.base(r)
-	out := reportLinksView{Event: sn.Event.Name, Round: n, Boards: make([]boardLinksView, 0, len(links))}
+	out := reportLinksView{Event: sn.Event.Name, Round: n, Boards: make([]boardLinksView, 0, len(links)), LocalOnly: s.linksLocal(r)}
 	rd := sn.Rounds[n-1]
 	for _, l := range links {
 		b := rd.Boards[l.Board-1]
@@ -250,6 +252,8 @@ type checkInLinksView struct {
 	Round   int               `json:"round"` // the next round to pair (0: none)
 	Tablet  printedLink       `json:"tablet"`
 	Players []playerLinksView `json:"players"`
+	// LocalOnly: the links open on this computer only (atBoards.LocalOnly).
+	LocalOnly bool `json:"local_only"`
 }
 
 type playerLinksView struct {
@@ -275,7 +279,7 @@ func (s *Server) checkInLinks(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	base := s.base(r)
-	out := checkInLinksView{Event: sn.Event.Name, Players: []playerLinksView{}}
+	out := checkInLinksView{Event: sn.Event.Name, Players: []playerLinksView{}, LocalOnly: s.linksLocal(r)}
 	if sn.Next() <= sn.Event.Rounds {
 		out.Round = sn.Next()
 	}

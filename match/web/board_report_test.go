@@ -373,6 +373,16 @@ func TestLinksLocalOnly(t *testing.T) {
 		if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &v) != nil || v.AtBoards.LocalOnly == nil || *v.AtBoards.LocalOnly != tt.want {
 			t.Errorf("public URL %q: %d %s; want local_only %v", tt.public, resp.StatusCode, b[:min(len(b), 200)], tt.want)
 		}
+		// The printed sheets' links, likewise.
+		for _, path := range []string{"/api/d/" + tok + "/round/1/links", "/api/d/" + tok + "/checkin-links"} {
+			resp, b := e.do("GET", path, "")
+			var sheet struct {
+				LocalOnly *bool `json:"local_only"`
+			}
+			if resp.StatusCode != http.StatusOK || json.Unmarshal(b, &sheet) != nil || sheet.LocalOnly == nil || *sheet.LocalOnly != tt.want {
+				t.Errorf("%s, public URL %q: %d; want local_only %v", path, tt.public, resp.StatusCode, tt.want)
+			}
+		}
 		// A game's links, likewise.
 		resp, b = e.do("POST", "/api/games", `{"variant":"english","time_control":"300+3"}`)
 		var c struct {

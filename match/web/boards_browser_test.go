@@ -170,6 +170,11 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	// The pairing sheet with result links.
 	follow(d, "#atb-sheet")
 	d.wait("two boards' slips", `document.querySelectorAll('.slip').length === 2 && document.querySelectorAll('.slip svg.qr').length === 4`)
+	// The sheet says too that its links open on this computer only; the
+	// notice is for the screen, not the paper.
+	if got := eval[string](d, `document.getElementById('local').hidden ? '' : document.getElementById('local').textContent`); !strings.Contains(got, "which players' phones cannot reach") {
+		t.Errorf("the sheet does not say its links open on this computer only: %q", got)
+	}
 	d.shot("result-links-1366", 1366, 900, "")
 	d.shot("result-links-390", 390, 844, "")
 	link := func(board int, side int) string {

@@ -29,6 +29,9 @@ function side(label, name, link) {
 function render() {
   const slips = $('slips');
   slips.replaceChildren();
+  // Links on loopback: no phone opens them; said before printing, not printed.
+  $('local').hidden = !data.local_only;
+  $('local').textContent = data.local_only ? t('atb.local_only', { cmd: 'arbiter serve --addr :8080' }) : '';
   if (round) {
     $('title').textContent = t('links.results_title', { round: data.round });
     $('subtitle').textContent = `${data.event} · ${t('links.results_help')}`;
