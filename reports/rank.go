@@ -10,14 +10,26 @@ import (
 // RankKey is what the ranking of an event reads of an engine.
 type RankKey struct {
 	Points, SonnebornBerger float64
-	Wins                    int
+	Wins, Games             int
+}
+
+// score is the points a game played (0 for none).
+func (k RankKey) score() float64 {
+	if k.Games == 0 {
+		return 0
+	}
+	return k.Points / float64(k.Games)
 }
 
 // Rank is the one ranking of engines, for the report and the live
-// standings alike: best first by points, then Sonneborn-Berger, then wins;
-// engines equal in all three keep their given (seeding) order. order[r] is
-// the index in keys of the engine in place r, rank[r] its 1-based rank,
-// shared by engines equal in points and Sonneborn-Berger.
+// standings alike: best first by score (points a game played: the same
+// order as points when every engine played as many games, as in a whole
+// round-robin; the fair one when they did not, as in a gauntlet, where the
+// first engine plays everyone, or an event stopped midway), then points,
+// then Sonneborn-Berger, then wins; engines equal in all four keep their
+// given (seeding) order. order[r] is the index in keys of the engine in
+// place r, rank[r] its 1-based rank, shared by engines equal in score,
+// points and Sonneborn-Berger.
 func Rank(keys []RankKey) (order, rank []int) {
 	order = make([]int, len(keys))
 	for i := range order {
@@ -25,6 +37,9 @@ func Rank(keys []RankKey) (order, rank []int) {
 	}
 	slices.SortStableFunc(order, func(x, y int) int {
 		a, b := keys[x], keys[y]
+		if c := cmp.Compare(b.score(), a.score()); c != 0 {
+			return c
+		}
 		if c := cmp.Compare(b.Points, a.Points); c != 0 {
 			return c
 		}
@@ -38,7 +53,7 @@ func Rank(keys []RankKey) (order, rank []int) {
 		rank[r] = r + 1
 		if r > 0 {
 			p := keys[order[r-1]]
-			if p.Points == keys[i].Points && p.SonnebornBerger == keys[i].SonnebornBerger {
+			if p.score() == keys[i].score() && p.Points == keys[i].Points && p.SonnebornBerger == keys[i].SonnebornBerger {
 				rank[r] = rank[r-1]
 			}
 		}

@@ -52,15 +52,15 @@ func (t *Scoreboard) WDL(i int) stats.WDL {
 func (t *Scoreboard) Rank() (order, rank []int, sb []float64) {
 	n := len(t.Cells)
 	points := make([]float64, n)
-	wins := make([]int, n)
+	wins, games := make([]int, n), make([]int, n)
 	for i := range n {
 		w := t.WDL(i)
-		points[i], wins[i] = w.Points(), w.W
+		points[i], wins[i], games[i] = w.Points(), w.W, w.Games()
 	}
 	sb = SonnebornBerger(t.Cells, points)
 	keys := make([]RankKey, n)
 	for i := range keys {
-		keys[i] = RankKey{Points: points[i], SonnebornBerger: sb[i], Wins: wins[i]}
+		keys[i] = RankKey{Points: points[i], SonnebornBerger: sb[i], Wins: wins[i], Games: games[i]}
 	}
 	order, rank = Rank(keys)
 	return order, rank, sb

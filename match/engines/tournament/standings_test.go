@@ -13,9 +13,10 @@ import (
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 )
 
-// fourResults: a beats c, d beats b, b beats c. a, b and d have a point
-// each; d's win is over the stronger opponent (Sonneborn-Berger 1 against
-// 0), so d leads although it is seeded last; a and b stay tied (rank 2).
+// fourResults: a beats c, d beats b, b beats c (c-d unfinished). a, b and
+// d have a point each; a and d from their one game, b from two, so a and
+// d lead on score; d's win is over the stronger opponent
+// (Sonneborn-Berger 1 against 0), so d leads although it is seeded last.
 func fourResults() []Result {
 	res := func(i int, white, black, result string) Result {
 		return Result{Pairing: schedule.Pairing{Index: i, Round: i + 1, Board: 1}, WhiteName: white, BlackName: black, Result: result, Termination: "normal"}
@@ -52,8 +53,8 @@ func TestStandingsRankLikeTheReport(t *testing.T) {
 	if strings.Join(gotOrder, " ") != "d a b c" || strings.Join(wantOrder, " ") != "d a b c" {
 		t.Errorf("live order %v, report order %v, want d a b c", gotOrder, wantOrder)
 	}
-	if ranks := [4]int{got[0].Rank, got[1].Rank, got[2].Rank, got[3].Rank}; ranks != [4]int{1, 2, 2, 4} {
-		t.Errorf("ranks %v, want 1 2 2 4", ranks)
+	if ranks := [4]int{got[0].Rank, got[1].Rank, got[2].Rank, got[3].Rank}; ranks != [4]int{1, 2, 3, 4} {
+		t.Errorf("ranks %v, want 1 2 3 4", ranks)
 	}
 }
 
@@ -75,7 +76,7 @@ func TestStandingsWrite(t *testing.T) {
 		"  # engine    games  points  score     W     D     L     SB\n" +
 		"  1 longname      1     1.0 100.0%     1     0     0   1.00\n" +
 		"  2 a             1     1.0 100.0%     1     0     0   0.00\n" +
-		"  2 b             2     1.0  50.0%     1     0     1   0.00\n" +
+		"  3 b             2     1.0  50.0%     1     0     1   0.00\n" +
 		"  4 c             2     0.0   0.0%     0     0     2   0.00\n"
 	if b.String() != want {
 		t.Errorf("table:\n%s\nwant:\n%s", b.String(), want)
