@@ -196,11 +196,25 @@ func TestMatchOldFlagsAndDefaultBook(t *testing.T) {
 	if pdnText, _ := os.ReadFile(filepath.Join(dir, "book", "games.pdn")); !bytes.Contains(pdnText, []byte(`[Opening "001 09-13 21-17 05-09"]`)) {
 		t.Errorf("default book: the first opening of the ballot is not played:\n%s", pdnText)
 	}
-	// A variant without a book: a warning when the pairs would repeat.
+	bookLine := func(out string) string {
+		page, _ := os.ReadFile(filepath.Join(out, "report.html"))
+		_, after, _ := strings.Cut(string(page), "Opening book</dt><dd>")
+		line, _, _ := strings.Cut(after, "</dd>")
+		return line
+	}
+	if got := bookLine(filepath.Join(dir, "book")); got != "the variant&#39;s default book (sequential)" {
+		t.Errorf("default book: the report says %q", got)
+	}
+	// A variant without a book: a warning when the pairs would repeat,
+	// and the report says the games started from the start position (it
+	// said "the variant's default book").
 	_, stderr, code = runArbiter(t, dir, "match", "--variant", "pool", "--engine", "cmd=self engine --level 1", "--engine", "cmd=self engine --level random",
 		"--time-control", "5+0.1", "--games-per-encounter", "4", "--out", filepath.Join(dir, "pool"), "--progress", "off")
 	if code != 0 || !strings.Contains(stderr, "warning: no opening book (openings.file)") {
 		t.Errorf("pool without a book: exit %d, want a warning:\n%s", code, stderr)
+	}
+	if got := bookLine(filepath.Join(dir, "pool")); got != "none: every game starts from the variant&#39;s start position" {
+		t.Errorf("pool without a book: the report says %q", got)
 	}
 }
 

@@ -25,7 +25,6 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 	}
 	ev := reports.Event{Name: sev.Name, Variant: sev.Variant, TimeControl: sev.TimeControl,
 		ConfigHash: sev.ConfigHash, Stopped: sev.Stopped}
-	ev.Site, ev.Settings = reportSettings(sev)
 	ev.Swiss = reportSwiss(sev)
 	ids, err := st.Identities(ctx)
 	if err != nil {
@@ -80,6 +79,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 		})
 		return nil
 	})
+	ev.Site, ev.Settings = reportSettings(sev, fromBook(ev.Games))
 	if err != nil || len(missing) == 0 {
 		return ev, err
 	}
@@ -141,10 +141,22 @@ func WriteReport(ctx context.Context, st *store.Store, dir string) error {
 // ReportPath is where WriteReport puts the HTML report.
 func ReportPath(dir string) string { return filepath.Join(dir, reports.HTMLFile) }
 
+// fromBook reports whether games started from a book's openings (a
+// named opening) rather than the start position.
+func fromBook(games []reports.Game) bool {
+	for _, g := range games {
+		if g.Opening != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // reportSettings turns the event's effective configuration into the
-// report's event details. A configuration that cannot be read gives no
-// details rather than no report.
-func reportSettings(sev store.Event) (site string, out []reports.Setting) {
+// report's event details; book: the games came from an opening book. A
+// configuration that cannot be read gives no details rather than no
+// report.
+func reportSettings(sev store.Event, book bool) (site string, out []reports.Setting) {
 	c, err := configs.ReadStored(sev.Config)
 	if err != nil {
 		return "", []reports.Setting{{Label: "Configuration", Value: "not readable: " + err.Error()}}
@@ -223,9 +235,17 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 		adj = append(adj, "none")
 	}
 	add("Adjudication", strings.Join(adj, "; "))
-	book := c.Openings.File
-	if book == "" {
-		book = "the variant's default book"
+	file := c.Openings.File
+	switch {
+	case file == "" && !book:
+		add("Opening book", "none: every game starts from the variant's start position")
+		add("Flag tolerance", c.Margin)
+		return c.Site, out
+	case file == "":
+		// A match's, which its configuration does not name, nor the
+		// group of it that was played.
+		file = "the variant's default book"
+		c.Openings.Group = ""
 	}
 	var bits []string
 	if c.Openings.Group != "" {
@@ -238,9 +258,9 @@ func reportSettings(sev store.Event) (site string, out []reports.Setting) {
 		bits = append(bits, fmt.Sprintf("seed %v", c.Openings.Seed))
 	}
 	if len(bits) > 0 {
-		book += " (" + strings.Join(bits, ", ") + ")"
+		file += " (" + strings.Join(bits, ", ") + ")"
 	}
-	add("Opening book", book)
+	add("Opening book", file)
 	add("Flag tolerance", c.Margin)
 	return c.Site, out
 }

@@ -427,6 +427,30 @@ func TestReportFromStore(t *testing.T) {
 	if _, err := reports.Compute(rev); err != nil {
 		t.Fatal(err)
 	}
+	setting := func(ev reports.Event, label string) string {
+		for _, s := range ev.Settings {
+			if s.Label == label {
+				return s.Value
+			}
+		}
+		return ""
+	}
+	if got := setting(rev, "Opening book"); got != "openings/3move_english.json (group standard, random, seed 7)" {
+		t.Errorf("opening book %q", got)
+	}
+	// An event without a book plays from the start position, and its
+	// report says so (it said "the variant's default book").
+	dir = t.TempDir()
+	st = openStore(t, dir)
+	if _, err := Run(context.Background(), Options{Event: testEvent(t, "openings: {order: sequential}"), Store: st, NewPlayer: fakes(0)}); err != nil {
+		t.Fatal(err)
+	}
+	if rev, err = ReportEvent(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	if got := setting(rev, "Opening book"); got != "none: every game starts from the variant's start position" || setting(rev, "Flag tolerance") == "" {
+		t.Errorf("no book: opening book %q, flag tolerance %q", got, setting(rev, "Flag tolerance"))
+	}
 }
 
 // TestEngineNameInPDN: an engine named with quotes and a backslash keeps
