@@ -63,7 +63,7 @@ func startLive(addr string, live *web.Live, log zerolog.Logger, w io.Writer, nam
 
 // listenLive listens on addr, warning when that is beyond loopback.
 func listenLive(addr string, log zerolog.Logger) (net.Listener, error) {
-	ln, err := net.Listen("tcp", addr)
+	ln, err := listen(addr)
 	if err != nil {
 		return nil, err
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -126,7 +128,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
-	ln, err := net.Listen("tcp", f.addr)
+	ln, err := listen(f.addr)
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
@@ -144,6 +146,15 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		log.Info().Str("signal", why).Msg("stopped")
 	}
 	return err
+}
+
+// listen listens on addr (TCP); a port in use says so in words.
+func listen(addr string) (net.Listener, error) {
+	ln, err := net.Listen("tcp", addr)
+	if errors.Is(err, syscall.EADDRINUSE) {
+		return nil, fmt.Errorf("%w: another program (perhaps another arbiter) listens there; stop it, or choose another port", err)
+	}
+	return ln, err
 }
 
 // openAt is the address to open for a server listening at addr: itself,

@@ -321,8 +321,8 @@ func TestServeUsage(t *testing.T) {
 	s := startServe(t, dir, "--db", filepath.Join(dir, "a.db"))
 	addr := strings.TrimPrefix(s.url, "http://")
 	cmd, _, errb := startWatched(t, dir, "serve", "--addr", addr, "--db", filepath.Join(dir, "b.db"))
-	if code := exitStatus(t, cmd); code != exitRuntime {
-		t.Errorf("a taken address: exit %d, want %d\n%s", code, exitRuntime, errb.String())
+	if code := exitStatus(t, cmd); code != exitRuntime || !strings.Contains(errb.String(), "address already in use: another program (perhaps another arbiter) listens there; stop it, or choose another port") {
+		t.Errorf("a taken address: exit %d, want %d and what to do\n%s", code, exitRuntime, errb.String())
 	}
 }
 
