@@ -258,22 +258,23 @@ sprt: {elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05}
 	}
 	// The SPRT counts results in plan order, and the workers take the
 	// games in that order (the coordinator queues them so): beyond the
-	// games it counted, only those the worker's two slots were playing
-	// when it decided are played. Taken in any order, most of the event
-	// was played before the games up to the decision were all in.
+	// games it counted, only those the worker's two slots were playing or
+	// had got ahead to when it decided are played (a few; the bound leaves
+	// room for a busy machine). Taken in any order, much of the event could
+	// be played before the games up to the decision were all in.
 	counts, err := c.st.Count(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if extra := counts[store.Finished] - sum.Finished; extra > 4 {
+	if extra := counts[store.Finished] - sum.Finished; extra > 12 {
 		t.Errorf("%d games stored, the SPRT decided after %d: %d played for nothing", counts[store.Finished], sum.Finished, extra)
 	}
 	t.Logf("stopped after %d of %d games (%d stored): %s", sum.Finished, sum.Planned, counts[store.Finished], sum.Stopped)
 }
 
 // The workers take the games in plan order: the coordinator queues them
-// in that order, so a worker's two slots start each game at most a place
-// or two from its turn. Taken at random, the standings on the console and
+// in that order, so a worker's two slots start each game within a few
+// places of its turn. Taken at random, the standings on the console and
 // an SPRT, which count results in plan order, lagged behind the games
 // played (the demo's cluster run: 953 games played, 368 counted).
 func TestWorkersTakeGamesInPlanOrder(t *testing.T) {
@@ -306,8 +307,12 @@ adjudication: {max_moves: 30}
 	for taken, g := range order {
 		worst = max(worst, abs(taken-g.ID))
 	}
-	if worst > 2 {
-		t.Errorf("a game was started %d places from its turn in the plan; want at most 2 (the worker's slots)", worst)
+	// Two slots take the games in turn; a slot that starts an engine
+	// process for a new pairing lets the other get a few games ahead. The
+	// bound leaves room for that on a busy machine, far below the 118
+	// places games taken at random were off by.
+	if worst > 10 {
+		t.Errorf("a game was started %d places from its turn in the plan; want at most 10", worst)
 	}
 }
 
