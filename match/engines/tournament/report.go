@@ -235,34 +235,37 @@ func reportSettings(sev store.Event, book bool) (site string, out []reports.Sett
 		adj = append(adj, "none")
 	}
 	add("Adjudication", strings.Join(adj, "; "))
-	file := c.Openings.File
-	switch {
-	case file == "" && !book:
-		add("Opening book", "none: every game starts from the variant's start position")
-		add("Flag tolerance", c.Margin)
-		return c.Site, out
-	case file == "":
-		// A match's, which its configuration does not name, nor the
-		// group of it that was played.
-		file = "the variant's default book"
-		c.Openings.Group = ""
-	}
-	var bits []string
-	if c.Openings.Group != "" {
-		bits = append(bits, "group "+c.Openings.Group)
-	}
-	if c.Openings.Order != "" {
-		bits = append(bits, c.Openings.Order)
-	}
-	if c.Openings.Seed != nil {
-		bits = append(bits, fmt.Sprintf("seed %v", c.Openings.Seed))
-	}
-	if len(bits) > 0 {
-		file += " (" + strings.Join(bits, ", ") + ")"
-	}
-	add("Opening book", file)
+	add("Opening book", bookLine(c, book))
 	add("Flag tolerance", c.Margin)
 	return c.Site, out
+}
+
+// bookLine is the report's "Opening book" of the stored configuration
+// c: the file with its group, order and seed, the variant's default book
+// (a match's, whose configuration names neither it nor the group played),
+// or none; book: the games came from a book.
+func bookLine(c configs.Stored, book bool) string {
+	o := c.Openings
+	switch {
+	case o.File == "" && !book:
+		return "none: every game starts from the variant's start position"
+	case o.File == "":
+		o.File, o.Group = "the variant's default book", ""
+	}
+	var bits []string
+	if o.Group != "" {
+		bits = append(bits, "group "+o.Group)
+	}
+	if o.Order != "" {
+		bits = append(bits, o.Order)
+	}
+	if o.Seed != nil {
+		bits = append(bits, fmt.Sprintf("seed %v", o.Seed))
+	}
+	if len(bits) == 0 {
+		return o.File
+	}
+	return o.File + " (" + strings.Join(bits, ", ") + ")"
 }
 
 // reportSwiss is the report's view of a Swiss event (nil for the other
