@@ -23,7 +23,8 @@ import (
 // 1 open, the cards show them pending. Round 1 is closed, round 2 paired
 // and published; the standings and the TRF export follow; screenshots at
 // 360 and 1400 px. Last, an English event's page prints its standings'
-// points in halves as the server formats them.
+// points in halves as the server formats them, and once its last round is
+// closed, says that the standings are final and what is left to do.
 func TestBrowserDirector(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
@@ -250,4 +251,19 @@ func TestBrowserDirector(t *testing.T) {
 	}
 	d.checkLayout("director-english-360", 360, 800)
 	d.checkLayout("director-english-1400", 1400, 900)
+
+	// The English event played to its end: the round's line says that the
+	// standings are final and where the director finds what is left to do.
+	e.op(etok, "close", `{"round":1}`, 200)
+	e.op(etok, "pair", `{"round":2}`, 200)
+	e.op(etok, "publish", `{"round":2}`, 200)
+	for b := 1; b <= 3; b++ {
+		e.op(etok, "result", fmt.Sprintf(`{"round":2,"board":%d,"result":"1-0"}`, b), 200)
+	}
+	e.op(etok, "close", `{"round":2}`, 200)
+	d.do("look again", chromedp.Reload())
+	d.wait("the event over", `window.arbiterDirector && arbiterDirector.ready && (arbiterDirector.view.rounds || []).length === 2 && document.getElementById('pair').hidden`)
+	if got := eval[string](d, `document.getElementById('round-state').textContent`); got != "Closed. All 2 rounds are played: the standings below are final. Print them from the public pages above; for the federation, the TRF16 export above and the rating report (CSV) below." {
+		t.Errorf("after the last round the page says %q", got)
+	}
 }

@@ -20,7 +20,9 @@
 //
 // A round is paired, then published, then closed. Results are recorded
 // only in a published round and may be corrected until it is closed; it
-// closes when every board has a result. The last round's pairing may be
+// closes when every board has a result. After that only the director
+// corrects a result (a wrong one found out later); the rounds paired since
+// keep their pairings. The last round's pairing may be
 // undone while none of its boards has a result. Each board stores each
 // side's result as a TRF16 code (tally.Result): a played game (1 = 0), a
 // forfeit (+ -, and "- -" for a double forfeit). Players not on a board

@@ -466,7 +466,12 @@ func (s *Store) Publish(ctx context.Context, id string, n int) error {
 // Record records a board's result (White's and Black's TRF codes, from
 // ParseOutcome). source is "director" or "online": an online game's result
 // does not replace one the director entered (the director's word stands;
-// the audit log notes it). It returns whether the board changed.
+// the audit log notes it). The director may also correct a result of a
+// closed round (a result entered wrongly, found out when the standings
+// are posted): the rounds paired since keep their pairings, and the
+// standings, ratings and exports follow the correction; the audit log
+// says it came after the round was closed. It returns whether the board
+// changed.
 func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tally.Result, source string) (bool, error) {
 	changed := false
 	if source != "online" {
@@ -488,7 +493,9 @@ func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tall
 		case Paired:
 			return refuse(message.Conflict, "director.not-published", "round", fmt.Sprint(n))
 		case Closed:
-			return refuse(message.Conflict, "director.closed", "round", fmt.Sprint(n))
+			if source != "director" {
+				return refuse(message.Conflict, "director.closed", "round", fmt.Sprint(n))
+			}
 		}
 		if board < 1 || board > len(r.Boards) {
 			return refuse(message.NotFound, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
@@ -509,6 +516,9 @@ func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tall
 			return fmt.Errorf("director: recording round %d board %d: %w", n, board, err)
 		}
 		changed = true
+		if r.State == Closed {
+			return s.audit(tx, id, "result", "round %d board %d: %s -> %s (%s, after the round was closed)", n, board, was, is, source)
+		}
 		if was != "" {
 			return s.audit(tx, id, "result", "round %d board %d: %s -> %s (%s)", n, board, was, is, source)
 		}
