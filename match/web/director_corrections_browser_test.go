@@ -194,9 +194,10 @@ func TestBrowserDirectorCorrections(t *testing.T) {
 	for b := 1; b <= 6; b++ {
 		e.op(token, "result", fmt.Sprintf(`{"round":2,"board":%d,"result":"1-0"}`, b), 200)
 	}
-	e.op(token, "close", `{"round":2}`, 200)
 	d.do("reload", chromedp.Reload())
-	d.wait("round 2 closed", `window.arbiterDirector && arbiterDirector.ready && arbiterDirector.view.rounds[1].state === 'closed'`)
+	d.wait("round 2's results", `window.arbiterDirector && arbiterDirector.ready && Object.keys(arbiterDirector.view.results).filter(k => k.startsWith('2.')).length === 6`)
+	d.do("close round 2", chromedp.Click(chromedp.CSS("#close")))
+	d.wait("round 2 closed", `arbiterDirector.view.rounds[1].state === 'closed' && !arbiterDirector.busy`)
 	d.do("pair round 3", chromedp.Click(chromedp.CSS("#pair")))
 	d.wait("round 3", `(arbiterDirector.view.rounds || []).length === 3`)
 	d.do("publish round 3", chromedp.Click(chromedp.CSS("#publish")))
@@ -213,6 +214,11 @@ func TestBrowserDirectorCorrections(t *testing.T) {
 	before, later := score(), eval[string](d, `JSON.stringify(arbiterDirector.view.rounds.slice(1).map(r => r.boards))`)
 	d.wait("the correction form", `!document.getElementById('fix-box').hidden`)
 	d.do("open it", chromedp.Click(chromedp.CSS("#fix-box summary")))
+	// It offers the last closed round first (round 2, closed on this page
+	// after round 1: it once stayed on round 1).
+	if got := eval[string](d, `document.getElementById('fix-round').value + '|' + [...document.querySelectorAll('#fix-round option')].map(o => o.value).join(',')`); got != "2|1,2" {
+		t.Errorf("the form's round (chosen|offered) %q, want 2|1,2", got)
+	}
 	d.do("round 1", chromedp.SetValue(chromedp.CSS("#fix-round"), "1"))
 	eval[bool](d, `document.getElementById('fix-round').dispatchEvent(new Event('change'))`)
 	d.wait("round 1's boards", `document.querySelectorAll('#fix-board option').length === 7`)

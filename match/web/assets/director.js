@@ -212,17 +212,17 @@ function renderRound() {
 }
 
 // renderFix fills the form that corrects a result of a closed round: the
-// closed rounds, the boards of the chosen one (with their players and
-// result as stored), and the results; the choices survive a redraw.
+// closed rounds (the last one unless the director chose another), the
+// boards of the chosen one (with their players and result as stored),
+// and the results; the choices survive a redraw.
 function renderFix() {
   const v = state.view;
   const closed = (v.rounds || []).filter((r) => r.state === 'closed');
   $('fix-box').hidden = closed.length === 0;
   if (!closed.length) return;
   const rsel = $('fix-round');
-  const keepRound = rsel.value;
   rsel.replaceChildren(...closed.map((r) => el('option', { value: String(r.n), text: String(r.n) })));
-  rsel.value = closed.some((r) => String(r.n) === keepRound) ? keepRound : String(closed[closed.length - 1].n);
+  rsel.value = closed.some((r) => String(r.n) === state.fixRound) ? state.fixRound : String(closed[closed.length - 1].n);
   const rd = closed.find((r) => String(r.n) === rsel.value);
   const bsel = $('fix-board');
   const keepBoard = bsel.value;
@@ -455,7 +455,7 @@ async function main() {
     e.preventDefault();
     op('exchange', { round: round(), player: Number($('exchange-a').value), other: Number($('exchange-b').value) });
   });
-  $('fix-round').addEventListener('change', renderFix);
+  $('fix-round').addEventListener('change', () => { state.fixRound = $('fix-round').value; renderFix(); });
   $('fix-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const result = $('fix-result').value;
