@@ -22,7 +22,8 @@ import (
 // that nothing is published or closed yet; with its results in but round
 // 1 open, the cards show them pending. Round 1 is closed, round 2 paired
 // and published; the standings and the TRF export follow; screenshots at
-// 360 and 1400 px. Last, an English event's page prints its standings'
+// 360 and 1400 px; the PDN of the online games is linked once there is
+// one. Last, an English event's page prints its standings'
 // points in halves as the server formats them, and once its last round is
 // closed, says that the standings are final and what is left to do.
 func TestBrowserDirector(t *testing.T) {
@@ -72,6 +73,13 @@ func TestBrowserDirector(t *testing.T) {
 		}
 		early.checkLayout(c.shot+"-360", 360, 800)
 		early.checkLayout(c.shot+"-1400", 1400, 900)
+		// No game is played online yet: no link to a PDN that would be empty.
+		if eval[bool](early, `[...document.querySelectorAll('a')].some(a => a.textContent === 'PDN')`) {
+			t.Errorf("%s links the PDN of the online games before there is one", c.shot)
+		}
+	}
+	if eval[bool](d, `!!document.getElementById('link-pdn')`) {
+		t.Error("the director's page links the PDN of the online games before there is one")
 	}
 
 	// A player withdrawn by mistake is reinstated.
@@ -106,6 +114,7 @@ func TestBrowserDirector(t *testing.T) {
 	d.wait("round 1 published", `arbiterDirector.view.rounds[0].state === 'published' && document.getElementById('r1b1-game')`)
 	d.do("board 1 online", chromedp.Click(chromedp.CSS("#r1b1-game")))
 	d.wait("board 1's links", `document.querySelector('#r1b1-online a.link-white') && !arbiterDirector.busy`)
+	d.wait("the PDN's link", `document.getElementById('link-pdn')`)
 	d.do("board 2 online", chromedp.Click(chromedp.CSS("#r1b2-game")))
 	d.wait("board 2's links", `document.querySelector('#r1b2-online a.link-black')`)
 	link := func(board int, role string) string {
@@ -212,6 +221,9 @@ func TestBrowserDirector(t *testing.T) {
 	pub := newPage(t, "public")
 	pub.do("open the standings", chromedp.Navigate(v.Public+"/standings"))
 	pub.wait("the standings", `document.body && document.body.textContent.includes('Browser Open') && document.body.textContent.includes('Anna Berg')`)
+	if !eval[bool](pub, `[...document.querySelectorAll('a')].some(a => a.textContent === 'PDN' && a.getAttribute('href').endsWith('/pdn'))`) {
+		t.Error("the public standings do not link the PDN of the games played online")
+	}
 	pub.checkLayout("standings-360", 360, 800)
 	pub.checkLayout("standings-1400", 1400, 900)
 	text := eval[string](pub, `fetch('/e/`+v.Event.ID+`/trf').then(r => r.text())`)

@@ -97,9 +97,10 @@ function render() {
     el('a', { href: `${v.public}/crosstable`, text: t('dir.crosstable') }),
     el('a', { href: `${v.public}/cards`, id: 'link-cards', text: t('dir.cards') }),
     el('a', { href: `${v.public}/trf`, id: 'link-trf', text: 'TRF16' }),
-    el('a', { href: `${v.public}/pdn`, id: 'link-pdn', text: 'PDN' }),
   );
   const rounds = v.rounds || [];
+  // The PDN holds the games played online: without one it would be an empty file.
+  if (rounds.some((r) => r.boards.some((b) => b.game))) pub.append(el('a', { href: `${v.public}/pdn`, id: 'link-pdn', text: 'PDN' }));
   if (rounds.length) {
     pub.append(el('a', { href: `${v.public}/round/${rounds.length}/print`, id: 'link-print', text: t('dir.print_round', { round: rounds.length }) }));
   }
