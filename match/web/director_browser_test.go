@@ -172,6 +172,12 @@ func TestBrowserDirector(t *testing.T) {
 	if got := eval[string](d, `document.getElementById('r1b2-result-cell').dataset.label`); got != "1-1" {
 		t.Errorf("board 2's draw is labelled %q", got)
 	}
+	// Closing with board 3 still open is refused with what to do.
+	d.do("close too early", chromedp.Click(chromedp.CSS("#close")))
+	d.wait("the refusal", `!document.getElementById('dir-error').hidden`)
+	if got := eval[string](d, `document.getElementById('dir-error').textContent`); got != "Round 1 cannot be closed: board 3 has no result yet. Enter its result, then close the round." {
+		t.Errorf("closing too early says %q", got)
+	}
 	d.do("board 3's result", chromedp.SetValue(chromedp.CSS("#r1b3-result"), "0-1"), chromedp.Click(chromedp.CSS("#r1b3-save")))
 	d.wait("board 3 saved", `document.getElementById('r1b3-result-cell').dataset.result === '0-1'`)
 	if !eval[bool](d, `arbiterDirector.view.audit.some(a => a.action === 'result' && a.detail === 'round 1 board 3: 0-2 (director)')`) {
