@@ -227,6 +227,11 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	pb2.shot("report-disputed-1366", 1366, 900, "")
 	d.do("back to the director's page", chromedp.Navigate(e.hs.URL+"/d/"+tok))
 	d.wait("the flag", `document.querySelector('#atb-reports tr.disputed[data-board="2"] .atb-flag') && document.querySelector('#atb-disputes p[data-board="2"]')`)
+	// The row's "The players disagree:" is followed by what to do: the
+	// buttons that record either word (it once ended at the colon).
+	if got := eval[string](d, `[...document.querySelectorAll('#atb-reports tr.disputed[data-board="2"] button')].map(b => b.textContent).join('|')`); got != "Record 1-1|Record 0-2" {
+		t.Errorf("the disputed row's buttons read %q", got)
+	}
 	if got := text(d, `#atb-disputes p[data-board="2"] .atb-flag`); got != "Board 2, Erik Fjell (4) – Anna Berg (2): White says Draw, Black says Black won." {
 		t.Errorf("the director's flag says %q", got)
 	}

@@ -22,8 +22,10 @@ import (
 // that nothing is published or closed yet; with its results in but round
 // 1 open, the cards show them pending. Round 1 is closed, round 2 paired
 // and published; the standings and the TRF export follow; screenshots at
-// 360 and 1400 px. Last, an English event's page prints its standings'
-// points in halves as the server formats them.
+// 360 and 1400 px; the PDN of the online games is linked once there is
+// one. Last, an English event's page prints its standings'
+// points in halves as the server formats them, and once its last round is
+// closed, says that the standings are final and what is left to do.
 func TestBrowserDirector(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
@@ -71,6 +73,13 @@ func TestBrowserDirector(t *testing.T) {
 		}
 		early.checkLayout(c.shot+"-360", 360, 800)
 		early.checkLayout(c.shot+"-1400", 1400, 900)
+		// No game is played online yet: no link to a PDN that would be empty.
+		if eval[bool](early, `[...document.querySelectorAll('a')].some(a => a.textContent === 'PDN')`) {
+			t.Errorf("%s links the PDN of the online games before there is one", c.shot)
+		}
+	}
+	if eval[bool](d, `!!document.getElementById('link-pdn')`) {
+		t.Error("the director's page links the PDN of the online games before there is one")
 	}
 
 	// A player withdrawn by mistake is reinstated.
@@ -105,6 +114,7 @@ func TestBrowserDirector(t *testing.T) {
 	d.wait("round 1 published", `arbiterDirector.view.rounds[0].state === 'published' && document.getElementById('r1b1-game')`)
 	d.do("board 1 online", chromedp.Click(chromedp.CSS("#r1b1-game")))
 	d.wait("board 1's links", `document.querySelector('#r1b1-online a.link-white') && !arbiterDirector.busy`)
+	d.wait("the PDN's link", `document.getElementById('link-pdn')`)
 	d.do("board 2 online", chromedp.Click(chromedp.CSS("#r1b2-game")))
 	d.wait("board 2's links", `document.querySelector('#r1b2-online a.link-black')`)
 	link := func(board int, role string) string {
@@ -162,6 +172,12 @@ func TestBrowserDirector(t *testing.T) {
 	if got := eval[string](d, `document.getElementById('r1b2-result-cell').dataset.label`); got != "1-1" {
 		t.Errorf("board 2's draw is labelled %q", got)
 	}
+	// Closing with board 3 still open is refused with what to do.
+	d.do("close too early", chromedp.Click(chromedp.CSS("#close")))
+	d.wait("the refusal", `!document.getElementById('dir-error').hidden`)
+	if got := eval[string](d, `document.getElementById('dir-error').textContent`); got != "Round 1 cannot be closed: board 3 has no result yet. Enter its result, then close the round." {
+		t.Errorf("closing too early says %q", got)
+	}
 	d.do("board 3's result", chromedp.SetValue(chromedp.CSS("#r1b3-result"), "0-1"), chromedp.Click(chromedp.CSS("#r1b3-save")))
 	d.wait("board 3 saved", `document.getElementById('r1b3-result-cell').dataset.result === '0-1'`)
 	if !eval[bool](d, `arbiterDirector.view.audit.some(a => a.action === 'result' && a.detail === 'round 1 board 3: 0-2 (director)')`) {
@@ -211,6 +227,9 @@ func TestBrowserDirector(t *testing.T) {
 	pub := newPage(t, "public")
 	pub.do("open the standings", chromedp.Navigate(v.Public+"/standings"))
 	pub.wait("the standings", `document.body && document.body.textContent.includes('Browser Open') && document.body.textContent.includes('Anna Berg')`)
+	if !eval[bool](pub, `[...document.querySelectorAll('a')].some(a => a.textContent === 'PDN' && a.getAttribute('href').endsWith('/pdn'))`) {
+		t.Error("the public standings do not link the PDN of the games played online")
+	}
 	pub.checkLayout("standings-360", 360, 800)
 	pub.checkLayout("standings-1400", 1400, 900)
 	text := eval[string](pub, `fetch('/e/`+v.Event.ID+`/trf').then(r => r.text())`)
@@ -250,4 +269,19 @@ func TestBrowserDirector(t *testing.T) {
 	}
 	d.checkLayout("director-english-360", 360, 800)
 	d.checkLayout("director-english-1400", 1400, 900)
+
+	// The English event played to its end: the round's line says that the
+	// standings are final and where the director finds what is left to do.
+	e.op(etok, "close", `{"round":1}`, 200)
+	e.op(etok, "pair", `{"round":2}`, 200)
+	e.op(etok, "publish", `{"round":2}`, 200)
+	for b := 1; b <= 3; b++ {
+		e.op(etok, "result", fmt.Sprintf(`{"round":2,"board":%d,"result":"1-0"}`, b), 200)
+	}
+	e.op(etok, "close", `{"round":2}`, 200)
+	d.do("look again", chromedp.Reload())
+	d.wait("the event over", `window.arbiterDirector && arbiterDirector.ready && (arbiterDirector.view.rounds || []).length === 2 && document.getElementById('pair').hidden`)
+	if got := eval[string](d, `document.getElementById('round-state').textContent`); got != "Closed. All 2 rounds are played: the standings below are final. Print them from the public pages above; for the federation, the TRF16 export above and the rating report (CSV) below." {
+		t.Errorf("after the last round the page says %q", got)
+	}
 }

@@ -34,7 +34,8 @@ const fourteen = "name,club,federation,fed_id,rating,title\n" +
 // in, refused, entered anyway and removed; every field of a player
 // corrected before round 1 and the seeding changed by hand and back;
 // round 1 played by clicks, a rating corrected after it (audited); a
-// player withdrawn; rounds 2 and 3 paired. The public pages then link
+// player withdrawn; rounds 2 and 3 paired; a result of round 1 corrected
+// with round 3 published. The public pages then link
 // every round's pairings and the standings after each round, leave the
 // withdrawn player off round 3's absent list and the cards, print the
 // round with its slips, and keep the crosstable's and the boards' tables
@@ -193,14 +194,51 @@ func TestBrowserDirectorCorrections(t *testing.T) {
 	for b := 1; b <= 6; b++ {
 		e.op(token, "result", fmt.Sprintf(`{"round":2,"board":%d,"result":"1-0"}`, b), 200)
 	}
-	e.op(token, "close", `{"round":2}`, 200)
 	d.do("reload", chromedp.Reload())
-	d.wait("round 2 closed", `window.arbiterDirector && arbiterDirector.ready && arbiterDirector.view.rounds[1].state === 'closed'`)
+	d.wait("round 2's results", `window.arbiterDirector && arbiterDirector.ready && Object.keys(arbiterDirector.view.results).filter(k => k.startsWith('2.')).length === 6`)
+	d.do("close round 2", chromedp.Click(chromedp.CSS("#close")))
+	d.wait("round 2 closed", `arbiterDirector.view.rounds[1].state === 'closed' && !arbiterDirector.busy`)
 	d.do("pair round 3", chromedp.Click(chromedp.CSS("#pair")))
 	d.wait("round 3", `(arbiterDirector.view.rounds || []).length === 3`)
 	d.do("publish round 3", chromedp.Click(chromedp.CSS("#publish")))
 	d.wait("published", `arbiterDirector.view.rounds[2].state === 'published' && document.getElementById('link-print')`)
 	both(d, "director-round3")
+	// A result of round 1 was entered wrongly (board 1 was won by White),
+	// found out with round 3 published: the director corrects it in the
+	// form under the round. The later rounds keep their pairings; the
+	// standings follow, and the audit log says what changed, when.
+	white := eval[int](d, `arbiterDirector.view.rounds[0].boards[0].white`)
+	score := func() int {
+		return eval[int](d, fmt.Sprintf(`arbiterDirector.view.standings.find(s => s.player.id === %d).score`, white))
+	}
+	before, later := score(), eval[string](d, `JSON.stringify(arbiterDirector.view.rounds.slice(1).map(r => r.boards))`)
+	d.wait("the correction form", `!document.getElementById('fix-box').hidden`)
+	d.do("open it", chromedp.Click(chromedp.CSS("#fix-box summary")))
+	// It offers the last closed round first (round 2, closed on this page
+	// after round 1: it once stayed on round 1).
+	if got := eval[string](d, `document.getElementById('fix-round').value + '|' + [...document.querySelectorAll('#fix-round option')].map(o => o.value).join(',')`); got != "2|1,2" {
+		t.Errorf("the form's round (chosen|offered) %q, want 2|1,2", got)
+	}
+	d.do("round 1", chromedp.SetValue(chromedp.CSS("#fix-round"), "1"))
+	eval[bool](d, `document.getElementById('fix-round').dispatchEvent(new Event('change'))`)
+	d.wait("round 1's boards", `document.querySelectorAll('#fix-board option').length === 7`)
+	if got := text(d, "#fix-board option"); !strings.HasPrefix(got, "1: ") || !strings.HasSuffix(got, ", 0-2") {
+		t.Errorf("the form offers round 1's board 1 as %q", got)
+	}
+	d.do("board 1: 2-0", chromedp.SetValue(chromedp.CSS("#fix-board"), "1"), chromedp.SetValue(chromedp.CSS("#fix-result"), "1-0"),
+		chromedp.Click(chromedp.CSS("#fix-save")))
+	d.wait("corrected", `arbiterDirector.view.results['1.1'].label === '2-0' && document.getElementById('dir-error').hidden &&
+		arbiterDirector.view.audit.some(a => a.detail === 'round 1 board 1: 0-2 -> 2-0 (director, after the round was closed)')`)
+	if got := score(); got != before+2 {
+		t.Errorf("White of round 1's board 1 has %d points after the correction, %d before", got, before)
+	}
+	if got := eval[string](d, `JSON.stringify(arbiterDirector.view.rounds.slice(1).map(r => r.boards))`); got != later {
+		t.Errorf("the correction changed the later rounds' boards: %s, were %s", got, later)
+	}
+	if got := text(d, "#fix-board option"); !strings.HasSuffix(got, ", 2-0") {
+		t.Errorf("after the correction the form shows board 1 as %q", got)
+	}
+	part(d, "director-fix-390", "#round-box", 390)
 	// In Norwegian: the new texts of the players' table and the card's link.
 	d.do("Norwegian", chromedp.SetValue(chromedp.CSS("#lang"), "nb"))
 	eval[bool](d, `document.getElementById('lang').dispatchEvent(new Event('change'))`)

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -75,7 +76,14 @@ func sheetEvent(sn *director.Snapshot) *sheets.Event {
 		{Label: "Crosstable", Href: "/e/" + id + "/crosstable"},
 		{Label: "Cards", Href: "/e/" + id + "/cards"},
 		{Label: "TRF", Href: "/e/" + id + "/trf"},
-		{Label: "PDN", Href: "/e/" + id + "/pdn"},
+	}
+	// The PDN holds the games played online: without one it would be an
+	// empty file, and there is no link to it.
+	for _, rd := range sn.Rounds {
+		if rd.State != director.Paired && slices.ContainsFunc(rd.Boards, func(b director.Board) bool { return b.Game != "" }) {
+			out.Links = append(out.Links, sheets.Link{Label: "PDN", Href: "/e/" + id + "/pdn"})
+			break
+		}
 	}
 	// Every round's pairings, the standings after each closed round, and
 	// the last round's print-out.

@@ -362,7 +362,7 @@ var codeText = message.Catalog{
 	"director.not-published":        "Round {round} is not published yet; publish it before recording results.",
 	"director.already":              "Round {round} is already {state}.",
 	"director.closed":               "Round {round} is closed.",
-	"director.results-missing":      "Round {round} cannot be closed: board {board} has no result.",
+	"director.results-missing":      "Round {round} cannot be closed: board {board} has no result yet. Enter its result, then close the round.",
 	"director.bad-result":           "{result} is not a result (1-0, 0-1, ½-½, +-, -+ or --).",
 	"director.bad-pairing":          "That pairing is not valid: {detail}",
 	"director.rr-late":              "A round-robin takes no entries once round 1 is paired.",

@@ -109,7 +109,11 @@ func TestRoundFlow(t *testing.T) {
 		}, ""},
 		{"close", func() error { return s.CloseRound(ctx, id, 1) }, ""},
 		{"close twice", func() error { return s.CloseRound(ctx, id, 1) }, "director.already"},
-		{"result after close", func() error { _, err := s.Record(ctx, id, 1, 1, win, "director"); return err }, "director.closed"},
+		{"online result after close", func() error { _, err := s.Record(ctx, id, 1, 1, win, "online"); return err }, "director.closed"},
+		{"director's correction after close", func() error {
+			_, err := s.Record(ctx, id, 1, 3, [2]tally.Result{tally.Win, tally.Loss}, "director")
+			return err
+		}, ""},
 		{"undo a closed round", func() error { return s.Undo(ctx, id, 1) }, "director.has-results"},
 		{"bye for round 1", func() error { return s.RequestBye(ctx, id, 1, 1, tally.HalfBye) }, "director.bye-paired"},
 		{"pair 2", func() error { return s.PairRound(ctx, id, 2, nil) }, ""},

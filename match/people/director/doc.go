@@ -20,7 +20,9 @@
 //
 // A round is paired, then published, then closed. Results are recorded
 // only in a published round and may be corrected until it is closed; it
-// closes when every board has a result. The last round's pairing may be
+// closes when every board has a result. After that only the director
+// corrects a result (a wrong one found out later); the rounds paired since
+// keep their pairings. The last round's pairing may be
 // undone while none of its boards has a result. Each board stores each
 // side's result as a TRF16 code (tally.Result): a played game (1 = 0), a
 // forfeit (+ -, and "- -" for a double forfeit). Players not on a board
@@ -28,8 +30,10 @@
 // asked for before the round is paired), or are absent (Z: withdrawn, or
 // not yet entered). tally.Scoring gives the points of each.
 //
-// In a round-robin the Berger tables of match/schedule pair every round
-// from the numbers fixed at round 1 (no late entries then). A withdrawn
+// In a round-robin FIDE's Berger tables (C.05 Annex 1, berger.go) pair every
+// round from the numbers fixed at round 1 (no late entries then); an event
+// whose round 1 was paired from match/schedule's tables, used before, keeps
+// them. A withdrawn
 // player, or one who asked for a bye, stays on the table: the opponent has
 // a forfeit win (+) and the absent player the bye asked for (or Z). The
 // free round of an odd field scores as a zero-point bye (Z).

@@ -218,10 +218,11 @@ func (sn *Snapshot) fromNumbers(rd swiss.Round) (Pairing, error) {
 }
 
 // berger pairs round n of a round-robin from the Berger tables over the
-// players' numbers. A board with an absent side (withdrawn, a bye asked
-// for) is decided at once: + for the one present, the bye asked for (or -
-// for a withdrawn player) for the other. The free round of an odd field
-// is a zero-point bye.
+// players' numbers (bergerFIDE; an event whose round 1 was paired from
+// the tables used before keeps them, legacyBerger). A board with an absent
+// side (withdrawn, a bye asked for) is decided at once: + for the one
+// present, the bye asked for (or - for a withdrawn player) for the other.
+// The free round of an odd field is a zero-point bye.
 func (sn *Snapshot) berger(n int) (Pairing, map[int][2]tally.Result, map[int]tally.Result, error) {
 	count := len(sn.Players)
 	per := count - 1
@@ -229,12 +230,20 @@ func (sn *Snapshot) berger(n int) (Pairing, map[int][2]tally.Result, map[int]tal
 		per = count
 	}
 	cycles := (sn.Event.Rounds + per - 1) / per
-	sch, err := schedule.New(schedule.Config{Kind: schedule.RoundRobin, Players: count, Cycles: cycles})
+	if n > per*cycles {
+		return Pairing{}, nil, nil, refuse(message.Conflict, "director.all-rounds", "rounds", fmt.Sprint(per*cycles))
+	}
+	legacy, err := legacyBerger(count, cycles)
 	if err != nil {
 		return Pairing{}, nil, nil, badField("rounds", err.Error())
 	}
-	if n > sch.Rounds() {
-		return Pairing{}, nil, nil, refuse(message.Conflict, "director.all-rounds", "rounds", fmt.Sprint(sch.Rounds()))
+	table, bye := bergerFIDE(count, n)
+	if len(sn.Rounds) > 0 && n > 1 {
+		if old, _ := legacy(1); sn.sameNumbers(&sn.Rounds[0], old) {
+			if fide, _ := bergerFIDE(count, 1); !sn.sameNumbers(&sn.Rounds[0], fide) {
+				table, bye = legacy(n)
+			}
+		}
 	}
 	byNum := func(i int) *Player { return sn.ByNumber(i + 1) }
 	var pg Pairing
@@ -247,13 +256,10 @@ func (sn *Snapshot) berger(n int) (Pairing, map[int][2]tally.Result, map[int]tal
 		k, ok := sn.Requested[n][p.ID]
 		return k, ok
 	}
-	for _, g := range sch.All() {
-		if g.Round != n || g.PairGame != 0 {
-			continue
-		}
-		w, b := byNum(g.White), byNum(g.Black)
+	for _, g := range table {
+		w, b := byNum(g[0]), byNum(g[1])
 		if w == nil || b == nil {
-			return Pairing{}, nil, nil, fmt.Errorf("director: round-robin: no player number %d or %d", g.White+1, g.Black+1)
+			return Pairing{}, nil, nil, fmt.Errorf("director: round-robin: no player number %d or %d", g[0]+1, g[1]+1)
 		}
 		i := len(pg.Boards)
 		pg.Boards = append(pg.Boards, [2]int{w.ID, b.ID})
@@ -268,14 +274,53 @@ func (sn *Snapshot) berger(n int) (Pairing, map[int][2]tally.Result, map[int]tal
 			auto[i] = [2]tally.Result{tally.ForfeitWin, bc}
 		}
 	}
-	for _, by := range sch.Byes() {
-		if by.Round == n {
-			if p := byNum(by.Player); p != nil {
-				absent[p.ID] = tally.ZeroBye
-			}
+	if bye >= 0 {
+		if p := byNum(bye); p != nil {
+			absent[p.ID] = tally.ZeroBye
 		}
 	}
 	return pg, auto, absent, nil
+}
+
+// legacyBerger is the round-robin table the director paired from before
+// the FIDE Berger tables (match/schedule's, the same players meeting in
+// another order and colours): round n's boards as [White, Black] pairing
+// numbers, 0-based, and the player without an opponent (-1 none).
+func legacyBerger(count, cycles int) (func(n int) ([][2]int, int), error) {
+	sch, err := schedule.New(schedule.Config{Kind: schedule.RoundRobin, Players: count, Cycles: cycles})
+	if err != nil {
+		return nil, err
+	}
+	return func(n int) ([][2]int, int) {
+		var boards [][2]int
+		for _, g := range sch.All() {
+			if g.Round == n && g.PairGame == 0 {
+				boards = append(boards, [2]int{g.White, g.Black})
+			}
+		}
+		bye := -1
+		for _, by := range sch.Byes() {
+			if by.Round == n {
+				bye = by.Player
+			}
+		}
+		return boards, bye
+	}, nil
+}
+
+// sameNumbers reports whether round r's boards are table's (0-based
+// pairing numbers, White and Black), in the same order.
+func (sn *Snapshot) sameNumbers(r *Round, table [][2]int) bool {
+	if len(r.Boards) != len(table) {
+		return false
+	}
+	for i, b := range r.Boards {
+		w, k := sn.Player(b.White), sn.Player(b.Black)
+		if w == nil || k == nil || w.Number-1 != table[i][0] || k.Number-1 != table[i][1] {
+			return false
+		}
+	}
+	return true
 }
 
 // describe writes a pairing for the audit log, in pairing numbers.
@@ -466,7 +511,12 @@ func (s *Store) Publish(ctx context.Context, id string, n int) error {
 // Record records a board's result (White's and Black's TRF codes, from
 // ParseOutcome). source is "director" or "online": an online game's result
 // does not replace one the director entered (the director's word stands;
-// the audit log notes it). It returns whether the board changed.
+// the audit log notes it). The director may also correct a result of a
+// closed round (a result entered wrongly, found out when the standings
+// are posted): the rounds paired since keep their pairings, and the
+// standings, ratings and exports follow the correction; the audit log
+// says it came after the round was closed. It returns whether the board
+// changed.
 func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tally.Result, source string) (bool, error) {
 	changed := false
 	if source != "online" {
@@ -488,7 +538,9 @@ func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tall
 		case Paired:
 			return refuse(message.Conflict, "director.not-published", "round", fmt.Sprint(n))
 		case Closed:
-			return refuse(message.Conflict, "director.closed", "round", fmt.Sprint(n))
+			if source != "director" {
+				return refuse(message.Conflict, "director.closed", "round", fmt.Sprint(n))
+			}
 		}
 		if board < 1 || board > len(r.Boards) {
 			return refuse(message.NotFound, "director.unknown-board", "round", fmt.Sprint(n), "board", fmt.Sprint(board))
@@ -509,6 +561,9 @@ func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tall
 			return fmt.Errorf("director: recording round %d board %d: %w", n, board, err)
 		}
 		changed = true
+		if r.State == Closed {
+			return s.audit(tx, id, "result", "round %d board %d: %s -> %s (%s, after the round was closed)", n, board, was, is, source)
+		}
 		if was != "" {
 			return s.audit(tx, id, "result", "round %d board %d: %s -> %s (%s)", n, board, was, is, source)
 		}

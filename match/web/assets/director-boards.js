@@ -61,7 +61,7 @@ function render(view, op) {
         act.append(el('span', { text: t('atb.recorded', { label: res ? res.label : '' }) }));
       } else {
         if (c.disputed) {
-          act.append(el('span', { class: 'atb-flag', text: t('atb.disputed') }));
+          act.append(el('span', { class: 'atb-flag', text: t('atb.disputed') }), ' ', ...buttons());
           flags.push(el('p', { class: 'atb-dispute buttons', 'data-board': b.board },
             el('span', { class: 'atb-flag', text: t('atb.dispute_line', { board: b.board, white: pname(b.white), black: pname(b.black),
               wsays: word(c.white), bsays: word(c.black) }) }), ...buttons()));

@@ -97,13 +97,15 @@ function render() {
     el('a', { href: `${v.public}/crosstable`, text: t('dir.crosstable') }),
     el('a', { href: `${v.public}/cards`, id: 'link-cards', text: t('dir.cards') }),
     el('a', { href: `${v.public}/trf`, id: 'link-trf', text: 'TRF16' }),
-    el('a', { href: `${v.public}/pdn`, id: 'link-pdn', text: 'PDN' }),
   );
   const rounds = v.rounds || [];
+  // The PDN holds the games played online: without one it would be an empty file.
+  if (rounds.some((r) => r.boards.some((b) => b.game))) pub.append(el('a', { href: `${v.public}/pdn`, id: 'link-pdn', text: 'PDN' }));
   if (rounds.length) {
     pub.append(el('a', { href: `${v.public}/round/${rounds.length}/print`, id: 'link-print', text: t('dir.print_round', { round: rounds.length }) }));
   }
   renderRound();
+  renderFix();
   renderStandings();
   renderPlayers();
   renderApart();
@@ -135,7 +137,9 @@ function renderRound() {
   $('boards').hidden = false;
   const n = last.n;
   $('round-title').textContent = t('dir.round', { round: n });
-  $('round-state').textContent = t(`dir.state_${last.state}`);
+  // The last round closed: the event is over, and the page says what is left to do.
+  const over = last.state === 'closed' && n >= v.event.rounds;
+  $('round-state').textContent = over ? t('dir.state_final', { rounds: v.event.rounds }) : t(`dir.state_${last.state}`);
   const results = last.boards.some((b) => b.white_result && b.source !== 'auto');
   const games = last.boards.some((b) => b.game);
   $('publish').hidden = last.state !== 'paired';
@@ -206,6 +210,32 @@ function renderRound() {
     sel.replaceChildren(...ids.map((id) => el('option', { value: String(id), text: pname(id) })));
     if (keep) sel.value = keep;
   }
+}
+
+// renderFix fills the form that corrects a result of a closed round: the
+// closed rounds (the last one unless the director chose another), the
+// boards of the chosen one (with their players and result as stored),
+// and the results; the choices survive a redraw.
+function renderFix() {
+  const v = state.view;
+  const closed = (v.rounds || []).filter((r) => r.state === 'closed');
+  $('fix-box').hidden = closed.length === 0;
+  if (!closed.length) return;
+  const rsel = $('fix-round');
+  rsel.replaceChildren(...closed.map((r) => el('option', { value: String(r.n), text: String(r.n) })));
+  rsel.value = closed.some((r) => String(r.n) === state.fixRound) ? state.fixRound : String(closed[closed.length - 1].n);
+  const rd = closed.find((r) => String(r.n) === rsel.value);
+  const bsel = $('fix-board');
+  const keepBoard = bsel.value;
+  bsel.replaceChildren(...rd.boards.map((b) => {
+    const res = (v.results || {})[`${rd.n}.${b.board}`];
+    return el('option', { value: String(b.board), text: `${b.board}: ${pname(b.white)} – ${pname(b.black)}${res ? `, ${res.label}` : ''}` });
+  }));
+  if (rd.boards.some((b) => String(b.board) === keepBoard)) bsel.value = keepBoard;
+  const xsel = $('fix-result');
+  const keepResult = xsel.value;
+  xsel.replaceChildren(el('option', { value: '', text: '…' }), ...v.outcomes.map((o) => el('option', { value: o, text: (v.labels || {})[o] || o })));
+  xsel.value = keepResult;
 }
 
 function renderStandings() {
@@ -425,6 +455,13 @@ async function main() {
   $('exchange-form').addEventListener('submit', (e) => {
     e.preventDefault();
     op('exchange', { round: round(), player: Number($('exchange-a').value), other: Number($('exchange-b').value) });
+  });
+  $('fix-round').addEventListener('change', () => { state.fixRound = $('fix-round').value; renderFix(); });
+  $('fix-form').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const result = $('fix-result').value;
+    if (!result) return;
+    op('result', { round: Number($('fix-round').value), board: Number($('fix-board').value), result }, () => { $('fix-result').value = ''; });
   });
   $('add-form').addEventListener('submit', async (e) => {
     e.preventDefault();
