@@ -293,6 +293,18 @@ func (p *page) checkLayout(name string, w, h int64) {
 	}
 }
 
+// barsCut lists the parts of the players' bars (the name, its marks, the
+// clock) that the page cuts short with an ellipsis, breaks over two lines
+// or pushes past the viewport's right edge; "" when each is read whole.
+func (p *page) barsCut() string {
+	p.t.Helper()
+	return eval[string](p, `Array.from(document.querySelectorAll('.player > *')).filter(e => e.offsetParent && e.textContent.trim()).filter(e => {
+		const r = document.createRange();
+		r.selectNodeContents(e);
+		return e.scrollWidth > e.clientWidth || r.getClientRects().length > 1 || e.getBoundingClientRect().right > innerWidth;
+	}).map(e => JSON.stringify(e.textContent.trim()) + ' (' + e.className + ', ' + e.clientWidth + ' of ' + e.scrollWidth + ' px)').join(', ')`)
+}
+
 // TestBrowserGame creates an English game on the create page, plays it by
 // mouse, drag, keyboard and typed PDN in two browser contexts with a
 // spectator watching, has the referee warn both players of an illegal move
@@ -379,6 +391,14 @@ func TestBrowserGame(t *testing.T) {
 	if n := eval[int](black, `arbiterGame.state.warnings.black`); n != 1 {
 		t.Errorf("black's warnings: %d, want 1", n)
 	}
+	// On a phone the warned player's bar holds the name, "(you)", "to
+	// move", "warnings: 1" and the clock: each is read whole, none cut or
+	// broken over two lines.
+	black.checkLayout("warned-phone", 390, 844)
+	if cut := black.barsCut(); cut != "" {
+		t.Errorf("Black's bars on a phone, after a warning: %s", cut)
+	}
+	black.do("back to the desktop", chromedp.EmulateViewport(1366, 900))
 
 	// The capture by clicking, White's recapture by dragging.
 	black.click("15")
