@@ -670,17 +670,22 @@ func TestBrowserArbiter(t *testing.T) {
 	}
 }
 
-// TestBrowserCaptures enters a two-piece capture square by square, answers
-// the referee's question when a short move text matches two captures, and
-// shows the legal moves in a beginner game.
+// TestBrowserCaptures enters a two-piece capture square by square (sent by
+// its last click where the variant says it cannot go on, by "Send move"
+// where the page cannot know), answers the referee's question when a short
+// move text matches two captures, and shows the legal moves in a beginner
+// game.
 func TestBrowserCaptures(t *testing.T) {
 	needBrowser(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	// White's man on 23 can take 18 and 10, or 19 and 11, landing on 7.
 	const fen = `{"variant":"english","fen":"W:W23:B5,10,11,18,19"}`
 
-	// Step by step: 23, 14 (over 18), 7 (over 10); the page cannot know
-	// that the capture ends there, so the player sends it.
+	// Step by step: 23, 14 (over 18), 7 (over 10). Black's 11 lies
+	// behind the man on 7 with 16 empty, but an English man captures
+	// forward only: the click on 7 ends the capture and sends it, as a
+	// plain move's second click does (no "Send move" to find while the
+	// clock runs).
 	g := e.create(fen)
 	white := newPage(t, "white")
 	white.open(g.links["white"])
@@ -688,11 +693,40 @@ func TestBrowserCaptures(t *testing.T) {
 	white.click("14")
 	white.wait("the capture goes on", `arbiterGame.sel.join() === '23,14' && !document.getElementById('entry').hidden`)
 	white.click("7")
-	white.wait("the capture waits to be sent", `arbiterGame.sel.join() === '23,14,7'`)
-	white.do("send", chromedp.Click(chromedp.CSS("#entry-done")))
 	white.waitMoves(1)
 	if got := eval[string](white, `arbiterGame.state.last.captured.slice().sort().join()`); got != "10,18" {
 		t.Errorf("the capture took %q, want 10,18", got)
+	}
+	if !eval[bool](white, `document.getElementById('entry').hidden`) {
+		t.Error("the capture box is still shown after the capture was played")
+	}
+
+	// The same under house rules (a custom rule set, here English's own):
+	// the page does not read a rule set, so from 7 the capture might go on
+	// over 11, and the player sends it.
+	g = e.create(`{"rules":"preset: english\nname: house-rules\n","fen":"W:W23:B5,10,11,18,19"}`)
+	white = newPage(t, "white, house rules")
+	white.open(g.links["white"])
+	white.click("23")
+	white.click("14")
+	white.click("7")
+	white.wait("the capture waits to be sent", `arbiterGame.sel.join() === '23,14,7' && !document.getElementById('entry').hidden`)
+	white.do("send", chromedp.Click(chromedp.CSS("#entry-done")))
+	white.waitMoves(1)
+
+	// Russian: the man crowned on d8 in mid-capture goes on as a flying
+	// king, over b6 from two squares away; the click on d8 does not send
+	// the capture short of its end (an illegal move), the click on a5 does.
+	g = e.create(`{"variant":"russian","fen":"W:Wf6:Be7,b6"}`)
+	white = newPage(t, "white, Russian")
+	white.open(g.links["white"])
+	white.click("f6")
+	white.click("d8")
+	white.wait("the crowned man's capture goes on", `arbiterGame.sel.join() === 'f6,d8' && !document.getElementById('entry').hidden`)
+	white.click("a5")
+	white.waitMoves(1)
+	if got := eval[string](white, `arbiterGame.state.last.captured.slice().sort().join() + ' ' + arbiterGame.state.status`); got != "b6,e7 over" {
+		t.Errorf("the Russian capture: %q, want b6,e7 taken and the game over", got)
 	}
 
 	// The short form 23x7 matches both captures: the page asks which.

@@ -189,6 +189,13 @@ func geometryOf(v *rules.Variant) *geo {
 	return actual.(*geo)
 }
 
+// capturesOf is what a page needs of v's capture rules (Captures).
+func capturesOf(v *rules.Variant) Captures {
+	promo := map[rules.PromotionRule]string{rules.PromoteStop: "stop", rules.PromoteContinue: "continue",
+		rules.PromoteOnlyIfEnding: "pass", rules.PromoteNever: "never"}[v.Promotion()]
+	return Captures{MenBackward: v.MenCaptureBackward(), KingsFly: v.Kings() != rules.ShortKings, Promotion: promo}
+}
+
 // refuseControls refuses control characters in what a player or the
 // arbiter types (issue 24): ESC, BEL, NUL and the rest would reach the PDN
 // record, and a PDN shown in a terminal would run them. A reason or an
