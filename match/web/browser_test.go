@@ -627,6 +627,13 @@ func TestBrowserArbiter(t *testing.T) {
 		t.Errorf("the old link answers %d after the reissue", code)
 	}
 	white.wait("the page of the old link says it is gone", `!document.getElementById('fatal').hidden && document.getElementById('game').hidden`)
+	// ... and what to do: the player asks the arbiter, who has the new link.
+	if got := white.text("fatal"); !strings.Contains(got, "ask whoever gave it to you for a new one") {
+		t.Errorf("the page of a revoked link says %q: not what to do", got)
+	}
+	if w := eval[float64](white, `document.getElementById('role').getBoundingClientRect().width`); w != 0 {
+		t.Errorf("the page of a revoked link still shows a role badge (%v px)", w)
+	}
 	white.open(newLink)
 
 	// The interface in bokmål, remembered across a reload.

@@ -699,6 +699,7 @@ function fatal(e) {
   g.es = null;
   $('game').hidden = true;
   $('conn').hidden = true;
+  $('role').textContent = ''; // the link acts for no role now
   $('fatal').hidden = false;
   $('fatal').textContent = e instanceof ApiError ? i18n.msg(e) : String(e);
 }
