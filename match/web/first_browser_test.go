@@ -183,7 +183,11 @@ func TestBrowserFirstGame(t *testing.T) {
 	ann.fullShot("over-1366", 1366, 900)
 
 	// Ann asks for the rematch: her page opens the new game, where she is
-	// Black; Bob's old page offers him his link, as White.
+	// Black; Bob's old page offers him his link, as White. Bob's page
+	// fetches the game again for his link and keeps its live connection:
+	// the log does not say that Bob, who never left, went away and came
+	// back.
+	eval[bool](bob, `(window.streamBefore = arbiterGame.es, true)`)
 	ann.do("rematch", chromedp.Click(chromedp.CSS("#rematch")))
 	ann.waitAcross("Ann is in the rematch as Black", `window.arbiterGame && arbiterGame.snap && arbiterGame.role === 'black' && !document.getElementById('game').hidden`)
 	if got := eval[string](ann, `arbiterGame.snap.setup.white + '-' + arbiterGame.snap.setup.black + ' ' + arbiterGame.snap.setup.clock`); got != "Bob-Ann 5+3" {
@@ -193,6 +197,12 @@ func TestBrowserFirstGame(t *testing.T) {
 	bob.wait("Bob is offered the rematch", `!document.getElementById('rematch-link').hidden`)
 	if got := bob.text("rematch-link"); got != "Open the rematch: you play White" {
 		t.Errorf("Bob's rematch link says %q", got)
+	}
+	if !eval[bool](bob, `arbiterGame.es === window.streamBefore && arbiterGame.es.readyState === 1`) {
+		t.Error("Bob's page dropped its live connection to fetch the rematch link (the log tells both players Bob went away)")
+	}
+	if log := bob.logText("presence"); strings.Contains(log, "Black is away") {
+		t.Errorf("Bob's log says he went away: %q", log)
 	}
 	bob.do("open the rematch", chromedp.Click(chromedp.CSS("#rematch-link")))
 	bob.waitAcross("Bob is White in the rematch", `window.arbiterGame && arbiterGame.snap && arbiterGame.role === 'white' && !document.getElementById('game').hidden`)

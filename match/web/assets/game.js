@@ -69,7 +69,11 @@ async function refetch() {
       board.setGeometry(snap.geometry);
     }
     render();
-    listen();
+    // A stream that is open goes on across a fetch (a rematch's link, a
+    // gap in the versions; one the server ended reconnects by itself from
+    // its last id): replacing it would tell both players that this one
+    // went away and came back.
+    if (!g.es || g.es.readyState === EventSource.CLOSED) listen();
   })().finally(() => { g.refetching = null; });
   return g.refetching;
 }
