@@ -687,72 +687,71 @@ func TestBrowserCaptures(t *testing.T) {
 	e := newEnv(t, Config{Limits: unlimited})
 	// White's man on 23 can take 18 and 10, or 19 and 11, landing on 7.
 	const fen = `{"variant":"english","fen":"W:W23:B5,10,11,18,19"}`
+	// white opens White's board of a new game; took checks what the last
+	// move captured.
+	white := func(name, setup string) *page {
+		p := newPage(t, name)
+		p.open(e.create(setup).links["white"])
+		return p
+	}
+	took := func(p *page, want string) {
+		t.Helper()
+		p.waitMoves(1)
+		if got := eval[string](p, `arbiterGame.state.last.captured.slice().sort().join()`); got != want {
+			t.Errorf("%s: the capture took %q, want %s", p.name, got, want)
+		}
+	}
 
 	// Step by step: 23, 14 (over 18), 7 (over 10). Black's 11 lies
 	// behind the man on 7 with 16 empty, but an English man captures
 	// forward only: the click on 7 ends the capture and sends it, as a
 	// plain move's second click does (no "Send move" to find while the
 	// clock runs).
-	g := e.create(fen)
-	white := newPage(t, "white")
-	white.open(g.links["white"])
-	white.click("23")
-	white.click("14")
-	white.wait("the capture goes on", `arbiterGame.sel.join() === '23,14' && !document.getElementById('entry').hidden`)
-	white.click("7")
-	white.waitMoves(1)
-	if got := eval[string](white, `arbiterGame.state.last.captured.slice().sort().join()`); got != "10,18" {
-		t.Errorf("the capture took %q, want 10,18", got)
+	p := white("white", fen)
+	for _, sq := range []string{"23", "14"} {
+		p.click(sq)
 	}
-	if !eval[bool](white, `document.getElementById('entry').hidden`) {
+	p.wait("the capture goes on", `arbiterGame.sel.join() === '23,14' && !document.getElementById('entry').hidden`)
+	p.click("7")
+	took(p, "10,18")
+	if !eval[bool](p, `document.getElementById('entry').hidden`) {
 		t.Error("the capture box is still shown after the capture was played")
 	}
 
 	// The same under house rules (a custom rule set, here English's own):
 	// the page does not read a rule set, so from 7 the capture might go on
 	// over 11, and the player sends it.
-	g = e.create(`{"rules":"preset: english\nname: house-rules\n","fen":"W:W23:B5,10,11,18,19"}`)
-	white = newPage(t, "white, house rules")
-	white.open(g.links["white"])
-	white.click("23")
-	white.click("14")
-	white.click("7")
-	white.wait("the capture waits to be sent", `arbiterGame.sel.join() === '23,14,7' && !document.getElementById('entry').hidden`)
-	white.do("send", chromedp.Click(chromedp.CSS("#entry-done")))
-	white.waitMoves(1)
+	p = white("white, house rules", `{"rules":"preset: english\nname: house-rules\n","fen":"W:W23:B5,10,11,18,19"}`)
+	for _, sq := range []string{"23", "14", "7"} {
+		p.click(sq)
+	}
+	p.wait("the capture waits to be sent", `arbiterGame.sel.join() === '23,14,7' && !document.getElementById('entry').hidden`)
+	p.do("send", chromedp.Click(chromedp.CSS("#entry-done")))
+	took(p, "10,18")
 
 	// Russian: the man crowned on d8 in mid-capture goes on as a flying
 	// king, over b6 from two squares away; the click on d8 does not send
 	// the capture short of its end (an illegal move), the click on a5 does.
-	g = e.create(`{"variant":"russian","fen":"W:Wf6:Be7,b6"}`)
-	white = newPage(t, "white, Russian")
-	white.open(g.links["white"])
-	white.click("f6")
-	white.click("d8")
-	white.wait("the crowned man's capture goes on", `arbiterGame.sel.join() === 'f6,d8' && !document.getElementById('entry').hidden`)
-	white.click("a5")
-	white.waitMoves(1)
-	if got := eval[string](white, `arbiterGame.state.last.captured.slice().sort().join() + ' ' + arbiterGame.state.status`); got != "b6,e7 over" {
-		t.Errorf("the Russian capture: %q, want b6,e7 taken and the game over", got)
+	p = white("white, Russian", `{"variant":"russian","fen":"W:Wf6:Be7,b6"}`)
+	for _, sq := range []string{"f6", "d8"} {
+		p.click(sq)
 	}
+	p.wait("the crowned man's capture goes on", `arbiterGame.sel.join() === 'f6,d8' && !document.getElementById('entry').hidden`)
+	p.click("a5")
+	took(p, "b6,e7")
 
 	// The short form 23x7 matches both captures: the page asks which.
-	g = e.create(fen)
-	white = newPage(t, "white again")
-	white.open(g.links["white"])
-	white.do("type a move", chromedp.SendKeys(chromedp.CSS("#pdn-input"), "23x7"+kb.Enter))
-	white.wait("the page asks which capture", `!document.getElementById('choose').hidden && document.querySelectorAll('#choose-list button').length === 2`)
-	if n := eval[int](white, `arbiterGame.moves.length`); n != 0 {
+	p = white("white again", fen)
+	p.do("type a move", chromedp.SendKeys(chromedp.CSS("#pdn-input"), "23x7"+kb.Enter))
+	p.wait("the page asks which capture", `!document.getElementById('choose').hidden && document.querySelectorAll('#choose-list button').length === 2`)
+	if n := eval[int](p, `arbiterGame.moves.length`); n != 0 {
 		t.Fatalf("an ambiguous move was played")
 	}
-	choice := eval[string](white, `(() => { const b = Array.from(document.querySelectorAll('#choose-list button')).find(b => b.textContent.includes('16')); b.click(); return b.textContent; })()`)
-	white.waitMoves(1)
-	if got := eval[string](white, `arbiterGame.state.last.captured.slice().sort().join()`); got != "11,19" {
-		t.Errorf("the choice %q took %q, want 11,19", choice, got)
-	}
+	eval[string](p, `(() => { const b = Array.from(document.querySelectorAll('#choose-list button')).find(b => b.textContent.includes('16')); b.click(); return b.textContent; })()`)
+	took(p, "11,19")
 
 	// A beginner game marks the squares the player to move can move from.
-	g = e.create(`{"variant":"english","beginner":true}`)
+	g := e.create(`{"variant":"english","beginner":true}`)
 	black := newPage(t, "beginner")
 	black.open(g.links["black"])
 	black.wait("the legal moves are shown", `document.querySelectorAll('#board circle.hint').length === 4`)
@@ -762,11 +761,11 @@ func TestBrowserCaptures(t *testing.T) {
 	black.click("15")
 	black.waitMoves(1)
 	black.wait("no hints off turn", `document.querySelectorAll('#board circle.hint').length === 0`)
-	white = newPage(t, "beginner white")
-	white.open(g.links["white"])
-	white.wait("White sees its moves", `document.querySelectorAll('#board circle.hint').length > 0`)
-	white.click("22")
-	white.click("18")
+	p = newPage(t, "beginner white")
+	p.open(g.links["white"])
+	p.wait("White sees its moves", `document.querySelectorAll('#board circle.hint').length > 0`)
+	p.click("22")
+	p.click("18")
 	black.waitMoves(2)
 	black.wait("Black sees the capture it must make", `document.querySelectorAll('#board circle.hint').length === 1`)
 }
