@@ -687,12 +687,13 @@ func TestBrowserCaptures(t *testing.T) {
 	e := newEnv(t, Config{Limits: unlimited})
 	// White's man on 23 can take 18 and 10, or 19 and 11, landing on 7.
 	const fen = `{"variant":"english","fen":"W:W23:B5,10,11,18,19"}`
-	// white opens White's board of a new game; took checks what the last
-	// move captured.
-	white := func(name, setup string) *page {
-		p := newPage(t, name)
-		p.open(e.create(setup).links["white"])
-		return p
+	// white opens White's board of a new game, in the same tab (a new
+	// browser context costs seconds); took checks what the last move
+	// captured.
+	tab := newPage(t, "white")
+	white := func(setup string) *page {
+		tab.open(e.create(setup).links["white"])
+		return tab
 	}
 	took := func(p *page, want string) {
 		t.Helper()
@@ -707,7 +708,7 @@ func TestBrowserCaptures(t *testing.T) {
 	// forward only: the click on 7 ends the capture and sends it, as a
 	// plain move's second click does (no "Send move" to find while the
 	// clock runs).
-	p := white("white", fen)
+	p := white(fen)
 	for _, sq := range []string{"23", "14"} {
 		p.click(sq)
 	}
@@ -721,7 +722,7 @@ func TestBrowserCaptures(t *testing.T) {
 	// The same under house rules (a custom rule set, here English's own):
 	// the page does not read a rule set, so from 7 the capture might go on
 	// over 11, and the player sends it.
-	p = white("white, house rules", `{"rules":"preset: english\nname: house-rules\n","fen":"W:W23:B5,10,11,18,19"}`)
+	p = white(`{"rules":"preset: english\nname: house-rules\n","fen":"W:W23:B5,10,11,18,19"}`)
 	for _, sq := range []string{"23", "14", "7"} {
 		p.click(sq)
 	}
@@ -732,7 +733,7 @@ func TestBrowserCaptures(t *testing.T) {
 	// Russian: the man crowned on d8 in mid-capture goes on as a flying
 	// king, over b6 from two squares away; the click on d8 does not send
 	// the capture short of its end (an illegal move), the click on a5 does.
-	p = white("white, Russian", `{"variant":"russian","fen":"W:Wf6:Be7,b6"}`)
+	p = white(`{"variant":"russian","fen":"W:Wf6:Be7,b6"}`)
 	for _, sq := range []string{"f6", "d8"} {
 		p.click(sq)
 	}
@@ -741,7 +742,7 @@ func TestBrowserCaptures(t *testing.T) {
 	took(p, "b6,e7")
 
 	// The short form 23x7 matches both captures: the page asks which.
-	p = white("white again", fen)
+	p = white(fen)
 	p.do("type a move", chromedp.SendKeys(chromedp.CSS("#pdn-input"), "23x7"+kb.Enter))
 	p.wait("the page asks which capture", `!document.getElementById('choose').hidden && document.querySelectorAll('#choose-list button').length === 2`)
 	if n := eval[int](p, `arbiterGame.moves.length`); n != 0 {
