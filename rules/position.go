@@ -195,10 +195,14 @@ type Move struct {
 // BoardMove is the move squares describe on the board, legal or not (the
 // squares of a move's text, rules.MoveSquares): from the first to the last,
 // taking the opposing pieces that stand between two consecutive squares on
-// one diagonal. An irregular move that the opponent lets stand (FMJD) is
-// played so, by the referee that saw it and by the audit of its record.
+// one diagonal; a man that ends where its side crowns is crowned. An
+// irregular move that the opponent lets stand (FMJD) is played so, by the
+// referee that saw it and by the audit of its record.
 func (p Position) BoardMove(sqs []Square) Move {
 	m := Move{From: sqs[0], To: sqs[len(sqs)-1]}
+	if c, k, ok := p.Piece(m.From); ok && k == Man {
+		m.Promotes = p.v.Crowns(c, m.To)
+	}
 	opp := p.Pieces(p.turn.Opponent())
 	for i := 0; i+1 < len(sqs); i++ {
 		r0, c0 := p.v.RowCol(sqs[i])

@@ -247,9 +247,9 @@ func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 // `warning: white played "32x23", illegal: ...; let stand at the opponent's
 // choice.`): an irregular move that the opponent accepted (FMJD, the
 // opponent-decides policy), from which the game went on. It is played as
-// the referee played it (Position.BoardMove) when it is a move on the
-// board: a piece of the side to move from the first square to an empty
-// last one.
+// the referee played it (Position.BoardMove, arbiter's geometric) when it
+// is a move on the board: a piece of the side to move from the first
+// square to an empty last one (or back to its own after a capture).
 func (r *replayer) letStand(p rules.Position, i int) (rules.Move, bool) {
 	note := r.g.Comment
 	if i > 0 {
@@ -272,7 +272,7 @@ func (r *replayer) letStand(p rules.Position, i int) (rules.Move, bool) {
 		return rules.Move{}, false
 	}
 	m := p.BoardMove(sqs)
-	if c, _, ok := p.Piece(m.From); !ok || c != p.Turn() || m.To == m.From || p.Occupied().Has(m.To) {
+	if c, _, ok := p.Piece(m.From); !ok || c != p.Turn() || m.To == m.From && !m.IsCapture() || m.To != m.From && p.Occupied().Has(m.To) {
 		return rules.Move{}, false
 	}
 	return m, true
