@@ -253,7 +253,10 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 				}
 			}
 			if len(from) == 0 {
-				from = legal
+				// Going on would not make it legal either: the
+				// precedence rule wants another capture (the majority),
+				// and that is what the player is told.
+				return precedence(p, att, legal, set)
 			}
 			return set(CodeIncompleteCapture, "legal", legalList(p, from))
 		}

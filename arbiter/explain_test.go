@@ -43,6 +43,10 @@ func TestExplain(t *testing.T) {
 		{"majority capture", "international", "W:W33,34:B28,19,29", 33, 22, nil, CodeLongerCapture,
 			"the capture taking the most pieces is compulsory in international: 2 pieces (33x13, 34x14, 34x32), and 33x22 takes 1"},
 		{"capture goes on", "international", "W:W33,34:B28,19,29", 34, 23, nil, CodeIncompleteCapture, "from 23 (34x14, 34x32)"},
+		// Going on from 23 (32x23x34) would take 2 of the 3 pieces 45x12
+		// takes: the player is told to take the most, not to go on.
+		{"a capture short of its end and of the majority", "international", "W:W32,33,45:B28,18,29,40,5", 32, 23, nil, CodeLongerCapture,
+			"the capture taking the most pieces is compulsory in international: 3 pieces (45x12), and 32x23 takes 1"},
 		{"capture compulsory", "international", "W:W33,34,45:B28,19,29", 45, 40, nil, CodeCaptureCompulsory, "33 and 34 can capture"},
 		{"capture compulsory, three pieces", "international", "W:W31,33,35,45:B27,28,29,30", 45, 40, nil, CodeCaptureCompulsory, "31, 33 and 35 can capture"},
 		{"flying king takes one at a time", "international", "W:WK46:B37,19,28", 46, 23, nil, CodeTwoPieces, "on 28"},

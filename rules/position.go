@@ -192,6 +192,36 @@ type Move struct {
 	Promotes bool
 }
 
+// BoardMove is the move squares describe on the board, legal or not (the
+// squares of a move's text, rules.MoveSquares): from the first to the last,
+// taking the opposing pieces that stand between two consecutive squares on
+// one diagonal; a man that ends where its side crowns is crowned. An
+// irregular move that the opponent lets stand (FMJD) is played so, by the
+// referee that saw it and by the audit of its record.
+func (p Position) BoardMove(sqs []Square) Move {
+	m := Move{From: sqs[0], To: sqs[len(sqs)-1]}
+	if c, k, ok := p.Piece(m.From); ok && k == Man {
+		m.Promotes = p.v.Crowns(c, m.To)
+	}
+	opp := p.Pieces(p.turn.Opponent())
+	for i := 0; i+1 < len(sqs); i++ {
+		r0, c0 := p.v.RowCol(sqs[i])
+		r1, c1 := p.v.RowCol(sqs[i+1])
+		dr, dc := r1-r0, c1-c0
+		if dr == 0 || dr != dc && dr != -dc {
+			continue
+		}
+		for sq := range opp.All() {
+			r, c := p.v.RowCol(sq)
+			// strictly between: r0 < r < r1 (or r1 < r < r0), on the line
+			if k := r - r0; k*dr > 0 && k*k < dr*dr && (c-c0)*dr == k*dc {
+				m.Captured = m.Captured.With(sq)
+			}
+		}
+	}
+	return m
+}
+
 // IsCapture reports whether m captures anything.
 func (m Move) IsCapture() bool { return !m.Captured.Empty() }
 

@@ -293,6 +293,18 @@ func (p *page) checkLayout(name string, w, h int64) {
 	}
 }
 
+// barsCut lists the parts of the players' bars (the name, its marks, the
+// clock) that the page cuts short with an ellipsis, breaks over two lines
+// or pushes past the viewport's right edge; "" when each is read whole.
+func (p *page) barsCut() string {
+	p.t.Helper()
+	return eval[string](p, `Array.from(document.querySelectorAll('.player > *')).filter(e => e.offsetParent && e.textContent.trim()).filter(e => {
+		const r = document.createRange();
+		r.selectNodeContents(e);
+		return e.scrollWidth > e.clientWidth || r.getClientRects().length > 1 || e.getBoundingClientRect().right > innerWidth;
+	}).map(e => JSON.stringify(e.textContent.trim()) + ' (' + e.className + ', ' + e.clientWidth + ' of ' + e.scrollWidth + ' px)').join(', ')`)
+}
+
 // TestBrowserGame creates an English game on the create page, plays it by
 // mouse, drag, keyboard and typed PDN in two browser contexts with a
 // spectator watching, has the referee warn both players of an illegal move
@@ -379,6 +391,14 @@ func TestBrowserGame(t *testing.T) {
 	if n := eval[int](black, `arbiterGame.state.warnings.black`); n != 1 {
 		t.Errorf("black's warnings: %d, want 1", n)
 	}
+	// On a phone the warned player's bar holds the name, "(you)", "to
+	// move", "warnings: 1" and the clock: each is read whole, none cut or
+	// broken over two lines.
+	black.checkLayout("warned-phone", 390, 844)
+	if cut := black.barsCut(); cut != "" {
+		t.Errorf("Black's bars on a phone, after a warning: %s", cut)
+	}
+	black.do("back to the desktop", chromedp.EmulateViewport(1366, 900))
 
 	// The capture by clicking, White's recapture by dragging.
 	black.click("15")
@@ -607,6 +627,13 @@ func TestBrowserArbiter(t *testing.T) {
 		t.Errorf("the old link answers %d after the reissue", code)
 	}
 	white.wait("the page of the old link says it is gone", `!document.getElementById('fatal').hidden && document.getElementById('game').hidden`)
+	// ... and what to do: the player asks the arbiter, who has the new link.
+	if got := white.text("fatal"); !strings.Contains(got, "ask whoever gave it to you for a new one") {
+		t.Errorf("the page of a revoked link says %q: not what to do", got)
+	}
+	if w := eval[float64](white, `document.getElementById('role').getBoundingClientRect().width`); w != 0 {
+		t.Errorf("the page of a revoked link still shows a role badge (%v px)", w)
+	}
 	white.open(newLink)
 
 	// The interface in bokmål, remembered across a reload.
@@ -650,48 +677,82 @@ func TestBrowserArbiter(t *testing.T) {
 	}
 }
 
-// TestBrowserCaptures enters a two-piece capture square by square, answers
-// the referee's question when a short move text matches two captures, and
-// shows the legal moves in a beginner game.
+// TestBrowserCaptures enters a two-piece capture square by square (sent by
+// its last click where the variant says it cannot go on, by "Send move"
+// where the page cannot know), answers the referee's question when a short
+// move text matches two captures, and shows the legal moves in a beginner
+// game.
 func TestBrowserCaptures(t *testing.T) {
 	needBrowser(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	// White's man on 23 can take 18 and 10, or 19 and 11, landing on 7.
 	const fen = `{"variant":"english","fen":"W:W23:B5,10,11,18,19"}`
-
-	// Step by step: 23, 14 (over 18), 7 (over 10); the page cannot know
-	// that the capture ends there, so the player sends it.
-	g := e.create(fen)
-	white := newPage(t, "white")
-	white.open(g.links["white"])
-	white.click("23")
-	white.click("14")
-	white.wait("the capture goes on", `arbiterGame.sel.join() === '23,14' && !document.getElementById('entry').hidden`)
-	white.click("7")
-	white.wait("the capture waits to be sent", `arbiterGame.sel.join() === '23,14,7'`)
-	white.do("send", chromedp.Click(chromedp.CSS("#entry-done")))
-	white.waitMoves(1)
-	if got := eval[string](white, `arbiterGame.state.last.captured.slice().sort().join()`); got != "10,18" {
-		t.Errorf("the capture took %q, want 10,18", got)
+	// white opens White's board of a new game, in the same tab (a new
+	// browser context costs seconds); took checks what the last move
+	// captured.
+	tab := newPage(t, "white")
+	white := func(setup string) *page {
+		tab.open(e.create(setup).links["white"])
+		return tab
 	}
+	took := func(p *page, want string) {
+		t.Helper()
+		p.waitMoves(1)
+		if got := eval[string](p, `arbiterGame.state.last.captured.slice().sort().join()`); got != want {
+			t.Errorf("%s: the capture took %q, want %s", p.name, got, want)
+		}
+	}
+
+	// Step by step: 23, 14 (over 18), 7 (over 10). Black's 11 lies
+	// behind the man on 7 with 16 empty, but an English man captures
+	// forward only: the click on 7 ends the capture and sends it, as a
+	// plain move's second click does (no "Send move" to find while the
+	// clock runs).
+	p := white(fen)
+	for _, sq := range []string{"23", "14"} {
+		p.click(sq)
+	}
+	p.wait("the capture goes on", `arbiterGame.sel.join() === '23,14' && !document.getElementById('entry').hidden`)
+	p.click("7")
+	took(p, "10,18")
+	if !eval[bool](p, `document.getElementById('entry').hidden`) {
+		t.Error("the capture box is still shown after the capture was played")
+	}
+
+	// The same under house rules (a custom rule set, here English's own):
+	// the page does not read a rule set, so from 7 the capture might go on
+	// over 11, and the player sends it.
+	p = white(`{"rules":"preset: english\nname: house-rules\n","fen":"W:W23:B5,10,11,18,19"}`)
+	for _, sq := range []string{"23", "14", "7"} {
+		p.click(sq)
+	}
+	p.wait("the capture waits to be sent", `arbiterGame.sel.join() === '23,14,7' && !document.getElementById('entry').hidden`)
+	p.do("send", chromedp.Click(chromedp.CSS("#entry-done")))
+	took(p, "10,18")
+
+	// Russian: the man crowned on d8 in mid-capture goes on as a flying
+	// king, over b6 from two squares away; the click on d8 does not send
+	// the capture short of its end (an illegal move), the click on a5 does.
+	p = white(`{"variant":"russian","fen":"W:Wf6:Be7,b6"}`)
+	for _, sq := range []string{"f6", "d8"} {
+		p.click(sq)
+	}
+	p.wait("the crowned man's capture goes on", `arbiterGame.sel.join() === 'f6,d8' && !document.getElementById('entry').hidden`)
+	p.click("a5")
+	took(p, "b6,e7")
 
 	// The short form 23x7 matches both captures: the page asks which.
-	g = e.create(fen)
-	white = newPage(t, "white again")
-	white.open(g.links["white"])
-	white.do("type a move", chromedp.SendKeys(chromedp.CSS("#pdn-input"), "23x7"+kb.Enter))
-	white.wait("the page asks which capture", `!document.getElementById('choose').hidden && document.querySelectorAll('#choose-list button').length === 2`)
-	if n := eval[int](white, `arbiterGame.moves.length`); n != 0 {
+	p = white(fen)
+	p.do("type a move", chromedp.SendKeys(chromedp.CSS("#pdn-input"), "23x7"+kb.Enter))
+	p.wait("the page asks which capture", `!document.getElementById('choose').hidden && document.querySelectorAll('#choose-list button').length === 2`)
+	if n := eval[int](p, `arbiterGame.moves.length`); n != 0 {
 		t.Fatalf("an ambiguous move was played")
 	}
-	choice := eval[string](white, `(() => { const b = Array.from(document.querySelectorAll('#choose-list button')).find(b => b.textContent.includes('16')); b.click(); return b.textContent; })()`)
-	white.waitMoves(1)
-	if got := eval[string](white, `arbiterGame.state.last.captured.slice().sort().join()`); got != "11,19" {
-		t.Errorf("the choice %q took %q, want 11,19", choice, got)
-	}
+	eval[string](p, `(() => { const b = Array.from(document.querySelectorAll('#choose-list button')).find(b => b.textContent.includes('16')); b.click(); return b.textContent; })()`)
+	took(p, "11,19")
 
 	// A beginner game marks the squares the player to move can move from.
-	g = e.create(`{"variant":"english","beginner":true}`)
+	g := e.create(`{"variant":"english","beginner":true}`)
 	black := newPage(t, "beginner")
 	black.open(g.links["black"])
 	black.wait("the legal moves are shown", `document.querySelectorAll('#board circle.hint').length === 4`)
@@ -701,11 +762,11 @@ func TestBrowserCaptures(t *testing.T) {
 	black.click("15")
 	black.waitMoves(1)
 	black.wait("no hints off turn", `document.querySelectorAll('#board circle.hint').length === 0`)
-	white = newPage(t, "beginner white")
-	white.open(g.links["white"])
-	white.wait("White sees its moves", `document.querySelectorAll('#board circle.hint').length > 0`)
-	white.click("22")
-	white.click("18")
+	p = newPage(t, "beginner white")
+	p.open(g.links["white"])
+	p.wait("White sees its moves", `document.querySelectorAll('#board circle.hint').length > 0`)
+	p.click("22")
+	p.click("18")
 	black.waitMoves(2)
 	black.wait("Black sees the capture it must make", `document.querySelectorAll('#board circle.hint').length === 1`)
 }

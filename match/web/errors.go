@@ -33,7 +33,7 @@ var codeText = message.Catalog{
 	codeBadUTF8:        "The request is not valid UTF-8.",
 	codeTooLarge:       "The request is too large (at most {limit} bytes).",
 	codeMediaType:      "The request must be JSON (Content-Type: application/json).",
-	codeNotFound:       "Not found (a link that is wrong, revoked or mistyped).",
+	codeNotFound:       "Not found: this link is wrong, revoked or mistyped. Copy the whole link again from the message it came in, or ask whoever gave it to you for a new one.",
 	codeMethod:         "Method not allowed here (allowed: {allow}).",
 	codeRateLimited:    "Too many requests; try again in a moment.",
 	codeTooManyGames:   "Too many games created from this address; try again later.",

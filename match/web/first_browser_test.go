@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 	"github.com/rs/zerolog"
@@ -183,7 +185,11 @@ func TestBrowserFirstGame(t *testing.T) {
 	ann.fullShot("over-1366", 1366, 900)
 
 	// Ann asks for the rematch: her page opens the new game, where she is
-	// Black; Bob's old page offers him his link, as White.
+	// Black; Bob's old page offers him his link, as White. Bob's page
+	// fetches the game again for his link and keeps its live connection:
+	// the log does not say that Bob, who never left, went away and came
+	// back.
+	eval[bool](bob, `(window.streamBefore = arbiterGame.es, true)`)
 	ann.do("rematch", chromedp.Click(chromedp.CSS("#rematch")))
 	ann.waitAcross("Ann is in the rematch as Black", `window.arbiterGame && arbiterGame.snap && arbiterGame.role === 'black' && !document.getElementById('game').hidden`)
 	if got := eval[string](ann, `arbiterGame.snap.setup.white + '-' + arbiterGame.snap.setup.black + ' ' + arbiterGame.snap.setup.clock`); got != "Bob-Ann 5+3" {
@@ -193,6 +199,12 @@ func TestBrowserFirstGame(t *testing.T) {
 	bob.wait("Bob is offered the rematch", `!document.getElementById('rematch-link').hidden`)
 	if got := bob.text("rematch-link"); got != "Open the rematch: you play White" {
 		t.Errorf("Bob's rematch link says %q", got)
+	}
+	if !eval[bool](bob, `arbiterGame.es === window.streamBefore && arbiterGame.es.readyState === 1`) {
+		t.Error("Bob's page dropped its live connection to fetch the rematch link (the log tells both players Bob went away)")
+	}
+	if log := bob.logText("presence"); strings.Contains(log, "Black is away") {
+		t.Errorf("Bob's log says he went away: %q", log)
 	}
 	bob.do("open the rematch", chromedp.Click(chromedp.CSS("#rematch-link")))
 	bob.waitAcross("Bob is White in the rematch", `window.arbiterGame && arbiterGame.snap && arbiterGame.role === 'white' && !document.getElementById('game').hidden`)
@@ -244,9 +256,11 @@ func TestBrowserPhoneEngine(t *testing.T) {
 		t.Errorf("the move box is %v px too narrow for its placeholder", got)
 	}
 
-	// Play: a capture is typed as the page lists it, a plain move clicked.
+	// Play: a capture is typed as the page lists it, a plain move tapped
+	// with a finger that slips a little on the piece, as fingers do.
 	// The beginner engine plays at random; after 12 of her moves Eve
 	// resigns if the game is not over (a quick test on a loaded machine).
+	p.do("a phone's touch screen", chromedp.EmulateViewport(390, 844, chromedp.EmulateTouch))
 	for ply := 0; ; ply++ {
 		p.wait("Eve's turn or the end", `arbiterGame.state.status === 'over' || (arbiterGame.state.turn === 'white' && (arbiterGame.state.legal || arbiterGame.snap.legal || []).length > 0 && document.getElementById('turn').textContent === 'Your move')`)
 		if eval[bool](p, `arbiterGame.state.status === 'over'`) {
@@ -263,8 +277,9 @@ func TestBrowserPhoneEngine(t *testing.T) {
 			p.do("type "+mv, chromedp.SendKeys(chromedp.CSS("#pdn-input"), mv+kb.Enter))
 		} else {
 			sq := strings.Split(mv, "-")
-			p.click(sq[0])
-			p.click(sq[1])
+			p.tap(sq[0], 10)
+			p.wait("the piece is picked up", `arbiterGame.sel.join() === '`+sq[0]+`'`)
+			p.tap(sq[1], 0)
 		}
 		p.wait("the move is played", `arbiterGame.moves.length > `+itoa(n)+` || arbiterGame.state.status === 'over'`)
 		if !eval[bool](p, `document.getElementById('error').hidden`) {
@@ -281,6 +296,29 @@ func TestBrowserPhoneEngine(t *testing.T) {
 	}
 	t.Logf("against the beginner engine after %d moves: %s", eval[int](p, `arbiterGame.moves.length`), banner)
 	p.fullShot("engine-over-390", 390, 844)
+}
+
+// tap touches the centre of a square with a finger, which slips slip px
+// sideways before it leaves the screen (a tap on a phone is seldom still).
+func (p *page) tap(sq string, slip float64) {
+	p.t.Helper()
+	x, y := p.squareCenter(sq)
+	touch := func(typ input.DispatchTouchEventType, dx float64) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			pts := []*input.TouchPoint{{X: x + dx, Y: y}}
+			if typ == input.DispatchTouchEventTypeTouchEnd {
+				pts = []*input.TouchPoint{}
+			}
+			_, err := cdp.Call(ctx, tg, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
+			return err
+		})
+	}
+	acts := []chromedp.Action[chromedp.Void]{touch(input.DispatchTouchEventTypeTouchStart, 0)}
+	for i := 1; i <= 4; i++ {
+		acts = append(acts, touch(input.DispatchTouchEventTypeTouchMove, slip*float64(i)/4))
+	}
+	acts = append(acts, touch(input.DispatchTouchEventTypeTouchEnd, 0))
+	p.do("tap "+sq, acts...)
 }
 
 // newEngineEnv is newEnv over a Hall with engines.

@@ -568,3 +568,33 @@ func TestHeartbeat(t *testing.T) {
 		beats = bytes.Count(got, []byte("\n:\n\n"))
 	}
 }
+
+// TestIllegalMoveAdvice: in international draughts White clicks 32 and 23,
+// a capture short of its end (from 23 it could go on over 29) and short of
+// the majority (45x12 takes three). Both players read what the rule wants,
+// the capture taking the most pieces, and not "go on capturing from 23",
+// which would be a second illegal move. Black lets the move stand (FMJD),
+// and the game's record reads back through the check.
+func TestIllegalMoveAdvice(t *testing.T) {
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"international","time_control":"600+5","policy":"opponent-decides","fen":"W:W32,33,45:B28,18,29,40,5"}`)
+	if code, body := e.act(g.tokens["white"], `{"kind":"move","move":"32x23","path":["32","23"]}`); code != 200 {
+		t.Fatalf("the move: %d %s", code, body)
+	}
+	for _, role := range []string{"white", "black"} {
+		_, body := e.do("GET", "/api/g/"+g.tokens[role], "")
+		if s := string(body); !strings.Contains(s, "the capture taking the most pieces is compulsory in international: 3 pieces (45x12), and 32x23 takes 1") ||
+			strings.Contains(s, "go on capturing") {
+			t.Errorf("%s reads of the illegal 32x23: %s", role, s)
+		}
+	}
+	// Black lets it stand and plays on; the record they download passes
+	// the check, the irregular move noted, the next move checked.
+	for _, intent := range []string{`{"kind":"decide","correct":false}`, `{"kind":"move","move":"29x38"}`} {
+		if code, body := e.act(g.tokens["black"], intent); code != 200 {
+			t.Fatalf("Black's %s: %d %s", intent, code, body)
+		}
+	}
+	_, record := e.do("GET", "/api/g/"+g.tokens["black"]+"/pdn", "")
+	checkPDN(t, string(record), 2)
+}

@@ -405,3 +405,37 @@ func TestCheckVariationNote(t *testing.T) {
 		}
 	}
 }
+
+// TestLetStand: an irregular move that the opponent let stand (FMJD; the
+// arbiter's record says so in the note before it) is played as written
+// and noted, and the game is checked on from the position it made; one
+// that was corrected, or a note about another move, lets nothing through.
+func TestLetStand(t *testing.T) {
+	const fen = "W:W32,33,45:B5,18,28,29,40"
+	const stood = "{warning: white played \"32x23\", illegal: the capture taking the most pieces is compulsory in\ninternational: 3 pieces (45x12), and 32x23 takes 1; let stand at the opponent's choice.} "
+	tests := []struct {
+		name, fen, moves string
+		status           Status
+		says             string
+	}{
+		{"let stand", fen, stood + "1. 32x23 {[%clock 0:10:05]} 1... 29x38 *", OK,
+			"ok (note: 1. 32x23 is illegal, and the record says it was let stand at the opponent's choice: played as written)"},
+		{"checked on from where it stood", fen, stood + "1. 32x23 1... 40-34 *", Illegal, "illegal move 1... 40-34"},
+		{"corrected", fen, strings.Replace(stood, "let stand", "corrected", 1) + "1. 32x23 29x38 *", Illegal, "illegal move 1. 32x23"},
+		{"a note about another move", fen, strings.Replace(stood, `"32x23"`, `"33x22"`, 1) + "1. 32x23 29x38 *", Illegal, "illegal move 1. 32x23"},
+		// A man that stood on the king row is a king: 3x39 flies.
+		{"crowned where it stood", "W:W12,40:B45,20", "{warning: white played \"12-3\", illegal: a man moves one square at a time, and 12-3 is 2 squares; let stand at the opponent's choice.} 1. 12-3 45x34 2. 3x39 *", OK, "ok (note: 1. 12-3 is illegal"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := NewReader(strings.NewReader("[GameType \"20\"]\n[FEN \""+tt.fen+"\"]\n\n"+tt.moves+"\n"), "t.pdn").Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := Check(g, nil)
+			if rep.Status != tt.status || !strings.Contains(rep.String(), tt.says) {
+				t.Errorf("%v: %s, want %v saying %q", rep.Status, rep, tt.status, tt.says)
+			}
+		})
+	}
+}

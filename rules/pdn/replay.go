@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -107,7 +108,7 @@ func Replay(g *Game, v *rules.Variant) (*Replayed, error) {
 	}
 	if !s.UnknownTurn {
 		rep, err := replayFrom(g, s.Position)
-		rep.Notes, rep.crowned = notes, len(s.Crowned)
+		rep.Notes, rep.crowned = append(notes, rep.Notes...), len(s.Crowned)
 		return rep, err
 	}
 	first := v.FirstPlayer()
@@ -136,7 +137,7 @@ func Replay(g *Game, v *rules.Variant) (*Replayed, error) {
 	default:
 		why = fmt.Sprintf("%s, under whom the record goes furthest", who)
 	}
-	rep.Notes = append(notes, "FEN: side to move \"?\": "+why)
+	rep.Notes = append(append(notes, "FEN: side to move \"?\": "+why), rep.Notes...)
 	rep.crowned = len(s.Crowned)
 	return rep, repErr
 }
@@ -149,6 +150,11 @@ func replayFrom(g *Game, p rules.Position) (*Replayed, error) {
 	moves, merr := r.from(p, 0)
 	rep := &Replayed{Variant: v, Positions: make([]rules.Position, 1, len(moves)+1), Moves: moves}
 	rep.Positions[0] = p
+	for i := range len(moves) {
+		if note, ok := r.stood[i]; ok {
+			rep.Notes = append(rep.Notes, note)
+		}
+	}
 	for _, m := range moves {
 		p = p.Play(m)
 		rep.Positions = append(rep.Positions, p)
@@ -166,6 +172,7 @@ const replayBudget = 1 << 16
 type replayer struct {
 	g      *Game
 	budget int
+	stood  map[int]string // the notes of irregular moves let stand, by index
 }
 
 // from replays g.Moves[i:] from p. It returns the moves played and the
@@ -218,12 +225,57 @@ func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 			amb := fmt.Errorf("%w: %s matches %d legal moves", rules.ErrAmbiguous, text, len(cands))
 			return out, r.moveError(p, i, fmt.Errorf("%w; more than one reading fits the rest of the game", amb))
 		}
+		if m, ok := r.letStand(p, i); ok {
+			if r.stood == nil {
+				r.stood = map[int]string{}
+			}
+			r.stood[i] = fmt.Sprintf("%s %s is illegal, and the record says it was let stand at the opponent's choice: played as written", label(r.g.Moves, i), text)
+			r.budget--
+			out = append(out, m)
+			p = p.Play(m)
+			continue
+		}
 		if err == nil { // no legal move: ParseMove says so in its words
 			_, err = p.ParseMove(text)
 		}
 		return out, r.moveError(p, i, err)
 	}
 	return out, nil
+}
+
+// letStand reads the arbiter's note before move i (arbiter.Record.PDN:
+// `warning: white played "32x23", illegal: ...; let stand at the opponent's
+// choice.`): an irregular move that the opponent accepted (FMJD, the
+// opponent-decides policy), from which the game went on. It is played as
+// the referee played it (Position.BoardMove, arbiter's geometric) when it
+// is a move on the board: a piece of the side to move from the first
+// square to an empty last one (or back to its own after a capture).
+func (r *replayer) letStand(p rules.Position, i int) (rules.Move, bool) {
+	note := r.g.Comment
+	if i > 0 {
+		note = r.g.Moves[i-1].Comment
+	}
+	text := r.g.Moves[i].Text
+	k := strings.Index(note, " played "+strconv.Quote(text)+", illegal: ")
+	if k < 0 {
+		return rules.Move{}, false
+	}
+	note = note[k:]
+	if end := strings.Index(note, "warning: "); end >= 0 {
+		note = note[:end] // the next warning is about another attempt
+	}
+	if !strings.Contains(note, "; let stand at the opponent's choice.") {
+		return rules.Move{}, false
+	}
+	sqs, err := rules.MoveSquares(p.Variant(), text)
+	if err != nil || len(sqs) < 2 {
+		return rules.Move{}, false
+	}
+	m := p.BoardMove(sqs)
+	if c, _, ok := p.Piece(m.From); !ok || c != p.Turn() || m.To == m.From && !m.IsCapture() || m.To != m.From && p.Occupied().Has(m.To) {
+		return rules.Move{}, false
+	}
+	return m, true
 }
 
 func (r *replayer) moveError(p rules.Position, i int, err error) *MoveError {

@@ -691,7 +691,7 @@ func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 		state = g.stalledState()
 	}
 	s := Snapshot{V: g.v, ID: id, Role: role, Setup: g.sp.setup, Variant: g.sp.variant.Name(), Geometry: geometryOf(g.sp.variant).pub,
-		FlippedFor: RoleWhite, State: state}
+		Captures: capturesOf(g.sp.variant), FlippedFor: RoleWhite, State: state}
 	if role == RoleBlack {
 		s.FlippedFor = RoleBlack
 	}

@@ -93,7 +93,7 @@ func readMove(p rules.Position, text string, path []string) (attempt, *Refusal) 
 			a.none, a.why = true, serr.Error()
 			return a, nil
 		}
-		a.move = geometric(p, sqs)
+		a.move = p.BoardMove(sqs)
 		return a, nil
 	case len(found) == 1:
 		a.move, a.legal = found[0], true
@@ -110,7 +110,7 @@ func readMove(p rules.Position, text string, path []string) (attempt, *Refusal) 
 		a.none, a.why = true, serr.Error()
 		return a, nil
 	}
-	a.move = geometric(p, sqs)
+	a.move = p.BoardMove(sqs)
 	return a, nil
 }
 
@@ -131,38 +131,6 @@ func squares(v *rules.Variant, text string) ([]rules.Square, error) {
 		out[i] = sq
 	}
 	return out, nil
-}
-
-// geometric makes the move the squares describe on the board: from the
-// first to the last, capturing the opposing pieces between each pair of
-// consecutive squares on a diagonal. The referee judges it.
-func geometric(p rules.Position, sqs []rules.Square) rules.Move {
-	v := p.Variant()
-	m := rules.Move{From: sqs[0], To: sqs[len(sqs)-1]}
-	opp := p.Pieces(p.Turn().Opponent())
-	g := geometryOf(v)
-	for i := 0; i+1 < len(sqs); i++ {
-		r0, c0 := v.RowCol(sqs[i])
-		r1, c1 := v.RowCol(sqs[i+1])
-		dr, dc := r1-r0, c1-c0
-		if dr == 0 || dr != dc && dr != -dc {
-			continue
-		}
-		sr, sc := sign(dr), sign(dc)
-		for r, c := r0+sr, c0+sc; r != r1; r, c = r+sr, c+sc {
-			if sq, ok := g.at[[2]int{r, c}]; ok && opp.Has(sq) {
-				m.Captured = m.Captured.With(sq)
-			}
-		}
-	}
-	return m
-}
-
-func sign(x int) int {
-	if x < 0 {
-		return -1
-	}
-	return 1
 }
 
 // geo is a variant's board layout, computed once per variant.
@@ -187,6 +155,13 @@ func geometryOf(v *rules.Variant) *geo {
 	}
 	actual, _ := geos.LoadOrStore(v, g)
 	return actual.(*geo)
+}
+
+// capturesOf is what a page needs of v's capture rules (Captures).
+func capturesOf(v *rules.Variant) Captures {
+	promo := map[rules.PromotionRule]string{rules.PromoteStop: "stop", rules.PromoteContinue: "continue",
+		rules.PromoteOnlyIfEnding: "pass", rules.PromoteNever: "never"}[v.Promotion()]
+	return Captures{MenBackward: v.MenCaptureBackward(), KingsFly: v.Kings() != rules.ShortKings, Promotion: promo}
 }
 
 // refuseControls refuses control characters in what a player or the

@@ -274,6 +274,19 @@ type Geometry struct {
 	Squares []Square `json:"squares"`
 }
 
+// Captures are the variant's facts a page needs to tell a capture entered
+// landing by landing that is complete from one that may go on (so that the
+// last click sends it, with no "Send move" to press): whether men capture
+// backwards, whether kings fly, and what a man reaching the far row in a
+// capture does ("stop": crowned, the move ends; "continue": crowned, it goes
+// on as a king; "pass": it goes on as a man, crowned only if it ends there;
+// "never"). The referee alone judges the move that is sent.
+type Captures struct {
+	MenBackward bool   `json:"men_backward"`
+	KingsFly    bool   `json:"kings_fly"`
+	Promotion   string `json:"promotion"`
+}
+
 // Square is a playable square.
 type Square struct {
 	Name string `json:"name"`
@@ -298,6 +311,7 @@ type Snapshot struct {
 	Setup      Setup      `json:"setup"`
 	Variant    string     `json:"variant"`
 	Geometry   Geometry   `json:"geometry"`
+	Captures   Captures   `json:"captures"`
 	FlippedFor Role       `json:"flipped_for"`
 	Moves      []MoveLine `json:"moves"`
 	Messages   []Event    `json:"messages"`

@@ -215,8 +215,10 @@ export class Board {
     this.drag = null;
     const to = this.cellAt(e);
     if (d.moving || this.stale) this.render();
-    if (d.moving) {
-      if (to && to !== d.from) this.cb.onDrag(d.from, to);
+    // A piece put down where it was picked up is a tap: on a phone a
+    // finger slips a few pixels between touching and leaving the screen.
+    if (d.moving && to !== d.from) {
+      if (to) this.cb.onDrag(d.from, to);
       return;
     }
     if (to) this.cb.onSquare(to);

@@ -69,7 +69,11 @@ async function refetch() {
       board.setGeometry(snap.geometry);
     }
     render();
-    listen();
+    // A stream that is open goes on across a fetch (a rematch's link, a
+    // gap in the versions; one the server ended reconnects by itself from
+    // its last id): replacing it would tell both players that this one
+    // went away and came back.
+    if (!g.es || g.es.readyState === EventSource.CLOSED) listen();
   })().finally(() => { g.refetching = null; });
   return g.refetching;
 }
@@ -298,17 +302,27 @@ function finish() {
 // another piece: an unjumped opponent piece next to it (or, for a king, at
 // the end of empty squares) with an empty square behind. It errs towards
 // "yes" (the user then presses Send): the referee alone knows the rules,
-// and a capture sent short of its end would be an illegal move.
+// and a capture sent short of its end would be an illegal move. On a
+// preset's diagonal board it heeds the variant's facts the server sends
+// (snap.captures): a man that captures forward only looks forward (White
+// towards row 0), a man crowned in a capture that goes on goes on as a
+// king, a short king looks next to it only.
 function mayContinue(sq) {
   const mover = pieceAt(g.sel[0]);
   if (!mover) return false;
   const from = board.byName.get(sq);
   const empty = (s) => s && (!pieceAt(s.name) || s.name === g.sel[0]);
   const dirs = [[1, 1], [1, -1], [-1, 1], [-1, -1]];
-  if (!DIAGONAL.has(g.snap.variant) || sv(setup(), 'rules')) dirs.push([0, 1], [0, -1], [1, 0], [-1, 0]);
+  const preset = DIAGONAL.has(g.snap.variant) && !sv(setup(), 'rules');
+  const cap = (preset && g.snap.captures) || {};
+  const far = mover.color === 'white' ? 0 : board.geo.height - 1;
+  const king = mover.king || (cap.promotion === 'continue' && g.sel.slice(1).some((n) => board.byName.get(n).row === far));
+  const flying = !(king && cap.kings_fly === false);
+  if (!preset) dirs.push([0, 1], [0, -1], [1, 0], [-1, 0]);
   for (const [dr, dc] of dirs) {
+    if (!king && cap.men_backward === false && dr === (mover.color === 'white' ? 1 : -1)) continue;
     let s = nextOnLine(from.row, from.col, dr, dc);
-    if (mover.king) while (s && empty(s)) s = nextOnLine(s.row, s.col, dr, dc);
+    if (king && flying) while (s && empty(s)) s = nextOnLine(s.row, s.col, dr, dc);
     if (!s || empty(s)) continue;
     const q = pieceAt(s.name);
     if (!q || q.color === mover.color || g.captured.includes(s.name)) continue;
@@ -689,6 +703,7 @@ function fatal(e) {
   g.es = null;
   $('game').hidden = true;
   $('conn').hidden = true;
+  $('role').textContent = ''; // the link acts for no role now
   $('fatal').hidden = false;
   $('fatal').textContent = e instanceof ApiError ? i18n.msg(e) : String(e);
 }
