@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -85,7 +84,7 @@ func TestKillNineLeavesNoTempFile(t *testing.T) {
 	if len(dotFiles(t, dir)) != 1 {
 		t.Fatalf("the live writer's temporary file was removed")
 	}
-	cmd.Process.Signal(syscall.SIGKILL)
+	cmd.Process.Kill() // SIGKILL on Unix, TerminateProcess on Windows
 	cmd.Wait()
 	if got, _ := os.ReadFile(filepath.Join(dir, HTMLFile)); string(got) != string(before) {
 		t.Error("the killed writer damaged report.html")
@@ -112,12 +111,12 @@ func TestStaleTempsOnly(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	held, err := os.Open(filepath.Join(dir, ".results.json.88"))
+	held, err := openTemp(filepath.Join(dir, ".results.json.88"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer held.Close()
-	if err := syscall.Flock(int(held.Fd()), syscall.LOCK_EX); err != nil {
+	if err := tryLock(held); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteAll(dir, synthEvent(2, 4, 1)); err != nil {

@@ -6,7 +6,6 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
-	"syscall"
 )
 
 // cpuProfileEnv names a file for a CPU profile of the whole process
@@ -53,8 +52,8 @@ func writeSelfStats() {
 	if path == "" {
 		return
 	}
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+	ru, ok := ownUsage()
+	if !ok {
 		return
 	}
 	var ms runtime.MemStats
@@ -70,7 +69,7 @@ func writeSelfStats() {
 		cmd = os.Args[1]
 	}
 	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d minflt=%d\n",
-		cmd, ru.Utime.Nano(), ru.Stime.Nano(), ru.Nvcsw, ru.Nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.Minflt)
+		cmd, ru.user.Nanoseconds(), ru.sys.Nanoseconds(), ru.nvcsw, ru.nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.minflt)
 }
 
 // ownIO is the read and write system calls of this process's threads.

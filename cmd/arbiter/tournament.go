@@ -10,7 +10,6 @@ import (
 	"reflect"
 	"runtime"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/mattn/go-isatty"
@@ -534,9 +533,9 @@ func lockDir(dir string) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("tournament: %w", err)
 	}
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+	if err := tryLockFile(f); err != nil {
 		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
+		if errors.Is(err, errLocked) {
 			return nil, fmt.Errorf("tournament: another tournament is running in %s (%s is locked)", dir, path)
 		}
 		return nil, fmt.Errorf("tournament: lock %s: %w", path, err)
