@@ -12,10 +12,10 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// The temporary files' primitives on Windows (see writeFile). The lock is
-// LockFileEx's exclusive lock of the whole file, which Windows, like
-// flock on Unix, drops when the process that holds it dies, however it
-// dies. Windows adds a rule of its own: a file open without
+// The temporary files' primitives on Windows (see writeFile). The lock
+// (internal/filelock) is LockFileEx's exclusive lock of the whole file,
+// which Windows, like flock on Unix, drops when the process that holds it
+// dies, however it dies. Windows adds a rule of its own: a file open without
 // FILE_SHARE_DELETE can be neither renamed nor removed. So the writer's
 // and the cleaner's handles both share deletion: the writer renames its
 // file while it still holds it (as on Unix), and the cleaner removes a
@@ -62,23 +62,6 @@ func openTemp(name string) (*os.File, error) {
 		return nil, &os.PathError{Op: "open", Path: name, Err: err}
 	}
 	return os.NewFile(uintptr(h), name), nil
-}
-
-// tryLock takes an exclusive lock of the whole of f without waiting
-// (ERROR_LOCK_VIOLATION when another handle holds it).
-func tryLock(f *os.File) error {
-	rc, err := f.SyscallConn()
-	if err != nil {
-		return err
-	}
-	var lerr error
-	if err := rc.Control(func(fd uintptr) {
-		lerr = windows.LockFileEx(windows.Handle(fd), windows.LOCKFILE_EXCLUSIVE_LOCK|windows.LOCKFILE_FAIL_IMMEDIATELY,
-			0, ^uint32(0), ^uint32(0), new(windows.Overlapped))
-	}); err != nil {
-		return err
-	}
-	return lerr
 }
 
 // replaceFile is os.Rename, waiting a moment for a reader of newpath: a

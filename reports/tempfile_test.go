@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/draughts-arbiter/arbiter/internal/filelock"
 )
 
 // killedWriterEnv makes TestKilledWriterHelper, in a child test binary,
@@ -116,7 +118,7 @@ func TestStaleTempsOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer held.Close()
-	if err := tryLock(held); err != nil {
+	if err := filelock.TryLock(held); err != nil {
 		t.Fatal(err)
 	}
 	if err := WriteAll(dir, synthEvent(2, 4, 1)); err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/draughts-arbiter/arbiter/internal/filelock"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
@@ -83,8 +84,8 @@ func WriteAll(dir string, ev Event) error {
 
 // writeFile writes path atomically through a temporary file in the same
 // directory, named "."+base+".N" (N: digits). A writer holds an exclusive
-// lock on its temporary file (flock on Unix, LockFileEx on Windows: see
-// tryLock), which the kernel drops when the process dies, however it
+// lock on its temporary file (internal/filelock: flock on Unix, LockFileEx
+// on Windows), which the kernel drops when the process dies, however it
 // dies: so a temporary file of that name whose lock can be taken was left
 // by a killed writer (kill -9 in the middle of a report) and is removed
 // here, while another live writer's (`arbiter report` beside a running
@@ -151,7 +152,7 @@ func createLockedTemp(path string) (*os.File, error) {
 		if err != nil {
 			return nil, err
 		}
-		if err := tryLock(tmp); err != nil {
+		if err := filelock.TryLock(tmp); err != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
 			continue
@@ -183,7 +184,7 @@ func removeStaleTemps(path string) {
 		if err != nil {
 			continue
 		}
-		if tryLock(f) == nil {
+		if filelock.TryLock(f) == nil {
 			os.Remove(name) // under our lock: no writer can be using it
 		}
 		f.Close()

@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/draughts-arbiter/arbiter/configs"
+	"github.com/draughts-arbiter/arbiter/internal/filelock"
 	"github.com/draughts-arbiter/arbiter/internal/sqlitefile"
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
 	"github.com/draughts-arbiter/arbiter/match/engines/tournament"
@@ -533,9 +534,9 @@ func lockDir(dir string) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("tournament: %w", err)
 	}
-	if err := tryLockFile(f); err != nil {
+	if err := filelock.TryLock(f); err != nil {
 		f.Close()
-		if errors.Is(err, errLocked) {
+		if errors.Is(err, filelock.ErrLocked) {
 			return nil, fmt.Errorf("tournament: another tournament is running in %s (%s is locked)", dir, path)
 		}
 		return nil, fmt.Errorf("tournament: lock %s: %w", path, err)

@@ -1,4 +1,4 @@
-package main
+package filelock
 
 import (
 	"errors"
@@ -8,13 +8,11 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// errLocked: another process holds the lock.
-var errLocked = errors.New("locked by another process")
-
-// tryLockFile takes an exclusive LockFileEx lock of the whole of f without
-// waiting; Windows drops it when the process ends, however it ends, as
-// Unix drops a flock.
-func tryLockFile(f *os.File) error {
+// TryLock takes an exclusive LockFileEx lock of the whole of f without
+// waiting. Unlike flock the lock is mandatory: other handles can neither
+// read nor write the file while it is held (the arbiter's locked files are
+// its own lock file and its temporary files, which nobody else reads).
+func TryLock(f *os.File) error {
 	rc, err := f.SyscallConn()
 	if err != nil {
 		return err
@@ -27,7 +25,7 @@ func tryLockFile(f *os.File) error {
 		return err
 	}
 	if errors.Is(lerr, windows.ERROR_LOCK_VIOLATION) {
-		return fmt.Errorf("%w: %w", errLocked, lerr)
+		return fmt.Errorf("%w: %w", ErrLocked, lerr)
 	}
 	return lerr
 }
