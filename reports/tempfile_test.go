@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -108,7 +109,14 @@ func TestKillNineLeavesNoTempFile(t *testing.T) {
 // removed, and only when no writer holds them.
 func TestStaleTempsOnly(t *testing.T) {
 	dir := t.TempDir()
-	for _, name := range []string{".report.html.12345", ".games.pdn.7", ".report.html.keep", ".report.html.", "report.html.123", ".results.json.88"} {
+	names := []string{".report.html.12345", ".games.pdn.7", ".report.html.keep", ".report.html.", "report.html.123", ".results.json.88"}
+	want := []string{".report.html.", ".report.html.keep", ".results.json.88", "games.pdn", "report.html", "report.html.123", "results.json"}
+	if runtime.GOOS == "windows" {
+		// Windows drops a name's trailing dot: ".report.html." cannot be made.
+		names = slices.DeleteFunc(names, func(n string) bool { return n == ".report.html." })
+		want = want[1:]
+	}
+	for _, name := range names {
 		if err := os.WriteFile(filepath.Join(dir, name), []byte("x"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -125,12 +133,11 @@ func TestStaleTempsOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	entries, _ := os.ReadDir(dir)
-	var names []string
+	var got []string
 	for _, e := range entries {
-		names = append(names, e.Name())
+		got = append(got, e.Name())
 	}
-	want := []string{".report.html.", ".report.html.keep", ".results.json.88", "games.pdn", "report.html", "report.html.123", "results.json"}
-	if !slices.Equal(names, want) {
-		t.Errorf("directory holds %v, want %v", names, want)
+	if !slices.Equal(got, want) {
+		t.Errorf("directory holds %v, want %v", got, want)
 	}
 }
