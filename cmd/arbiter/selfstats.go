@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
+	"time"
 )
 
 // cpuProfileEnv names a file for a CPU profile of the whole process
@@ -45,6 +46,13 @@ func startCPUProfile() func() {
 // BenchmarkMatchEndToEnd) reads it: the process's own figures, without
 // its engines', which getrusage of a waited child would add in.
 const selfStatsEnv = "ARBITER_SELF_STATS"
+
+// usage is what the process cost itself, as writeSelfStats reports it
+// (ownUsage: getrusage on Unix, GetProcessTimes on Windows).
+type usage struct {
+	user, sys             time.Duration
+	nvcsw, nivcsw, minflt int64 // context switches (voluntary, involuntary), minor faults
+}
 
 // writeSelfStats writes the line selfStatsEnv asks for, if it does.
 func writeSelfStats() {

@@ -7,12 +7,6 @@ import (
 	"time"
 )
 
-// usage is what the process cost itself, as writeSelfStats reports it.
-type usage struct {
-	user, sys             time.Duration
-	nvcsw, nivcsw, minflt int64 // context switches (voluntary, involuntary), minor faults
-}
-
 // ownUsage is getrusage(RUSAGE_SELF): this process alone, not its
 // waited-for children.
 func ownUsage() (usage, bool) {

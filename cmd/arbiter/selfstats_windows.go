@@ -6,12 +6,6 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-// usage is what the process cost itself, as writeSelfStats reports it.
-type usage struct {
-	user, sys             time.Duration
-	nvcsw, nivcsw, minflt int64 // context switches (voluntary, involuntary), minor faults
-}
-
 // ownUsage is GetProcessTimes of this process. Windows counts no context
 // switches or minor faults per process where a program can read them as
 // getrusage does: those figures stay 0 (the end-to-end benchmark, their
