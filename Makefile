@@ -24,10 +24,23 @@ RACE_SKIP := match/schedule match/schedule/swiss match/schedule/swiss/pairfile m
 RACE_PKGS = $(filter-out $(addprefix ./,$(RACE_SKIP)),$(patsubst github.com/draughts-arbiter/arbiter/%,./%,\
 	$(shell $(GO) list ./match/... ./arbiter/... ./reports/...)))
 
-.PHONY: build test test-quick vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep egdb-verify egdb-verify-international shots doc-shots
+.PHONY: build cross test test-quick vet bench bench-e2e fuzz demo demo-cluster clean cover cb-sweep egdb-verify egdb-verify-international shots doc-shots
 
 build:
 	$(GO) build -o $(BIN) ./cmd/arbiter
+
+# The binaries for the other systems users run it on (Windows for the
+# CheckerBoard engines and their authors, macOS, Linux on ARM), pure Go
+# (CGO_ENABLED=0). Not part of `make test` (its time is spent); it must
+# pass before a release (docs/development.md). A cold build cache: about
+# a minute and a half per target on two cores.
+CROSS := windows/amd64/.exe darwin/arm64/ linux/arm64/
+cross:
+	@set -e; for t in $(CROSS); do \
+	  os=$${t%%/*}; rest=$${t#*/}; arch=$${rest%%/*}; ext=$${rest#*/}; \
+	  echo "== $$os/$$arch"; \
+	  CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -o bin/arbiter-$$os-$$arch$$ext ./cmd/arbiter; \
+	done
 
 vet:
 	$(GO) vet $(PKGS)

@@ -10,8 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"syscall"
 
+	"github.com/draughts-arbiter/arbiter/internal/filelock"
 	"github.com/draughts-arbiter/arbiter/rules/pdn"
 )
 
@@ -84,11 +84,12 @@ func WriteAll(dir string, ev Event) error {
 
 // writeFile writes path atomically through a temporary file in the same
 // directory, named "."+base+".N" (N: digits). A writer holds an exclusive
-// flock on its temporary file, which the kernel drops when the process
-// dies, however it dies: so a temporary file of that name whose lock can
-// be taken was left by a killed writer (kill -9 in the middle of a report)
-// and is removed here, while another live writer's (`arbiter report` beside
-// a running tournament) is left alone.
+// lock on its temporary file (internal/filelock: flock on Unix, LockFileEx
+// on Windows), which the kernel drops when the process dies, however it
+// dies: so a temporary file of that name whose lock can be taken was left
+// by a killed writer (kill -9 in the middle of a report) and is removed
+// here, while another live writer's (`arbiter report` beside a running
+// tournament) is left alone.
 func writeFile(path string, write func(io.Writer) error) (err error) {
 	removeStaleTemps(path)
 	tmp, err := createLockedTemp(path)
@@ -113,7 +114,7 @@ func writeFile(path string, write func(io.Writer) error) (err error) {
 	}
 	// Renamed while still open (and locked): a cleaner never sees this
 	// name unlocked.
-	if err := os.Rename(tmp.Name(), path); err != nil {
+	if err := replaceFile(tmp.Name(), path); err != nil {
 		return fmt.Errorf("report: %w", err)
 	}
 	if err := tmp.Close(); err != nil {
@@ -147,11 +148,11 @@ func isTempOf(name, path string) bool {
 // again.
 func createLockedTemp(path string) (*os.File, error) {
 	for range 10 {
-		tmp, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
+		tmp, err := createTemp(filepath.Dir(path), tempPattern(path))
 		if err != nil {
 			return nil, err
 		}
-		if err := syscall.Flock(int(tmp.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
+		if err := filelock.TryLock(tmp); err != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
 			continue
@@ -179,11 +180,11 @@ func removeStaleTemps(path string) {
 			continue
 		}
 		name := filepath.Join(filepath.Dir(path), e.Name())
-		f, err := os.Open(name)
+		f, err := openTemp(name)
 		if err != nil {
 			continue
 		}
-		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+		if filelock.TryLock(f) == nil {
 			os.Remove(name) // under our lock: no writer can be using it
 		}
 		f.Close()

@@ -29,11 +29,16 @@ Guide: docs/engines.md`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+			out := cmd.OutOrStdout()
+			if out == os.Stdout && hubOutputFirst {
+				if f, err := hubOutput(); err == nil {
+					out = f
+				}
+			}
 			lib, err := cb.Load(args[0])
 			if err != nil {
 				return usagef("cb-host: %v", err)
 			}
-			out := cmd.OutOrStdout()
 			if out == os.Stdout {
 				if f, err := hubOutput(); err == nil {
 					out = f

@@ -5,6 +5,10 @@ import (
 	"syscall"
 )
 
+// hubOutputFirst: the descriptor can move after the library is loaded (its
+// C library writes to descriptor 1, whatever it points at then).
+const hubOutputFirst = false
+
 // hubOutput gives the Hub exchange a file descriptor of its own and points
 // descriptor 1 at stderr: what the library prints (printf to stdout) then
 // reaches the engine log as stderr instead of mixing with the protocol.

@@ -6,7 +6,7 @@ import (
 	"runtime"
 	"runtime/pprof"
 	"strings"
-	"syscall"
+	"time"
 )
 
 // cpuProfileEnv names a file for a CPU profile of the whole process
@@ -47,14 +47,21 @@ func startCPUProfile() func() {
 // its engines', which getrusage of a waited child would add in.
 const selfStatsEnv = "ARBITER_SELF_STATS"
 
+// usage is what the process cost itself, as writeSelfStats reports it
+// (ownUsage: getrusage on Unix, GetProcessTimes on Windows).
+type usage struct {
+	user, sys             time.Duration
+	nvcsw, nivcsw, minflt int64 // context switches (voluntary, involuntary), minor faults
+}
+
 // writeSelfStats writes the line selfStatsEnv asks for, if it does.
 func writeSelfStats() {
 	path := os.Getenv(selfStatsEnv)
 	if path == "" {
 		return
 	}
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+	ru, ok := ownUsage()
+	if !ok {
 		return
 	}
 	var ms runtime.MemStats
@@ -70,7 +77,7 @@ func writeSelfStats() {
 		cmd = os.Args[1]
 	}
 	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d minflt=%d\n",
-		cmd, ru.Utime.Nano(), ru.Stime.Nano(), ru.Nvcsw, ru.Nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.Minflt)
+		cmd, ru.user.Nanoseconds(), ru.sys.Nanoseconds(), ru.nvcsw, ru.nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.minflt)
 }
 
 // ownIO is the read and write system calls of this process's threads.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"maps"
@@ -9,7 +8,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -151,7 +149,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 // listen listens on addr (TCP); a port in use says so in words.
 func listen(addr string) (net.Listener, error) {
 	ln, err := net.Listen("tcp", addr)
-	if errors.Is(err, syscall.EADDRINUSE) {
+	if addrInUse(err) {
 		return nil, fmt.Errorf("%w: another program (perhaps another arbiter) listens there; stop it, or choose another port", err)
 	}
 	return ln, err

@@ -1,9 +1,6 @@
 package sqlitefile
 
-import (
-	"errors"
-	"syscall"
-)
+import "errors"
 
 // SQLite's primary result codes that mean the file cannot be written now
 // (https://sqlite.org/rescode.html): the extended codes carry them in
@@ -22,13 +19,8 @@ func CannotWrite(err error) (reason string, ok bool) {
 	if err == nil {
 		return "", false
 	}
-	switch {
-	case errors.Is(err, syscall.ENOSPC), errors.Is(err, syscall.EDQUOT):
-		return "disk full", true
-	case errors.Is(err, syscall.EFBIG):
-		return "file size limit reached", true
-	case errors.Is(err, syscall.EROFS):
-		return "the disk is read-only", true
+	if reason, ok := systemCannotWrite(err); ok {
+		return reason, true
 	}
 	var coded interface{ Code() int }
 	if errors.As(err, &coded) {

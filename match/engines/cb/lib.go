@@ -10,7 +10,8 @@
 // are those of every Hub engine. The host passes the engine's moves through
 // as the engine gave them: an illegal move is the referee's business.
 //
-// The library is loaded with github.com/ebitengine/purego (no cgo).
+// The library is loaded with github.com/ebitengine/purego (no cgo): dlopen
+// on Unix, LoadLibraryEx on Windows (dl_unix.go, dl_windows.go).
 //
 // Imported by cmd/arbiter (the cb host) and the engines' runner; it imports
 // the game (match), the Hub protocol and the rules.
@@ -96,18 +97,18 @@ type Lib struct {
 // one with its file name as its name).
 func Load(path string) (*Lib, error) {
 	path, _ = LibraryFile(".", path)
-	h, err := purego.Dlopen(path, purego.RTLD_NOW|purego.RTLD_LOCAL)
+	h, err := openLibrary(path)
 	if err != nil {
 		return nil, fmt.Errorf("cb: loading %s: %w", path, err)
 	}
 	l := &Lib{handle: h, Path: path, GameType: GTEnglish}
-	sym, err := purego.Dlsym(h, "getmove")
+	sym, err := librarySymbol(h, "getmove")
 	if err != nil {
-		purego.Dlclose(h)
+		closeLibrary(h)
 		return nil, fmt.Errorf("cb: %s has no getmove: it is not a CheckerBoard engine: %w", path, err)
 	}
 	purego.RegisterFunc(&l.getmove, sym)
-	if sym, err := purego.Dlsym(h, "enginecommand"); err == nil {
+	if sym, err := librarySymbol(h, "enginecommand"); err == nil {
 		purego.RegisterFunc(&l.command, sym)
 		l.hasCmd = true
 	}

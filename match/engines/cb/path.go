@@ -13,7 +13,8 @@ import (
 // dynamic loader's own search paths; ok is false then, as the file is not
 // known.
 func LibraryFile(dir, lib string) (path string, ok bool) {
-	if !strings.Contains(lib, "/") {
+	// A path on Windows may name its folders with "\\" as well as "/".
+	if !strings.ContainsAny(lib, "/"+string(filepath.Separator)) {
 		if _, err := os.Stat(filepath.Join(dir, lib)); err != nil {
 			return lib, false
 		}

@@ -23,4 +23,4 @@ func (w *waker) wait(uintptr, time.Duration, bool, *[2]pollFd) (bool, syscall.Er
 	return false, syscall.ENOSYS
 }
 
-func outputPipe(*waker) (r, w *os.File, err error) { return os.Pipe() }
+func outputPipe(*waker) (r, w *os.File, err error) { return enginePipe(false) }

@@ -3,7 +3,9 @@
 // descendants (an environment marker),
 // with deadline-capable pipes, so that the arbiter can always get rid of it:
 // Kill signals the whole group, Wait reaps it, and no goroutine is left
-// blocked on a pipe of a dead or hung process.
+// blocked on a pipe of a dead or hung process. That is Linux; on the other
+// Unix systems the group alone (orphans_unix.go), and on Windows a job
+// object that holds the engine and every process it starts (tree_windows.go).
 //
 // Imported by the engine protocols under match/, and by match/engines for
 // CloseAll (HoldScans), only (Go's internal rule).
@@ -45,6 +47,7 @@ type Process struct {
 	lastErr    string        // last stderr line, valid after stderrDone is closed
 
 	killOnce sync.Once
+	tree     tree            // what Kill reaches beyond the child (its group, its job)
 	mu       sync.Mutex      // writes
 	wrc      syscall.RawConn // stdin's, for writes that must not wait (under mu)
 	writeFn  func(fd uintptr) bool
@@ -72,7 +75,7 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 		cmd.Env = append(cmd.Env, m)
 	}
 	cmd.SysProcAttr = sysProcAttr()
-	inR, inW, err := os.Pipe()
+	inR, inW, err := enginePipe(true)
 	if err != nil {
 		return nil, fmt.Errorf("proc: stdin pipe: %w", err)
 	}
@@ -84,7 +87,7 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 		inW.Close()
 		return nil, fmt.Errorf("proc: stdout pipe: %w", err)
 	}
-	errR, errW, err := os.Pipe()
+	errR, errW, err := enginePipe(false)
 	if err != nil {
 		inR.Close()
 		inW.Close()
@@ -106,6 +109,17 @@ func Start(argv []string, dir string, env []string, onStderr func(string)) (*Pro
 	outW.Close()
 	errW.Close()
 	p := &Process{cmd: cmd, seq: seq, stdin: inW, stdout: outR, done: make(chan struct{}), stderrDone: make(chan struct{})}
+	if err := p.tree.attach(cmd); err != nil {
+		// Nothing of the engine has run (on Windows it starts suspended
+		// until it is in its job): it goes before it could escape.
+		cmd.Process.Kill()
+		cmd.Wait()
+		for _, f := range []*os.File{inW, outR, errR} {
+			f.Close()
+		}
+		wake.close()
+		return nil, fmt.Errorf("proc: start %q: %w", argv[0], err)
+	}
 	p.wake = wake
 	p.rd.f, p.rd.exited, p.rd.wk, p.rd.intr = outR, &p.exited, p.wake, &p.intr
 	go func() {
@@ -222,34 +236,6 @@ func (lr *lineReader) fill(b []byte, deadline time.Time) (int, error) {
 	return lr.rest(b, deadline)
 }
 
-// rest is fill once the process has exited: what the pipe holds now, then
-// io.EOF.
-func (lr *lineReader) rest(b []byte, deadline time.Time) (int, error) {
-	if !deadline.IsZero() && !time.Now().Before(deadline) {
-		return 0, os.ErrDeadlineExceeded // a grandchild still writing has no say
-	}
-	lr.f.SetReadDeadline(time.Time{})
-	rc, err := lr.f.SyscallConn()
-	if err != nil {
-		return 0, err
-	}
-	var n int
-	var rerr error
-	if err := rc.Read(func(fd uintptr) bool {
-		n, rerr = syscall.Read(int(fd), b)
-		return true // never wait for more
-	}); err != nil {
-		return 0, err
-	}
-	if n > 0 {
-		return n, nil
-	}
-	if rerr != nil && !errors.Is(rerr, syscall.EAGAIN) {
-		return 0, rerr
-	}
-	return 0, io.EOF
-}
-
 // waitRead is fill with a waker: one read, waiting in waitNow until the
 // deadline, an Interrupt or the process's exit (exited: fill takes the
 // rest). The callback and its data live in lr: a read allocates nothing.
@@ -345,31 +331,6 @@ func (lr *lineReader) waitNow(fd uintptr) bool {
 			// The exit (seen above) or an Interrupt older than this read.
 		}
 	}
-}
-
-// read is f.Read (waiting in the poller until the deadline) with the read
-// itself done by rawRead; the callback and its data live in lr, so that
-// a read allocates nothing.
-func (lr *lineReader) read(b []byte) (int, error) {
-	if lr.rc == nil {
-		rc, err := lr.f.SyscallConn()
-		if err != nil {
-			return lr.f.Read(b)
-		}
-		lr.rc, lr.readFn = rc, lr.readNow
-	}
-	lr.rbuf, lr.rn, lr.rerr = b, 0, 0
-	err := lr.rc.Read(lr.readFn)
-	lr.rbuf = nil
-	switch {
-	case err != nil:
-		return 0, err
-	case lr.rerr != 0:
-		return 0, &os.PathError{Op: "read", Path: lr.f.Name(), Err: lr.rerr}
-	case lr.rn == 0:
-		return 0, io.EOF
-	}
-	return lr.rn, nil
 }
 
 // readNow is read's callback: false (wait for the poller) while the pipe
@@ -524,38 +485,6 @@ func runtimeCrash(line string) bool {
 var crashSignals = map[string]bool{"SIGSEGV": true, "SIGBUS": true, "SIGILL": true, "SIGFPE": true, "SIGABRT": true,
 	"SIGTRAP": true, "SIGQUIT": true, "SIGSYS": true}
 
-// tryWrite writes what the pipe takes now of b, without waiting, and
-// returns how much that was (0 on any error: the ordinary write that
-// follows reports it).
-func (p *Process) tryWrite(b []byte) int {
-	if p.wrc == nil {
-		rc, err := p.stdin.SyscallConn()
-		if err != nil {
-			return 0
-		}
-		p.wrc, p.writeFn = rc, p.writeNow
-	}
-	// The callback and its data live in p: a closure would be allocated
-	// for every write.
-	p.wbuf, p.wn = b, 0
-	err := p.wrc.Write(p.writeFn)
-	p.wbuf = nil
-	if err != nil {
-		return 0
-	}
-	return p.wn
-}
-
-// writeNow is tryWrite's callback: one non-blocking write of p.wbuf.
-func (p *Process) writeNow(fd uintptr) bool {
-	n, e := rawWrite(fd, p.wbuf)
-	if e != 0 || n < 0 {
-		n = 0
-	}
-	p.wn = n
-	return true // never wait here
-}
-
 // LastStderr is the last non-empty stderr line (or the header of a Go
 // runtime crash report: "panic: ...", "fatal error: ...", "SIGSEGV: ..."); valid after StderrDone is
 // closed ("" before).
@@ -616,10 +545,11 @@ func (p *Process) CloseInput() {
 	p.stdin.Close()
 }
 
-// Kill sends SIGKILL to the child's whole process group.
+// Kill ends the child and what it started at once: SIGKILL to its whole
+// process group on Unix, the termination of its job on Windows.
 func (p *Process) Kill() {
 	p.killOnce.Do(func() {
-		syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+		p.tree.kill()
 		p.cmd.Process.Kill()
 	})
 }
@@ -639,6 +569,7 @@ func (p *Process) Stop(grace time.Duration) error {
 	// survive, nor those that left the group (setsid).
 	p.Kill()
 	<-p.done
+	p.tree.close()
 	scans.stopped(p.seq)
 	p.CloseInput()
 	// A read in progress (woken by the exit) keeps the descriptor until it

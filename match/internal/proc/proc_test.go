@@ -1,10 +1,15 @@
+//go:build unix
+
+// The tests of every Unix system: shell scripts as engines. What needs
+// Linux (/proc, the marker) is in orphans_linux_test.go; Windows has
+// proc_windows_test.go.
+
 package proc
 
 import (
 	"errors"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -192,66 +197,6 @@ func TestStderrHeldOpenByGrandchild(t *testing.T) {
 	case <-time.After(5 * time.Second):
 		t.Fatal("stderr not done after the group was killed")
 	}
-}
-
-// A child that leaves the engine's process group and session (setsid)
-// is killed with the engine all the same.
-func TestStopKillsDetachedChildren(t *testing.T) {
-	marker := strconv.Itoa(300000 + os.Getpid()%100000)
-	p := start(t, `setsid sleep `+marker+` & echo started; sleep 1000`)
-	if got, err := p.ReadLine(time.Now().Add(5 * time.Second)); err != nil || got != "started" {
-		t.Fatalf("ReadLine = %q, %v", got, err)
-	}
-	waitFor(t, func() bool { return len(sleepers(marker)) > 0 }, "the detached child to start")
-	p.Stop(0)
-	waitFor(t, func() bool { return len(sleepers(marker)) == 0 }, "the detached child to be killed")
-}
-
-// Under HoldScans, Stop leaves what an engine detached alive until the
-// release, which kills what every engine stopped meanwhile left behind.
-func TestHeldScansKillAtRelease(t *testing.T) {
-	base := 400000 + os.Getpid()%100000
-	markers := []string{strconv.Itoa(base), strconv.Itoa(base + 1)}
-	var ps []*Process
-	for _, m := range markers {
-		p := start(t, `setsid sleep `+m+` & echo started; sleep 1000`)
-		if got, err := p.ReadLine(time.Now().Add(5 * time.Second)); err != nil || got != "started" {
-			t.Fatalf("ReadLine = %q, %v", got, err)
-		}
-		waitFor(t, func() bool { return len(sleepers(m)) > 0 }, "the detached child to start")
-		ps = append(ps, p)
-	}
-	release := HoldScans()
-	for _, p := range ps {
-		p.Stop(0)
-	}
-	for _, m := range markers {
-		if len(sleepers(m)) == 0 {
-			t.Fatalf("sleep %s was killed before the release", m)
-		}
-	}
-	release()
-	release() // a second call does nothing
-	for _, m := range markers {
-		waitFor(t, func() bool { return len(sleepers(m)) == 0 }, "sleep "+m+" to be killed at the release")
-	}
-}
-
-// sleepers lists the live processes running "sleep arg".
-func sleepers(arg string) []int {
-	var pids []int
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		pid, err := strconv.Atoi(e.Name())
-		if err != nil {
-			continue
-		}
-		cmdline, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
-		if err == nil && string(cmdline) == "sleep\x00"+arg+"\x00" && alive(pid) {
-			pids = append(pids, pid)
-		}
-	}
-	return pids
 }
 
 func waitFor(t *testing.T, cond func() bool, what string) {

@@ -1,10 +1,11 @@
-//go:build !linux
+//go:build unix && !linux
 
 package proc
 
 import "syscall"
 
-// rawRead and rawWrite: see raw_linux.go; elsewhere the ordinary calls.
+// rawRead and rawWrite: see raw_linux.go; on the other Unix systems the
+// ordinary calls.
 func rawRead(fd uintptr, b []byte) (int, syscall.Errno) {
 	n, err := syscall.Read(int(fd), b)
 	return n, errno(err)
