@@ -608,7 +608,8 @@ func (g *game) collect() {
 		if c.Accepted {
 			code = "claim.accepted"
 		}
-		args := kv("color", colorName(c.Color), "claim", claimName(c.Kind), "reason", c.Reason)
+		// The reason follows "refused." or "valid.": a sentence of its own.
+		args := kv("color", colorName(c.Color), "claim", claimName(c.Kind), "reason", sentence(c.Reason))
 		if c.Move != "" {
 			args["move"] = c.Move
 		}
@@ -795,8 +796,10 @@ func evidenceMsg(e arbiter.Evidence) *Msg {
 				start = true
 			}
 		}
-		if len(at) == 0 {
-			return nil // only the start: nothing to list
+		if len(at) == 0 { // only at the start: no move to list, no "since"
+			code := "evidence.threefold-start-only"
+			args := kv("count", strconv.Itoa(len(e.Occurred)))
+			return &Msg{Code: code, Args: args, Text: render(code, args)}
 		}
 		since := "the start"
 		if e.Since.Ply >= 0 {

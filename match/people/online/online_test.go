@@ -180,10 +180,23 @@ func TestOpponentDecides(t *testing.T) {
 func TestThreefoldClaims(t *testing.T) {
 	h, _ := testHall(t, Config{})
 	c := create(t, h, Setup{Variant: "english", FEN: "B:WK29:BK4"})
-	play(t, h, c.ID, "4-8", "29-25", "8-4", "25-29")
-	// The start position has occurred twice: a claim now is premature.
+	// A claim before any move: the position stood only at the start, said
+	// once, as a sentence after "refused.".
 	rep := act(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"})
 	e := hasCode(rep.Events, "claim.refused")
+	if e == nil {
+		t.Fatalf("claim at the start: %s", describe(rep.Events))
+	}
+	if want := "Black claimed a threefold draw: refused. The position has occurred once, at the start; three times are needed."; e.Msg.Text != want {
+		t.Errorf("claim at the start:\n got %q\nwant %q", e.Msg.Text, want)
+	}
+	if w := e.Msg.Why; w == nil || w.Code != "evidence.threefold-start-only" || w.Args["count"] != "1" || strings.Count(w.Text, "start") != 1 {
+		t.Errorf("claim at the start, its reason as a message: %+v", w)
+	}
+	play(t, h, c.ID, "4-8", "29-25", "8-4", "25-29")
+	// The start position has occurred twice: a claim now is premature.
+	rep = act(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"})
+	e = hasCode(rep.Events, "claim.refused")
 	if e == nil || rep.State.Status != "running" || e.Msg.Args["reason"] == "" {
 		t.Fatalf("premature claim: %+v %s", rep.State, describe(rep.Events))
 	}
