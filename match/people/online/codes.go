@@ -50,6 +50,7 @@ var codes = message.Catalog{
 	"result.over":      "Game over: {result} ({termination}). {reason}",
 	"result.draw-rule": "Drawn automatically: {reason}.",
 	"result.no-move":   "{color} has no legal move left. {result}",
+	"result.no-pieces": "{color} has no pieces left. {result}",
 	"result.resigned":  "{color} resigned. {result}",
 	"result.flag":      "{color}'s flag fell. {result}",
 	"result.declared":  "The arbiter declared the result {result}: {reason}",

@@ -653,7 +653,10 @@ func (g *game) collect() {
 			if res.Outcome != rules.Draw {
 				// The side to move has none (a loss, or in the giveaway
 				// games a win: the result says which).
-				code = "result.no-move"
+				code = "result.no-move" // blocked
+				if ref.Position().OutOfPieces() {
+					code = "result.no-pieces"
+				}
 				args["color"] = colorName(ref.Position().Turn())
 			}
 		case arbiter.Resignation:

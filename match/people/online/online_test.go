@@ -461,3 +461,28 @@ func TestCodesAreComplete(t *testing.T) {
 		}
 	}
 }
+
+// A player who has lost every piece reads "has no pieces left"; one whose
+// pieces are all blocked, "has no legal move left" (FMJD art. 7, WCDF:
+// either loses), in the log, the state's reason and the PDN comment.
+func TestNoPiecesOrBlocked(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	for _, tc := range []struct {
+		fen, move, code, text, reason string
+	}{
+		{"W:W18:B14", "18x9", "result.no-pieces", "Black has no pieces left. 1-0", "black has no pieces left"},
+		// Black's man on 5 can only go to 9, where white now stands, and
+		// cannot take it: 14 is white's too.
+		{"W:W13,14:B5", "13-9", "result.no-move", "Black has no legal move left. 1-0", "black has no legal move"},
+	} {
+		c := create(t, h, Setup{Variant: "english", FEN: tc.fen})
+		rep := play(t, h, c.ID, tc.move)
+		e := hasCode(rep.Events, tc.code)
+		if e == nil || e.Msg.Text != tc.text || rep.State.Reason != tc.reason {
+			t.Errorf("%s %s: state %q, want %s %q, reason %q: %s", tc.fen, tc.move, rep.State.Reason, tc.code, tc.text, tc.reason, describe(rep.Events))
+		}
+		if text := checkPDN(t, h, c.ID); !strings.Contains(text, "{"+tc.reason+"}") {
+			t.Errorf("%s %s: the PDN does not say %q:\n%s", tc.fen, tc.move, tc.reason, text)
+		}
+	}
+}
