@@ -272,7 +272,7 @@ func TestFlagPauseAddTime(t *testing.T) {
 		t.Fatalf("add time: %+v %s", rep.State, describe(rep.Events))
 	}
 	refused(t, h, c.ID, RoleArbiter, Intent{Kind: "add-time", Color: "green", Seconds: 60}, message.Invalid)
-	ft.advance(91 * time.Second)
+	ft.advance(91*time.Second + 51825174) // the flag falls 1.051825174s late
 	// The flag is checked on any act, here black's offer.
 	_, err := h.Act(context.Background(), c.ID, RoleBlack, Intent{Kind: "offer"})
 	var r *Refusal
@@ -294,6 +294,10 @@ func TestFlagPauseAddTime(t *testing.T) {
 	}
 	act(t, h, c.ID, RoleArbiter, Intent{Kind: "annotate", Text: "after the game"})
 	pdn := checkPDN(t, h, c.ID)
+	// The time used to the hundredth of a second, as people read it.
+	if flat := strings.Join(strings.Fields(pdn), " "); !strings.Contains(flat, "white used 2m1.05s, more than its 2m0s plus the 50ms margin}") {
+		t.Errorf("PDN does not say the time used as people read it:\n%s", pdn)
+	}
 	for _, want := range []string{"pause: noise", "add-time white 1m0s", "after the game", "0-1"} {
 		if !strings.Contains(pdn, want) {
 			t.Errorf("PDN lacks %q:\n%s", want, pdn)
