@@ -156,7 +156,8 @@ type created struct {
 	ID    string            `json:"id"`
 	Links map[string]string `json:"links"`
 	// LocalOnly: the links open on this computer only (reached on
-	// loopback, no --public-url): an opponent elsewhere cannot open them.
+	// loopback, no --public-url) and one of them is for a human opponent,
+	// who elsewhere could not open it; never in a game against an engine.
 	LocalOnly bool `json:"local_only"`
 }
 
@@ -185,7 +186,9 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		links[role.String()] = base + "/g/" + tok
 	}
 	s.log.Info().Str("game", c.ID).Str("client", client).Msg("game created")
-	writeJSON(w, http.StatusCreated, created{ID: c.ID, Links: links, LocalOnly: s.linksLocal(r)})
+	_, white := c.Tokens[online.RoleWhite]
+	_, black := c.Tokens[online.RoleBlack]
+	writeJSON(w, http.StatusCreated, created{ID: c.ID, Links: links, LocalOnly: white && black && s.linksLocal(r)})
 }
 
 // errOwnBudget is a client address with GamesPerClient games running.
