@@ -93,7 +93,7 @@ type game struct {
 	offer    rules.Color
 	hasOffer bool
 	presence [4]int
-	joined   [4]bool         // the role has opened the game since it was loaded
+	joined   [4]bool         // the role has opened the game (before a restart too)
 	rematch  map[Role]string // after Rematch: the new game's token for each player of this one
 
 	// seen is how much of the referee's record has been turned into events.
