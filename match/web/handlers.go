@@ -296,6 +296,18 @@ func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) { s.serveFile(w, r, name) }
 }
 
+// emptyToken answers /g/, a link without its token: a browser asking for a
+// page gets the game page, which says of a link that opens no game what
+// to do (copy the whole link again), as for a wrong token; a program gets
+// the JSON 404.
+func (s *Server) emptyToken(w http.ResponseWriter, r *http.Request) {
+	if !strings.Contains(r.Header.Get("Accept"), "text/html") {
+		writeCode(w, http.StatusNotFound, codeNotFound, nil)
+		return
+	}
+	s.serveFile(w, r, "game.html")
+}
+
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {
 	s.serveFile(w, r, r.PathValue("path"))
 }
