@@ -104,3 +104,33 @@ func (c *sideClock) movesToGo() int {
 	}
 	return p.Moves - c.moves
 }
+
+// ShowDuration is d as people read it, in a result's reason, a PDN comment
+// or a page: to the hundredth of a second from a second up ("4.05s",
+// "1m4.05s"), to the millisecond below ("850ms"), to the microsecond below
+// a millisecond.
+func ShowDuration(d time.Duration) string { return d.Round(showPrecision(d)).String() }
+
+// showAbove is ShowDuration for a time that exceeded bound (a flag's used
+// time against the limit and margin): finer where the hundredth would hide
+// the excess ("1.101s" against 1.1s), to the nanosecond at the most.
+func showAbove(d, bound time.Duration) string {
+	for p := showPrecision(d); p > 1; p /= 10 {
+		if d.Round(p) > bound {
+			return d.Round(p).String()
+		}
+	}
+	return d.String()
+}
+
+func showPrecision(d time.Duration) time.Duration {
+	switch {
+	case d < 0:
+		return showPrecision(-d)
+	case d >= time.Second:
+		return 10 * time.Millisecond
+	case d >= time.Millisecond:
+		return time.Millisecond
+	}
+	return time.Microsecond
+}

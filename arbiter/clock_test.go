@@ -124,6 +124,37 @@ func TestCheckTimeUsesMarginLeft(t *testing.T) {
 	if !r.CheckTime() || r.Result().Termination != TimeForfeit {
 		t.Fatalf("no flag 1ns past the margin left: %+v", r.Result())
 	}
+	// The reason shows the time used finely enough to be more than the
+	// limit and margin left, and no finer.
+	if want := "black used 30.000001ms, more than its 0s plus the 30ms left of the 100ms margin (earlier moves overspent 70ms)"; r.Result().Reason != want {
+		t.Errorf("reason %q, want %q", r.Result().Reason, want)
+	}
+}
+
+// ShowDuration rounds a time for people; showAbove keeps a flag's time
+// above its bound.
+func TestShowDuration(t *testing.T) {
+	ms := time.Millisecond
+	for _, tt := range []struct {
+		d, bound time.Duration
+		show     string
+	}{
+		{4051825174, 0, "4.05s"},
+		{61*time.Second + 51825174, 0, "1m1.05s"},
+		{850*ms + 300000, 0, "850ms"},
+		{1500, 0, "2µs"},
+		{1101 * ms, 1100 * ms, "1.101s"},
+		{1100*ms + 1, 1100 * ms, "1.100000001s"},
+		{4051825174, 4 * time.Second, "4.05s"},
+	} {
+		got := ShowDuration(tt.d)
+		if tt.bound != 0 {
+			got = showAbove(tt.d, tt.bound)
+		}
+		if got != tt.show {
+			t.Errorf("%v (above %v): %q, want %q", time.Duration(tt.d), tt.bound, got, tt.show)
+		}
+	}
 }
 
 // TestClockProperties plays random move times under every form of time

@@ -120,13 +120,18 @@ func (e Evidence) String() string {
 	}
 	b.WriteString(", ")
 	b.WriteString(e.occurrences())
-	if e.Since.Ply >= 0 {
+	switch {
+	case e.Since.Ply >= 0:
 		fmt.Fprintf(&b, ", since %s (the last man move or capture)", e.Since)
-	} else {
+	case n != 1 || e.Occurred[0].Ply >= 0: // "at the start" alone says it
 		b.WriteString(", since the start of the record")
 	}
-	if !e.Valid {
+	switch {
+	case e.Valid:
+	case n == 2:
 		b.WriteString("; a third time is needed")
+	default:
+		b.WriteString("; three times are needed")
 	}
 	return b.String()
 }

@@ -499,10 +499,11 @@ func (r *Referee) flag(used time.Duration) bool {
 	if !c.flagged(used, r.cfg.Margin) {
 		return false
 	}
-	why := fmt.Sprintf("%s used %v, more than its %v plus the %v margin", side, used, c.limit(), r.cfg.Margin)
+	shown := showAbove(used, c.limit()+c.marginLeft(r.cfg.Margin))
+	why := fmt.Sprintf("%s used %s, more than its %s plus the %s margin", side, shown, ShowDuration(c.limit()), ShowDuration(r.cfg.Margin))
 	if c.overspent > 0 {
-		why = fmt.Sprintf("%s used %v, more than its %v plus the %v left of the %v margin (earlier moves overspent %v)",
-			side, used, c.limit(), c.marginLeft(r.cfg.Margin), r.cfg.Margin, c.overspent)
+		why = fmt.Sprintf("%s used %s, more than its %s plus the %s left of the %s margin (earlier moves overspent %s)",
+			side, shown, ShowDuration(c.limit()), ShowDuration(c.marginLeft(r.cfg.Margin)), ShowDuration(r.cfg.Margin), ShowDuration(c.overspent))
 	}
 	r.finish(Result{rules.WinFor(side.Opponent()), TimeForfeit, why})
 	return true

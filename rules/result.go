@@ -41,8 +41,9 @@ func (v *Variant) NoMoveOutcome(side Color) Outcome {
 }
 
 // EndReason is the outcome of p and why, for a result: Ongoing and ""
-// while the side to move has a legal move; otherwise "white has no legal
-// move" (a loss), "... and wins (losing variant)", or in Breakthrough,
+// while the side to move has a legal move; otherwise "white has no pieces
+// left" or "white has no legal move" (blocked: a loss), "... and wins
+// (losing variant)", or in Breakthrough,
 // whose game a crowned man ends, "black reached the back row (d1) and
 // wins". It is Position.Outcome with the reason, and costs as much.
 func (p Position) EndReason() (Outcome, string) {
@@ -55,9 +56,23 @@ func (p Position) EndReason() (Outcome, string) {
 	side := p.turn
 	o := p.v.NoMoveOutcome(side)
 	if o == WinFor(side) {
-		return o, fmt.Sprintf("%s has no legal move and wins (losing variant)", side)
+		return o, fmt.Sprintf("%s %s and wins (losing variant)", side, p.NoMoveWhy())
 	}
-	return o, fmt.Sprintf("%s has no legal move", side)
+	return o, fmt.Sprintf("%s %s", side, p.NoMoveWhy())
+}
+
+// OutOfPieces reports whether the side to move has no pieces left (all
+// taken), as against blocked: both cannot move (FMJD art. 7, WCDF).
+func (p Position) OutOfPieces() bool { return p.Pieces(p.turn).Empty() }
+
+// NoMoveWhy says why the side to move, having no legal move, cannot move:
+// "has no pieces left" or "has no legal move" (blocked). The one wording
+// for a result's reason.
+func (p Position) NoMoveWhy() string {
+	if p.OutOfPieces() {
+		return "has no pieces left"
+	}
+	return "has no legal move"
 }
 
 // backRowWinner is, in a finished Breakthrough position, the side whose

@@ -11,7 +11,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/draughts-arbiter/arbiter/configs"
 	"github.com/draughts-arbiter/arbiter/match/people/director"
+	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
 
 // boardsView is the director's view's players-at-the-boards part.
@@ -391,5 +393,17 @@ func TestLinksLocalOnly(t *testing.T) {
 		if resp.StatusCode != http.StatusCreated || json.Unmarshal(b, &c) != nil || c.LocalOnly == nil || *c.LocalOnly != tt.want {
 			t.Errorf("a game, public URL %q: %d %s; want local_only %v", tt.public, resp.StatusCode, b, tt.want)
 		}
+	}
+	// A game against an engine offers no opponent's link: no notice about
+	// an opponent on another device. (Black moves first: the stand-in
+	// engine, White, is never asked for a move.)
+	e := newEngineEnv(t, map[string]online.EngineSpec{"stand-in": {Name: "stand-in", Command: "true", Argv: []string{"true"}, Protocol: configs.Hub}})
+	resp, b := e.do("POST", "/api/games", `{"variant":"english","engine":"stand-in","engine_side":"white"}`)
+	var c struct {
+		Links     map[string]string `json:"links"`
+		LocalOnly *bool             `json:"local_only"`
+	}
+	if resp.StatusCode != http.StatusCreated || json.Unmarshal(b, &c) != nil || c.Links["black"] == "" || c.Links["white"] != "" || c.LocalOnly == nil || *c.LocalOnly {
+		t.Errorf("a game against an engine on loopback: %d %s; want black's link and local_only false", resp.StatusCode, b)
 	}
 }

@@ -156,7 +156,8 @@ type created struct {
 	ID    string            `json:"id"`
 	Links map[string]string `json:"links"`
 	// LocalOnly: the links open on this computer only (reached on
-	// loopback, no --public-url): an opponent elsewhere cannot open them.
+	// loopback, no --public-url) and one of them is for a human opponent,
+	// who elsewhere could not open it; never in a game against an engine.
 	LocalOnly bool `json:"local_only"`
 }
 
@@ -185,7 +186,9 @@ func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 		links[role.String()] = base + "/g/" + tok
 	}
 	s.log.Info().Str("game", c.ID).Str("client", client).Msg("game created")
-	writeJSON(w, http.StatusCreated, created{ID: c.ID, Links: links, LocalOnly: s.linksLocal(r)})
+	_, white := c.Tokens[online.RoleWhite]
+	_, black := c.Tokens[online.RoleBlack]
+	writeJSON(w, http.StatusCreated, created{ID: c.ID, Links: links, LocalOnly: white && black && s.linksLocal(r)})
 }
 
 // errOwnBudget is a client address with GamesPerClient games running.
@@ -291,6 +294,18 @@ func fileSafe(id string) string {
 // page serves one HTML file of the client.
 func (s *Server) page(name string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) { s.serveFile(w, r, name) }
+}
+
+// emptyToken answers /g/, a link without its token: a browser asking for a
+// page gets the game page, which says of a link that opens no game what
+// to do (copy the whole link again), as for a wrong token; a program gets
+// the JSON 404.
+func (s *Server) emptyToken(w http.ResponseWriter, r *http.Request) {
+	if !strings.Contains(r.Header.Get("Accept"), "text/html") {
+		writeCode(w, http.StatusNotFound, codeNotFound, nil)
+		return
+	}
+	s.serveFile(w, r, "game.html")
 }
 
 func (s *Server) asset(w http.ResponseWriter, r *http.Request) {

@@ -209,3 +209,34 @@ func TestCatalogsNotLeftInEnglish(t *testing.T) {
 		}
 	}
 }
+
+// TestFrenchSidesArePlural checks that the French catalog speaks of a side
+// as "les Blancs"/"les Noirs", plural with its verb, as a French player
+// reads it in the game log ("Les Blancs proposent la nulle", not "Blancs
+// propose la nulle"; "des Noirs", "aux Blancs", not "de Noirs", "à Blancs").
+func TestFrenchSidesArePlural(t *testing.T) {
+	fr := loadCatalogs(t)["fr"]
+	bare := regexp.MustCompile(`(^|[.;:!?] )\{(color|opponent|decider)\}|\b(de|à|pour|par|jouez|joue) \{(color|opponent|decider)\}`)
+	for k, v := range fr {
+		if m := bare.FindString(v); m != "" {
+			t.Errorf("fr.json: %q has %q without its article: %q", k, m, v)
+		}
+	}
+	for code, want := range map[string]string{
+		"offer.made":      "Les Blancs proposent la nulle.",
+		"move.played":     "Les Noirs ont joué 32-28.",
+		"presence.back":   "Les Noirs sont de retour.",
+		"result.flag":     "Le drapeau des Blancs est tombé. 0-2",
+		"claim.refused":   "Les Noirs ont réclamé la nulle (répétition) : refusée. La position….",
+		"offer.withdrawn": "La proposition de nulle des Blancs est retirée par leur coup.",
+	} {
+		color := "Blancs"
+		if strings.Contains(want, "Noirs") {
+			color = "Noirs"
+		}
+		args := map[string]string{"color": color, "move": "32-28", "result": "0-2", "claim": "répétition", "reason": "La position…"}
+		if got := argRE.ReplaceAllStringFunc(fr[code], func(s string) string { return args[s[1:len(s)-1]] }); got != want {
+			t.Errorf("fr.json %s reads %q, want %q", code, got, want)
+		}
+	}
+}

@@ -18,6 +18,7 @@ func (s *Server) routes() {
 	}
 	m.HandleFunc("GET /{$}", s.page("index.html"))         // the create form
 	m.HandleFunc("GET /g/{token}", s.page("game.html"))    // a game's page (its script reads the token)
+	m.HandleFunc("GET /g/{$}", s.emptyToken)               // a link cut short: a browser gets the page that says so
 	m.HandleFunc("GET /api/variants", s.variants)          // what the create form offers
 	m.HandleFunc("GET /api/clock", s.clock)                // the create form's time control read and said in words
 	m.HandleFunc("POST /api/games", s.createGame)          // Setup -> id and links

@@ -270,6 +270,22 @@ func TestHostileRequests(t *testing.T) {
 	}
 }
 
+// A link cut short to /g/ shows a browser the same page as a wrong token
+// (the game page, whose script says "copy the whole link again"), not raw
+// JSON; a program still gets the JSON 404.
+func TestEmptyTokenPage(t *testing.T) {
+	e := newEnv(t, Config{Limits: unlimited})
+	html := []string{"Accept", "text/html,application/xhtml+xml,*/*;q=0.8"}
+	wrong, want := e.do("GET", "/g/not-a-token", "", html...)
+	resp, got := e.do("GET", "/g/", "", html...)
+	if resp.StatusCode != wrong.StatusCode || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") || !bytes.Equal(got, want) {
+		t.Errorf("a browser at /g/: %d %s %.200s; want the page a wrong token gets (%d)", resp.StatusCode, resp.Header.Get("Content-Type"), got, wrong.StatusCode)
+	}
+	if resp, body := e.do("GET", "/g/", ""); resp.StatusCode != 404 || errorCode(body) != codeNotFound {
+		t.Errorf("a program at /g/: %d %s", resp.StatusCode, body)
+	}
+}
+
 // A client that sends too many requests, opens too many streams or creates
 // too many games is refused with 429 (503 when the server as a whole is full).
 func TestLimits(t *testing.T) {

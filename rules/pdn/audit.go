@@ -175,9 +175,9 @@ func resultNote(g *Game, final rules.Position) string {
 		_, why := final.EndReason()
 		return fmt.Sprintf("the result %s gives %s, but in the final position %s", strings.TrimSpace(g.Result), resultWho(got), why)
 	}
-	why := "has no legal move"
+	why := final.NoMoveWhy()
 	if final.Variant().Losing() {
-		why = "has no legal move and so wins"
+		why += " and so wins"
 	}
 	return fmt.Sprintf("the result %s gives %s, but in the final position %s %s: %s wins",
 		strings.TrimSpace(g.Result), resultWho(got), final.Turn(), why, want)

@@ -354,11 +354,11 @@ func TestCheckResultNote(t *testing.T) {
 		text, note string
 	}{
 		// English: white takes black's last man; black, to move, has nothing.
-		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 1/2-1/2\n", "the result 1/2-1/2 gives a draw, but in the final position black has no legal move: white wins"},
-		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 0-1\n", "the result 0-1 gives the game to black, but in the final position black has no legal move: white wins"},
+		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 1/2-1/2\n", "the result 1/2-1/2 gives a draw, but in the final position black has no pieces left: white wins"},
+		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 0-1\n", "the result 0-1 gives the game to black, but in the final position black has no pieces left: white wins"},
 		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 1-0\n", ""},
 		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 *\n", ""},
-		{"[FEN \"W:W18:B14\"]\n[Variant \"giveaway\"]\n\n1. 18x9 1-0\n", "the result 1-0 gives the game to white, but in the final position black has no legal move and so wins: black wins"},
+		{"[FEN \"W:W18:B14\"]\n[Variant \"giveaway\"]\n\n1. 18x9 1-0\n", "the result 1-0 gives the game to white, but in the final position black has no pieces left and so wins: black wins"},
 		{"1. 11-15 23-19 1/2-1/2\n", ""}, // agreed early: not judged
 	}
 	for _, tc := range tests {

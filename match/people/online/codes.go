@@ -25,8 +25,8 @@ var codes = message.Catalog{
 	"decision.corrected": "{decider} had the illegal move {move} corrected; {color} moves again.",
 	"decision.stands":    "{decider} let the illegal move {move} stand.",
 	// Claims.
-	"claim.accepted": "{color} claimed a {claim} draw: valid. {reason}",
-	"claim.refused":  "{color} claimed a {claim} draw: refused. {reason}",
+	"claim.accepted": "{color} claimed a {claim} draw: valid. {reason}.",
+	"claim.refused":  "{color} claimed a {claim} draw: refused. {reason}.",
 	// A claim's or automatic draw's evidence (its Msg.Why, said in place of
 	// {reason}; args.reason has it in English): lower case, no full stop, as
 	// the English reason.
@@ -38,6 +38,7 @@ var codes = message.Catalog{
 	"evidence.threefold-move-start":       "with {move} the position occurs {count} times since {since}, at the start and at moves {at}",
 	"evidence.threefold-short-start":      "this position has occurred {count} of the three times needed since {since} (at the start and at moves {at})",
 	"evidence.threefold-short-move-start": "with {move} this position would have occurred {count} of the three times needed since {since} (at the start and at moves {at})",
+	"evidence.threefold-start-only":       "this position has occurred only at the start: {count} of the three times needed",
 	"evidence.window":                     "each player has made {moves} moves {rule}: {counted} of the {needed} needed, counted from {first}",
 	"evidence.window-short":               "only {counted} of the {needed} moves needed ({moves} each) have been played {rule}, counted from {first}",
 	// Offers.
@@ -49,6 +50,7 @@ var codes = message.Catalog{
 	"result.over":      "Game over: {result} ({termination}). {reason}",
 	"result.draw-rule": "Drawn automatically: {reason}.",
 	"result.no-move":   "{color} has no legal move left. {result}",
+	"result.no-pieces": "{color} has no pieces left. {result}",
 	"result.resigned":  "{color} resigned. {result}",
 	"result.flag":      "{color}'s flag fell. {result}",
 	"result.declared":  "The arbiter declared the result {result}: {reason}",
@@ -131,11 +133,16 @@ func render(code string, args map[string]string) string {
 	if !ok || len(args) == 0 || !strings.Contains(t, "{") {
 		return codes.Text(code, args)
 	}
-	out := strings.TrimSpace(message.Fill(t, args))
-	if out != "" && out[0] >= 'a' && out[0] <= 'z' {
-		out = string(out[0]-'a'+'A') + out[1:]
+	return sentence(strings.TrimSpace(message.Fill(t, args)))
+}
+
+// sentence begins s with a capital letter, as a sentence after a full
+// stop.
+func sentence(s string) string {
+	if s != "" && s[0] >= 'a' && s[0] <= 'z' {
+		return string(s[0]-'a'+'A') + s[1:]
 	}
-	return out
+	return s
 }
 
 func newMsg(code string, args map[string]string) Msg {

@@ -93,7 +93,7 @@ type game struct {
 	offer    rules.Color
 	hasOffer bool
 	presence [4]int
-	joined   [4]bool         // the role has opened the game since it was loaded
+	joined   [4]bool         // the role has opened the game (before a restart too)
 	rematch  map[Role]string // after Rematch: the new game's token for each player of this one
 
 	// seen is how much of the referee's record has been turned into events.
@@ -608,7 +608,8 @@ func (g *game) collect() {
 		if c.Accepted {
 			code = "claim.accepted"
 		}
-		args := kv("color", colorName(c.Color), "claim", claimName(c.Kind), "reason", c.Reason)
+		// The reason follows "refused." or "valid.": a sentence of its own.
+		args := kv("color", colorName(c.Color), "claim", claimName(c.Kind), "reason", sentence(c.Reason))
 		if c.Move != "" {
 			args["move"] = c.Move
 		}
@@ -652,7 +653,10 @@ func (g *game) collect() {
 			if res.Outcome != rules.Draw {
 				// The side to move has none (a loss, or in the giveaway
 				// games a win: the result says which).
-				code = "result.no-move"
+				code = "result.no-move" // blocked
+				if ref.Position().OutOfPieces() {
+					code = "result.no-pieces"
+				}
 				args["color"] = colorName(ref.Position().Turn())
 			}
 		case arbiter.Resignation:
@@ -795,8 +799,10 @@ func evidenceMsg(e arbiter.Evidence) *Msg {
 				start = true
 			}
 		}
-		if len(at) == 0 {
-			return nil // only the start: nothing to list
+		if len(at) == 0 { // only at the start: no move to list, no "since"
+			code := "evidence.threefold-start-only"
+			args := kv("count", strconv.Itoa(len(e.Occurred)))
+			return &Msg{Code: code, Args: args, Text: render(code, args)}
 		}
 		since := "the start"
 		if e.Since.Ply >= 0 {

@@ -232,6 +232,17 @@ func (h *Hall) restore(ctx context.Context, row gameRow, running bool, lastBeat 
 	g.pending = nil
 	g.v = maxV
 	g.replay = false
+	// A side that opened the game before the restart comes back, it does
+	// not open it again.
+	present, err := h.st.present(ctx, row.id)
+	if err != nil {
+		return nil, fmt.Errorf("reading its presence: %w", err)
+	}
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		if slices.Contains(present, colorName(c)) {
+			g.joined[Role(c)] = true
+		}
+	}
 	if running && !g.ref.Done() {
 		now := h.now()
 		from := g.lastAt

@@ -180,10 +180,23 @@ func TestOpponentDecides(t *testing.T) {
 func TestThreefoldClaims(t *testing.T) {
 	h, _ := testHall(t, Config{})
 	c := create(t, h, Setup{Variant: "english", FEN: "B:WK29:BK4"})
-	play(t, h, c.ID, "4-8", "29-25", "8-4", "25-29")
-	// The start position has occurred twice: a claim now is premature.
+	// A claim before any move: the position stood only at the start, said
+	// once, as a sentence after "refused.".
 	rep := act(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"})
 	e := hasCode(rep.Events, "claim.refused")
+	if e == nil {
+		t.Fatalf("claim at the start: %s", describe(rep.Events))
+	}
+	if want := "Black claimed a threefold draw: refused. The position has occurred once, at the start; three times are needed."; e.Msg.Text != want {
+		t.Errorf("claim at the start:\n got %q\nwant %q", e.Msg.Text, want)
+	}
+	if w := e.Msg.Why; w == nil || w.Code != "evidence.threefold-start-only" || w.Args["count"] != "1" || strings.Count(w.Text, "start") != 1 {
+		t.Errorf("claim at the start, its reason as a message: %+v", w)
+	}
+	play(t, h, c.ID, "4-8", "29-25", "8-4", "25-29")
+	// The start position has occurred twice: a claim now is premature.
+	rep = act(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"})
+	e = hasCode(rep.Events, "claim.refused")
 	if e == nil || rep.State.Status != "running" || e.Msg.Args["reason"] == "" {
 		t.Fatalf("premature claim: %+v %s", rep.State, describe(rep.Events))
 	}
@@ -259,7 +272,7 @@ func TestFlagPauseAddTime(t *testing.T) {
 		t.Fatalf("add time: %+v %s", rep.State, describe(rep.Events))
 	}
 	refused(t, h, c.ID, RoleArbiter, Intent{Kind: "add-time", Color: "green", Seconds: 60}, message.Invalid)
-	ft.advance(91 * time.Second)
+	ft.advance(91*time.Second + 51825174) // the flag falls 1.051825174s late
 	// The flag is checked on any act, here black's offer.
 	_, err := h.Act(context.Background(), c.ID, RoleBlack, Intent{Kind: "offer"})
 	var r *Refusal
@@ -281,6 +294,10 @@ func TestFlagPauseAddTime(t *testing.T) {
 	}
 	act(t, h, c.ID, RoleArbiter, Intent{Kind: "annotate", Text: "after the game"})
 	pdn := checkPDN(t, h, c.ID)
+	// The time used to the hundredth of a second, as people read it.
+	if flat := strings.Join(strings.Fields(pdn), " "); !strings.Contains(flat, "white used 2m1.05s, more than its 2m0s plus the 50ms margin}") {
+		t.Errorf("PDN does not say the time used as people read it:\n%s", pdn)
+	}
 	for _, want := range []string{"pause: noise", "add-time white 1m0s", "after the game", "0-1"} {
 		if !strings.Contains(pdn, want) {
 			t.Errorf("PDN lacks %q:\n%s", want, pdn)
@@ -445,6 +462,31 @@ func TestCodesAreComplete(t *testing.T) {
 	for _, code := range []string{"move.played", "warning.wcdf", "claim.refused", "server.down", "refused.role"} {
 		if !seen[code] {
 			t.Errorf("%s not in Codes", code)
+		}
+	}
+}
+
+// A player who has lost every piece reads "has no pieces left"; one whose
+// pieces are all blocked, "has no legal move left" (FMJD art. 7, WCDF:
+// either loses), in the log, the state's reason and the PDN comment.
+func TestNoPiecesOrBlocked(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	for _, tc := range []struct {
+		fen, move, code, text, reason string
+	}{
+		{"W:W18:B14", "18x9", "result.no-pieces", "Black has no pieces left. 1-0", "black has no pieces left"},
+		// Black's man on 5 can only go to 9, where white now stands, and
+		// cannot take it: 14 is white's too.
+		{"W:W13,14:B5", "13-9", "result.no-move", "Black has no legal move left. 1-0", "black has no legal move"},
+	} {
+		c := create(t, h, Setup{Variant: "english", FEN: tc.fen})
+		rep := play(t, h, c.ID, tc.move)
+		e := hasCode(rep.Events, tc.code)
+		if e == nil || e.Msg.Text != tc.text || rep.State.Reason != tc.reason {
+			t.Errorf("%s %s: state %q, want %s %q, reason %q: %s", tc.fen, tc.move, rep.State.Reason, tc.code, tc.text, tc.reason, describe(rep.Events))
+		}
+		if text := checkPDN(t, h, c.ID); !strings.Contains(text, "{"+tc.reason+"}") {
+			t.Errorf("%s %s: the PDN does not say %q:\n%s", tc.fen, tc.move, tc.reason, text)
 		}
 	}
 }

@@ -40,6 +40,7 @@ func TestRestartAfterClose(t *testing.T) {
 	play(t, h, c.ID, "22-18")
 	act(t, h, c.ID, RoleBlack, mv("13-9")) // a warning
 	act(t, h, c.ID, RoleWhite, Intent{Kind: "offer"})
+	h.Presence(c.ID, RoleWhite, true) // White has the game open when the server stops
 	ft.advance(4 * time.Second)
 	before, err := h.Snapshot(c.ID, RoleArbiter)
 	if err != nil {
@@ -68,6 +69,21 @@ func TestRestartAfterClose(t *testing.T) {
 	last := after.Messages[len(after.Messages)-1]
 	if last.Type != EvResumeAfter || last.Msg.Args["seconds"] != "3600.0" {
 		t.Errorf("last message %+v", last)
+	}
+	// White's page comes back: White is back, not opening the game for
+	// the first time; Black, who never opened it, opens it now.
+	for _, tc := range []struct {
+		role Role
+		code string
+	}{{RoleWhite, "presence.back"}, {RoleBlack, "presence.joined"}} {
+		h.Presence(c.ID, tc.role, true)
+		missed, _, err := h.Watch(context.Background(), c.ID, after.V)
+		if err != nil || len(missed) == 0 {
+			t.Fatalf("%s connects after the restart: no event (%v)", tc.role, err)
+		}
+		if last := missed[len(missed)-1]; last.Type != EvPresence || last.Msg.Code != tc.code {
+			t.Errorf("%s connects after the restart: the log says %q (%s), want %s", tc.role, last.Msg.Text, last.Msg.Code, tc.code)
+		}
 	}
 	// The game goes on, and the time before the stop was charged.
 	rep := act(t, h, c.ID, RoleBlack, mv("10-14"))

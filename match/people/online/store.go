@@ -263,6 +263,27 @@ func (s *store) inputs(ctx context.Context, id string) (ins []inputRow, maxV int
 	return ins, maxV, rows.Err()
 }
 
+// present lists the sides ("white", "black") that have had a presence
+// event in game id: they opened the game before, whatever came since.
+func (s *store) present(ctx context.Context, id string) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, "SELECT DISTINCT json_extract(body, '$.msg.args.color') FROM events WHERE game = ? AND type = ?", id, EvPresence)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var c sql.NullString
+		if err := rows.Scan(&c); err != nil {
+			return nil, err
+		}
+		if c.Valid {
+			out = append(out, c.String)
+		}
+	}
+	return out, rows.Err()
+}
+
 func (s *store) tokens(ctx context.Context) ([]tokenRow, error) {
 	rows, err := s.db.QueryContext(ctx, "SELECT hash, game, role FROM tokens WHERE revoked = 0")
 	if err != nil {
