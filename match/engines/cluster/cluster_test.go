@@ -256,18 +256,19 @@ sprt: {elo0: 0, elo1: 20, alpha: 0.05, beta: 0.05}
 	if info.NumPending != 0 {
 		t.Errorf("%d games still waiting for a worker after the stop", info.NumPending)
 	}
-	// The SPRT counts results in plan order, and the workers take the
-	// games in that order (the coordinator queues them so): beyond the
-	// games it counted, only those the worker's two slots were playing or
-	// had got ahead to when it decided are played (a few; the bound leaves
-	// room for a busy machine). Taken in any order, much of the event could
-	// be played before the games up to the decision were all in.
+	// Beyond the games the SPRT counted, only those the worker had taken
+	// before the coordinator decided are played; the rest are withdrawn.
+	// How far the worker gets ahead depends on how fast the coordinator
+	// counts: a few games on a quiet machine, 26 once under the race
+	// detector on a loaded one. So the bound is most of the rest withdrawn,
+	// not a count; the order the workers take the games in, which keeps
+	// the lag short, has its own test (TestWorkersTakeGamesInPlanOrder).
 	counts, err := c.st.Count(ctx)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if extra := counts[store.Finished] - sum.Finished; extra > 12 {
-		t.Errorf("%d games stored, the SPRT decided after %d: %d played for nothing", counts[store.Finished], sum.Finished, extra)
+	if extra, rest := counts[store.Finished]-sum.Finished, sum.Planned-sum.Finished; extra > rest/2 {
+		t.Errorf("%d games stored, the SPRT decided after %d: %d of the %d left played for nothing", counts[store.Finished], sum.Finished, extra, rest)
 	}
 	t.Logf("stopped after %d of %d games (%d stored): %s", sum.Finished, sum.Planned, counts[store.Finished], sum.Stopped)
 }
