@@ -309,11 +309,14 @@ adjudication: {max_moves: 30}
 		worst = max(worst, abs(taken-g.ID))
 	}
 	// Two slots take the games in turn; a slot that starts an engine
-	// process for a new pairing lets the other get a few games ahead. The
-	// bound leaves room for that on a busy machine, far below the 118
-	// places games taken at random were off by.
-	if worst > 10 {
-		t.Errorf("a game was started %d places from its turn in the plan; want at most 10", worst)
+	// process for a new pairing lets the other get ahead by the games it
+	// plays meanwhile: 2 places on a quiet machine, more on a loaded one,
+	// where a process start may last as long as dozens of instant games.
+	// The bound is a third of the event: taken at random, some game of 120
+	// lands further than that from its turn all but surely (118 places in
+	// every run before the queue kept the plan's order).
+	if worst > 40 {
+		t.Errorf("a game was started %d places from its turn in the plan; want at most 40", worst)
 	}
 }
 
