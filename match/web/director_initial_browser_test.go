@@ -73,6 +73,13 @@ func TestBrowserInitialRating(t *testing.T) {
 	}
 	d.shot("director-initial-390", 390, 844, "#ratings-box")
 	d.shot("director-initial-1366", 1366, 900, "#ratings-box")
+	// The director's standings print the direct encounter as the public
+	// ones do (below): a dash where Sonneborn-Berger decided already.
+	if got := eval[string](d, `[...document.querySelectorAll('#standings tbody tr')].map(r => r.children[4].textContent).join(',')`); got != "–,–,1,1,1,1" {
+		t.Errorf("the director's direct-encounter column reads %q, want –,–,1,1,1,1", got)
+	}
+	d.shot("director-standings-rr-390", 390, 844, "#standings-box")
+	d.shot("director-standings-rr-1366", 1366, 900, "#standings-box")
 
 	pub := newPage(t, "public")
 	pub.do("open the standings", chromedp.Navigate(e.hs.URL+"/e/"+ev.ID+"/standings"))
