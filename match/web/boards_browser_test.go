@@ -2,13 +2,18 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"slices"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+	"github.com/draughts-arbiter/arbiter/match/people/director"
 	"github.com/draughts-arbiter/arbiter/internal/browser"
 )
 
@@ -167,16 +172,31 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	}
 	d.shot("director-local-links-390", 390, 844, "#at-boards")
 
-	// The pairing sheet with result links.
+	// The pairing sheet with result links. Board 1's White has a name
+	// long enough to take two lines on a slip.
+	ev := e.view(tok)
+	longName := ev.Players[slices.IndexFunc(ev.Players, func(p director.Player) bool { return p.ID == ev.Rounds[0].Boards[0].White })]
+	longName.Name = "Cornelis van den Hoogenband-Ruys"
+	edit, _ := json.Marshal(map[string]any{"player": longName.ID, "edit": longName})
+	e.op(tok, "edit-player", string(edit), 200)
 	follow(d, "#atb-sheet")
-	d.wait("two boards' slips", `document.querySelectorAll('.slip').length === 2 && document.querySelectorAll('.slip svg.qr').length === 4`)
+	d.wait("two boards' slips", `document.querySelectorAll('.slip').length === 2 && document.querySelectorAll('.slip svg.qr').length === 4 &&
+		document.querySelector('.slip[data-board="1"] .name').textContent.startsWith('Cornelis')`)
 	// The sheet says too that its links open on this computer only; the
 	// notice is for the screen, not the paper.
 	if got := eval[string](d, `document.getElementById('local').hidden ? '' : document.getElementById('local').textContent`); !strings.Contains(got, "which players' phones cannot reach") {
 		t.Errorf("the sheet does not say its links open on this computer only: %q", got)
 	}
 	d.shot("result-links-1366", 1366, 900, "")
+	d.slipsAligned("result-links-1366")
 	d.shot("result-links-390", 390, 844, "")
+	d.slipsAligned("result-links-390")
+	// On paper: A4 portrait less its margins (190 mm, 718 px), print media.
+	d.do("print media", printMedia("print"), chromedp.EmulateViewport(718, 1000))
+	d.wait("the print layout", `innerWidth === 718 && matchMedia('print').matches`)
+	d.slipsAligned("result-links-print")
+	d.picture("result-links-print", chromedp.CaptureScreenshot())
+	d.do("screen media", printMedia(""))
 	link := func(board int, side int) string {
 		return eval[string](d, fmt.Sprintf(`document.querySelectorAll('.slip[data-board="%d"] .side')[%d].querySelector('.url').textContent`, board, side))
 	}
@@ -285,5 +305,49 @@ func TestBrowserPlayersAtBoards(t *testing.T) {
 	live.shot("live-boards-390", 390, 844, "")
 	if got := eval[int](live, `document.querySelectorAll('#rounds a[aria-current=page]').length`); got != 1 {
 		t.Errorf("the round navigation marks %d rounds current", got)
+	}
+}
+
+// printMedia emulates a CSS media type ("print"; "" for the screen again).
+func printMedia(media string) chromedp.Action[chromedp.Void] {
+	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Media: media})
+		return err
+	})
+}
+
+// slipsAligned asserts that on each result slip the two players' QR codes
+// sit at one height, though one name takes two lines (a name on the sheet
+// must), and that everything on a slip lies inside the slip and each slip
+// inside the sheet's width.
+func (p *page) slipsAligned(name string) {
+	p.t.Helper()
+	got := eval[struct {
+		Wrapped  int
+		Problems []string
+	}](p, `new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(() => {
+		const out = {Wrapped: 0, Problems: []}, sheet = document.getElementById('slips').getBoundingClientRect();
+		for (const slip of document.querySelectorAll('.slip')) {
+			const s = slip.getBoundingClientRect(), b = slip.dataset.board;
+			if (s.left < sheet.left - .5 || s.right > sheet.right + .5) out.Problems.push('slip ' + b + ' outside the sheet');
+			for (const n of slip.querySelectorAll('.name')) {
+				if (n.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(n).lineHeight || '16')) out.Wrapped++;
+			}
+			const tops = [...slip.querySelectorAll('svg.qr')].map(q => Math.round(q.getBoundingClientRect().top));
+			if (new Set(tops).size > 1) out.Problems.push('board ' + b + "'s QR codes at " + tops.join(' and ') + ' px');
+			for (const c of slip.querySelectorAll('h2, .side, .side > *, svg.qr')) {
+				const r = c.getBoundingClientRect();
+				if (r.left < s.left - .5 || r.right > s.right + .5 || r.top < s.top - .5 || r.bottom > s.bottom + .5) {
+					out.Problems.push('board ' + b + ': ' + (c.className.baseVal ?? c.className) + ' outside its slip');
+				}
+			}
+		}
+		ok(out);
+	})))`)
+	if got.Wrapped == 0 {
+		p.t.Errorf("%s: no player's name takes two lines: the alignment is not tested", name)
+	}
+	if len(got.Problems) > 0 {
+		p.t.Errorf("%s: %s", name, strings.Join(got.Problems, "; "))
 	}
 }

@@ -281,7 +281,7 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 		heads[k] = tieHead{Name: tb.String(), Heading: tb.Heading(), Acronym: tb.Acronym()}
 		for i := range st {
 			if k < len(st[i].Values) {
-				st[i].Tie = append(st[i].Tie, sn.Event.FormatTieBreak(tb, st[i].Values[k]))
+				st[i].Tie = append(st[i].Tie, sn.Event.FormatTieBreak(tb, st[i].Values[k], st[i].Shown[k]))
 			}
 		}
 	}

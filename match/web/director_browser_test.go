@@ -57,6 +57,9 @@ func TestBrowserDirector(t *testing.T) {
 	}
 	d.do("import six players", chromedp.SetValue(chromedp.CSS("#import-text"), sixPlayers), chromedp.Click(chromedp.CSS("#import")))
 	d.wait("six players", `document.querySelectorAll('#players tbody tr').length === 6 && document.getElementById('dir-error').hidden`)
+	// On a phone every player's actions are in view, no sideways scrolling.
+	d.playersReachable("director-players-390", 390, 844)
+	d.do("back to the desktop", chromedp.EmulateViewport(1366, 900))
 
 	// Before round 1 the public pages answer with the event and a line
 	// saying what is missing (they were a 500 once).
@@ -221,6 +224,7 @@ func TestBrowserDirector(t *testing.T) {
 		t.Fatalf("the standings show %d players", n)
 	}
 	d.checkLayout("director-360", 360, 800)
+	d.playersReachable("director-players-360", 360, 800)
 	d.checkLayout("director-1400", 1400, 900)
 
 	// The public standings and the TRF export.
@@ -284,4 +288,33 @@ func TestBrowserDirector(t *testing.T) {
 	if got := eval[string](d, `document.getElementById('round-state').textContent`); got != "Closed. All 2 rounds are played: the standings below are final. Print them from the public pages above; for the federation, the TRF16 export above and the rating report (CSV) below." {
 		t.Errorf("after the last round the page says %q", got)
 	}
+}
+
+// playersReachable sizes the viewport to w×h and asserts what a director
+// on a phone needs of the players' table: each control of every row (the
+// seeding arrows, Edit, Withdraw, the bye, Remove) lies inside the
+// viewport's width without scrolling the table or the page sideways, and
+// is a target of about 40 px a finger can tap; a picture of the table.
+func (p *page) playersReachable(name string, w, h int64) {
+	p.t.Helper()
+	p.do("viewport", chromedp.EmulateViewport(w, h))
+	p.wait("the layout settles", `innerWidth === `+fmt.Sprint(w))
+	bad := eval[[]string](p, `new Promise(ok => requestAnimationFrame(() => requestAnimationFrame(() => {
+		const out = [], box = document.getElementById('players').closest('.table-box');
+		if (box.scrollWidth > box.clientWidth) out.push('the table scrolls sideways: ' + box.scrollWidth + ' px in ' + box.clientWidth);
+		if (document.scrollingElement.scrollWidth > innerWidth) out.push('the page scrolls sideways: ' + document.scrollingElement.scrollWidth + ' px');
+		for (const c of document.querySelectorAll('#players tbody button, #players tbody select')) {
+			const r = c.getBoundingClientRect();
+			if (r.left < 0 || r.right > innerWidth) out.push(c.id + ' at ' + Math.round(r.left) + '..' + Math.round(r.right) + ' px');
+			if (r.width < 38 || r.height < 38) out.push(c.id + ' is ' + Math.round(r.width) + '×' + Math.round(r.height) + ' px');
+		}
+		ok(out);
+	})))`)
+	if len(bad) > 8 {
+		bad = append(bad[:8], fmt.Sprintf("and %d more", len(bad)-8))
+	}
+	if len(bad) > 0 {
+		p.t.Errorf("%s: the players' table at %d px: %s", name, w, strings.Join(bad, "; "))
+	}
+	p.picture(name, chromedp.Screenshot(chromedp.CSS("#players-box")))
 }

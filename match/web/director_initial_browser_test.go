@@ -73,6 +73,13 @@ func TestBrowserInitialRating(t *testing.T) {
 	}
 	d.shot("director-initial-390", 390, 844, "#ratings-box")
 	d.shot("director-initial-1366", 1366, 900, "#ratings-box")
+	// The director's standings print the direct encounter as the public
+	// ones do (below): a dash where Sonneborn-Berger decided already.
+	if got := eval[string](d, `[...document.querySelectorAll('#standings tbody tr')].map(r => r.children[4].textContent).join(',')`); got != "–,–,1,1,1,1" {
+		t.Errorf("the director's direct-encounter column reads %q, want –,–,1,1,1,1", got)
+	}
+	d.shot("director-standings-rr-390", 390, 844, "#standings-box")
+	d.shot("director-standings-rr-1366", 1366, 900, "#standings-box")
 
 	pub := newPage(t, "public")
 	pub.do("open the standings", chromedp.Navigate(e.hs.URL+"/e/"+ev.ID+"/standings"))
@@ -82,6 +89,13 @@ func TestBrowserInitialRating(t *testing.T) {
 	}
 	if n := eval[int](pub, `document.querySelectorAll('table.standings .initial').length`); n != 1 {
 		t.Errorf("%d initial ratings on the standings, want Nina New's only", n)
+	}
+	// The direct encounter shows where it breaks a tie: 1 and 6 are
+	// separated by Sonneborn-Berger already (a dash), the pairs level on
+	// points and SB drew each other (1 each: equal, C.07 6).
+	if got := eval[string](pub, `(() => { const i = [...document.querySelectorAll('table.standings thead th')].findIndex(th => th.textContent.trim() === 'DE');
+		return [...document.querySelectorAll('table.standings tbody tr')].map(r => r.children[i].textContent.trim()).join(','); })()`); got != "–,–,1,1,1,1" {
+		t.Errorf("the standings' direct-encounter column reads %q, want –,–,1,1,1,1", got)
 	}
 	pub.shot("standings-initial-390", 390, 844, "")
 	pub.shot("standings-initial-1366", 1366, 900, "")

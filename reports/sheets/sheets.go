@@ -368,7 +368,11 @@ func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
 		}
 		l.RankShared = (i > 0 && st[i-1].Rank == s.Rank) || (i+1 < len(st) && st[i+1].Rank == s.Rank)
 		for k, tb := range ev.TieBreaks {
-			l.TieBreaks = append(l.TieBreaks, ev.fmtValue(tb, s.Values[k]))
+			v := tiebreak.NotShown
+			if s.Shown(ev.TieBreaks, k) {
+				v = ev.fmtValue(tb, s.Values[k])
+			}
+			l.TieBreaks = append(l.TieBreaks, v)
 		}
 		lines[i] = l
 	}

@@ -481,7 +481,8 @@ func TestCrosstableRoundRobin(t *testing.T) {
 		{"1=", "1", "A", "", "×", "2", "0", "+", "4", "1", "8"},
 		{"1=", "2", "B", "", "0", "×", "2", "2", "4", "1", "8"},
 		{"1=", "3", "C", "", "2", "0", "×", "2", "4", "1", "8"},
-		{"4", "4", "D", "", "−", "0", "0", "×", "0", "1", "0"},
+		// D is alone on 0 points: no direct encounter to show (a dash).
+		{"4", "4", "D", "", "−", "0", "0", "×", "0", "–", "0"},
 	}
 	if len(rows) != len(want) {
 		t.Fatalf("%d rows", len(rows))

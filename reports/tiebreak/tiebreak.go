@@ -32,6 +32,22 @@ type Standing struct {
 	// direct encounter, the player's place from the bottom among those
 	// tied before it (higher is better).
 	Values []float64
+	// Level has one flag per tie-break of the order: whether the player
+	// was level with another on the score and the tie-breaks before it
+	// when its turn came, so that it took part in breaking a tie.
+	Level []bool
+}
+
+// NotShown is what a standings table prints for a value not shown.
+const NotShown = "–"
+
+// Shown tells whether the value of tie-break k of order is printed for
+// this player. The direct encounter (C.07 6) is defined among players
+// level on the criteria before it: a player alone there has no value
+// (Values holds a 1, one tier of one), which a standings table prints as
+// a dash, not as a place. Every other tie-break is a value of each player.
+func (s Standing) Shown(order Order, k int) bool {
+	return k < len(order) && (order[k] != DirectEncounter || (k < len(s.Level) && s.Level[k]))
 }
 
 // event is the state read once for all tie-breaks.
@@ -317,8 +333,10 @@ func Rank(players []tally.Player, order Order, opt Options) ([]Standing, error) 
 	}
 	n := len(players)
 	vals := make([][]float64, n)
+	level := make([][]bool, n)
 	for i := range vals {
 		vals[i] = make([]float64, len(order))
+		level[i] = make([]bool, len(order))
 	}
 	idx := make([]int, n)
 	for i := range idx {
@@ -335,6 +353,9 @@ func Rank(players []tally.Player, order Order, opt Options) ([]Standing, error) 
 	for k, tb := range order {
 		var next [][]int
 		for _, g := range groups {
+			for _, p := range g {
+				level[p][k] = len(g) > 1
+			}
 			if tb == DirectEncounter {
 				for p, v := range ev.directEncounter(g) {
 					vals[p][k] = v
@@ -358,7 +379,7 @@ func Rank(players []tally.Player, order Order, opt Options) ([]Standing, error) 
 	for _, g := range groups {
 		rank := len(out) + 1
 		for _, p := range g {
-			out = append(out, Standing{Number: players[p].Number, Rank: rank, Score: ev.score[p], Values: vals[p]})
+			out = append(out, Standing{Number: players[p].Number, Rank: rank, Score: ev.score[p], Values: vals[p], Level: level[p]})
 		}
 	}
 	return out, nil

@@ -1,6 +1,7 @@
 package tiebreak
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -309,6 +310,51 @@ func TestRankScores(t *testing.T) {
 		if s.Score != want[s.Number] {
 			t.Errorf("player %d score %d, want %d", s.Number, s.Score, want[s.Number])
 		}
+	}
+}
+
+// TestShown: the direct encounter is printed only for players level on
+// the criteria before it (C.07 6 ranks a tied group); a player alone
+// there shows a dash, not the 1 Values holds. The ranking is unchanged.
+func TestShown(t *testing.T) {
+	tests := []struct {
+		name    string
+		players []tally.Player
+		order   Order
+		want    string // per player by number: the DE shown, or "-"
+	}{
+		// eventDE: 1, 2 and 3 tie on 4 points; 4, 5 and 6 are alone.
+		{"DE first", eventDE(), Order{DirectEncounter}, "2 1 1 - - -"},
+		// eventCycle: 1, 2 and 3 level on points and Sonneborn-Berger;
+		// 4 is last alone.
+		{"after SB", eventCycle(), Order{SonnebornBerger, DirectEncounter, Wins}, "1 1 1 -"},
+		// eventA after Sonneborn-Berger: 2 (9), 3 (10) and 6 (14) on 4
+		// points are separated; so is everyone else.
+		{"SB separates", eventA(), Order{SonnebornBerger, DirectEncounter}, "- - - - - -"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			st, err := Rank(tc.players, tc.order, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			k := slices.Index(tc.order, DirectEncounter)
+			got := make([]string, len(st))
+			for _, s := range st {
+				got[s.Number-1] = "-"
+				if s.Shown(tc.order, k) {
+					got[s.Number-1] = DirectEncounter.Format(s.Values[k], false)
+				}
+				for j := range tc.order {
+					if j != k && !s.Shown(tc.order, j) {
+						t.Errorf("player %d: %s not shown", s.Number, tc.order[j])
+					}
+				}
+			}
+			if g := strings.Join(got, " "); g != tc.want {
+				t.Errorf("DE shown %q, want %q", g, tc.want)
+			}
+		})
 	}
 }
 

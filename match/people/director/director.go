@@ -119,8 +119,12 @@ func (e *Event) TieBreakOrder() (tiebreak.Order, error) {
 	return order, nil
 }
 
-// FormatTieBreak writes a tie-break value in the event's style.
-func (e *Event) FormatTieBreak(tb tiebreak.TieBreak, v float64) string {
+// FormatTieBreak writes a tie-break value in the event's style, or a dash
+// for one not shown (Standing.Shown: a direct encounter that breaks no tie).
+func (e *Event) FormatTieBreak(tb tiebreak.TieBreak, v float64, shown bool) string {
+	if !shown {
+		return tiebreak.NotShown
+	}
 	return tb.Format(v, e.HalfPoints)
 }
 

@@ -114,6 +114,10 @@ type Standing struct {
 	Player Player        `json:"player"`
 	Score  int           `json:"score"`  // scoring units
 	Values []float64     `json:"values"` // one per tie-break of the event's order
+	// Shown has one flag per tie-break: whether its value is printed
+	// (tiebreak.Standing.Shown: the direct encounter only among players
+	// level before it; a dash elsewhere).
+	Shown []bool `json:"shown"`
 	Cells  []tally.Entry `json:"cells"`  // one per round counted
 }
 
@@ -209,7 +213,11 @@ func (sn *Snapshot) rank(st []tally.Player) ([]Standing, error) {
 		if p == nil {
 			continue
 		}
-		out = append(out, Standing{Rank: r.Rank, Player: *p, Score: r.Score, Values: r.Values, Cells: hist[r.Number]})
+		shown := make([]bool, len(order))
+		for k := range order {
+			shown[k] = r.Shown(order, k)
+		}
+		out = append(out, Standing{Rank: r.Rank, Player: *p, Score: r.Score, Values: r.Values, Shown: shown, Cells: hist[r.Number]})
 	}
 	return out, nil
 }
