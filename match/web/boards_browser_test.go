@@ -5,16 +5,16 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
-	"slices"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
-	"github.com/draughts-arbiter/arbiter/match/people/director"
 	"github.com/draughts-arbiter/arbiter/internal/browser"
+	"github.com/draughts-arbiter/arbiter/match/people/director"
 )
 
 // shot sizes the viewport to w×h, asserts that nothing overflows

@@ -110,15 +110,15 @@ func (sn *Snapshot) StateAfter(n int) []tally.Player {
 
 // Standing is one line of the standings.
 type Standing struct {
-	Rank   int           `json:"rank"` // shared by players equal in score and every tie-break
-	Player Player        `json:"player"`
-	Score  int           `json:"score"`  // scoring units
-	Values []float64     `json:"values"` // one per tie-break of the event's order
+	Rank   int       `json:"rank"` // shared by players equal in score and every tie-break
+	Player Player    `json:"player"`
+	Score  int       `json:"score"`  // scoring units
+	Values []float64 `json:"values"` // one per tie-break of the event's order
 	// Shown has one flag per tie-break: whether its value is printed
 	// (tiebreak.Standing.Shown: the direct encounter only among players
 	// level before it; a dash elsewhere).
-	Shown []bool `json:"shown"`
-	Cells  []tally.Entry `json:"cells"`  // one per round counted
+	Shown []bool        `json:"shown"`
+	Cells []tally.Entry `json:"cells"` // one per round counted
 }
 
 // Standings ranks the players after the closed rounds by score, then by
