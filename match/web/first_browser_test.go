@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
@@ -43,6 +44,44 @@ func (p *page) waitAcross(what, cond string) {
 func (p *page) text(id string) string {
 	p.t.Helper()
 	return eval[string](p, `(document.getElementById('`+id+`').textContent || '').trim()`)
+}
+
+// TestBrowserModeChosenWhileLoading: on a slow connection the create page
+// shows its form before its script has loaded the variants; a player who
+// types the clock and chooses a friendly game meanwhile keeps that choice
+// (the first default, tournament rules for a game with a clock, overwrote
+// it: two mis-clicks then lost the game). The variants' request is held
+// until the choice is made, so that the test does not depend on timing.
+func TestBrowserModeChosenWhileLoading(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	p := newPage(t, "creator")
+	held := make(chan fetch.RequestID, 1)
+	if err := chromedp.Listen(p.ctx, func(ev any) {
+		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
+			select {
+			case held <- ev.RequestID:
+			default: // one is held; the page asks once
+			}
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := chromedp.Call(p.ctx, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: "*/api/variants*"}}}); err != nil {
+		t.Fatal(err)
+	}
+	p.do("open the create page", chromedp.Navigate(e.hs.URL+"/"))
+	id := <-held // the page's script is waiting for it
+	p.do("type 5+3 and choose a friendly game",
+		chromedp.SendKeys(chromedp.CSS("#tc"), "5+3"),
+		chromedp.Click(chromedp.CSS("#mode-friendly")))
+	if _, err := chromedp.Call(p.ctx, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id}); err != nil {
+		t.Fatal(err)
+	}
+	p.wait("the clock is read", `document.getElementById('tc-echo').textContent === '5 minutes each, 3 seconds added per move.' && document.getElementById('mode-why').textContent !== ''`)
+	if !eval[bool](p, `document.getElementById('mode-friendly').checked && !document.getElementById('mode-tournament').checked && document.getElementById('policy-box').hidden`) {
+		t.Error("the friendly game chosen while the page loaded was replaced by tournament rules")
+	}
 }
 
 // TestBrowserFirstGame: two people create an English game with the clock

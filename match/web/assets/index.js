@@ -83,10 +83,17 @@ function echo() {
 // ---- friendly or tournament rules ----
 
 let modeTouched = false;
+let modeAuto = null; // modeDefault's last choice: friendly or not (null: none yet)
 
 // modeDefault chooses friendly for a game against an engine or without a
 // clock, tournament rules otherwise, until the creator chooses.
 function modeDefault() {
+  // A choice made before the page was ready counts too: on a slow
+  // connection the radios are shown, and clicked, before main has added
+  // their listeners; the first default would otherwise overwrite it.
+  const friendlyNow = $('mode-friendly').checked;
+  const chosen = friendlyNow || $('mode-tournament').checked;
+  if (chosen && (modeAuto === null || friendlyNow !== modeAuto)) modeTouched = true;
   const name = $('engine').value;
   const engine = !!name;
   $('side-box').hidden = !engine;
@@ -99,6 +106,7 @@ function modeDefault() {
     const friendly = engine || untimed;
     $('mode-friendly').checked = friendly;
     $('mode-tournament').checked = !friendly;
+    modeAuto = friendly;
   }
   let why = '';
   if (engine) why = t('mode.why_engine');
