@@ -291,3 +291,19 @@ func TestCheckNamesTheRule(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckLatin1Names: a record saved by an older Windows program (Latin-1
+// or Windows-1252, CRLF line ends) names its players as they are called:
+// José and Müller, not "Jos\uFFFD".
+func TestCheckLatin1Names(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "club.pdn")
+	text := "[Event \"Clubkampioenschap\"]\r\n[White \"Jos\xe9\"]\r\n[Black \"M\xfcller \x96 \x80\"]\r\n[Result \"*\"]\r\n\r\n1. 32-28 19-23 2. 28x19 14x23 *\r\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := runCheck(t, file)
+	want := file + ": game 1 (White: José, Black: Müller – €): ok"
+	if code != exitOK || !strings.HasPrefix(out, want) {
+		t.Errorf("exit %d, output:\n%s\nwant a line starting %q", code, out, want)
+	}
+}

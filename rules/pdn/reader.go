@@ -293,7 +293,7 @@ func (r *Reader) parseTag(g *Game) error {
 		if end < 0 {
 			return r.errorf(r.lineNo, line, "tag %s: value not closed with \" on its line", name)
 		}
-		value = unescapeTagValue(r.buf[r.pos : r.pos+end])
+		value = legacyText(unescapeTagValue(r.buf[r.pos : r.pos+end]))
 		r.pos += end + 1
 	} else {
 		// Lenient: an unquoted value runs to the closing bracket.
@@ -306,7 +306,7 @@ func (r *Reader) parseTag(g *Game) error {
 				return ' '
 			}
 			return c
-		}, string(r.buf[r.pos:r.pos+end])))
+		}, legacyText(string(r.buf[r.pos:r.pos+end]))))
 		r.pos += end
 	}
 	r.skipSpace()

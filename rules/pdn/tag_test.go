@@ -58,3 +58,26 @@ func TestTagValueUnescaped(t *testing.T) {
 		}
 	}
 }
+
+// TestTagValueLegacyEncoding: names in files of the older Windows programs
+// (Latin-1, Windows-1252) read as their players are called; UTF-8 stays as
+// it is, in a file that mixes both too.
+func TestTagValueLegacyEncoding(t *testing.T) {
+	tests := []struct{ line, want string }{
+		{"[White \"Jos\xe9\"]", "José"},                               // Latin-1
+		{"[White \"M\xfcller \x96 \x80 \x81\"]", "Müller – € \uFFFD"}, // Windows-1252; 0x81 is undefined there
+		{"[White \"José\"]", "José"},                                  // UTF-8
+		{"[White \"Jos\xe9 and José\"]", "José and José"},             // both in one value
+		{"[White Jos\xe9]", "José"},                                   // unquoted
+		{"[White \"Блиндер\"]", "Блиндер"},
+	}
+	for _, tc := range tests {
+		g, err := NewReader(strings.NewReader(tc.line+"\n1. 32-28 *\n"), "").Next()
+		if err != nil {
+			t.Fatalf("%q: %v", tc.line, err)
+		}
+		if got := g.Tag("White"); got != tc.want {
+			t.Errorf("%q read as %q, want %q", tc.line, got, tc.want)
+		}
+	}
+}
