@@ -307,3 +307,35 @@ func TestCheckLatin1Names(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s\nwant a line starting %q", code, out, want)
 	}
 }
+
+// TestCheckResultTagContradicted: a record whose Result tag and final result
+// disagree (the tag 2-0, the text 0-2) does not say who won: the game is ok
+// (its moves are legal) with a note naming both, and a record whose two
+// agree in another scoring style (2-0, 1-0) has none.
+func TestCheckResultTagContradicted(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "club.pdn")
+	text := `[White "A"]
+[Black "B"]
+[Result "2-0"]
+[GameType "20"]
+
+1. 32-28 19-23 2. 28x19 14x23 0-2
+
+[White "C"]
+[Black "D"]
+[Result "2-0"]
+[GameType "20"]
+
+1. 32-28 19-23 2. 28x19 14x23 1-0
+`
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := runCheck(t, file)
+	want := file + ": game 1 (White: A, Black: B): ok (note: the Result tag says 2-0 but the game text ends 0-2)\n" +
+		file + ": game 2 (White: C, Black: D): ok\n" +
+		"games=2 ok=2 illegal=0 unreadable=0\n"
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, output:\n%s\nwant\n%s", code, out, want)
+	}
+}

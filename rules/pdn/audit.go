@@ -132,8 +132,8 @@ func Check(g *Game, fallback *rules.Variant) Report {
 	switch {
 	case err == nil:
 		rep.Status = OK
-		rep.Note = joinNotes(strings.Join(rep.Replayed.Notes, "; "),
-			joinNotes(resultNote(g, rep.Replayed.Final()), variationNote(g.Moves, rep.Replayed.Positions)))
+		rep.Note = joinNotes(strings.Join(rep.Replayed.Notes, "; "), joinNotes(resultTagNote(g),
+			joinNotes(resultNote(g, rep.Replayed.Final()), variationNote(g.Moves, rep.Replayed.Positions))))
 	case errors.As(err, &me):
 		rep.Status, rep.Err = Illegal, err
 		rep.Note = strings.Join(rep.Replayed.Notes, "; ")
@@ -181,6 +181,20 @@ func resultNote(g *Game, final rules.Position) string {
 	}
 	return fmt.Sprintf("the result %s gives %s, but in the final position %s %s: %s wins",
 		strings.TrimSpace(g.Result), resultWho(got), final.Turn(), why, want)
+}
+
+// resultTagNote compares the Result tag with the result that ends the game
+// text: a record whose two say different things (the tag 2-0, the text 0-2)
+// does not say who won. The scoring style does not matter (1-0 is 2-0), and
+// an unfinished "*" on either side contradicts nothing.
+func resultTagNote(g *Game) string {
+	tag := g.Tag("Result")
+	t, _, err1 := rules.ParseResult(tag)
+	e, _, err2 := rules.ParseResult(g.Result)
+	if err1 != nil || err2 != nil || t == rules.Ongoing || e == rules.Ongoing || t == e {
+		return ""
+	}
+	return fmt.Sprintf("the Result tag says %s but the game text ends %s", strings.TrimSpace(tag), strings.TrimSpace(g.Result))
 }
 
 // variationNote replays every variation (and the variations inside them)

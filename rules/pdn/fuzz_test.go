@@ -30,6 +30,7 @@ func FuzzPDNReader(f *testing.F) {
 	f.Add("[FEN \"B:W14,15,18,21,22,23,30:B6,7,8,10,12,13\"]\n1... 10x26 18-14 *")
 	f.Add("\xEF\xBB\xBF[GameType \"25\"]\r\n1. c3-d4 d6-e5 2. d4:f6 e7:g5 *\r\n")
 	f.Add("[White \"Jos\xe9\"]\r\n[Black M\xfcller \x96 \x81]\r\n1. 32-28 *\r\n") // Latin-1, Windows-1252
+	f.Add("[Result \"2-0\"]\n1. 32-28 19-23 0-2\n")                               // the Result tag and the text disagree
 	f.Add("1. 11-15 {never closed\n\n[Event \"x\"]\n1. 9-13 *")
 	// The forms people write (testdata/form-*.pdn seed their first games):
 	// padded squares and spaced separators, alphanumeric moves without a
