@@ -28,7 +28,7 @@ func newCheckCmd() *cobra.Command {
 	var variant string
 	var claims bool
 	cmd := &cobra.Command{
-		Use:   "check [--variant V] [--claims] FILE...",
+		Use:   "check [--variant V] [--claims] FILE... (- for the standard input)",
 		Short: "Audit PDN game records: replay every game and report the first illegal move",
 		Long: `check replays every game of every PDN file under its rules (its GameType tag, else
 --variant, else the variant its moves are legal in) and prints one line per game: ok, or
@@ -39,6 +39,7 @@ Exit status: 0 all ok, 1 an illegal game or a wrong record, 2 usage, 3 a file un
 
 Guide: docs/check-and-pdn.md`,
 		Example: `  arbiter check games.pdn
+  curl -s https://example.org/round1.pdn | arbiter check --variant international -
   arbiter check --claims --variant english cmd/arbiter/testdata/claims/valid.pdn`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -55,7 +56,7 @@ Guide: docs/check-and-pdn.md`,
 			out := cmd.OutOrStdout()
 			var n checkCounts
 			for _, file := range args {
-				checkFile(out, cmd.ErrOrStderr(), file, fallback, claims, &n)
+				checkFile(out, cmd.ErrOrStderr(), cmd.InOrStdin(), file, fallback, claims, &n)
 			}
 			fmt.Fprintf(out, "games=%d ok=%d illegal=%d unreadable=%d\n", n.games, n.ok, n.illegal, n.unreadable)
 			if claims {
@@ -75,11 +76,20 @@ Guide: docs/check-and-pdn.md`,
 	return cmd
 }
 
+// openRecord opens a file to check; "-" is the standard input, as in other
+// Unix tools (records piped from another program).
+func openRecord(file string, stdin io.Reader) (io.ReadCloser, error) {
+	if file == "-" {
+		return io.NopCloser(stdin), nil
+	}
+	return os.Open(file)
+}
+
 // checkFile audits one file. A file that cannot be opened or read to the end
 // is an I/O error, not a game: it is named on stderr (and on out, so the
 // listing shows where it stopped) and makes the exit status 3.
-func checkFile(out, errOut io.Writer, file string, fallback *rules.Variant, claims bool, n *checkCounts) {
-	f, err := os.Open(file)
+func checkFile(out, errOut io.Writer, in io.Reader, file string, fallback *rules.Variant, claims bool, n *checkCounts) {
+	f, err := openRecord(file, in)
 	if err != nil {
 		n.failed++
 		fmt.Fprintf(out, "%s: cannot read the file: %v\n", file, err)
@@ -87,6 +97,9 @@ func checkFile(out, errOut io.Writer, file string, fallback *rules.Variant, clai
 		return
 	}
 	defer f.Close()
+	if file == "-" {
+		file = "stdin"
+	}
 	games := 0
 	err = pdn.Audit(f, file, fallback, func(rep pdn.Report) {
 		games++

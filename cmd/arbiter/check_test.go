@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -305,6 +306,24 @@ func TestCheckLatin1Names(t *testing.T) {
 	want := file + ": game 1 (White: José, Black: Müller – €): ok"
 	if code != exitOK || !strings.HasPrefix(out, want) {
 		t.Errorf("exit %d, output:\n%s\nwant a line starting %q", code, out, want)
+	}
+}
+
+// TestCheckStandardInput: records piped from another program are checked
+// when the file is "-", as other Unix tools read it; it said "open -: no
+// such file or directory" (exit 3).
+func TestCheckStandardInput(t *testing.T) {
+	cmd := exec.Command(arbiterBin, "check", "--variant", "international", "-")
+	cmd.Stdin = strings.NewReader("1. 32-28 19-23 2. 28x19 14x23 *\n\n1. 32-28 19-23 2. 33-29 *\n")
+	out, err := cmd.Output()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitFailed {
+		t.Fatalf("exit: %v, want %d (one illegal game)\n%s", err, exitFailed, out)
+	}
+	for _, want := range []string{"stdin: game 1 (White: ?, Black: ?): ok", "stdin: game 2 ", "games=2 ok=1 illegal=1"} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
 	}
 }
 
