@@ -135,6 +135,14 @@ func TestOneRunnerBothCommands(t *testing.T) {
 					t.Errorf("output lacks %q:\n%s", want, stdout)
 				}
 			}
+			// One LOS, cutechess's from wins and losses: the console's
+			// summary says what report.html says (it printed the score-based
+			// form, 100.0 % beside the report's 99.3 % for six wins).
+			los := regexp.MustCompile(`LOS: [0-9.]+ %`)
+			page, _ := os.ReadFile(filepath.Join(out, "report.html"))
+			if c, r := los.FindString(stdout), los.FindString(string(page)); c == "" || c != r {
+				t.Errorf("console says %q, report.html %q", c, r)
+			}
 			if games := strings.Count(stdout, "\ngame ") + strings.Count(stdout[:min(5, len(stdout))], "game "); (tt.name == "match") != (games == 6) {
 				t.Errorf("%d game lines:\n%s", games, stdout)
 			}
