@@ -127,6 +127,7 @@ func TestHub1Faults(t *testing.T) {
 // an English position and never moves. The author saw only "no move after
 // stop at the deadline"; the reason now carries what the engine said.
 func TestHub1NoVariantSaysWhy(t *testing.T) {
+	t.Parallel() // most of its 2 s is the wait for a move after stop
 	good, _ := sparring1(t, "good", "--variant", "english")
 	bad, _ := sparring1(t, "bad") // international by default
 	rec := play(t, config("english", "move=0.1", arbiter.PolicyStrict), good, bad, match.Options{})
