@@ -405,6 +405,7 @@ func TestSplitCommand(t *testing.T) {
 		{`/opt/my engine/scan "hub mode" 'a b' c\ d`, []string{"/opt/my", "engine/scan", "hub mode", "a b", "c d"}},
 		{`x "a\"b"`, []string{"x", `a"b`}},
 		{`x ''`, []string{"x", ""}},
+		{`C:\Engines\scan\scan.exe hub a\\b \'q`, []string{`C:\Engines\scan\scan.exe`, "hub", `a\b`, "'q"}},
 	} {
 		got, err := SplitCommand(tc.in)
 		if err != nil || strings.Join(got, "|") != strings.Join(tc.want, "|") {

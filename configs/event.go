@@ -234,7 +234,9 @@ func DefaultBook(v *rules.Variant) (file, group string) {
 
 // SplitCommand splits a command line into words like a POSIX shell would,
 // without expansions: single quotes keep everything, double quotes allow
-// \" and \\, a backslash outside quotes escapes the next character.
+// \" and \\, a backslash outside quotes escapes a space, a quote or a
+// backslash. Before any other character it is kept, so a Windows path
+// (C:\Engines\scan.exe) is one word as written, not C:Enginesscan.exe.
 func SplitCommand(s string) ([]string, error) {
 	var words []string
 	var cur strings.Builder
@@ -269,10 +271,10 @@ func SplitCommand(s string) ([]string, error) {
 			}
 			inWord = true
 		case c == '\\':
-			if i+1 < len(s) {
+			if i+1 < len(s) && strings.IndexByte(" \t\n\r'\"\\", s[i+1]) >= 0 {
 				i++
-				cur.WriteByte(s[i])
 			}
+			cur.WriteByte(s[i])
 			inWord = true
 		default:
 			cur.WriteByte(c)

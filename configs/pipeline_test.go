@@ -43,6 +43,17 @@ Engines:
 	if !errors.As(err, &ce) || ce.File != "bad.yaml" || !strings.Contains(err.Error(), "not valid YAML") {
 		t.Errorf("bad YAML: %v", err)
 	}
+	// A list item's key one space short: the parser names line 3, where
+	// the list began; the message names line 5 too.
+	_, err = readYAML([]byte("name: x\nengines:\n  - name: a\n    command: a\n   command: b\n  - name: b\n"), "indent.yaml")
+	if err == nil || !strings.Contains(err.Error(), "line 5 is indented unlike the lines above it") {
+		t.Errorf("misindented line: %v", err)
+	}
+	for _, good := range []string{"a:\n  b:\n    - x\n    - y\nc: 1\n", "engines:\n- name: a\n  command: a\n- name: b\n", "x: |\n  one\n    two\ny: 2\n"} {
+		if n := misindented([]byte(good)); n != 0 {
+			t.Errorf("misindented(%q) = %d, want 0", good, n)
+		}
+	}
 }
 
 // Layering puts defaults under the file and overrides on top, and knows

@@ -47,6 +47,9 @@ func readYAML(data []byte, file string) (*document, error) {
 	v := viper.NewWithOptions(viper.WithCodecRegistry(reg))
 	v.SetConfigType("yaml")
 	if err := v.ReadConfig(bytes.NewReader(data)); err != nil {
+		if n := misindented(data); n > 0 {
+			return nil, &Error{File: file, Err: fmt.Errorf("not valid YAML: %w (line %d is indented unlike the lines above it: align it with its siblings)", err, n)}
+		}
 		return nil, &Error{File: file, Err: fmt.Errorf("not valid YAML: %w", err)}
 	}
 	doc := &document{settings: v.AllSettings(), written: map[string]string{}}
@@ -294,4 +297,45 @@ func deepCopy(v any) any {
 		return l
 	}
 	return v
+}
+
+// misindented returns the number of the first line whose indentation
+// matches none of the blocks it could belong to (0: none), such as a list
+// item's key one space short of the key above it. The YAML parser names
+// the line where the enclosing block began, not this one. Only a line
+// after "key:" may go deeper; a block scalar's lines (after | or >) are
+// passed over. It is asked only of text the parser refused.
+func misindented(data []byte) int {
+	stack := []int{0}
+	opens, scalar := false, -1 // scalar: the indentation of a block scalar's key line
+	for i, line := range strings.Split(string(data), "\n") {
+		text := strings.TrimLeft(line, " ")
+		if text == "" || text[0] == '#' || strings.HasPrefix(text, "---") {
+			continue
+		}
+		indent := len(line) - len(text)
+		if scalar >= 0 && indent > scalar {
+			continue
+		}
+		scalar = -1
+		for len(stack) > 1 && stack[len(stack)-1] > indent {
+			stack = stack[:len(stack)-1]
+		}
+		switch top := stack[len(stack)-1]; {
+		case indent > top && opens:
+			stack = append(stack, indent)
+		case indent != top:
+			return i + 1
+		}
+		if rest, ok := strings.CutPrefix(text, "- "); ok {
+			// A list item's keys stand where its first key does.
+			stack = append(stack, indent+2+len(rest)-len(strings.TrimLeft(rest, " ")))
+		}
+		end := strings.TrimRight(text, " ")
+		opens = strings.HasSuffix(end, ":") || end == "-"
+		if strings.HasSuffix(strings.TrimRight(end, "-+"), "|") || strings.HasSuffix(strings.TrimRight(end, "-+"), ">") {
+			scalar = indent
+		}
+	}
+	return 0
 }

@@ -121,3 +121,18 @@ func TestHub1Faults(t *testing.T) {
 		})
 	}
 }
+
+// A Hub-1 engine declares no parameters, so it is told no variant unless
+// its spec gives one (option.variant): the sparring engine then refuses
+// an English position and never moves. The author saw only "no move after
+// stop at the deadline"; the reason now carries what the engine said.
+func TestHub1NoVariantSaysWhy(t *testing.T) {
+	t.Parallel() // most of its 2 s is the wait for a move after stop
+	good, _ := sparring1(t, "good", "--variant", "english")
+	bad, _ := sparring1(t, "bad") // international by default
+	rec := play(t, config("english", "move=0.1", arbiter.PolicyStrict), good, bad, match.Options{})
+	if rec.Result.Termination != arbiter.TimeForfeit || !strings.Contains(rec.Result.Reason, "; the engine said: error hub pos ") ||
+		!strings.Contains(rec.Result.Reason, "want 51 for international") {
+		t.Errorf("result %s (%s), want a time forfeit naming the engine's error", rec.Result, rec.Result.Reason)
+	}
+}

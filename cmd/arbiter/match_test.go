@@ -4,14 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -133,6 +136,21 @@ func TestOneRunnerBothCommands(t *testing.T) {
 				"\nElo: ", ", LOS: ", " %, DrawRatio: ", "\nPtnml(0-2): [", "report: "} {
 				if !strings.Contains(stdout, want) {
 					t.Errorf("output lacks %q:\n%s", want, stdout)
+				}
+			}
+			// One LOS, cutechess's from wins and losses: the console's
+			// summary says what report.html says (it printed the score-based
+			// form, 100.0 % beside the report's 99.3 % for six wins).
+			los := regexp.MustCompile(`LOS: [0-9.]+ %`)
+			page, _ := os.ReadFile(filepath.Join(out, "report.html"))
+			if c, r := los.FindString(stdout), los.FindString(string(page)); c == "" || c != r {
+				t.Errorf("console says %q, report.html %q", c, r)
+			}
+			// Every key of results.json is in the guide's reference
+			// for scripts (none was documented as a whole).
+			for _, key := range resultsKeys(t, filepath.Join(out, "results.json")) {
+				if !strings.Contains(resultsDoc, "`"+key+"`") && !strings.Contains(resultsDoc, "`"+key+"[") {
+					t.Errorf("results.json key %q is not in docs/engine-testing.md's results.json section", key)
 				}
 			}
 			if games := strings.Count(stdout, "\ngame ") + strings.Count(stdout[:min(5, len(stdout))], "game "); (tt.name == "match") != (games == 6) {
@@ -398,4 +416,42 @@ func TestEngineWriteErrorExits(t *testing.T) {
 	if !errors.As(err, &ee) || ee.ExitCode() != exitRuntime || !strings.Contains(errb.String(), "writing to the GUI") {
 		t.Errorf("engine with a closed output: %v, stderr %q; want exit %d naming the write", err, errb.String(), exitRuntime)
 	}
+}
+
+// resultsDoc is docs/engine-testing.md's section on results.json.
+var resultsDoc = func() string {
+	data, _ := os.ReadFile(filepath.Join("..", "..", "docs", "engine-testing.md"))
+	_, sec, _ := strings.Cut(string(data), "## results.json, for scripts")
+	sec, _, _ = strings.Cut(sec, "\n## ")
+	return sec
+}()
+
+// resultsKeys lists the object keys of a results.json file, at any depth.
+func resultsKeys(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var v any
+	if err := json.Unmarshal(data, &v); err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	var walk func(any)
+	walk = func(v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			for k, x := range v {
+				seen[k] = true
+				walk(x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(x)
+			}
+		}
+	}
+	walk(v)
+	return slices.Sorted(maps.Keys(seen))
 }

@@ -373,6 +373,10 @@ engines:
   - {name: bad, init_timeout: 2s, command: "` + bad + `"}
 `
 	}
+	noexec := filepath.Join(dir, "engine.sh")
+	if err := os.WriteFile(noexec, []byte("#!/bin/sh\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tt := range []struct {
 		name, command string
 		want          []string
@@ -380,6 +384,12 @@ engines:
 		{"missing", "/no/such/engine", []string{"engine bad (engines.1) cannot play", `"/no/such/engine"`, "no such file"}},
 		{"crash", "/bin/sh -c 'echo no endgame database >&2; exit 1'", []string{"engine bad (engines.1) cannot play", "no endgame database"}},
 		{"not hub", "sleep 30", []string{"engine bad (engines.1) cannot play", `no "wait" from it within 2s`, "can be given longer: init=5m in its --engine spec, init_timeout: 5m in a config file"}},
+		// The author's first typos: a script not made executable, a path
+		// relative to another directory, a Windows path (its backslashes
+		// were eaten as escapes: "C:Enginesscanscan.exe").
+		{"not executable", noexec, []string{"engine bad (engines.1) cannot play", "the file is not executable (chmod +x " + noexec + ")"}},
+		{"relative", "./my-engine hub", []string{"engine bad (engines.1) cannot play", "a relative path is looked up from the working directory, "}},
+		{"windows path", `C:\Engines\scan\scan.exe hub`, []string{"engine bad (engines.1) cannot play", `"C:\\Engines\\scan\\scan.exe"`}},
 	} {
 		for _, command := range []string{"tournament", "match"} {
 			t.Run(tt.name+"/"+command, func(t *testing.T) {
@@ -390,7 +400,7 @@ engines:
 				var args []string
 				if command == "tournament" {
 					file := filepath.Join(dir, tt.name+".yaml")
-					writeFile(t, file, event(strings.ReplaceAll(tt.command, `"`, `\"`)))
+					writeFile(t, file, event(strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(tt.command)))
 					args = []string{"tournament", "-c", file}
 				} else {
 					args = []string{"match", "--time-control", "30+0.5", "--engine", "name=good cmd=self engine --level 1",

@@ -704,6 +704,17 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	stopAt, stopped := req.Deadline, false
 	nextPing := now.Add(firstPing(req.Level, e.opts.PingInterval))
 	var pongBy time.Time // zero: no ping outstanding
+	// said is the first "error" line of this search (the cause; those
+	// after are its consequences): it decides nothing, but a search that
+	// ends without a move names it (a Hub-1 engine told no variant refuses
+	// the position and never moves).
+	var said string
+	why := func(reason string) string {
+		if said == "" {
+			return reason
+		}
+		return reason + "; the engine said: " + said
+	}
 	// ping sends "ping" (after extra) and expects a pong within wait. A ping
 	// during the search may wait a whole ping interval: the engine still has
 	// time, and a slow answer on a loaded machine must not forfeit a game
@@ -771,6 +782,9 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 				pongBy = time.Time{}
 			case "error":
 				// Logged as read above; it decides nothing.
+				if said == "" {
+					said = raw
+				}
 			default:
 				e.ignore(raw)
 			}
@@ -791,11 +805,11 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			}
 			switch {
 			case !pongBy.IsZero():
-				return reply, &match.Fault{Kind: match.Stall, Reason: "no move and no pong after stop", Err: cerr}
+				return reply, &match.Fault{Kind: match.Stall, Reason: why("no move and no pong after stop"), Err: cerr}
 			case stopped:
-				return reply, &match.Fault{Kind: match.Timeout, Reason: "no move after stop at the deadline (the engine answers ping)", Err: cerr}
+				return reply, &match.Fault{Kind: match.Timeout, Reason: why("no move after stop at the deadline (the engine answers ping)"), Err: cerr}
 			}
-			return reply, &match.Fault{Kind: match.Timeout, Reason: "no move before the deadline", Err: cerr}
+			return reply, &match.Fault{Kind: match.Timeout, Reason: why("no move before the deadline"), Err: cerr}
 		}
 		now = time.Now()
 		if !stopped && !stopAt.IsZero() && !now.Before(stopAt) {
@@ -807,7 +821,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 		}
 		if !pongBy.IsZero() && !now.Before(pongBy) {
 			e.broken = true
-			return reply, &match.Fault{Kind: match.Stall, Reason: "no pong to ping"}
+			return reply, &match.Fault{Kind: match.Stall, Reason: why("no pong to ping")}
 		}
 		if pongBy.IsZero() && !now.Before(nextPing) {
 			nextPing = now.Add(e.opts.PingInterval)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -77,7 +78,7 @@ func Preflight(ctx context.Context, ev *configs.Event, log zerolog.Logger) ([]st
 // made) is the caller's to close: Preflight closes them all at once.
 func preflight(ctx context.Context, ev *configs.Event, spec configs.EngineSpec, log zerolog.Logger) (store.Identity, match.Player, error) {
 	id := program(spec)
-	if len(spec.Argv) > 0 && id.Program == "" {
+	if len(spec.Argv) > 0 {
 		if err := findProgram(spec); err != nil {
 			return id, nil, err
 		}
@@ -98,7 +99,10 @@ func preflight(ctx context.Context, ev *configs.Event, spec configs.EngineSpec, 
 	return id, pl, nil
 }
 
-// findProgram says why a command's program cannot be run.
+// findProgram says why a command's program cannot be run, and what to do:
+// a relative path is looked up from the engine's directory (the arbiter's
+// working directory when it has none), which the message names; a file
+// that is there but not executable is told to be made so.
 func findProgram(spec configs.EngineSpec) error {
 	path := spec.Argv[0]
 	if !strings.Contains(path, "/") {
@@ -111,7 +115,14 @@ func findProgram(spec configs.EngineSpec) error {
 		path = filepath.Join(spec.Dir, path)
 	}
 	if _, err := exec.LookPath(path); err != nil {
-		return fmt.Errorf("program %q cannot be run: %w", path, err)
+		var hint string
+		if fi, serr := os.Stat(path); serr == nil && !fi.IsDir() && fi.Mode()&0o111 == 0 {
+			hint = fmt.Sprintf(": the file is not executable (chmod +x %s)", path)
+		} else if !filepath.IsAbs(path) {
+			wd, _ := os.Getwd()
+			hint = fmt.Sprintf(" (a relative path is looked up from the working directory, %s, or from the engine's dir: give the path from there, an absolute path, or the engine's dir)", wd)
+		}
+		return fmt.Errorf("program %q cannot be run: %w%s", path, err, hint)
 	}
 	return nil
 }

@@ -387,7 +387,7 @@ func WriteMatchSummary(w io.Writer, m *MatchTally) {
 		// Printed as Go prints it, +Inf, which scripts read as a number.
 		e.Elo = math.Inf(2*int(score) - 1)
 	}
-	fmt.Fprintf(w, "Elo: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", reports.EloShown(e.Elo), e.Error, 100*e.LOS, draws)
+	fmt.Fprintf(w, "Elo: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", reports.EloShown(e.Elo), e.Error, 100*stats.LOSWinLoss(m.WDL), draws)
 	p := m.Penta
 	fmt.Fprintf(w, "Ptnml(0-2): [%d, %d, %d, %d, %d]\n", p[0], p[1], p[2], p[3], p[4])
 	if s := m.SPRT; s != nil && s.Failure == "" {

@@ -195,7 +195,7 @@ func TestWriteMatchSummary(t *testing.T) {
 		{"even, no SPRT", MatchTally{A: "a", B: "b", WDL: stats.WDL{W: 2, D: 2, L: 2}, Penta: stats.Penta{0, 1, 1, 1, 0}},
 			[]string{"Score of a vs b: 2 - 2 - 2  [0.500] 6\n", "Elo: 0.0 +/- ", "Ptnml(0-2): [0, 1, 1, 1, 0]\n"}, []string{"SPRT", "NaN", "Inf"}},
 		{"all won", MatchTally{A: "a", B: "b", WDL: stats.WDL{W: 10}, Penta: stats.Penta{0, 0, 0, 0, 5}},
-			[]string{"Elo: +Inf +/- ", ", LOS: 100.0 %"}, []string{"Elo: NaN"}},
+			[]string{"Elo: +Inf +/- ", ", LOS: 99.9 %"}, []string{"Elo: NaN"}},
 		{"all lost", MatchTally{A: "a", B: "b", WDL: stats.WDL{L: 4}, Penta: stats.Penta{2, 0, 0, 0, 0}},
 			[]string{"Elo: -Inf +/- "}, []string{"Elo: NaN"}},
 		{"SPRT going on", MatchTally{A: "a", B: "b", WDL: stats.WDL{W: 5, L: 3}, Penta: stats.Penta{0, 1, 1, 2, 0}, SPRT: sprt(1.2, stats.Continue)},
