@@ -39,7 +39,7 @@ Exit status: 0 all ok, 1 an illegal game or a wrong record, 2 usage, 3 a file un
 
 Guide: docs/check-and-pdn.md`,
 		Example: `  arbiter check games.pdn
-  curl -s https://example.org/round1.pdn | arbiter check --variant international -
+  arbiter check --variant international -
   arbiter check --claims --variant english cmd/arbiter/testdata/claims/valid.pdn`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
