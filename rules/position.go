@@ -197,8 +197,12 @@ type Move struct {
 // taking the opposing pieces that stand between two consecutive squares on
 // one diagonal; a man that ends where its side crowns is crowned. An
 // irregular move that the opponent lets stand (FMJD) is played so, by the
-// referee that saw it and by the audit of its record.
+// referee that saw it and by the audit of its record. Fewer than two
+// squares describe no move: the zero Move.
 func (p Position) BoardMove(sqs []Square) Move {
+	if len(sqs) < 2 {
+		return Move{}
+	}
 	m := Move{From: sqs[0], To: sqs[len(sqs)-1]}
 	if c, k, ok := p.Piece(m.From); ok && k == Man {
 		m.Promotes = p.v.Crowns(c, m.To)
