@@ -66,7 +66,13 @@ func Open(path string) (*sql.DB, string, error) {
 
 // DSN is the data source name of the SQLite file at path with the
 // arbiter's settings: a busy timeout, synchronous=NORMAL (durable with
-// write-ahead logging), foreign keys on, and transactions taken IMMEDIATE.
+// write-ahead logging), foreign keys on, a page cache of 512 KB, and
+// transactions taken IMMEDIATE.
+// The cache is a quarter of SQLite's default: the stores append rows and
+// read them back in scans, which the system's file cache serves as well,
+// and every page the cache grows by is memory touched for the first time
+// (a page fault: 16 µs each on the project's virtual machine, where the
+// default cache cost a 200-game match 900 faults, 2.5 % of its CPU).
 // Every transaction of the stores writes: taken IMMEDIATE, it waits for the
 // write lock through the busy handler, where a deferred one that read first
 // would fail at once with SQLITE_BUSY when another connection wrote in
@@ -75,7 +81,7 @@ func Open(path string) (*sql.DB, string, error) {
 func DSN(path string) string {
 	q := url.Values{}
 	busy := fmt.Sprintf("busy_timeout(%d)", BusyTimeout.Milliseconds())
-	for _, p := range []string{busy, "synchronous(NORMAL)", "foreign_keys(1)"} {
+	for _, p := range []string{busy, "synchronous(NORMAL)", "foreign_keys(1)", "cache_size(-512)"} {
 		q.Add("_pragma", p)
 	}
 	q.Set("_txlock", "immediate")
