@@ -398,6 +398,11 @@ type searchResult struct {
 	info, junk   []string
 	done         bool
 	badDone      string // a done line that does not parse
+	// said is the search's first "error" line (the cause; those after are
+	// its consequences): a search that ends without a move quotes it, as a
+	// match's forfeit reason does (a Hub-1 engine told no variant refuses
+	// the position and never moves).
+	said string
 }
 
 // search sends a new game, the position, the level and "go think", runs
@@ -459,6 +464,9 @@ func (c *checker) search(p rules.Position, lv match.Level, limit time.Duration, 
 				if f[0] == "info" {
 					r.info = append(r.info, raw)
 				}
+				if f[0] == "error" && r.said == "" {
+					r.said = strings.TrimSpace(raw)
+				}
 			default:
 				r.junk = append(r.junk, raw)
 			}
@@ -477,6 +485,9 @@ func (c *checker) search(p rules.Position, lv match.Level, limit time.Duration, 
 			if l.Command == "info" {
 				r.info = append(r.info, raw)
 			}
+			if l.Command == "error" && r.said == "" {
+				r.said = strings.TrimSpace(raw)
+			}
 		default:
 			r.junk = append(r.junk, raw)
 		}
@@ -486,6 +497,39 @@ func (c *checker) search(p rules.Position, lv match.Level, limit time.Duration, 
 		c.ok = false
 	}
 	return r, err
+}
+
+// noAnswer fails a check whose search never answered with a move: detail
+// quotes the engine's first error line, and fix (in Hub 2's words) is told
+// in Hub 1's ("move" for "done"), led, for a Hub-1 engine not told its
+// variant, by how to tell it: Hub 1 declares no parameters, so the arbiter
+// sends "set variant" only when the spec asks (option.variant=...), and
+// an engine that plays another variant by default refuses the position.
+func (c *checker) noAnswer(what, detail string, r searchResult, fix string) {
+	if c.v1 {
+		detail = strings.Replace(detail, "no done", "no move", 1)
+		fix = strings.ReplaceAll(fix, " done", " a move line")
+	}
+	if r.said != "" {
+		detail += "; the engine said: " + r.said
+	}
+	if c.v1 && !c.variantGiven() && c.opts.Variant != nil {
+		v := c.opts.Variant.Name()
+		fix = fmt.Sprintf("a Hub-1 engine learns its variant only from its options: add option.variant=%s to the engine spec "+
+			"(--engine 'proto=hub1 option.variant=%s cmd=...'), unless it plays %s by default; then %s", v, v, v, fix)
+	}
+	c.add(Fail, what, detail, fix)
+}
+
+// variantGiven reports whether the engine is told its variant by a
+// parameter (option.variant=...).
+func (c *checker) variantGiven() bool {
+	for _, p := range c.opts.Params {
+		if strings.EqualFold(p.Name, "variant") {
+			return true
+		}
+	}
+	return false
 }
 
 // judge checks a search's move against p.
@@ -525,7 +569,7 @@ func (c *checker) position(n int, p rules.Position) {
 		c.add(Fail, what, err.Error(), crashFix)
 		return
 	case !r.done:
-		c.add(Fail, what, fmt.Sprintf("no done within %v", round(r.took)), "answer every go with done, within the time the level gives")
+		c.noAnswer(what, fmt.Sprintf("no done within %v", round(r.took)), r, "answer every go with done, within the time the level gives")
 		return
 	}
 	ok, detail, fix := judge(p, r)
@@ -584,7 +628,7 @@ func (c *checker) levels() {
 			c.add(Fail, what, err.Error(), crashFix)
 			continue
 		case !r.done:
-			c.add(Fail, what, fmt.Sprintf("no done within %v", wait), "answer go under every level form with done (depth and nodes limits too)")
+			c.noAnswer(what, fmt.Sprintf("no done within %v", wait), r, "answer go under every level form with done (depth and nodes limits too)")
 			continue
 		}
 		if ok, detail, fix := judge(p, r); !ok {
@@ -624,7 +668,7 @@ func (c *checker) stopDuringSearch() {
 	case err != nil:
 		c.add(Fail, name, err.Error(), crashFix)
 	case !r.done:
-		c.add(Fail, name, fmt.Sprintf("no done within %v of stop", c.opts.Reply), "read input during the search; on stop, send done with the best move so far")
+		c.noAnswer(name, fmt.Sprintf("no done within %v of stop", c.opts.Reply), r, "read input during the search; on stop, send done with the best move so far")
 	default:
 		if ok, detail, fix := judge(p, r); !ok {
 			c.add(Fail, name, detail, fix)
@@ -676,7 +720,7 @@ func (c *checker) pingDuringSearch() {
 	case perr != nil:
 		c.add(Fail, name, perr.Error(), "answer ping with pong at any time, during a search too (the arbiter takes silence for a hang)")
 	case !r.done:
-		c.add(Fail, name, "pong, but no done after the stop that followed", "on stop, send done with the best move so far")
+		c.noAnswer(name, "pong, but no done after the stop that followed", r, "on stop, send done with the best move so far")
 	case early:
 		c.add(Pass, name, fmt.Sprintf("done move=%s after %v, before the ping (an engine may stop by itself; ping was not tried during a search)", r.move, round(r.took)), "")
 	default:
@@ -718,8 +762,11 @@ func (c *checker) badInput() {
 	// And the engine still searches.
 	p := c.opts.Positions[0]
 	r, err := c.search(p, match.Level{MoveTime: c.opts.MoveTime}, c.opts.MoveTime+c.opts.Reply+time.Second, nil)
-	if err != nil || !r.done {
-		c.add(Fail, name+": search after it", fmt.Sprintf("no done (%v)", err), "recover from input you cannot read")
+	switch {
+	case err != nil:
+		c.add(Fail, name+": search after it", err.Error(), "recover from input you cannot read")
+	case !r.done:
+		c.noAnswer(name+": search after it", "no done", r, "recover from input you cannot read")
 	}
 }
 
