@@ -158,6 +158,12 @@ func TestEngineCheckHub1NoVariant(t *testing.T) {
 	if strings.Contains(out, "with done") {
 		t.Errorf("Hub 2's advice given to a Hub-1 engine:\n%s", out)
 	}
+	// The refusal is said once: the checks after it would each fail the
+	// same way after waiting out their time.
+	if !strings.Contains(out, "[SKIP] the remaining checks: not run") || strings.Contains(out, "[FAIL] position 2 ") ||
+		!strings.Contains(out, "[PASS] quit") || !strings.HasSuffix(strings.TrimSpace(out), ", 1 not run") {
+		t.Errorf("the checks after the refused position were run, or the skip is not said:\n%s", out)
+	}
 	out, errOut, code = runArbiter(t, dir, "engine-check", "--variant", "english", "--engine", "proto=hub1 option.variant=english cmd=self engine --hub1 --level 1")
 	if code != 0 || !strings.Contains(out, "[PASS] position 1 ") {
 		t.Errorf("told its variant: exit %d\n%s%s", code, out, errOut)

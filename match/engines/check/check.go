@@ -33,6 +33,8 @@ const (
 	Pass Status = "PASS"
 	Fail Status = "FAIL"
 	Warn Status = "WARN"
+	// Skip is checks not run: they would fail for a cause already failed.
+	Skip Status = "SKIP"
 )
 
 // Item is one line of the checklist.
@@ -91,7 +93,17 @@ func Run(opts Options) []Item {
 		return c.items
 	}
 	for i, p := range opts.Positions {
-		c.position(i+1, p)
+		if c.position(i+1, p); i == 0 && c.refused {
+			// The first position is the variant's start (or the user's
+			// first): refused, every check that follows searches a position
+			// too, and each would wait out its time and fail for the same
+			// cause (ten failures and half a minute for an engine told the
+			// wrong variant). A later refusal is that position's own fault.
+			c.add(Skip, "the remaining checks", "not run: each searches a position, which the engine refused (above)",
+				"mend what the failure above says, then run engine-check again")
+			c.quit()
+			return c.items
+		}
 	}
 	c.levels()
 	c.stopDuringSearch()
@@ -110,6 +122,9 @@ type checker struct {
 	id     map[string]string
 	v1     bool   // the engine speaks Hub-1
 	done   string // the word of a search's answer: done, or Hub-1's move
+	// refused: a position search ended without a move, the engine saying
+	// why (an error line): it does not accept the positions it is sent.
+	refused bool
 }
 
 func (c *checker) add(s Status, name, detail, fix string) {
@@ -570,6 +585,7 @@ func (c *checker) position(n int, p rules.Position) {
 		return
 	case !r.done:
 		c.noAnswer(what, fmt.Sprintf("no done within %v", round(r.took)), r, "answer every go with done, within the time the level gives")
+		c.refused = r.said != ""
 		return
 	}
 	ok, detail, fix := judge(p, r)
