@@ -348,7 +348,8 @@ type Options struct {
 	// empty means os.Executable().
 	Self string
 	// DefaultBook: without openings.file, take the variant's default book
-	// (see DefaultBook) instead of its start position (arbiter match).
+	// (see DefaultBook) instead of its start position (arbiter match and
+	// tournament: deterministic engines would replay the same pair).
 	DefaultBook bool
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/match/engines/adjudicate"
 	"github.com/draughts-arbiter/arbiter/match/schedule"
@@ -51,6 +53,11 @@ type Event struct {
 	// Annotations is what the PDN records say of each move: "none",
 	// "clock" or "full" (see PDNOptions).
 	Annotations string
+	// DefaultBook is the variant's shipped book the event took because its
+	// configuration names none (Options.DefaultBook), with its group:
+	// "3move_english.json group standard"; "" when it took none. The
+	// commands say so on their first line.
+	DefaultBook string
 	// Warnings are what the configuration allows but probably did not
 	// mean (the same start position for every game pair); the commands
 	// print them before the first game.
@@ -130,6 +137,16 @@ func resolve(ev *Event, dir string, opt Options, source func(string) string) (*E
 				op.Group = group
 			}
 			ev.Config.Openings.File, ev.Config.Openings.Group = op.File, op.Group
+			ev.DefaultBook = op.File
+			if op.Group != "" && op.Group != "all" {
+				ev.DefaultBook += " group " + op.Group
+			}
+			// The effective configuration names the book it plays: a
+			// cluster's workers resolve it again without Options (they
+			// would play the start position), and the report reads it.
+			if err := setEffectiveBook(ev, op.File, op.Group); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if op.File == "" && (ev.Schedule.GamesPerEncounter > 2 || ev.Schedule.Cycles > 1 || ev.Schedule.Rounds > 1) {
@@ -214,6 +231,30 @@ func resolveEGDB(v *validation, ev *Event, dir string) {
 		return
 	}
 	ev.Adjudicate.EGDB.DB = db
+}
+
+// setEffectiveBook writes openings.file and openings.group into the
+// event's effective configuration (YAML).
+func setEffectiveBook(ev *Event, file, group string) error {
+	var m map[string]any
+	if err := yaml.Unmarshal([]byte(ev.Effective), &m); err != nil {
+		return &Error{File: ev.File, Key: "openings.file", Err: err}
+	}
+	if m == nil {
+		m = map[string]any{}
+	}
+	op, _ := m["openings"].(map[string]any)
+	if op == nil {
+		op = map[string]any{}
+	}
+	op["file"], op["group"] = file, group
+	m["openings"] = op
+	b, err := yaml.Marshal(m)
+	if err != nil {
+		return &Error{File: ev.File, Key: "openings.file", Err: err}
+	}
+	ev.Effective = string(b)
+	return nil
 }
 
 // defaultBooks are the shipped books a variant's event takes when it names

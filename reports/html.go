@@ -49,6 +49,9 @@ var pageTemplates = sync.OnceValue(func() [2]*template.Template {
 		"points": fmtPoints,
 		"elo":    fmtElo,
 		"signed": fmtSigned,
+		// An encounter's Elo and "± error" cells (eloText).
+		"eloFig": func(e stats.Estimate, games int) string { fig, _ := eloText(e, games); return fig },
+		"eloPM":  func(e stats.Estimate, games int) string { _, pm := eloText(e, games); return pm },
 		"los": func(x float64) string {
 			if math.IsNaN(x) {
 				return "n/a"
@@ -350,12 +353,19 @@ func fmtInterval(lo, hi float64) string {
 	return "[" + l + ", " + h + "]"
 }
 
-// fmtEstimate prints an estimate with its interval: "+35.2 [−10.1, +80.5]".
-func fmtEstimate(e stats.Estimate) string {
-	if math.IsNaN(e.Lower) && math.IsNaN(e.Upper) && math.IsNaN(e.Elo) {
-		return "n/a"
+// fmtEstimate prints an estimate made from games (or their pairs) with its
+// interval: "+35.2 [−10.1, +80.5]", an end that does not exist as ∞; where
+// the figure or the whole interval does not exist, why: "+∞ (every game
+// won)", "+0.0 (too few games)".
+func fmtEstimate(e stats.Estimate, games int) string {
+	fig, pm := eloText(e, games)
+	switch {
+	case games == 0:
+		return fig
+	case math.IsNaN(e.Elo), math.IsNaN(e.Lower) && math.IsNaN(e.Upper):
+		return fig + " (" + pm + ")"
 	}
-	return fmtSigned(e.Elo) + " " + fmtInterval(e.Lower, e.Upper)
+	return fig + " " + fmtInterval(e.Lower, e.Upper)
 }
 
 // engineRows builds the standings lines: the headline is the joint Rating,
@@ -367,9 +377,9 @@ func engineRows(st *Stats) ([]engineRow, string) {
 	}
 	rows := make([]engineRow, len(st.Engines))
 	for i, e := range st.Engines {
-		r := engineRow{EngineStats: e, FedPoints: st.Scoring.Format(e.Points), Elo: fmtEstimate(e.Elo)}
+		r := engineRow{EngineStats: e, FedPoints: st.Scoring.Format(e.Points), Elo: fmtEstimate(e.Elo, e.WDL.Games())}
 		if e.Penta.Pairs() > 0 {
-			r.PairElo = fmtEstimate(e.PentaElo)
+			r.PairElo = fmtEstimate(e.PentaElo, 2*e.Penta.Pairs())
 		}
 		r.RatingTxt = "n/a"
 		if !math.IsNaN(e.Rating.Elo) {
@@ -419,10 +429,18 @@ func matchLines(st *Stats, seeding []string) []string {
 	if p.Pairs() > 0 {
 		e = stats.EloPenta(p)
 	}
+	elo := fmtElo(e.Elo)
+	if fig, _ := eloText(e, n); math.IsNaN(e.Elo) {
+		elo = fig // ±∞: every game won or lost
+	}
 	lines := []string{
 		fmt.Sprintf("Score of %s vs %s: %d - %d - %d  [%.3f] %d", seeding[0], seeding[1], w.W, w.L, w.D, w.Score(), n),
-		fmt.Sprintf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%", fmtElo(e.Elo), fmtElo(e.Error),
+		fmt.Sprintf("Elo difference: %s +/- %s, LOS: %.1f %%, DrawRatio: %.1f %%", elo, fmtElo(e.Error),
 			stats.LOSWinLoss(w)*100, w.DrawRatio()*100),
+	}
+	// The console's summary says the same sentence under its Elo line.
+	if words := EloWords(seeding[0], e, w, p.Pairs()); words != "" {
+		lines = append(lines, words)
 	}
 	if p.Pairs() > 0 {
 		lines = append(lines, fmt.Sprintf("Ptnml(0-2): [%d, %d, %d, %d, %d]", p[0], p[1], p[2], p[3], p[4]))

@@ -21,7 +21,8 @@ func WriteStandings(w io.Writer, st *Stats) error {
 	for _, e := range st.Engines {
 		elo := "n/a"
 		if e.WDL.Games() > 0 {
-			elo = fmtSigned(e.Elo.Elo) + " ± " + fmtElo(e.Elo.Error)
+			fig, pm := eloText(e.Elo, e.WDL.Games())
+			elo = fig + " " + pm
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%d\t%s\t%.1f%%\t%d\t%d\t%d\t%s\t%.1f%%\t\n", e.Rank, sanitizeText(e.Name), e.WDL.Games(),
 			fmtPoints(e.Points), e.Score*100, e.WDL.W, e.WDL.D, e.WDL.L, elo, e.LOS*100)

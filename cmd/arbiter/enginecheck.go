@@ -118,6 +118,10 @@ func printChecklist(w io.Writer, items []check.Item) bool {
 			fmt.Fprintf(w, "       fix: %s\n", it.Fix)
 		}
 	}
-	fmt.Fprintf(w, "%d checks: %d passed, %d warnings, %d failed\n", len(items), n[check.Pass], n[check.Warn], n[check.Fail])
+	fmt.Fprintf(w, "%d checks: %d passed, %d warnings, %d failed", len(items), n[check.Pass], n[check.Warn], n[check.Fail])
+	if n[check.Skip] > 0 {
+		fmt.Fprintf(w, ", %d not run", n[check.Skip])
+	}
+	fmt.Fprintln(w)
 	return n[check.Fail] == 0
 }

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -125,5 +126,46 @@ func TestEngineCheckHub1(t *testing.T) {
 				t.Errorf("log: %v\n%s", err, data)
 			}
 		})
+	}
+}
+
+// TestEngineCheckHub1NoVariant: a Hub-1 engine is told its variant only by
+// its options (Hub 1 declares no parameters). One that plays international
+// by default refuses the English positions and never moves; engine-check
+// advised "answer every go with done" (Hub 2's word, and not the cause) and
+// did not show the engine's error line. It now quotes the line, as a
+// match's forfeit reason does, and says how to tell the engine its variant;
+// told it, the same engine passes.
+func TestEngineCheckHub1NoVariant(t *testing.T) {
+	dir := t.TempDir()
+	const fix = "fix: a Hub-1 engine learns its variant only from its options: add option.variant=english to the engine spec " +
+		"(--engine 'proto=hub1 option.variant=english cmd=...'), unless it plays english by default; then answer every go with a move line"
+	out, errOut, code := runArbiter(t, dir, "engine-check", "--variant", "english", "--engine", "proto=hub1 cmd=self engine --hub1 --level 1")
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s%s", code, out, errOut)
+	}
+	lines := strings.Split(out, "\n")
+	i := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "[FAIL] position 1 ") })
+	if i < 0 || i+1 >= len(lines) {
+		t.Fatalf("position 1 did not fail:\n%s", out)
+	}
+	if want := `; the engine said: error hub pos "`; !strings.Contains(lines[i], "no move within") || !strings.Contains(lines[i], want) {
+		t.Errorf("the failure does not quote the engine's error line (%q):\n%s", want, lines[i])
+	}
+	if got := strings.TrimSpace(lines[i+1]); !strings.HasPrefix(got, fix) {
+		t.Errorf("fix line:\n%s\nwant it to begin\n%s", got, fix)
+	}
+	if strings.Contains(out, "with done") {
+		t.Errorf("Hub 2's advice given to a Hub-1 engine:\n%s", out)
+	}
+	// The refusal is said once: the checks after it would each fail the
+	// same way after waiting out their time.
+	if !strings.Contains(out, "[SKIP] the remaining checks: not run") || strings.Contains(out, "[FAIL] position 2 ") ||
+		!strings.Contains(out, "[PASS] quit") || !strings.HasSuffix(strings.TrimSpace(out), ", 1 not run") {
+		t.Errorf("the checks after the refused position were run, or the skip is not said:\n%s", out)
+	}
+	out, errOut, code = runArbiter(t, dir, "engine-check", "--variant", "english", "--engine", "proto=hub1 option.variant=english cmd=self engine --hub1 --level 1")
+	if code != 0 || !strings.Contains(out, "[PASS] position 1 ") {
+		t.Errorf("told its variant: exit %d\n%s%s", code, out, errOut)
 	}
 }

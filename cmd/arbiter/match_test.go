@@ -220,7 +220,7 @@ func TestMatchOldFlagsAndDefaultBook(t *testing.T) {
 		line, _, _ := strings.Cut(after, "</dd>")
 		return line
 	}
-	if got := bookLine(filepath.Join(dir, "book")); got != "the variant&#39;s default book (sequential)" {
+	if got := bookLine(filepath.Join(dir, "book")); got != "3move_english.json (group standard, sequential)" {
 		t.Errorf("default book: the report says %q", got)
 	}
 	// A variant without a book: a warning when the pairs would repeat,

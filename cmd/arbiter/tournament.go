@@ -164,7 +164,7 @@ Guide: docs/engine-testing.md (every config key: configs/README.md)`,
 			if err != nil {
 				return usagef("tournament: %v", err)
 			}
-			ev, err := configs.Load(file, configs.Options{Overrides: over})
+			ev, err := loadTournament(cmd.Context(), file, over)
 			if err != nil {
 				return usageError{err}
 			}
@@ -174,6 +174,46 @@ Guide: docs/engine-testing.md (every config key: configs/README.md)`,
 	cmd.Flags().StringVarP(&file, "config", "c", "", "the event's YAML config file")
 	tf.register(cmd.Flags())
 	return cmd
+}
+
+// loadTournament loads the event of `arbiter tournament`: without an
+// opening book it takes the variant's default one, as `match` does
+// (deterministic engines would replay the same pair in every encounter),
+// unless its output directory holds the same event begun from the start
+// position by an arbiter that did not take it: that one resumes as it was
+// begun, not refused as another configuration.
+func loadTournament(ctx context.Context, file string, over []configs.Override) (*configs.Event, error) {
+	ev, err := configs.Load(file, configs.Options{Overrides: over, DefaultBook: true})
+	if err != nil || ev.DefaultBook == "" {
+		return ev, err
+	}
+	stored := storedHash(ctx, ev.Out)
+	if stored == "" || stored == ev.Hash {
+		return ev, nil
+	}
+	if old, err := configs.Load(file, configs.Options{Overrides: over}); err == nil && old.Hash == stored {
+		return old, nil
+	}
+	return ev, nil
+}
+
+// storedHash is the configuration hash of the event in output directory
+// out, "" when there is none (or it cannot be read: opening the output
+// says why).
+func storedHash(ctx context.Context, out string) string {
+	if _, err := os.Stat(filepath.Join(out, store.FileName)); err != nil {
+		return ""
+	}
+	st, err := store.OpenDir(out)
+	if err != nil {
+		return ""
+	}
+	defer st.Close()
+	sev, err := st.Event(ctx)
+	if err != nil {
+		return ""
+	}
+	return sev.ConfigHash
 }
 
 // newLogger makes the console logger.
@@ -234,8 +274,14 @@ func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) er
 	}
 	defer closeLog()
 	out := cmd.OutOrStdout()
-	log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
-		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", tcLabel(ev.TimeControl)).Msg(name)
+	start := log.Info().Str("event", ev.Name).Str("config", ev.File).Str("out", ev.Out).Int("engines", len(ev.Engines)).
+		Int("concurrency", ev.Concurrency).Str("variant", ev.Variant.Name()).Str("time_control", tcLabel(ev.TimeControl))
+	if ev.DefaultBook != "" {
+		// The configuration named no book: say which one the games start
+		// from, and how to choose another.
+		start = start.Str("openings", ev.DefaultBook+" (the variant's default; openings.file or --openings-file chooses another)")
+	}
+	start.Msg(name)
 	drain, drainedBy := drainOf(ctx)
 	opt := tournament.Options{Event: ev, Store: st, Log: log, EngineLog: engineLog, Console: console, Drain: drain}
 	var ls *liveServer

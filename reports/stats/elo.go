@@ -75,7 +75,9 @@ func (p Penta) Add(o Penta) Penta {
 
 // Estimate is an Elo estimate with its 95% interval. Values that do not
 // exist (a 100% score has no finite Elo; an interval reaching a 0% or 100%
-// score is unbounded on that side) are NaN, written as null in JSON.
+// score is unbounded on that side; samples that all scored the same, as a
+// single game or pair does, show no spread to make an interval from) are
+// NaN, written as null in JSON.
 type Estimate struct {
 	Score float64 `json:"score"` // mean score per game, 0..1
 	Elo   float64 `json:"elo"`   // logistic Elo difference
@@ -120,19 +122,22 @@ func estimate(score, variance, n, perGameScale float64) Estimate {
 		e.Elo, e.Lower, e.Upper, e.Error, e.NElo, e.NEloError, e.LOS = nan, nan, nan, nan, nan, nan, nan
 		return e
 	}
-	sd := math.Sqrt(variance / n)
-	lo, hi := score-zScore*sd, score+zScore*sd
-	e.Lower, e.Upper = scoreToElo(lo), scoreToElo(hi)
-	e.Error = (e.Upper - e.Lower) / 2
 	if variance > 0 {
+		sd := math.Sqrt(variance / n)
+		lo, hi := score-zScore*sd, score+zScore*sd
+		e.Lower, e.Upper = scoreToElo(lo), scoreToElo(hi)
+		e.Error = (e.Upper - e.Lower) / 2
 		sdGame := math.Sqrt(variance) * perGameScale
 		e.NElo = (score - 0.5) / sdGame * neloPerT
 		e.NEloError = zScore * sd / sdGame * neloPerT
 		e.LOS = distuv.UnitNormal.CDF((score - 0.5) / sd)
 	} else {
-		// Every sample scored the same: no spread, so no normalized Elo;
-		// superiority is certain one way or the other (or undecided at 50%).
-		e.NElo, e.NEloError = nan, nan
+		// Every sample scored the same (always so for a single game or
+		// pair): no spread was seen, and an interval of width 0 would claim
+		// a certainty the games do not give ("0.0 +/- 0.0" after one pair),
+		// so there is no interval and no normalized Elo yet; superiority is
+		// certain one way or the other (or undecided at 50%).
+		e.Lower, e.Upper, e.Error, e.NElo, e.NEloError = nan, nan, nan, nan, nan
 		switch {
 		case score > 0.5:
 			e.LOS = 1

@@ -119,6 +119,11 @@ func TestEloClosedForm(t *testing.T) {
 
 	// All draws: no spread, Elo 0, LOS undecided.
 	e = EloWDL(WDL{D: 10})
+	// No spread seen, so no interval: it was 0 +/- 0, a certainty ten
+	// draws do not give.
+	if !math.IsNaN(e.Error) || !math.IsNaN(e.Lower) || !math.IsNaN(e.Upper) {
+		t.Errorf("10 draws: interval [%g, %g] +/- %g, want none (NaN)", e.Lower, e.Upper, e.Error)
+	}
 	if e.Elo != 0 || e.LOS != 0.5 || !math.IsNaN(e.NElo) {
 		t.Errorf("all draws: %+v", e)
 	}

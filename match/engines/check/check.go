@@ -33,6 +33,8 @@ const (
 	Pass Status = "PASS"
 	Fail Status = "FAIL"
 	Warn Status = "WARN"
+	// Skip is checks not run: they would fail for a cause already failed.
+	Skip Status = "SKIP"
 )
 
 // Item is one line of the checklist.
@@ -91,7 +93,17 @@ func Run(opts Options) []Item {
 		return c.items
 	}
 	for i, p := range opts.Positions {
-		c.position(i+1, p)
+		if c.position(i+1, p); i == 0 && c.refused {
+			// The first position is the variant's start (or the user's
+			// first): refused, every check that follows searches a position
+			// too, and each would wait out its time and fail for the same
+			// cause (ten failures and half a minute for an engine told the
+			// wrong variant). A later refusal is that position's own fault.
+			c.add(Skip, "the remaining checks", "not run: each searches a position, which the engine refused (above)",
+				"mend what the failure above says, then run engine-check again")
+			c.quit()
+			return c.items
+		}
 	}
 	c.levels()
 	c.stopDuringSearch()
@@ -110,6 +122,9 @@ type checker struct {
 	id     map[string]string
 	v1     bool   // the engine speaks Hub-1
 	done   string // the word of a search's answer: done, or Hub-1's move
+	// refused: a position search ended without a move, the engine saying
+	// why (an error line): it does not accept the positions it is sent.
+	refused bool
 }
 
 func (c *checker) add(s Status, name, detail, fix string) {
@@ -398,6 +413,11 @@ type searchResult struct {
 	info, junk   []string
 	done         bool
 	badDone      string // a done line that does not parse
+	// said is the search's first "error" line (the cause; those after are
+	// its consequences): a search that ends without a move quotes it, as a
+	// match's forfeit reason does (a Hub-1 engine told no variant refuses
+	// the position and never moves).
+	said string
 }
 
 // search sends a new game, the position, the level and "go think", runs
@@ -459,6 +479,9 @@ func (c *checker) search(p rules.Position, lv match.Level, limit time.Duration, 
 				if f[0] == "info" {
 					r.info = append(r.info, raw)
 				}
+				if f[0] == "error" && r.said == "" {
+					r.said = strings.TrimSpace(raw)
+				}
 			default:
 				r.junk = append(r.junk, raw)
 			}
@@ -477,6 +500,9 @@ func (c *checker) search(p rules.Position, lv match.Level, limit time.Duration, 
 			if l.Command == "info" {
 				r.info = append(r.info, raw)
 			}
+			if l.Command == "error" && r.said == "" {
+				r.said = strings.TrimSpace(raw)
+			}
 		default:
 			r.junk = append(r.junk, raw)
 		}
@@ -486,6 +512,39 @@ func (c *checker) search(p rules.Position, lv match.Level, limit time.Duration, 
 		c.ok = false
 	}
 	return r, err
+}
+
+// noAnswer fails a check whose search never answered with a move: detail
+// quotes the engine's first error line, and fix (in Hub 2's words) is told
+// in Hub 1's ("move" for "done"), led, for a Hub-1 engine not told its
+// variant, by how to tell it: Hub 1 declares no parameters, so the arbiter
+// sends "set variant" only when the spec asks (option.variant=...), and
+// an engine that plays another variant by default refuses the position.
+func (c *checker) noAnswer(what, detail string, r searchResult, fix string) {
+	if c.v1 {
+		detail = strings.Replace(detail, "no done", "no move", 1)
+		fix = strings.ReplaceAll(fix, " done", " a move line")
+	}
+	if r.said != "" {
+		detail += "; the engine said: " + r.said
+	}
+	if c.v1 && !c.variantGiven() && c.opts.Variant != nil {
+		v := c.opts.Variant.Name()
+		fix = fmt.Sprintf("a Hub-1 engine learns its variant only from its options: add option.variant=%s to the engine spec "+
+			"(--engine 'proto=hub1 option.variant=%s cmd=...'), unless it plays %s by default; then %s", v, v, v, fix)
+	}
+	c.add(Fail, what, detail, fix)
+}
+
+// variantGiven reports whether the engine is told its variant by a
+// parameter (option.variant=...).
+func (c *checker) variantGiven() bool {
+	for _, p := range c.opts.Params {
+		if strings.EqualFold(p.Name, "variant") {
+			return true
+		}
+	}
+	return false
 }
 
 // judge checks a search's move against p.
@@ -525,7 +584,8 @@ func (c *checker) position(n int, p rules.Position) {
 		c.add(Fail, what, err.Error(), crashFix)
 		return
 	case !r.done:
-		c.add(Fail, what, fmt.Sprintf("no done within %v", round(r.took)), "answer every go with done, within the time the level gives")
+		c.noAnswer(what, fmt.Sprintf("no done within %v", round(r.took)), r, "answer every go with done, within the time the level gives")
+		c.refused = r.said != ""
 		return
 	}
 	ok, detail, fix := judge(p, r)
@@ -584,7 +644,7 @@ func (c *checker) levels() {
 			c.add(Fail, what, err.Error(), crashFix)
 			continue
 		case !r.done:
-			c.add(Fail, what, fmt.Sprintf("no done within %v", wait), "answer go under every level form with done (depth and nodes limits too)")
+			c.noAnswer(what, fmt.Sprintf("no done within %v", wait), r, "answer go under every level form with done (depth and nodes limits too)")
 			continue
 		}
 		if ok, detail, fix := judge(p, r); !ok {
@@ -624,7 +684,7 @@ func (c *checker) stopDuringSearch() {
 	case err != nil:
 		c.add(Fail, name, err.Error(), crashFix)
 	case !r.done:
-		c.add(Fail, name, fmt.Sprintf("no done within %v of stop", c.opts.Reply), "read input during the search; on stop, send done with the best move so far")
+		c.noAnswer(name, fmt.Sprintf("no done within %v of stop", c.opts.Reply), r, "read input during the search; on stop, send done with the best move so far")
 	default:
 		if ok, detail, fix := judge(p, r); !ok {
 			c.add(Fail, name, detail, fix)
@@ -676,7 +736,7 @@ func (c *checker) pingDuringSearch() {
 	case perr != nil:
 		c.add(Fail, name, perr.Error(), "answer ping with pong at any time, during a search too (the arbiter takes silence for a hang)")
 	case !r.done:
-		c.add(Fail, name, "pong, but no done after the stop that followed", "on stop, send done with the best move so far")
+		c.noAnswer(name, "pong, but no done after the stop that followed", r, "on stop, send done with the best move so far")
 	case early:
 		c.add(Pass, name, fmt.Sprintf("done move=%s after %v, before the ping (an engine may stop by itself; ping was not tried during a search)", r.move, round(r.took)), "")
 	default:
@@ -718,8 +778,11 @@ func (c *checker) badInput() {
 	// And the engine still searches.
 	p := c.opts.Positions[0]
 	r, err := c.search(p, match.Level{MoveTime: c.opts.MoveTime}, c.opts.MoveTime+c.opts.Reply+time.Second, nil)
-	if err != nil || !r.done {
-		c.add(Fail, name+": search after it", fmt.Sprintf("no done (%v)", err), "recover from input you cannot read")
+	switch {
+	case err != nil:
+		c.add(Fail, name+": search after it", err.Error(), "recover from input you cannot read")
+	case !r.done:
+		c.noAnswer(name+": search after it", "no done", r, "recover from input you cannot read")
 	}
 }
 

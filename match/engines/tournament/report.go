@@ -242,8 +242,9 @@ func reportSettings(sev store.Event, book bool) (site string, out []reports.Sett
 
 // bookLine is the report's "Opening book" of the stored configuration
 // c: the file with its group, order and seed, the variant's default book
-// (a match's, whose configuration names neither it nor the group played),
-// or none; book: the games came from a book.
+// (a match stored before the effective configuration named the default
+// book it took, and so names neither it nor the group played), or none;
+// book: the games came from a book.
 func bookLine(c configs.Stored, book bool) string {
 	o := c.Openings
 	switch {

@@ -365,8 +365,12 @@ func (p *progress) finish() {
 // the pentanomial counts (the pair is the sample, as in fastchess) once a
 // pair is complete, from the games before; the LOS from wins and losses
 // (cutechess's, the one LOS of report.html and results.json); DrawRatio is
-// the share of drawn games. A figure that does not exist (no game, a 100% score) is
-// written NaN.
+// the share of drawn games. A figure that does not exist is written as Go
+// prints it, which scripts read as a number (docs/engine-testing.md
+// promises +Inf): NaN for no game, +Inf or -Inf for a 100% or 0% score,
+// "+/- NaN" for an interval too few games give none of; a sentence under
+// the Elo line (reports.EloWords, also in report.html) says which, and
+// what gives a figure.
 func WriteMatchSummary(w io.Writer, m *MatchTally) {
 	n := m.WDL.Games()
 	score := math.NaN()
@@ -378,6 +382,7 @@ func WriteMatchSummary(w io.Writer, m *MatchTally) {
 	if m.Penta.Pairs() > 0 {
 		e = stats.EloPenta(m.Penta)
 	}
+	words := reports.EloWords(m.A, e, m.WDL, m.Penta.Pairs())
 	draws := math.NaN()
 	if n > 0 {
 		draws = 100 * float64(m.WDL.D) / float64(n)
@@ -388,6 +393,9 @@ func WriteMatchSummary(w io.Writer, m *MatchTally) {
 		e.Elo = math.Inf(2*int(score) - 1)
 	}
 	fmt.Fprintf(w, "Elo: %.1f +/- %.1f, LOS: %.1f %%, DrawRatio: %.1f %%\n", reports.EloShown(e.Elo), e.Error, 100*stats.LOSWinLoss(m.WDL), draws)
+	if words != "" {
+		fmt.Fprintln(w, words)
+	}
 	p := m.Penta
 	fmt.Fprintf(w, "Ptnml(0-2): [%d, %d, %d, %d, %d]\n", p[0], p[1], p[2], p[3], p[4])
 	if s := m.SPRT; s != nil && s.Failure == "" {
