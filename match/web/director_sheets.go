@@ -134,7 +134,7 @@ func (s *Server) eventSheet(kind string) http.HandlerFunc {
 		w.Header().Add("Vary", "Accept-Language") // the sheet's language (sheetLang)
 		id := r.PathValue("id")
 		if id == "" || len(id) > 64 {
-			writeCode(w, http.StatusNotFound, codeNotFound, nil)
+			writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 			return
 		}
 		lang, chosen := sheetLang(r)
@@ -142,7 +142,7 @@ func (s *Server) eventSheet(kind string) http.HandlerFunc {
 		if v := r.PathValue("n"); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				writeCode(w, http.StatusNotFound, codeNotFound, nil)
+				writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 				return
 			}
 			key.n = n
@@ -179,7 +179,7 @@ func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request, kind string) 
 		if v := r.PathValue("n"); v != "" {
 			n, err = strconv.Atoi(v)
 			if err != nil || n < 1 || n > last {
-				writeCode(w, http.StatusNotFound, codeNotFound, nil)
+				writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 				return
 			}
 		}

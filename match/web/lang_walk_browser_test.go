@@ -1,0 +1,90 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// browserSpeaks sets the page's browser to speak lang (a locale such as
+// "ru-RU"), as a person's browser set to that language does:
+// navigator.languages and the Accept-Language of every request, and the
+// locale of dates and numbers.
+func browserSpeaks(p *page, locale string) {
+	p.t.Helper()
+	primary, _, _ := strings.Cut(locale, "-")
+	p.do("the browser speaks "+locale, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		ua := "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36"
+		if _, err := cdp.Call(ctx, t, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: ua, AcceptLanguage: locale + "," + primary + ";q=0.9"}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, t, emulation.SetLocaleOverride, emulation.SetLocaleOverrideParams{Locale: locale})
+		return err
+	}))
+}
+
+// TestBrowserDeadAddressInLanguage: readers whose browsers speak Dutch
+// and Russian follow addresses that lead nowhere: a public standings link
+// with its event's id mistyped, the pairings of a round not published
+// yet, and an address the site does not have. Each page says so in the
+// reader's language, with <html lang> and the site's name as its title;
+// it was the JSON error body, in English. A program asking the same
+// address still gets the JSON. Screenshots at 390 and 1366 px.
+func TestBrowserDeadAddressInLanguage(t *testing.T) {
+	needBrowser(t)
+	e, id := sheetEventEnv(t)
+	for _, c := range []struct {
+		locale, lang, app, says string
+	}{
+		{"nl-NL", "nl", "Dam-arbiter", "Niet gevonden"},
+		{"ru-RU", "ru", "Шашечный судья", "Не найдено"},
+	} {
+		p := newPage(t, "reader-"+c.lang)
+		browserSpeaks(p, c.locale)
+		for _, path := range []string{"/e/" + id + "x/standings", "/e/" + id + "/round/2", "/standings"} {
+			p.do("open "+path, chromedp.Navigate(e.hs.URL+path))
+			p.wait(path+" says it is not found", `document.body && document.body.innerText.trim() !== ''`)
+			if got := eval[string](p, `document.documentElement.lang + '|' + document.title`); got != c.lang+"|"+c.app {
+				t.Errorf("%s in %s: lang|title %q, want %q", path, c.lang, got, c.lang+"|"+c.app)
+			}
+			if got := eval[string](p, `document.body.innerText`); !strings.Contains(got, c.says) || strings.Contains(got, "Not found") || strings.Contains(got, `"error"`) {
+				t.Errorf("%s in %s reads %q", path, c.lang, got)
+			}
+		}
+		p.shot("dead-address-"+c.lang+"-390", 390, 844, "")
+		p.shot("dead-address-"+c.lang+"-1366", 1366, 900, "")
+	}
+	resp, body := e.do("GET", "/e/"+id+"x/standings", "", "Accept-Language", "ru")
+	if resp.StatusCode != http.StatusNotFound || errorCode(body) != codeNotFound {
+		t.Errorf("a program's request: %d %s", resp.StatusCode, body)
+	}
+}
+
+// TestRateLimitPageInLanguage: a Russian reader who reloads a public page
+// past the server's request limit reads, in Russian, that there were too
+// many requests (the page their browser shows, not JSON in English); the
+// client's own fetch of the same address gets the JSON it reads.
+func TestRateLimitPageInLanguage(t *testing.T) {
+	// One request's worth of tokens a thousand seconds: the second
+	// request of the test is refused however slow the machine.
+	e := newEnv(t, Config{Limits: Limits{RequestRate: 0.001, RequestBurst: 1, GameRate: -1}})
+	browser := []string{"Accept", "text/html,application/xhtml+xml,*/*;q=0.8", "Accept-Language", "ru-RU,ru;q=0.9"}
+	e.do("GET", "/", "", browser...)
+	resp, body := e.do("GET", "/", "", browser...)
+	if resp.StatusCode != http.StatusTooManyRequests || !strings.Contains(resp.Header.Get("Content-Type"), "text/html") {
+		t.Fatalf("a reload past the limit: %d %s %s", resp.StatusCode, resp.Header.Get("Content-Type"), body)
+	}
+	for _, want := range []string{`<html lang="ru">`, "<title>Шашечный судья</title>", "Слишком много запросов; повторите чуть позже."} {
+		if !strings.Contains(string(body), want) {
+			t.Errorf("the page lacks %q:\n%s", want, body)
+		}
+	}
+	if resp, body := e.do("GET", "/api/variants", "", "Accept-Language", "ru"); resp.StatusCode != http.StatusTooManyRequests || errorCode(body) != codeRateLimited {
+		t.Errorf("the client's fetch past the limit: %d %s", resp.StatusCode, body)
+	}
+}
