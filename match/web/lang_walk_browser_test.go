@@ -88,3 +88,45 @@ func TestRateLimitPageInLanguage(t *testing.T) {
 		t.Errorf("the client's fetch past the limit: %d %s", resp.StatusCode, body)
 	}
 }
+
+// TestBrowserTabTitleInLanguage: the name on the browser's tab follows the
+// reader's language where the pages left it English. A director whose
+// browser speaks Russian opens the create-an-event page: the tab reads
+// "Шашечный судья: Новый турнир", and after a switch to Dutch the tab and
+// the variants' names are Dutch (they stayed Russian). A Russian player
+// whose game link, and whose result link, lost a character reads in the
+// tab the site's name in Russian beside the page's Russian "not found"
+// (the tab said "Draughts arbiter: game").
+func TestBrowserTabTitleInLanguage(t *testing.T) {
+	needBrowser(t)
+	e := newDirEnv(t)
+	d := newPage(t, "director-ru")
+	browserSpeaks(d, "ru-RU")
+	d.do("open the create page", chromedp.Navigate(e.hs.URL+"/director"))
+	d.wait("the variants load", `document.querySelector('#ev-variant option[value="international"]')`)
+	if got := eval[string](d, `document.title + '|' + document.querySelector('#ev-variant option[value="international"]').textContent`); got != "Шашечный судья: Новый турнир|Международные шашки 10×10 (ФМЖД)" {
+		t.Errorf("the Russian create page: tab|variant %q", got)
+	}
+	d.do("choose Dutch", chromedp.SetValue(chromedp.CSS("#lang"), "nl"))
+	eval[bool](d, `document.getElementById('lang').dispatchEvent(new Event('change'))`)
+	d.wait("the page speaks Dutch", `document.documentElement.lang === 'nl' && document.querySelector('h1').textContent === 'Nieuw toernooi'`)
+	if got := eval[string](d, `document.title + '|' + document.querySelector('#ev-variant option[value="international"]').textContent`); got != "Dam-arbiter: Nieuw toernooi|Internationaal dammen 10×10 (FMJD)" {
+		t.Errorf("after the switch to Dutch: tab|variant %q", got)
+	}
+	d.shot("director-new-nl-390", 390, 844, "")
+
+	g := e.create(`{"variant":"russian","white":"Анна","black":"Борис"}`)
+	p := newPage(t, "player-ru")
+	browserSpeaks(p, "ru-RU")
+	p.do("open a game link cut short", chromedp.Navigate(g.links["black"][:len(g.links["black"])-1]))
+	p.wait("the page says so", `!document.getElementById('fatal').hidden && document.documentElement.lang === 'ru'`)
+	if got := eval[string](p, `document.title + '|' + document.getElementById('fatal').textContent`); !strings.HasPrefix(got, "Шашечный судья|Не найдено") {
+		t.Errorf("the dead game link: tab|text %q", got)
+	}
+	p.shot("dead-game-link-ru-390", 390, 844, "")
+	p.do("open a mistyped result link", chromedp.Navigate(e.hs.URL+"/r/NOTAPASS"))
+	p.wait("the page says so", `document.documentElement.lang === 'ru' && document.body.innerText.includes('ссылка неизвестна')`)
+	if got := eval[string](p, `document.title`); got != "Шашечный судья" {
+		t.Errorf("the dead result link's tab reads %q", got)
+	}
+}
