@@ -130,3 +130,68 @@ func TestBrowserTabTitleInLanguage(t *testing.T) {
 		t.Errorf("the dead result link's tab reads %q", got)
 	}
 }
+
+// TestBrowserDirectorLanguageCarried: a director at the club's computer,
+// whose browser speaks English, switches the director's page to Russian.
+// The public pages it links open in Russian: the standings, the printed
+// round with its result slips; the live boards, and from them the
+// round's pairings. They opened in English, the language of the browser,
+// which the sheets read. The same links in a page left in the browser's
+// language carry no ?lang=, to stay right for whoever they are sent to.
+func TestBrowserDirectorLanguageCarried(t *testing.T) {
+	needBrowser(t)
+	e := newDirEnv(t)
+	tok, _ := e.createEvent(`{"name":"Клубный турнир","variant":"russian","rounds":3}`)
+	e.op(tok, "add-players", `{"players":[{"name":"Анна","rating":2000},{"name":"Борис","rating":1900},{"name":"Вера","rating":1800},{"name":"Глеб","rating":1700}]}`, 200)
+	e.op(tok, "pair", `{"round":1}`, 200)
+	e.op(tok, "publish", `{"round":1}`, 200)
+	d := newPage(t, "director")
+	browserSpeaks(d, "en-GB")
+	d.do("open the director's page", chromedp.Navigate(e.hs.URL+"/d/"+tok))
+	d.wait("the page", `window.arbiterDirector && arbiterDirector.ready && document.getElementById('link-standings')`)
+	if href := eval[string](d, `document.getElementById('link-standings').href`); strings.Contains(href, "lang=") {
+		t.Errorf("in the browser's language the standings' link is %s", href)
+	}
+	d.do("choose Russian", chromedp.SetValue(chromedp.CSS("#lang"), "ru"))
+	eval[bool](d, `document.getElementById('lang').dispatchEvent(new Event('change'))`)
+	d.wait("the page in Russian", `document.documentElement.lang === 'ru' && document.getElementById('link-standings').textContent === 'Положение'`)
+	d.shot("director-chose-ru-390", 390, 844, "#public-links")
+	// The director follows each link in this browser, coming back to the
+	// director's page between them.
+	back := func() {
+		t.Helper()
+		d.do("back to the director's page", chromedp.Navigate(e.hs.URL+"/d/"+tok))
+		d.wait("the page in Russian", `document.documentElement.lang === 'ru' && window.arbiterDirector && arbiterDirector.ready && document.getElementById('atb-live')`)
+	}
+	for _, c := range []struct{ link, heading string }{
+		{"#link-standings", "Положение"},
+		{"#link-print", "Тур 1: жеребьёвка и бланки результатов"},
+	} {
+		follow(d, c.link)
+		d.wait(c.link+" in Russian", `document.documentElement && document.documentElement.lang === 'ru' && document.querySelector('h2') && !location.pathname.startsWith('/d/')`)
+		if got := text(d, "h2"); !strings.HasPrefix(got, c.heading) {
+			t.Errorf("%s opens with %q, want %q", c.link, got, c.heading)
+		}
+		back()
+	}
+	follow(d, "#atb-live")
+	d.wait("the boards in Russian", `location.pathname.endsWith('/boards') && document.documentElement.lang === 'ru' && document.querySelector('#rounds a:last-child') && document.querySelector('#rounds a:last-child').textContent !== ''`)
+	d.shot("live-boards-chose-ru-390", 390, 844, "")
+	follow(d, "#rounds a:last-child")
+	d.wait("the pairings in Russian", `location.pathname.endsWith('/round/1') && document.documentElement && document.documentElement.lang === 'ru' && document.querySelector('h2')`)
+	if got := text(d, "h2"); !strings.HasPrefix(got, "Жеребьёвка, тур 1") {
+		t.Errorf("the live boards' pairings open with %q", got)
+	}
+	// A spectator, whose browser speaks English, is sent the Russian
+	// pairings (the link has ?lang=ru) and follows its "live boards": they
+	// are Russian too (the boards page took the browser's language).
+	s := newPage(t, "spectator")
+	browserSpeaks(s, "en-GB")
+	s.do("open the pairings sent", chromedp.Navigate(eval[string](d, `location.href`)))
+	s.wait("the pairings", `document.documentElement && document.documentElement.lang === 'ru' && document.querySelector('nav a[href*="/boards"]')`)
+	follow(s, `nav a[href*="/boards"]`)
+	s.wait("the boards in Russian", `location.pathname.endsWith('/boards') && document.getElementById('progress') && document.getElementById('progress').textContent !== ''`)
+	if got := eval[string](s, `document.documentElement.lang + '|' + document.getElementById('title').textContent`); got != "ru|Тур 1: доски" {
+		t.Errorf("the spectator's live boards: lang|title %q", got)
+	}
+}
