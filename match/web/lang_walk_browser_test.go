@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -194,4 +195,32 @@ func TestBrowserDirectorLanguageCarried(t *testing.T) {
 	if got := eval[string](s, `document.documentElement.lang + '|' + document.getElementById('title').textContent`); got != "ru|Тур 1: доски" {
 		t.Errorf("the spectator's live boards: lang|title %q", got)
 	}
+}
+
+// TestBrowserDirectorPageNamesInLanguage: a director whose browser speaks
+// English switches the director's page to Russian. The public pages'
+// navigation is named in Russian for a screen reader ("Public pages" was
+// left in English), and the times of the changes' log are written as
+// Russian writes them (day.month.year), not in the browser's English
+// format.
+func TestBrowserDirectorPageNamesInLanguage(t *testing.T) {
+	needBrowser(t)
+	e := newDirEnv(t)
+	tok, _ := e.createEvent(`{"name":"Клубный турнир","variant":"russian","rounds":3}`)
+	e.op(tok, "add-players", `{"players":[{"name":"Анна","rating":2000},{"name":"Борис","rating":1900}]}`, 200)
+	d := newPage(t, "director")
+	browserSpeaks(d, "en-US")
+	d.do("open the director's page", chromedp.Navigate(e.hs.URL+"/d/"+tok))
+	d.wait("the page", `window.arbiterDirector && arbiterDirector.ready && document.querySelector('#audit time')`)
+	d.do("choose Russian", chromedp.SetValue(chromedp.CSS("#lang"), "ru"))
+	eval[bool](d, `document.getElementById('lang').dispatchEvent(new Event('change'))`)
+	d.wait("the page in Russian", `document.documentElement.lang === 'ru' && document.getElementById('link-standings').textContent === 'Положение'`)
+	d.do("open the log", chromedp.Click(chromedp.CSS("details:has(#audit) > summary")))
+	if got := eval[string](d, `document.getElementById('public-links').getAttribute('aria-label')`); got != "Публичные страницы" {
+		t.Errorf("the public pages' navigation is named %q", got)
+	}
+	if got := text(d, "#audit time"); !regexp.MustCompile(`^\d\d\.\d\d\.\d{4}, \d\d:\d\d:\d\d$`).MatchString(got) {
+		t.Errorf("the log's time reads %q, not as Russian writes it", got)
+	}
+	d.shot("director-log-ru-390", 390, 844, "#audit")
 }

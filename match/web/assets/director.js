@@ -115,7 +115,7 @@ function render() {
   document.dispatchEvent(new CustomEvent('director:render', { detail: { view: v, op } })); // director-boards.js
   const audit = $('audit');
   audit.replaceChildren(...(v.audit || []).slice().reverse().map((a) =>
-    el('li', {}, el('time', { text: new Date(a.at).toLocaleString() }), ` ${a.action}: ${a.detail}`)));
+    el('li', {}, el('time', { text: new Date(a.at).toLocaleString(i18n.current()) }), ` ${a.action}: ${a.detail}`)));
 }
 
 function renderRound() {
