@@ -10,6 +10,8 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
+
+	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
 
 // browserSpeaks sets the page's browser to speak lang (a locale such as
@@ -258,4 +260,29 @@ func TestBrowserMoveRuleClaimInLanguage(t *testing.T) {
 	anna.checkLayout("claim-n-ru-390", 390, 844)
 	bram.checkLayout("claim-n-nl-390", 390, 844)
 	bram.checkLayout("claim-n-nl-1366", 1366, 900)
+}
+
+// TestBrowserEngineTabInLanguage: a player whose browser speaks Russian
+// creates a 5+3 game against the built-in engine on the create page and
+// opens White's board. The tab names the engine as the board does,
+// "Встроенная программа: начальный уровень", not by its internal name
+// "sparring-beginner".
+func TestBrowserEngineTabInLanguage(t *testing.T) {
+	needBrowser(t)
+	e := newEngineEnv(t, online.BuiltInEngines(arbiterBinary(t)))
+	p := newPage(t, "player")
+	browserSpeaks(p, "ru-RU")
+	p.do("open the create page", chromedp.Navigate(e.hs.URL+"/"))
+	p.wait("the engines are offered", `document.documentElement.lang === 'ru' && document.querySelector('#engine option[value="sparring-beginner"]')`)
+	p.do("a 5+3 game against the beginner engine", chromedp.SendKeys(chromedp.CSS("#tc"), "5+3"), chromedp.SetValue(chromedp.CSS("#engine"), "sparring-beginner"))
+	eval[bool](p, `document.getElementById('engine').dispatchEvent(new Event('change'))`)
+	p.wait("the engine's side is asked", `!document.getElementById('side-box').hidden`)
+	p.do("create", chromedp.Click(chromedp.CSS("#create-button")))
+	p.wait("the links", `!document.getElementById('links').hidden`)
+	follow(p, "#open-white")
+	p.wait("the board", `window.arbiterGame && arbiterGame.snap && !document.getElementById('game').hidden`)
+	const engine = "Встроенная программа: начальный уровень"
+	if got := eval[string](p, `document.title + '|' + document.querySelector('#bar-top .pname').textContent`); got != "Белые – "+engine+"|"+engine {
+		t.Errorf("tab|engine's bar: %q", got)
+	}
 }
