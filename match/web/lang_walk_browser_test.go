@@ -286,3 +286,35 @@ func TestBrowserEngineTabInLanguage(t *testing.T) {
 		t.Errorf("tab|engine's bar: %q", got)
 	}
 }
+
+// TestBrowserDirectorChecksCount: the warnings on an event's settings say
+// their numbers so that they read right for any count: a Russian director
+// of five players, one of them unrated, over three rounds read "3 туров
+// для 5 участников ... (2 туров)" (Russian has three plural forms; 2, 3
+// and 4 take "тура"), and an English one "1 players have no rating".
+// Now "Туров: 3, участников: 5 ... не больше 2" and "Players without a
+// rating: 1 (Dina)". Screenshots at 390 and 1366 px.
+func TestBrowserDirectorChecksCount(t *testing.T) {
+	needBrowser(t)
+	e := newDirEnv(t)
+	tok, _ := e.createEvent(`{"name":"Клубный турнир","variant":"russian","rounds":3}`)
+	e.op(tok, "add-players", `{"players":[{"name":"Анна","rating":2000},{"name":"Борис","rating":1900},{"name":"Вера","rating":1800},{"name":"Глеб","rating":1700},{"name":"Dina"}]}`, 200)
+	for _, c := range []struct {
+		locale, want string
+	}{
+		{"ru-RU", "Туров: 3, участников: 5. Швейцарские правила ФМЖД допускают туров не больше половины числа участников (здесь не больше 2). (FMJD Swiss art. 2.4)" +
+			"Участников без рейтинга: 1 (Dina). Швейцарские правила ФМЖД дают каждому оценочный рейтинг или ставят их ниже среднего уровня турнира. (FMJD Swiss art. 3.1.1, 3.1.2)"},
+		{"en-GB", "3 rounds for 5 players: the FMJD's Swiss rules ask for at most half the players (2 rounds). (FMJD Swiss art. 2.4)" +
+			"Players without a rating: 1 (Dina). The FMJD's Swiss rules give each an estimated rating, or place them below the field's average. (FMJD Swiss art. 3.1.1, 3.1.2)"},
+	} {
+		d := newPage(t, "director-"+c.locale)
+		browserSpeaks(d, c.locale)
+		d.do("open the director's page", chromedp.Navigate(e.hs.URL+"/d/"+tok))
+		d.wait("the warnings", `window.arbiterDirector && arbiterDirector.ready && document.querySelectorAll('#checks li').length === 2`)
+		if got := text(d, "#checks"); got != c.want {
+			t.Errorf("%s reads %q,\nwant %q", c.locale, got, c.want)
+		}
+		d.shot("director-checks-"+c.locale+"-390", 390, 844, "#checks-box")
+		d.shot("director-checks-"+c.locale+"-1366", 1366, 900, "#checks-box")
+	}
+}
