@@ -293,7 +293,8 @@ func TestBrowserEngineTabInLanguage(t *testing.T) {
 // для 5 участников ... (2 туров)" (Russian has three plural forms; 2, 3
 // and 4 take "тура"), and an English one "1 players have no rating".
 // Now "Туров: 3, участников: 5 ... не больше 2" and "Players without a
-// rating: 1 (Dina)". Screenshots at 390 and 1366 px.
+// rating: 1 (Dina)"; the regulation is cited in Russian too ("FMJD
+// Swiss art. 2.4" was English). Screenshots at 390 and 1366 px.
 func TestBrowserDirectorChecksCount(t *testing.T) {
 	needBrowser(t)
 	e := newDirEnv(t)
@@ -302,8 +303,8 @@ func TestBrowserDirectorChecksCount(t *testing.T) {
 	for _, c := range []struct {
 		locale, want string
 	}{
-		{"ru-RU", "Туров: 3, участников: 5. Швейцарские правила ФМЖД допускают туров не больше половины числа участников (здесь не больше 2). (FMJD Swiss art. 2.4)" +
-			"Участников без рейтинга: 1 (Dina). Швейцарские правила ФМЖД дают каждому оценочный рейтинг или ставят их ниже среднего уровня турнира. (FMJD Swiss art. 3.1.1, 3.1.2)"},
+		{"ru-RU", "Туров: 3, участников: 5. Швейцарские правила ФМЖД допускают туров не больше половины числа участников (здесь не больше 2). (ФМЖД, швейцарская система, ст. 2.4)" +
+			"Участников без рейтинга: 1 (Dina). Швейцарские правила ФМЖД дают каждому оценочный рейтинг или ставят их ниже среднего уровня турнира. (ФМЖД, швейцарская система, ст. 3.1.1, 3.1.2)"},
 		{"en-GB", "3 rounds for 5 players: the FMJD's Swiss rules ask for at most half the players (2 rounds). (FMJD Swiss art. 2.4)" +
 			"Players without a rating: 1 (Dina). The FMJD's Swiss rules give each an estimated rating, or place them below the field's average. (FMJD Swiss art. 3.1.1, 3.1.2)"},
 	} {
