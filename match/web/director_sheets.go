@@ -167,7 +167,10 @@ func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request, kind string) 
 		if chosen {
 			q = "?lang=" + lang
 		}
-		ev.Current = []string{r.URL.Path + q}
+		ev.Current = []string{r.URL.Path + q, r.URL.Path + "?lang=" + lang}
+		for _, l := range sheetLangs {
+			ev.LangLinks = append(ev.LangLinks, sheets.Link{Label: langNames[l], Href: r.URL.Path + "?lang=" + l})
+		}
 		var buf bytes.Buffer
 		var err error
 		// n is the round in the path: a published round's pairings, or

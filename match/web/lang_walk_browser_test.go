@@ -319,3 +319,39 @@ func TestBrowserDirectorChecksCount(t *testing.T) {
 		d.shot("director-checks-"+c.locale+"-1366", 1366, 900, "#checks-box")
 	}
 }
+
+// TestBrowserSheetLanguageLinks: a Russian reader at the club's computer,
+// whose browser speaks English, is sent the public standings. The sheet
+// opens in English; she picks "Русский" among the sheet's languages and
+// reads it in Russian, then follows "Кросс-таблица", still in Russian.
+// The sheets had no way to switch: the client pages' switcher is not on
+// them. The languages' links are not printed. Screenshots at 390 and
+// 1366 px.
+func TestBrowserSheetLanguageLinks(t *testing.T) {
+	needBrowser(t)
+	e, id := sheetEventEnv(t)
+	p := newPage(t, "reader")
+	browserSpeaks(p, "en-GB")
+	p.do("open the standings", chromedp.Navigate(e.hs.URL+"/e/"+id+"/standings"))
+	p.wait("the standings in English", `document.documentElement && document.documentElement.lang === 'en' && document.querySelector('h2')`)
+	p.wait("a link to the sheet in Russian", `[...document.querySelectorAll('#nav-langs a')].some(a => a.textContent === 'Русский')`)
+	p.do("choose Русский", chromedp.Click(chromedp.CSS(`#nav-langs a[href$="lang=ru"]`)))
+	p.wait("the standings in Russian", `location.search === '?lang=ru' && document.documentElement && document.documentElement.lang === 'ru' && document.querySelector('h2')`)
+	if got := text(p, "h2"); !strings.HasPrefix(got, "Положение после тура 1") {
+		t.Errorf("the Russian standings open with %q", got)
+	}
+	if got := text(p, `#nav-langs a[aria-current="page"]`); got != "Русский" {
+		t.Errorf("the language marked as shown is %q", got)
+	}
+	p.shot("sheet-langs-ru-390", 390, 844, "")
+	p.shot("sheet-langs-ru-1366", 1366, 900, "")
+	follow(p, `nav a[href$="/crosstable?lang=ru"]`)
+	p.wait("the crosstable in Russian", `location.pathname.endsWith('/crosstable') && document.documentElement && document.documentElement.lang === 'ru' && document.querySelector('h2')`)
+	if got := text(p, "h2"); !strings.HasPrefix(got, "Кросс-таблица") {
+		t.Errorf("the crosstable opens with %q", got)
+	}
+	p.do("print", printMedia("print"))
+	if shown := eval[bool](p, `getComputedStyle(document.getElementById('nav-langs')).display !== 'none'`); shown {
+		t.Error("the languages' links are printed")
+	}
+}

@@ -18,6 +18,10 @@ import (
 // client's catalogs, English first (the default).
 var sheetLangs = []string{"en", "nb", "da", "nl", "fr", "ru"}
 
+// langNames name each language in itself, as the client's switcher does
+// (i18n.js selector), for the sheets' language links.
+var langNames = map[string]string{"en": "English", "nb": "Norsk (bokmål)", "da": "Dansk", "nl": "Nederlands", "fr": "Français", "ru": "Русский"}
+
 // sheetTexts is each language's sheet.*, variant.* (the variants'
 // names, as the other pages show them), dir.card.* (the director's
 // "keep this" card), http.* and app.name (errorPage) entries of the embedded catalogs
