@@ -355,3 +355,30 @@ func TestBrowserSheetLanguageLinks(t *testing.T) {
 		t.Error("the languages' links are printed")
 	}
 }
+
+// TestBrowserClockWordsPlural: a player whose browser speaks Russian
+// types time controls with moves on the create page. The page says them
+// back with the moves' word in Russian's three forms: "22 хода", "21
+// ход", "40 ходов"; every count read "ходов" ("22 ходов").
+func TestBrowserClockWordsPlural(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	p := newPage(t, "creator")
+	browserSpeaks(p, "ru-RU")
+	p.do("open the create page", chromedp.Navigate(e.hs.URL+"/"))
+	p.wait("the page in Russian", `document.documentElement.lang === 'ru' && document.querySelector('#variant option')`)
+	for _, c := range []struct{ typed, says string }{
+		{"22/60", "22 хода за "},
+		{"21/60", "21 ход за "},
+		{"40/60", "40 ходов за "},
+	} {
+		eval[bool](p, `(document.getElementById('tc').value = '', true)`)
+		p.do("type "+c.typed, chromedp.SendKeys(chromedp.CSS("#tc"), c.typed))
+		// The echo of this text begins with its count of moves.
+		p.wait("the clock said back", `document.getElementById('tc-echo').textContent.startsWith('`+c.typed[:2]+` ')`)
+		if got := p.text("tc-echo"); !strings.Contains(got, c.says) {
+			t.Errorf("%s is said back as %q, want %q in it", c.typed, got, c.says)
+		}
+	}
+	p.shot("clock-plural-ru-390", 390, 844, "#tc")
+}

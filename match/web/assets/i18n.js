@@ -81,8 +81,24 @@ export function t(key, args) {
   return fill(s, args);
 }
 
+// fill fills {name} with args[name]. {name|form|form...} is the word that
+// goes with the number args[name] in the page's language: the forms in
+// the order of its plural categories (Intl.PluralRules: one, few, many for
+// Russian; one, other for the others), so that a catalog writes
+// "{moves} {moves|ход|хода|ходов}": 21 ход, 22 хода, 25 ходов.
 export function fill(s, args) {
-  return s.replace(/\{([a-z0-9_]+)\}/gi, (m, k) => (args && args[k] !== undefined ? String(args[k]) : m));
+  return s.replace(/\{([a-z0-9_]+)((?:\|[^{}|]*)+)?\}/gi, (m, k, forms) => {
+    if (!args || args[k] === undefined) return m;
+    return forms ? plural(Number(args[k]), forms.slice(1).split('|')) : String(args[k]);
+  });
+}
+
+const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+function plural(n, forms) {
+  const rules = new Intl.PluralRules(lang);
+  const cats = rules.resolvedOptions().pluralCategories.slice().sort((a, b) => CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b));
+  return forms[Math.min(Math.max(cats.indexOf(rules.select(n)), 0), forms.length - 1)];
 }
 
 // msg renders a referee/server message {code, args, text}: the catalog's
