@@ -109,12 +109,12 @@ func (s *Server) ownOrigin(r *http.Request, origin string) bool {
 func (s *Server) resolveEvent(w http.ResponseWriter, r *http.Request) (string, string, bool) {
 	token := r.PathValue("dtoken")
 	if token == "" || len(token) > maxToken {
-		writeCode(w, http.StatusNotFound, codeNotFound, nil)
+		writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 		return "", "", false
 	}
 	id, ok := s.dir.Resolve(r.Context(), token)
 	if !ok {
-		writeCode(w, http.StatusNotFound, codeNotFound, nil)
+		writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 		return "", "", false
 	}
 	noteGame(r, "event:"+id, "director")
@@ -648,7 +648,7 @@ func (s *Server) keptByEvent(kind string, draw http.HandlerFunc, games bool) htt
 	return func(w http.ResponseWriter, r *http.Request) {
 		id := r.PathValue("id")
 		if id == "" || len(id) > 64 {
-			writeCode(w, http.StatusNotFound, codeNotFound, nil)
+			writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 			return
 		}
 		gen := s.dir.Generation()
@@ -724,14 +724,14 @@ func pdnTag(s string) string { return strings.NewReplacer(`\`, `\\`, `"`, `\"`).
 func (s *Server) publicEvent(w http.ResponseWriter, r *http.Request) (*director.Snapshot, bool) {
 	id := r.PathValue("id")
 	if id == "" || len(id) > 64 {
-		writeCode(w, http.StatusNotFound, codeNotFound, nil)
+		writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 		return nil, false
 	}
 	sn, err := s.dir.Get(r.Context(), id)
 	if err != nil {
 		var de *director.Error
 		if errors.As(err, &de) && de.Kind == message.NotFound {
-			writeCode(w, http.StatusNotFound, codeNotFound, nil)
+			writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 			return nil, false
 		}
 		s.directorError(w, r, err)

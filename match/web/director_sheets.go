@@ -134,7 +134,7 @@ func (s *Server) eventSheet(kind string) http.HandlerFunc {
 		w.Header().Add("Vary", "Accept-Language") // the sheet's language (sheetLang)
 		id := r.PathValue("id")
 		if id == "" || len(id) > 64 {
-			writeCode(w, http.StatusNotFound, codeNotFound, nil)
+			writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 			return
 		}
 		lang, chosen := sheetLang(r)
@@ -142,7 +142,7 @@ func (s *Server) eventSheet(kind string) http.HandlerFunc {
 		if v := r.PathValue("n"); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
-				writeCode(w, http.StatusNotFound, codeNotFound, nil)
+				writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 				return
 			}
 			key.n = n
@@ -167,7 +167,10 @@ func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request, kind string) 
 		if chosen {
 			q = "?lang=" + lang
 		}
-		ev.Current = []string{r.URL.Path + q}
+		ev.Current = []string{r.URL.Path + q, r.URL.Path + "?lang=" + lang}
+		for _, l := range sheetLangs {
+			ev.LangLinks = append(ev.LangLinks, sheets.Link{Label: langNames[l], Href: r.URL.Path + "?lang=" + l})
+		}
 		var buf bytes.Buffer
 		var err error
 		// n is the round in the path: a published round's pairings, or
@@ -179,7 +182,7 @@ func (s *Server) drawSheet(w http.ResponseWriter, r *http.Request, kind string) 
 		if v := r.PathValue("n"); v != "" {
 			n, err = strconv.Atoi(v)
 			if err != nil || n < 1 || n > last {
-				writeCode(w, http.StatusNotFound, codeNotFound, nil)
+				writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 				return
 			}
 		}

@@ -119,7 +119,7 @@ func (s *Server) middleware(mux *http.ServeMux) http.Handler {
 		}
 		if pattern != "GET /healthz" && !s.requests.allow(client) {
 			sw.Header().Set("Retry-After", "1")
-			writeCode(sw, http.StatusTooManyRequests, codeRateLimited, nil)
+			writeCodeFor(sw, r, http.StatusTooManyRequests, codeRateLimited, nil)
 			return
 		}
 		mux.ServeHTTP(sw, r)
@@ -141,7 +141,7 @@ func (s *Server) noRoute(w http.ResponseWriter, r *http.Request, mux *http.Serve
 		w.Header().Set("Location", rec.h.Get("Location"))
 		w.WriteHeader(rec.status)
 	default:
-		writeCode(w, http.StatusNotFound, codeNotFound, nil)
+		writeCodeFor(w, r, http.StatusNotFound, codeNotFound, nil)
 	}
 }
 

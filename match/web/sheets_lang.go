@@ -18,9 +18,13 @@ import (
 // client's catalogs, English first (the default).
 var sheetLangs = []string{"en", "nb", "da", "nl", "fr", "ru"}
 
+// langNames name each language in itself, as the client's switcher does
+// (i18n.js selector), for the sheets' language links.
+var langNames = map[string]string{"en": "English", "nb": "Norsk (bokmål)", "da": "Dansk", "nl": "Nederlands", "fr": "Français", "ru": "Русский"}
+
 // sheetTexts is each language's sheet.*, variant.* (the variants'
-// names, as the other pages show them) and dir.card.* (the director's
-// "keep this" card) entries of the embedded catalogs
+// names, as the other pages show them), dir.card.* (the director's
+// "keep this" card), http.* and app.name (errorPage) entries of the embedded catalogs
 // (assets/i18n/{lang}.json), read once. A catalog that does not read
 // leaves its language English: the sheets fall back key by key.
 var sheetTexts = sync.OnceValue(func() map[string]map[string]string {
@@ -36,7 +40,8 @@ var sheetTexts = sync.OnceValue(func() map[string]map[string]string {
 			continue
 		}
 		for k, v := range cat {
-			if strings.HasPrefix(k, "sheet.") || strings.HasPrefix(k, "variant.") || strings.HasPrefix(k, "dir.card.") {
+			if strings.HasPrefix(k, "sheet.") || strings.HasPrefix(k, "variant.") || strings.HasPrefix(k, "dir.card.") ||
+				strings.HasPrefix(k, "http.") || k == "app.name" {
 				out[l][k] = v
 			}
 		}

@@ -48,7 +48,11 @@ type Event struct {
 	Links      []Link
 	RoundLinks []Link
 	AfterLinks []Link
-	Current    []string
+	// LangLinks offer the sheet in the other languages, each labelled in
+	// its own (on screen only): a reader whose browser says another
+	// language has no other way to switch.
+	LangLinks []Link
+	Current   []string
 	// Rated prints the rating change of each rated game (FIDE B.02 art.
 	// 8.3, reports/rating, K: Player.K) on the cards,
 	// and the change and performance of each player on the standings.

@@ -89,7 +89,8 @@ func (sn *Snapshot) Checks() []Check {
 			names += ", …"
 		}
 		out = append(out, check("unrated", "FMJD Swiss art. 3.1.1, 3.1.2",
-			fmt.Sprintf("%d players have no rating (%s): the FMJD's Swiss rules give each an estimated rating, or place them below the field's average.", len(unrated), names),
+			// The count after a colon reads right for one player too.
+			fmt.Sprintf("Players without a rating: %d (%s). The FMJD's Swiss rules give each an estimated rating, or place them below the field's average.", len(unrated), names),
 			"count", len(unrated), "names", names))
 	}
 	return out

@@ -41,6 +41,12 @@ var codes = message.Catalog{
 	"evidence.threefold-start-only":       "this position has occurred only at the start: {count} of the three times needed",
 	"evidence.window":                     "each player has made {moves} moves {rule}: {counted} of the {needed} needed, counted from {first}",
 	"evidence.window-short":               "only {counted} of the {needed} moves needed ({moves} each) have been played {rule}, counted from {first}",
+	// No move counted; {broke} is the arbiter's English reason (value.*
+	// entries translate it): "was a capture", "advanced an uncrowned
+	// man", "moved a man", "brought about this endgame", "is a capture".
+	"evidence.window-none":       "none of the {needed} moves needed ({moves} each) has been played {rule} since the start of the record",
+	"evidence.window-none-since": "none of the {needed} moves needed ({moves} each) has been played {rule} since {broken}, which {broke}",
+	"evidence.window-none-move":  "the claimed move {move} {broke}, which restarts the count of the {needed} moves needed ({moves} each) {rule}",
 	// Offers.
 	"offer.made":      "{color} offers a draw.",
 	"offer.accepted":  "{color} accepted the draw offer.",

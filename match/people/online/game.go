@@ -781,9 +781,10 @@ func (g *game) legal() []string {
 
 // evidenceMsg is a claim's evidence as a message of its own (a client
 // renders it in place of {reason}): a threefold repetition's occurrences
-// or an N-move or endgame rule's count. Nil for evidence said only in
-// English (a problem, the one-piece-each draw, a count the claimed move
-// broke): args.reason says it then.
+// or an N-move or endgame rule's count, also one that no move has
+// started yet (since the start, since the move that broke it, or broken
+// by the claimed move). Nil for evidence said only in English (a problem,
+// the one-piece-each draw): args.reason says it then.
 func evidenceMsg(e arbiter.Evidence) *Msg {
 	if e.Problem != "" {
 		return nil
@@ -823,7 +824,22 @@ func evidenceMsg(e arbiter.Evidence) *Msg {
 			args["move"] = e.Move
 		}
 		return &Msg{Code: code, Args: args, Text: render(code, args)}
-	case e.Window != nil && e.Window.Counted > 0:
+	case e.Window != nil && e.Window.Counted == 0:
+		// Nothing counted: a claim at the start, or just after a capture
+		// (its readers' most common refusal); it was said only in English.
+		w := e.Window
+		code := "evidence.window-none"
+		args := kv("moves", strconv.Itoa(w.Moves), "needed", strconv.Itoa(w.Needed), "rule", w.Rule)
+		switch {
+		case e.Move != "" && w.BrokenWhy != "": // the claimed move broke the count
+			code += "-move"
+			args["move"], args["broke"] = e.Move, strings.Replace(w.BrokenWhy, "was ", "is ", 1)
+		case w.Broken.Ply >= 0 && w.BrokenWhy != "":
+			code += "-since"
+			args["broken"], args["broke"] = w.Broken.String(), w.BrokenWhy
+		}
+		return &Msg{Code: code, Args: args, Text: render(code, args)}
+	case e.Window != nil:
 		w := e.Window
 		code := "evidence.window"
 		if !e.Valid {

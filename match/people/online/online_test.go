@@ -490,3 +490,44 @@ func TestNoPiecesOrBlocked(t *testing.T) {
 		}
 	}
 }
+
+// An N-move claim with nothing counted yet names, as a code with its
+// arguments, why: at the start of the record, since the capture just
+// played, or because the claimed move is itself a capture. Each was said
+// only in English (args.reason), so a Russian or Dutch player read it in
+// English.
+func TestMoveRuleClaimNothingCounted(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	for _, c := range []struct {
+		name, before string
+		who          Role
+		with, code   string
+		args         map[string]string
+	}{
+		{"at the start", "", RoleBlack, "", "evidence.window-none", map[string]string{"needed": "80", "moves": "40"}},
+		{"after a capture", "14x23", RoleWhite, "", "evidence.window-none-since", map[string]string{"broken": "1. 14x23", "broke": "was a capture"}},
+		{"with a capture", "", RoleBlack, "14x23", "evidence.window-none-move", map[string]string{"move": "14x23", "broke": "is a capture"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			g := create(t, h, Setup{Variant: "english", FEN: "B:W18,K32:B14,K1"})
+			if c.before != "" {
+				play(t, h, g.ID, c.before)
+			}
+			rep := act(t, h, g.ID, c.who, Intent{Kind: "claim", Claim: "40-move", WithMove: c.with})
+			e := hasCode(rep.Events, "claim.refused")
+			if e == nil {
+				t.Fatalf("the claim: %s", describe(rep.Events))
+			}
+			w := e.Msg.Why
+			if w == nil || w.Code != c.code || w.Args["rule"] != e.Msg.Args["window_rule"] {
+				t.Fatalf("the count as a message: %+v (args %v)", w, e.Msg.Args)
+			}
+			for k, v := range c.args {
+				if w.Args[k] != v {
+					t.Errorf("%s = %q, want %q (%s)", k, w.Args[k], v, w.Text)
+				}
+			}
+			t.Logf("%s", w.Text)
+		})
+	}
+}

@@ -74,12 +74,14 @@ function render() {
   nav.replaceChildren();
   for (let n = 1; n <= s.rounds; n++) {
     const a = el('a', { text: t('boards.round', { round: n }) });
-    a.href = `/e/${encodeURIComponent(id)}/round/${n}/boards`;
+    a.href = `/e/${encodeURIComponent(id)}/round/${n}/boards${i18n.sheetQuery()}`;
     if (n === s.round) a.setAttribute('aria-current', 'page');
     nav.append(a);
   }
   const pairings = el('a', { text: t('boards.pairings') });
-  pairings.href = `/e/${encodeURIComponent(id)}/round/${s.round}`;
+  // The sheets open in the page's language (sheetQuery).
+  pairings.href = `/e/${encodeURIComponent(id)}/round/${s.round}${i18n.sheetQuery()}`;
+  $('home').href = `/e/${encodeURIComponent(id)}${i18n.sheetQuery()}`;
   nav.append(pairings);
   const done = s.boards.filter((b) => b.label).length;
   $('progress').textContent = t('boards.progress', { n: done, of: s.boards.length });
@@ -118,7 +120,7 @@ async function main() {
   await i18n.init();
   $('langbox').append(i18n.selector(() => { if (L.snap) render(); }));
   i18n.apply();
-  $('home').href = `/e/${encodeURIComponent(id)}`;
+  $('home').href = `/e/${encodeURIComponent(id)}${i18n.sheetQuery()}`;
   const r = await fetch(api, { headers: { Accept: 'application/json' } });
   if (!r.ok) {
     const box = $('load-error');

@@ -10,6 +10,13 @@ import { $ } from './dom.js';
 
 const { t } = i18n;
 
+// article cites the regulation in the page's language: the server names
+// it "FMJD Swiss art. 2.4"; the article's numbers stay.
+function article(a) {
+  const n = String(a || '').match(/^FMJD Swiss art\. (.+)$/);
+  return n ? t('chk.article', { article: n[1] }) : a;
+}
+
 function render(view) {
   const checks = view.checks || [];
   let box = $('checks-box');
@@ -36,7 +43,7 @@ function render(view) {
     li.className = 'warn';
     li.dataset.check = c.code;
     const text = t('chk.' + c.code, c.args || {});
-    li.textContent = `${text && text !== 'chk.' + c.code ? text : c.text} (${c.article})`;
+    li.textContent = `${text && text !== 'chk.' + c.code ? text : c.text} (${article(c.article)})`;
     return li;
   }));
 }

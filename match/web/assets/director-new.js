@@ -6,11 +6,22 @@ import { t } from './i18n.js';
 import { getJSON, postJSON, ApiError } from './api.js';
 import { $ } from './dom.js';
 
+// titled names the tab in the page's language (the HTML's title is
+// English).
+function titled() { document.title = `${t('app.name')}: ${t('dir.new_title')}`; }
+
+// variantNames labels the variants' options in the page's language.
+function variantNames() {
+  for (const o of $('ev-variant').options) o.textContent = i18n.has(`variant.${o.value}`) ? t(`variant.${o.value}`) : o.value;
+}
 
 async function main() {
   await i18n.init();
-  $('langbox').append(i18n.selector());
+  // A switch of language names the tab and the variants again: they are
+  // written here, not by data-i18n.
+  $('langbox').append(i18n.selector(() => { titled(); variantNames(); }));
   i18n.apply();
+  titled();
   let variants = [];
   try {
     variants = ((await getJSON('/api/variants')) || {}).variants || [];
@@ -21,9 +32,9 @@ async function main() {
   for (const v of variants) {
     const o = document.createElement('option');
     o.value = v;
-    o.textContent = i18n.has(`variant.${v}`) ? t(`variant.${v}`) : v;
     sel.append(o);
   }
+  variantNames();
   sel.value = variants.includes('international') ? 'international' : (variants[0] || '');
   sel.addEventListener('change', () => { $('ev-half').checked = sel.value === 'english'; });
   $('event-form').addEventListener('submit', submit);

@@ -91,18 +91,21 @@ function render() {
   $('keep-link').value = location.origin + location.pathname;
   $('keep-card-link').href = `${v.card}?lang=${i18n.current()}`;
   const pub = $('public-links');
+  // The sheets open in the page's language though the director chose it
+  // over the browser's (they read the browser's Accept-Language).
+  const q = i18n.sheetQuery();
   pub.replaceChildren(
-    el('a', { href: v.public, id: 'link-public', text: t('dir.public_pairings') }),
-    el('a', { href: `${v.public}/standings`, id: 'link-standings', text: t('dir.standings') }),
-    el('a', { href: `${v.public}/crosstable`, text: t('dir.crosstable') }),
-    el('a', { href: `${v.public}/cards`, id: 'link-cards', text: t('dir.cards') }),
+    el('a', { href: `${v.public}${q}`, id: 'link-public', text: t('dir.public_pairings') }),
+    el('a', { href: `${v.public}/standings${q}`, id: 'link-standings', text: t('dir.standings') }),
+    el('a', { href: `${v.public}/crosstable${q}`, text: t('dir.crosstable') }),
+    el('a', { href: `${v.public}/cards${q}`, id: 'link-cards', text: t('dir.cards') }),
     el('a', { href: `${v.public}/trf`, id: 'link-trf', text: 'TRF16' }),
   );
   const rounds = v.rounds || [];
   // The PDN holds the games played online: without one it would be an empty file.
   if (rounds.some((r) => r.boards.some((b) => b.game))) pub.append(el('a', { href: `${v.public}/pdn`, id: 'link-pdn', text: 'PDN' }));
   if (rounds.length) {
-    pub.append(el('a', { href: `${v.public}/round/${rounds.length}/print`, id: 'link-print', text: t('dir.print_round', { round: rounds.length }) }));
+    pub.append(el('a', { href: `${v.public}/round/${rounds.length}/print${q}`, id: 'link-print', text: t('dir.print_round', { round: rounds.length }) }));
   }
   renderRound();
   renderFix();
@@ -112,7 +115,7 @@ function render() {
   document.dispatchEvent(new CustomEvent('director:render', { detail: { view: v, op } })); // director-boards.js
   const audit = $('audit');
   audit.replaceChildren(...(v.audit || []).slice().reverse().map((a) =>
-    el('li', {}, el('time', { text: new Date(a.at).toLocaleString() }), ` ${a.action}: ${a.detail}`)));
+    el('li', {}, el('time', { text: new Date(a.at).toLocaleString(i18n.current()) }), ` ${a.action}: ${a.detail}`)));
 }
 
 function renderRound() {

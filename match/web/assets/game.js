@@ -431,7 +431,7 @@ function render() {
   const st = g.state || {};
   const over = st.status === 'over';
   const s = setup();
-  document.title = `${sv(s, 'white') || t('color.white')} – ${sv(s, 'black') || t('color.black')}`;
+  document.title = `${playerName('white')} – ${playerName('black')}`; // the built-in engine by its translated name
   $('role').textContent = t(`role.${g.role}`);
   $('role').className = `role role-${g.role}`;
 

@@ -34,7 +34,11 @@ async function load(l) {
 export async function init() {
   let stored = null;
   try { stored = localStorage.getItem(KEY); } catch (_) { /* storage may be off */ }
-  lang = LANGS.includes(stored) ? stored : pick(navigator.languages || [navigator.language]);
+  // A link that says its language (?lang=, as the public sheets' links
+  // keep the reader's choice) opens in it; then the reader's last choice,
+  // then the browser's.
+  const asked = new URLSearchParams(location.search).get('lang');
+  lang = LANGS.includes(asked) ? asked : LANGS.includes(stored) ? stored : browserLang();
   en = await load('en');
   cat = lang === 'en' ? en : await load(lang).catch(() => en);
   document.documentElement.lang = lang;
@@ -42,10 +46,26 @@ export async function init() {
 
 export function current() { return lang; }
 
+function browserLang() { return pick(navigator.languages || [navigator.language]); }
+
+// sheetQuery is what a link to a page the server draws in the reader's
+// language (the public sheets, which read Accept-Language: the browser's
+// language) adds to open in the page's language: "?lang=ru" when the
+// reader chose one other than their browser's, else "" (a link without it
+// stays right for whoever it is passed to).
+export function sheetQuery() { return lang === browserLang() ? '' : `?lang=${lang}`; }
+
 // setLang switches and remembers the language.
 export async function setLang(l) {
   if (!LANGS.includes(l)) return;
   try { localStorage.setItem(KEY, l); } catch (_) { /* ignore */ }
+  // An address that says its language says the new one, so that a reload
+  // keeps the switch.
+  const u = new URL(location.href);
+  if (u.searchParams.has('lang')) {
+    u.searchParams.set('lang', l);
+    history.replaceState(history.state, '', u);
+  }
   lang = l;
   cat = l === 'en' ? en : await load(l).catch(() => en);
   document.documentElement.lang = l;
@@ -61,8 +81,24 @@ export function t(key, args) {
   return fill(s, args);
 }
 
+// fill fills {name} with args[name]. {name|form|form...} is the word that
+// goes with the number args[name] in the page's language: the forms in
+// the order of its plural categories (Intl.PluralRules: one, few, many for
+// Russian; one, other for the others), so that a catalog writes
+// "{moves} {moves|ход|хода|ходов}": 21 ход, 22 хода, 25 ходов.
 export function fill(s, args) {
-  return s.replace(/\{([a-z0-9_]+)\}/gi, (m, k) => (args && args[k] !== undefined ? String(args[k]) : m));
+  return s.replace(/\{([a-z0-9_]+)((?:\|[^{}|]*)+)?\}/gi, (m, k, forms) => {
+    if (!args || args[k] === undefined) return m;
+    return forms ? plural(Number(args[k]), forms.slice(1).split('|')) : String(args[k]);
+  });
+}
+
+const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'];
+
+function plural(n, forms) {
+  const rules = new Intl.PluralRules(lang);
+  const cats = rules.resolvedOptions().pluralCategories.slice().sort((a, b) => CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b));
+  return forms[Math.min(Math.max(cats.indexOf(rules.select(n)), 0), forms.length - 1)];
 }
 
 // msg renders a referee/server message {code, args, text}: the catalog's
