@@ -215,6 +215,51 @@ func TestWorkerRefuses(t *testing.T) {
 	}
 }
 
+// A worker whose definition of an engine cannot start (a typo in its
+// arguments: the same program as the coordinator's, so the build check
+// passes) refuses the event, saying which engine and why, instead of
+// losing every game that engine is given as a crash; a worker defined
+// right then plays the whole event.
+func TestWorkerWithBrokenEngineRefuses(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 2) // 12 games
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	defs := filepath.Join(dir, "typo.yaml")
+	if err := os.WriteFile(defs, []byte(`engines:
+  - {name: r1, command: self engine --level random --seed 1}
+  - {name: d1, command: self engine --levle 1 --seed 2}
+  - {name: d2, command: self engine --level 2 --seed 3}
+  - {name: g, command: self engine --level greedy --seed 4}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&logs))
+	stop := runWorkers(t, srv.URL(), defs, zerolog.Nop(), "typo")
+	for _, want := range []string{"a worker refuses the event's games", "engine d1 (engines.1) cannot play", "unknown flag: --levle", "correct this worker's --engines file"} {
+		waitFor(t, time.Minute, "the refusal: "+want, func() bool { return strings.Contains(logs.String(), want) })
+	}
+	stop()
+	if n := finished(t, c.st.Path()); n != 0 {
+		t.Errorf("%d games stored from a worker whose engine d1 cannot start", n)
+	}
+	runWorkers(t, srv.URL(), evFile, zerolog.Nop(), "good")
+	sum := c.wait(t)
+	if sum.Finished != 12 {
+		t.Errorf("%d of 12 games finished", sum.Finished)
+	}
+	err := c.st.Games(context.Background(), store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error {
+		if g.Worker != "good" || strings.Contains(g.Termination, "crash") {
+			t.Errorf("game %d: played by %q, %s", g.ID+1, g.Worker, g.Termination)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 // An SPRT that decides stops the event on the workers: the games not yet
 // played are withdrawn from the stream.
 func TestSPRTWithdrawsGames(t *testing.T) {

@@ -41,6 +41,9 @@ type WorkerOptions struct {
 // a finished game.
 const deliveryGrace = 10 * time.Second
 
+// refusalRemedy ends every refusal: what the worker's owner does about it.
+const refusalRemedy = "the event's games go to other workers; to play them here, correct this worker's --engines file and start the worker again"
+
 // refusalPause is how long a game slot waits after refusing a game (the
 // next game of the same event would most likely be refused too).
 const refusalPause = time.Second
@@ -453,7 +456,24 @@ func (w *worker) event(ctx context.Context, id string) (*event, error) {
 		return nil, fmt.Errorf("the event's description: %w", err)
 	}
 	e := w.prepare(spec)
+	if e.refusal == "" {
+		// Start each engine once before taking the event's games, as a
+		// local event does before its first game: an engine whose
+		// definition here cannot start (a typo in its arguments, a
+		// missing library) would otherwise lose every game it is given
+		// in a fraction of a second, and the coordinator would store
+		// them all as crashes.
+		if _, err := tournament.Preflight(ctx, e.ev, w.log.With().Str("event_id", id).Logger()); err != nil {
+			e.local.Close()
+			if ctx.Err() != nil {
+				return nil, ctx.Err() // stopping: the game goes back, nothing is decided
+			}
+			e.local, e.ev = nil, nil
+			e.refusal = strings.ReplaceAll(err.Error(), "\n", "; ")
+		}
+	}
 	if e.refusal != "" {
+		e.refusal += "; " + refusalRemedy
 		w.log.Warn().Str("event_id", id).Str("event", spec.Name).Str("reason", e.refusal).Msg("this worker does not play the event")
 	} else {
 		w.log.Info().Str("event_id", id).Str("event", spec.Name).Msg("playing the event")
