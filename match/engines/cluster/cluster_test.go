@@ -237,7 +237,7 @@ func TestWorkerWithBrokenEngineRefuses(t *testing.T) {
 	var logs syncBuffer
 	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&logs))
 	stop := runWorkers(t, srv.URL(), defs, zerolog.Nop(), "typo")
-	for _, want := range []string{"a worker refuses the event's games", "engine d1 (engines.1) cannot play", "unknown flag: --levle", "correct this worker's --engines file"} {
+	for _, want := range []string{"a worker refuses the event's games", "engine d1 (engines.1) cannot play", "unknown flag: --levle", "give this worker the event's engines and builds in its --engines file"} {
 		waitFor(t, time.Minute, "the refusal: "+want, func() bool { return strings.Contains(logs.String(), want) })
 	}
 	stop()

@@ -42,7 +42,7 @@ type WorkerOptions struct {
 const deliveryGrace = 10 * time.Second
 
 // refusalRemedy ends every refusal: what the worker's owner does about it.
-const refusalRemedy = "the event's games go to other workers; to play them here, correct this worker's --engines file and start the worker again"
+const refusalRemedy = "the event's games go to other workers; to play them here, give this worker the event's engines and builds in its --engines file and start it again"
 
 // refusalPause is how long a game slot waits after refusing a game (the
 // next game of the same event would most likely be refused too).
@@ -97,14 +97,19 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 	}
 	w := &worker{opt: opt, nc: nc, js: js, log: opt.Log.With().Str("worker", opt.Name).Logger(), events: map[string]*event{}}
 	// A worker may start before any coordinator made the stream.
-	for waited := false; ; waited = true {
-		if w.cons, err = js.Consumer(ctx, GamesStream, WorkersConsumer); err == nil {
-			if w.kv, err = js.KeyValue(ctx, EventsBucket); err == nil {
-				break
+	// While no server answers, Connect's warning says so; "waiting for a
+	// coordinator" would blame the wrong side.
+	for told := false; ; {
+		if nc.IsConnected() {
+			if w.cons, err = js.Consumer(ctx, GamesStream, WorkersConsumer); err == nil {
+				if w.kv, err = js.KeyValue(ctx, EventsBucket); err == nil {
+					break
+				}
 			}
-		}
-		if !waited {
-			w.log.Info().Err(err).Msg("waiting for a coordinator to set up the games stream")
+			if !told && ctx.Err() == nil && nc.IsConnected() {
+				w.log.Info().Msg("connected; waiting for a coordinator (arbiter tournament --nats) to set up the games stream")
+				told = true
+			}
 		}
 		select {
 		case <-ctx.Done():
