@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -237,7 +238,7 @@ func TestWorkerWithBrokenEngineRefuses(t *testing.T) {
 	var logs syncBuffer
 	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&logs))
 	stop := runWorkers(t, srv.URL(), defs, zerolog.Nop(), "typo")
-	for _, want := range []string{"a worker refuses the event's games", "engine d1 (engines.1) cannot play", "unknown flag: --levle", "give this worker the event's engines and builds in its --engines file"} {
+	for _, want := range []string{"a worker refuses the event's games", "engine d1 (engines.1) cannot play", "give this worker the event's engines and builds in its --engines file"} {
 		waitFor(t, time.Minute, "the refusal: "+want, func() bool { return strings.Contains(logs.String(), want) })
 	}
 	stop()
@@ -257,6 +258,47 @@ func TestWorkerWithBrokenEngineRefuses(t *testing.T) {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// An event stopped for good (its coordinator interrupted and never run
+// again) leaves its games in the stream. Workers without its engines
+// refuse them; a later event they can play is played all the same. The
+// refused games came back every 3 s, ahead of the later event's, as fast
+// as two slots pausing a second after each refusal got through them: the
+// later event never started.
+func TestAbandonedEventDoesNotStarveTheNext(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 2) // 12 games
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	gone := filepath.Join(dir, "gone.yaml")
+	if err := os.WriteFile(gone, []byte(strings.NewReplacer("r1", "x1", "d1", "x2", "d2", "x3", "{name: g,", "{name: x4,").Replace(fmt.Sprintf(eventText, 2))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The abandoned event: 12 games published, then its coordinator stops.
+	ctx, cancel := context.WithCancel(context.Background())
+	old := coordinate(t, ctx, srv.URL(), gone, filepath.Join(dir, "gone"), zerolog.Nop())
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: srv.URL(), Name: "test", Log: zerolog.Nop()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, time.Minute, "the abandoned event's 12 games in the stream", func() bool {
+		st, err := js.Stream(context.Background(), cluster.GamesStream)
+		return err == nil && st.CachedInfo().State.Msgs >= 12
+	})
+	cancel()
+	<-old.done
+
+	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "next"), zerolog.Nop())
+	runWorkers(t, srv.URL(), evFile, zerolog.Nop(), "box")
+	if sum := c.wait(t); sum.Finished != 12 {
+		t.Errorf("%d of the next event's 12 games finished", sum.Finished)
 	}
 }
 

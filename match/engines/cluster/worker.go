@@ -44,6 +44,16 @@ const deliveryGrace = 10 * time.Second
 // refusalRemedy ends every refusal: what the worker's owner does about it.
 const refusalRemedy = "the event's games go to other workers; to play them here, give this worker the event's engines and builds in its --engines file and start it again"
 
+// refusalDelay is how long a refused game stays out of the workers' way
+// after its n-th delivery: 3 s, doubled at each refusal, up to 2 minutes.
+// The games of an event that no worker plays (its coordinator stopped for
+// good, its engines on no worker) stay in the stream; at a fixed 3 s they
+// came back as fast as the workers refused them, ahead of a later event's
+// games, which were never reached.
+func refusalDelay(n uint64) time.Duration {
+	return min(3*time.Second<<min(max(n, 1)-1, 6), 2*time.Minute)
+}
+
 // refusalPause is how long a game slot waits after refusing a game (the
 // next game of the same event would most likely be refused too).
 const refusalPause = time.Second
@@ -220,7 +230,11 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	}
 	if e.refusal != "" {
 		w.refuse(e, p.Index, e.refusal)
-		settle(nakAfter(3*time.Second), "giving the game back")
+		delivered := uint64(1)
+		if md, err := msg.Metadata(); err == nil {
+			delivered = md.NumDelivered
+		}
+		settle(nakAfter(refusalDelay(delivered)), "giving the game back")
 		return true
 	}
 	if p.White < 0 || p.White >= len(e.ev.Engines) || p.Black < 0 || p.Black >= len(e.ev.Engines) ||
