@@ -44,6 +44,43 @@ const deliveryGrace = 10 * time.Second
 // refusalRemedy ends every refusal: what the worker's owner does about it.
 const refusalRemedy = "the event's games go to other workers; to play them here, give this worker the event's engines and builds in its --engines file and start it again"
 
+// coordinatorSeen is how long a coordinator that answered is taken to be
+// running without asking again.
+const coordinatorSeen = 10 * time.Second
+
+// coordinatorGone reports whether no coordinator of event e runs: its ping
+// subject has no responder. The games of an event whose coordinator was
+// interrupted for good stay in the stream; played, their results waited
+// ResultTimeout (10 minutes) for a taker, each holding a game slot, while a
+// later event's games waited behind them. A slow answer or another error
+// counts as running.
+func (w *worker) coordinatorGone(ctx context.Context, e *event) bool {
+	e.mu.Lock()
+	recent := time.Since(e.seenAt) < coordinatorSeen
+	e.mu.Unlock()
+	if recent {
+		return false
+	}
+	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	_, err := w.nc.RequestWithContext(rctx, pingSubject+e.spec.ID, nil)
+	gone := errors.Is(err, nats.ErrNoResponders)
+	e.mu.Lock()
+	told := e.goneTold
+	e.goneTold = gone
+	if err == nil {
+		e.seenAt = time.Now()
+	}
+	e.mu.Unlock()
+	switch {
+	case gone && !told:
+		w.log.Warn().Str("event_id", e.spec.ID).Str("event", e.spec.Name).Msg("the event's coordinator is not running: its games wait in the stream until it runs again (the same command resumes it)")
+	case !gone && told:
+		w.log.Info().Str("event_id", e.spec.ID).Str("event", e.spec.Name).Msg("the event's coordinator is back")
+	}
+	return gone
+}
+
 // refusalDelay is how long a refused game stays out of the workers' way
 // after its n-th delivery: 3 s, doubled at each refusal, up to 2 minutes.
 // The games of an event that no worker plays (its coordinator stopped for
@@ -83,9 +120,11 @@ type event struct {
 	refusal string  // why the worker does not play it ("" = it does)
 	scale   float64 // the time controls' factor (0 = not scaled)
 
-	mu      sync.Mutex
-	stopped bool
-	cancels map[int]context.CancelFunc // games in progress
+	mu       sync.Mutex
+	stopped  bool
+	cancels  map[int]context.CancelFunc // games in progress
+	seenAt   time.Time                  // its coordinator last answered (coordinatorGone)
+	goneTold bool                       // its coordinator's absence is logged
 }
 
 // RunWorker pulls games from the cluster and plays them until ctx is
@@ -228,12 +267,17 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		settle(nakAfter(time.Second), "giving the game back")
 		return true
 	}
+	delivered := uint64(1)
+	if md, err := msg.Metadata(); err == nil {
+		delivered = md.NumDelivered
+	}
+	if w.coordinatorGone(ctx, e) {
+		// Every worker holds it back alike: no pause for the others.
+		settle(nakAfter(refusalDelay(delivered)), "holding the game back")
+		return false
+	}
 	if e.refusal != "" {
 		w.refuse(e, p.Index, e.refusal)
-		delivered := uint64(1)
-		if md, err := msg.Metadata(); err == nil {
-			delivered = md.NumDelivered
-		}
 		settle(nakAfter(refusalDelay(delivered)), "giving the game back")
 		return true
 	}
