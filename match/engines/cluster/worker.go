@@ -525,8 +525,9 @@ func (w *worker) event(ctx context.Context, id string) (*event, error) {
 		// definition here cannot start (a typo in its arguments, a
 		// missing library) would otherwise lose every game it is given
 		// in a fraction of a second, and the coordinator would store
-		// them all as crashes.
-		if _, err := tournament.Preflight(ctx, e.ev, w.log.With().Str("event_id", id).Logger()); err != nil {
+		// them all as crashes. Its log is the engines' exchange (as the
+		// games' is: --engine-log), not the worker's.
+		if _, err := tournament.Preflight(ctx, e.ev, w.opt.EngineLog); err != nil {
 			e.local.Close()
 			if ctx.Err() != nil {
 				return nil, ctx.Err() // stopping: the game goes back, nothing is decided
