@@ -189,16 +189,24 @@ func join(path, k string) string {
 
 // suggest names the closest known key when the unknown one is a near miss.
 func suggest(k string, names []string) string {
+	best := Closest(k, names)
+	if best == "" {
+		return ""
+	}
+	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+// Closest is the name of names nearest to k (case aside) when k is a near
+// miss of it (two edits at most), or "": the "did you mean" of a mistyped
+// key or flag.
+func Closest(k string, names []string) string {
 	best, bestD := "", 3
 	for _, n := range names {
 		if d := editDistance(strings.ToLower(k), n); d < bestD {
 			best, bestD = n, d
 		}
 	}
-	if best == "" {
-		return ""
-	}
-	return fmt.Sprintf("; did you mean %q?", best)
+	return best
 }
 
 func editDistance(a, b string) int {

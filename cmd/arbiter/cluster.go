@@ -123,6 +123,10 @@ func startCluster(ctx context.Context, cf clusterFlags, ev *configs.Event, st *s
 		return nil, err
 	}
 	if cr.coord, err = cluster.NewCoordinator(ctx, cr.nc, ev, st, cluster.CoordinatorOptions{AckWait: cf.ackWait, ScaleTime: cf.scaleTime, Log: log}); err != nil {
+		if !cr.nc.IsConnected() && ctx.Err() == nil {
+			// The setup's own error is only "context deadline exceeded".
+			err = fmt.Errorf("tournament: %s; --nats embedded starts one in this process (%w)", cluster.NotAnswering(cf.url), err)
+		}
 		cr.close()
 		return nil, err
 	}

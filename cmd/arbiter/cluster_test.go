@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/internal/testbin"
 )
 
@@ -58,5 +60,36 @@ func TestTournamentEmbeddedNATS(t *testing.T) {
 		}
 	case <-time.After(time.Minute):
 		t.Errorf("the worker did not stop within a minute of SIGTERM")
+	}
+}
+
+// A wrong --nats (no server there): the worker says at once that no NATS
+// server answers at that address and what to do, and keeps trying; the
+// coordinator stops with the same advice (exit 3). They said only
+// "waiting for a coordinator to set up the games stream
+// error=\"context deadline exceeded\"" and "cluster: stream
+// ARBITER_GAMES: context deadline exceeded".
+func TestWrongNATSURL(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
+	url := "nats://" + testbin.UnboundAddr(t)
+	w := exec.Command(arbiterBin, "worker", "--nats", url, "--engines", "event.yaml", "--name", "box")
+	w.Dir = dir
+	var werr testbin.SyncBuffer
+	w.Stderr = &werr
+	if err := w.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { w.Process.Kill(); w.Wait() }()
+	want := "no NATS server answers at " + url + ": start one there (arbiter nats-server"
+	if !poll.Until(time.Minute, 20*time.Millisecond, func() bool { return strings.Contains(werr.String(), want) }) {
+		t.Fatalf("worker's log:\n%s\nwant %q", werr.String(), want)
+	}
+	if strings.Contains(werr.String(), "waiting for a coordinator") {
+		t.Errorf("worker's log:\n%s\nblames the coordinator for a server that does not answer", werr.String())
+	}
+	_, stderr, code := runArbiter(t, dir, "tournament", "-c", "event.yaml", "--nats", url, "--progress", "off")
+	if code != exitRuntime || !strings.Contains(stderr, "arbiter: tournament: "+want) || !strings.Contains(stderr, "--nats embedded starts one") {
+		t.Errorf("tournament --nats %s: exit %d, stderr:\n%s\nwant exit 3 and %q", url, code, stderr, want)
 	}
 }

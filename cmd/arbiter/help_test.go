@@ -222,6 +222,29 @@ func TestArgumentErrorsSayWhatToWrite(t *testing.T) {
 	}
 }
 
+// A mistyped flag, as docs/cluster.md's reader types it, names the flag
+// meant and where the flags are listed; pflag said only "unknown flag:
+// --engine".
+func TestFlagTyposSayWhatToWrite(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"worker", "--nats", "nats://127.0.0.1:4222", "--engine", "event.yaml"}, `arbiter: worker: unknown flag --engine: did you mean --engines? ("arbiter worker --help" lists its flags)`},
+		{[]string{"tournament", "-c", "event.yaml", "--nat", "embedded"}, `arbiter: tournament: unknown flag --nat: did you mean --nats? ("arbiter tournament --help" lists its flags)`},
+		{[]string{"nats-server", "--lisen", "127.0.0.1:4222"}, `arbiter: nats-server: unknown flag --lisen: did you mean --listen?`},
+		{[]string{"serve", "--wach", "out/demo"}, `arbiter: serve: unknown flag --wach: did you mean --watch?`},
+		{[]string{"match", "--frobnicate"}, `arbiter: match: unknown flag --frobnicate ("arbiter match --help" lists its flags)`},
+		{[]string{"worker", "--concurrency", "two"}, `invalid argument "two" for "--concurrency" flag`},
+	} {
+		_, stderr, code := runArbiter(t, dir, tt.args...)
+		if code != exitUsage || !strings.Contains(stderr, tt.want) {
+			t.Errorf("arbiter %v: exit %d, stderr %q; want exit %d and %q", tt.args, code, stderr, exitUsage, tt.want)
+		}
+	}
+}
+
 // A flag that overrides a config key states the key's default where users
 // look (--help): "override config key concurrency (default 1)".
 func TestOverrideFlagsStateDefaults(t *testing.T) {

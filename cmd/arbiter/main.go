@@ -19,6 +19,9 @@ import (
 	"syscall"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/draughts-arbiter/arbiter/configs"
 )
 
 // Exit statuses scripts can rely on.
@@ -60,7 +63,7 @@ human-events, check-and-pdn, cluster, internet, egdb, exit-codes, variants).`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetFlagErrorFunc(func(cmd *cobra.Command, err error) error { return usageError{explainFlag(cmd, err)} })
 	root.Version = versionText()
 	root.SetVersionTemplate("{{.Version}}\n")
 	for _, f := range subcommands {
@@ -98,6 +101,28 @@ func explainArgs(c *cobra.Command) {
 		name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ") // the root's name starts every message
 		return usagef("%s: %s (usage: %s%s)", name, what, cmd.UseLine(), example)
 	}
+}
+
+// explainFlag is a flag error that says what to do: the command's flag
+// nearest a mistyped one, and where the flags are listed. pflag says only
+// "unknown flag: --engine" (of a worker, whose flag is --engines).
+func explainFlag(cmd *cobra.Command, err error) error {
+	name := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+	help := fmt.Sprintf("%q lists its flags", cmd.CommandPath()+" --help")
+	if !cmd.HasParent() {
+		name = "" // the root's name starts every message already
+	} else {
+		name += ": "
+	}
+	if typed, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
+		var names []string
+		cmd.Flags().VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+		if near := configs.Closest(typed, names); near != "" {
+			return fmt.Errorf("%sunknown flag --%s: did you mean --%s? (%s)", name, typed, near, help)
+		}
+		return fmt.Errorf("%sunknown flag --%s (%s)", name, typed, help)
+	}
+	return fmt.Errorf("%s%w (%s)", name, err, help)
 }
 
 // versionText is what --version prints: the module version (or

@@ -167,9 +167,11 @@ func TestTournamentStopSignalsAndResume(t *testing.T) {
 		cmd, stdout, errb := startWatched(t, dir, args...)
 		waitFor(t, cmd, "new finished game", func() bool { return gameCounts(db)[store.Finished] > len(kept) }, errb)
 		if i == 0 {
-			// While it runs, a second tournament into the same directory is refused.
+			// While it runs, a second tournament into the same directory
+			// (a second coordinator of the same event) is refused, saying
+			// what to do.
 			_, stderr2, code2 := runArbiter(t, dir, args...)
-			if code2 != exitRuntime || !strings.Contains(stderr2, "another tournament is running") {
+			if code2 != exitRuntime || !strings.Contains(stderr2, "another tournament is running") || !strings.Contains(stderr2, "wait for it to end, stop it") {
 				t.Errorf("second concurrent run: exit %d\n%s", code2, stderr2)
 			}
 		}

@@ -583,7 +583,7 @@ func lockDir(dir string) (func(), error) {
 	if err := filelock.TryLock(f); err != nil {
 		f.Close()
 		if errors.Is(err, filelock.ErrLocked) {
-			return nil, fmt.Errorf("tournament: another tournament is running in %s (%s is locked)", dir, path)
+			return nil, fmt.Errorf("tournament: another tournament is running in %s (%s is locked): wait for it to end, stop it (Ctrl-C where it runs; it resumes with the same command), or give this one another --out", dir, path)
 		}
 		return nil, fmt.Errorf("tournament: lock %s: %w", path, err)
 	}

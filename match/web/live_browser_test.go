@@ -32,6 +32,12 @@ func TestBrowserLive(t *testing.T) {
 	p.do("open the live view", chromedp.Navigate(hs.URL+"/"))
 	p.wait("the stream is open and the snapshot drawn", `window.arbiterLive && arbiterLive.snap && arbiterLive.es.readyState === 1`)
 	p.wait("a game in progress with a move", `document.querySelector('.game-card .moves .mv')`)
+	// Before its first game ends an engine has no score: a dash, not
+	// "0.0%", which read as every game lost. (The first game is some
+	// twenty plies of 150 ms away from its end: its first move is on.)
+	if cells := eval[[]string](p, `Array.from(document.querySelectorAll('#standings tbody tr')).map(tr => tr.dataset.games + ':' + tr.lastElementChild.textContent)`); len(cells) != 2 || cells[0] != "0:–" || cells[1] != "0:–" {
+		t.Errorf("before any game ended the standings' games and scores are %q; want 0 games and a dash for both engines", cells)
+	}
 	first := eval[[]any](p, liveFirstCard)
 	game, moves, board := first[0], first[1].(float64), first[2].(string)
 	p.wait("the engines' next move appears", fmt.Sprintf(`(() => { const c = document.querySelector('.game-card[data-game="%v"]');
@@ -66,6 +72,11 @@ func TestBrowserLive(t *testing.T) {
 	if cells := eval[[]string](p, `Array.from(document.querySelectorAll('#cross tbody td:not(.self)')).map(td => td.textContent)`); len(cells) != 2 ||
 		!strings.HasSuffix(cells[0], " (2)") || !strings.HasSuffix(cells[1], " (2)") {
 		t.Errorf("crosstable cells %q; want two cells of 2 games", cells)
+	}
+	// Someone who opens the page now is told the event is over, not that
+	// "no game is being played right now".
+	if over := eval[string](p, `(() => { const n = document.getElementById('no-games'); return n.hidden ? '(hidden)' : n.textContent; })()`); over != "The event is over; its final standings are below." {
+		t.Errorf("after the last game the games' place says %q", over)
 	}
 	p.checkLayout("live-end-360", 360, 740)
 }

@@ -2,6 +2,7 @@ package cluster_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -212,6 +213,112 @@ func TestWorkerRefuses(t *testing.T) {
 	<-c.done
 	if n := finished(t, c.st.Path()); n != 0 {
 		t.Errorf("%d games played by a worker that refuses them", n)
+	}
+}
+
+// A worker whose definition of an engine cannot start (a typo in its
+// arguments: the same program as the coordinator's, so the build check
+// passes) refuses the event, saying which engine and why, instead of
+// losing every game that engine is given as a crash; a worker defined
+// right then plays the whole event.
+func TestWorkerWithBrokenEngineRefuses(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 2) // 12 games
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	defs := filepath.Join(dir, "typo.yaml")
+	if err := os.WriteFile(defs, []byte(`engines:
+  - {name: r1, command: self engine --level random --seed 1}
+  - {name: d1, command: self engine --levle 1 --seed 2}
+  - {name: d2, command: self engine --level 2 --seed 3}
+  - {name: g, command: self engine --level greedy --seed 4}
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var logs syncBuffer
+	c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&logs))
+	stop := runWorkers(t, srv.URL(), defs, zerolog.Nop(), "typo")
+	for _, want := range []string{"a worker refuses the event's games", "engine d1 (engines.1) cannot play", "give this worker the event's engines and builds in its --engines file"} {
+		waitFor(t, time.Minute, "the refusal: "+want, func() bool { return strings.Contains(logs.String(), want) })
+	}
+	stop()
+	if n := finished(t, c.st.Path()); n != 0 {
+		t.Errorf("%d games stored from a worker whose engine d1 cannot start", n)
+	}
+	runWorkers(t, srv.URL(), evFile, zerolog.Nop(), "good")
+	sum := c.wait(t)
+	if sum.Finished != 12 {
+		t.Errorf("%d of 12 games finished", sum.Finished)
+	}
+	err := c.st.Games(context.Background(), store.ReadOptions{NoPDN: true, NoTimes: true}, func(g store.Game) error {
+		if g.Worker != "good" || strings.Contains(g.Termination, "crash") {
+			t.Errorf("game %d: played by %q, %s", g.ID+1, g.Worker, g.Termination)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// An event stopped for good (its coordinator interrupted and never run
+// again: a first try, a config changed since) leaves its games in the
+// stream. A later event is played all the same, whether the workers lack
+// the abandoned event's engines or have them. Before, the refused games
+// came back every 3 s, ahead of the later event's, as fast as two slots
+// pausing a second after each refusal got through them; and a worker with
+// the engines played an abandoned game, then waited 10 minutes for a
+// coordinator to take its result: the later event never started.
+func TestAbandonedEventDoesNotStarveTheNext(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		gone *strings.Replacer // the abandoned event from the next one's text
+	}{
+		{"engines the workers lack", strings.NewReplacer("r1", "x1", "d1", "x2", "d2", "x3", "{name: g,", "{name: x4,")},
+		{"engines the workers have", strings.NewReplacer("name: Cluster test", "name: Cluster test, first try")},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			evFile := writeEvent(t, dir, 2) // 12 games
+			srv := startServer(t, filepath.Join(dir, "nats"), -1)
+			defer srv.Shutdown()
+			gone := filepath.Join(dir, "gone.yaml")
+			if err := os.WriteFile(gone, []byte(tt.gone.Replace(fmt.Sprintf(eventText, 2))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// The abandoned event: 12 games published, then its coordinator stops.
+			ctx, cancel := context.WithCancel(context.Background())
+			old := coordinate(t, ctx, srv.URL(), gone, filepath.Join(dir, "gone"), zerolog.Nop())
+			nc, err := cluster.Connect(cluster.ConnOptions{URL: srv.URL(), Name: "test", Log: zerolog.Nop()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer nc.Close()
+			js, err := jetstream.New(nc)
+			if err != nil {
+				t.Fatal(err)
+			}
+			waitFor(t, time.Minute, "the abandoned event's 12 games in the stream", func() bool {
+				st, err := js.Stream(context.Background(), cluster.GamesStream)
+				return err == nil && st.CachedInfo().State.Msgs >= 12
+			})
+			cancel()
+			<-old.done
+			old.coord.Close()
+
+			var logs syncBuffer
+			c := coordinate(t, context.Background(), srv.URL(), evFile, filepath.Join(dir, "next"), zerolog.Nop())
+			runWorkers(t, srv.URL(), evFile, zerolog.New(&logs), "box")
+			if sum := c.wait(t); sum.Finished != 12 {
+				t.Errorf("%d of the next event's 12 games finished", sum.Finished)
+			}
+			if n := finished(t, old.st.Path()); n != 0 {
+				t.Errorf("the abandoned event has %d games finished", n)
+			}
+			if want := "the event's coordinator is not running"; !strings.Contains(logs.String(), want) {
+				t.Errorf("the worker's log does not say %q:\n%s", want, logs.String())
+			}
+		})
 	}
 }
 

@@ -3,6 +3,8 @@ package cluster
 import (
 	"errors"
 	"fmt"
+	neturl "net/url"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -84,5 +86,28 @@ func Connect(o ConnOptions) (*nats.Conn, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cluster: connect to %s: %w", o.URL, err)
 	}
+	if !nc.IsConnected() {
+		// Without this line a wrong --nats showed only a later symptom
+		// ("context deadline exceeded" waiting for the games stream).
+		log.Warn().Msg(NotAnswering(o.URL) + "; trying again every half second")
+	}
 	return nc, nil
+}
+
+// NotAnswering says that no NATS server answers at url and what to do.
+func NotAnswering(url string) string {
+	return fmt.Sprintf("no NATS server answers at %s: start one there (arbiter nats-server --listen HOST:PORT, on the coordinator's machine) or correct --nats", redact(url))
+}
+
+// redact is url without its password or token.
+func redact(raw string) string {
+	var out []string
+	for _, one := range strings.Split(raw, ",") {
+		if u, err := neturl.Parse(strings.TrimSpace(one)); err == nil && u.User != nil {
+			u.User = neturl.User(u.User.Username())
+			one = u.String()
+		}
+		out = append(out, one)
+	}
+	return strings.Join(out, ",")
 }

@@ -101,7 +101,8 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, ev *configs.Event, st *s
 	if err := c.setup(ctx, opt.AckWait); err != nil {
 		return nil, err
 	}
-	for subj, h := range map[string]nats.MsgHandler{resultSubject + c.spec.ID: c.onResult, refusedSubject + c.spec.ID: c.onRefusal} {
+	ping := func(m *nats.Msg) { m.Respond(nil) }
+	for subj, h := range map[string]nats.MsgHandler{resultSubject + c.spec.ID: c.onResult, refusedSubject + c.spec.ID: c.onRefusal, pingSubject + c.spec.ID: ping} {
 		sub, err := nc.Subscribe(subj, h)
 		if err != nil {
 			c.Close()

@@ -132,3 +132,12 @@ func TestScaleTC(t *testing.T) {
 		t.Errorf("tagTimeScale: %v\n%s", err, text)
 	}
 }
+
+func TestRefusalDelay(t *testing.T) {
+	for n, want := range map[uint64]time.Duration{0: 3 * time.Second, 1: 3 * time.Second, 2: 6 * time.Second, 3: 12 * time.Second,
+		6: 96 * time.Second, 7: 2 * time.Minute, 100: 2 * time.Minute, ^uint64(0): 2 * time.Minute} {
+		if got := refusalDelay(n); got != want {
+			t.Errorf("refusalDelay(%d) = %v, want %v", n, got, want)
+		}
+	}
+}

@@ -58,6 +58,9 @@ const (
 	resultSubject   = "arbiter.result."
 	refusedSubject  = "arbiter.refused."
 	stopSubject     = "arbiter.stop."
+	// pingSubject+<event> is answered by the event's coordinator while it
+	// runs: a worker plays no game whose result nobody would take.
+	pingSubject = "arbiter.ping."
 )
 
 // DedupWindow is how long the games stream remembers a message id.

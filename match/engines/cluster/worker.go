@@ -41,6 +41,56 @@ type WorkerOptions struct {
 // a finished game.
 const deliveryGrace = 10 * time.Second
 
+// refusalRemedy ends every refusal: what the worker's owner does about it.
+const refusalRemedy = "the event's games go to other workers; to play them here, give this worker the event's engines and builds in its --engines file and start it again"
+
+// coordinatorSeen is how long a coordinator that answered is taken to be
+// running without asking again.
+const coordinatorSeen = 10 * time.Second
+
+// coordinatorGone reports whether no coordinator of event e runs: its ping
+// subject has no responder. The games of an event whose coordinator was
+// interrupted for good stay in the stream; played, their results waited
+// ResultTimeout (10 minutes) for a taker, each holding a game slot, while a
+// later event's games waited behind them. A slow answer or another error
+// counts as running.
+func (w *worker) coordinatorGone(ctx context.Context, e *event) bool {
+	e.mu.Lock()
+	recent := time.Since(e.seenAt) < coordinatorSeen
+	e.mu.Unlock()
+	if recent {
+		return false
+	}
+	rctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	_, err := w.nc.RequestWithContext(rctx, pingSubject+e.spec.ID, nil)
+	gone := errors.Is(err, nats.ErrNoResponders)
+	e.mu.Lock()
+	told := e.goneTold
+	e.goneTold = gone
+	if err == nil {
+		e.seenAt = time.Now()
+	}
+	e.mu.Unlock()
+	switch {
+	case gone && !told:
+		w.log.Warn().Str("event_id", e.spec.ID).Str("event", e.spec.Name).Msg("the event's coordinator is not running: its games wait in the stream until it runs again (the same command resumes it)")
+	case !gone && told:
+		w.log.Info().Str("event_id", e.spec.ID).Str("event", e.spec.Name).Msg("the event's coordinator is back")
+	}
+	return gone
+}
+
+// refusalDelay is how long a refused game stays out of the workers' way
+// after its n-th delivery: 3 s, doubled at each refusal, up to 2 minutes.
+// The games of an event that no worker plays (its coordinator stopped for
+// good, its engines on no worker) stay in the stream; at a fixed 3 s they
+// came back as fast as the workers refused them, ahead of a later event's
+// games, which were never reached.
+func refusalDelay(n uint64) time.Duration {
+	return min(3*time.Second<<min(max(n, 1)-1, 6), 2*time.Minute)
+}
+
 // refusalPause is how long a game slot waits after refusing a game (the
 // next game of the same event would most likely be refused too).
 const refusalPause = time.Second
@@ -70,9 +120,11 @@ type event struct {
 	refusal string  // why the worker does not play it ("" = it does)
 	scale   float64 // the time controls' factor (0 = not scaled)
 
-	mu      sync.Mutex
-	stopped bool
-	cancels map[int]context.CancelFunc // games in progress
+	mu       sync.Mutex
+	stopped  bool
+	cancels  map[int]context.CancelFunc // games in progress
+	seenAt   time.Time                  // its coordinator last answered (coordinatorGone)
+	goneTold bool                       // its coordinator's absence is logged
 }
 
 // RunWorker pulls games from the cluster and plays them until ctx is
@@ -94,14 +146,19 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 	}
 	w := &worker{opt: opt, nc: nc, js: js, log: opt.Log.With().Str("worker", opt.Name).Logger(), events: map[string]*event{}}
 	// A worker may start before any coordinator made the stream.
-	for waited := false; ; waited = true {
-		if w.cons, err = js.Consumer(ctx, GamesStream, WorkersConsumer); err == nil {
-			if w.kv, err = js.KeyValue(ctx, EventsBucket); err == nil {
-				break
+	// While no server answers, Connect's warning says so; "waiting for a
+	// coordinator" would blame the wrong side.
+	for told := false; ; {
+		if nc.IsConnected() {
+			if w.cons, err = js.Consumer(ctx, GamesStream, WorkersConsumer); err == nil {
+				if w.kv, err = js.KeyValue(ctx, EventsBucket); err == nil {
+					break
+				}
 			}
-		}
-		if !waited {
-			w.log.Info().Err(err).Msg("waiting for a coordinator to set up the games stream")
+			if !told && ctx.Err() == nil && nc.IsConnected() {
+				w.log.Info().Msg("connected; waiting for a coordinator (arbiter tournament --nats) to set up the games stream")
+				told = true
+			}
 		}
 		select {
 		case <-ctx.Done():
@@ -210,9 +267,18 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		settle(nakAfter(time.Second), "giving the game back")
 		return true
 	}
+	delivered := uint64(1)
+	if md, err := msg.Metadata(); err == nil {
+		delivered = md.NumDelivered
+	}
+	if w.coordinatorGone(ctx, e) {
+		// Every worker holds it back alike: no pause for the others.
+		settle(nakAfter(refusalDelay(delivered)), "holding the game back")
+		return false
+	}
 	if e.refusal != "" {
 		w.refuse(e, p.Index, e.refusal)
-		settle(nakAfter(3*time.Second), "giving the game back")
+		settle(nakAfter(refusalDelay(delivered)), "giving the game back")
 		return true
 	}
 	if p.White < 0 || p.White >= len(e.ev.Engines) || p.Black < 0 || p.Black >= len(e.ev.Engines) ||
@@ -453,7 +519,25 @@ func (w *worker) event(ctx context.Context, id string) (*event, error) {
 		return nil, fmt.Errorf("the event's description: %w", err)
 	}
 	e := w.prepare(spec)
+	if e.refusal == "" {
+		// Start each engine once before taking the event's games, as a
+		// local event does before its first game: an engine whose
+		// definition here cannot start (a typo in its arguments, a
+		// missing library) would otherwise lose every game it is given
+		// in a fraction of a second, and the coordinator would store
+		// them all as crashes. Its log is the engines' exchange (as the
+		// games' is: --engine-log), not the worker's.
+		if _, err := tournament.Preflight(ctx, e.ev, w.opt.EngineLog); err != nil {
+			e.local.Close()
+			if ctx.Err() != nil {
+				return nil, ctx.Err() // stopping: the game goes back, nothing is decided
+			}
+			e.local, e.ev = nil, nil
+			e.refusal = strings.ReplaceAll(err.Error(), "\n", "; ")
+		}
+	}
 	if e.refusal != "" {
+		e.refusal += "; " + refusalRemedy
 		w.log.Warn().Str("event_id", id).Str("event", spec.Name).Str("reason", e.refusal).Msg("this worker does not play the event")
 	} else {
 		w.log.Info().Str("event_id", id).Str("event", spec.Name).Msg("playing the event")

@@ -454,7 +454,9 @@ function render() {
   });
   const wrap = $('board-wrap');
   const geo = g.snap.geometry;
-  wrap.style.maxWidth = `calc((100vh - 11.5rem) * ${geo.width / geo.height})`;
+  // The height left for the board is the window's less what style.css
+  // reserves (--board-reserve) for the lines around it.
+  wrap.style.maxWidth = `calc((100vh - var(--board-reserve)) * ${geo.width / geo.height})`;
 
   // The players' bars: the side at the bottom of the board below it.
   const bottom = g.flipped ? 'black' : 'white';

@@ -60,7 +60,7 @@ function connect() {
     if (u.event) renderEvent();
     if (u.standings) renderStandings();
     if (u.recent) renderRecent();
-    $('no-games').hidden = s.games.length > 0;
+    renderNoGames();
   });
 }
 
@@ -69,7 +69,7 @@ function renderAll() {
   i18n.apply();
   renderEvent();
   for (const g of L.snap.games) renderGame(g, true);
-  $('no-games').hidden = L.snap.games.length > 0;
+  renderNoGames();
   renderStandings();
   renderRecent();
 }
@@ -87,6 +87,18 @@ function renderEvent() {
 }
 
 // ---- the games in progress ----
+
+// The line shown where no game is in progress. Once every planned game is
+// played (or the event stopped early) it says the event is over: "No game
+// is being played right now" read as a pause to someone who opened the
+// page after the end.
+function renderNoGames() {
+  const s = L.snap, ev = s.event, none = $('no-games');
+  none.hidden = s.games.length > 0;
+  const over = ev.started && ev.running === 0 && (ev.finished >= ev.planned || !!ev.stopped);
+  none.dataset.i18n = over ? 'live.over' : 'live.no_games';
+  none.textContent = t(none.dataset.i18n);
+}
 
 function bar(color) {
   const b = el('div', { class: `player player-${color}` });
@@ -218,7 +230,9 @@ function renderStandings() {
     const tr = el('tr');
     tr.dataset.engine = r.name;
     tr.dataset.games = r.games;
-    for (const v of [r.rank, r.name, fmtPoints(r.points), r.games, `${r.w}-${r.d}-${r.l}`, `${(r.score * 100).toFixed(1)}%`]) {
+    // No game, no score: "0.0%" read as every game lost.
+    const score = r.games ? `${(r.score * 100).toFixed(1)}%` : '–';
+    for (const v of [r.rank, r.name, fmtPoints(r.points), r.games, `${r.w}-${r.d}-${r.l}`, score]) {
       tr.append(el('td', { text: String(v) }));
     }
     tb.append(tr);
