@@ -34,8 +34,9 @@ func newEngineCmd() *cobra.Command {
 		Long: `engine runs the arbiter's own sparring engine, a real engine process for tests and demos:
 Hub version 2 on standard input and output (--hub1: Scan 2.0's Hub 1), or DXP over TCP
 (--dxp ADDR listens, --dxp-connect ADDR connects). Levels: random, greedy (the best
-immediate material), N (alpha-beta to depth N). --fault makes it crash, hang, play an
-illegal move, write garbage or think too long at its K-th move request.
+immediate material), N (alpha-beta to depth N, stopped early at its share of a Hub clock).
+--fault makes it crash, hang, play an illegal move, write garbage or think too long at its
+K-th move request.
 
 Guide: docs/engines.md`,
 		Example: `  arbiter engine --variant english --level 3

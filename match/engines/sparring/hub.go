@@ -229,14 +229,45 @@ type search struct {
 	depth int // for the info line
 	level match.Level
 	in    *hubInput
+	// end is when the search stops on its own and plays the best move it
+	// has searched to the full depth (zero: at the depth, or a stop).
+	end time.Time
 }
 
 func (r *hubInput) search(w *lineWriter, depth int, level match.Level) search {
 	r.startSearch()
-	return search{w: w, depth: depth, level: level, in: r}
+	s := search{w: w, depth: depth, level: level, in: r}
+	if b := timeBudget(level); b > 0 {
+		s.end = time.Now().Add(b)
+	}
+	return s
 }
 
-func (h *search) interrupted() bool { return h.in.interrupted(0) }
+func (h *search) interrupted() bool {
+	return !h.end.IsZero() && time.Now().After(h.end) || h.in.interrupted(0)
+}
+
+// timeBudget is how long a search may take under level: a share of the
+// clock, as an engine keeps its time. A fixed depth on material explodes
+// in some positions (kings in an ending): level 9 lost on time at 5+0.1
+// in English, a forfeit an engine author takes for the arbiter's. A
+// quarter of a fixed move time, and of the increment, is left for the
+// pipes and a busy machine; never more than a quarter of the time left.
+// Zero: no clock (a depth or nodes limit, or none).
+func timeBudget(lv match.Level) time.Duration {
+	const minBudget = time.Millisecond
+	switch {
+	case lv.MoveTime > 0:
+		return max(lv.MoveTime*3/4, minBudget)
+	case lv.Time > 0:
+		moves := time.Duration(lv.MovesToGo)
+		if moves <= 0 {
+			moves = 25 // the moves an engine expects to be left, as engines guess
+		}
+		return max(min(lv.Time/moves+lv.Inc*3/4, lv.Time/4), minBudget)
+	}
+	return 0
+}
 
 // hang: nothing to do here; the server returns ErrHang, and the engine
 // reads no more.

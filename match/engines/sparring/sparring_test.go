@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/engines/dxp"
 	"github.com/draughts-arbiter/arbiter/match/engines/hub"
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -267,5 +268,84 @@ func TestMovesDoNotDependOnEarlierGames(t *testing.T) {
 	}
 	if same {
 		t.Error("another seed played the very same random game")
+	}
+}
+
+// TestTimeBudget: the share of the clock a search takes under each level
+// form.
+func TestTimeBudget(t *testing.T) {
+	ms := func(n float64) time.Duration { return time.Duration(n * float64(time.Millisecond)) }
+	for _, c := range []struct {
+		level match.Level
+		want  time.Duration
+	}{
+		{match.Level{MoveTime: ms(200)}, ms(150)},
+		{match.Level{Time: ms(5000), Inc: ms(100)}, ms(200 + 75)},   // 5 s / 25 + 3/4 of the increment
+		{match.Level{Time: ms(60000), MovesToGo: 10}, ms(6000)},     // 40/... periods: the moves left
+		{match.Level{Time: ms(100), Inc: ms(1000)}, ms(25)},         // never more than a quarter of the time left
+		{match.Level{MoveTime: time.Microsecond}, time.Millisecond}, // at least a millisecond
+		{match.Level{Depth: 5}, 0},                                  // no clock: to the depth
+		{match.Level{}, 0},
+	} {
+		if got := timeBudget(c.level); got != c.want {
+			t.Errorf("timeBudget(%+v) = %v, want %v", c.level, got, c.want)
+		}
+	}
+}
+
+// TestSearchKeepsItsTime: a deep level in an ending of many kings, where
+// a full search would take hours, answers within its time like an engine
+// that keeps its clock (level 9 lost on time at 5+0.1 in English). The
+// wait is for the answer, bounded only to fail rather than hang.
+func TestSearchKeepsItsTime(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go func() {
+		ServeHub(inR, outW, Config{Level: Level{20}})
+		outW.Close()
+	}()
+	defer inW.Close()
+	v := rules.MustLookup("english")
+	p, err := rules.ParseFEN(v, "W:WK1,K3,K5,K7,K10,K12:BK21,K23,K25,K27,K30,K32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := make(chan string)
+	go func() {
+		br := bufio.NewReader(outR)
+		for {
+			s, err := br.ReadString('\n')
+			if err != nil {
+				close(lines)
+				return
+			}
+			lines <- strings.TrimSuffix(s, "\n")
+		}
+	}()
+	for _, l := range []string{"hub", "set-param name=variant value=english", "init", "new-game",
+		"pos pos=" + hub.PosString(p), "level move-time=0.05", "go think"} {
+		io.WriteString(inW, l+"\n")
+	}
+	timeout := time.After(2 * time.Minute)
+	for {
+		select {
+		case l, ok := <-lines:
+			if !ok {
+				t.Fatal("the engine ended without an answer")
+			}
+			if strings.HasPrefix(l, "done") {
+				done, err := hub.ParseLine(l)
+				if err != nil {
+					t.Fatal(err)
+				}
+				mv, _ := done.Get("move")
+				if _, err := p.ParseHubMove(mv); err != nil {
+					t.Errorf("%q: the move is not legal: %v", l, err)
+				}
+				return
+			}
+		case <-timeout:
+			t.Fatal("level 20 with move-time=0.05 still searching after 2 minutes: it does not keep its time")
+		}
 	}
 }
