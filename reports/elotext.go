@@ -14,7 +14,7 @@ import (
 // figure) is not in the numbers. name is the engine the estimate is of, w
 // its results and pairs how many game pairs the estimate was made from (0:
 // from single games). It is "" when the estimate has both a finite Elo and
-// an interval, or there are no games.
+// an interval.
 func EloWords(name string, e stats.Estimate, w stats.WDL, pairs int) string {
 	n := w.Games()
 	what := fmt.Sprintf("every game (%d of %d)", n, n)
@@ -24,7 +24,9 @@ func EloWords(name string, e stats.Estimate, w stats.WDL, pairs int) string {
 	}
 	switch {
 	case n == 0:
-		return ""
+		// An event stopped before its first result: the NaNs of the
+		// cutechess line are no figure, not an error.
+		return "No game finished yet: no score, Elo or LOS until one is."
 	case math.IsNaN(e.Elo) && e.Score >= 1:
 		return fmt.Sprintf("No finite Elo yet: %s won %s; more games, or a stronger opponent, give one.", name, what)
 	case math.IsNaN(e.Elo) && e.Score <= 0:
