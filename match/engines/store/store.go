@@ -631,6 +631,28 @@ func (s *Store) Discard(ctx context.Context, id int) error {
 	return nil
 }
 
+// DiscardFrom removes every game from ID first on, finished or not, and
+// returns how many finished games it removed. They are the games beyond
+// the one on which an SPRT decided: the standings, the console and the SPRT
+// count the games up to the decision in plan order, and a later game that
+// another slot or a cluster's worker finished meanwhile is not part of the
+// match (kept, the report would count a game the console does not, as
+// games cut short by the decision are not kept).
+func (s *Store) DiscardFrom(ctx context.Context, first int) (int, error) {
+	res, err := s.db.ExecContext(ctx, `DELETE FROM games WHERE id >= ? AND status = 'finished'`, first)
+	if err != nil {
+		return 0, fmt.Errorf("store: %s: discard games from %d: %w", s.path, first+1, err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, fmt.Errorf("store: %s: discard games from %d: %w", s.path, first+1, err)
+	}
+	if _, err := s.db.ExecContext(ctx, `DELETE FROM games WHERE id >= ?`, first); err != nil {
+		return 0, fmt.Errorf("store: %s: discard games from %d: %w", s.path, first+1, err)
+	}
+	return int(n), nil
+}
+
 // FinishedIDs returns the IDs of the finished games, in order.
 func (s *Store) FinishedIDs(ctx context.Context) ([]int, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games WHERE status = 'finished' ORDER BY id`)

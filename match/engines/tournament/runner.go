@@ -365,6 +365,9 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 		err = g.Wait()
 	}
 	r.progress.finish()
+	if derr := r.dropBeyondDecision(ctx); err == nil {
+		err = derr
+	}
 	r.sum.Elapsed = time.Since(t0)
 	r.mu.Lock()
 	r.sum.Standings = r.snapshot()
@@ -394,6 +397,31 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 		return r.sum, ErrDrained
 	}
 	return r.sum, nil
+}
+
+// dropBeyondDecision removes from the store the games after the one on
+// which the SPRT decided (store.DiscardFrom): with two games at a time, or
+// a cluster's workers, a later game can finish before the deciding one,
+// and results.json and the report then counted one more game than the
+// console and the SPRT (21 against 20). Nothing is done without a decision.
+func (r *runner) dropBeyondDecision(ctx context.Context) error {
+	r.mu.Lock()
+	decided, from := r.decided, r.decidedAt
+	r.mu.Unlock()
+	if !decided {
+		return nil
+	}
+	n, err := r.st.DiscardFrom(context.WithoutCancel(ctx), from)
+	if err != nil {
+		return fmt.Errorf("tournament: %w", err)
+	}
+	if n > 0 {
+		r.log.Info().Int("games", n).Msg("games finished after the SPRT's decision are not part of the match: not kept")
+		r.mu.Lock()
+		r.sum.Played = max(0, r.sum.Played-n)
+		r.mu.Unlock()
+	}
+	return nil
 }
 
 // ErrDrained is Run's error when Options.Drain stopped the event before
@@ -426,6 +454,7 @@ type runner struct {
 	swissTable *reports.SwissStandings
 	hostStops  map[int]*HostStops // per engine index: see Summary.HostStops
 	decided    bool               // the SPRT decided: later results are not reported
+	decidedAt  int                // with decided: the plan index after the deciding game
 	queue      []reportStep       // to tell, in order (handIn)
 	telling    bool               // a goroutine is telling the queue
 }
@@ -562,7 +591,7 @@ func (r *runner) sprt(step *reportStep) {
 	if sr.Decision == stats.Continue {
 		return
 	}
-	r.decided = true
+	r.decided, r.decidedAt = true, r.next
 	if r.sum.Stopped == "" { // else a rerun: the stop is on record
 		r.sum.Stopped = fmt.Sprintf("SPRT accepted %s after %d games (LLR %.2f, bounds [%.2f, %.2f])", sr.Decision, sr.Games, sr.LLR, sr.Lower, sr.Upper)
 		step.stop, step.sprt = r.sum.Stopped, &sr
