@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -54,12 +55,18 @@ func TestMatchLiveViewOnAPhone(t *testing.T) {
 			Box, BoxInside int
 			Cross, CrossIn int
 			Names          []string
+			// Wide and Hint are, per table box, whether it is wider than
+			// its box and whether the line saying to swipe it is shown.
+			Wide, Hint []bool
 		}
 		lay, err := chromedp.Run(bctx, chromedp.Evaluate[layout](`(() => {
 			const box = document.getElementById('standings').parentElement, cross = document.getElementById('cross').parentElement;
 			return {Page: document.documentElement.scrollWidth, Window: window.innerWidth,
 				Box: box.clientWidth, BoxInside: box.scrollWidth, Cross: cross.clientWidth, CrossIn: cross.scrollWidth,
-				Names: [...document.querySelectorAll('#standings tbody tr td:nth-child(2)')].map(td => td.textContent)}; })()`))
+				Names: [...document.querySelectorAll('#standings tbody tr td:nth-child(2)')].map(td => td.textContent),
+				Wide: [...document.querySelectorAll('.scroll-x')].map(b => b.scrollWidth > b.clientWidth + 1),
+				Hint: [...document.querySelectorAll('.scroll-x')].map(b => { const h = b.nextElementSibling;
+					return !!h && h.classList.contains('scroll-hint') && !h.hidden && h.offsetHeight > 0; })}; })()`))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,6 +78,11 @@ func TestMatchLiveViewOnAPhone(t *testing.T) {
 		}
 		if width == 390 && lay.BoxInside <= lay.Box && lay.CrossIn <= lay.Cross {
 			t.Errorf("at 390 px neither table is wider than its box (%+v): the test proves nothing about scrolling", lay)
+		}
+		// A table wider than the screen says so: its last columns (the
+		// score) are out of sight, and nothing else shows that it scrolls.
+		if len(lay.Wide) != 2 || !slices.Equal(lay.Wide, lay.Hint) {
+			t.Errorf("at %d px the tables wider than their box %v, the swipe hints shown %v", width, lay.Wide, lay.Hint)
 		}
 		if len(lay.Names) != 2 || !strings.Contains(lay.Names[0], "engine --level") {
 			t.Errorf("standings names %q", lay.Names)

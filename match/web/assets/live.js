@@ -17,6 +17,7 @@ window.arbiterLive = L; // for the browser tests and the curious
 const value = (v) => (v && i18n.has(`value.${v}`) ? t(`value.${v}`) : v);
 
 async function main() {
+  addEventListener('resize', showScrollHints);
   await i18n.init();
   $('langbox').append(i18n.selector(() => renderAll()));
   i18n.apply();
@@ -256,6 +257,17 @@ function renderStandings() {
     body.append(tr);
   });
   cross.append(thead, body);
+  showScrollHints();
+}
+
+// showScrollHints shows the line under a table that is wider than its
+// box: on a phone the standings' last columns (the score) are off to the
+// right, and nothing else says the table scrolls.
+function showScrollHints() {
+  for (const box of document.querySelectorAll('.scroll-x')) {
+    const hint = box.nextElementSibling;
+    if (hint && hint.classList.contains('scroll-hint')) hint.hidden = box.scrollWidth <= box.clientWidth + 1;
+  }
 }
 
 function renderRecent() {
