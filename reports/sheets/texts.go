@@ -55,7 +55,7 @@ var english = map[string]string{
 	"sheet.card.forfeit":       "{result} forfeit",
 	"sheet.card.rating":        "rating {rating}",
 	"sheet.card.rating_change": "rating change {change}, performance {performance}",
-	"sheet.initial":            "initial rating {rating} after {games} games",
+	"sheet.initial":            "initial rating {rating} after {games} {games|game|games}",
 	"sheet.col.rating_change":  "Rating ±",
 	"sheet.col.performance":    "Perf.",
 	"sheet.legend.rating":      "Rating ± and Perf.: the rating change (games played against rated opponents, by FIDE B.02 art. 8.3, K of each player, art. 8.3.3) and the performance, the opponents' average plus dp (table 8.1.1).",
@@ -130,7 +130,64 @@ func (ev *Event) text(key string, args ...any) string {
 		s = key
 	}
 	for i := 0; i+1 < len(args); i += 2 {
-		s = strings.ReplaceAll(s, "{"+fmt.Sprint(args[i])+"}", fmt.Sprint(args[i+1]))
+		name, value := fmt.Sprint(args[i]), args[i+1]
+		s = strings.ReplaceAll(s, "{"+name+"}", fmt.Sprint(value))
+		if n, ok := value.(int); ok {
+			s = pluralForms(s, name, n, ev.lang())
+		}
 	}
 	return s
+}
+
+// pluralForms replaces each {name|form|form...} of s by the word that goes
+// with the number n in language lang, as the pages' catalogs write it
+// (i18n.js's fill): the forms in the order of the language's plural
+// categories, one before few before many before other, the last form
+// standing for the categories a catalog leaves out. "после {games}
+// {games|партии|партий|партий}" is "после 21 партии", "после 22 партий".
+func pluralForms(s, name string, n int, lang string) string {
+	open := "{" + name + "|"
+	for {
+		i := strings.Index(s, open)
+		if i < 0 {
+			return s
+		}
+		j := strings.IndexByte(s[i:], '}')
+		if j < 0 {
+			return s
+		}
+		forms := strings.Split(s[i+len(open):i+j], "|")
+		s = s[:i] + forms[min(pluralIndex(n, lang), len(forms)-1)] + s[i+j+1:]
+	}
+}
+
+// pluralIndex is the place of n's plural category among lang's, for whole
+// numbers (CLDR's rules, as the browsers' Intl.PluralRules gives them):
+// Russian one (1, 21, 31, ...), few (2-4, 22-24, ...), many (the rest);
+// French one (0 and 1), many (whole millions), other; the other languages
+// of the catalogs one (1) and other.
+func pluralIndex(n int, lang string) int {
+	base, _, _ := strings.Cut(strings.ToLower(lang), "-")
+	switch base {
+	case "ru":
+		switch m10, m100 := n%10, n%100; {
+		case m10 == 1 && m100 != 11:
+			return 0
+		case m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14):
+			return 1
+		}
+		return 2
+	case "fr":
+		switch {
+		case n == 0 || n == 1:
+			return 0
+		case n%1000000 == 0:
+			return 1
+		}
+		return 2
+	}
+	if n == 1 {
+		return 0
+	}
+	return 1
 }

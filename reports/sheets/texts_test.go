@@ -193,3 +193,39 @@ func TestText(t *testing.T) {
 		}
 	}
 }
+
+// TestPluralForms: a sheet's {n|form|...} picks the word of the number as
+// the pages' catalogs write it (Intl.PluralRules' categories, in order).
+func TestPluralForms(t *testing.T) {
+	const ru = "после {games} {games|партии|партий|партий}"
+	for _, c := range []struct {
+		lang, text string
+		n          int
+		want       string
+	}{
+		{"ru", ru, 21, "после 21 партии"},
+		{"ru", ru, 22, "после 22 партий"},
+		{"ru", ru, 5, "после 5 партий"},
+		{"ru", ru, 11, "после 11 партий"},
+		{"ru", ru, 111, "после 111 партий"},
+		{"ru", "{games} {games|партия|партии|партий}", 2, "2 партии"},
+		{"ru", "{games} {games|партия|партии|партий}", 14, "14 партий"},
+		{"ru", "{games} {games|партия|партии|партий}", 31, "31 партия"},
+		{"en", "after {games} {games|game|games}", 1, "after 1 game"},
+		{"en", "after {games} {games|game|games}", 6, "after 6 games"},
+		{"en-GB", "after {games} {games|game|games}", 1, "after 1 game"},
+		{"fr", "après {games} {games|partie|parties}", 0, "après 0 partie"},
+		{"fr", "après {games} {games|partie|parties}", 7, "après 7 parties"},
+		{"nb", "etter {games} {games|parti|partier}", 1, "etter 1 parti"},
+		{"nb", "{games} og {games} {games|parti|partier}, {games|ett|flere}", 3, "3 og 3 partier, flere"},
+	} {
+		ev := &Event{Lang: c.lang, Texts: map[string]string{"sheet.initial": c.text}}
+		if got := ev.text("sheet.initial", "games", c.n); got != c.want {
+			t.Errorf("%s %q with %d: %q, want %q", c.lang, c.text, c.n, got, c.want)
+		}
+	}
+	// The built-in English text has its forms too.
+	if got := (&Event{}).text("sheet.initial", "rating", 1900, "games", 1); got != "initial rating 1900 after 1 game" {
+		t.Errorf("English: %q", got)
+	}
+}
