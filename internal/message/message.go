@@ -55,8 +55,16 @@ func (c Catalog) Codes() []string {
 // Fill replaces each {name} in template by args[name], reading the template
 // once from left to right (an argument's value is never read again for
 // placeholders). A placeholder without an argument stays as it is, so a
-// missing argument shows instead of vanishing.
-func Fill(template string, args map[string]string) string {
+// missing argument shows instead of vanishing. A {name|form|form...} is
+// the word that goes with the number args[name] in English (FillIn).
+func Fill(template string, args map[string]string) string { return FillIn("en", template, args) }
+
+// FillIn is Fill in language lang (a tag: "ru", "en-GB"): a
+// {name|form|form...} is replaced by the form of the number args[name], as
+// the web client's catalogs write it and i18n.js reads it, so that the
+// server's pages and the browser's agree ("после {games}
+// {games|партии|партий|партий}": после 21 партии, после 22 партий).
+func FillIn(lang, template string, args map[string]string) string {
 	if len(args) == 0 || !strings.Contains(template, "{") {
 		return template
 	}
@@ -72,15 +80,55 @@ func Fill(template string, args map[string]string) string {
 			break
 		}
 		b.WriteString(t[:i])
-		if v, ok := args[t[i+1:i+j]]; ok {
+		name, forms, plural := strings.Cut(t[i+1:i+j], "|")
+		v, ok := args[name]
+		n, err := strconv.Atoi(v)
+		switch {
+		case ok && !plural:
 			b.WriteString(v)
-		} else {
+		case ok && err == nil:
+			all := strings.Split(forms, "|")
+			b.WriteString(all[min(pluralIndex(n, lang), len(all)-1)])
+		default:
 			b.WriteString(t[i : i+j+1])
 		}
 		t = t[i+j+1:]
 	}
 	b.WriteString(t)
 	return b.String()
+}
+
+// pluralIndex is the place of n's plural category among lang's, in the
+// order i18n.js gives the forms (one, few, many, other), for whole
+// numbers by CLDR's rules (the browsers' Intl.PluralRules): Russian one
+// (1, 21, 31, ...), few (2-4, 22-24, ...), many (the rest); French one (0
+// and 1), many (whole millions), other; the catalogs' other languages one
+// (1) and other. A catalog that gives fewer forms has its last stand for
+// the rest.
+func pluralIndex(n int, lang string) int {
+	base, _, _ := strings.Cut(strings.ToLower(lang), "-")
+	switch base {
+	case "ru":
+		switch m10, m100 := n%10, n%100; {
+		case m10 == 1 && m100 != 11:
+			return 0
+		case m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14):
+			return 1
+		}
+		return 2
+	case "fr":
+		switch {
+		case n == 0 || n == 1:
+			return 0
+		case n%1000000 == 0:
+			return 1
+		}
+		return 2
+	}
+	if n == 1 {
+		return 0
+	}
+	return 1
 }
 
 // Args makes an argument map from name, value pairs (a last name without a

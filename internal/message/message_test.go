@@ -71,3 +71,33 @@ func FuzzFill(f *testing.F) {
 		}
 	})
 }
+
+// TestFillInPlural: a number's {name|form|...} takes the form of its
+// plural category in the language, as i18n.js chooses it.
+func TestFillInPlural(t *testing.T) {
+	const ru = "после {games} {games|партии|партий|партий}"
+	for _, c := range []struct {
+		lang, template, games, want string
+	}{
+		{"ru", ru, "21", "после 21 партии"},
+		{"ru", ru, "22", "после 22 партий"},
+		{"ru", ru, "11", "после 11 партий"},
+		{"ru", "{games|партия|партии|партий}", "3", "партии"},
+		{"ru", "{games|партия|партии|партий}", "14", "партий"},
+		{"en-GB", "{games} {games|game|games}", "1", "1 game"},
+		{"en", "{games} {games|game|games}", "7", "7 games"},
+		{"fr", "{games|partie|parties}", "0", "partie"},
+		{"fr", "{games|partie|parties}", "2", "parties"},
+		{"nb", "{games|parti|partier}", "1", "parti"},
+		{"ru", "{games|партия|партии}", "5", "партии"},                              // fewer forms: the last stands for the rest
+		{"ru", "{games|партия|партии|партий}", "x", "{games|партия|партии|партий}"}, // not a number: left as it is
+		{"ru", "{other|a|b}", "1", "{other|a|b}"},                                   // no such argument
+	} {
+		if got := FillIn(c.lang, c.template, map[string]string{"games": c.games}); got != c.want {
+			t.Errorf("%s %q with games=%s: %q, want %q", c.lang, c.template, c.games, got, c.want)
+		}
+	}
+	if got := Fill("{n} {n|move|moves}", map[string]string{"n": "1"}); got != "1 move" {
+		t.Errorf("Fill is English: %q", got)
+	}
+}

@@ -49,7 +49,7 @@ func writeCodeFor(w http.ResponseWriter, r *http.Request, status int, code strin
 	tx := sheetTexts()[lang]
 	text := codeText.Text(code, args)
 	if s := tx[code]; s != "" {
-		text = message.Fill(s, args)
+		text = message.FillIn(lang, s, args)
 	}
 	app := tx["app.name"]
 	if app == "" {

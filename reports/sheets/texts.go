@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
 )
 
@@ -118,9 +119,10 @@ func (ev *Event) lang() string {
 	return ev.Lang
 }
 
-// text is key's text in the event's language, {name} filled from args
-// (name, value pairs): Texts' entry, else the English default. A key
-// without a default is a bug the tests catch; it prints as the key.
+// text is key's text in the event's language, {name} (and a number's
+// {name|form|...}) filled from args (name, value pairs) by message.FillIn:
+// Texts' entry, else the English default. A key without a default is a
+// bug the tests catch; it prints as the key.
 func (ev *Event) text(key string, args ...any) string {
 	s := ev.Texts[key]
 	if strings.TrimSpace(s) == "" {
@@ -129,65 +131,9 @@ func (ev *Event) text(key string, args ...any) string {
 	if s == "" {
 		s = key
 	}
+	filled := make(map[string]string, len(args)/2)
 	for i := 0; i+1 < len(args); i += 2 {
-		name, value := fmt.Sprint(args[i]), args[i+1]
-		s = strings.ReplaceAll(s, "{"+name+"}", fmt.Sprint(value))
-		if n, ok := value.(int); ok {
-			s = pluralForms(s, name, n, ev.lang())
-		}
+		filled[fmt.Sprint(args[i])] = fmt.Sprint(args[i+1])
 	}
-	return s
-}
-
-// pluralForms replaces each {name|form|form...} of s by the word that goes
-// with the number n in language lang, as the pages' catalogs write it
-// (i18n.js's fill): the forms in the order of the language's plural
-// categories, one before few before many before other, the last form
-// standing for the categories a catalog leaves out. "после {games}
-// {games|партии|партий|партий}" is "после 21 партии", "после 22 партий".
-func pluralForms(s, name string, n int, lang string) string {
-	open := "{" + name + "|"
-	for {
-		i := strings.Index(s, open)
-		if i < 0 {
-			return s
-		}
-		j := strings.IndexByte(s[i:], '}')
-		if j < 0 {
-			return s
-		}
-		forms := strings.Split(s[i+len(open):i+j], "|")
-		s = s[:i] + forms[min(pluralIndex(n, lang), len(forms)-1)] + s[i+j+1:]
-	}
-}
-
-// pluralIndex is the place of n's plural category among lang's, for whole
-// numbers (CLDR's rules, as the browsers' Intl.PluralRules gives them):
-// Russian one (1, 21, 31, ...), few (2-4, 22-24, ...), many (the rest);
-// French one (0 and 1), many (whole millions), other; the other languages
-// of the catalogs one (1) and other.
-func pluralIndex(n int, lang string) int {
-	base, _, _ := strings.Cut(strings.ToLower(lang), "-")
-	switch base {
-	case "ru":
-		switch m10, m100 := n%10, n%100; {
-		case m10 == 1 && m100 != 11:
-			return 0
-		case m10 >= 2 && m10 <= 4 && (m100 < 12 || m100 > 14):
-			return 1
-		}
-		return 2
-	case "fr":
-		switch {
-		case n == 0 || n == 1:
-			return 0
-		case n%1000000 == 0:
-			return 1
-		}
-		return 2
-	}
-	if n == 1 {
-		return 0
-	}
-	return 1
+	return message.FillIn(ev.lang(), s, filled)
 }
