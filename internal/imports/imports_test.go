@@ -43,7 +43,7 @@ var rules = []struct {
 	{"reports/stats", rule{}},
 	{"reports/rating", rule{may: []string{"rules/tally"}}},
 	{"reports/tiebreak", rule{may: []string{"rules/tally"}}},
-	{"reports/sheets", rule{may: []string{"rules/...", "reports/tiebreak", "reports/rating"}}},
+	{"reports/sheets", rule{may: []string{"rules/...", "reports/tiebreak", "reports/rating", "internal/message"}}},
 	{"reports", rule{may: append([]string{"reports/...", "internal/filelock"}, core...)}},
 	{"configs", rule{may: append([]string{"match/schedule", "match/schedule/swiss", "match/engines/adjudicate", "reports/stats", "reports/tiebreak"}, core...)}},
 	{"match/schedule/...", rule{may: []string{"rules/tally", "match/schedule/..."}}},
