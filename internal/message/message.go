@@ -131,6 +131,28 @@ func pluralIndex(n int, lang string) int {
 	return 1
 }
 
+// Decimal writes x with digits decimals in language lang (a tag: "ru",
+// "en-GB"), as the browsers' Intl.NumberFormat does for the catalogs'
+// languages: a decimal comma in Russian, Norwegian, Danish, Dutch and
+// French (CLDR's decimal symbol), a point in English and any other tag;
+// no grouping (the numbers it writes are small: rating changes). The
+// minus is the sign's typographic form (−), as the sheets print it.
+func Decimal(lang string, x float64, digits int) string {
+	s := strconv.FormatFloat(x, 'f', digits, 64)
+	if strings.Trim(s, "-0.") == "" {
+		s = strings.TrimPrefix(s, "-") // no "−0.0"
+	}
+	if strings.HasPrefix(s, "-") {
+		s = "−" + s[1:]
+	}
+	base, _, _ := strings.Cut(strings.ToLower(lang), "-")
+	switch base {
+	case "ru", "nb", "nn", "no", "da", "nl", "fr":
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
+}
+
 // Args makes an argument map from name, value pairs (a last name without a
 // value is dropped); nil for none.
 func Args(pairs ...string) map[string]string {

@@ -101,3 +101,28 @@ func TestFillInPlural(t *testing.T) {
 		t.Errorf("Fill is English: %q", got)
 	}
 }
+
+func TestDecimal(t *testing.T) {
+	for _, c := range []struct {
+		lang   string
+		x      float64
+		digits int
+		want   string
+	}{
+		{"en", 7, 1, "7.0"},
+		{"en-GB", -4.75, 1, "−4.8"},
+		{"ru", 12.34, 1, "12,3"},
+		{"ru-RU", -4.8, 1, "−4,8"},
+		{"nb", 0.25, 2, "0,25"},
+		{"da", 3, 1, "3,0"},
+		{"nl", 1.5, 1, "1,5"},
+		{"fr", 2.05, 1, "2,0"},  // 2.05 is 2.04999... in binary: rounded down, as Intl does
+		{"ru", -0.04, 1, "0,0"}, // no negative zero
+		{"en", -0.0001, 0, "0"},
+		{"ru", 1500, 0, "1500"}, // no grouping
+	} {
+		if got := Decimal(c.lang, c.x, c.digits); got != c.want {
+			t.Errorf("Decimal(%q, %v, %d) = %q, want %q", c.lang, c.x, c.digits, got, c.want)
+		}
+	}
+}

@@ -94,6 +94,18 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	if !strings.Contains(csv, "Anna Berg,1001,2300,20,rating,1,1,2000,2800,+3,2303,+3.0") {
 		t.Errorf("the CSV:\n%s", csv)
 	}
+	// A Russian director reads the changes with the decimal comma
+	// (+3,0), as Russian writes numbers; the CSV for the federation
+	// keeps the point (a file for programs).
+	d.do("choose Russian", chromedp.SetValue(chromedp.CSS("#lang"), "ru"))
+	eval[bool](d, `document.getElementById('lang').dispatchEvent(new Event('change'))`)
+	d.wait("the changes in Russian", `document.documentElement.lang === 'ru' && document.querySelector('#ratings tbody tr[data-player="1"]') && document.querySelector('#ratings tbody tr[data-player="1"]').textContent.includes('+3,0')`)
+	if row := eval[string](d, `[...document.querySelector('#ratings tbody tr[data-player="2"]').children].map(c => c.textContent).join('|')`); !strings.Contains(row, "−3,5|−4 (−3,5)") {
+		t.Errorf("Bo Dahl's row in Russian: %q", row)
+	}
+	d.do("choose English", chromedp.SetValue(chromedp.CSS("#lang"), "en"))
+	eval[bool](d, `document.getElementById('lang').dispatchEvent(new Event('change'))`)
+	d.wait("the changes in English", `document.documentElement.lang === 'en' && document.querySelector('#ratings tbody tr[data-player="1"]').textContent.includes('+3.0')`)
 	d.checkLayout("director-ratings-390", 390, 844)
 	d.checkLayout("director-ratings-1366", 1366, 900)
 	// The section itself (below the first screen, which checkLayout shows).

@@ -3,6 +3,7 @@ package sheets
 import (
 	"fmt"
 
+	"github.com/draughts-arbiter/arbiter/internal/message"
 	elo "github.com/draughts-arbiter/arbiter/reports/rating"
 )
 
@@ -92,14 +93,11 @@ func signed(c int) string {
 }
 
 // signedTenth prints a game's change to one decimal, as the rating report
-// lists it.
-func signedTenth(x float64) string {
-	s := fmt.Sprintf("%+.1f", x)
-	if s == "+0.0" || s == "-0.0" {
-		return "0.0"
-	}
-	if s[0] == '-' {
-		return "−" + s[1:]
+// lists it, with the decimal sign of language lang ("+12,3" in Russian).
+func signedTenth(lang string, x float64) string {
+	s := message.Decimal(lang, x, 1)
+	if x > 0 && s != message.Decimal(lang, 0, 1) {
+		return "+" + s
 	}
 	return s
 }

@@ -35,6 +35,26 @@ func TestRated(t *testing.T) {
 		t.Errorf("card of 5: %v", tot)
 	}
 
+	// A Russian or Dutch director's card writes the decimal comma its
+	// readers write (the browsers' Intl.NumberFormat), an English one the point.
+	for lang, want := range map[string]string{"ru": "+7,0 −4,8", "nl": "+7,0 −4,8", "en": "+7.0 −4.8"} {
+		ev := testEvent()
+		ev.Rated, ev.Lang = true, lang
+		buf.Reset()
+		if err := Card(&buf, ev, 5); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, r := range rowsOf(t, parse(t, buf.Bytes()), "card-table") {
+			if c := r.cells(); c[len(c)-1] != "" {
+				got = append(got, c[len(c)-1])
+			}
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("card of 5 in %s: rating changes %q, want %q", lang, got, want)
+		}
+	}
+
 	buf.Reset()
 	if err := Standings(&buf, ev, 3); err != nil {
 		t.Fatal(err)

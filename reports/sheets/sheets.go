@@ -587,7 +587,7 @@ func (ev *Event) card(p *Player) cardView {
 		}
 		c.Running = ev.fmtScore(run)
 		if ch, ok := change[r]; ok {
-			c.RatingChange = signedTenth(ch)
+			c.RatingChange = signedTenth(ev.lang(), ch)
 		}
 		v.Cells = append(v.Cells, c)
 	}

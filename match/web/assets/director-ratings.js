@@ -11,7 +11,7 @@ import { $, el } from './dom.js';
 const { t } = i18n;
 const token = location.pathname.split('/')[2] || '';
 
-const signed = (x, digits) => (x > 0 ? '+' : x < 0 ? '−' : '±') + Math.abs(x).toFixed(digits);
+const signed = (x, digits) => (x > 0 ? '+' : x < 0 ? '−' : '±') + i18n.decimal(Math.abs(x), digits);
 
 function box() {
   let b = $('ratings-box');

@@ -146,6 +146,13 @@ export function joinList(items) {
   return t('list.and', { items: items.slice(0, -1).join(', '), last: items[items.length - 1] });
 }
 
+// decimal writes x with digits decimals as the page's language writes
+// numbers ("12,3" in Russian, "12.3" in English), without grouping; the
+// server-drawn sheets do the same (message.Decimal).
+export function decimal(x, digits) {
+  return new Intl.NumberFormat(lang, { minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false }).format(x);
+}
+
 // apply fills every [data-i18n] element's text, and [data-i18n-attr]
 // ("placeholder:key,aria-label:key") attributes, under root.
 export function apply(root = document) {

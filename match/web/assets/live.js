@@ -156,7 +156,7 @@ function renderGame(g, full) {
     const line = a.querySelector(`.info-${color}`);
     if (!info) { line.textContent = ''; continue; }
     const parts = [`${t(`color.${color}`)}:`];
-    if (info.has_score) parts.push((info.score > 0 ? '+' : '') + info.score.toFixed(2));
+    if (info.has_score) parts.push((info.score > 0 ? '+' : '') + i18n.decimal(info.score, 2));
     if (info.depth) parts.push(t('live.depth', { depth: info.depth }));
     if (info.pv) parts.push(info.pv);
     line.textContent = parts.join(' ');
@@ -232,7 +232,7 @@ function renderStandings() {
     tr.dataset.engine = r.name;
     tr.dataset.games = r.games;
     // No game, no score: "0.0%" read as every game lost.
-    const score = r.games ? `${(r.score * 100).toFixed(1)}%` : '–';
+    const score = r.games ? `${i18n.decimal(r.score * 100, 1)}%` : '–';
     for (const v of [r.rank, r.name, fmtPoints(r.points), r.games, `${r.w}-${r.d}-${r.l}`, score]) {
       tr.append(el('td', { text: String(v) }));
     }
