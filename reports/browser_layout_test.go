@@ -61,7 +61,7 @@ func TestReportLayoutAndViewer(t *testing.T) {
 	want := positionString(pos)
 	flagged := 0 // games with a side's latency high
 	for i := range ev.Games {
-		w, b, _ := sideLatency(&ev.Games[i], moveBudget(ev.TimeControl))
+		w, b, _, _ := sideLatency(&ev.Games[i], moveBudget(ev.TimeControl))
 		if w.High || b.High {
 			flagged++
 		}

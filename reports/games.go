@@ -402,14 +402,18 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 		if g.Worker != "" {
 			worker = intern(workerIdx, &gv.Workers, g.Worker)
 		}
-		wl, bl, known := sideLatency(g, budget)
+		wl, bl, wok, bok := sideLatency(g, budget)
 		most, flags := -1, 0
-		if known {
+		if wok {
 			gv.Latency = true
-			most = int(max(wl.MaxUS, bl.MaxUS))
+			most = max(most, int(wl.MaxUS))
 			if wl.High {
 				flags |= 1
 			}
+		}
+		if bok {
+			gv.Latency = true
+			most = max(most, int(bl.MaxUS))
 			if bl.High {
 				flags |= 2
 			}

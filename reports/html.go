@@ -105,6 +105,10 @@ type pageData struct {
 	// game's is known), and LatencyNote says when it is flagged.
 	Latency     []latencyRow
 	LatencyNote string
+	// Unmeasured names the engines without a latency beside those with
+	// one: their moves came without a search time (DXP); UnmeasuredWhy
+	// says so.
+	Unmeasured, UnmeasuredWhy string
 }
 
 // latencyRow is one engine's line of the latency table.
@@ -211,14 +215,23 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([][]byte) error) e
 	d.Participants = participants(ev, names)
 	d.Rows, d.HeadlineKind = engineRows(st)
 	d.MatchLines = matchLines(st, names)
+	var unmeasured []string
 	for _, e := range st.Engines {
-		if l := e.Latency; l != nil {
-			d.Latency = append(d.Latency, latencyRow{Name: e.Name, Moves: l.Moves, Games: l.Games, HighGames: l.HighGames, MaxGame: l.MaxGame,
-				Total: fmtMicros(l.TotalUS), Mean: fmtMicros(l.MeanUS), Max: fmtMicros(l.MaxUS), High: l.High})
+		l := e.Latency
+		if l == nil {
+			unmeasured = append(unmeasured, e.Name)
+			continue
 		}
+		d.Latency = append(d.Latency, latencyRow{Name: e.Name, Moves: l.Moves, Games: l.Games, HighGames: l.HighGames, MaxGame: l.MaxGame,
+			Total: fmtMicros(l.TotalUS), Mean: fmtMicros(l.MeanUS), Max: fmtMicros(l.MaxUS), High: l.High})
 	}
 	if len(d.Latency) > 0 {
 		d.LatencyNote = latencyNote(ev.TimeControl)
+		d.Unmeasured = strings.Join(unmeasured, ", ")
+		d.UnmeasuredWhy = "Their moves came without a search time (a DXP engine reports none, or whole seconds), so their thinking and the machine's share of the clock cannot be told apart."
+		if len(unmeasured) == 1 {
+			d.UnmeasuredWhy = "Its moves came without a search time (a DXP engine reports none, or whole seconds), so its thinking and the machine's share of the clock cannot be told apart."
+		}
 	}
 	gv, records, err := buildGamesView(ev, names)
 	if err != nil {

@@ -33,6 +33,10 @@ type Latency struct {
 	// High says the latency is high against the time control (see
 	// latencyMaxShare); never set when the time control gives no clock.
 	High bool `json:"high,omitempty"`
+	// unknown counts the moves left out: the engine reported no search
+	// time (DXP; a Hub engine without time=), so that its thinking and the
+	// machine's share cannot be told apart (store.UnknownLatency).
+	unknown int
 }
 
 // EngineLatency is an engine's latency over its games.
@@ -50,7 +54,11 @@ type EngineLatency struct {
 // addEvery adds ds[from], ds[from+2], ... (one side's moves) to l.
 func (l *Latency) addEvery(ds []time.Duration, from int) {
 	for i := from; i < len(ds); i += 2 {
-		us := max(0, int64(ds[i]/time.Microsecond))
+		if ds[i] < 0 { // unknown
+			l.unknown++
+			continue
+		}
+		us := int64(ds[i] / time.Microsecond)
 		l.Moves++
 		l.TotalUS += us
 		l.MaxUS = max(l.MaxUS, us)
@@ -92,15 +100,16 @@ func (l Latency) high(budget time.Duration) bool {
 	return float64(l.MaxUS) >= latencyMaxShare*b || float64(l.MeanUS) >= latencyMeanShare*b
 }
 
-// sideLatency sums a game's latency by side; ok is false when the game's
-// latency is unknown.
-func sideLatency(g *Game, budget time.Duration) (white, black Latency, ok bool) {
+// sideLatency sums a game's latency by side; a side's ok is false when
+// its latency is unknown: the game's (stored before latency was), or that
+// of every move it made (its engine reported no search time).
+func sideLatency(g *Game, budget time.Duration) (white, black Latency, whiteOK, blackOK bool) {
 	if g.Latency == nil {
-		return white, black, false
+		return white, black, false, false
 	}
 	whiteFirst, err := whiteMovesFirst(g.FirstMover)
 	if err != nil {
-		return white, black, false
+		return white, black, false, false
 	}
 	first, second := &white, &black
 	if !whiteFirst {
@@ -109,7 +118,7 @@ func sideLatency(g *Game, budget time.Duration) (white, black Latency, ok bool) 
 	first.addEvery(g.Latency, 0)
 	second.addEvery(g.Latency, 1)
 	white.High, black.High = white.high(budget), black.high(budget)
-	return white, black, true
+	return white, black, white.Moves > 0 || white.unknown == 0, black.Moves > 0 || black.unknown == 0
 }
 
 // engineLatencies sums the latency per engine (by index), over the games
@@ -119,16 +128,14 @@ func engineLatencies(ev Event, index map[string]int, n int) []*EngineLatency {
 	out := make([]*EngineLatency, n)
 	for k, gi := range ordered(ev.Games) {
 		g := &ev.Games[gi]
-		w, b, ok := sideLatency(g, budget)
-		if !ok {
-			continue
-		}
+		w, b, wok, bok := sideLatency(g, budget)
 		for _, side := range []struct {
 			engine string
 			l      Latency
-		}{{g.White, w}, {g.Black, b}} {
+			ok     bool
+		}{{g.White, w, wok}, {g.Black, b, bok}} {
 			i, known := index[side.engine]
-			if !known {
+			if !known || !side.ok {
 				continue
 			}
 			e := out[i]

@@ -36,27 +36,33 @@ func TestSideLatency(t *testing.T) {
 		name         string
 		g            Game
 		white, black Latency
-		ok           bool
+		wok, bok     bool
 	}{
-		{"unknown", Game{}, Latency{}, Latency{}, false},
-		{"no moves", Game{Latency: []time.Duration{}}, Latency{}, Latency{}, true},
+		{"unknown", Game{}, Latency{}, Latency{}, false, false},
+		{"no moves", Game{Latency: []time.Duration{}}, Latency{}, Latency{}, true, true},
 		{"white first", Game{Latency: []time.Duration{100 * us, 200 * us, 300 * us, 1500 * us}},
 			Latency{Moves: 2, TotalUS: 400, MaxUS: 300, MeanUS: 200, High: true},
-			Latency{Moves: 2, TotalUS: 1700, MaxUS: 1500, MeanUS: 850, High: true}, true},
+			Latency{Moves: 2, TotalUS: 1700, MaxUS: 1500, MeanUS: 850, High: true}, true, true},
 		{"black first", Game{FirstMover: "black", Latency: []time.Duration{100 * us, 50 * us, 300 * us}},
 			Latency{Moves: 1, TotalUS: 50, MaxUS: 50, MeanUS: 50},
-			Latency{Moves: 2, TotalUS: 400, MaxUS: 300, MeanUS: 200, High: true}, true},
-		{"truncated to µs, never negative", Game{Latency: []time.Duration{1999 * time.Nanosecond, -5 * us}},
-			Latency{Moves: 1, TotalUS: 1, MaxUS: 1, MeanUS: 1}, Latency{Moves: 1}, true},
+			Latency{Moves: 2, TotalUS: 400, MaxUS: 300, MeanUS: 200, High: true}, true, true},
+		{"truncated to µs", Game{Latency: []time.Duration{1999 * time.Nanosecond, 0}},
+			Latency{Moves: 1, TotalUS: 1, MaxUS: 1, MeanUS: 1}, Latency{Moves: 1}, true, true},
+		// A DXP engine (black) reports no search time: its round trips are
+		// its thinking, not latency; white's moves count.
+		{"one side unknown", Game{Latency: []time.Duration{100 * us, -1, 300 * us, -1}},
+			Latency{Moves: 2, TotalUS: 400, MaxUS: 300, MeanUS: 200, High: true}, Latency{unknown: 2}, true, false},
+		{"some moves unknown", Game{Latency: []time.Duration{-1, 10 * us, 30 * us}},
+			Latency{Moves: 1, TotalUS: 30, MaxUS: 30, MeanUS: 30, unknown: 1}, Latency{Moves: 1, TotalUS: 10, MaxUS: 10, MeanUS: 10}, true, true},
 	} {
-		w, b, ok := sideLatency(&tt.g, budget)
-		if w != tt.white || b != tt.black || ok != tt.ok {
-			t.Errorf("%s: white %+v, black %+v, %v; want %+v, %+v, %v", tt.name, w, b, ok, tt.white, tt.black, tt.ok)
+		w, b, wok, bok := sideLatency(&tt.g, budget)
+		if w != tt.white || b != tt.black || wok != tt.wok || bok != tt.bok {
+			t.Errorf("%s: white %+v %v, black %+v %v; want %+v %v, %+v %v", tt.name, w, wok, b, bok, tt.white, tt.wok, tt.black, tt.bok)
 		}
 	}
 	// Without a clock nothing is high.
 	g := Game{Latency: []time.Duration{time.Hour}}
-	if w, _, _ := sideLatency(&g, 0); w.High {
+	if w, _, _, _ := sideLatency(&g, 0); w.High {
 		t.Error("latency flagged under a time control without a clock")
 	}
 }

@@ -104,7 +104,8 @@ type Game struct {
 	// the request written to the engine and its reply read that the engine
 	// did not report as thinking (the pipes', the scheduler's and the
 	// machine's share). nil when unknown (a game stored before latencies
-	// were measured).
+	// were measured); a negative ply's is unknown (its engine reported no
+	// search time, as a DXP engine does not: store.UnknownLatency).
 	Latency []time.Duration
 	// FirstMover is "white" or "black": the side that made the first ply
 	// (in English draughts Black moves first). Empty means "white".

@@ -101,8 +101,12 @@ func buildResults(ev Event, st *Stats) *Results {
 		g := &ev.Games[gi]
 		wt, bt := totalTimes(g)
 		var wl, bl *Latency
-		if w, b, ok := sideLatency(g, budget); ok {
-			wl, bl = &w, &b
+		w, b, wok, bok := sideLatency(g, budget)
+		if wok {
+			wl = &w
+		}
+		if bok {
+			bl = &b
 		}
 		res := g.Result
 		if o, err := parseResult(res); err == nil {

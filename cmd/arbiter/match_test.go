@@ -455,3 +455,63 @@ func resultsKeys(t *testing.T, path string) []string {
 	walk(v)
 	return slices.Sorted(maps.Keys(seen))
 }
+
+// A DXP engine reports its thinking in whole seconds at most, so the
+// arbiter cannot tell its thinking from the machine's share of a round
+// trip: its moves' latency is unknown, not the round trip (which read as
+// a slow machine, and flagged a DXP engine searching 0.7 s a move as held
+// back by the arbiter). The Hub engine's is measured as before.
+func TestMatchDXPLatencyUnknown(t *testing.T) {
+	dir := t.TempDir()
+	out, errs, code := runArbiter(t, dir, "match", "--variant", "international", "--games-per-encounter", "2",
+		"--engine", "name=Hub cmd=self engine --level 2",
+		"--engine", "name=Net proto=dxp addr=127.0.0.1:0 listen=true cmd=self engine --dxp-connect {addr} --level 2",
+		"--time-control", "20+0.2", "--out", filepath.Join(dir, "out"))
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "out", "results.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res struct {
+		Games []struct {
+			White, Black string
+			WhiteLatency *struct{ Moves int } `json:"white_latency"`
+			BlackLatency *struct{ Moves int } `json:"black_latency"`
+		} `json:"games"`
+		Stats struct {
+			Engines []struct {
+				Name    string
+				Latency *struct{ Moves int }
+			}
+		}
+	}
+	if err := json.Unmarshal(data, &res); err != nil {
+		t.Fatal(err)
+	}
+	for i, g := range res.Games {
+		net, hub := g.BlackLatency, g.WhiteLatency
+		if g.White == "Net" {
+			net, hub = g.WhiteLatency, g.BlackLatency
+		}
+		if net != nil || hub == nil || hub.Moves == 0 {
+			t.Errorf("game %d (%s - %s): the DXP side's latency %+v (want unknown), the Hub side's %+v (want measured)", i+1, g.White, g.Black, net, hub)
+		}
+	}
+	for _, e := range res.Stats.Engines {
+		if (e.Name == "Net") != (e.Latency == nil) {
+			t.Errorf("engine %s: latency %+v", e.Name, e.Latency)
+		}
+	}
+	if !strings.Contains(out, "latency not reported as thinking:") {
+		t.Errorf("no latency line for the Hub engine's moves:\n%s", out)
+	}
+	html, err := os.ReadFile(filepath.Join(dir, "out", "report.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(html), `<p class="note" id="latency-unmeasured">Not measured: Net. Its moves came without a search time`) {
+		t.Error("the report's latency section does not say why Net has no latency")
+	}
+}

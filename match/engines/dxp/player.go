@@ -490,20 +490,28 @@ func (e *Player) gameReq(ctx context.Context, start rules.Position, c rules.Colo
 		e.peerName = reply.Name
 		if reply.Code != '0' {
 			e.broken = true
-			return &match.Fault{Kind: match.Crash, Reason: fmt.Sprintf("engine refused the game: GAMEACC code %c (%s)", reply.Code, refusal(reply.Code))}
+			return &match.Fault{Kind: match.Crash, Reason: fmt.Sprintf("engine refused the game: GAMEACC code %c (%s)", reply.Code, e.refusal(reply.Code, m.StartCustom))}
 		}
 		e.inGame, e.color, e.sent, e.moveSent = true, c, 0, false
 		return nil
 	}
 }
 
-// refusal says what a GAMEACC code other than 0 means.
-func refusal(code byte) string {
+// refusal says what a GAMEACC code other than 0 means, and for a game
+// refused (code 2) what to look at: DXP carries no variant, so an engine
+// set up for another one (the sparring engine without --variant, Scan for
+// international) refuses a start position it cannot read, which an
+// opening book gives every game.
+func (e *Player) refusal(code byte, custom bool) string {
 	switch code {
 	case '1':
 		return "it does not speak DXP version 1"
 	case '2':
-		return "it refuses this game"
+		what := "its colour or time"
+		if custom {
+			what = "its start position (the opening's), colour or time"
+		}
+		return fmt.Sprintf("it refuses this game: %s; DXP carries no variant, so check that the engine is set up for %s", what, e.v.Name())
 	}
 	return "it accepts no games"
 }

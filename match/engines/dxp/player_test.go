@@ -359,7 +359,7 @@ func TestGameReqRefusedOrUnanswered(t *testing.T) {
 		kind    match.FaultKind
 		want    string
 	}{
-		{"refused", misbehave{refuse: '2'}, time.Minute, match.Crash, "engine refused the game: GAMEACC code 2 (it refuses this game)"},
+		{"refused", misbehave{refuse: '2'}, time.Minute, match.Crash, "engine refused the game: GAMEACC code 2 (it refuses this game: its colour or time; DXP carries no variant, so check that the engine is set up for international)"},
 		{"wrong version", misbehave{refuse: '1'}, time.Minute, match.Crash, "does not speak DXP version 1"},
 		{"silent", misbehave{silent: true}, 700 * time.Millisecond, match.Stall, "no GAMEACC in answer to GAMEREQ within 700ms (the start-up timeout, init=)"},
 	}

@@ -16,7 +16,8 @@ type SearchInfo struct {
 	HasScore bool
 	Depth    int
 	Nodes    int64
-	Time     time.Duration // the search time it reported (0: none)
+	Time     time.Duration // the search time it reported
+	HasTime  bool          // it reported one (time=0 is an instant move)
 	PV       string
 }
 
@@ -51,7 +52,7 @@ func ParseSearchInfo(line string) SearchInfo {
 	}
 	if v, ok := l.Get("time"); ok {
 		if f, err := strconv.ParseFloat(v, 64); err == nil && f >= 0 && f < 1e9 {
-			in.Time = time.Duration(f * float64(time.Second))
+			in.Time, in.HasTime = time.Duration(f*float64(time.Second)), true
 		}
 	}
 	if v, ok := l.Get("pv"); ok {

@@ -15,7 +15,8 @@ func TestParseSearchInfo(t *testing.T) {
 		want SearchInfo
 	}{
 		{"info depth=12 mean-depth=10.5 score=0.31 nodes=12345 time=0.52 nps=1.2 pv=\"32-28 19-23\"",
-			SearchInfo{Score: 0.31, HasScore: true, Depth: 12, Nodes: 12345, Time: 520 * time.Millisecond, PV: "32-28 19-23"}},
+			SearchInfo{Score: 0.31, HasScore: true, Depth: 12, Nodes: 12345, Time: 520 * time.Millisecond, HasTime: true, PV: "32-28 19-23"}},
+		{"info depth=1 time=0", SearchInfo{Depth: 1, HasTime: true}}, // an instant move: reported, not missing
 		{"info score=-5.00", SearchInfo{Score: -5, HasScore: true}},
 		{"info depth=3", SearchInfo{Depth: 3}},
 		{"info score=NaN depth=-1 nodes=x time=-2", SearchInfo{}},

@@ -7,6 +7,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/draughts-arbiter/arbiter/match"
 	"github.com/draughts-arbiter/arbiter/match/engines/dxp"
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -69,6 +70,7 @@ func ServeDXP(conn net.Conn, cfg Config, opts DXPOptions) error {
 			}
 			e.newGame()
 			d.playing, d.side, d.minutes = true, msg.Follower, msg.Minutes
+			d.used, d.moved, d.maxMoves = 0, 0, msg.MaxMoves
 			d.history = []rules.Position{start}
 			if err2 = send(dxp.Message{Type: dxp.GameAcc, Name: e.cfg.Name, Code: '0'}); err2 == nil {
 				err2 = d.turn(e)
@@ -127,7 +129,15 @@ type dxpWire struct {
 	playing bool
 	side    rules.Color
 	history []rules.Position // positions of the game, the current one last
-	minutes int
+	minutes int              // GAMEREQ's thinking time for the game
+	// The clock the follower keeps for itself: DXP sends none with a move,
+	// so the engine counts the time its own moves took (used, moved) against
+	// GAMEREQ's minutes for maxMoves moves (0: the whole game), and a search
+	// stops at end, as a Hub search stops at its share of the clock.
+	used     time.Duration
+	moved    int
+	maxMoves int
+	end      time.Time
 }
 
 func (d *dxpWire) pos() rules.Position { return d.history[len(d.history)-1] }
@@ -147,15 +157,40 @@ func (d *dxpWire) write(s string) error {
 	return nil
 }
 
-// turn answers if it is our turn in a game.
+// turn answers if it is our turn in a game, within its share of the time
+// left (a deep level searching to its full depth in an ending of kings
+// would overstep the game's minutes).
 func (d *dxpWire) turn(e *engine) error {
 	if !d.playing || d.pos().Turn() != d.side {
 		return nil
 	}
-	return e.answer(d.pos(), d)
+	start := time.Now()
+	d.end = time.Time{}
+	if b := timeBudget(d.level()); b > 0 {
+		d.end = start.Add(b)
+	}
+	err := e.answer(d.pos(), d)
+	d.used += time.Since(start)
+	d.moved++
+	return err
 }
 
-func (d *dxpWire) move(p rules.Position, m rules.Move, thought time.Duration) error {
+// level is the clock the follower's next search has: the game's minutes
+// less the time its moves took, for the moves left of GAMEREQ's number
+// (none given: the engine's own guess). Zero minutes: no clock.
+func (d *dxpWire) level() match.Level {
+	if d.minutes <= 0 {
+		return match.Level{}
+	}
+	// Never no time at all: that would read as no clock.
+	lv := match.Level{Time: max(time.Duration(d.minutes)*time.Minute-d.used, time.Millisecond)}
+	if d.maxMoves > 0 {
+		lv.MovesToGo = max(d.maxMoves-d.moved, 1)
+	}
+	return lv
+}
+
+func (d *dxpWire) move(p rules.Position, m rules.Move, _ int, thought time.Duration) error {
 	d.history = append(d.history, p.Play(m))
 	return d.send(dxp.MoveMessage(m, int(thought.Seconds())))
 }
@@ -175,8 +210,9 @@ func (d *dxpWire) garbage() error { return d.write("Xgarbage") }
 // hang: the server returns ErrHang and stops reading.
 func (d *dxpWire) hang() {}
 
-// interrupted: DXP has no stop; a search ends by itself.
-func (d *dxpWire) interrupted() bool { return false }
+// interrupted: DXP has no stop; a search ends by itself, at the latest
+// at its share of the time left.
+func (d *dxpWire) interrupted() bool { return !d.end.IsZero() && time.Now().After(d.end) }
 
 // slow: DXP has no stop message; the wait ends with the connection.
 func (d *dxpWire) slow() {

@@ -76,8 +76,9 @@ func faultAt(fs []Fault, k int) (FaultKind, bool) {
 // wire is what a protocol front end does for answer, the one place where
 // the planned faults fire.
 type wire interface {
-	// move sends m as the engine's move in p (thought is the time taken).
-	move(p rules.Position, m rules.Move, thought time.Duration) error
+	// move sends m as the engine's move in p (depth is the depth its
+	// search finished, thought the time taken).
+	move(p rules.Position, m rules.Move, depth int, thought time.Duration) error
 	// noMove says the engine has no legal move in p.
 	noMove(p rules.Position) error
 	// garbage sends junk instead of a move.
@@ -111,10 +112,11 @@ func (e *engine) answer(p rules.Position, w wire) error {
 		return w.garbage()
 	case IllegalAt:
 		if m, ok := IllegalMove(p); ok {
-			return w.move(p, m, 0)
+			return w.move(p, m, 0, 0)
 		}
 	case SlowAt:
 		w.slow()
 	}
-	return w.move(p, choose(p, e.cfg.Level, e.rngFor(p), w.interrupted), time.Since(start))
+	m, depth := choose(p, e.cfg.Level, e.rngFor(p), w.interrupted)
+	return w.move(p, m, depth, time.Since(start))
 }

@@ -140,7 +140,7 @@ func ServeHub(in io.Reader, out io.Writer, cfg Config) error {
 				w.println(hub.Cmd("error", "message", "go without a valid position").String())
 				continue
 			}
-			if err := e.answer(pos, &hubWire{r.search(w, e.cfg.Level.Depth, level)}); err != nil {
+			if err := e.answer(pos, &hubWire{r.search(w, level)}); err != nil {
 				return err
 			}
 		case "quit":
@@ -208,8 +208,8 @@ func (e *engine) readPos(l hub.Line, w *lineWriter) (rules.Position, bool) {
 // hubWire is the Hub front end of answer.
 type hubWire struct{ search }
 
-func (h *hubWire) move(p rules.Position, m rules.Move, thought time.Duration) error {
-	info := hub.Cmd("info", "depth", strconv.Itoa(max(h.depth, 0)), "score", strconv.FormatFloat(float64(Score(p, m))/manValue, 'f', 2, 64),
+func (h *hubWire) move(p rules.Position, m rules.Move, depth int, thought time.Duration) error {
+	info := hub.Cmd("info", "depth", strconv.Itoa(depth), "score", strconv.FormatFloat(float64(Score(p, m))/manValue, 'f', 2, 64),
 		"time", strconv.FormatFloat(thought.Seconds(), 'f', 6, 64), "pv", rules.HubMove(m))
 	// One write for both lines: one wake-up of the GUI instead of two.
 	return h.w.println(info.String() + "\n" + hub.Cmd("done", "move", rules.HubMove(m)).String())
@@ -226,7 +226,6 @@ func (h *hubWire) garbage() error { return h.w.println("done \x01\x02 garbage \"
 // and the means of the hang and slow faults.
 type search struct {
 	w     *lineWriter
-	depth int // for the info line
 	level match.Level
 	in    *hubInput
 	// end is when the search stops on its own and plays the best move it
@@ -234,9 +233,9 @@ type search struct {
 	end time.Time
 }
 
-func (r *hubInput) search(w *lineWriter, depth int, level match.Level) search {
+func (r *hubInput) search(w *lineWriter, level match.Level) search {
 	r.startSearch()
-	s := search{w: w, depth: depth, level: level, in: r}
+	s := search{w: w, level: level, in: r}
 	if b := timeBudget(level); b > 0 {
 		s.end = time.Now().Add(b)
 	}

@@ -96,7 +96,7 @@ func ServeHub1(in io.Reader, out io.Writer, cfg Config) error {
 				err = fmt.Errorf("go without a valid position")
 				break
 			}
-			if err := e.answer(pos, &hub1Wire{r.search(w, e.cfg.Level.Depth, level)}); err != nil {
+			if err := e.answer(pos, &hub1Wire{r.search(w, level)}); err != nil {
 				return err
 			}
 		case "quit":
@@ -111,9 +111,9 @@ func ServeHub1(in io.Reader, out io.Writer, cfg Config) error {
 // hub1Wire is the Hub-1 front end of answer.
 type hub1Wire struct{ search }
 
-func (h *hub1Wire) move(p rules.Position, m rules.Move, thought time.Duration) error {
+func (h *hub1Wire) move(p rules.Position, m rules.Move, depth int, thought time.Duration) error {
 	mv := rules.HubMove(m)
-	info := fmt.Sprintf("info %d %d.0 %d 1 %.2f 0.0 %s", max(h.depth, 0), max(h.depth, 0), Score(p, m), thought.Seconds(), mv)
+	info := fmt.Sprintf("info %d %d.0 %d 1 %.2f 0.0 %s", depth, depth, Score(p, m), thought.Seconds(), mv)
 	return h.w.println(info + "\nmove " + mv)
 }
 

@@ -349,3 +349,63 @@ func TestSearchKeepsItsTime(t *testing.T) {
 		}
 	}
 }
+
+// Over DXP too a deep level keeps its time: DXP sends no clock with a
+// move, so the follower counts its own against GAMEREQ's minutes and
+// stops at its share (a minute over 25 moves: 2.4 s) with the best move it
+// finished. Level 20 in an ending of twelve kings searched on past the
+// game's minute before.
+func TestDXPSearchKeepsItsTime(t *testing.T) {
+	v := rules.MustLookup("english")
+	p, err := rules.ParseFEN(v, "W:WK1,K3,K5,K7,K10,K12:BK21,K23,K25,K27,K30,K32")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ours, theirs := net.Pipe()
+	defer theirs.Close()
+	go func() {
+		ServeDXP(ours, Config{Level: Level{20}, Variant: v}, DXPOptions{})
+		ours.Close()
+	}()
+	req, err := dxp.Message{Type: dxp.GameReq, Version: 1, Name: "arbiter", Follower: rules.White, Minutes: 1,
+		StartCustom: true, ToMove: rules.White, Position: dxp.PositionString(p)}.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.WriteString(theirs, req+"\x00")
+	got := make(chan dxp.Message)
+	go func() {
+		br := bufio.NewReader(theirs)
+		for {
+			s, err := dxp.ReadMessage(br)
+			if err != nil {
+				close(got)
+				return
+			}
+			if m, err := dxp.Parse(s); err == nil {
+				got <- m
+			}
+		}
+	}()
+	timeout := time.After(2 * time.Minute)
+	for {
+		select {
+		case m, ok := <-got:
+			if !ok {
+				t.Fatal("the engine ended without a move")
+			}
+			if m.Type != dxp.Move {
+				continue // GAMEACC
+			}
+			if _, err := p.FindDXPMove(m.From, m.To, m.Captured); err != nil {
+				t.Errorf("%+v: the move is not legal: %v", m, err)
+			}
+			if m.Seconds > 15 {
+				t.Errorf("the move took %d s of the game's 60: more than a quarter", m.Seconds)
+			}
+			return
+		case <-timeout:
+			t.Fatal("level 20 in a one-minute DXP game still searching after 2 minutes: it does not keep its time")
+		}
+	}
+}

@@ -191,7 +191,9 @@ type Move struct {
 	// HasScore false when it gave none), depth, nodes and principal
 	// variation, and the move's latency: the time between the request
 	// written and the reply read (match.Reply.Latency) less the search time
-	// the engine reported (all of it when it reported none).
+	// the engine reported; UnknownLatency when it reported none (a DXP
+	// engine, which gives whole seconds; a Hub engine without time= in its
+	// info line): its thinking and the machine's share cannot be told apart.
 	Clock    time.Duration
 	Score    float64
 	HasScore bool
@@ -731,7 +733,7 @@ func upsertGame(ctx context.Context, upsert *sql.Stmt, g Game) error {
 	res, err := upsert.ExecContext(ctx,
 		g.ID, g.Cycle, g.Round, g.Board, g.Pair, g.PairGame, g.White, g.Black, g.Opening, g.OpeningFEN, string(g.Status),
 		g.Result, g.Termination, g.Reason, g.FirstMover, g.PDN, plies, packTimes(times),
-		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packTimes(latency), packGuard(g.HostGuard), moves)
+		formatTime(g.Started), formatTime(g.Finished), g.Worker, g.Record, packLatency(latency), packGuard(g.HostGuard), moves)
 	if err != nil {
 		return fmt.Errorf("game %d: %w", g.ID+1, err)
 	}
@@ -741,6 +743,37 @@ func upsertGame(ctx context.Context, upsert *sql.Stmt, g Game) error {
 		return fmt.Errorf("game %d is already finished", g.ID+1)
 	}
 	return nil
+}
+
+// UnknownLatency is a move's Latency when the engine reported no search
+// time (see Move). Readers leave such moves out of latency sums.
+const UnknownLatency time.Duration = -1
+
+// unknownLatencyCode is UnknownLatency in a packed latency column: a
+// number of microseconds no real latency reaches (292,000 years).
+const unknownLatencyCode = 1<<63 - 1
+
+// packLatency is packTimes for latencies, which may be UnknownLatency.
+func packLatency(ls []time.Duration) []byte {
+	b := make([]byte, 0, len(ls)*3)
+	for _, l := range ls {
+		if l == UnknownLatency {
+			b = binary.AppendUvarint(b, unknownLatencyCode)
+			continue
+		}
+		b = binary.AppendUvarint(b, uint64(max(l, 0)/time.Microsecond))
+	}
+	return b
+}
+
+// unpackLatency reads packLatency's form (n as in unpackTimes).
+func unpackLatency(b []byte, n int) ([]time.Duration, error) {
+	return unpackMicros(b, n, func(v uint64) time.Duration {
+		if v == unknownLatencyCode {
+			return UnknownLatency
+		}
+		return time.Duration(v) * time.Microsecond
+	})
 }
 
 // packTimes stores move times as unsigned varints of microseconds.
@@ -758,6 +791,11 @@ func packTimes(ts []time.Duration) []byte {
 // unpackTimes reads packTimes's form; n is the number of times expected
 // (the game's plies), to allocate once.
 func unpackTimes(b []byte, n int) ([]time.Duration, error) {
+	return unpackMicros(b, n, func(v uint64) time.Duration { return time.Duration(v) * time.Microsecond })
+}
+
+// unpackMicros reads unsigned varints, each made a duration by conv.
+func unpackMicros(b []byte, n int, conv func(uint64) time.Duration) ([]time.Duration, error) {
 	if len(b) == 0 {
 		return nil, nil
 	}
@@ -767,7 +805,7 @@ func unpackTimes(b []byte, n int) ([]time.Duration, error) {
 		if n <= 0 {
 			return nil, errors.New("corrupt move times")
 		}
-		ts = append(ts, time.Duration(v)*time.Microsecond)
+		ts = append(ts, conv(v))
 		b = b[n:]
 	}
 	return ts, nil
@@ -918,7 +956,7 @@ func (s *Store) scanGames(ctx context.Context, db *sql.DB, q string, args []any,
 		}
 		if err == nil && hasLatency {
 			// An empty blob is a game of no moves: known, not missing.
-			if g.MoveLatency, err = unpackTimes(latency, g.Plies); err == nil && g.MoveLatency == nil {
+			if g.MoveLatency, err = unpackLatency(latency, g.Plies); err == nil && g.MoveLatency == nil {
 				g.MoveLatency = []time.Duration{}
 			}
 		}

@@ -476,3 +476,45 @@ func TestMigrateFromVersion4(t *testing.T) {
 		t.Errorf("GameMovesOf([0]) read games %v, %v", seen, err)
 	}
 }
+
+// A move whose engine reported no search time keeps its latency unknown
+// through the store, in the packed column and in the moves alike; known
+// ones (zero included) stay as they were.
+func TestUnknownLatencyKept(t *testing.T) {
+	ctx := context.Background()
+	s, err := Open(filepath.Join(t.TempDir(), FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ev := testEvent("unknown latency")
+	if err := s.Init(ctx, ev); err != nil {
+		t.Fatal(err)
+	}
+	lat := []time.Duration{1600 * time.Microsecond, UnknownLatency, 0, UnknownLatency}
+	g := Game{ID: 0, Cycle: 1, Round: 1, Board: 1, White: 0, Black: 1, Result: "1-0", Termination: "normal"}
+	for i, l := range lat {
+		g.Moves = append(g.Moves, Move{Text: fmt.Sprint("m", i), Time: time.Millisecond, Latency: l})
+	}
+	if err := s.Finish(ctx, g); err != nil {
+		t.Fatal(err)
+	}
+	for _, opt := range []ReadOptions{{Moves: true}, {}} {
+		var got Game
+		if err := s.Games(ctx, opt, func(g Game) error { got = g; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		if !opt.Moves && !reflect.DeepEqual(got.MoveLatency, lat) {
+			t.Errorf("packed latency read back %v, want %v", got.MoveLatency, lat)
+		}
+		if opt.Moves {
+			var ms []time.Duration
+			for _, m := range got.Moves {
+				ms = append(ms, m.Latency)
+			}
+			if !reflect.DeepEqual(ms, lat) {
+				t.Errorf("the moves' latency read back %v, want %v", ms, lat)
+			}
+		}
+	}
+}

@@ -95,7 +95,10 @@ type Result struct {
 	// between a request written and its reply read that the engine did not
 	// report as thinking (store.Move.Latency); MaxLatency the most of one
 	// move. Much of it means the machine, not the engine, spent the time.
+	// LatencyMoves counts the moves whose latency is known (the engine
+	// reported its search time; store.UnknownLatency).
 	Latency, MaxLatency time.Duration
+	LatencyMoves        int
 }
 
 // Summary is what Run did.
@@ -172,7 +175,7 @@ type LatencyTally struct {
 
 func (l *LatencyTally) add(r Result) {
 	l.Total += r.Latency
-	l.Moves += r.Plies
+	l.Moves += r.LatencyMoves
 	if r.MaxLatency > l.Max {
 		l.Max, l.MaxGame = r.MaxLatency, r.Index+1
 	}
@@ -511,8 +514,12 @@ func (r *runner) play(ctx context.Context, p schedule.Pairing) error {
 	res := Result{Pairing: p, WhiteName: r.names[p.White], BlackName: r.names[p.Black], Result: g.Result,
 		Termination: g.Termination, Reason: g.Reason, Plies: len(g.Moves), Opening: g.Opening}
 	for _, m := range g.Moves {
+		if m.Latency == store.UnknownLatency {
+			continue
+		}
 		res.Latency += m.Latency
 		res.MaxLatency = max(res.MaxLatency, m.Latency)
+		res.LatencyMoves++
 	}
 	r.sum.Latency.add(res)
 	hostStops(r.hostStops, r.names, g)
@@ -711,10 +718,12 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 		}
 		if i < len(rec.Latency) {
 			// The round trip less what the engine reported as thinking:
-			// the pipes', the scheduler's and the machine's share.
-			sm.Latency = rec.Latency[i]
-			if in.Time > 0 {
-				sm.Latency = max(0, sm.Latency-in.Time)
+			// the pipes', the scheduler's and the machine's share. An
+			// engine that reported none (DXP, a Hub engine without time=)
+			// leaves it unknown: the round trip is its thinking, mostly.
+			sm.Latency = store.UnknownLatency
+			if in.HasTime {
+				sm.Latency = max(0, rec.Latency[i]-in.Time)
 			}
 		}
 		moves = append(moves, sm)
