@@ -103,6 +103,11 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	if row := eval[string](d, `[...document.querySelector('#ratings tbody tr[data-player="2"]').children].map(c => c.textContent).join('|')`); !strings.Contains(row, "−3,5|−4 (−3,5)") {
 		t.Errorf("Bo Dahl's row in Russian: %q", row)
 	}
+	// The section's fixed texts follow the switch too (they stayed English).
+	if got := eval[string](d, `['h2', '#ratings-note', '#ratings-csv', 'label[for="rl-file"]'].map(s => document.querySelector('#ratings-box ' + s).textContent.slice(0, 24)).join('|')`); got != "Изменения рейтинга|Положение о рейтинге FID|Скачать отчёт о рейтинге|Импорт рейтинг-листа (CS" {
+		t.Errorf("the ratings section after the switch to Russian: %q", got)
+	}
+	d.picture("director-ratings-part-ru", chromedp.Screenshot(chromedp.CSS("#ratings-box")))
 	d.do("choose English", chromedp.SetValue(chromedp.CSS("#lang"), "en"))
 	eval[bool](d, `document.getElementById('lang').dispatchEvent(new Event('change'))`)
 	d.wait("the changes in English", `document.documentElement.lang === 'en' && document.querySelector('#ratings tbody tr[data-player="1"]').textContent.includes('+3.0')`)

@@ -30,14 +30,18 @@ function box() {
     if (window.arbiterDirector) window.arbiterDirector.guarded = false; // the players' table is director.js's: load the page again
     location.reload();
   });
+  // The section is built once: its fixed texts carry their keys
+  // (data-i18n), so that a switch of language (i18n.apply) redraws them
+  // with the rest of the page; they stayed in the first language.
+  const fixed = (tag, key, attrs = {}) => el(tag, { ...attrs, 'data-i18n': key, text: t(key) });
   b = el('section', { id: 'ratings-box' },
-    el('h2', { text: t('rat.title') }),
-    el('p', { id: 'ratings-note', class: 'help', text: t('rat.note') }),
+    fixed('h2', 'rat.title'),
+    fixed('p', 'rat.note', { id: 'ratings-note', class: 'help' }),
     el('div', { class: 'table-box' }, el('table', { id: 'ratings', class: 'dir-table' }, el('thead'), el('tbody'))),
-    el('h3', { id: 'initial-title', text: t('rat.initial_title'), hidden: true }),
+    fixed('h3', 'rat.initial_title', { id: 'initial-title', hidden: true }),
     el('ul', { id: 'initial' }),
-    el('p', {}, el('a', { id: 'ratings-csv', href: `/d/${token}/ratings.csv`, text: t('rat.csv') })),
-    el('label', { for: 'rl-file', text: t('rat.list') + ' ' }), file, status);
+    el('p', {}, fixed('a', 'rat.csv', { id: 'ratings-csv', href: `/d/${token}/ratings.csv` })),
+    el('label', { for: 'rl-file' }, fixed('span', 'rat.list'), ' '), file, status);
   after.after(b);
   return b;
 }
