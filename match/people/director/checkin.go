@@ -69,7 +69,7 @@ func (s *Store) CheckInLinks(ctx context.Context, id, token string) (*CheckInLin
 			}
 		}
 		if had == 0 {
-			return s.audit(tx, id, "links", "check-in links made for the players and the tablet")
+			return s.audit(tx, id, "links", say("audit.links-check-in"))
 		}
 		return nil
 	})
@@ -290,13 +290,13 @@ func (s *Store) markPresent(tx *sql.Tx, sn *Snapshot, player int, in bool, how s
 		if _, err := tx.Exec("DELETE FROM checkins WHERE event = ? AND round = ? AND player = ?", sn.Event.ID, n, player); err != nil {
 			return fmt.Errorf("director: check-in: %w", err)
 		}
-		return s.audit(tx, sn.Event.ID, "check-in", "%s no longer checked in for round %d (%s)", sn.label(player), n, how)
+		return s.audit(tx, sn.Event.ID, "check-in", say("audit.check-out", "player", sn.label(player), "round", fmt.Sprint(n)).with("how", part("audit.how."+how)))
 	}
 	if _, err := tx.Exec("INSERT INTO checkins (event, round, player, at, how) VALUES (?, ?, ?, ?, ?)",
 		sn.Event.ID, n, player, s.now().UnixNano(), how); err != nil {
 		return fmt.Errorf("director: check-in: %w", err)
 	}
-	if err := s.audit(tx, sn.Event.ID, "check-in", "%s present for round %d (%s)", sn.label(player), n, how); err != nil {
+	if err := s.audit(tx, sn.Event.ID, "check-in", say("audit.check-in", "player", sn.label(player), "round", fmt.Sprint(n)).with("how", part("audit.how."+how))); err != nil {
 		return err
 	}
 	res, err := tx.Exec("DELETE FROM byes WHERE event = ? AND round = ? AND player = ? AND requested = ?", sn.Event.ID, n, player, byAbsence)
@@ -305,7 +305,7 @@ func (s *Store) markPresent(tx *sql.Tx, sn *Snapshot, player int, in bool, how s
 	}
 	if k, _ := res.RowsAffected(); k > 0 {
 		delete(sn.Requested[n], player)
-		return s.audit(tx, sn.Event.ID, "bye", "%s checked in late: the zero-point bye for absence in round %d is lifted", sn.label(player), n)
+		return s.audit(tx, sn.Event.ID, "bye", say("audit.bye-lifted", "player", sn.label(player), "round", fmt.Sprint(n)))
 	}
 	return nil
 }
@@ -386,7 +386,7 @@ func (s *Store) AbsentByes(ctx context.Context, id string) ([]int, error) {
 		if len(out) == 0 {
 			return nil
 		}
-		return s.audit(tx, id, "bye", "round %d: zero-point bye for the players not checked in: %s", n, strings.Join(names, ", "))
+		return s.audit(tx, id, "bye", say("audit.bye-absent", "round", fmt.Sprint(n), "players", strings.Join(names, ", ")))
 	})
 	if err != nil {
 		return nil, err

@@ -212,32 +212,54 @@ func (e *Event) ResultLabelIn(b Board, text func(key string) string) string {
 		}
 		return strings.NewReplacer(kv...).Replace(english)
 	}
+	key, score := e.labelKind(b)
+	switch key {
+	case byesLabel:
+		var byes []string
+		for _, side := range []struct {
+			key, english string
+			r            tally.Result
+		}{{"sheet.colour.white", "White", Rated(b.WhiteResult)}, {"sheet.colour.black", "Black", Rated(b.BlackResult)}} {
+			if isBye(side.r) {
+				bye := byeWords[side.r]
+				byes = append(byes, tr("sheet.label.bye_side", "{side}: {bye}",
+					"{side}", tr(side.key, side.english), "{bye}", tr(bye[0], bye[1])))
+			}
+		}
+		return tr(byesLabel, "{score} ({byes})", "{score}", score, "{byes}", strings.Join(byes, ", "))
+	case forfeitLabel:
+		return tr(forfeitLabel, "{score} by forfeit", "{score}", score)
+	case unratedLabel:
+		return tr(unratedLabel, "{score} (not rated)", "{score}", score)
+	}
+	return score
+}
+
+// The catalog keys of a result's label with words.
+const (
+	byesLabel    = "sheet.label.byes"
+	forfeitLabel = "sheet.label.forfeit"
+	unratedLabel = "sheet.label.unrated"
+)
+
+// labelKind is the kind of b's label (the catalog key of its words, ""
+// for a bare score) and its score in the event's points ("2-0").
+func (e *Event) labelKind(b Board) (key, score string) {
 	sc := e.Scoring
 	if sc == (tally.Scoring{}) {
 		sc = tally.DefaultScoring
 	}
 	w, bl := Rated(b.WhiteResult), Rated(b.BlackResult)
-	score := e.FormatScore(sc.Points(w)) + "-" + e.FormatScore(sc.Points(bl))
-	var byes []string
-	for _, side := range []struct {
-		key, english string
-		r            tally.Result
-	}{{"sheet.colour.white", "White", w}, {"sheet.colour.black", "Black", bl}} {
-		if isBye(side.r) {
-			bye := byeWords[side.r]
-			byes = append(byes, tr("sheet.label.bye_side", "{side}: {bye}",
-				"{side}", tr(side.key, side.english), "{bye}", tr(bye[0], bye[1])))
-		}
-	}
+	score = e.FormatScore(sc.Points(w)) + "-" + e.FormatScore(sc.Points(bl))
 	switch {
-	case len(byes) > 0:
-		return tr("sheet.label.byes", "{score} ({byes})", "{score}", score, "{byes}", strings.Join(byes, ", "))
+	case isBye(w) || isBye(bl):
+		return byesLabel, score
 	case w == tally.ForfeitWin || bl == tally.ForfeitWin || w == tally.ForfeitLoss:
-		return tr("sheet.label.forfeit", "{score} by forfeit", "{score}", score)
+		return forfeitLabel, score
 	case w != b.WhiteResult || bl != b.BlackResult:
-		return tr("sheet.label.unrated", "{score} (not rated)", "{score}", score)
+		return unratedLabel, score
 	}
-	return score
+	return "", score
 }
 
 // byeWords name the requested byes in a result's label: the catalog key
@@ -318,13 +340,6 @@ type Round struct {
 	// pairing-allocated bye, with their TRF code (H, Z, F); in a
 	// round-robin also those who asked for a bye (their board is decided).
 	Absent map[int]tally.Result `json:"absent,omitempty"`
-}
-
-// Audit is one line of the audit log.
-type Audit struct {
-	At     time.Time `json:"at"`
-	Action string    `json:"action"`
-	Detail string    `json:"detail"`
 }
 
 // Error is an operation the event refuses: a code from Codes, its

@@ -168,13 +168,13 @@ func (s *Store) EditDetails(ctx context.Context, id string, d Details) error {
 	}
 	return s.update(ctx, id, func(tx *sql.Tx, sn *Snapshot) error {
 		was := sn.Event.Details()
-		var changes []string
+		var changes []message.Message
 		for _, f := range []struct{ field, was, is string }{
 			{"name", was.Name, d.Name}, {"site", was.Site, d.Site}, {"start", was.Start, d.Start},
 			{"end", was.End, d.End}, {"time_control", was.TimeControl, d.TimeControl},
 		} {
 			if f.was != f.is {
-				changes = append(changes, fmt.Sprintf("%s %q -> %q", f.field, f.was, f.is))
+				changes = append(changes, change(f.field, f.was, f.is))
 			}
 		}
 		if len(changes) == 0 {
@@ -189,7 +189,7 @@ func (s *Store) EditDetails(ctx context.Context, id string, d Details) error {
 		if _, err := tx.Exec("UPDATE events SET body = ? WHERE id = ?", string(body), id); err != nil {
 			return fmt.Errorf("director: editing the event: %w", err)
 		}
-		return s.audit(tx, id, "edit", "%s", strings.Join(changes, "; "))
+		return s.audit(tx, id, "edit", say("audit.edit").with("changes", changes...))
 	})
 }
 
@@ -216,7 +216,7 @@ func (s *Store) Create(ctx context.Context, e Event) (Event, string, error) {
 		if _, err := tx.Exec("INSERT INTO events (id, token_hash, created, body) VALUES (?, ?, ?, ?)", e.ID, h[:], e.Created.UnixNano(), string(body)); err != nil {
 			return fmt.Errorf("director: storing the event: %w", err)
 		}
-		return s.audit(tx, e.ID, "create", "event %q, %s, %d rounds, %s", e.Name, e.System, e.Rounds, e.Variant)
+		return s.audit(tx, e.ID, "create", say("audit.create", "name", e.Name, "rounds", fmt.Sprint(e.Rounds), "variant", e.Variant).with("system", part("audit.system."+string(e.System))))
 	})
 	if err != nil {
 		return Event{}, "", err
@@ -494,16 +494,20 @@ func (s *Store) AddPlayersWith(ctx context.Context, id string, ps []Player, opt 
 				id, p.ID, p.Number, p.Name, p.Club, p.Federation, p.FedID, p.Rating, p.Title, p.Entered, p.Born, p.Games, p.K); err != nil {
 				return fmt.Errorf("director: storing player: %w", err)
 			}
-			like := ""
+			var notes []message.Message
 			if opt.Confirm {
-				like = sn.confirmedLike(*p)
+				notes = sn.confirmedLike(*p)
 			}
 			sn.Players = append(sn.Players, *p)
-			late := like
 			if p.Entered > 1 {
-				late += fmt.Sprintf(" (late entry, from round %d)", p.Entered)
+				notes = append(notes, part("audit.note.late", "round", fmt.Sprint(p.Entered)))
 			}
-			if err := s.audit(tx, id, "add-player", "%d %s, %s %s, rating %d%s", p.ID, p.Name, p.Club, p.Federation, p.Rating, late); err != nil {
+			line := say("audit.add-player", "id", fmt.Sprint(p.ID), "name", p.Name, "club", p.Club, "federation", p.Federation, "rating", fmt.Sprint(p.Rating))
+			if len(notes) > 0 {
+				line.code = "audit.add-player-notes"
+				line = line.with("notes", notes...)
+			}
+			if err := s.audit(tx, id, "add-player", line); err != nil {
 				return err
 			}
 		}
@@ -568,7 +572,7 @@ func (s *Store) Withdraw(ctx context.Context, id string, player int) error {
 		if _, err := tx.Exec("UPDATE players SET withdrawn = ? WHERE event = ? AND id = ?", sn.Next(), id, player); err != nil {
 			return fmt.Errorf("director: withdrawing: %w", err)
 		}
-		return s.audit(tx, id, "withdraw", "%d %s withdrawn from round %d on", p.ID, p.Name, sn.Next())
+		return s.audit(tx, id, "withdraw", say("audit.withdraw", "id", fmt.Sprint(p.ID), "name", p.Name, "round", fmt.Sprint(sn.Next())))
 	})
 }
 
@@ -588,7 +592,7 @@ func (s *Store) Reinstate(ctx context.Context, id string, player int) error {
 		if _, err := tx.Exec("UPDATE players SET withdrawn = 0 WHERE event = ? AND id = ?", id, player); err != nil {
 			return fmt.Errorf("director: reinstating: %w", err)
 		}
-		return s.audit(tx, id, "reinstate", "%d %s reinstated (withdrawn from round %d), paired again from round %d", p.ID, p.Name, p.Withdrawn, sn.Next())
+		return s.audit(tx, id, "reinstate", say("audit.reinstate", "id", fmt.Sprint(p.ID), "name", p.Name, "withdrawn", fmt.Sprint(p.Withdrawn), "round", fmt.Sprint(sn.Next())))
 	})
 }
 
@@ -618,12 +622,12 @@ func (s *Store) RequestBye(ctx context.Context, id string, player, round int, ki
 			return fmt.Errorf("director: bye: %w", err)
 		}
 		if kind == 0 {
-			return s.audit(tx, id, "bye", "%d %s: request for round %d cancelled", p.ID, p.Name, round)
+			return s.audit(tx, id, "bye", say("audit.bye-cancel", "id", fmt.Sprint(p.ID), "name", p.Name, "round", fmt.Sprint(round)))
 		}
 		if _, err := tx.Exec("INSERT INTO byes (event, round, player, kind, requested) VALUES (?, ?, ?, ?, 1)", id, round, player, string(kind)); err != nil {
 			return fmt.Errorf("director: bye: %w", err)
 		}
-		return s.audit(tx, id, "bye", "%d %s asks for a bye (%c) in round %d", p.ID, p.Name, kind, round)
+		return s.audit(tx, id, "bye", say("audit.bye-ask-"+string(kind), "id", fmt.Sprint(p.ID), "name", p.Name, "round", fmt.Sprint(round)))
 	})
 }
 

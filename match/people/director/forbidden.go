@@ -101,16 +101,16 @@ func (s *Store) SetForbidden(ctx context.Context, id string, gs []Group) error {
 			return fmt.Errorf("director: forbidden pairings: %w", err)
 		}
 		sn.Event = e
-		return s.audit(tx, id, "forbidden", "%s", sn.describeGroups())
+		return s.audit(tx, id, "forbidden", sn.describeGroups())
 	})
 }
 
 // describeGroups writes the forbidden pairings for the audit log.
-func (sn *Snapshot) describeGroups() string {
+func (sn *Snapshot) describeGroups() note {
 	if len(sn.Event.Forbidden) == 0 {
-		return "no players kept apart"
+		return say("audit.forbidden-none")
 	}
-	var parts []string
+	var groups []message.Message
 	for _, g := range sn.Event.Forbidden {
 		var names []string
 		for _, pid := range g.Players {
@@ -118,13 +118,14 @@ func (sn *Snapshot) describeGroups() string {
 				names = append(names, fmt.Sprintf("%s (%d)", p.Name, p.ID))
 			}
 		}
-		s := strings.Join(names, ", ")
+		players := strings.Join(names, ", ")
 		if g.From != 0 {
-			s += fmt.Sprintf(" in rounds %d-%d", g.From, g.To)
+			groups = append(groups, part("audit.group-rounds", "players", players, "from", fmt.Sprint(g.From), "to", fmt.Sprint(g.To)))
+		} else {
+			groups = append(groups, part("audit.group", "players", players))
 		}
-		parts = append(parts, s)
 	}
-	return "kept apart: " + strings.Join(parts, "; ")
+	return say("audit.forbidden").with("groups", groups...)
 }
 
 // forbiddenIn is the forbidden pairings of round n by pairing number, as

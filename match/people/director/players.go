@@ -151,16 +151,16 @@ func (sn *Snapshot) duplicates(ps []Player, lines []int) error {
 	return nil
 }
 
-// confirmedLike is what the audit log says of a player entered or
+// confirmedLike is what the audit log notes of a player entered or
 // corrected although they look like one already entered (the director
-// confirmed it): "" for none.
-func (sn *Snapshot) confirmedLike(p Player) string {
+// confirmed it): nothing for none.
+func (sn *Snapshot) confirmedLike(p Player) []message.Message {
 	for _, q := range sn.Players {
 		if q.ID != p.ID && sameAs(q, p) != "" {
-			return fmt.Sprintf(" (looks like %d %s: confirmed as another person)", q.ID, describePlayer(q))
+			return []message.Message{part("audit.note.like", "other_id", fmt.Sprint(q.ID), "other", describePlayer(q))}
 		}
 	}
-	return ""
+	return nil
 }
 
 // AddOptions are AddPlayersWith's options.
@@ -197,14 +197,14 @@ func (s *Store) EditPlayer(ctx context.Context, id string, player int, np Player
 				}
 			}
 		}
-		var changes []string
+		var changes []message.Message
 		for _, f := range []struct{ field, was, is string }{
 			{"name", p.Name, np.Name}, {"club", p.Club, np.Club}, {"federation", p.Federation, np.Federation},
 			{"fed_id", p.FedID, np.FedID}, {"rating", fmt.Sprint(p.Rating), fmt.Sprint(np.Rating)}, {"title", p.Title, np.Title},
 			{"born", fmt.Sprint(p.Born), fmt.Sprint(np.Born)}, {"games", fmt.Sprint(p.Games), fmt.Sprint(np.Games)}, {"k", fmt.Sprint(p.K), fmt.Sprint(np.K)},
 		} {
 			if f.was != f.is {
-				changes = append(changes, fmt.Sprintf("%s %q -> %q", f.field, f.was, f.is))
+				changes = append(changes, change(f.field, f.was, f.is))
 			}
 		}
 		if len(changes) == 0 {
@@ -216,19 +216,20 @@ func (s *Store) EditPlayer(ctx context.Context, id string, player int, np Player
 		}
 		p.Name, p.Club, p.Federation, p.FedID, p.Rating, p.Title = np.Name, np.Club, np.Federation, np.FedID, np.Rating, np.Title
 		p.Born, p.Games, p.K = np.Born, np.Games, np.K
-		when := "before round 1"
+		when := part("audit.when.before")
 		if len(sn.Rounds) > 0 {
-			when = fmt.Sprintf("after round %d was paired", len(sn.Rounds))
+			when = part("audit.when.paired", "round", fmt.Sprint(len(sn.Rounds)))
 		} else if sn.Event.Seeding != SeedManual {
 			if err := renumber(tx, sn); err != nil {
 				return err
 			}
 		}
-		like := ""
-		if confirm {
-			like = sn.confirmedLike(*p)
+		line := say("audit.edit-player", "id", fmt.Sprint(p.ID), "name", p.Name).with("when", when).with("changes", changes...)
+		if like := sn.confirmedLike(*p); like != nil && confirm {
+			line.code = "audit.edit-player-notes"
+			line = line.with("notes", like...)
 		}
-		return s.audit(tx, id, "edit-player", "%d %s, %s: %s%s", p.ID, p.Name, when, strings.Join(changes, "; "), like)
+		return s.audit(tx, id, "edit-player", line)
 	})
 }
 
@@ -312,11 +313,12 @@ func (s *Store) RemovePlayer(ctx context.Context, id string, player int) error {
 				return fmt.Errorf("director: removing player %d: %w", player, err)
 			}
 		}
-		when := "before round 1"
+		line := say("audit.remove-player", "id", fmt.Sprint(gone.ID), "player", describePlayer(gone), "number", fmt.Sprint(gone.Number))
 		if len(sn.Rounds) > 0 {
-			when = fmt.Sprintf("after round %d, never having played", len(sn.Rounds))
+			line = say("audit.remove-player-unplayed", "id", fmt.Sprint(gone.ID), "player", describePlayer(gone), "number", fmt.Sprint(gone.Number),
+				"round", fmt.Sprint(len(sn.Rounds)))
 		}
-		return s.audit(tx, id, "remove-player", "%d %s (number %d) removed %s", gone.ID, describePlayer(gone), gone.Number, when)
+		return s.audit(tx, id, "remove-player", line)
 	})
 }
 
@@ -361,7 +363,7 @@ func (s *Store) SetSeeding(ctx context.Context, id string, order []int) error {
 			if err := renumber(tx, sn); err != nil {
 				return err
 			}
-			return s.audit(tx, id, "seeding", "starting numbers by the initial ranking (rating, title, name)")
+			return s.audit(tx, id, "seeding", say("audit.seeding-ranking"))
 		}
 		var moved []string
 		for i, pid := range order {
@@ -375,9 +377,9 @@ func (s *Store) SetSeeding(ctx context.Context, id string, order []int) error {
 			p.Number = i + 1
 		}
 		if len(moved) == 0 {
-			moved = []string{"no number changed"}
+			return s.audit(tx, id, "seeding", say("audit.seeding-same"))
 		}
-		return s.audit(tx, id, "seeding", "starting numbers set by hand: %s", strings.Join(moved, "; "))
+		return s.audit(tx, id, "seeding", say("audit.seeding-hand", "moved", strings.Join(moved, "; ")))
 	})
 }
 

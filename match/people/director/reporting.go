@@ -86,7 +86,7 @@ func (s *Store) ReportLinks(ctx context.Context, id, token string, n int) ([]Boa
 			out = append(out, bl)
 		}
 		if made > 0 {
-			return s.audit(tx, id, "links", "round %d: %d result links made for the players", n, made)
+			return s.audit(tx, id, "links", say("audit.links-results", "round", fmt.Sprint(n), "count", fmt.Sprint(made)))
 		}
 		return nil
 	})
@@ -250,7 +250,7 @@ func (s *Store) Report(ctx context.Context, secret, outcome string) (*BoardRepor
 		if !ok || (o != "1-0" && o != "0-1" && o != "=-=") {
 			return refuse(message.Invalid, "director.report-outcome", "result", fmt.Sprintf("%q", clip(outcome, 16)))
 		}
-		label := sn.Event.ResultLabel(Board{WhiteResult: res[0], BlackResult: res[1]})
+		label := sn.Event.labelPart(Board{WhiteResult: res[0], BlackResult: res[1]})
 		if b.Done() {
 			if b.Outcome() == o {
 				out, err = boardReport(ctx, tx, sn, p)
@@ -276,7 +276,7 @@ func (s *Store) Report(ctx context.Context, secret, outcome string) (*BoardRepor
 				p.Event, r.N, b.Board, p.Side, p.Player, o, s.now().UnixNano()); err != nil {
 				return fmt.Errorf("director: storing a report: %w", err)
 			}
-			if err := s.audit(tx, p.Event, "report", "round %d board %d: %s (%s) reports %s", r.N, b.Board, side, sn.label(p.Player), label); err != nil {
+			if err := s.audit(tx, p.Event, "report", say("audit.report", "round", fmt.Sprint(r.N), "board", fmt.Sprint(b.Board), "side", side, "player", sn.label(p.Player)).with("result", label)); err != nil {
 				return err
 			}
 		}
@@ -287,12 +287,12 @@ func (s *Store) Report(ctx context.Context, secret, outcome string) (*BoardRepor
 				return fmt.Errorf("director: recording round %d board %d: %w", r.N, b.Board, err)
 			}
 			b.WhiteResult, b.BlackResult, b.Source = res[0], res[1], SourcePlayers
-			if err := s.audit(tx, p.Event, "result", "round %d board %d: %s (players)", r.N, b.Board, label); err != nil {
+			if err := s.audit(tx, p.Event, "result", say("audit.result", "round", fmt.Sprint(r.N), "board", fmt.Sprint(b.Board)).with("result", label).with("source", part("audit.source."+SourcePlayers))); err != nil {
 				return err
 			}
 		case theirs != "" && mine != o:
-			if err := s.audit(tx, p.Event, "dispute", "round %d board %d: the players disagree (%s %s, %s %s); the director decides",
-				r.N, b.Board, side, label, other, sn.Event.ResultLabel(boardOf(theirs))); err != nil {
+			line := say("audit.dispute", "round", fmt.Sprint(r.N), "board", fmt.Sprint(b.Board), "side", side, "other", other)
+			if err := s.audit(tx, p.Event, "dispute", line.with("result", label).with("other_result", sn.Event.labelPart(boardOf(theirs)))); err != nil {
 				return err
 			}
 		}

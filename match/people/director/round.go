@@ -104,7 +104,7 @@ func (s *Store) PairRound(ctx context.Context, id string, n int, manual *Pairing
 		var pg Pairing
 		var auto map[int][2]tally.Result // round-robin boards with an absent side
 		var absent = map[int]tally.Result{}
-		how := "by hand"
+		how := part("audit.pairing.hand")
 		switch {
 		case manual != nil:
 			pg = *manual
@@ -116,7 +116,7 @@ func (s *Store) PairRound(ctx context.Context, id string, n int, manual *Pairing
 			if pg, auto, absent, err = sn.berger(n); err != nil {
 				return err
 			}
-			how = "Berger table"
+			how = part("audit.pairing.berger")
 		default:
 			opt := sn.Event.Options()
 			opt.Forbidden = sn.forbiddenIn(n)
@@ -133,7 +133,7 @@ func (s *Store) PairRound(ctx context.Context, id string, n int, manual *Pairing
 			if err != nil {
 				return refuse(message.Failed, "director.pairing-failed", "round", fmt.Sprint(n), "detail", "the pairing program's answer: "+err.Error())
 			}
-			how = "Dutch system"
+			how = part("audit.pairing.dutch")
 		}
 		if sn.Event.System == Swiss || manual != nil {
 			// Everyone not paired: the bye asked for, else absent (Z).
@@ -165,7 +165,7 @@ func (s *Store) PairRound(ctx context.Context, id string, n int, manual *Pairing
 				return fmt.Errorf("director: storing round %d: %w", n, err)
 			}
 		}
-		return s.audit(tx, id, "pair", "round %d paired (%s): %s", n, how, sn.describe(pg))
+		return s.audit(tx, id, "pair", sn.describe("audit.pair", pg, "round", fmt.Sprint(n)).with("how", how))
 	})
 }
 
@@ -323,19 +323,26 @@ func (sn *Snapshot) sameNumbers(r *Round, table [][2]int) bool {
 	return true
 }
 
-// describe writes a pairing for the audit log, in pairing numbers.
-func (sn *Snapshot) describe(pg Pairing) string {
-	var parts []string
+// describe is the audit line code with pairing pg, in pairing numbers,
+// and the arguments kv: code+"-bye" for a pairing with a bye.
+func (sn *Snapshot) describe(code string, pg Pairing, kv ...string) note {
+	var boards []string
 	for i, b := range pg.Boards {
-		parts = append(parts, fmt.Sprintf("%d: %s-%s", i+1, sn.label(b[0]), sn.label(b[1])))
+		boards = append(boards, fmt.Sprintf("%d: %s-%s", i+1, sn.label(b[0]), sn.label(b[1])))
 	}
+	kv = append(kv, "boards", strings.Join(boards, ", "))
 	if pg.Bye != 0 {
-		parts = append(parts, "bye "+sn.label(pg.Bye))
+		return say(code+"-bye", append(kv, "bye", sn.label(pg.Bye))...)
 	}
-	return strings.Join(parts, ", ")
+	return say(code, kv...)
 }
 
+// label names a player for the audit log: pairing number and name; "—"
+// for none (a pairing without a bye).
 func (sn *Snapshot) label(id int) string {
+	if id == 0 {
+		return "—"
+	}
 	if p := sn.player(id); p != nil {
 		return fmt.Sprintf("#%d %s", p.Number, p.Name)
 	}
@@ -385,7 +392,7 @@ func (s *Store) Fix(ctx context.Context, id string, n int, pg Pairing) error {
 		if err := checkPairing(pg, players); err != nil {
 			return refuse(message.Invalid, "director.bad-pairing", "detail", err.Error())
 		}
-		var changes []string
+		var changes []message.Message
 		for i := 0; i < max(len(old.Boards), len(pg.Boards)); i++ {
 			var was, is [2]int
 			if i < len(old.Boards) {
@@ -395,11 +402,11 @@ func (s *Store) Fix(ctx context.Context, id string, n int, pg Pairing) error {
 				is = pg.Boards[i]
 			}
 			if was != is {
-				changes = append(changes, fmt.Sprintf("board %d: %s-%s -> %s-%s", i+1, sn.label(was[0]), sn.label(was[1]), sn.label(is[0]), sn.label(is[1])))
+				changes = append(changes, part("audit.fix.board", "board", fmt.Sprint(i+1), "was", sn.label(was[0])+"-"+sn.label(was[1]), "is", sn.label(is[0])+"-"+sn.label(is[1])))
 			}
 		}
 		if old.Bye != pg.Bye {
-			changes = append(changes, fmt.Sprintf("bye: %s -> %s", sn.label(old.Bye), sn.label(pg.Bye)))
+			changes = append(changes, part("audit.fix.bye", "was", sn.label(old.Bye), "is", sn.label(pg.Bye)))
 		}
 		if len(changes) == 0 {
 			return nil
@@ -415,7 +422,7 @@ func (s *Store) Fix(ctx context.Context, id string, n int, pg Pairing) error {
 		if _, err := tx.Exec("UPDATE rounds SET bye = ? WHERE event = ? AND n = ?", pg.Bye, id, n); err != nil {
 			return fmt.Errorf("director: fixing round %d: %w", n, err)
 		}
-		return s.audit(tx, id, "fix", "round %d changed by hand: %s", n, strings.Join(changes, "; "))
+		return s.audit(tx, id, "fix", say("audit.fix", "round", fmt.Sprint(n)).with("changes", changes...))
 	})
 }
 
@@ -504,7 +511,7 @@ func (s *Store) Publish(ctx context.Context, id string, n int) error {
 		if _, err := tx.Exec("UPDATE rounds SET state = ? WHERE event = ? AND n = ?", Published, id, n); err != nil {
 			return fmt.Errorf("director: publishing round %d: %w", n, err)
 		}
-		return s.audit(tx, id, "publish", "round %d published", n)
+		return s.audit(tx, id, "publish", say("audit.publish", "round", fmt.Sprint(n)))
 	})
 }
 
@@ -549,9 +556,16 @@ func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tall
 		nb := Board{WhiteResult: res[0], BlackResult: res[1]}
 		// The log writes the results as the event does; the codes decide
 		// whether anything changed.
-		was, is := sn.Event.ResultLabel(b), sn.Event.ResultLabel(nb)
+		was, is := sn.Event.labelPart(b), sn.Event.labelPart(nb)
+		line := func(code string) note {
+			l := say(code, "round", fmt.Sprint(n), "board", fmt.Sprint(board)).with("result", is).with("source", part("audit.source."+source))
+			if b.Done() {
+				l = l.with("was", was)
+			}
+			return l
+		}
 		if source == "online" && b.Done() && b.Source == "director" {
-			return s.audit(tx, id, "result", "round %d board %d: the online game gave %s; the director's %s stands", n, board, is, was)
+			return s.audit(tx, id, "result", line("audit.result-stands"))
 		}
 		if b.Score() == nb.Score() && b.Source == source {
 			return nil
@@ -561,13 +575,13 @@ func (s *Store) Record(ctx context.Context, id string, n, board int, res [2]tall
 			return fmt.Errorf("director: recording round %d board %d: %w", n, board, err)
 		}
 		changed = true
-		if r.State == Closed {
-			return s.audit(tx, id, "result", "round %d board %d: %s -> %s (%s, after the round was closed)", n, board, was, is, source)
+		switch {
+		case r.State == Closed:
+			return s.audit(tx, id, "result", line("audit.result-corrected"))
+		case b.Done():
+			return s.audit(tx, id, "result", line("audit.result-changed"))
 		}
-		if was != "" {
-			return s.audit(tx, id, "result", "round %d board %d: %s -> %s (%s)", n, board, was, is, source)
-		}
-		return s.audit(tx, id, "result", "round %d board %d: %s (%s)", n, board, is, source)
+		return s.audit(tx, id, "result", line("audit.result"))
 	})
 	return changed, err
 }
@@ -593,7 +607,7 @@ func (s *Store) CloseRound(ctx context.Context, id string, n int) error {
 		if _, err := tx.Exec("UPDATE rounds SET state = ? WHERE event = ? AND n = ?", Closed, id, n); err != nil {
 			return fmt.Errorf("director: closing round %d: %w", n, err)
 		}
-		return s.audit(tx, id, "close", "round %d closed", n)
+		return s.audit(tx, id, "close", say("audit.close", "round", fmt.Sprint(n)))
 	})
 }
 
@@ -613,7 +627,7 @@ func (s *Store) Undo(ctx context.Context, id string, n int) error {
 				return fmt.Errorf("director: undoing round %d: %w", n, err)
 			}
 		}
-		return s.audit(tx, id, "undo", "round %d's pairing undone (was %s)", n, sn.describe(pairingOf(&sn.Rounds[n-1])))
+		return s.audit(tx, id, "undo", sn.describe("audit.undo", pairingOf(&sn.Rounds[n-1]), "round", fmt.Sprint(n)))
 	})
 }
 
@@ -637,7 +651,7 @@ func (s *Store) SetGame(ctx context.Context, id string, n, board int, game strin
 		if _, err := tx.Exec("UPDATE boards SET game = ?, links = ? WHERE event = ? AND round = ? AND board = ?", game, links, id, n, board); err != nil {
 			return fmt.Errorf("director: linking the game: %w", err)
 		}
-		return s.audit(tx, id, "game", "round %d board %d: online game %s", n, board, game)
+		return s.audit(tx, id, "game", say("audit.game", "round", fmt.Sprint(n), "board", fmt.Sprint(board), "game", game))
 	})
 }
 

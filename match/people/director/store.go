@@ -18,7 +18,7 @@ import (
 // user_version its schema.
 const (
 	applicationID = 0x44495245 // "DIRE"
-	schemaVersion = 4
+	schemaVersion = 5
 )
 
 const schema = `
@@ -87,6 +87,7 @@ var migrations = map[int]string{
 	1: boardsSchema, // the players' links, reports and check-ins (passes.go)
 	2: titleSchema,  // a player's title (seeding)
 	3: kSchema,      // what a player's K reads (ratings.go)
+	4: auditSchema,  // the audit lines' codes (audit.go)
 }
 
 // kSchema adds what FIDE B.02 art. 8.3.3's K reads of a player (year of
@@ -152,7 +153,7 @@ func Open(cfg Config) (*Store, error) {
 }
 
 func (s *Store) init() error {
-	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema + titleSchema + kSchema, Migrations: migrations})
+	return sqlitefile.Init(s.db, sqlitefile.Schema{Owner: "the director's events", App: applicationID, Version: schemaVersion, SQL: schema + boardsSchema + titleSchema + kSchema + auditSchema, Migrations: migrations})
 }
 
 // Close closes the database.
@@ -181,31 +182,4 @@ func (s *Store) tx(ctx context.Context, f func(*sql.Tx) error) (err error) {
 	}
 	s.gen.Add(1)
 	return nil
-}
-
-// audit writes one line of the event's audit log.
-func (s *Store) audit(tx *sql.Tx, event, action, format string, args ...any) error {
-	_, err := tx.Exec("INSERT INTO audit (event, at, action, detail) VALUES (?, ?, ?, ?)",
-		event, s.now().UnixNano(), action, fmt.Sprintf(format, args...))
-	return err
-}
-
-// AuditLog is the event's audit log, oldest first.
-func (s *Store) AuditLog(ctx context.Context, event string) ([]Audit, error) {
-	rows, err := s.db.QueryContext(ctx, "SELECT at, action, detail FROM audit WHERE event = ? ORDER BY seq", event)
-	if err != nil {
-		return nil, fmt.Errorf("director: %w", err)
-	}
-	defer rows.Close()
-	var out []Audit
-	for rows.Next() {
-		var a Audit
-		var at int64
-		if err := rows.Scan(&at, &a.Action, &a.Detail); err != nil {
-			return nil, fmt.Errorf("director: %w", err)
-		}
-		a.At = time.Unix(0, at).UTC()
-		out = append(out, a)
-	}
-	return out, rows.Err()
 }

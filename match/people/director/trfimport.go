@@ -348,7 +348,7 @@ func (s *Store) storeImport(ctx context.Context, e *Event, players []Player, rou
 				}
 			}
 		}
-		return s.audit(tx, e.ID, "import", "event %q imported from TRF16: %d players, %d rounds closed of %d", e.Name, len(players), played, e.Rounds)
+		return s.audit(tx, e.ID, "import", say("audit.import", "name", e.Name, "players", fmt.Sprint(len(players)), "played", fmt.Sprint(played), "rounds", fmt.Sprint(e.Rounds)))
 	})
 	if err != nil {
 		return "", err
