@@ -14,7 +14,8 @@ type code struct {
 
 // messageCodes lists every code the server side can put in a message: the
 // Hall's (online.Codes), the referee's explanations of illegal moves
-// (arbiter.Codes) and the HTTP layer's own (Codes).
+// (arbiter.Codes), the director's refusals and audit lines
+// (director.Codes, director.AuditCodes) and the HTTP layer's own (Codes).
 func messageCodes() []code {
 	var out []code
 	for _, c := range online.Codes() {
@@ -26,6 +27,9 @@ func messageCodes() []code {
 	}
 	for _, c := range director.Codes() {
 		out = append(out, code{code: c.Code, from: "match/people/director", english: c.Text})
+	}
+	for _, c := range director.AuditCodes() {
+		out = append(out, code{code: c.Code, from: "director's audit log", english: c.Text})
 	}
 	for _, c := range Codes() {
 		out = append(out, code{code: c, from: "match/web", english: codeText[c]})

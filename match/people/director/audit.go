@@ -87,7 +87,6 @@ var auditText = message.Catalog{
 	"audit.pairing.hand":           "by hand",
 	"audit.pairing.berger":         "Berger table",
 	"audit.pairing.dutch":          "Dutch system",
-	"audit.pairing.burstein":       "Burstein system",
 	"audit.fix":                    "round {round} changed by hand: {changes}",
 	"audit.fix.board":              "board {board}: {was} -> {is}",
 	"audit.fix.bye":                "bye: {was} -> {is}",

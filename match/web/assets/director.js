@@ -115,7 +115,20 @@ function render() {
   document.dispatchEvent(new CustomEvent('director:render', { detail: { view: v, op } })); // director-boards.js
   const audit = $('audit');
   audit.replaceChildren(...(v.audit || []).slice().reverse().map((a) =>
-    el('li', {}, el('time', { text: new Date(a.at).toLocaleString(i18n.current()) }), ` ${a.action}: ${a.detail}`)));
+    el('li', {}, el('time', { text: new Date(a.at).toLocaleString(i18n.current()) }), ` ${auditLine(a)}`)));
+}
+
+// auditLine is one line of the audit log in the page's language: its
+// action's word and its code's template filled with its arguments and
+// parts (each part a coded message of its own, translated, joined with
+// "; "). A line written before the codes, or whose code the catalog
+// lacks, reads as it was stored: in English.
+function auditLine(a) {
+  if (!a.code || !i18n.has(a.code)) return `${a.action}: ${a.detail}`;
+  const args = i18n.localArgs(a.args);
+  for (const [name, parts] of Object.entries(a.parts || {})) args[name] = parts.map((p) => i18n.msg(p)).join('; ');
+  const action = i18n.has(`audit.action.${a.action}`) ? t(`audit.action.${a.action}`) : a.action;
+  return `${action}: ${t(a.code, args)}`;
 }
 
 function renderRound() {
