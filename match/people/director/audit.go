@@ -192,10 +192,18 @@ ALTER TABLE audit ADD COLUMN parts TEXT NOT NULL DEFAULT '';
 `
 
 // audit writes one line of the event's audit log. An action or code
-// outside the lists is a bug, refused so that a test meets it.
+// (its own or a part's) outside the lists is a bug, refused so that a
+// test meets it.
 func (s *Store) audit(tx *sql.Tx, event, action string, n note) error {
 	if _, ok := auditText[n.code]; !ok || !slices.Contains(auditActions, action) {
 		return fmt.Errorf("director: internal error: audit line %s %q is not in the catalog", action, n.code)
+	}
+	for _, ps := range n.parts {
+		for _, p := range ps {
+			if _, ok := auditText[p.Code]; !ok && p.Code != "" && p.Code != forfeitLabel && p.Code != unratedLabel {
+				return fmt.Errorf("director: internal error: audit line %s has a part %q not in the catalog", n.code, p.Code)
+			}
+		}
 	}
 	args, err := jsonOrEmpty(n.args)
 	if err != nil {

@@ -72,15 +72,22 @@ func partCodes(ps []message.Message) string {
 	return strings.Join(out, " ")
 }
 
-// TestAuditRefusesUnknown: a line of a code or action outside the
+// TestAuditRefusesUnknown: a line of a code, part or action outside the
 // catalog is a bug the store refuses, so that a test meets it before a
 // director reads a raw code.
 func TestAuditRefusesUnknown(t *testing.T) {
 	s := newStore(t, testPair)
-	for _, c := range []struct{ action, code string }{{"create", "audit.no-such"}, {"no-such", "audit.create"}} {
-		err := s.tx(context.Background(), func(tx *sql.Tx) error { return s.audit(tx, "e", c.action, say(c.code)) })
+	for _, c := range []struct {
+		action string
+		n      note
+	}{
+		{"create", say("audit.no-such")},
+		{"no-such", say("audit.create")},
+		{"check-in", say("audit.check-in").with("how", part("audit.how.pigeon"))},
+	} {
+		err := s.tx(context.Background(), func(tx *sql.Tx) error { return s.audit(tx, "e", c.action, c.n) })
 		if err == nil {
-			t.Errorf("%s %s was written", c.action, c.code)
+			t.Errorf("%s %+v was written", c.action, c.n)
 		}
 	}
 }
@@ -113,5 +120,39 @@ func TestMigrateAudit(t *testing.T) {
 	}
 	if l := log[1]; l.Code != "audit.add-player" || l.Args["name"] != "Ann" || l.Detail != "1 Ann,  , rating 1500" {
 		t.Errorf("the new line: %+v", l)
+	}
+}
+
+// TestAuditRareLines: the lines the other tests do not write (a seeding
+// by hand that changes nothing, players kept apart for some rounds, a
+// check-in taken back, the undoing of a pairing with a bye) are in the
+// catalog, with their parts.
+func TestAuditRareLines(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t, testPair)
+	id, _ := newEvent(t, s, Swiss, 3, 5)
+	must(t, s.SetSeeding(ctx, id, []int{1, 2, 3, 4, 5}))
+	must(t, s.SetForbidden(ctx, id, []Group{{Players: []int{1, 2}, From: 1, To: 2}}))
+	must(t, s.SetPresent(ctx, id, 3, true))
+	must(t, s.SetPresent(ctx, id, 3, false))
+	must(t, s.PairRound(ctx, id, 1, nil))
+	must(t, s.Undo(ctx, id, 1))
+	log, err := s.AuditLog(ctx, id)
+	must(t, err)
+	var got []string
+	for _, a := range log[len(log)-6:] {
+		got = append(got, a.Code+" "+partCodes(a.Parts["groups"])+partCodes(a.Parts["how"])+": "+a.Detail)
+	}
+	want := []string{
+		"audit.seeding-same : starting numbers set by hand: no number changed",
+		"audit.forbidden audit.group-rounds: kept apart: Player A (1), Player B (2) in rounds 1-2",
+		"audit.check-in audit.how.director: #3 Player C present for round 1 (director)",
+		"audit.check-out audit.how.director: #3 Player C no longer checked in for round 1 (director)",
+	}
+	if strings.Join(got[:4], "\n") != strings.Join(want, "\n") {
+		t.Errorf("lines\n%s\nwant\n%s", strings.Join(got[:4], "\n"), strings.Join(want, "\n"))
+	}
+	if u := log[len(log)-1]; u.Code != "audit.undo-bye" || u.Args["bye"] != "#5 Player E" || !strings.HasSuffix(u.Detail, ", bye #5 Player E)") {
+		t.Errorf("undo: %+v", u)
 	}
 }
