@@ -132,7 +132,7 @@ func Check(g *Game, fallback *rules.Variant) Report {
 	switch {
 	case err == nil:
 		rep.Status = OK
-		rep.Note = joinNotes(strings.Join(rep.Replayed.Notes, "; "), joinNotes(resultTagNote(g),
+		rep.Note = joinNotes(strings.Join(rep.Replayed.Notes, "; "), joinNotes(joinNotes(scoreNote(g), resultTagNote(g)),
 			joinNotes(resultNote(g, rep.Replayed.Final()), variationNote(g.Moves, rep.Replayed.Positions))))
 	case errors.As(err, &me):
 		rep.Status, rep.Err = Illegal, err
@@ -181,6 +181,15 @@ func resultNote(g *Game, final rules.Position) string {
 	}
 	return fmt.Sprintf("the result %s gives %s, but in the final position %s %s: %s wins",
 		strings.TrimSpace(g.Result), resultWho(got), final.Turn(), why, want)
+}
+
+// scoreNote names a result that is no PDN result (a Dambase score such as
+// "4-6", see isTagScore): the arbiter cannot tell who won from it.
+func scoreNote(g *Game) string {
+	if _, _, err := rules.ParseResult(g.Result); err == nil {
+		return ""
+	}
+	return fmt.Sprintf("the result %s is a score, not a PDN result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0, *): who won is not checked", strings.TrimSpace(g.Result))
 }
 
 // resultTagNote compares the Result tag with the result that ends the game

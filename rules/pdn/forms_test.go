@@ -152,3 +152,27 @@ func TestFormManOnKingRow(t *testing.T) {
 		{"ok (note: FEN: the black man on 30 stands on its king row: read as a king)", "1... 30-25"},
 	})
 }
+
+// TestFormDambaseScore: Dambase exports of Dutch tournaments score a game
+// in match points ("4-6", "1-9") and end the game text with that score,
+// which is also the Result tag. PDN 3.0's reading grammar (Tokens: WIN1 to
+// DOUBLEFORFEIT) lists no such result, so the score was read as a last move
+// and a legal game was called illegal ("illegal move 65. 4-6: 4 and 6 are
+// not on one diagonal"). The score ends the game; a note says who won is
+// not checked. Zero-padded move numbers and squares ("01. 05-10") as the
+// same export writes them.
+func TestFormDambaseScore(t *testing.T) {
+	score := func(s string) string {
+		return "ok (note: the result " + s + " is a score, not a PDN result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0, *): who won is not checked) " +
+			"(variant: international (no GameType; legal as international, the PDN 3.0 default))"
+	}
+	checkForms(t, "form-dambase-score.pdn", []wantForm{
+		{score("4-6"), "1. 32-28 1... 19-23 2. 28x19 2... 14x23 3. 33-28 3... 23x32 4. 37x28 4... 10-14 5. 34-30 5... 05-10"},
+		{score("1-9"), "1. 34-29 1... 17-21"},
+	})
+	for i, want := range []string{"4-6", "1-9"} {
+		if g := auditFile(t, "form-dambase-score.pdn")[i].Game; g.Result != want || len(g.Moves) != []int{10, 6}[i] {
+			t.Errorf("game %d: result %q after %d moves, want %q", i+1, g.Result, len(g.Moves), want)
+		}
+	}
+}

@@ -71,7 +71,8 @@ type Game struct {
 	Moves []Move // the main line
 	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2", "2-0",
 	// "0-2", "1-1", "0-0" or "*". When the text has none, the Result tag (or
-	// "*") stands in.
+	// "*") stands in. A score outside the standard that the text and the
+	// Result tag both give ("4-6", Dambase's match points) is kept as written.
 	Result string
 	// Comment is the text of the comments before the first move.
 	Comment string

@@ -506,6 +506,10 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 				}
 				continue // a result inside a variation says nothing about the game
 			}
+			if depth == 0 && isTagScore(word, r.g.Tag("Result")) {
+				r.g.Result = word
+				return moves, nil
+			}
 			if err := checkMoveText(word); err != nil {
 				return nil, r.errorf(line, word, "bad move: %v", err)
 			}
@@ -686,6 +690,31 @@ func (r *Reader) readSuffix() string {
 		r.pos++
 	}
 	return string(r.buf[start:r.pos])
+}
+
+// isTagScore says whether word, read where a move or the result stands, is
+// the score its game's Result tag gives in a scoring the PDN standard does
+// not list: Dambase exports of Dutch tournaments end "4-6" or "1-9" (match
+// points) with the same text in the Result tag. PDN 3.0's reading grammar
+// (tokens WIN1..DOUBLEFORFEIT) knows only 1-0, 1/2-1/2, 0-1, 2-0, 1-1, 0-2
+// and 0-0, so without this the score is read as a last move that cannot be
+// played. Only the exact text of the tag counts: a Result tag that spells a
+// move is no record anyone writes.
+func isTagScore(word, tag string) bool {
+	a, b, ok := strings.Cut(strings.TrimSpace(tag), "-")
+	return ok && word == strings.TrimSpace(tag) && allDigits(a) && allDigits(b)
+}
+
+func allDigits(s string) bool {
+	if s == "" || len(s) > 2 {
+		return false
+	}
+	for i := range len(s) {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // checkMoveText checks the shape of a move: two or more squares (numbers,
