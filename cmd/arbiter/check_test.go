@@ -96,7 +96,7 @@ func TestCheckVariantFallback(t *testing.T) {
 	if got := lastLine(out); got != "games=43 ok=0 illegal=43 unreadable=0" {
 		t.Errorf("last line %q", got)
 	}
-	want := file + ": game 1 (White: Wyllie, J., Black: Moorhead, W.): illegal move 1. 11-15 (line 7): " +
+	want := file + ": game 1 (White: Wyllie, J., Black: Moorhead, W., Event: Manchester 1841): illegal move 1. 11-15 (line 7): " +
 		"the piece on 11 is black's, and it is white's move; FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
 	if first := strings.Split(out, "\n")[0]; first != want {
 		t.Errorf("first line\n%q\nwant\n%q", first, want)
@@ -176,7 +176,7 @@ func TestCheckProblems(t *testing.T) {
 	want := []string{
 		file + ": game 1 (White: Good, Black: Game): ok",
 		file + ": game 2 (White: Illegal, Black: Game): illegal move 3... 17x10 (line 7): 10 is occupied; FEN W:W17,19,21,24-32:B1-7,10-13,15 legal moves: ",
-		file + `: game 3: unreadable at line 10 near "[Black \"Tag": syntax error: tag Black: value not closed with " on its line`,
+		file + `: game 3 (White: Broken, Black: ?): unreadable at line 10 near "[Black \"Tag": syntax error: tag Black: value not closed with " on its line`,
 		file + `: game 4 (White: Unknown, Black: ?): unreadable (game at line 13): GameType "99": unknown variant: no preset has game type 99`,
 		file + `: game 5 (White: Bad FEN, Black: ?): unreadable (game at line 17): FEN tag: FEN "W:W99:B1": syntax error: square 99 is off the board (1-72)`, // 99 > 50: detected as canadian
 		"games=5 ok=1 illegal=1 unreadable=3",
@@ -208,11 +208,11 @@ func TestCheckUsage(t *testing.T) {
 // row) all replay, and the variants taken by the moves are named.
 func TestCheckForms(t *testing.T) {
 	files, err := filepath.Glob("../../rules/pdn/testdata/form-*.pdn")
-	if err != nil || len(files) != 6 {
+	if err != nil || len(files) != 7 {
 		t.Fatalf("form files: %v %v", files, err)
 	}
 	out, code := runCheck(t, files...)
-	if code != exitOK || lastLine(out) != "games=12 ok=12 illegal=0 unreadable=0" {
+	if code != exitOK || lastLine(out) != "games=14 ok=14 illegal=0 unreadable=0" {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	for _, want := range []string{
@@ -287,7 +287,7 @@ func TestCheckNamesTheRule(t *testing.T) {
 			t.Fatal(err)
 		}
 		out, code := runCheck(t, file)
-		if code != exitFailed || !strings.Contains(out, "game 1 (White: W, Black: B): "+tt.want) {
+		if code != exitFailed || !strings.Contains(out, "game 1 (White: W, Black: B, Event: test): "+tt.want) {
 			t.Errorf("%s: exit %d, want a line with %q:\n%s", tt.moves, code, tt.want, out)
 		}
 	}

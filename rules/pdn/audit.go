@@ -32,7 +32,7 @@ func (s Status) String() string {
 // Report is the audit of one game.
 type Report struct {
 	Number, Line int       // game number in its file and the line where it starts
-	Game         *Game     // nil when the game could not be read
+	Game         *Game     // only its tags when the game could not be read (nil: not even those)
 	Replayed     *Replayed // the moves played (up to the first problem); nil if none could be
 	Status       Status
 	Err          error // *ParseError, *MoveError, or a FEN or GameType error; nil when OK
@@ -55,7 +55,7 @@ func (rep Report) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game %d", rep.Number)
 	if rep.Game != nil {
-		fmt.Fprintf(&b, " (White: %s, Black: %s)", orUnknown(rep.Game.Tag("White")), orUnknown(rep.Game.Tag("Black")))
+		b.WriteString(rep.Game.who(rep.Status != OK))
 	}
 	b.WriteString(": ")
 	switch {
@@ -88,6 +88,27 @@ func (rep Report) String() string {
 		}
 	}
 	return oneLine(b.String())
+}
+
+// who names the game for a person looking for it in the file: its players
+// and, for a game with a problem, the Event and Round it has, since a file
+// of hundreds of games often has the same players many times, e.g.
+// " (White: Wyllie, J., Black: Anderson, A., Event: Match 1876, Round: 3)".
+// Italian records write the players in Italian tags (Bianco, Nero: the
+// Campionato Assoluto files of wiegerw/pdn); they stand in for White and
+// Black.
+func (g *Game) who(problem bool) string {
+	white, black := g.Tag("White"), g.Tag("Black")
+	if strings.TrimSpace(white+black) == "" {
+		white, black = g.Tag("Bianco"), g.Tag("Nero")
+	}
+	s := fmt.Sprintf(" (White: %s, Black: %s", orUnknown(white), orUnknown(black))
+	for _, name := range []string{"Event", "Round"} {
+		if v := strings.TrimSpace(g.Tag(name)); problem && v != "" && v != "?" && v != "-" {
+			s += fmt.Sprintf(", %s: %s", name, v)
+		}
+	}
+	return s + ")"
 }
 
 func orUnknown(s string) string {
@@ -259,7 +280,11 @@ func Audit(r io.Reader, file string, fallback *rules.Variant, fn func(Report)) e
 		var pe *ParseError
 		switch {
 		case errors.As(err, &pe):
-			fn(Report{Number: pe.Game, Line: pe.Line, Status: Unreadable, Err: err})
+			rep := Report{Number: pe.Game, Line: pe.Line, Status: Unreadable, Err: err}
+			if len(pe.Tags) > 0 { // the players and event name the game
+				rep.Game = &Game{Tags: pe.Tags, Number: pe.Game}
+			}
+			fn(rep)
 		case err != nil:
 			return err
 		default:

@@ -447,3 +447,35 @@ func TestLetStand(t *testing.T) {
 		})
 	}
 }
+
+// TestReportNamesTheGame: a report on a game with a problem names it so a
+// person finds it in a file of hundreds: the players (Italian records
+// write them as Bianco and Nero, wiegerw/pdn's Campionato Assoluto 2005
+// file, and were named "White: ?, Black: ?"), the Event and Round; and a
+// game whose move text cannot be read is named by the tags read before
+// the problem (it was "game 36: unreadable at line 595 ...", abatsiev.pdn).
+func TestReportNamesTheGame(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"italian players", "[Bianco \"STIRA L.\"]\n[Nero \"MAI M.\"]\n[GameType \"22\"]\n\n1. 21-17 11-15 *\n",
+			"game 1 (White: STIRA L., Black: MAI M.): ok"},
+		{"event of an illegal game", "[Event \"Club 2007\"]\n[Round \"3\"]\n[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 2. 28-33 *\n",
+			"game 1 (White: A, Black: B, Event: Club 2007, Round: 3): illegal move 2. 28-33 (line 7)"},
+		{"no event on an ok game", "[Event \"Club 2007\"]\n[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n\n1. 32-28 *\n",
+			"game 1 (White: A, Black: B): ok"},
+		{"unknown event and round", "[Event \"?\"]\n[Round \"-\"]\n[GameType \"20\"]\n\n1. 46-41 *\n",
+			"game 1 (White: ?, Black: ?): illegal move 1. 46-41"},
+		{"unreadable move text", "[Event \"XXXIII ch-USSR\"]\n[White \"Абациев Н.\"]\n[Black \"Лебедев Ю.\"]\n\n1. - - 2. - - 1/2-1/2\n",
+			"game 1 (White: Абациев Н., Black: Лебедев Ю., Event: XXXIII ch-USSR): unreadable at line 5 (move 1)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var reps []Report
+			if err := Audit(strings.NewReader(tt.text), "t.pdn", nil, func(r Report) { reps = append(reps, r) }); err != nil {
+				t.Fatal(err)
+			}
+			if len(reps) != 1 || !strings.HasPrefix(reps[0].String(), tt.want) {
+				t.Errorf("got %q, want it to start %q", reps, tt.want)
+			}
+		})
+	}
+}

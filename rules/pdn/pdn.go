@@ -111,6 +111,9 @@ type ParseError struct {
 	Move int    // move number in the game text where it happened; 0 before the first move
 	Text string // the offending text, if any
 	Err  error  // what is wrong; wraps rules.ErrSyntax
+	// Tags are the tags of the game read before the problem (none when the
+	// problem is in them): the players and event name the game in a report.
+	Tags []Tag
 }
 
 func (e *ParseError) Error() string {

@@ -107,7 +107,7 @@ func (r *Reader) Next() (*Game, error) {
 	if !se.noResync {
 		r.resync()
 	}
-	return nil, &ParseError{File: r.file, Line: se.line, Game: g.Number, Move: r.curNum, Text: se.text, Err: se.err}
+	return nil, &ParseError{File: r.file, Line: se.line, Game: g.Number, Move: r.curNum, Text: se.text, Err: se.err, Tags: g.Tags}
 }
 
 // nextLine loads the next line into buf. It returns false at the end of the
