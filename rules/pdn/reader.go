@@ -447,6 +447,10 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			if len(v) > 0 {
 				moves[len(moves)-1].Variations = append(moves[len(moves)-1].Variations, v)
 			}
+		case c == '}':
+			// PDN 3.0 reading grammar, Tokens: COMMENT "\{[^}]*\}": a comment
+			// ends at its first }, so braces inside one do not nest.
+			return nil, r.errorf(r.lineNo, "}", "} with no { open: comments do not nest in PDN, the comment before ended at its first }; remove the inner braces")
 		case c == ')':
 			if depth == 0 {
 				return nil, r.errorf(r.lineNo, ")", "unmatched )")
@@ -509,6 +513,10 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			if depth == 0 && isTagScore(word, r.g.Tag("Result")) {
 				r.g.Result = word
 				return moves, nil
+			}
+			if strings.Trim(word, "-") == "" {
+				// Collections list games whose moves are lost as "1. - - 2. - -".
+				return nil, r.errorf(line, word, "bad move: %q stands for a move the record does not give; the game cannot be checked without its moves (write them, or leave the game out)", word)
 			}
 			if err := checkMoveText(word); err != nil {
 				return nil, r.errorf(line, word, "bad move: %v", err)
