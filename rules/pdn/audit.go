@@ -108,6 +108,13 @@ func (g *Game) who(problem bool) string {
 			s += fmt.Sprintf(", %s: %s", name, v)
 		}
 	}
+	if problem && len(g.Tags) == 0 && g.Number > 1 {
+		// Move text after a game's result with no tags of its own (a
+		// problem's second solution in wiegerw/pdn's Cat.C1.pdn) is a game
+		// from the start position to a PDN reader: say so, or its first
+		// move looks like nonsense.
+		s += ", no tags: the moves after the previous game's result, read as a game from the start position"
+	}
 	return s + ")"
 }
 
