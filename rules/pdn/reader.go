@@ -519,6 +519,9 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 				return nil, r.errorf(line, word, "bad move: %q stands for a move the record does not give; the game cannot be checked without its moves (write them, or leave the game out)", word)
 			}
 			if err := checkMoveText(word); err != nil {
+				if move, rest, ok := gluedText(word); ok {
+					return nil, r.errorf(line, word, "bad move: text glued to the move %s (%q): a comment goes in braces, %s {%s}", move, rest, move, rest)
+				}
 				return nil, r.errorf(line, word, "bad move: %v", err)
 			}
 			if !numbered {
@@ -724,6 +727,21 @@ func allDigits(s string) bool {
 	}
 	return true
 }
+
+// gluedText splits a word that is a move with words glued to it, as an
+// export that dropped a comment's braces and spaces writes it (CheckerBoard's
+// tinsley.pdn: "8-11Redoversteppedthetimecontrolonthismove."). The rest must
+// start with three letters, so an alphanumeric move ("c3d4") is never split.
+func gluedText(word string) (move, rest string, ok bool) {
+	for k := len(word) - 3; k >= 3; k-- {
+		if isLetter(word[k]) && isLetter(word[k+1]) && isLetter(word[k+2]) && checkMoveText(word[:k]) == nil {
+			return word[:k], word[k:], true
+		}
+	}
+	return "", "", false
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // checkMoveText checks the shape of a move: two or more squares (numbers,
 // or a file letter and a rank) joined by -, x, : or ×; squares with a file
