@@ -208,11 +208,11 @@ func TestCheckUsage(t *testing.T) {
 // row) all replay, and the variants taken by the moves are named.
 func TestCheckForms(t *testing.T) {
 	files, err := filepath.Glob("../../rules/pdn/testdata/form-*.pdn")
-	if err != nil || len(files) != 7 {
+	if err != nil || len(files) != 8 {
 		t.Fatalf("form files: %v %v", files, err)
 	}
 	out, code := runCheck(t, files...)
-	if code != exitOK || lastLine(out) != "games=14 ok=14 illegal=0 unreadable=0" {
+	if code != exitOK || lastLine(out) != "games=16 ok=16 illegal=0 unreadable=0" {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	for _, want := range []string{

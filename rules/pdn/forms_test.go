@@ -176,3 +176,26 @@ func TestFormDambaseScore(t *testing.T) {
 		}
 	}
 }
+
+// TestFormEscapedCR: KNDB's toernooibase and Lidraughts' broadcast exports,
+// as a tool saved them, end their lines with the two characters `\r` (a CR
+// written as text) and keep lines of `\r` alone; a tag without a value
+// ("[Empty]") stands between games. Every such game was unreadable
+// ("unexpected character" near "\"): four files of Yodachess/BrunoGUI_Dames,
+// 153 games. The clock comments are Lidraughts' ([%clock w1:29:46 B1:29:40]).
+func TestFormEscapedCR(t *testing.T) {
+	checkForms(t, "form-escaped-cr.pdn", []wantForm{
+		{"ok", "1. 32-28 1... 19-23 2. 28x19 2... 14x23 3. 33-28 3... 23x32 4. 37x28 4... 10-14"},
+		{"ok", "1. 34-29 1... 17-21"},
+	})
+	reps := auditFile(t, "form-escaped-cr.pdn")
+	if reps[0].Game == nil || reps[1].Game == nil {
+		t.Fatal("unread games")
+	}
+	if g := reps[0].Game; g.Tag("Site") != "club" || g.Result != "1-1" || g.Moves[0].Comment != "[%clock w1:29:46 B1:29:40]" {
+		t.Errorf("game 1: Site %q, result %q, first comment %q", g.Tag("Site"), g.Result, g.Moves[0].Comment)
+	}
+	if g := reps[1].Game; g.Tag("DamboBottomLine") != "C. Wit - D. Zwart 0-2" {
+		t.Errorf("game 2: tags %v", g.Tags)
+	}
+}

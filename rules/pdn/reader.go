@@ -155,7 +155,23 @@ func (r *Reader) nextLine() bool {
 	if r.lineNo == 1 {
 		r.buf = bytes.TrimPrefix(r.buf, []byte("\xEF\xBB\xBF"))
 	}
+	r.buf = trimEscapedCR(r.buf)
 	return true
+}
+
+// trimEscapedCR drops the two characters `\r` ending a line, a line end
+// that an exporter wrote as text: the files KNDB's toernooibase and
+// Lidraughts' broadcasts gave (Yodachess/BrunoGUI_Dames, e.g. "World Title
+// Match Women 2024.pdn") end their tag lines `[Site "wk2024"]\r` and have
+// lines of `\r` alone between games. Without this every such game was
+// unreadable ("unexpected character" near "\"). A backslash never starts
+// a token of PDN, so nothing else is lost.
+func trimEscapedCR(b []byte) []byte {
+	t := bytes.TrimRight(b, " \t")
+	if !bytes.HasSuffix(t, []byte(`\r`)) {
+		return b
+	}
+	return bytes.TrimRight(t[:len(t)-2], " \t")
 }
 
 func trimLeft(b []byte) []byte {
