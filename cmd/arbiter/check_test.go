@@ -212,7 +212,7 @@ func TestCheckForms(t *testing.T) {
 		t.Fatalf("form files: %v %v", files, err)
 	}
 	out, code := runCheck(t, files...)
-	if code != exitOK || lastLine(out) != "games=16 ok=16 illegal=0 unreadable=0" {
+	if code != exitOK || lastLine(out) != "games=17 ok=17 illegal=0 unreadable=0" {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	for _, want := range []string{

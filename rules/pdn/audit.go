@@ -212,12 +212,13 @@ func resultNote(g *Game, final rules.Position) string {
 }
 
 // scoreNote names a result that is no PDN result (a Dambase score such as
-// "4-6", see isTagScore): the arbiter cannot tell who won from it.
+// "4-6", an unfinished game's "-", see isTagScore): the arbiter cannot tell
+// who won from it.
 func scoreNote(g *Game) string {
 	if _, _, err := rules.ParseResult(g.Result); err == nil {
 		return ""
 	}
-	return fmt.Sprintf("the result %s is a score, not a PDN result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0, *): who won is not checked", strings.TrimSpace(g.Result))
+	return fmt.Sprintf("the result %s is not a PDN result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0, *): who won is not checked", strings.TrimSpace(g.Result))
 }
 
 // resultTagNote compares the Result tag with the result that ends the game

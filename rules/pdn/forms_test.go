@@ -160,18 +160,21 @@ func TestFormManOnKingRow(t *testing.T) {
 // and a legal game was called illegal ("illegal move 65. 4-6: 4 and 6 are
 // not on one diagonal"). The score ends the game; a note says who won is
 // not checked. Zero-padded move numbers and squares ("01. 05-10") as the
-// same export writes them.
+// same export writes them. The third game is an unfinished one as the file
+// of the 48th Polish Team Championship (Yodachess/BrunoGUI_Dames) writes
+// it: tags and moves on one line, [Result "-"] and the moves ending "-".
 func TestFormDambaseScore(t *testing.T) {
 	score := func(s string) string {
-		return "ok (note: the result " + s + " is a score, not a PDN result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0, *): who won is not checked) " +
+		return "ok (note: the result " + s + " is not a PDN result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0, *): who won is not checked) " +
 			"(variant: international (no GameType; legal as international, the PDN 3.0 default))"
 	}
 	checkForms(t, "form-dambase-score.pdn", []wantForm{
 		{score("4-6"), "1. 32-28 1... 19-23 2. 28x19 2... 14x23 3. 33-28 3... 23x32 4. 37x28 4... 10-14 5. 34-30 5... 05-10"},
 		{score("1-9"), "1. 34-29 1... 17-21"},
+		{strings.TrimSuffix(score("-"), " (variant: international (no GameType; legal as international, the PDN 3.0 default))"), "1. 32-28 1... 18-23"},
 	})
-	for i, want := range []string{"4-6", "1-9"} {
-		if g := auditFile(t, "form-dambase-score.pdn")[i].Game; g.Result != want || len(g.Moves) != []int{10, 6}[i] {
+	for i, want := range []string{"4-6", "1-9", "-"} {
+		if g := auditFile(t, "form-dambase-score.pdn")[i].Game; g.Result != want || len(g.Moves) != []int{10, 6, 3}[i] {
 			t.Errorf("game %d: result %q after %d moves, want %q", i+1, g.Result, len(g.Moves), want)
 		}
 	}

@@ -720,16 +720,21 @@ func (r *Reader) readSuffix() string {
 }
 
 // isTagScore says whether word, read where a move or the result stands, is
-// the score its game's Result tag gives in a scoring the PDN standard does
+// the result its game's Result tag gives in a form the PDN standard does
 // not list: Dambase exports of Dutch tournaments end "4-6" or "1-9" (match
-// points) with the same text in the Result tag. PDN 3.0's reading grammar
-// (tokens WIN1..DOUBLEFORFEIT) knows only 1-0, 1/2-1/2, 0-1, 2-0, 1-1, 0-2
-// and 0-0, so without this the score is read as a last move that cannot be
-// played. Only the exact text of the tag counts: a Result tag that spells a
-// move is no record anyone writes.
+// points) with the same text in the Result tag, and a Polish team
+// championship's file ends its unfinished games "-" under [Result "-"].
+// PDN 3.0's reading grammar (tokens WIN1 to DOUBLEFORFEIT) knows only 1-0,
+// 1/2-1/2, 0-1, 2-0, 1-1, 0-2 and 0-0 (and "*"), so without this the word
+// is read as a last move that cannot be played. Only the exact text of the
+// tag counts: a Result tag that spells a move is no record anyone writes.
 func isTagScore(word, tag string) bool {
-	a, b, ok := strings.Cut(strings.TrimSpace(tag), "-")
-	return ok && word == strings.TrimSpace(tag) && allDigits(a) && allDigits(b)
+	tag = strings.TrimSpace(tag)
+	if word != tag {
+		return false
+	}
+	a, b, ok := strings.Cut(tag, "-")
+	return tag == "-" || ok && allDigits(a) && allDigits(b)
 }
 
 func allDigits(s string) bool {
