@@ -42,6 +42,7 @@ func FuzzPDNReader(f *testing.F) {
 	f.Add("[FEN \"W:W2,18,27:B30,6,K9\"]\n1. 2-7 30-26 *")
 	f.Add("1. 11-15 22- 3. 9-13 *")
 	f.Add("[Result \"4-6\"]\n01. 32-28  19-23 02. 28x19 4-6\n[Result \"1-9\"]\n1. 4-6 1-9 *") // Dambase scores
+	f.Add("[\n[Event \"x\"]\n1. 32-28 *\n\nEvent \"y\"]\n[Site \"\"]\n1. 33-28 -\n[[Result \"-\"] 1.31-26 -")
 	f.Add("[Event \"x\"]\n[Site \"wk\"]\\r\n\\r\n1. 32-28 {[%clock w1:29:46 B1:29:40]} 19-23 1-1\\r\n\\r\n\n[Empty]\n[Event \"y\"]\\r\n1. 33-28 *")
 	f.Add("1. 9-13 23-19 2. 6-9 26-22Whiteoversteppedthetimecontrolonthismove. 1-0\n")
 	f.Add("1. 33-29 19-23 2. 35-30 { nested { comment } } 1-1\n[Event \"lost\"]\n1. - - 2. - - 1/2-1/2\n")

@@ -299,7 +299,7 @@ func (r *Reader) parseTag(g *Game) error {
 	}
 	name := string(r.buf[start:r.pos])
 	if name == "" {
-		return r.errorf(r.lineNo, line, "tag without a name")
+		return r.errorf(r.lineNo, line, "tag without a name: a tag is [Name \"value\"] on one line; remove the stray [ or join the tag's lines")
 	}
 	r.skipSpace()
 	var value string
@@ -518,6 +518,7 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 				}
 			}
 			line := r.lineNo
+			rest := string(r.buf[r.pos:])
 			word := r.readWord()
 			if res, ok := result(word); ok {
 				if depth == 0 {
@@ -535,6 +536,9 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 				return nil, r.errorf(line, word, "bad move: %q stands for a move the record does not give; the game cannot be checked without its moves (write them, or leave the game out)", word)
 			}
 			if err := checkMoveText(word); err != nil {
+				if name, ok := tagWithoutBracket(rest); ok {
+					return nil, r.errorf(line, word, "a tag line without its [: write [%s \"...\"]", name)
+				}
 				if move, rest, ok := gluedText(word); ok {
 					return nil, r.errorf(line, word, "bad move: text glued to the move %s (%q): a comment goes in braces, %s {%s}", move, rest, move, rest)
 				}
@@ -747,6 +751,23 @@ func allDigits(s string) bool {
 		}
 	}
 	return true
+}
+
+// tagWithoutBracket says whether a line read as moves is a tag that lost
+// its opening bracket (`Event "Club 2025"]`, as in a file of the Suriname
+// veterans' championship 2025), and names it.
+func tagWithoutBracket(line string) (string, bool) {
+	name, value, ok := strings.Cut(strings.TrimSpace(line), " ")
+	value = strings.TrimSpace(value)
+	if !ok || name == "" || !strings.HasPrefix(value, `"`) || !strings.HasSuffix(value, `"]`) {
+		return "", false
+	}
+	for i := range len(name) {
+		if !isNameByte(name[i]) {
+			return "", false
+		}
+	}
+	return name, true
 }
 
 // gluedText splits a word that is a move with words glued to it, as an

@@ -201,6 +201,8 @@ func TestReaderMalformed(t *testing.T) {
 		{"nested comment", "[Event \"x\"]\n1. 11-15 { nested { comment } } 23-19 *\n\n", 5, 1, "}", "} with no { open: comments do not nest in PDN, the comment before ended at its first }; remove the inner braces"},
 		{"moves not given", "[Event \"x\"]\n1. - - 2. - - 1/2-1/2\n\n", 5, 1, "-", `bad move: "-" stands for a move the record does not give; the game cannot be checked without its moves (write them, or leave the game out)`},
 		{"comment glued to a move", "[Event \"x\"]\n1. 11-15 23-19 2. 8-11Whiteoversteppedthetime. 1-0\n\n", 5, 2, "8-11Whiteoversteppedthetime", `bad move: text glued to the move 8-11 ("Whiteoversteppedthetime"): a comment goes in braces, 8-11 {Whiteoversteppedthetime}`},
+		{"tag without its [", "[Event \"x\"]\nSite \"Club\"]\n1. 11-15 *\n\n", 5, 0, "Site", `a tag line without its [: write [Site "..."]`},
+		{"stray [", "[\n[Event \"x\"]\n1. 11-15 *\n\n", 4, 0, "[", `tag without a name: a tag is [Name "value"] on one line; remove the stray [ or join the tag's lines`},
 		{"unmatched )", "[Event \"x\"]\n1. 11-15 ) 23-19 *\n\n", 5, 1, ")", "unmatched )"},
 		{"variation not closed", "[Event \"x\"]\n1. 11-15 (1. 9-13 23-19 *\n\n", 5, 1, "", "variation opened with ( is not closed before the next game at line 7"},
 		{"variation first", "[Event \"x\"]\n( 1. 11-15 ) *\n\n", 5, 0, "(", "variation before any move"},
