@@ -298,6 +298,11 @@ func (r *Reader) parseTag(g *Game) error {
 		r.pos++
 	}
 	name := string(r.buf[start:r.pos])
+	if end := bytes.IndexAny(r.buf[r.pos:], " \t\"]"); end > 0 {
+		// PDN 3.0 reading grammar, Tokens: IDENTIFIER "[A-Z][a-zA-Z0-9_]*".
+		bad := string(r.buf[start : r.pos+end])
+		return r.errorf(r.lineNo, line, "tag name %q: a tag name has only letters, digits and _ (the file's tag names were translated or encoded?)", bad)
+	}
 	if name == "" {
 		return r.errorf(r.lineNo, line, "tag without a name: a tag is [Name \"value\"] on one line; remove the stray [ or join the tag's lines")
 	}
