@@ -201,7 +201,9 @@ func explainIllegal(rep pdn.Report) {
 		return
 	}
 	m := rules.Move{From: sqs[0], To: sqs[len(sqs)-1], Path: sqs[1:]}
-	if x := arbiter.Explain(before, m); x.Code != "" && x.Code != arbiter.CodeLegal {
+	// "not legal here; the legal moves are ..." says nothing the report's
+	// own list of legal moves does not: it was the same list twice.
+	if x := arbiter.Explain(before, m); x.Code != "" && x.Code != arbiter.CodeLegal && x.Code != arbiter.CodeNotLegal {
 		me.Why = x.String()
 	}
 }

@@ -358,3 +358,20 @@ func TestCheckResultTagContradicted(t *testing.T) {
 		t.Errorf("exit %d, output:\n%s\nwant\n%s", code, out, want)
 	}
 }
+
+// TestCheckLegalMovesOnce: where the referee has no rule to name but "not a
+// legal move here" (a Turkish king sliding through its own man on c2), the
+// report lists the legal moves once; it gave them twice, the referee's
+// words and the report's list, in two orders.
+func TestCheckLegalMovesOnce(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.pdn")
+	text := "[White \"W\"]\n[Black \"B\"]\n[GameType \"30\"]\n[FEN \"W:WKc4,c2,a3:Bh7,g7\"]\n\n1. c4-c1 *\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := runCheck(t, file)
+	want := "game 1 (White: W, Black: B): illegal move 1. c4-c1 (line 6): FEN W:WKc4,a3,c2:Bg7,h7 legal moves: c4-c8, c4-c7,"
+	if code != exitFailed || !strings.Contains(out, want) || strings.Count(out, "c2-d2") != 1 {
+		t.Errorf("exit %d, want a line with %q and the legal moves once:\n%s", code, want, out)
+	}
+}
