@@ -95,12 +95,16 @@ func (rep Report) String() string {
 // of hundreds of games often has the same players many times, e.g.
 // " (White: Wyllie, J., Black: Anderson, A., Event: Match 1876, Round: 3)".
 // Italian records write the players in Italian tags (Bianco, Nero: the
-// Campionato Assoluto files of wiegerw/pdn); they stand in for White and
-// Black.
+// Campionato Assoluto files of wiegerw/pdn), and American checkers ones
+// call the side that moves first Red ([Red "Ada"], as checkers programs
+// export it); they stand in for White and Black.
 func (g *Game) who(problem bool) string {
 	white, black := g.Tag("White"), g.Tag("Black")
 	if strings.TrimSpace(white+black) == "" {
 		white, black = g.Tag("Bianco"), g.Tag("Nero")
+	}
+	if strings.TrimSpace(black) == "" {
+		black = g.Tag("Red")
 	}
 	s := fmt.Sprintf(" (White: %s, Black: %s", orUnknown(white), orUnknown(black))
 	for _, name := range []string{"Event", "Round"} {

@@ -469,6 +469,8 @@ func TestReportNamesTheGame(t *testing.T) {
 	tests := []struct{ name, text, want string }{
 		{"italian players", "[Bianco \"STIRA L.\"]\n[Nero \"MAI M.\"]\n[GameType \"22\"]\n\n1. 21-17 11-15 *\n",
 			"game 1 (White: STIRA L., Black: MAI M.): ok"},
+		{"red for black", "[Red \"Ada\"]\n[White \"Grace\"]\n[GameType \"21\"]\n\n1. 11-15 22-18 *\n",
+			"game 1 (White: Grace, Black: Ada): ok"},
 		{"event of an illegal game", "[Event \"Club 2007\"]\n[Round \"3\"]\n[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 2. 28-33 *\n",
 			"game 1 (White: A, Black: B, Event: Club 2007, Round: 3): illegal move 2. 28-33 (line 7)"},
 		{"no event on an ok game", "[Event \"Club 2007\"]\n[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n\n1. 32-28 *\n",
