@@ -127,11 +127,13 @@ func TestFormAlphanumeric(t *testing.T) {
 // TestFormFENUnknownSide: the FEN grammar of PDN 3.0 (FEN tag section)
 // extends PDN 2.0's with "?" for an unknown colour: COLOR "[WB?]". The side
 // to move is then the side whose move the record shows; with no move,
-// the side that moves first in the variant.
+// the side that moves first in the variant. A record with no move cannot
+// tell the variant either, and says so (CheckerBoard's 11_man_italian.pdn,
+// 2400 Italian ballot positions, was "legal as english" without a move).
 func TestFormFENUnknownSide(t *testing.T) {
 	checkForms(t, "form-fen-unknown-side.pdn", []wantForm{
 		{`ok (note: FEN: side to move "?": no move shows it: black, who moves first in english) ` +
-			`(variant: english (no GameType; legal as english; also legal as international, the PDN 3.0 default))`, ""},
+			`(variant: english (no GameType and no move to tell by: english, the first variant tried; a GameType tag or --variant says which))`, ""},
 		{`ok (note: FEN: side to move "?": white, whose move is the first of the record (14-9)) ` +
 			`(variant: english (no GameType; legal as english, not as international))`, "1. 14-9 1... 31x22"},
 		{`ok (note: FEN: side to move "?": black, whose move is the first of the record (22x31))`, "1... 22x31"},
