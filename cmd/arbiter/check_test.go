@@ -375,3 +375,33 @@ func TestCheckLegalMovesOnce(t *testing.T) {
 		t.Errorf("exit %d, want a line with %q and the legal moves once:\n%s", code, want, out)
 	}
 }
+
+// TestCheckDirectory: a directory names the .pdn files in it and its
+// subdirectories, in name order (a tournament's rounds, a site's
+// downloads); it stopped with "read DIR: is a directory". Other files are
+// left alone, and a directory with no .pdn file says so.
+func TestCheckDirectory(t *testing.T) {
+	dir := t.TempDir()
+	game := "[White \"W\"]\n[Black \"B\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 *\n"
+	for _, name := range []string{"r2.pdn", "a/r1.PDN", "notes.txt"} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(game), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, code := runCheck(t, dir)
+	want := filepath.Join(dir, "a/r1.PDN") + ": game 1 (White: W, Black: B): ok\n" +
+		filepath.Join(dir, "r2.pdn") + ": game 1 (White: W, Black: B): ok\n" +
+		"games=2 ok=2 illegal=0 unreadable=0\n"
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, output:\n%s\nwant:\n%s", code, out, want)
+	}
+	empty := filepath.Join(dir, "a")
+	os.Remove(filepath.Join(empty, "r1.PDN"))
+	if out, code := runCheck(t, empty); code != exitOK || !strings.HasPrefix(out, empty+": no .pdn file in the directory\n") {
+		t.Errorf("empty directory: exit %d, output:\n%s", code, out)
+	}
+}
