@@ -301,6 +301,9 @@ func (r *Reader) parseTag(g *Game) error {
 	if end := bytes.IndexAny(r.buf[r.pos:], " \t\"]"); end > 0 {
 		// PDN 3.0 reading grammar, Tokens: IDENTIFIER "[A-Z][a-zA-Z0-9_]*".
 		bad := string(r.buf[start : r.pos+end])
+		if bad[0] == '[' {
+			return r.errorf(r.lineNo, line, "a tag opened with [[: remove one [")
+		}
 		return r.errorf(r.lineNo, line, "tag name %q: a tag name has only letters, digits and _ (the file's tag names were translated or encoded?)", bad)
 	}
 	if name == "" {
