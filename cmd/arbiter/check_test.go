@@ -177,8 +177,8 @@ func TestCheckProblems(t *testing.T) {
 		file + ": game 1 (White: Good, Black: Game): ok",
 		file + ": game 2 (White: Illegal, Black: Game): illegal move 3... 17x10 (line 7): 10 is occupied; FEN W:W17,19,21,24-32:B1-7,10-13,15 legal moves: ",
 		file + `: game 3 (White: Broken, Black: ?): unreadable at line 10 near "[Black \"Tag": syntax error: tag Black: value not closed with " on its line`,
-		file + `: game 4 (White: Unknown, Black: ?): unreadable (game at line 13): GameType "99": unknown variant: no preset has game type 99`,
-		file + `: game 5 (White: Bad FEN, Black: ?): unreadable (game at line 17): FEN tag: FEN "W:W99:B1": syntax error: square 99 is off the board (1-72)`, // 99 > 50: detected as canadian
+		file + `: game 4 (White: Unknown, Black: ?): unreadable at line 14: GameType "99": unknown variant: no preset has game type 99`,
+		file + `: game 5 (White: Bad FEN, Black: ?): unreadable at line 18: FEN tag: FEN "W:W99:B1": syntax error: square 99 is off the board (1-72)`, // 99 > 50: detected as canadian
 		"games=5 ok=1 illegal=1 unreadable=3",
 	}
 	if len(lines) != len(want) {

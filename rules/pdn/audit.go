@@ -46,6 +46,9 @@ type Report struct {
 	// Decided says how the moves chose Variant for a game without a
 	// GameType tag (Choice.Reason); empty when a tag or the fallback did.
 	Decided string
+	// TagLine is the line of the tag an unreadable game's Err is about
+	// (its GameType or FEN tag); 0 when unknown or not a tag's fault.
+	TagLine int
 }
 
 // String is the one-line verdict a person reads, e.g.
@@ -73,6 +76,8 @@ func (rep Report) String() string {
 				fmt.Fprintf(&b, " near %q", pe.Text)
 			}
 			fmt.Fprintf(&b, ": %v", pe.Err)
+		} else if rep.TagLine > 0 {
+			fmt.Fprintf(&b, "unreadable at line %d: %v", rep.TagLine, rep.Err)
 		} else {
 			fmt.Fprintf(&b, "unreadable (game at line %d): %v", rep.Line, rep.Err)
 		}
@@ -147,7 +152,7 @@ func Check(g *Game, fallback *rules.Variant) Report {
 	rep := Report{Number: g.Number, Line: g.Line, Game: g}
 	v, err := tagVariant(g)
 	if err != nil {
-		rep.Status, rep.Err = Unreadable, err
+		rep.Status, rep.Err, rep.TagLine = Unreadable, err, g.tagLine("GameType")
 		return rep
 	}
 	if v == nil {
@@ -169,8 +174,8 @@ func Check(g *Game, fallback *rules.Variant) Report {
 	case errors.As(err, &me):
 		rep.Status, rep.Err = Illegal, err
 		rep.Note = strings.Join(rep.Replayed.Notes, "; ")
-	default:
-		rep.Status, rep.Err = Unreadable, err
+	default: // the FEN tag: nothing else stops a replay before its moves
+		rep.Status, rep.Err, rep.TagLine = Unreadable, err, g.tagLine("FEN")
 	}
 	return rep
 }

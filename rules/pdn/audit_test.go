@@ -464,7 +464,8 @@ func TestLetStand(t *testing.T) {
 // write them as Bianco and Nero, wiegerw/pdn's Campionato Assoluto 2005
 // file, and were named "White: ?, Black: ?"), the Event and Round; and a
 // game whose move text cannot be read is named by the tags read before
-// the problem (it was "game 36: unreadable at line 595 ...", abatsiev.pdn).
+// the problem (it was "game 36: unreadable at line 595 ...", abatsiev.pdn);
+// a bad FEN or GameType tag by the tag's line (it was the game's first).
 func TestReportNamesTheGame(t *testing.T) {
 	tests := []struct{ name, text, want string }{
 		{"italian players", "[Bianco \"STIRA L.\"]\n[Nero \"MAI M.\"]\n[GameType \"22\"]\n\n1. 21-17 11-15 *\n",
@@ -479,6 +480,10 @@ func TestReportNamesTheGame(t *testing.T) {
 			"game 1 (White: ?, Black: ?): illegal move 1. 46-41"},
 		{"moves after a game's result", "[Event \"Problems\"]\n[GameType \"20\"]\n[FEN \"W:W36,31:B27\"]\n\n1. 31-26 *\n\n36x27 1-0\n",
 			"game 2 (White: ?, Black: ?, no tags: the moves after the previous game's result, read as a game from the start position): illegal move 1. 36x27 (line 7)"},
+		{"the line of a bad FEN tag", "[Event \"Problems\"]\n[GameType \"20\"]\n[FEN \"[W:W31-50:B1-20]\"]\n\n*\n",
+			"game 1 (White: ?, Black: ?, Event: Problems): unreadable at line 3: FEN tag"},
+		{"the line of a bad GameType tag", "[Event \"Problems\"]\n\n[GameType \"99\"]\n\n*\n",
+			"game 1 (White: ?, Black: ?, Event: Problems): unreadable at line 3: GameType \"99\""},
 		{"unreadable move text", "[Event \"XXXIII ch-USSR\"]\n[White \"Абациев Н.\"]\n[Black \"Лебедев Ю.\"]\n\n1. - - 2. - - 1/2-1/2\n",
 			"game 1 (White: Абациев Н., Black: Лебедев Ю., Event: XXXIII ch-USSR): unreadable at line 5 (move 1)"},
 	}

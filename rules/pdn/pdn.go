@@ -79,7 +79,12 @@ type Game struct {
 	// Number is the game's position in its file (1 = first game); Line is
 	// the line where it starts. Both are zero for games not read from a file.
 	Number, Line int
+
+	tagLines map[string]int // the line of each tag read, by lower-case name
 }
+
+// tagLine is the line the named tag was read from (0: not read from a file).
+func (g *Game) tagLine(name string) int { return g.tagLines[strings.ToLower(name)] }
 
 // Tag returns the value of the named tag (case-insensitive), or "".
 func (g *Game) Tag(name string) string {

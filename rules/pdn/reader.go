@@ -339,6 +339,12 @@ func (r *Reader) parseTag(g *Game) error {
 	}
 	r.pos++
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
+	if _, seen := g.tagLines[strings.ToLower(name)]; !seen { // Tag reads the first
+		if g.tagLines == nil {
+			g.tagLines = map[string]int{}
+		}
+		g.tagLines[strings.ToLower(name)] = r.lineNo
+	}
 	return nil
 }
 
