@@ -4,7 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -28,7 +30,7 @@ func newCheckCmd() *cobra.Command {
 	var variant string
 	var claims bool
 	cmd := &cobra.Command{
-		Use:   "check [--variant V] [--claims] FILE... (- for the standard input)",
+		Use:   "check [--variant V] [--claims] FILE... (- for the standard input, a directory for its .pdn files)",
 		Short: "Audit PDN game records: replay every game and report the first illegal move",
 		Long: `check replays every game of every PDN file under its rules (its GameType tag, else
 --variant, else the variant its moves are legal in) and prints one line per game: ok, or
@@ -55,8 +57,10 @@ Guide: docs/check-and-pdn.md`,
 			}
 			out := cmd.OutOrStdout()
 			var n checkCounts
-			for _, file := range args {
-				checkFile(out, cmd.ErrOrStderr(), cmd.InOrStdin(), file, fallback, claims, &n)
+			for _, arg := range args {
+				for _, file := range pdnFiles(out, arg) {
+					checkFile(out, cmd.ErrOrStderr(), cmd.InOrStdin(), file, fallback, claims, &n)
+				}
 			}
 			fmt.Fprintf(out, "games=%d ok=%d illegal=%d unreadable=%d\n", n.games, n.ok, n.illegal, n.unreadable)
 			if claims {
@@ -74,6 +78,30 @@ Guide: docs/check-and-pdn.md`,
 	cmd.Flags().StringVar(&variant, "variant", "", "rules for games without a GameType tag (e.g. english, international, russian); a tag wins")
 	cmd.Flags().BoolVar(&claims, "claims", false, "also audit draw claims: where repetition and the N-move rules first held, and whether each recorded claim or draw is valid")
 	return cmd
+}
+
+// pdnFiles is what one argument names: the file itself, or for a directory
+// the .pdn files in it and its subdirectories, in name order. Collections
+// come as folders (a tournament's rounds, a site's downloads); reading the
+// folder itself as a file stopped with "read DIR: is a directory".
+func pdnFiles(out io.Writer, arg string) []string {
+	if fi, err := os.Stat(arg); arg == "-" || err != nil || !fi.IsDir() {
+		return []string{arg} // checkFile names what cannot be read
+	}
+	var files []string
+	err := filepath.WalkDir(arg, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.EqualFold(filepath.Ext(path), ".pdn") {
+			files = append(files, path)
+		}
+		return err
+	})
+	if err != nil {
+		return []string{arg} // checkFile says why it cannot be read
+	}
+	if len(files) == 0 {
+		fmt.Fprintf(out, "%s: no .pdn file in the directory\n", arg)
+	}
+	return files
 }
 
 // openRecord opens a file to check; "-" is the standard input, as in other
@@ -201,7 +229,9 @@ func explainIllegal(rep pdn.Report) {
 		return
 	}
 	m := rules.Move{From: sqs[0], To: sqs[len(sqs)-1], Path: sqs[1:]}
-	if x := arbiter.Explain(before, m); x.Code != "" && x.Code != arbiter.CodeLegal {
+	// "not legal here; the legal moves are ..." says nothing the report's
+	// own list of legal moves does not: it was the same list twice.
+	if x := arbiter.Explain(before, m); x.Code != "" && x.Code != arbiter.CodeLegal && x.Code != arbiter.CodeNotLegal {
 		me.Why = x.String()
 	}
 }

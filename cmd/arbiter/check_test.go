@@ -96,7 +96,7 @@ func TestCheckVariantFallback(t *testing.T) {
 	if got := lastLine(out); got != "games=43 ok=0 illegal=43 unreadable=0" {
 		t.Errorf("last line %q", got)
 	}
-	want := file + ": game 1 (White: Wyllie, J., Black: Moorhead, W.): illegal move 1. 11-15 (line 7): " +
+	want := file + ": game 1 (White: Wyllie, J., Black: Moorhead, W., Event: Manchester 1841): illegal move 1. 11-15 (line 7): " +
 		"the piece on 11 is black's, and it is white's move; FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
 	if first := strings.Split(out, "\n")[0]; first != want {
 		t.Errorf("first line\n%q\nwant\n%q", first, want)
@@ -176,9 +176,9 @@ func TestCheckProblems(t *testing.T) {
 	want := []string{
 		file + ": game 1 (White: Good, Black: Game): ok",
 		file + ": game 2 (White: Illegal, Black: Game): illegal move 3... 17x10 (line 7): 10 is occupied; FEN W:W17,19,21,24-32:B1-7,10-13,15 legal moves: ",
-		file + `: game 3: unreadable at line 10 near "[Black \"Tag": syntax error: tag Black: value not closed with " on its line`,
-		file + `: game 4 (White: Unknown, Black: ?): unreadable (game at line 13): GameType "99": unknown variant: no preset has game type 99`,
-		file + `: game 5 (White: Bad FEN, Black: ?): unreadable (game at line 17): FEN tag: FEN "W:W99:B1": syntax error: square 99 is off the board (1-72)`, // 99 > 50: detected as canadian
+		file + `: game 3 (White: Broken, Black: ?): unreadable at line 10 near "[Black \"Tag": syntax error: tag Black: value not closed with " on its line`,
+		file + `: game 4 (White: Unknown, Black: ?): unreadable at line 14: GameType "99": unknown variant: no preset has game type 99`,
+		file + `: game 5 (White: Bad FEN, Black: ?): unreadable at line 18: FEN tag: FEN "W:W99:B1": syntax error: square 99 is off the board (1-72)`, // 99 > 50: detected as canadian
 		"games=5 ok=1 illegal=1 unreadable=3",
 	}
 	if len(lines) != len(want) {
@@ -208,11 +208,11 @@ func TestCheckUsage(t *testing.T) {
 // row) all replay, and the variants taken by the moves are named.
 func TestCheckForms(t *testing.T) {
 	files, err := filepath.Glob("../../rules/pdn/testdata/form-*.pdn")
-	if err != nil || len(files) != 6 {
+	if err != nil || len(files) != 8 {
 		t.Fatalf("form files: %v %v", files, err)
 	}
 	out, code := runCheck(t, files...)
-	if code != exitOK || lastLine(out) != "games=12 ok=12 illegal=0 unreadable=0" {
+	if code != exitOK || lastLine(out) != "games=17 ok=17 illegal=0 unreadable=0" {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	for _, want := range []string{
@@ -287,7 +287,7 @@ func TestCheckNamesTheRule(t *testing.T) {
 			t.Fatal(err)
 		}
 		out, code := runCheck(t, file)
-		if code != exitFailed || !strings.Contains(out, "game 1 (White: W, Black: B): "+tt.want) {
+		if code != exitFailed || !strings.Contains(out, "game 1 (White: W, Black: B, Event: test): "+tt.want) {
 			t.Errorf("%s: exit %d, want a line with %q:\n%s", tt.moves, code, tt.want, out)
 		}
 	}
@@ -356,5 +356,52 @@ func TestCheckResultTagContradicted(t *testing.T) {
 		"games=2 ok=2 illegal=0 unreadable=0\n"
 	if code != exitOK || out != want {
 		t.Errorf("exit %d, output:\n%s\nwant\n%s", code, out, want)
+	}
+}
+
+// TestCheckLegalMovesOnce: where the referee has no rule to name but "not a
+// legal move here" (a Turkish king sliding through its own man on c2), the
+// report lists the legal moves once; it gave them twice, the referee's
+// words and the report's list, in two orders.
+func TestCheckLegalMovesOnce(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "game.pdn")
+	text := "[White \"W\"]\n[Black \"B\"]\n[GameType \"30\"]\n[FEN \"W:WKc4,c2,a3:Bh7,g7\"]\n\n1. c4-c1 *\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, code := runCheck(t, file)
+	want := "game 1 (White: W, Black: B): illegal move 1. c4-c1 (line 6): FEN W:WKc4,a3,c2:Bg7,h7 legal moves: c4-c8, c4-c7,"
+	if code != exitFailed || !strings.Contains(out, want) || strings.Count(out, "c2-d2") != 1 {
+		t.Errorf("exit %d, want a line with %q and the legal moves once:\n%s", code, want, out)
+	}
+}
+
+// TestCheckDirectory: a directory names the .pdn files in it and its
+// subdirectories, in name order (a tournament's rounds, a site's
+// downloads); it stopped with "read DIR: is a directory". Other files are
+// left alone, and a directory with no .pdn file says so.
+func TestCheckDirectory(t *testing.T) {
+	dir := t.TempDir()
+	game := "[White \"W\"]\n[Black \"B\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 *\n"
+	for _, name := range []string{"r2.pdn", "a/r1.PDN", "notes.txt"} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(game), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, code := runCheck(t, dir)
+	want := filepath.Join(dir, "a/r1.PDN") + ": game 1 (White: W, Black: B): ok\n" +
+		filepath.Join(dir, "r2.pdn") + ": game 1 (White: W, Black: B): ok\n" +
+		"games=2 ok=2 illegal=0 unreadable=0\n"
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, output:\n%s\nwant:\n%s", code, out, want)
+	}
+	empty := filepath.Join(dir, "a")
+	os.Remove(filepath.Join(empty, "r1.PDN"))
+	if out, code := runCheck(t, empty); code != exitOK || !strings.HasPrefix(out, empty+": no .pdn file in the directory\n") {
+		t.Errorf("empty directory: exit %d, output:\n%s", code, out)
 	}
 }

@@ -32,7 +32,7 @@ func (s Status) String() string {
 // Report is the audit of one game.
 type Report struct {
 	Number, Line int       // game number in its file and the line where it starts
-	Game         *Game     // nil when the game could not be read
+	Game         *Game     // only its tags when the game could not be read (nil: not even those)
 	Replayed     *Replayed // the moves played (up to the first problem); nil if none could be
 	Status       Status
 	Err          error // *ParseError, *MoveError, or a FEN or GameType error; nil when OK
@@ -46,6 +46,9 @@ type Report struct {
 	// Decided says how the moves chose Variant for a game without a
 	// GameType tag (Choice.Reason); empty when a tag or the fallback did.
 	Decided string
+	// TagLine is the line of the tag an unreadable game's Err is about
+	// (its GameType or FEN tag); 0 when unknown or not a tag's fault.
+	TagLine int
 }
 
 // String is the one-line verdict a person reads, e.g.
@@ -55,7 +58,7 @@ func (rep Report) String() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "game %d", rep.Number)
 	if rep.Game != nil {
-		fmt.Fprintf(&b, " (White: %s, Black: %s)", orUnknown(rep.Game.Tag("White")), orUnknown(rep.Game.Tag("Black")))
+		b.WriteString(rep.Game.who(rep.Status != OK))
 	}
 	b.WriteString(": ")
 	switch {
@@ -73,6 +76,8 @@ func (rep Report) String() string {
 				fmt.Fprintf(&b, " near %q", pe.Text)
 			}
 			fmt.Fprintf(&b, ": %v", pe.Err)
+		} else if rep.TagLine > 0 {
+			fmt.Fprintf(&b, "unreadable at line %d: %v", rep.TagLine, rep.Err)
 		} else {
 			fmt.Fprintf(&b, "unreadable (game at line %d): %v", rep.Line, rep.Err)
 		}
@@ -88,6 +93,38 @@ func (rep Report) String() string {
 		}
 	}
 	return oneLine(b.String())
+}
+
+// who names the game for a person looking for it in the file: its players
+// and, for a game with a problem, the Event and Round it has, since a file
+// of hundreds of games often has the same players many times, e.g.
+// " (White: Wyllie, J., Black: Anderson, A., Event: Match 1876, Round: 3)".
+// Italian records write the players in Italian tags (Bianco, Nero: the
+// Campionato Assoluto files of wiegerw/pdn), and American checkers ones
+// call the side that moves first Red ([Red "Ada"], as checkers programs
+// export it); they stand in for White and Black.
+func (g *Game) who(problem bool) string {
+	white, black := g.Tag("White"), g.Tag("Black")
+	if strings.TrimSpace(white+black) == "" {
+		white, black = g.Tag("Bianco"), g.Tag("Nero")
+	}
+	if strings.TrimSpace(black) == "" {
+		black = g.Tag("Red")
+	}
+	s := fmt.Sprintf(" (White: %s, Black: %s", orUnknown(white), orUnknown(black))
+	for _, name := range []string{"Event", "Round"} {
+		if v := strings.TrimSpace(g.Tag(name)); problem && v != "" && v != "?" && v != "-" {
+			s += fmt.Sprintf(", %s: %s", name, v)
+		}
+	}
+	if problem && len(g.Tags) == 0 && g.Number > 1 {
+		// Move text after a game's result with no tags of its own (a
+		// problem's second solution in wiegerw/pdn's Cat.C1.pdn) is a game
+		// from the start position to a PDN reader: say so, or its first
+		// move looks like nonsense.
+		s += ", no tags: the moves after the previous game's result, read as a game from the start position"
+	}
+	return s + ")"
 }
 
 func orUnknown(s string) string {
@@ -115,7 +152,7 @@ func Check(g *Game, fallback *rules.Variant) Report {
 	rep := Report{Number: g.Number, Line: g.Line, Game: g}
 	v, err := tagVariant(g)
 	if err != nil {
-		rep.Status, rep.Err = Unreadable, err
+		rep.Status, rep.Err, rep.TagLine = Unreadable, err, g.tagLine("GameType")
 		return rep
 	}
 	if v == nil {
@@ -132,13 +169,13 @@ func Check(g *Game, fallback *rules.Variant) Report {
 	switch {
 	case err == nil:
 		rep.Status = OK
-		rep.Note = joinNotes(strings.Join(rep.Replayed.Notes, "; "), joinNotes(resultTagNote(g),
+		rep.Note = joinNotes(strings.Join(rep.Replayed.Notes, "; "), joinNotes(joinNotes(scoreNote(g), resultTagNote(g)),
 			joinNotes(resultNote(g, rep.Replayed.Final()), variationNote(g.Moves, rep.Replayed.Positions))))
 	case errors.As(err, &me):
 		rep.Status, rep.Err = Illegal, err
 		rep.Note = strings.Join(rep.Replayed.Notes, "; ")
-	default:
-		rep.Status, rep.Err = Unreadable, err
+	default: // the FEN tag: nothing else stops a replay before its moves
+		rep.Status, rep.Err, rep.TagLine = Unreadable, err, g.tagLine("FEN")
 	}
 	return rep
 }
@@ -181,6 +218,16 @@ func resultNote(g *Game, final rules.Position) string {
 	}
 	return fmt.Sprintf("the result %s gives %s, but in the final position %s %s: %s wins",
 		strings.TrimSpace(g.Result), resultWho(got), final.Turn(), why, want)
+}
+
+// scoreNote names a result that is no PDN result (a Dambase score such as
+// "4-6", an unfinished game's "-", see isTagScore): the arbiter cannot tell
+// who won from it.
+func scoreNote(g *Game) string {
+	if _, _, err := rules.ParseResult(g.Result); err == nil {
+		return ""
+	}
+	return fmt.Sprintf("the result %s is not a PDN result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0, *): who won is not checked", strings.TrimSpace(g.Result))
 }
 
 // resultTagNote compares the Result tag with the result that ends the game
@@ -250,7 +297,11 @@ func Audit(r io.Reader, file string, fallback *rules.Variant, fn func(Report)) e
 		var pe *ParseError
 		switch {
 		case errors.As(err, &pe):
-			fn(Report{Number: pe.Game, Line: pe.Line, Status: Unreadable, Err: err})
+			rep := Report{Number: pe.Game, Line: pe.Line, Status: Unreadable, Err: err}
+			if len(pe.Tags) > 0 { // the players and event name the game
+				rep.Game = &Game{Tags: pe.Tags, Number: pe.Game}
+			}
+			fn(rep)
 		case err != nil:
 			return err
 		default:

@@ -229,26 +229,37 @@ func TestAmbiguousMoveSettledByContinuation(t *testing.T) {
 	}
 }
 
-// TestAmbiguousMoveReported: when both readings fit the rest of the game,
-// the move is reported, not guessed.
-func TestAmbiguousMoveReported(t *testing.T) {
-	text := `[FEN "B:W14,15,18,21,22,23,30:B6,7,8,10,12,13"]
-1... 10x26 *
-`
-	g, err := NewReader(strings.NewReader(text), "t.pdn").Next()
-	if err != nil {
-		t.Fatal(err)
+// TestAmbiguousMoveBothFit: when every reading of a short capture is legal
+// and fits the rest of the game, no move of the record is illegal whichever
+// was played; the record only does not say which. The game is ok, with a
+// note naming the readings and the one checked on (it was "illegal":
+// wiegerw/pdn's Campionato Assoluto 2005, game 46, ends 13... 3x26 over
+// 3x10x17x26 or 3x10x19x26). A reading that breaks the rest of the game is
+// dropped (TestAmbiguousMoveSettledByContinuation); none fitting is illegal.
+func TestAmbiguousMoveBothFit(t *testing.T) {
+	const fen = `[FEN "B:W14,15,18,21,22,23,30:B6,7,8,10,12,13"]` + "\n"
+	tests := []struct {
+		name, moves string
+		status      Status
+		want        string
+	}{
+		{"last move", "1... 10x26 *", OK,
+			"ok (note: 1... 10x26 can be read as 10x17x26 or 10x19x26, each legal and each fitting the rest of the game: the record does not say which (the long form would); checked on as 10x17x26)"},
+		{"the next move settles it", "1... 10x26 30x23 *", OK, "ok (variant: english"}, // 30x23 only after 10x19x26
+		{"neither goes on", "1... 10x26 30-26 *", Illegal, "illegal move 2. 30-26 (line 2)"},
 	}
-	rep := Check(g, nil)
-	var me *MoveError
-	if rep.Status != Illegal || !errors.As(rep.Err, &me) || !errors.Is(me, rules.ErrAmbiguous) {
-		t.Fatalf("got %v %v", rep.Status, rep.Err)
-	}
-	if me.Label != "1..." || me.Text != "10x26" || me.Line != 2 || strings.Join(me.Legal, ", ") != "10x17x26, 10x19x26" {
-		t.Errorf("error %+v", me)
-	}
-	if !strings.Contains(rep.String(), "ambiguous move 1... 10x26 (line 2)") {
-		t.Errorf("report %q", rep.String())
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := NewReader(strings.NewReader(fen+tt.moves+"\n"), "t.pdn").Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep := Check(g, nil)
+			_, verdict, _ := strings.Cut(rep.String(), "): ")
+			if rep.Status != tt.status || !strings.HasPrefix(verdict, tt.want) {
+				t.Errorf("got %v %q, want %v %q", rep.Status, verdict, tt.status, tt.want)
+			}
+		})
 	}
 }
 
@@ -443,6 +454,47 @@ func TestLetStand(t *testing.T) {
 			rep := Check(g, nil)
 			if rep.Status != tt.status || !strings.Contains(rep.String(), tt.says) {
 				t.Errorf("%v: %s, want %v saying %q", rep.Status, rep, tt.status, tt.says)
+			}
+		})
+	}
+}
+
+// TestReportNamesTheGame: a report on a game with a problem names it so a
+// person finds it in a file of hundreds: the players (Italian records
+// write them as Bianco and Nero, wiegerw/pdn's Campionato Assoluto 2005
+// file, and were named "White: ?, Black: ?"), the Event and Round; and a
+// game whose move text cannot be read is named by the tags read before
+// the problem (it was "game 36: unreadable at line 595 ...", abatsiev.pdn);
+// a bad FEN or GameType tag by the tag's line (it was the game's first).
+func TestReportNamesTheGame(t *testing.T) {
+	tests := []struct{ name, text, want string }{
+		{"italian players", "[Bianco \"STIRA L.\"]\n[Nero \"MAI M.\"]\n[GameType \"22\"]\n\n1. 21-17 11-15 *\n",
+			"game 1 (White: STIRA L., Black: MAI M.): ok"},
+		{"red for black", "[Red \"Ada\"]\n[White \"Grace\"]\n[GameType \"21\"]\n\n1. 11-15 22-18 *\n",
+			"game 1 (White: Grace, Black: Ada): ok"},
+		{"event of an illegal game", "[Event \"Club 2007\"]\n[Round \"3\"]\n[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n\n1. 32-28 18-23 2. 28-33 *\n",
+			"game 1 (White: A, Black: B, Event: Club 2007, Round: 3): illegal move 2. 28-33 (line 7)"},
+		{"no event on an ok game", "[Event \"Club 2007\"]\n[White \"A\"]\n[Black \"B\"]\n[GameType \"20\"]\n\n1. 32-28 *\n",
+			"game 1 (White: A, Black: B): ok"},
+		{"unknown event and round", "[Event \"?\"]\n[Round \"-\"]\n[GameType \"20\"]\n\n1. 46-41 *\n",
+			"game 1 (White: ?, Black: ?): illegal move 1. 46-41"},
+		{"moves after a game's result", "[Event \"Problems\"]\n[GameType \"20\"]\n[FEN \"W:W36,31:B27\"]\n\n1. 31-26 *\n\n36x27 1-0\n",
+			"game 2 (White: ?, Black: ?, no tags: the moves after the previous game's result, read as a game from the start position): illegal move 1. 36x27 (line 7)"},
+		{"the line of a bad FEN tag", "[Event \"Problems\"]\n[GameType \"20\"]\n[FEN \"[W:W31-50:B1-20]\"]\n\n*\n",
+			"game 1 (White: ?, Black: ?, Event: Problems): unreadable at line 3: FEN tag"},
+		{"the line of a bad GameType tag", "[Event \"Problems\"]\n\n[GameType \"99\"]\n\n*\n",
+			"game 1 (White: ?, Black: ?, Event: Problems): unreadable at line 3: GameType \"99\""},
+		{"unreadable move text", "[Event \"XXXIII ch-USSR\"]\n[White \"Абациев Н.\"]\n[Black \"Лебедев Ю.\"]\n\n1. - - 2. - - 1/2-1/2\n",
+			"game 1 (White: Абациев Н., Black: Лебедев Ю., Event: XXXIII ch-USSR): unreadable at line 5 (move 1)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var reps []Report
+			if err := Audit(strings.NewReader(tt.text), "t.pdn", nil, func(r Report) { reps = append(reps, r) }); err != nil {
+				t.Fatal(err)
+			}
+			if last := reps[len(reps)-1]; !strings.HasPrefix(last.String(), tt.want) {
+				t.Errorf("got %q, want the last to start %q", reps, tt.want)
 			}
 		})
 	}

@@ -127,11 +127,13 @@ func TestFormAlphanumeric(t *testing.T) {
 // TestFormFENUnknownSide: the FEN grammar of PDN 3.0 (FEN tag section)
 // extends PDN 2.0's with "?" for an unknown colour: COLOR "[WB?]". The side
 // to move is then the side whose move the record shows; with no move,
-// the side that moves first in the variant.
+// the side that moves first in the variant. A record with no move cannot
+// tell the variant either, and says so (CheckerBoard's 11_man_italian.pdn,
+// 2400 Italian ballot positions, was "legal as english" without a move).
 func TestFormFENUnknownSide(t *testing.T) {
 	checkForms(t, "form-fen-unknown-side.pdn", []wantForm{
 		{`ok (note: FEN: side to move "?": no move shows it: black, who moves first in english) ` +
-			`(variant: english (no GameType; legal as english; also legal as international, the PDN 3.0 default))`, ""},
+			`(variant: english (no GameType and no move to tell by: english, the first variant tried; a GameType tag or --variant says which))`, ""},
 		{`ok (note: FEN: side to move "?": white, whose move is the first of the record (14-9)) ` +
 			`(variant: english (no GameType; legal as english, not as international))`, "1. 14-9 1... 31x22"},
 		{`ok (note: FEN: side to move "?": black, whose move is the first of the record (22x31))`, "1... 22x31"},
@@ -151,4 +153,54 @@ func TestFormManOnKingRow(t *testing.T) {
 			"(variant: english (no GameType; legal as english, not as international))", "1. 2-7 1... 30-26"},
 		{"ok (note: FEN: the black man on 30 stands on its king row: read as a king)", "1... 30-25"},
 	})
+}
+
+// TestFormDambaseScore: Dambase exports of Dutch tournaments score a game
+// in match points ("4-6", "1-9") and end the game text with that score,
+// which is also the Result tag. PDN 3.0's reading grammar (Tokens: WIN1 to
+// DOUBLEFORFEIT) lists no such result, so the score was read as a last move
+// and a legal game was called illegal ("illegal move 65. 4-6: 4 and 6 are
+// not on one diagonal"). The score ends the game; a note says who won is
+// not checked. Zero-padded move numbers and squares ("01. 05-10") as the
+// same export writes them. The third game is an unfinished one as the file
+// of the 48th Polish Team Championship (Yodachess/BrunoGUI_Dames) writes
+// it: tags and moves on one line, [Result "-"] and the moves ending "-".
+func TestFormDambaseScore(t *testing.T) {
+	score := func(s string) string {
+		return "ok (note: the result " + s + " is not a PDN result (2-0, 1-1, 0-2, 1-0, 1/2-1/2, 0-1, 0-0, *): who won is not checked) " +
+			"(variant: international (no GameType; legal as international, the PDN 3.0 default))"
+	}
+	checkForms(t, "form-dambase-score.pdn", []wantForm{
+		{score("4-6"), "1. 32-28 1... 19-23 2. 28x19 2... 14x23 3. 33-28 3... 23x32 4. 37x28 4... 10-14 5. 34-30 5... 05-10"},
+		{score("1-9"), "1. 34-29 1... 17-21"},
+		{strings.TrimSuffix(score("-"), " (variant: international (no GameType; legal as international, the PDN 3.0 default))"), "1. 32-28 1... 18-23"},
+	})
+	for i, want := range []string{"4-6", "1-9", "-"} {
+		if g := auditFile(t, "form-dambase-score.pdn")[i].Game; g.Result != want || len(g.Moves) != []int{10, 6, 3}[i] {
+			t.Errorf("game %d: result %q after %d moves, want %q", i+1, g.Result, len(g.Moves), want)
+		}
+	}
+}
+
+// TestFormEscapedCR: KNDB's toernooibase and Lidraughts' broadcast exports,
+// as a tool saved them, end their lines with the two characters `\r` (a CR
+// written as text) and keep lines of `\r` alone; a tag without a value
+// ("[Empty]") stands between games. Every such game was unreadable
+// ("unexpected character" near "\"): four files of Yodachess/BrunoGUI_Dames,
+// 153 games. The clock comments are Lidraughts' ([%clock w1:29:46 B1:29:40]).
+func TestFormEscapedCR(t *testing.T) {
+	checkForms(t, "form-escaped-cr.pdn", []wantForm{
+		{"ok", "1. 32-28 1... 19-23 2. 28x19 2... 14x23 3. 33-28 3... 23x32 4. 37x28 4... 10-14"},
+		{"ok", "1. 34-29 1... 17-21"},
+	})
+	reps := auditFile(t, "form-escaped-cr.pdn")
+	if reps[0].Game == nil || reps[1].Game == nil {
+		t.Fatal("unread games")
+	}
+	if g := reps[0].Game; g.Tag("Site") != "club" || g.Result != "1-1" || g.Moves[0].Comment != "[%clock w1:29:46 B1:29:40]" {
+		t.Errorf("game 1: Site %q, result %q, first comment %q", g.Tag("Site"), g.Result, g.Moves[0].Comment)
+	}
+	if g := reps[1].Game; g.Tag("DamboBottomLine") != "C. Wit - D. Zwart 0-2" {
+		t.Errorf("game 2: tags %v", g.Tags)
+	}
 }

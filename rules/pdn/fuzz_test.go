@@ -41,6 +41,11 @@ func FuzzPDNReader(f *testing.F) {
 	f.Add("[FEN \"?:W14,K4,26,30:B6,13,K31,20\"]\n1. 14-9 31x22 *\n[FEN \"?:W29:B4\"]\n*")
 	f.Add("[FEN \"W:W2,18,27:B30,6,K9\"]\n1. 2-7 30-26 *")
 	f.Add("1. 11-15 22- 3. 9-13 *")
+	f.Add("[Result \"4-6\"]\n01. 32-28  19-23 02. 28x19 4-6\n[Result \"1-9\"]\n1. 4-6 1-9 *") // Dambase scores
+	f.Add("[\n[Event \"x\"]\n1. 32-28 *\n\nEvent \"y\"]\n[Site \"\"]\n1. 33-28 -\n[[Result \"-\"] 1.31-26 -")
+	f.Add("[Event \"x\"]\n[Site \"wk\"]\\r\n\\r\n1. 32-28 {[%clock w1:29:46 B1:29:40]} 19-23 1-1\\r\n\\r\n\n[Empty]\n[Event \"y\"]\\r\n1. 33-28 *")
+	f.Add("1. 9-13 23-19 2. 6-9 26-22Whiteoversteppedthetimecontrolonthismove. 1-0\n")
+	f.Add("1. 33-29 19-23 2. 35-30 { nested { comment } } 1-1\n[Event \"lost\"]\n1. - - 2. - - 1/2-1/2\n")
 	// RULES.md section 8: algebraic squares on all 64 squares (Turkish,
 	// GameType 30), Alquerque's grid, Frisian (40) with its state field.
 	f.Add("[GameType \"30\"]\n1. a3-a4 b6-b5 2. a4xa6 *")

@@ -71,14 +71,20 @@ type Game struct {
 	Moves []Move // the main line
 	// Result is the game termination marker: "1-0", "0-1", "1/2-1/2", "2-0",
 	// "0-2", "1-1", "0-0" or "*". When the text has none, the Result tag (or
-	// "*") stands in.
+	// "*") stands in. A score outside the standard that the text and the
+	// Result tag both give ("4-6", Dambase's match points) is kept as written.
 	Result string
 	// Comment is the text of the comments before the first move.
 	Comment string
 	// Number is the game's position in its file (1 = first game); Line is
 	// the line where it starts. Both are zero for games not read from a file.
 	Number, Line int
+
+	tagLines map[string]int // the line of each tag read, by lower-case name
 }
+
+// tagLine is the line the named tag was read from (0: not read from a file).
+func (g *Game) tagLine(name string) int { return g.tagLines[strings.ToLower(name)] }
 
 // Tag returns the value of the named tag (case-insensitive), or "".
 func (g *Game) Tag(name string) string {
@@ -110,6 +116,9 @@ type ParseError struct {
 	Move int    // move number in the game text where it happened; 0 before the first move
 	Text string // the offending text, if any
 	Err  error  // what is wrong; wraps rules.ErrSyntax
+	// Tags are the tags of the game read before the problem (none when the
+	// problem is in them): the players and event name the game in a report.
+	Tags []Tag
 }
 
 func (e *ParseError) Error() string {

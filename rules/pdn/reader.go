@@ -107,7 +107,7 @@ func (r *Reader) Next() (*Game, error) {
 	if !se.noResync {
 		r.resync()
 	}
-	return nil, &ParseError{File: r.file, Line: se.line, Game: g.Number, Move: r.curNum, Text: se.text, Err: se.err}
+	return nil, &ParseError{File: r.file, Line: se.line, Game: g.Number, Move: r.curNum, Text: se.text, Err: se.err, Tags: g.Tags}
 }
 
 // nextLine loads the next line into buf. It returns false at the end of the
@@ -155,7 +155,23 @@ func (r *Reader) nextLine() bool {
 	if r.lineNo == 1 {
 		r.buf = bytes.TrimPrefix(r.buf, []byte("\xEF\xBB\xBF"))
 	}
+	r.buf = trimEscapedCR(r.buf)
 	return true
+}
+
+// trimEscapedCR drops the two characters `\r` ending a line, a line end
+// that an exporter wrote as text: the files KNDB's toernooibase and
+// Lidraughts' broadcasts gave (Yodachess/BrunoGUI_Dames, e.g. "World Title
+// Match Women 2024.pdn") end their tag lines `[Site "wk2024"]\r` and have
+// lines of `\r` alone between games. Without this every such game was
+// unreadable ("unexpected character" near "\"). A backslash never starts
+// a token of PDN, so nothing else is lost.
+func trimEscapedCR(b []byte) []byte {
+	t := bytes.TrimRight(b, " \t")
+	if !bytes.HasSuffix(t, []byte(`\r`)) {
+		return b
+	}
+	return bytes.TrimRight(t[:len(t)-2], " \t")
 }
 
 func trimLeft(b []byte) []byte {
@@ -282,8 +298,16 @@ func (r *Reader) parseTag(g *Game) error {
 		r.pos++
 	}
 	name := string(r.buf[start:r.pos])
+	if end := bytes.IndexAny(r.buf[r.pos:], " \t\"]"); end > 0 {
+		// PDN 3.0 reading grammar, Tokens: IDENTIFIER "[A-Z][a-zA-Z0-9_]*".
+		bad := string(r.buf[start : r.pos+end])
+		if bad[0] == '[' {
+			return r.errorf(r.lineNo, line, "a tag opened with [[: remove one [")
+		}
+		return r.errorf(r.lineNo, line, "tag name %q: a tag name has only letters, digits and _ (the file's tag names were translated or encoded?)", bad)
+	}
 	if name == "" {
-		return r.errorf(r.lineNo, line, "tag without a name")
+		return r.errorf(r.lineNo, line, "tag without a name: a tag is [Name \"value\"] on one line; remove the stray [ or join the tag's lines")
 	}
 	r.skipSpace()
 	var value string
@@ -315,6 +339,12 @@ func (r *Reader) parseTag(g *Game) error {
 	}
 	r.pos++
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
+	if _, seen := g.tagLines[strings.ToLower(name)]; !seen { // Tag reads the first
+		if g.tagLines == nil {
+			g.tagLines = map[string]int{}
+		}
+		g.tagLines[strings.ToLower(name)] = r.lineNo
+	}
 	return nil
 }
 
@@ -447,6 +477,10 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			if len(v) > 0 {
 				moves[len(moves)-1].Variations = append(moves[len(moves)-1].Variations, v)
 			}
+		case c == '}':
+			// PDN 3.0 reading grammar, Tokens: COMMENT "\{[^}]*\}": a comment
+			// ends at its first }, so braces inside one do not nest.
+			return nil, r.errorf(r.lineNo, "}", "} with no { open: comments do not nest in PDN, the comment before ended at its first }; remove the inner braces")
 		case c == ')':
 			if depth == 0 {
 				return nil, r.errorf(r.lineNo, ")", "unmatched )")
@@ -498,6 +532,7 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 				}
 			}
 			line := r.lineNo
+			rest := string(r.buf[r.pos:])
 			word := r.readWord()
 			if res, ok := result(word); ok {
 				if depth == 0 {
@@ -506,7 +541,21 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 				}
 				continue // a result inside a variation says nothing about the game
 			}
+			if depth == 0 && isTagScore(word, r.g.Tag("Result")) {
+				r.g.Result = word
+				return moves, nil
+			}
+			if strings.Trim(word, "-") == "" {
+				// Collections list games whose moves are lost as "1. - - 2. - -".
+				return nil, r.errorf(line, word, "bad move: %q stands for a move the record does not give; the game cannot be checked without its moves (write them, or leave the game out)", word)
+			}
 			if err := checkMoveText(word); err != nil {
+				if name, ok := tagWithoutBracket(rest); ok {
+					return nil, r.errorf(line, word, "a tag line without its [: write [%s \"...\"]", name)
+				}
+				if move, rest, ok := gluedText(word); ok {
+					return nil, r.errorf(line, word, "bad move: text glued to the move %s (%q): a comment goes in braces, %s {%s}", move, rest, move, rest)
+				}
 				return nil, r.errorf(line, word, "bad move: %v", err)
 			}
 			if !numbered {
@@ -687,6 +736,68 @@ func (r *Reader) readSuffix() string {
 	}
 	return string(r.buf[start:r.pos])
 }
+
+// isTagScore says whether word, read where a move or the result stands, is
+// the result its game's Result tag gives in a form the PDN standard does
+// not list: Dambase exports of Dutch tournaments end "4-6" or "1-9" (match
+// points) with the same text in the Result tag, and a Polish team
+// championship's file ends its unfinished games "-" under [Result "-"].
+// PDN 3.0's reading grammar (tokens WIN1 to DOUBLEFORFEIT) knows only 1-0,
+// 1/2-1/2, 0-1, 2-0, 1-1, 0-2 and 0-0 (and "*"), so without this the word
+// is read as a last move that cannot be played. Only the exact text of the
+// tag counts: a Result tag that spells a move is no record anyone writes.
+func isTagScore(word, tag string) bool {
+	tag = strings.TrimSpace(tag)
+	if word != tag {
+		return false
+	}
+	a, b, ok := strings.Cut(tag, "-")
+	return tag == "-" || ok && allDigits(a) && allDigits(b)
+}
+
+func allDigits(s string) bool {
+	if s == "" || len(s) > 2 {
+		return false
+	}
+	for i := range len(s) {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// tagWithoutBracket says whether a line read as moves is a tag that lost
+// its opening bracket (`Event "Club 2025"]`, as in a file of the Suriname
+// veterans' championship 2025), and names it.
+func tagWithoutBracket(line string) (string, bool) {
+	name, value, ok := strings.Cut(strings.TrimSpace(line), " ")
+	value = strings.TrimSpace(value)
+	if !ok || name == "" || !strings.HasPrefix(value, `"`) || !strings.HasSuffix(value, `"]`) {
+		return "", false
+	}
+	for i := range len(name) {
+		if !isNameByte(name[i]) {
+			return "", false
+		}
+	}
+	return name, true
+}
+
+// gluedText splits a word that is a move with words glued to it, as an
+// export that dropped a comment's braces and spaces writes it (CheckerBoard's
+// tinsley.pdn: "8-11Redoversteppedthetimecontrolonthismove."). The rest must
+// start with three letters, so an alphanumeric move ("c3d4") is never split.
+func gluedText(word string) (move, rest string, ok bool) {
+	for k := len(word) - 3; k >= 3; k-- {
+		if isLetter(word[k]) && isLetter(word[k+1]) && isLetter(word[k+2]) && checkMoveText(word[:k]) == nil {
+			return word[:k], word[k:], true
+		}
+	}
+	return "", "", false
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // checkMoveText checks the shape of a move: two or more squares (numbers,
 // or a file letter and a rank) joined by -, x, : or ×; squares with a file

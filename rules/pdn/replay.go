@@ -92,7 +92,8 @@ func (e *MoveError) Unwrap() error { return e.Err }
 // squares) is settled the way an arbiter reads a scoresheet: by the rest of
 // the game. The reading under which the remaining moves are legal is taken;
 // if several are, the single jump among them (rules.SingleJump: how a
-// writer writes it), else the move is reported as ambiguous.
+// writer writes it), else the first, with a note naming the readings: no
+// move is illegal whichever was played, the record only does not say which.
 func Replay(g *Game, v *rules.Variant) (*Replayed, error) {
 	fen := strings.TrimSpace(g.Tag("FEN"))
 	if fen == "" {
@@ -151,7 +152,7 @@ func replayFrom(g *Game, p rules.Position) (*Replayed, error) {
 	rep := &Replayed{Variant: v, Positions: make([]rules.Position, 1, len(moves)+1), Moves: moves}
 	rep.Positions[0] = p
 	for i := range len(moves) {
-		if note, ok := r.stood[i]; ok {
+		if note, ok := r.notes[i]; ok {
 			rep.Notes = append(rep.Notes, note)
 		}
 	}
@@ -172,7 +173,27 @@ const replayBudget = 1 << 16
 type replayer struct {
 	g      *Game
 	budget int
-	stood  map[int]string // the notes of irregular moves let stand, by index
+	// notes are what the replay assumed to play a move, by index: an
+	// irregular move let stand, an ambiguous move the rest of the game does
+	// not settle. A branch tried and dropped leaves none (forget).
+	notes map[int]string
+}
+
+func (r *replayer) note(i int, format string, a ...any) {
+	if r.notes == nil {
+		r.notes = map[int]string{}
+	}
+	r.notes[i] = fmt.Sprintf(format, a...)
+}
+
+// forget drops the notes on the moves after i: they were written while
+// trying a reading of move i.
+func (r *replayer) forget(i int) {
+	for j := range r.notes {
+		if j > i {
+			delete(r.notes, j)
+		}
+	}
 }
 
 // from replays g.Moves[i:] from p. It returns the moves played and the
@@ -191,45 +212,48 @@ func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 		if err == nil && len(cands) > 1 {
 			// Ambiguous (a short form a writer should have written long):
 			// the reading the rest of the game fits, and where several do,
-			// the one ParseMove takes (SingleJump), else an error.
-			var whole, furthest, preferred []rules.Move
+			// the one ParseMove takes (SingleJump), else the first, noted.
+			var fitting []rules.Move
+			var furthest []rules.Move
 			var furthestErr *MoveError
-			fits := 0
 			single, hasSingle := rules.SingleJump(cands)
 			for _, c := range cands {
 				if r.budget <= 0 {
-					fits = 2 // out of budget: cannot tell
-					break
+					return out, r.moveError(p, i, fmt.Errorf("%w: %s matches %d legal moves; too many readings to try them all against the rest of the game", rules.ErrAmbiguous, text, len(cands)))
 				}
 				r.budget--
+				r.forget(i)
 				rest, e := r.from(p.Play(c), i+1)
 				switch {
 				case e == nil:
-					fits++
-					whole = append([]rules.Move{c}, rest...)
-					if hasSingle && c.Same(single) && slices.Equal(c.Path, single.Path) {
-						preferred = whole
-					}
+					fitting = append(fitting, c)
 				case furthestErr == nil || e.Index > furthestErr.Index:
 					furthest, furthestErr = append([]rules.Move{c}, rest...), e
 				}
 			}
-			switch {
-			case fits == 1:
-				return append(out, whole...), nil
-			case fits == 0 && furthestErr != nil:
+			if len(fitting) == 0 {
 				return append(out, furthest...), furthestErr
-			case fits > 1 && preferred != nil:
-				return append(out, preferred...), nil
 			}
-			amb := fmt.Errorf("%w: %s matches %d legal moves", rules.ErrAmbiguous, text, len(cands))
-			return out, r.moveError(p, i, fmt.Errorf("%w; more than one reading fits the rest of the game", amb))
+			pick := fitting[0]
+			for _, c := range fitting {
+				if hasSingle && c.Same(single) && slices.Equal(c.Path, single.Path) {
+					pick = c
+				}
+			}
+			if len(fitting) > 1 && !(hasSingle && pick.Same(single)) {
+				r.forget(i)
+				r.note(i, "%s", bothFit(p, label(r.g.Moves, i), text, fitting, pick))
+			}
+			// Play the pick again: its notes, not the last reading tried's.
+			r.forget(i)
+			rest, e := r.from(p.Play(pick), i+1)
+			if e != nil { // only when the budget ran out on the way
+				return append(append(out, pick), rest...), e
+			}
+			return append(append(out, pick), rest...), nil
 		}
 		if m, ok := r.letStand(p, i); ok {
-			if r.stood == nil {
-				r.stood = map[int]string{}
-			}
-			r.stood[i] = fmt.Sprintf("%s %s is illegal, and the record says it was let stand at the opponent's choice: played as written", label(r.g.Moves, i), text)
+			r.note(i, "%s %s is illegal, and the record says it was let stand at the opponent's choice: played as written", label(r.g.Moves, i), text)
 			r.budget--
 			out = append(out, m)
 			p = p.Play(m)
@@ -241,6 +265,21 @@ func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 		return out, r.moveError(p, i, err)
 	}
 	return out, nil
+}
+
+// bothFit is the note on a short move that matches several captures, each
+// legal and each fitting the rest of the game: no move of the record is
+// illegal whichever was played, but the record does not say which
+// (RULES.md section 7: the long form, listing the landing squares, is
+// needed when the short form is ambiguous).
+func bothFit(p rules.Position, label, text string, fitting []rules.Move, pick rules.Move) string {
+	long := make([]string, len(fitting))
+	for i, m := range fitting {
+		long[i] = p.LongMoveText(m)
+	}
+	return fmt.Sprintf("%s %s can be read as %s, each legal and each fitting the rest of the game: "+
+		"the record does not say which (the long form would); checked on as %s",
+		label, text, strings.Join(long, " or "), p.LongMoveText(pick))
 }
 
 // letStand reads the arbiter's note before move i (arbiter.Record.PDN:

@@ -32,8 +32,11 @@ func QuoteTagValue(s string) string {
 }
 
 // unescapeTagValue undoes QuoteTagValue's escaping on the text between the
-// quotes. A backslash before anything but a quote or a backslash is kept:
-// files written without escaping (a path "C:\games") read as written.
+// quotes. A backslash before anything but a quote, a backslash or an
+// apostrophe is kept: files written without escaping (a path "C:\games")
+// read as written. An apostrophe escaped for a web form or a database
+// ("D\'Almeida, Jean", Championnat de France 2021 in Yodachess/BrunoGUI_Dames)
+// is the apostrophe its player's name has.
 // Control characters become spaces, as a stray one (a lone CR) would break
 // the line when the value is written again.
 func unescapeTagValue(raw []byte) string {
@@ -41,7 +44,7 @@ func unescapeTagValue(raw []byte) string {
 	b.Grow(len(raw))
 	for i := 0; i < len(raw); i++ {
 		c := raw[i]
-		if c == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\') {
+		if c == '\\' && i+1 < len(raw) && (raw[i+1] == '"' || raw[i+1] == '\\' || raw[i+1] == '\'') {
 			i++
 			c = raw[i]
 		} else if c < ' ' {

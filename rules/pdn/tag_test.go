@@ -47,6 +47,7 @@ func TestTagValueUnescaped(t *testing.T) {
 		{`[Site "C:\games\x"]`, `C:\games\x`},                       // a backslash before another character is kept
 		{`[Site "a\\"]`, `a\`},
 		{`[Site "a\\\"b"]`, `a\"b`},
+		{`[Black "D\'Almeida, Jean"]`, `D'Almeida, Jean`}, // escaped for a web form
 	}
 	for _, tc := range tests {
 		g, err := NewReader(strings.NewReader(tc.line+"\n1. 32-28 *\n"), "").Next()

@@ -108,6 +108,12 @@ func ByMoves(g *Game) Choice {
 		c.Reason = fmt.Sprintf("no GameType; legal under no preset, %s reads furthest", v.Name())
 		return c
 	}
+	if len(g.Moves) == 0 {
+		// A set-up without moves (a ballot or problem file) is legal in
+		// every variant its board fits: say so, not "legal as".
+		c.Reason = fmt.Sprintf("no GameType and no move to tell by: %s, the first variant tried; a GameType tag or --variant says which", v.Name())
+		return c
+	}
 	var not, crowning []string
 	for i, t := range tries[:best] {
 		if !fits(t.err) {
