@@ -157,6 +157,7 @@ func (l *lineWriter) comment(text string) {
 	n := 0
 	for w := range strings.FieldsSeq(text) {
 		if n > 0 {
+			l.keepOffLineStart(brace(n == 1), prev, w)
 			l.word3(brace(n == 1), prev, "")
 		}
 		prev = w
@@ -164,6 +165,23 @@ func (l *lineWriter) comment(text string) {
 	}
 	if n > 0 {
 		l.word3(brace(n == 1), prev, "}")
+	}
+}
+
+// keepOffLineStart breaks the line before the comment word pre+s when
+// the word after it, next, would otherwise begin a line and begins with
+// "[" or "%": readers that go line by line take a line beginning with "["
+// for a tag ("[%pv 1-5]" of an annotated move: pydraughts' reader, among
+// others) and one beginning with "%" for an escape line to skip (PGN
+// standard 6). s then begins the line, with next after it. next is
+// counted with the "}" that follows a comment's last word.
+func (l *lineWriter) keepOffLineStart(pre, s, next string) {
+	if next == "" || next[0] != '[' && next[0] != '%' || l.col == 0 {
+		return
+	}
+	end := l.col + 1 + utf8.RuneCountInString(pre) + utf8.RuneCountInString(s)
+	if end <= lineWidth && end+1+utf8.RuneCountInString(next)+1 > lineWidth {
+		l.newline()
 	}
 }
 

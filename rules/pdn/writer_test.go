@@ -1,6 +1,7 @@
 package pdn
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -178,6 +179,29 @@ func TestWriteWraps(t *testing.T) {
 	back := readOne(t, text)
 	if len(back.Moves) != 60 || back.Moves[7].Comment != strings.TrimSpace(g.Moves[7].Comment) || back.Moves[59].Label() != "30..." {
 		t.Errorf("read back %d moves, comment %q, last %s", len(back.Moves), back.Moves[7].Comment, back.Moves[59].Label())
+	}
+}
+
+// An annotated game's comments ("+0.00/3 0.00s [%pv 24-19] [%clock
+// 0:00:05]", as match writes them) never put "[" or "%" at the start of a
+// line, wherever the wrap falls: line-based readers take such a line for
+// a tag or an escape line to skip (pydraughts' reader stopped on them).
+func TestWriteKeepsBracketsOffLineStarts(t *testing.T) {
+	for shift := 0; shift < 24; shift++ {
+		g := &Game{Result: "*", Comment: strings.Repeat("x", shift)}
+		for i := 0; i < 40; i++ {
+			g.Moves = append(g.Moves, Move{Text: fmt.Sprintf("%d-%d", 20+i%10, 15+i%10),
+				Comment: fmt.Sprintf("+0.%02d/%d 0.0%ds [%%pv %d-%d 9-14] [%%clock 0:00:%02d] %%x", i, i%9, i%7, 20+i%10, 15+i%10, i)})
+		}
+		text := writeGame(t, g)
+		for n, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, "[") && !strings.HasSuffix(l, "\"]") || strings.HasPrefix(l, "%") || len(l) > lineWidth {
+				t.Errorf("shift %d, line %d begins a line-based reader's tag or escape, or is too long: %q", shift, n+1, l)
+			}
+		}
+		if back := readOne(t, text); len(back.Moves) != 40 || back.Moves[39].Comment != g.Moves[39].Comment {
+			t.Errorf("shift %d: read back %d moves, last comment %q", shift, len(back.Moves), back.Moves[39].Comment)
+		}
 	}
 }
 
