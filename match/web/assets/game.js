@@ -17,7 +17,7 @@ const EVENT_TYPES = ['move', 'warning', 'illegal', 'claim', 'offer', 'decision',
 const g = {
   snap: null, state: null, v: 0, moves: [], messages: [],
   role: 'spectator', flipped: false, sel: [], captured: [], choose: null,
-  es: null, clockAt: 0, refetching: null, error: null, speech: null,
+  es: null, clockAt: 0, refetching: null, error: null, speech: null, sending: null,
 };
 window.arbiterGame = g; // for the browser tests and the curious
 
@@ -38,6 +38,7 @@ async function main() {
   });
   g.board = board;
   wire();
+  watchNetwork();
   try {
     await refetch();
   } catch (e) {
@@ -89,9 +90,9 @@ function listen() {
   };
   for (const type of EVENT_TYPES) es.addEventListener(type, handle);
   es.addEventListener('reload', () => { refetch().catch(showError); });
-  es.onopen = () => { $('conn').hidden = true; };
+  es.onopen = () => { conn(null); };
   es.onerror = () => {
-    $('conn').hidden = false;
+    conn(navigator.onLine ? 'game.reconnecting' : 'game.offline');
     // The browser retries a dropped stream by itself; one it gave up on
     // (an error status: a revoked link, a full server) starts again from
     // the snapshot, which says what is wrong if it fails too.
@@ -99,6 +100,43 @@ function listen() {
       setTimeout(() => { if (g.es === es) refetch().catch(fatal); }, 3000);
     }
   };
+}
+
+// watchNetwork follows the device's connection. A phone that loses its
+// signal says so: its stream is dead though the page may not learn it for
+// minutes, so it is closed and the notice says the connection is lost.
+// Back online, the snapshot brings what happened meanwhile (the
+// opponent's move, the clocks) and the stream opens again from there.
+function watchNetwork() {
+  addEventListener('offline', () => {
+    if (g.es) g.es.close();
+    g.es = null;
+    conn('game.offline');
+  });
+  addEventListener('online', () => {
+    conn('game.reconnecting');
+    resync();
+  });
+}
+
+// resync loads the snapshot and reopens the stream; a failure for want of
+// a network is tried again while the device says it is online (an answer
+// of the server's, such as a revoked link, is final).
+function resync() {
+  refetch().catch((e) => {
+    if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 429) { fatal(e); return; }
+    if (navigator.onLine) setTimeout(() => { if (!g.es) resync(); }, 3000);
+  });
+}
+
+// conn shows the connection notice with the catalog's key, or hides it
+// (null); data-i18n keeps it translated when the language changes.
+function conn(key) {
+  const el = $('conn');
+  el.hidden = !key;
+  if (!key) return;
+  el.dataset.i18n = key;
+  el.textContent = t(key);
 }
 
 function onEvent(ev) {
@@ -146,7 +184,11 @@ async function act(intent) {
       if (cands.length > 1 && intent.kind === 'move') { g.choose = cands; render(); return null; }
       g.error = e;
     } else {
-      g.error = { text: String(e) };
+      // No answer at all (no network): the player is told what was not
+      // sent and what to do, in their language, not the browser's words.
+      g.error = intent.kind === 'move' || intent.with_move
+        ? { code: 'move.not_sent', args: { move: intent.move || intent.with_move } }
+        : { code: 'act.not_sent' };
     }
     render();
     return null;
@@ -182,17 +224,28 @@ function candidates(...objs) {
   return [];
 }
 
-function sendMove(text, path) {
+// sendMove sends a move once: until the server answers, the page says the
+// move is on its way, shows it where it was entered, and takes no other
+// (on a slow network a second tap must not play again). Refused or not
+// sent, the board is the server's again.
+async function sendMove(text, path) {
+  if (g.sending) return;
   const intent = { kind: 'move', move: text };
   if (path) intent.path = path;
-  if ($('claim-with').checked) {
-    $('claim-with').checked = false;
-    act({ kind: 'claim', claim: 'threefold', with_move: text });
-  } else {
-    act(intent);
-  }
-  g.sel = []; g.captured = [];
+  g.sending = text;
   render();
+  try {
+    if ($('claim-with').checked) {
+      $('claim-with').checked = false;
+      await act({ kind: 'claim', claim: 'threefold', with_move: text });
+    } else {
+      await act(intent);
+    }
+  } finally {
+    g.sending = null;
+    g.sel = []; g.captured = [];
+    render();
+  }
 }
 
 // ---- move entry ----
@@ -202,7 +255,7 @@ const canMove = () => isPlayer() && g.state && g.state.status !== 'over';
 const pieceAt = (name) => ((g.state && g.state.board && g.state.board.pieces) || []).find((p) => p.sq === name);
 
 function square(name) {
-  if (!canMove()) return;
+  if (!canMove() || g.sending) return;
   g.choose = null;
   const p = pieceAt(name);
   const sel = g.sel;
@@ -231,7 +284,7 @@ function square(name) {
 }
 
 function dragged(from, to) {
-  if (!canMove()) return;
+  if (!canMove() || g.sending) return;
   const sel = g.sel;
   if (sel.length === 0 || sel[sel.length - 1] !== from) { g.sel = []; g.captured = []; square(from); }
   if (g.sel.length) square(to);
@@ -450,7 +503,7 @@ function render() {
   }
   board.set({
     flipped: g.flipped, numbers: $('numbers').checked, pieces, last: st.last,
-    path: g.sel, faded: g.captured, hints, interactive: canMove(),
+    path: g.sel, faded: g.captured, hints, interactive: canMove() && !g.sending,
   });
   const wrap = $('board-wrap');
   const geo = g.snap.geometry;
@@ -464,7 +517,7 @@ function render() {
   bar($('bar-top'), other(bottom), st);
 
   // Entry of a capture step by step.
-  $('entry').hidden = g.sel.length < 2;
+  $('entry').hidden = g.sel.length < 2 || !!g.sending;
   $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join('x') }) : '';
   $('pdn-form').hidden = !canMove();
   $('board-help').hidden = !canMove();
@@ -483,7 +536,7 @@ function render() {
     $('banner').replaceChildren(head, why);
   }
   renderAfter(st, over);
-  $('turn').textContent = turnText(st);
+  $('turn').textContent = g.sending ? t('move.sending', { move: g.sending }) : turnText(st);
   $('turn').hidden = over;
   $('turn').className = `turn${isPlayer() && st.turn === g.role && st.status === 'running' ? ' yours' : ''}`;
   $('mode-note').textContent = modeText();

@@ -1,0 +1,237 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	cdppage "github.com/chromedp/cdproto/page"
+	"github.com/chromedp/chromedp"
+)
+
+// Players on phones: a connection that drops for a while, a slow one, a
+// reloaded page, a restarted server, a tab left in the background. The
+// tests cut one player's network as DevTools does (that player's whole
+// browser context) and assert what each player then sees.
+
+// net sets p's network offline or back online, as a phone losing its
+// signal: new requests fail and navigator.onLine and the window's
+// online/offline events follow. (Chromium's emulation leaves a stream
+// that is already open alone; a phone's page learns of the loss from the
+// offline event.)
+func (p *page) net(offline bool) {
+	p.t.Helper()
+	p.do("network", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		if _, err := cdp.Call(ctx, t, network.Enable, network.EnableParams{}); err != nil {
+			return err
+		}
+		cond := &network.Conditions{Offline: offline, DownloadThroughput: -1, UploadThroughput: -1}
+		if _, err := cdp.Call(ctx, t, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: []*network.Conditions{cond}}); err != nil {
+			return err
+		}
+		_, err := cdp.Call(ctx, t, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: offline, DownloadThroughput: -1, UploadThroughput: -1})
+		return err
+	}))
+}
+
+// hold holds p's requests whose URL matches pattern (Fetch's wildcards)
+// before they reach the server, until release lets each go: a network as
+// slow as the test needs, decided by the test rather than by a clock.
+// held receives the id of each request held.
+func (p *page) hold(pattern string) (held <-chan fetch.RequestID, release func(fetch.RequestID)) {
+	p.t.Helper()
+	ids := make(chan fetch.RequestID, 16)
+	p.hook(func(ev any) {
+		if ev, ok := ev.(*fetch.EventRequestPaused); ok {
+			ids <- ev.RequestID
+		}
+	})
+	p.do("hold "+pattern, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: pattern}}})
+		return err
+	}))
+	return ids, func(id fetch.RequestID) {
+		p.t.Helper()
+		p.do("release a request", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, fetch.ContinueRequest, fetch.ContinueRequestParams{RequestID: id})
+			return err
+		}))
+	}
+}
+
+// lifecycle freezes p's page ("frozen": no task runs, as a phone does to
+// a tab left in the background) or wakes it ("active").
+func (p *page) lifecycle(state string) {
+	p.t.Helper()
+	p.do("page "+state, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, cdppage.SetWebLifecycleState, cdppage.SetWebLifecycleStateParams{State: cdppage.SetWebLifecycleStateState(state)})
+		return err
+	}))
+}
+
+// drawn is the board as the page draws it: "black:1 ... white:32".
+func (p *page) drawn() string {
+	p.t.Helper()
+	return eval[string](p, `Array.from(document.querySelectorAll('#board .piece')).map(e => (e.classList.contains('pc-white') ? 'white:' : 'black:') + e.dataset.sq + (e.classList.contains('king') ? 'K' : '')).sort().join(' ')`)
+}
+
+// serverBoard is the board as the server has it, drawn as drawn writes it.
+func serverBoard(t *testing.T, base, token string) string {
+	t.Helper()
+	resp, err := http.Get(base + "/api/g/" + token)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var s struct {
+		State struct {
+			Board struct {
+				Pieces []struct {
+					Sq    string `json:"sq"`
+					Color string `json:"color"`
+					King  bool   `json:"king"`
+				} `json:"pieces"`
+			} `json:"board"`
+		} `json:"state"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&s); err != nil {
+		t.Fatalf("the snapshot: %v", err)
+	}
+	var out []string
+	for _, p := range s.State.Board.Pieces {
+		k := ""
+		if p.King {
+			k = "K"
+		}
+		out = append(out, p.Color+":"+p.Sq+k)
+	}
+	sort.Strings(out)
+	return strings.Join(out, " ")
+}
+
+// clocks is what the page's clocks read, White's then Black's.
+func (p *page) clocks() string {
+	return eval[string](p, `document.querySelector('.player-white .clock').textContent + ' ' + document.querySelector('.player-black .clock').textContent`)
+}
+
+// TestBrowserNetOffline: Black, whose page speaks French, loses the
+// network after the first move. The page says the connection is lost
+// (Black's opponent sees Black away); a move Black tries meanwhile is not
+// shown as played: the page says in French that it was not sent and what
+// to do. White moves. Back online, without a reload, Black's page shows
+// White's move, White's stopped clock as White's own page reads it, that
+// it is Black's move, and the notice is gone; Black then plays on and the
+// board is the server's. Left in the background (frozen, as a phone
+// freezes a hidden tab) while White moves again, the page shows that move
+// when it wakes.
+func TestBrowserNetOffline(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"english","time_control":"300+3","white":"Ann","black":"Bob"}`)
+	white, black := newPage(t, "white"), newPage(t, "black")
+	browserSpeaks(black, "fr-FR")
+	white.open(g.links["white"])
+	black.open(g.links["black"])
+	black.click("11")
+	black.click("15")
+	white.waitMoves(1)
+
+	black.net(true)
+	black.wait("the page says the connection is lost, in French", `!document.getElementById('conn').hidden && document.getElementById('conn').textContent === 'Connexion perdue : en attente du réseau…'`)
+	white.wait("White sees Black away", `!document.querySelector('.player-black .away').hidden`)
+	before := black.drawn()
+	black.click("9")
+	black.click("13")
+	black.wait("the page says the move was not sent", `!document.getElementById('error').hidden`)
+	if got := black.text("error"); got != "Votre coup 9-13 n’a pas été envoyé : pas de connexion au serveur. Vérifiez votre connexion, puis rejouez-le." {
+		t.Errorf("Black's page says %q after a move it could not send", got)
+	}
+	if got := black.drawn(); got != before || eval[int](black, `arbiterGame.moves.length`) != 1 {
+		t.Errorf("the move not sent is shown as played: the board went from\n%s to\n%s", before, got)
+	}
+
+	white.click("22")
+	white.click("18")
+	white.waitMoves(2)
+	black.net(false)
+	black.waitMoves(2)
+	black.wait("the notice goes, the page says whose move it is", `document.getElementById('conn').hidden && document.getElementById('turn').textContent === 'À vous de jouer'`)
+	black.wait("Black's clock runs, White's stands", `document.querySelector('.player-black .clock.running') && !document.querySelector('.player-white .clock.running')`)
+	if b, w := black.clocks(), white.clocks(); strings.Fields(b)[0] != strings.Fields(w)[0] {
+		t.Errorf("White's stopped clock reads %s on Black's page, %s on White's", b, w)
+	}
+	white.wait("White sees Black back", `document.querySelector('.player-black .away').hidden`)
+
+	black.click("15")
+	black.click("22")
+	white.waitMoves(3)
+	black.waitMoves(3)
+	if got, want := black.drawn(), serverBoard(t, e.hs.URL, g.tokens["black"]); got != want {
+		t.Errorf("Black's board after the capture:\n%s\nthe server's:\n%s", got, want)
+	}
+	if !eval[bool](black, `document.getElementById('error').hidden`) {
+		t.Errorf("the page still says %q after a move that was played", black.text("error"))
+	}
+
+	black.lifecycle("frozen")
+	white.click("25")
+	white.click("18")
+	white.waitMoves(4)
+	black.lifecycle("active")
+	black.waitMoves(4)
+	if got, want := black.drawn(), serverBoard(t, e.hs.URL, g.tokens["black"]); got != want {
+		t.Errorf("Black's board after the page woke:\n%s\nthe server's:\n%s", got, want)
+	}
+}
+
+// TestBrowserNetSlowMove: on a network so slow that White's move has not
+// reached the server yet, White's page says the move is on its way and
+// shows it where it was entered, and a second tap sends nothing; when the
+// move arrives it is played once, with no error.
+func TestBrowserNetSlowMove(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"english","time_control":"300+3","white":"Ann","black":"Bob"}`)
+	white, black := newPage(t, "white"), newPage(t, "black")
+	white.open(g.links["white"])
+	black.open(g.links["black"])
+	black.click("11")
+	black.click("15")
+	white.waitMoves(1)
+
+	held, release := white.hold("*/act")
+	white.click("22")
+	white.click("18")
+	var id fetch.RequestID
+	select {
+	case id = <-held:
+	case <-time.After(time.Minute):
+		t.Fatal("White's move was never sent")
+	}
+	white.wait("the page says the move is on its way", `document.getElementById('turn').textContent === 'Sending 22-18…' && document.querySelector('#board .piece[data-sq="18"]') && !document.querySelector('#board .piece[data-sq="22"]')`)
+	white.click("23")
+	white.click("19")
+	if sel := eval[string](white, `arbiterGame.sel.join()`); sel != "22,18" {
+		t.Errorf("a tap while the move was on its way changed the entry to %q", sel)
+	}
+	release(id)
+	white.waitMoves(2)
+	black.waitMoves(2)
+	white.wait("the page says whose move it is", `document.getElementById('turn').textContent === 'Black to move'`)
+	if n := eval[int](white, `performance.getEntriesByType('resource').filter(e => e.name.endsWith('/act')).length`); n != 1 {
+		t.Errorf("White's page sent %d requests for one move", n)
+	}
+	if !eval[bool](white, `document.getElementById('error').hidden`) {
+		t.Errorf("White's page says %q", white.text("error"))
+	}
+	if s := e.snap(g.tokens["white"]); s.State.Ply != 2 {
+		t.Errorf("the server has %d moves, want 2", s.State.Ply)
+	}
+}
