@@ -3,7 +3,9 @@ package web
 import (
 	"context"
 	"encoding/json"
+	"net"
 	"net/http"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -14,6 +16,9 @@ import (
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/rs/zerolog"
+
+	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
 
 // Players on phones: a connection that drops for a while, a slow one, a
@@ -233,5 +238,122 @@ func TestBrowserNetSlowMove(t *testing.T) {
 	}
 	if s := e.snap(g.tokens["white"]); s.State.Ply != 2 {
 		t.Errorf("the server has %d moves, want 2", s.State.Ply)
+	}
+}
+
+// restartable is a server over a SQLite file that stops and starts again
+// on the same address, as systemd restarts arbiter serve.
+type restartable struct {
+	t      *testing.T
+	path   string
+	addr   string
+	hall   *online.Hall
+	cancel context.CancelFunc
+	done   chan error
+}
+
+func newRestartable(t *testing.T) *restartable {
+	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "web.db"), addr: "127.0.0.1:0"}
+	r.start()
+	t.Cleanup(r.stop)
+	return r
+}
+
+// start opens the Hall on the file and serves on the address (the first
+// time on a free port, which later starts take again).
+func (r *restartable) start() {
+	r.t.Helper()
+	log := zerolog.Nop()
+	hall, err := online.Open(context.Background(), online.Config{Path: r.path, Log: log})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	srv, err := New(Config{Hall: hall, Log: log, Limits: unlimited})
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", r.addr)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	r.addr = ln.Addr().String()
+	ctx, cancel := context.WithCancel(context.Background())
+	r.hall, r.cancel, r.done = hall, cancel, make(chan error, 1)
+	go func() { r.done <- srv.Serve(ctx, ln, 5*time.Second) }()
+}
+
+// stop shuts the server down as a SIGTERM does, then closes the Hall.
+func (r *restartable) stop() {
+	if r.cancel == nil {
+		return
+	}
+	r.cancel()
+	if err := <-r.done; err != nil {
+		r.t.Errorf("serve: %v", err)
+	}
+	if err := r.hall.Close(); err != nil {
+		r.t.Errorf("closing the Hall: %v", err)
+	}
+	r.cancel = nil
+}
+
+func (r *restartable) url() string { return "http://" + r.addr }
+
+// TestBrowserNetRestart: the server restarts (same address, same SQLite
+// file) while both players' pages are open. Each page says it is
+// reconnecting while the server is down, recovers by itself, shows the
+// game as it stood and the referee's word that the time down was not
+// charged; play goes on. A page reloaded by its player (the same link)
+// keeps the seat, the board, the moves and the clocks.
+func TestBrowserNetRestart(t *testing.T) {
+	needBrowser(t)
+	r := newRestartable(t)
+	c, err := r.hall.Create(context.Background(), online.Setup{Variant: "english", TimeControl: "300+3", White: "Ann", Black: "Bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tok := func(role online.Role) string { return c.Tokens[role] }
+	white, black := newPage(t, "white"), newPage(t, "black")
+	white.open(r.url() + "/g/" + tok(online.RoleWhite))
+	black.open(r.url() + "/g/" + tok(online.RoleBlack))
+	both := []*page{white, black}
+	black.click("11")
+	black.click("15")
+	white.waitMoves(1)
+	board := serverBoard(t, r.url(), tok(online.RoleWhite))
+
+	r.stop()
+	for _, p := range both {
+		p.wait("the page says it is reconnecting", `!document.getElementById('conn').hidden && document.getElementById('conn').textContent === 'Reconnecting…'`)
+	}
+	r.start()
+	for _, p := range both {
+		p.wait("the page recovers by itself", `document.getElementById('conn').hidden && arbiterGame.es && arbiterGame.es.readyState === 1`)
+		p.wait("the referee says the time down was not charged", `/^The server was down for [0-9.]+ seconds; that time was not charged to anyone\.$/.test(document.getElementById('speech').textContent)`)
+		p.waitMoves(1)
+		if got := p.drawn(); got != board {
+			t.Errorf("%s's board after the restart:\n%s\nbefore:\n%s", p.name, got, board)
+		}
+	}
+	white.click("22")
+	white.click("18")
+	black.waitMoves(2)
+	white.waitMoves(2)
+
+	clocks := black.clocks()
+	white.open(r.url() + "/g/" + tok(online.RoleWhite))
+	white.waitMoves(2)
+	if got := white.text("role"); got != "White" {
+		t.Errorf("the reloaded page's seat: %q", got)
+	}
+	if got := eval[string](white, `Array.from(document.querySelectorAll('#moves .mv')).map(m => m.textContent).join(' ')`); got != "11-15 22-18" {
+		t.Errorf("the reloaded page's moves: %q", got)
+	}
+	if got, want := white.drawn(), serverBoard(t, r.url(), tok(online.RoleWhite)); got != want {
+		t.Errorf("the reloaded page's board:\n%s\nthe server's:\n%s", got, want)
+	}
+	white.wait("the reloaded page: Black's clock runs", `document.querySelector('.player-black .clock.running') && document.getElementById('turn').textContent === 'Black to move'`)
+	if got := white.clocks(); strings.Fields(got)[0] != strings.Fields(clocks)[0] {
+		t.Errorf("White's stopped clock reads %s after the reload, %s on Black's page", got, clocks)
 	}
 }
