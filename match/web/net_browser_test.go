@@ -161,6 +161,8 @@ func TestBrowserNetOffline(t *testing.T) {
 	if got := black.drawn(); got != before || eval[int](black, `arbiterGame.moves.length`) != 1 {
 		t.Errorf("the move not sent is shown as played: the board went from\n%s to\n%s", before, got)
 	}
+	black.shot("net-offline-390", 390, 844, "")
+	black.shot("net-offline-1366", 1366, 900, "")
 
 	white.click("22")
 	white.click("18")
@@ -221,6 +223,8 @@ func TestBrowserNetSlowMove(t *testing.T) {
 		t.Fatal("White's move was never sent")
 	}
 	white.wait("the page says the move is on its way", `document.getElementById('turn').textContent === 'Sending 22-18…' && document.querySelector('#board .piece[data-sq="18"]') && !document.querySelector('#board .piece[data-sq="22"]')`)
+	white.shot("net-sending-390", 390, 844, "")
+	white.shot("net-sending-1366", 1366, 900, "")
 	white.click("23")
 	white.click("19")
 	if sel := eval[string](white, `arbiterGame.sel.join()`); sel != "22,18" {

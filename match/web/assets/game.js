@@ -538,7 +538,8 @@ function render() {
   renderAfter(st, over);
   $('turn').textContent = g.sending ? t('move.sending', { move: g.sending }) : turnText(st);
   $('turn').hidden = over;
-  $('turn').className = `turn${isPlayer() && st.turn === g.role && st.status === 'running' ? ' yours' : ''}`;
+  // A move on its way is no longer the player's to make: not shown as "yours".
+  $('turn').className = `turn${isPlayer() && st.turn === g.role && st.status === 'running' && !g.sending ? ' yours' : ''}`;
   $('mode-note').textContent = modeText();
   $('paused').hidden = st.status !== 'paused';
   const sp = g.speech && !(over && g.speech.type === 'result') ? g.speech : null;
