@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -359,5 +360,114 @@ func TestBrowserNetRestart(t *testing.T) {
 	white.wait("the reloaded page: Black's clock runs", `document.querySelector('.player-black .clock.running') && document.getElementById('turn').textContent === 'Black to move'`)
 	if got := white.clocks(); strings.Fields(got)[0] != strings.Fields(clocks)[0] {
 		t.Errorf("White's stopped clock reads %s after the reload, %s on Black's page", got, clocks)
+	}
+}
+
+// tunnel is a TCP relay to a server that can go silent without closing
+// anything, as a phone's connection in a tunnel: bytes sent meanwhile wait
+// in the relay, the connections stay open, and nobody is told.
+type tunnel struct {
+	ln   net.Listener
+	gate sync.RWMutex // held for writing while the tunnel is silent
+	mu   sync.Mutex
+	open []net.Conn
+}
+
+func newTunnel(t *testing.T, target string) *tunnel {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tn := &tunnel{ln: ln}
+	go tn.serve(target)
+	t.Cleanup(func() {
+		ln.Close()
+		tn.mu.Lock()
+		defer tn.mu.Unlock()
+		for _, c := range tn.open {
+			c.Close()
+		}
+	})
+	return tn
+}
+
+func (tn *tunnel) serve(target string) {
+	for {
+		c, err := tn.ln.Accept()
+		if err != nil {
+			return
+		}
+		s, err := net.Dial("tcp", target)
+		if err != nil {
+			c.Close()
+			continue
+		}
+		tn.mu.Lock()
+		tn.open = append(tn.open, c, s)
+		tn.mu.Unlock()
+		go tn.pipe(c, s)
+		go tn.pipe(s, c)
+	}
+}
+
+// pipe copies src to dst, each chunk when the tunnel lets it through.
+func (tn *tunnel) pipe(dst, src net.Conn) {
+	defer dst.Close()
+	buf := make([]byte, 32<<10)
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			tn.gate.RLock()
+			_, werr := dst.Write(buf[:n])
+			tn.gate.RUnlock()
+			if werr != nil {
+				return
+			}
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (tn *tunnel) url() string { return "http://" + tn.ln.Addr().String() }
+
+// silent stops the tunnel's traffic; the returned func lets it flow again.
+func (tn *tunnel) silent() (resume func()) {
+	tn.gate.Lock()
+	return tn.gate.Unlock
+}
+
+// TestBrowserNetSilentDrop: White's connection goes silent without a
+// word (no offline event, no error: a tunnel) while Black moves. White's
+// page notices within a few of the server's beats and says it is
+// reconnecting; when the connection comes back it shows Black's move and
+// that it is White's turn, and the notice goes.
+func TestBrowserNetSilentDrop(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: Limits{RequestRate: -1, GameRate: -1, Heartbeat: 200 * time.Millisecond}})
+	g := e.create(`{"variant":"english","time_control":"300+3","white":"Ann","black":"Bob"}`)
+	tn := newTunnel(t, e.hs.Listener.Addr().String())
+	white, black := newPage(t, "white"), newPage(t, "black")
+	white.open(tn.url() + "/g/" + g.tokens["white"])
+	black.open(g.links["black"])
+	black.click("11")
+	black.click("15")
+	white.waitMoves(1)
+	white.click("22")
+	white.click("18")
+	black.waitMoves(2)
+
+	resume := tn.silent()
+	black.click("15")
+	black.click("22")
+	black.waitMoves(3)
+	white.wait("the page says it is reconnecting", `!document.getElementById('conn').hidden && document.getElementById('conn').textContent === 'Reconnecting…'`)
+	resume()
+	white.waitMoves(3)
+	white.wait("the notice goes, the page says whose move it is", `document.getElementById('conn').hidden && document.getElementById('turn').textContent === 'Your move'`)
+	if got, want := white.drawn(), serverBoard(t, e.hs.URL, g.tokens["white"]); got != want {
+		t.Errorf("White's board after the silence:\n%s\nthe server's:\n%s", got, want)
 	}
 }

@@ -18,6 +18,7 @@ const g = {
   snap: null, state: null, v: 0, moves: [], messages: [],
   role: 'spectator', flipped: false, sel: [], captured: [], choose: null,
   es: null, clockAt: 0, refetching: null, error: null, speech: null, sending: null,
+  beat: 0, watchdog: 0,
 };
 window.arbiterGame = g; // for the browser tests and the curious
 
@@ -54,7 +55,9 @@ async function main() {
 async function refetch() {
   if (g.refetching) return g.refetching;
   g.refetching = (async () => {
-    const snap = await getJSON(base);
+    // A loaded page asking again gives up on a silent network after a
+    // while (resync tries again); the first load waits as long as it takes.
+    const snap = await getJSON(base, g.started ? 15000 : 0);
     g.snap = snap;
     g.v = snap.v;
     g.role = snap.role;
@@ -84,12 +87,14 @@ function listen() {
   const es = new EventSource(`${base}/events?since=${g.v}`);
   g.es = es;
   const handle = (e) => {
+    alive(es);
     let ev;
     try { ev = JSON.parse(e.data); } catch (_) { return; }
     onEvent(ev);
   };
   for (const type of EVENT_TYPES) es.addEventListener(type, handle);
   es.addEventListener('reload', () => { refetch().catch(showError); });
+  es.addEventListener('beat', (e) => { g.beat = Number(e.data) || 0; alive(es); });
   es.onopen = () => { conn(null); };
   es.onerror = () => {
     conn(navigator.onLine ? 'game.reconnecting' : 'game.offline');
@@ -97,7 +102,7 @@ function listen() {
     // (an error status: a revoked link, a full server) starts again from
     // the snapshot, which says what is wrong if it fails too.
     if (es.readyState === EventSource.CLOSED && g.es === es) {
-      setTimeout(() => { if (g.es === es) refetch().catch(fatal); }, 3000);
+      setTimeout(() => { if (g.es === es) { g.es = null; resync(); } }, 3000);
     }
   };
 }
@@ -109,6 +114,7 @@ function listen() {
 // opponent's move, the clocks) and the stream opens again from there.
 function watchNetwork() {
   addEventListener('offline', () => {
+    clearTimeout(g.watchdog);
     if (g.es) g.es.close();
     g.es = null;
     conn('game.offline');
@@ -127,6 +133,23 @@ function resync() {
     if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 429) { fatal(e); return; }
     if (navigator.onLine) setTimeout(() => { if (!g.es) resync(); }, 3000);
   });
+}
+
+// alive notes that the stream es spoke. The server speaks at least every
+// beat (its heartbeat, whose interval the beat carries): a stream silent
+// for three beats died without an error (a phone in a tunnel, a network
+// that dropped the connection without a word) and is replaced, from the
+// snapshot.
+function alive(es) {
+  clearTimeout(g.watchdog);
+  if (!g.beat || g.es !== es) return;
+  g.watchdog = setTimeout(() => {
+    if (g.es !== es) return;
+    es.close();
+    g.es = null;
+    conn('game.reconnecting');
+    resync();
+  }, 3 * g.beat);
 }
 
 // conn shows the connection notice with the catalog's key, or hides it
