@@ -5,10 +5,14 @@ import (
 	"encoding/json"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -305,8 +309,12 @@ func (r *restartable) stop() {
 func (r *restartable) url() string { return "http://" + r.addr }
 
 // TestBrowserNetRestart: the server restarts (same address, same SQLite
-// file) while both players' pages are open. Each page says it is
-// reconnecting while the server is down, recovers by itself, shows the
+// file) while both players' pages are open, White's straight to the
+// server, Black's through a reverse proxy (as behind nginx, which answers
+// 502 while the server is down: the browser gives up such a stream, and
+// the page took the 502 of its snapshot for a dead link, for good). Each
+// page says it is reconnecting while the server is down, recovers by
+// itself, shows the
 // game as it stood and the referee's word that the time down was not
 // charged; play goes on. A page reloaded by its player (the same link)
 // keeps the seat, the board, the moves and the clocks.
@@ -318,9 +326,20 @@ func TestBrowserNetRestart(t *testing.T) {
 		t.Fatal(err)
 	}
 	tok := func(role online.Role) string { return c.Tokens[role] }
+	target, _ := url.Parse(r.url())
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	var refused atomic.Int32 // snapshots the proxy answered 502
+	proxy.ErrorHandler = func(w http.ResponseWriter, req *http.Request, err error) {
+		if !strings.HasSuffix(req.URL.Path, "/events") {
+			refused.Add(1)
+		}
+		w.WriteHeader(http.StatusBadGateway)
+	}
+	front := httptest.NewServer(proxy)
+	t.Cleanup(front.Close) // after the pages close (cleanups run last first): a stream through it holds Close
 	white, black := newPage(t, "white"), newPage(t, "black")
 	white.open(r.url() + "/g/" + tok(online.RoleWhite))
-	black.open(r.url() + "/g/" + tok(online.RoleBlack))
+	black.open(front.URL + "/g/" + tok(online.RoleBlack))
 	both := []*page{white, black}
 	black.click("11")
 	black.click("15")
@@ -331,11 +350,15 @@ func TestBrowserNetRestart(t *testing.T) {
 	for _, p := range both {
 		p.wait("the page says it is reconnecting", `!document.getElementById('conn').hidden && document.getElementById('conn').textContent === 'Reconnecting…'`)
 	}
+	waitUntil(t, "Black's page asks the proxy for the snapshot while the server is down", func() bool { return refused.Load() > 0 })
 	r.start()
 	for _, p := range both {
 		p.wait("the page recovers by itself", `document.getElementById('conn').hidden && arbiterGame.es && arbiterGame.es.readyState === 1`)
 		p.wait("the referee says the time down was not charged", `/^The server was down for [0-9.]+ seconds; that time was not charged to anyone\.$/.test(document.getElementById('speech').textContent)`)
 		p.waitMoves(1)
+		if !eval[bool](p, `document.getElementById('fatal').hidden`) {
+			t.Errorf("%s's page says %q", p.name, p.text("fatal"))
+		}
 		if got := p.drawn(); got != board {
 			t.Errorf("%s's board after the restart:\n%s\nbefore:\n%s", p.name, got, board)
 		}

@@ -64,6 +64,7 @@ async function refetch() {
     g.state = snap.state;
     g.moves = snap.moves || [];
     g.messages = snap.messages || [];
+    g.speech = lastSpeech(g.messages);
     g.clockAt = performance.now();
     if (!g.started) {
       g.started = true;
@@ -186,6 +187,19 @@ function onEvent(ev) {
     if (speaks(ev)) g.speech = ev;
   }
   render();
+}
+
+// lastSpeech is what the referee said last that still stands (as onEvent
+// leaves it: a move ends what was said before it), so that a page that
+// catches up from the snapshot (back online, reloaded) shows what one that
+// saw the events shows.
+function lastSpeech(messages) {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const ev = messages[i];
+    if (ev.type === 'move') return null;
+    if (ev.msg && ev.msg.code && speaks(ev)) return ev;
+  }
+  return null;
 }
 
 // speaks reports whether an event is the referee addressing the players.
