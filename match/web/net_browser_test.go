@@ -76,6 +76,36 @@ func (p *page) hold(pattern string) (held <-chan fetch.RequestID, release func(f
 	}
 }
 
+// loseAnswers lets p's requests matching pattern reach the server and
+// loses their answers on the way back (the connection is reset), as a
+// phone that moves out of reach while the server answers.
+func (p *page) loseAnswers(pattern string) {
+	p.t.Helper()
+	ids := make(chan fetch.RequestID, 16)
+	p.hook(func(ev any) {
+		if ev, ok := ev.(*fetch.EventRequestPaused); ok && ev.ResponseStatusCode != 0 {
+			ids <- ev.RequestID
+		}
+	})
+	p.do("lose answers to "+pattern, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, fetch.Enable, fetch.EnableParams{Patterns: []*fetch.RequestPattern{{URLPattern: pattern, RequestStage: fetch.RequestStageResponse}}})
+		return err
+	}))
+	go func() {
+		for {
+			select {
+			case id := <-ids:
+				chromedp.Do(p.ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+					_, err := cdp.Call(ctx, t, fetch.FailRequest, fetch.FailRequestParams{RequestID: id, ErrorReason: network.ErrorReasonConnectionReset})
+					return err
+				}))
+			case <-p.ctx.Done(): // the tab is closed
+				return
+			}
+		}
+	}()
+}
+
 // lifecycle freezes p's page ("frozen": no task runs, as a phone does to
 // a tab left in the background) or wakes it ("active").
 func (p *page) lifecycle(state string) {
@@ -247,6 +277,21 @@ func TestBrowserNetSlowMove(t *testing.T) {
 	}
 	if s := e.snap(g.tokens["white"]); s.State.Ply != 2 {
 		t.Errorf("the server has %d moves, want 2", s.State.Ply)
+	}
+
+	// White's next move reaches the server, but its answer is lost: the
+	// page must not say it was not sent once the game shows it played.
+	black.click("15")
+	black.click("22")
+	white.waitMoves(3)
+	white.loseAnswers("*/act")
+	white.click("25")
+	white.click("18")
+	black.waitMoves(4)
+	white.waitMoves(4)
+	white.wait("the page has its answer", `arbiterGame.sending === null`)
+	if !eval[bool](white, `document.getElementById('error').hidden`) {
+		t.Errorf("White's page says %q with the move on its board", white.text("error"))
 	}
 }
 

@@ -211,6 +211,7 @@ function speaks(ev) {
 
 async function act(intent) {
   g.error = null;
+  const moves = g.moves.length;
   try {
     const reply = await postJSON(`${base}/act`, intent);
     if (reply) handleReply(reply);
@@ -223,8 +224,10 @@ async function act(intent) {
     } else {
       // No answer at all (no network): the player is told what was not
       // sent and what to do, in their language, not the browser's words.
+      // A move whose answer alone was lost did reach the server: when the
+      // game shows a move after those it had (render), this goes.
       g.error = intent.kind === 'move' || intent.with_move
-        ? { code: 'move.not_sent', args: { move: intent.move || intent.with_move } }
+        ? { code: 'move.not_sent', args: { move: intent.move || intent.with_move }, moves }
         : { code: 'act.not_sent' };
     }
     render();
@@ -587,6 +590,7 @@ function render() {
     if ($('speech').textContent !== text) $('speech').textContent = text;
     $('speech').className = `speech speech-${sp.type}`;
   }
+  if (g.error && g.error.moves !== undefined && g.moves.length > g.error.moves) g.error = null;
   $('error').hidden = !g.error;
   if (g.error) $('error').textContent = i18n.msg(g.error);
 
