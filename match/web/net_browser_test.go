@@ -165,12 +165,12 @@ func (p *page) clocks() string {
 // network after the first move. The page says the connection is lost
 // (Black's opponent sees Black away); a move Black tries meanwhile is not
 // shown as played: the page says in French that it was not sent and what
-// to do. White moves. Back online, without a reload, Black's page shows
-// White's move, White's stopped clock as White's own page reads it, that
-// it is Black's move, and the notice is gone; Black then plays on and the
-// board is the server's. Left in the background (frozen, as a phone
-// freezes a hidden tab) while White moves again, the page shows that move
-// when it wakes.
+// to do, and so does a draw offer. White moves. Back online, without a
+// reload, Black's page shows White's move, White's stopped clock as
+// White's own page reads it, that it is Black's move, and the notice is
+// gone; Black then plays on and the board is the server's. Left in the
+// background (frozen, as a phone freezes a hidden tab) while White moves
+// again, the page shows that move when it wakes.
 func TestBrowserNetOffline(t *testing.T) {
 	needBrowser(t)
 	e := newEnv(t, Config{Limits: unlimited})
@@ -198,6 +198,8 @@ func TestBrowserNetOffline(t *testing.T) {
 	}
 	black.shot("net-offline-390", 390, 844, "")
 	black.shot("net-offline-1366", 1366, 900, "")
+	black.do("offer a draw", chromedp.Click(chromedp.CSS("#offer")))
+	black.wait("the page says the offer was not sent", `document.getElementById('error').textContent === 'Non envoyé : pas de connexion au serveur. Vérifiez votre connexion, puis réessayez.'`)
 
 	white.click("22")
 	white.click("18")
