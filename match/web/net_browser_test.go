@@ -410,6 +410,8 @@ func TestBrowserNetRestart(t *testing.T) {
 			t.Errorf("%s's board after the restart:\n%s\nbefore:\n%s", p.name, got, board)
 		}
 	}
+	black.shot("net-restarted-390", 390, 844, "")
+	black.shot("net-restarted-1366", 1366, 900, "")
 	white.click("22")
 	white.click("18")
 	black.waitMoves(2)
