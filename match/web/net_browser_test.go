@@ -21,6 +21,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/match/people/online"
@@ -237,8 +238,9 @@ func TestBrowserNetOffline(t *testing.T) {
 
 // TestBrowserNetSlowMove: on a network so slow that White's move has not
 // reached the server yet, White's page says the move is on its way and
-// shows it where it was entered, and a second tap sends nothing; when the
-// move arrives it is played once, with no error.
+// shows it where it was entered, and a second tap sends nothing (a move
+// typed meanwhile stays in its box); when the move arrives it is played
+// once, with no error.
 func TestBrowserNetSlowMove(t *testing.T) {
 	needBrowser(t)
 	e := newEnv(t, Config{Limits: unlimited})
@@ -266,6 +268,11 @@ func TestBrowserNetSlowMove(t *testing.T) {
 	white.click("19")
 	if sel := eval[string](white, `arbiterGame.sel.join()`); sel != "22,18" {
 		t.Errorf("a tap while the move was on its way changed the entry to %q", sel)
+	}
+	// A move typed meanwhile is neither sent nor lost: it waits in its box.
+	white.do("type a move", chromedp.SendKeys(chromedp.CSS("#pdn-input"), "23-19"+kb.Enter))
+	if got := eval[string](white, `document.getElementById('pdn-input').value`); got != "23-19" {
+		t.Errorf("the move typed while another was on its way: the box holds %q", got)
 	}
 	release(id)
 	white.waitMoves(2)

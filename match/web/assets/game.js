@@ -447,7 +447,7 @@ function wire() {
   $('pdn-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const v = $('pdn-input').value.trim();
-    if (!v) return;
+    if (!v || g.sending) return; // the text stays for when the move on its way is answered
     $('pdn-input').value = '';
     sendMove(v, null);
   });
