@@ -169,9 +169,10 @@ func (p *page) clocks() string {
 // to do, and so does a draw offer. White moves. Back online, without a
 // reload, Black's page shows White's move, White's stopped clock as
 // White's own page reads it, that it is Black's move, and the notice is
-// gone; Black then plays on and the board is the server's. Left in the
-// background (frozen, as a phone freezes a hidden tab) while White moves
-// again, the page shows that move when it wakes.
+// gone; Black then plays on and the board is the server's. An online
+// event with the stream unbroken (Wi-Fi to mobile data) leaves no notice.
+// Left in the background (frozen, as a phone freezes a hidden tab) while
+// White moves again, the page shows that move when it wakes.
 func TestBrowserNetOffline(t *testing.T) {
 	needBrowser(t)
 	e := newEnv(t, Config{Limits: unlimited})
@@ -224,6 +225,11 @@ func TestBrowserNetOffline(t *testing.T) {
 	if !eval[bool](black, `document.getElementById('error').hidden`) {
 		t.Errorf("the page still says %q after a move that was played", black.text("error"))
 	}
+
+	// The device says it is online again though its stream never broke
+	// (a switch from Wi-Fi to mobile data): nothing to reconnect, no notice.
+	eval[bool](black, `(dispatchEvent(new Event('online')), true)`)
+	black.wait("the page is quiet after the check", `arbiterGame.refetching === null && document.getElementById('conn').hidden`)
 
 	black.lifecycle("frozen")
 	white.click("25")

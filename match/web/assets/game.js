@@ -121,6 +121,9 @@ function watchNetwork() {
     conn('game.offline');
   });
   addEventListener('online', () => {
+    // A stream that stayed open (a switch from Wi-Fi to mobile data with
+    // no offline between) goes on; the snapshot checks nothing was missed.
+    if (g.es && g.es.readyState === EventSource.OPEN) { refetch().catch(() => {}); return; }
     conn('game.reconnecting');
     resync();
   });
