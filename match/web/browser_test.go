@@ -88,6 +88,14 @@ type page struct {
 	ctx      context.Context
 	mu       sync.Mutex
 	problems []string
+	hooks    []func(any) // more listeners (p.hook), called with p.mu held
+}
+
+// hook adds a listener for the tab's events; it must not block.
+func (p *page) hook(f func(any)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.hooks = append(p.hooks, f)
 }
 
 // newPage opens a tab in a new browser context; its script errors, console
@@ -98,6 +106,9 @@ func newPage(t *testing.T, name string) *page {
 	listener := func(ev any) {
 		p.mu.Lock()
 		defer p.mu.Unlock()
+		for _, f := range p.hooks {
+			f(ev)
+		}
 		switch ev := ev.(type) {
 		case *runtime.EventExceptionThrown:
 			d := ev.ExceptionDetails

@@ -251,7 +251,8 @@ func (s *sse) close() {
 	s.resp.Body.Close()
 }
 
-// readSSE parses a stream into events (comments are dropped) until it ends.
+// readSSE parses a stream into events (comments and the game stream's
+// beats are dropped) until it ends.
 func readSSE(r io.Reader, out chan<- sseEvent) {
 	defer close(out)
 	sc := bufio.NewScanner(r)
@@ -261,7 +262,7 @@ func readSSE(r io.Reader, out chan<- sseEvent) {
 		line := sc.Text()
 		switch {
 		case line == "":
-			if ev != (sseEvent{}) {
+			if ev != (sseEvent{}) && ev.Event != "beat" {
 				out <- ev
 			}
 			ev = sseEvent{}

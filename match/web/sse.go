@@ -16,8 +16,11 @@ import (
 // ?since=V on its first connection; the events it missed come from the
 // store (Hall.Watch), then the live ones. A client too far behind, or
 // dropped by the Hall for not keeping up, gets "event: reload" (fetch the
-// snapshot again) and the stream ends. A comment line every Heartbeat keeps
-// idle connections open through proxies. Each write has a deadline of
+// snapshot again) and the stream ends. An "event: beat" whose data is the
+// Heartbeat in milliseconds opens the stream and comes every Heartbeat: it
+// keeps idle connections open through proxies, and a page that hears
+// nothing for a few beats knows its stream died without a word (a phone's
+// network dropped it) and opens another. Each write has a deadline of
 // WriteWait: a client that stops reading is dropped, not queued for.
 // When the arbiter reissues the link a stream was opened with, the stream
 // ends at the reissue event (its reconnection gets the 404 of any unknown
@@ -64,7 +67,8 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			return !ok || gid != id || grole != role
 		}}
 	w.WriteHeader(http.StatusOK)
-	if !st.send([]byte("retry: 2000\n\n")) {
+	beatLine := []byte("event: beat\ndata: " + strconv.FormatInt(s.lim.Heartbeat.Milliseconds(), 10) + "\n\n")
+	if !st.send(append([]byte("retry: 2000\n\n"), beatLine...)) {
 		return
 	}
 	if len(missed) > s.lim.MaxCatchUp {
@@ -120,7 +124,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 		case <-beat.C:
-			if !st.send([]byte(":\n\n")) {
+			if !st.send(beatLine) {
 				return
 			}
 		}

@@ -561,7 +561,9 @@ func TestStalledReaderIsDropped(t *testing.T) {
 	watcher.until(t, "the latest event", func(ev sseEvent, _ map[string]any) bool { return ev.ID == latest })
 }
 
-// An idle stream gets a comment line every Heartbeat.
+// A game's stream opens with a beat that says the Heartbeat in
+// milliseconds, and an idle one gets another every Heartbeat (by which the
+// page tells a live stream from one its network dropped without a word).
 func TestHeartbeat(t *testing.T) {
 	e := newEnv(t, Config{Limits: Limits{RequestRate: -1, GameRate: -1, Heartbeat: 20 * time.Millisecond}})
 	g := e.create(beginnerGame)
@@ -575,13 +577,13 @@ func TestHeartbeat(t *testing.T) {
 	}
 	var got []byte
 	buf := make([]byte, 4096)
-	for beats := 0; beats < 2; {
+	for beats := 0; beats < 3; { // the first, then two while idle
 		n, err := resp.Body.Read(buf)
 		if err != nil {
 			t.Fatalf("after %q: %v", got, err)
 		}
 		got = append(got, buf[:n]...)
-		beats = bytes.Count(got, []byte("\n:\n\n"))
+		beats = bytes.Count(got, []byte("event: beat\ndata: 20\n\n"))
 	}
 }
 

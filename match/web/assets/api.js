@@ -21,8 +21,12 @@ async function parse(r) {
   return body;
 }
 
-export async function getJSON(url) {
-  return parse(await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store' }));
+// getJSON fetches url; with timeout (ms) it gives up then, as a network
+// that took the request and went silent would otherwise be waited on for
+// minutes.
+export async function getJSON(url, timeout) {
+  const signal = timeout ? AbortSignal.timeout(timeout) : undefined;
+  return parse(await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store', signal }));
 }
 
 export async function postJSON(url, data) {

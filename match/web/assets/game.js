@@ -17,7 +17,8 @@ const EVENT_TYPES = ['move', 'warning', 'illegal', 'claim', 'offer', 'decision',
 const g = {
   snap: null, state: null, v: 0, moves: [], messages: [],
   role: 'spectator', flipped: false, sel: [], captured: [], choose: null,
-  es: null, clockAt: 0, refetching: null, error: null, speech: null,
+  es: null, clockAt: 0, refetching: null, error: null, speech: null, sending: null,
+  beat: 0, watchdog: 0,
 };
 window.arbiterGame = g; // for the browser tests and the curious
 
@@ -38,6 +39,7 @@ async function main() {
   });
   g.board = board;
   wire();
+  watchNetwork();
   try {
     await refetch();
   } catch (e) {
@@ -53,13 +55,16 @@ async function main() {
 async function refetch() {
   if (g.refetching) return g.refetching;
   g.refetching = (async () => {
-    const snap = await getJSON(base);
+    // A loaded page asking again gives up on a silent network after a
+    // while (resync tries again); the first load waits as long as it takes.
+    const snap = await getJSON(base, g.started ? 15000 : 0);
     g.snap = snap;
     g.v = snap.v;
     g.role = snap.role;
     g.state = snap.state;
     g.moves = snap.moves || [];
     g.messages = snap.messages || [];
+    g.speech = lastSpeech(g.messages);
     g.clockAt = performance.now();
     if (!g.started) {
       g.started = true;
@@ -83,22 +88,82 @@ function listen() {
   const es = new EventSource(`${base}/events?since=${g.v}`);
   g.es = es;
   const handle = (e) => {
+    alive(es);
     let ev;
     try { ev = JSON.parse(e.data); } catch (_) { return; }
     onEvent(ev);
   };
   for (const type of EVENT_TYPES) es.addEventListener(type, handle);
   es.addEventListener('reload', () => { refetch().catch(showError); });
-  es.onopen = () => { $('conn').hidden = true; };
+  es.addEventListener('beat', (e) => { g.beat = Number(e.data) || 0; alive(es); });
+  es.onopen = () => { conn(null); };
   es.onerror = () => {
-    $('conn').hidden = false;
+    conn(navigator.onLine ? 'game.reconnecting' : 'game.offline');
     // The browser retries a dropped stream by itself; one it gave up on
     // (an error status: a revoked link, a full server) starts again from
     // the snapshot, which says what is wrong if it fails too.
     if (es.readyState === EventSource.CLOSED && g.es === es) {
-      setTimeout(() => { if (g.es === es) refetch().catch(fatal); }, 3000);
+      setTimeout(() => { if (g.es === es) { g.es = null; resync(); } }, 3000);
     }
   };
+}
+
+// watchNetwork follows the device's connection. A phone that loses its
+// signal says so: its stream is dead though the page may not learn it for
+// minutes, so it is closed and the notice says the connection is lost.
+// Back online, the snapshot brings what happened meanwhile (the
+// opponent's move, the clocks) and the stream opens again from there.
+function watchNetwork() {
+  addEventListener('offline', () => {
+    clearTimeout(g.watchdog);
+    if (g.es) g.es.close();
+    g.es = null;
+    conn('game.offline');
+  });
+  addEventListener('online', () => {
+    // A stream that stayed open (a switch from Wi-Fi to mobile data with
+    // no offline between) goes on; the snapshot checks nothing was missed.
+    if (g.es && g.es.readyState === EventSource.OPEN) { refetch().catch(() => {}); return; }
+    conn('game.reconnecting');
+    resync();
+  });
+}
+
+// resync loads the snapshot and reopens the stream; a failure for want of
+// a network is tried again while the device says it is online (an answer
+// of the server's, such as a revoked link, is final).
+function resync() {
+  refetch().catch((e) => {
+    if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 429) { fatal(e); return; }
+    if (navigator.onLine) setTimeout(() => { if (!g.es) resync(); }, 3000);
+  });
+}
+
+// alive notes that the stream es spoke. The server speaks at least every
+// beat (its heartbeat, whose interval the beat carries): a stream silent
+// for three beats died without an error (a phone in a tunnel, a network
+// that dropped the connection without a word) and is replaced, from the
+// snapshot.
+function alive(es) {
+  clearTimeout(g.watchdog);
+  if (!g.beat || g.es !== es) return;
+  g.watchdog = setTimeout(() => {
+    if (g.es !== es) return;
+    es.close();
+    g.es = null;
+    conn('game.reconnecting');
+    resync();
+  }, 3 * g.beat);
+}
+
+// conn shows the connection notice with the catalog's key, or hides it
+// (null); data-i18n keeps it translated when the language changes.
+function conn(key) {
+  const el = $('conn');
+  el.hidden = !key;
+  if (!key) return;
+  el.dataset.i18n = key;
+  el.textContent = t(key);
 }
 
 function onEvent(ev) {
@@ -127,6 +192,19 @@ function onEvent(ev) {
   render();
 }
 
+// lastSpeech is what the referee said last that still stands (as onEvent
+// leaves it: a move ends what was said before it), so that a page that
+// catches up from the snapshot (back online, reloaded) shows what one that
+// saw the events shows.
+function lastSpeech(messages) {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const ev = messages[i];
+    if (ev.type === 'move') return null;
+    if (ev.msg && ev.msg.code && speaks(ev)) return ev;
+  }
+  return null;
+}
+
 // speaks reports whether an event is the referee addressing the players.
 function speaks(ev) {
   return ['warning', 'illegal', 'claim', 'offer', 'decision', 'result', 'pause', 'annotation', 'resume-after-restart', 'rematch'].includes(ev.type);
@@ -136,6 +214,7 @@ function speaks(ev) {
 
 async function act(intent) {
   g.error = null;
+  const moves = g.moves.length;
   try {
     const reply = await postJSON(`${base}/act`, intent);
     if (reply) handleReply(reply);
@@ -146,7 +225,13 @@ async function act(intent) {
       if (cands.length > 1 && intent.kind === 'move') { g.choose = cands; render(); return null; }
       g.error = e;
     } else {
-      g.error = { text: String(e) };
+      // No answer at all (no network): the player is told what was not
+      // sent and what to do, in their language, not the browser's words.
+      // A move whose answer alone was lost did reach the server: when the
+      // game shows a move after those it had (render), this goes.
+      g.error = intent.kind === 'move' || intent.with_move
+        ? { code: 'move.not_sent', args: { move: intent.move || intent.with_move }, moves }
+        : { code: 'act.not_sent' };
     }
     render();
     return null;
@@ -182,17 +267,28 @@ function candidates(...objs) {
   return [];
 }
 
-function sendMove(text, path) {
+// sendMove sends a move once: until the server answers, the page says the
+// move is on its way, shows it where it was entered, and takes no other
+// (on a slow network a second tap must not play again). Refused or not
+// sent, the board is the server's again.
+async function sendMove(text, path) {
+  if (g.sending) return;
   const intent = { kind: 'move', move: text };
   if (path) intent.path = path;
-  if ($('claim-with').checked) {
-    $('claim-with').checked = false;
-    act({ kind: 'claim', claim: 'threefold', with_move: text });
-  } else {
-    act(intent);
-  }
-  g.sel = []; g.captured = [];
+  g.sending = text;
   render();
+  try {
+    if ($('claim-with').checked) {
+      $('claim-with').checked = false;
+      await act({ kind: 'claim', claim: 'threefold', with_move: text });
+    } else {
+      await act(intent);
+    }
+  } finally {
+    g.sending = null;
+    g.sel = []; g.captured = [];
+    render();
+  }
 }
 
 // ---- move entry ----
@@ -202,7 +298,7 @@ const canMove = () => isPlayer() && g.state && g.state.status !== 'over';
 const pieceAt = (name) => ((g.state && g.state.board && g.state.board.pieces) || []).find((p) => p.sq === name);
 
 function square(name) {
-  if (!canMove()) return;
+  if (!canMove() || g.sending) return;
   g.choose = null;
   const p = pieceAt(name);
   const sel = g.sel;
@@ -231,7 +327,7 @@ function square(name) {
 }
 
 function dragged(from, to) {
-  if (!canMove()) return;
+  if (!canMove() || g.sending) return;
   const sel = g.sel;
   if (sel.length === 0 || sel[sel.length - 1] !== from) { g.sel = []; g.captured = []; square(from); }
   if (g.sel.length) square(to);
@@ -354,7 +450,7 @@ function wire() {
   $('pdn-form').addEventListener('submit', (e) => {
     e.preventDefault();
     const v = $('pdn-input').value.trim();
-    if (!v) return;
+    if (!v || g.sending) return; // the text stays for when the move on its way is answered
     $('pdn-input').value = '';
     sendMove(v, null);
   });
@@ -450,7 +546,7 @@ function render() {
   }
   board.set({
     flipped: g.flipped, numbers: $('numbers').checked, pieces, last: st.last,
-    path: g.sel, faded: g.captured, hints, interactive: canMove(),
+    path: g.sel, faded: g.captured, hints, interactive: canMove() && !g.sending,
   });
   const wrap = $('board-wrap');
   const geo = g.snap.geometry;
@@ -464,7 +560,7 @@ function render() {
   bar($('bar-top'), other(bottom), st);
 
   // Entry of a capture step by step.
-  $('entry').hidden = g.sel.length < 2;
+  $('entry').hidden = g.sel.length < 2 || !!g.sending;
   $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join('x') }) : '';
   $('pdn-form').hidden = !canMove();
   $('board-help').hidden = !canMove();
@@ -483,9 +579,10 @@ function render() {
     $('banner').replaceChildren(head, why);
   }
   renderAfter(st, over);
-  $('turn').textContent = turnText(st);
+  $('turn').textContent = g.sending ? t('move.sending', { move: g.sending }) : turnText(st);
   $('turn').hidden = over;
-  $('turn').className = `turn${isPlayer() && st.turn === g.role && st.status === 'running' ? ' yours' : ''}`;
+  // A move on its way is no longer the player's to make: not shown as "yours".
+  $('turn').className = `turn${isPlayer() && st.turn === g.role && st.status === 'running' && !g.sending ? ' yours' : ''}`;
   $('mode-note').textContent = modeText();
   $('paused').hidden = st.status !== 'paused';
   const sp = g.speech && !(over && g.speech.type === 'result') ? g.speech : null;
@@ -496,6 +593,7 @@ function render() {
     if ($('speech').textContent !== text) $('speech').textContent = text;
     $('speech').className = `speech speech-${sp.type}`;
   }
+  if (g.error && g.error.moves !== undefined && g.moves.length > g.error.moves) g.error = null;
   $('error').hidden = !g.error;
   if (g.error) $('error').textContent = i18n.msg(g.error);
 
