@@ -556,3 +556,44 @@ func TestBrowserNetSilentDrop(t *testing.T) {
 		t.Errorf("White's board after the silence:\n%s\nthe server's:\n%s", got, want)
 	}
 }
+
+// A refusal answers the move before: when the player sends the next one,
+// the refusal goes at once, not when the server answers. It stood beside
+// the move on its way, so a test waiting for a second refusal saw the
+// first and tapped on while the move was still out (the board takes no
+// taps then): its next move was lost (TestBrowserFirstGame in a fresh
+// clone's CI).
+func TestBrowserNetRefusalGoesWithNextMove(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"english","time_control":"300+3","mode":"friendly","white":"Ann","black":"Bob"}`)
+	white, black := newPage(t, "white"), newPage(t, "black")
+	white.open(g.links["white"])
+	black.open(g.links["black"])
+	black.click("11")
+	black.click("15")
+	white.waitMoves(1)
+	white.click("22")
+	white.click("18")
+	black.waitMoves(2)
+	black.click("9")
+	black.click("13")
+	black.wait("the refusal", `!document.getElementById('error').hidden && document.getElementById('error').textContent.includes('9-13 is not a legal move')`)
+
+	held, release := black.hold("*/act")
+	black.click("15")
+	black.click("22")
+	var id fetch.RequestID
+	select {
+	case id = <-held:
+	case <-time.After(time.Minute):
+		t.Fatal("Black's capture was never sent")
+	}
+	black.wait("the capture on its way", `document.getElementById('turn').textContent.startsWith('Sending 15')`)
+	if !eval[bool](black, `document.getElementById('error').hidden`) {
+		t.Errorf("with the capture on its way the page still says %q", black.text("error"))
+	}
+	release(id)
+	white.waitMoves(3)
+	black.waitMoves(3)
+}

@@ -275,6 +275,9 @@ async function sendMove(text, path) {
   if (g.sending) return;
   const intent = { kind: 'move', move: text };
   if (path) intent.path = path;
+  // The refusal of the move before is answered by this one: it goes now,
+  // not when the server answers (shown meanwhile, it read as this move's).
+  g.error = null;
   g.sending = text;
   render();
   try {
