@@ -77,6 +77,19 @@ func (p *page) hold(pattern string) (held <-chan fetch.RequestID, release func(f
 	}
 }
 
+// nextHeld is the next request hold has held, what naming it for the
+// failure; the bound is generous for a loaded machine, not a timing.
+func nextHeld(t *testing.T, held <-chan fetch.RequestID, what string) fetch.RequestID {
+	t.Helper()
+	select {
+	case id := <-held:
+		return id
+	case <-time.After(time.Minute):
+		t.Fatalf("%s was never sent", what)
+		return ""
+	}
+}
+
 // loseAnswers lets p's requests matching pattern reach the server and
 // loses their answers on the way back (the connection is reset), as a
 // phone that moves out of reach while the server answers.
@@ -261,12 +274,7 @@ func TestBrowserNetSlowMove(t *testing.T) {
 	held, release := white.hold("*/act")
 	white.click("22")
 	white.click("18")
-	var id fetch.RequestID
-	select {
-	case id = <-held:
-	case <-time.After(time.Minute):
-		t.Fatal("White's move was never sent")
-	}
+	id := nextHeld(t, held, "White's move")
 	white.wait("the page says the move is on its way", `document.getElementById('turn').textContent === 'Sending 22-18…' && document.querySelector('#board .piece[data-sq="18"]') && !document.querySelector('#board .piece[data-sq="22"]')`)
 	white.shot("net-sending-390", 390, 844, "")
 	white.shot("net-sending-1366", 1366, 900, "")
@@ -583,12 +591,7 @@ func TestBrowserNetRefusalGoesWithNextMove(t *testing.T) {
 	held, release := black.hold("*/act")
 	black.click("15")
 	black.click("22")
-	var id fetch.RequestID
-	select {
-	case id = <-held:
-	case <-time.After(time.Minute):
-		t.Fatal("Black's capture was never sent")
-	}
+	id := nextHeld(t, held, "Black's capture")
 	black.wait("the capture on its way", `document.getElementById('turn').textContent.startsWith('Sending 15')`)
 	if !eval[bool](black, `document.getElementById('error').hidden`) {
 		t.Errorf("with the capture on its way the page still says %q", black.text("error"))
