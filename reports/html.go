@@ -219,7 +219,10 @@ func writeHTML(w io.Writer, ev Event, st *Stats, sidecar func([][]byte) error) e
 	for _, e := range st.Engines {
 		l := e.Latency
 		if l == nil {
-			unmeasured = append(unmeasured, e.Name)
+			// An engine that played nothing has no moves to measure.
+			if e.WDL.Games()+e.Unfinished > 0 {
+				unmeasured = append(unmeasured, e.Name)
+			}
 			continue
 		}
 		d.Latency = append(d.Latency, latencyRow{Name: e.Name, Moves: l.Moves, Games: l.Games, HighGames: l.HighGames, MaxGame: l.MaxGame,

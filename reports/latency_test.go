@@ -158,8 +158,25 @@ func TestLatencyInHTML(t *testing.T) {
 			t.Errorf("report.html lacks %q", want)
 		}
 	}
-	// An event with no latency known has no latency section.
+	if strings.Contains(page, `id="latency-unmeasured"`) {
+		t.Error("a note of engines not measured where every engine was")
+	}
+	// An engine whose moves came without a search time (DXP) is named as
+	// not measured; one that played no game is not named at all.
 	ev := latencyEvent()
+	ev.Engines = append(ev.Engines, "net", "idle")
+	ev.Games = append(ev.Games, Game{Round: 2, Board: 2, White: "net", Black: "a", Result: "0-1", Termination: "normal", Plies: 3,
+		Latency: []time.Duration{-1, time.Millisecond, -1}})
+	buf.Reset()
+	if err := WriteHTML(&buf, ev); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `<p class="note" id="latency-unmeasured">Not measured: net. Its moves came without a search time`) {
+		t.Error("report.html does not name net as not measured, or names more")
+	}
+
+	// An event with no latency known has no latency section.
+	ev = latencyEvent()
 	for i := range ev.Games {
 		ev.Games[i].Latency = nil
 	}
