@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -23,7 +22,7 @@ import (
 // board viewer. The clean match is the case that broke: results with no
 // incident at all left the page's lists null and the page dead.
 func TestEngineAuthorCleanMatchReport(t *testing.T) {
-	bin := browser.Require(t)
+	browser.Require(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m")
 	stdout, stderr, code := runArbiter(t, dir, "match",
@@ -50,10 +49,7 @@ func TestEngineAuthorCleanMatchReport(t *testing.T) {
 
 	var mu sync.Mutex
 	var problems []string
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a bound for a loaded machine, not a timing
-	defer cancel()
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, browser.Options(bin, t.TempDir())...)
-	defer cancelAlloc()
+	browserCtx := browserFor(t, 5*time.Minute)
 	listener := func(ev any) {
 		if e, ok := ev.(*runtime.EventExceptionThrown); ok {
 			mu.Lock()
@@ -66,15 +62,9 @@ func TestEngineAuthorCleanMatchReport(t *testing.T) {
 			mu.Unlock()
 		}
 	}
-	browserCtx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
-	if err := chromedp.Do(browserCtx); err != nil {
-		t.Fatal(err)
-	}
 	for _, width := range []int64{1366, 390} {
 		// A new tab per width, as a person opening the file anew.
-		bctx, cancelB := chromedp.NewContext(browserCtx, chromedp.WithListener(listener))
-		defer cancelB()
+		bctx := newTab(t, browserCtx, chromedp.WithListener(listener))
 		if err := chromedp.Do(bctx, chromedp.EmulateViewport(width, 900),
 			chromedp.Navigate("file://"+report),
 			chromedp.WaitVisible(chromedp.CSS("#games-table tbody tr"))); err != nil {

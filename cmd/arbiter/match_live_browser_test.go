@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -21,7 +20,7 @@ import (
 // long names (a name taken from the command) make the tables wider than a
 // 390 px screen: they scroll inside their own box, never the page.
 func TestMatchLiveViewOnAPhone(t *testing.T) {
-	bin := browser.Require(t)
+	browser.Require(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "ev")
 	m, stdout, stderr := startWatched(t, dir, "match",
@@ -38,12 +37,7 @@ func TestMatchLiveViewOnAPhone(t *testing.T) {
 	waitFor(t, m, "the end of the match", func() bool { return strings.Contains(stdout.String(), "match: finished; the live view at") }, stderr)
 	url := liveRE.FindStringSubmatch(stderr.String())[1]
 
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a bound for a loaded machine, not a timing
-	defer cancel()
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, browser.Options(bin, t.TempDir())...)
-	defer cancelAlloc()
-	bctx, cancelB := chromedp.NewContext(actx)
-	defer cancelB()
+	bctx := newTab(t, browserFor(t, 5*time.Minute))
 	for _, width := range []int64{390, 1366} {
 		if err := chromedp.Do(bctx, chromedp.EmulateViewport(width, 900), chromedp.Navigate(url+"/"),
 			chromedp.Poll[chromedp.Void](`document.querySelectorAll('#standings tbody tr').length === 2 &&

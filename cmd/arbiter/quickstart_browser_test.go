@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/draughts-arbiter/arbiter/internal/browser"
 )
 
 // The README's four quick starts, followed in a real browser against the
@@ -85,7 +83,8 @@ func serveAsREADME(t *testing.T, section string) string {
 	return servingRE.FindStringSubmatch(out.String())[1]
 }
 
-// tabs is a headless Chromium; each tab is a person's own browser context.
+// tabs is the headless Chromium (the package's shared one, for three
+// minutes); each tab is a person's own browser context.
 type tabs struct {
 	t       *testing.T
 	browser context.Context
@@ -93,24 +92,13 @@ type tabs struct {
 
 func newTabs(t *testing.T) *tabs {
 	t.Helper()
-	bin := browser.Require(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	t.Cleanup(cancel)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, browser.Options(bin, t.TempDir(), chromedp.WindowSize(1366, 900))...)
-	t.Cleanup(cancelAlloc)
-	bctx, cancelB := chromedp.NewContext(actx)
-	t.Cleanup(cancelB)
-	if err := chromedp.Do(bctx); err != nil {
-		t.Fatal(err)
-	}
-	return &tabs{t: t, browser: bctx}
+	return &tabs{t: t, browser: browserFor(t, 3*time.Minute)}
 }
 
 // open opens url in a new browser context and waits for cond.
 func (b *tabs) open(url, cond string) context.Context {
 	b.t.Helper()
-	ctx, cancel := chromedp.NewContext(b.browser, chromedp.WithNewBrowserContext())
-	b.t.Cleanup(cancel)
+	ctx := newTab(b.t, b.browser)
 	do(b.t, ctx, "open "+url, chromedp.EmulateViewport(1366, 900), chromedp.Navigate(url))
 	wait(b.t, ctx, "the page at "+url, cond)
 	return ctx

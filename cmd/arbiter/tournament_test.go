@@ -28,7 +28,10 @@ func TestMain(m *testing.M) {
 	if how := os.Getenv(crashChild); how != "" {
 		crashAsAsked(how)
 	}
-	testbin.Main(m, &arbiterBin, ".", nil)
+	testbin.Main(m, &arbiterBin, ".", func(code int) int {
+		closeBrowser() // browser_shared_test.go
+		return code
+	})
 }
 
 // smallEvent is a round-robin of four sparring engines: 3 rounds x 2 boards
