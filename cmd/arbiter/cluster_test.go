@@ -70,6 +70,7 @@ func TestTournamentEmbeddedNATS(t *testing.T) {
 // error=\"context deadline exceeded\"" and "cluster: stream
 // ARBITER_GAMES: context deadline exceeded".
 func TestWrongNATSURL(t *testing.T) {
+	t.Parallel() // a process with its own files, whose tournament waits out a 5 s NATS timeout
 	dir := t.TempDir()
 	writeFile(t, filepath.Join(dir, "event.yaml"), smallEvent)
 	url := "nats://" + testbin.UnboundAddr(t)

@@ -377,22 +377,28 @@ func refusingDXP(t *testing.T, silent bool) string {
 
 // A DXP engine that refuses GAMEREQ, or never answers it, never gets a game
 // going: its games are recorded as losses, and the match ends with exit
-// status 3 naming the engine and the reason.
+// status 3 naming the engine and the reason. The cases run in parallel
+// (each is a process with its own files): the silent one waits out four
+// 1 s start-up timeouts.
 func TestMatchDXPEngineThatNeverStarts(t *testing.T) {
 	for _, tt := range []struct {
+		name   string
 		silent bool
 		want   string
 	}{
-		{false, "engine refused the game: GAMEACC code 2"},
-		{true, "no GAMEACC in answer to GAMEREQ within 1s (the start-up timeout, init=)"},
+		{"refuses", false, "engine refused the game: GAMEACC code 2"},
+		{"silent", true, "no GAMEACC in answer to GAMEREQ within 1s (the start-up timeout, init=)"},
 	} {
-		dir := t.TempDir()
-		addr := refusingDXP(t, tt.silent)
-		out, errs, code := runArbiter(t, dir, "match", "--variant", "international", "--games-per-encounter", "4", "--out", filepath.Join(dir, "out"),
-			"--engine", "name=ok cmd=self engine", "--engine", "name=R proto=dxp init=1s addr="+addr)
-		if code != exitRuntime || !strings.Contains(errs, "no game got going with: R (4 attempts)") || !strings.Contains(errs, tt.want) {
-			t.Errorf("silent=%v: exit %d, want %d after 2 games naming %q\n%s\n%s", tt.silent, code, exitRuntime, tt.want, out, errs)
-		}
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			addr := refusingDXP(t, tt.silent)
+			out, errs, code := runArbiter(t, dir, "match", "--variant", "international", "--games-per-encounter", "4", "--out", filepath.Join(dir, "out"),
+				"--engine", "name=ok cmd=self engine", "--engine", "name=R proto=dxp init=1s addr="+addr)
+			if code != exitRuntime || !strings.Contains(errs, "no game got going with: R (4 attempts)") || !strings.Contains(errs, tt.want) {
+				t.Errorf("exit %d, want %d after 2 games naming %q\n%s\n%s", code, exitRuntime, tt.want, out, errs)
+			}
+		})
 	}
 }
 

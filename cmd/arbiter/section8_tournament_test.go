@@ -10,11 +10,13 @@ import (
 // Every preset of RULES.md section 8 runs a short event: two sparring
 // engines, two games (a colour-reversed pair from the start position),
 // a small move cap so that the test stays fast, and the games.pdn the
-// event writes passes `arbiter check`.
+// event writes passes `arbiter check`. The presets run in parallel: each
+// is a process of its own with its own files.
 func TestSection8PresetEvents(t *testing.T) {
 	dir := t.TempDir()
 	for _, name := range []string{"turkish", "frisian", "frysk", "breakthrough", "killer", "dameo", "gothic", "alquerque", "corner", "hawaii", "parachute"} {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			out := filepath.Join(dir, name)
 			stdout, stderr, code := runArbiter(t, dir, "match", "--variant", name, "--time-control", "10+0.1",
 				"--games-per-encounter", "2", "--adjudication-max-moves", "40", "--progress", "off",
