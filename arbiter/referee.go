@@ -475,10 +475,18 @@ func (r *Referee) Done() bool { return r.result.Outcome != rules.Ongoing }
 // Result returns the result (Outcome Ongoing while the game goes on).
 func (r *Referee) Result() Result { return r.result }
 
-// Record returns a copy of the record so far.
+// Record returns a copy of the record so far. The moves of a finished
+// game are shared, not copied: no move is added after the result, so
+// they are as immutable as a copy (clipped, so that an append by the
+// caller copies), and a match of fast games keeps a copy of every game's
+// moves (10 KB) off the collector.
 func (r *Referee) Record() Record {
 	rec := r.rec
-	rec.Moves = append([]MoveRecord(nil), rec.Moves...)
+	if r.Done() {
+		rec.Moves = slices.Clip(rec.Moves)
+	} else {
+		rec.Moves = append([]MoveRecord(nil), rec.Moves...)
+	}
 	rec.Warnings = append([]Warning(nil), rec.Warnings...)
 	rec.Claims = append([]ClaimRecord(nil), rec.Claims...)
 	rec.Decisions = append([]Decision(nil), rec.Decisions...)
