@@ -28,6 +28,14 @@ type Reader struct {
 	br   *bufio.Reader
 	file string
 
+	enc     Encoding   // the file's encoding: as set, or as decided
+	guessed bool       // enc was decided from the text
+	started bool       // the first line was read (UTF-16 is decided before it)
+	legacy  *[128]rune // the single-byte encoding of lines that are not UTF-8 (nil: not decided)
+	decided Encoding   // with enc Detect: the encoding legacy is
+	raw     []byte     // the current line as read, before decoding
+	dec     []byte     // the current line decoded, when that changed it
+
 	buf       []byte // the current line without its line end
 	pos       int    // next unread byte of buf
 	lineNo    int    // number of the line in buf; 0 before the first
@@ -47,9 +55,26 @@ type Reader struct {
 }
 
 // NewReader returns a Reader reading r; filename is used in error messages
-// only (it may be empty).
+// only (it may be empty). It decides the file's encoding from its text
+// (Detect); SetEncoding names it instead.
 func NewReader(r io.Reader, filename string) *Reader {
 	return &Reader{br: bufio.NewReaderSize(r, 64<<10), file: filename}
+}
+
+// SetEncoding reads the file in e rather than the encoding its text
+// suggests (Detect, the zero value, goes back to deciding). It must be
+// called before the first Next.
+func (r *Reader) SetEncoding(e Encoding) { r.enc, r.guessed = e, false }
+
+// Encoding is the encoding the reader reads the file in: the one set, or
+// the one it decided (guessed is then true): UTF-16 from the file's first
+// bytes, or the encoding of its lines that are not UTF-8. It is Detect
+// while every line read so far was ASCII or UTF-8.
+func (r *Reader) Encoding() (e Encoding, guessed bool) {
+	if r.enc == Detect {
+		return r.decided, r.decided != Detect
+	}
+	return r.enc, r.guessed
 }
 
 // syntaxError is a problem found while reading a game, before the game
@@ -122,13 +147,17 @@ func (r *Reader) nextLine() bool {
 		r.prevBlank = len(t) == 0
 		r.prevTag = len(t) > 0 && t[0] == '['
 	}
-	r.buf, r.pos, r.long = r.buf[:0], 0, false
+	if !r.started {
+		r.started = true
+		r.startUTF16()
+	}
+	r.raw, r.buf, r.pos, r.long = r.raw[:0], r.buf[:0], 0, false
 	n := 0
 	for {
 		chunk, err := r.br.ReadSlice('\n')
 		n += len(chunk)
-		if len(r.buf)+len(chunk) <= maxLine {
-			r.buf = append(r.buf, chunk...)
+		if len(r.raw)+len(chunk) <= maxLine {
+			r.raw = append(r.raw, chunk...)
 		} else {
 			r.long = true
 		}
@@ -149,14 +178,89 @@ func (r *Reader) nextLine() bool {
 		break
 	}
 	r.lineNo++
-	for len(r.buf) > 0 && (r.buf[len(r.buf)-1] == '\n' || r.buf[len(r.buf)-1] == '\r') {
-		r.buf = r.buf[:len(r.buf)-1]
+	for len(r.raw) > 0 && (r.raw[len(r.raw)-1] == '\n' || r.raw[len(r.raw)-1] == '\r') {
+		r.raw = r.raw[:len(r.raw)-1]
 	}
-	if r.lineNo == 1 {
-		r.buf = bytes.TrimPrefix(r.buf, []byte("\xEF\xBB\xBF"))
+	if r.lineNo == 1 && bytes.HasPrefix(r.raw, []byte("\xEF\xBB\xBF")) {
+		r.raw = r.raw[3:]
 	}
-	r.buf = trimEscapedCR(r.buf)
+	r.buf = trimEscapedCR(r.decode(r.raw))
 	return true
+}
+
+// startUTF16 reads the rest of the file through a UTF-16 decoder when it
+// is set so, or when its first bytes show it (sniffUTF16).
+func (r *Reader) startUTF16() {
+	order, mark := r.enc, 0
+	if r.enc == Detect {
+		head, _ := r.br.Peek(4)
+		if order, mark = sniffUTF16(head); order != Detect {
+			r.enc, r.guessed = order, true
+		}
+	} else if head, _ := r.br.Peek(2); order == UTF16LE && bytes.Equal(head, []byte{0xFF, 0xFE}) ||
+		order == UTF16BE && bytes.Equal(head, []byte{0xFE, 0xFF}) {
+		mark = 2
+	}
+	if order != UTF16LE && order != UTF16BE {
+		return
+	}
+	r.br.Discard(mark)
+	r.br = bufio.NewReaderSize(&utf16Reader{src: r.br, order: order}, 64<<10)
+}
+
+// decode returns the line b as UTF-8 text (in dec when it must change it). With the encoding to be detected, a line of valid UTF-8
+// stays as it is; the first line that is not decides the encoding of all
+// such lines of the file (guessLegacy, on that line and what follows it);
+// Windows-1252 keeps the valid UTF-8 in them as well (the reading of such
+// lines before the encoding was decided per file). A set encoding reads
+// every line in it; invalid UTF-8 in a file set to UTF-8 reads as U+FFFD.
+func (r *Reader) decode(b []byte) []byte {
+	ascii := true
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return b
+	}
+	switch r.enc {
+	case Detect:
+		if utf8.Valid(b) {
+			return b
+		}
+		if r.legacy == nil {
+			r.decided = r.guess(b)
+			r.legacy = r.decided.table()
+		}
+		if r.legacy == &cp1252 {
+			r.dec = decodeMixed(r.dec[:0], b)
+			return r.dec
+		}
+		r.dec = decodeLine(r.dec[:0], b, r.legacy)
+		return r.dec
+	case UTF8:
+		r.dec = append(r.dec[:0], bytes.ToValidUTF8(b, []byte("\uFFFD"))...)
+		return r.dec
+	case UTF16LE, UTF16BE:
+		return b // decoded already
+	}
+	r.dec = decodeLine(r.dec[:0], b, r.enc.table())
+	return r.dec
+}
+
+// guess chooses the encoding of the lines that are not UTF-8 from line,
+// the first of them, and those among the next lookahead bytes.
+func (r *Reader) guess(line []byte) Encoding {
+	lines := [][]byte{line}
+	ahead, _ := r.br.Peek(lookahead) // what there is, at the end of the file
+	for l := range bytes.SplitSeq(ahead, []byte("\n")) {
+		if !utf8.Valid(l) {
+			lines = append(lines, l)
+		}
+	}
+	return guessLegacy(lines)
 }
 
 // trimEscapedCR drops the two characters `\r` ending a line, a line end
@@ -317,7 +421,7 @@ func (r *Reader) parseTag(g *Game) error {
 		if end < 0 {
 			return r.errorf(r.lineNo, line, "tag %s: value not closed with \" on its line", name)
 		}
-		value = legacyText(unescapeTagValue(r.buf[r.pos : r.pos+end]))
+		value = unescapeTagValue(r.buf[r.pos : r.pos+end])
 		r.pos += end + 1
 	} else {
 		// Lenient: an unquoted value runs to the closing bracket.
@@ -330,7 +434,7 @@ func (r *Reader) parseTag(g *Game) error {
 				return ' '
 			}
 			return c
-		}, legacyText(string(r.buf[r.pos:r.pos+end]))))
+		}, string(r.buf[r.pos:r.pos+end])))
 		r.pos += end
 	}
 	r.skipSpace()

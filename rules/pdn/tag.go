@@ -2,7 +2,6 @@ package pdn
 
 import (
 	"strings"
-	"unicode/utf8"
 )
 
 // QuoteTagValue writes a tag value as a PDN string, quotes included. It is
@@ -70,39 +69,4 @@ func tagStringEnd(b []byte) int {
 		}
 	}
 	return -1
-}
-
-// cp1252High holds the characters of Windows-1252 for the bytes 0x80 to 0x9F;
-// from 0xA0 up it is Latin-1, whose bytes are their own code points. A byte
-// Windows-1252 leaves undefined reads as U+FFFD.
-var cp1252High = [32]rune{
-	'€', '\uFFFD', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\uFFFD', 'Ž', '\uFFFD',
-	'\uFFFD', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\uFFFD', 'ž', 'Ÿ',
-}
-
-// legacyText returns s as UTF-8. PDN 3.0 text is UTF-8, but the files of the
-// older Windows programs (and many collections made with them) are Latin-1 or
-// Windows-1252: a name written "Jos\xe9" there is José, not "Jos\uFFFD". Every
-// byte that is not part of valid UTF-8 is read as Windows-1252; valid UTF-8
-// is kept as it is, so a file mixing both reads right.
-func legacyText(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + len(s)/2)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			switch c := s[i]; {
-			case c >= 0xA0:
-				r = rune(c)
-			case c >= 0x80:
-				r = cp1252High[c-0x80]
-			}
-		}
-		b.WriteRune(r)
-		i += size
-	}
-	return b.String()
 }
