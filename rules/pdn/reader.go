@@ -402,13 +402,19 @@ func (r *Reader) parseTag(g *Game) error {
 		r.pos++
 	}
 	name := string(r.buf[start:r.pos])
+	if q := bytes.IndexByte(r.buf[start:], '"'); q > 0 {
+		if english, ok := translatedTag(string(r.buf[start : start+q])); ok {
+			name, r.pos = english, start+q
+		}
+	}
 	if end := bytes.IndexAny(r.buf[r.pos:], " \t\"]"); end > 0 {
 		// PDN 3.0 reading grammar, Tokens: IDENTIFIER "[A-Z][a-zA-Z0-9_]*".
 		bad := string(r.buf[start : r.pos+end])
 		if bad[0] == '[' {
 			return r.errorf(r.lineNo, line, "a tag opened with [[: remove one [")
 		}
-		return r.errorf(r.lineNo, line, "tag name %q: a tag name has only letters, digits and _ (the file's tag names were translated or encoded?)", bad)
+		return r.errorf(r.lineNo, line, "tag name %q: a tag name has only letters, digits and _; "+
+			"if the file's tag names were translated or encoded, write this one's English name (Event, Site, Date, Round, White, Black, Result, GameType, ...)", bad)
 	}
 	if name == "" {
 		return r.errorf(r.lineNo, line, "tag without a name: a tag is [Name \"value\"] on one line; remove the stray [ or join the tag's lines")
