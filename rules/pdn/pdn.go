@@ -55,6 +55,12 @@ type Move struct {
 	Second bool
 	// Line is the line of the file the move was read from (0 if not read).
 	Line int
+	// Setup is a position set up on the board before the move, written
+	// /FEN "W:W31-50:B1-20"/ in the move text (PDN 3.0's SETUP command: an
+	// irregularity corrected, a recognition failure of an electronic board,
+	// a side step in analysis): the move is played from it, not from the
+	// position the move before left. Empty: none.
+	Setup string
 }
 
 // Label is the move number as written before the move: "12." or "12...".
@@ -81,6 +87,18 @@ type Game struct {
 	Number, Line int
 
 	tagLines map[string]int // the line of each tag read, by lower-case name
+}
+
+// setTagLine records the line of the named tag, unless one of that name
+// was read before (Tag reads the first).
+func (g *Game) setTagLine(name string, line int) {
+	if _, seen := g.tagLines[strings.ToLower(name)]; seen {
+		return
+	}
+	if g.tagLines == nil {
+		g.tagLines = map[string]int{}
+	}
+	g.tagLines[strings.ToLower(name)] = line
 }
 
 // tagLine is the line the named tag was read from (0: not read from a file).

@@ -449,12 +449,7 @@ func (r *Reader) parseTag(g *Game) error {
 	}
 	r.pos++
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
-	if _, seen := g.tagLines[strings.ToLower(name)]; !seen { // Tag reads the first
-		if g.tagLines == nil {
-			g.tagLines = map[string]int{}
-		}
-		g.tagLines[strings.ToLower(name)] = r.lineNo
-	}
+	g.setTagLine(name, r.lineNo)
 	return nil
 }
 
@@ -536,8 +531,19 @@ var suffixNAGs = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!":
 // where a variation's ( stands.
 func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, error) {
 	var moves []Move
-	numbered := false // a move number token was read for the next move
-	lead := ""        // comment before the first move of a variation
+	numbered := false         // a move number token was read for the next move
+	lead := ""                // comment before the first move of a variation
+	setup, setupLine := "", 0 // a set-up (/FEN "..."/) waiting for the move played from it
+	// done ends the line; a set-up with no move after it is an error.
+	done := func(nextGame bool) ([]Move, error) {
+		if setup == "" {
+			return moves, nil
+		}
+		e := r.errorf(setupLine, "/FEN \""+setup+"\"/", "a set-up with no move after it: nothing is checked from it; "+
+			"remove it, or write after it the moves played from it (a position to start the game from goes first, or in a FEN tag)")
+		e.noResync = nextGame // the reader stands at the next game's [
+		return nil, e
+	}
 	for {
 		ok, err := r.skipWS()
 		if err != nil {
@@ -547,13 +553,27 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			if depth > 0 {
 				return nil, r.errorf(open, "", "variation opened with ( is not closed at the end of the file")
 			}
-			return moves, nil
+			return done(false)
 		}
 		c := r.buf[r.pos]
 		switch {
+		case c == '/':
+			line := r.lineNo
+			fen, err := r.readSetup()
+			if err != nil {
+				return nil, err
+			}
+			if depth == 0 && len(moves) == 0 && setup == "" && strings.TrimSpace(r.g.Tag("FEN")) == "" {
+				// PDN 3.0, Setup commands: a set-up before the first move, with
+				// no FEN tag, is the position the game starts from.
+				r.g.SetTag("FEN", fen)
+				r.g.setTagLine("FEN", line)
+				continue
+			}
+			setup, setupLine = fen, line
 		case c == '[':
 			if depth == 0 {
-				return moves, nil // the next game starts here
+				return done(true) // the next game starts here
 			}
 			e := r.errorf(open, "", "variation opened with ( is not closed before the next game at line %d", r.lineNo)
 			e.noResync = true // the next game starts at this [
@@ -596,7 +616,7 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 				return nil, r.errorf(r.lineNo, ")", "unmatched )")
 			}
 			r.pos++
-			return moves, nil
+			return done(false)
 		case c == '$':
 			start := r.pos
 			r.pos++
@@ -647,13 +667,13 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			if res, ok := result(word); ok {
 				if depth == 0 {
 					r.g.Result = res
-					return moves, nil
+					return done(false)
 				}
 				continue // a result inside a variation says nothing about the game
 			}
 			if depth == 0 && isTagScore(word, r.g.Tag("Result")) {
 				r.g.Result = word
-				return moves, nil
+				return done(false)
 			}
 			if strings.Trim(word, "-") == "" {
 				// Collections list games whose moves are lost as "1. - - 2. - -".
@@ -684,7 +704,8 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			if r.nmoves > maxMoves {
 				return nil, r.errorf(line, word, "more than %d moves in one game", maxMoves)
 			}
-			m := Move{Text: word, Num: num, Second: second, Line: line}
+			m := Move{Text: word, Num: num, Second: second, Line: line, Setup: setup}
+			setup = ""
 			if len(moves) == 0 && lead != "" {
 				m.Comment, lead = lead, ""
 			}
@@ -699,6 +720,36 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			return nil, r.errorf(r.lineNo, string(r.buf[r.pos:r.pos+size]), "unexpected character")
 		}
 	}
+}
+
+// readSetup reads a set-up at buf[pos] == '/', PDN 3.0's SETUP token
+// "\/[^\/]*\/" holding a FEN command: /FEN "B:W18,24:B12,16"/ (the quotes
+// may be left out), on one line. It returns the FEN.
+func (r *Reader) readSetup() (string, error) {
+	rest := r.buf[r.pos+1:]
+	end := bytes.IndexByte(rest, '/')
+	if end < 0 {
+		text := string(r.buf[r.pos:])
+		return "", r.errorf(r.lineNo, text, "a / that opens no set-up: PDN 3.0 writes a position set up in the moves as /FEN \"W:W31-50:B1-20\"/ on one line")
+	}
+	text := string(r.buf[r.pos : r.pos+end+2])
+	r.pos += end + 2
+	body := strings.TrimSpace(string(rest[:end]))
+	if len(body) < 3 || !strings.EqualFold(body[:3], "FEN") {
+		return "", r.errorf(r.lineNo, text, "set-up %s: PDN 3.0 writes a position set up in the moves as /FEN \"W:W31-50:B1-20\"/", text)
+	}
+	fen := strings.TrimSpace(body[3:])
+	if q, ok := strings.CutPrefix(fen, `"`); ok {
+		v, after, closed := strings.Cut(q, `"`)
+		if !closed || strings.TrimSpace(after) != "" {
+			return "", r.errorf(r.lineNo, text, "set-up %s: the position goes in quotes, /FEN \"W:W31-50:B1-20\"/", text)
+		}
+		fen = strings.TrimSpace(v)
+	}
+	if fen == "" || strings.ContainsAny(fen, "\" \t") {
+		return "", r.errorf(r.lineNo, text, "set-up %s: no position in it; PDN 3.0 writes /FEN \"W:W31-50:B1-20\"/", text)
+	}
+	return fen, nil
 }
 
 // readNumber reads decimal digits at buf[pos].
