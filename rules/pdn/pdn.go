@@ -11,7 +11,11 @@
 //
 // The reader also takes the forms of PDN 3.0's reading grammar and of the
 // files people wrote: squares padded with spaces ("1- 7", "47x 9", "1 - 7"),
-// alphanumeric moves without a separator ("a3b4").
+// alphanumeric moves without a separator ("a3b4"), positions set up in the
+// move text (/FEN "..."/, Move.Setup), tag names translated into French
+// ([Blanc], [R&#x00e9;sultat], [Type de jeu]). It reads files in the
+// encodings the programs saved them in (Encoding): UTF-8, UTF-16, and for
+// the rest Windows-1252, Windows-1251 or KOI8-R as the text suggests.
 //
 // The reader checks only the syntax of move text. Whether the moves are legal
 // is the business of Replay, which plays the main line under a variant chosen
