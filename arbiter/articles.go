@@ -77,8 +77,9 @@ type rulebook struct {
 	articles map[string]string
 }
 
-// rulebooks are the federation texts the arbiter cites, each read in full
-// for the articles below (docs/check-and-pdn.md, "Which rules are cited").
+// rulebooks are the federation texts the arbiter cites, with where each
+// was read (docs/check-and-pdn.md, "Which rules are cited"); a number is
+// here only when its article's words were read with it, never from memory.
 // Only the preset itself cites them: a custom variant, even one that
 // changes a single parameter of a preset, and the other presets cite
 // nothing, since no text the arbiter has read numbers their rules. A code
@@ -89,7 +90,8 @@ type rulebook struct {
 var rulebooks = []rulebook{
 	{
 		// FMJD, "Official FMJD rules for international draughts" (Annex 1
-		// to the FMJD statutes), version November 2015; the text read is
+		// of the FMJD's rules and regulations), version November 2015;
+		// the text read is
 		// a public copy (github.com/jagaleanov/Draughts, README.md),
 		// articles 4.1-4.5 and 5.4 checked against a second copy of the
 		// Annex 1 document (studfile.net/preview/9635026).
