@@ -91,10 +91,9 @@ var rulebooks = []rulebook{
 	{
 		// FMJD, "Official FMJD rules for international draughts" (Annex 1
 		// of the FMJD's rules and regulations), version November 2015;
-		// the text read is
-		// a public copy (github.com/jagaleanov/Draughts, README.md),
-		// articles 4.1-4.5 and 5.4 checked against a second copy of the
-		// Annex 1 document (studfile.net/preview/9635026).
+		// the text read is a public copy (github.com/jagaleanov/Draughts,
+		// README.md), articles 4.1-4.5 and 5.4 checked against a second
+		// copy of the Annex 1 document (studfile.net/preview/9635026).
 		variant: "international",
 		body:    "FMJD",
 		articles: map[string]string{
