@@ -83,7 +83,7 @@ func TestRecordPDNRoundTrip(t *testing.T) {
 		all += " | " + m.Comment
 	}
 	for _, want := range []string{
-		`warning: white played "32-23", illegal: a king moves one square at a time, and 32-23 is 2 squares.`,
+		`warning: white played "32-23", illegal: a king moves one square at a time, and 32-23 is 2 squares (WCDF rules, 1.17).`,
 		"arbiter's decision: pause: a player is unwell.",
 		"arbiter's decision: add-time white 1m0s: disturbed by noise.",
 		"arbiter's decision: annotation: spectators asked to keep quiet.",

@@ -246,7 +246,8 @@ func wrongVerdict(rep pdn.Report, finding string) string {
 
 // explainIllegal names the rule an illegal move breaks, in the referee's
 // words: the explanation the web referee gives a player (arbiter.Explain),
-// for the squares the record's move names.
+// for the squares the record's move names, and the article of the FMJD or
+// WCDF rulebook it stands in where one is cited (Explanation.Cited).
 func explainIllegal(rep pdn.Report) {
 	var me *pdn.MoveError
 	if !errors.As(rep.Err, &me) || !errors.Is(me.Err, rules.ErrIllegal) || rep.Variant == nil {
@@ -270,7 +271,7 @@ func explainIllegal(rep pdn.Report) {
 	// "not legal here; the legal moves are ..." says nothing the report's
 	// own list of legal moves does not: it was the same list twice.
 	if x := arbiter.Explain(before, m); x.Code != "" && x.Code != arbiter.CodeLegal && x.Code != arbiter.CodeNotLegal {
-		me.Why = x.String()
+		me.Why = x.Cited()
 	}
 }
 

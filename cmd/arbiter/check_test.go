@@ -97,7 +97,7 @@ func TestCheckVariantFallback(t *testing.T) {
 		t.Errorf("last line %q", got)
 	}
 	want := file + ": game 1 (White: Wyllie, J., Black: Moorhead, W., Event: Manchester 1841): illegal move 1. 11-15 (line 7): " +
-		"the piece on 11 is black's, and it is white's move; FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
+		"the piece on 11 is black's, and it is white's move (FMJD rules, art. 3.3); FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
 	if first := strings.Split(out, "\n")[0]; first != want {
 		t.Errorf("first line\n%q\nwant\n%q", first, want)
 	}
@@ -283,8 +283,8 @@ func TestCheckClaims(t *testing.T) {
 func TestCheckNamesTheRule(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct{ moves, want string }{
-		{"1. 11-15 22-18 2. 9-13 *", "illegal move 2. 9-13 (line 7): capturing is compulsory: 15 can capture (15x22); FEN B:W18,21,23-32:B1-10,12,15 legal moves: 15x22"},
-		{"1. 11-15 23-19 2. 15-11 *", "illegal move 2. 15-11 (line 7): men move forward only, and 15-11 goes backward; FEN"},
+		{"1. 11-15 22-18 2. 9-13 *", "illegal move 2. 9-13 (line 7): capturing is compulsory: 15 can capture (15x22) (WCDF rules, 1.20); FEN B:W18,21,23-32:B1-10,12,15 legal moves: 15x22"},
+		{"1. 11-15 23-19 2. 15-11 *", "illegal move 2. 15-11 (line 7): men move forward only, and 15-11 goes backward (WCDF rules, 1.15); FEN"},
 		{"1. 11-15 23-19 2. 15-24 *", "illegal move 2. 15-24 (line 7): 24 is occupied; FEN"},
 	} {
 		file := filepath.Join(dir, "game.pdn")
@@ -295,6 +295,30 @@ func TestCheckNamesTheRule(t *testing.T) {
 		out, code := runCheck(t, file)
 		if code != exitFailed || !strings.Contains(out, "game 1 (White: W, Black: B, Event: test): "+tt.want) {
 			t.Errorf("%s: exit %d, want a line with %q:\n%s", tt.moves, code, tt.want, out)
+		}
+	}
+}
+
+// TestCheckCitesTheArticle: an arbiter checks the records of a club evening
+// (testdata/articles/illegal.pdn) with the real binary. Each game has an
+// illegal move that ignores a capture: the international one's line cites
+// the FMJD rules' article after the rule in the referee's words, the
+// English one's the WCDF rules', and the Russian one's none (no Russian
+// rulebook is cited).
+func TestCheckCitesTheArticle(t *testing.T) {
+	out, err := exec.Command(arbiterBin, "check", "testdata/articles/illegal.pdn").Output()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitFailed {
+		t.Fatalf("exit: %v, want %d\n%s", err, exitFailed, out)
+	}
+	for _, want := range []string{
+		"game 1 (White: Anna, Black: Bram, Event: Club evening): illegal move 2. 33-29 (line 7): capturing is compulsory: 28 can capture (28x19) (FMJD rules, art. 4.2, 4.3); FEN",
+		"game 2 (White: Carl, Black: Dora, Event: Club evening): illegal move 2. 9-13 (line 15): capturing is compulsory: 15 can capture (15x22) (WCDF rules, 1.20); FEN",
+		"game 3 (White: Egor, Black: Fyodor, Event: Club evening): illegal move 2. a3-b4 (line 23): capturing is compulsory: d4 can capture (d4:f6); FEN",
+		"games=3 ok=0 illegal=3 unreadable=0",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
 		}
 	}
 }
