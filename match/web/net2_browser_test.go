@@ -7,7 +7,11 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
 
 	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
@@ -60,8 +64,6 @@ func postAct(t *testing.T, base, token, intent string) {
 // by that time: the server charged it to White.
 func TestBrowserNetClockStands(t *testing.T) {
 	needBrowser(t)
-	t00 := time.Now()
-	defer func() { t.Logf("total after browser %v", time.Since(t00)) }()
 	r := newRestartable(t)
 	c, err := r.hall.Create(context.Background(), online.Setup{Variant: "english", TimeControl: "300+3", White: "Ann", Black: "Bob"})
 	if err != nil {
@@ -92,10 +94,7 @@ func TestBrowserNetClockStands(t *testing.T) {
 		{"offline", func() { white.net(true) }, func() { white.net(false) }, "Connection lost: waiting for the network…", true, false},
 		{"restart", r.stop, r.start, "Reconnecting…", false, true},
 	}
-	t0 := time.Now()
-	lap := func(s string) { t.Logf("%v %s", time.Since(t0).Round(time.Millisecond), s) }
 	for _, tc := range cases {
-		lap(tc.name)
 		white.wait("White's clock runs", clock+`.classList.contains('running') && !`+clock+`.classList.contains('stale')`)
 		tc.cut()
 		white.wait("the notice, the clock marked", `document.getElementById('conn').textContent === `+jsString(tc.notice)+` && `+clock+`.classList.contains('stale') && !`+clock+`.classList.contains('running')`)
@@ -114,10 +113,8 @@ func TestBrowserNetClockStands(t *testing.T) {
 			white.shot("net-clock-stands-1366", 1366, 900, "")
 		}
 
-		lap("stood")
 		tc.mend()
 		white.wait("the notice goes, the clock runs", `document.getElementById('conn').hidden && `+clock+`.classList.contains('running') && !`+clock+`.classList.contains('stale') && !`+clock+`.title`)
-		lap("back")
 		srv, now := server()
 		if now < srv-1500 || now > srv+1000 {
 			t.Errorf("%s: back in touch the page shows %d ms on White's clock, the server %d", tc.name, now, srv)
@@ -125,5 +122,57 @@ func TestBrowserNetClockStands(t *testing.T) {
 		if tc.charged && srv >= stood-1000 {
 			t.Errorf("%s: White's clock stood at %d ms; the server has %d after more than a second offline", tc.name, stood, srv)
 		}
+	}
+}
+
+// failHeld fails a request hold holds as a lost network does (no answer
+// at all: fetch rejects with the browser's own TypeError).
+func (p *page) failHeld(id fetch.RequestID) {
+	p.t.Helper()
+	p.do("fail a request", chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+		_, err := cdp.Call(ctx, t, fetch.FailRequest, fetch.FailRequestParams{RequestID: id, ErrorReason: network.ErrorReasonInternetDisconnected})
+		return err
+	}))
+}
+
+// TestBrowserNetCatchUpFails: a page that must load the game again finds
+// no network. Black's page, in Dutch, hears of the rematch White started
+// and asks for its link; the request fails: the page says in Dutch that it
+// is reconnecting (it said "TypeError: Failed to fetch" beside the board),
+// tries again by itself, and shows the link. A spectator's page, in
+// Russian, whose first load fails says so in Russian and what to do,
+// not in the browser's words.
+func TestBrowserNetCatchUpFails(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"english","time_control":"300+3","white":"Ann","black":"Bob"}`)
+	black := newPage(t, "black")
+	browserSpeaks(black, "nl-NL")
+	black.open(g.links["black"])
+	if code, body := e.act(g.tokens["white"], `{"kind":"resign"}`); code != http.StatusOK {
+		t.Fatalf("resign: %d %s", code, body)
+	}
+	black.wait("the game is over", `!document.getElementById('banner').hidden`)
+
+	held, release := black.hold("*/api/g/" + g.tokens["black"])
+	if resp, body := e.do("POST", "/api/g/"+g.tokens["white"]+"/rematch", "{}"); resp.StatusCode != http.StatusOK {
+		t.Fatalf("rematch: %d %s", resp.StatusCode, body)
+	}
+	black.failHeld(nextHeld(t, held, "Black's page's request for the rematch's link"))
+	black.wait("the page says it is reconnecting, in Dutch", `!document.getElementById('conn').hidden && document.getElementById('conn').textContent === 'Opnieuw verbinden…'`)
+	if got := eval[string](black, `[document.getElementById('error'), document.getElementById('fatal')].filter(e => !e.hidden).map(e => e.textContent).join(' ')`); got != "" {
+		t.Errorf("the page says %q", got)
+	}
+	release(nextHeld(t, held, "the page's second try"))
+	black.wait("the rematch's link, the notice gone", `!document.getElementById('rematch-link').hidden && document.getElementById('conn').hidden`)
+
+	watcher := newPage(t, "spectator")
+	browserSpeaks(watcher, "ru-RU")
+	held, _ = watcher.hold("*/api/g/" + g.tokens["spectator"])
+	watcher.do("open the link", chromedp.Navigate(g.links["spectator"]))
+	watcher.failHeld(nextHeld(t, held, "the spectator's first load"))
+	watcher.wait("the page says what is wrong, in Russian", `!document.getElementById('fatal').hidden`)
+	if got := watcher.text("fatal"); got != "Не удалось загрузить партию: нет связи с сервером. Проверьте подключение и обновите страницу." {
+		t.Errorf("the spectator's page says %q", got)
 	}
 }
