@@ -40,6 +40,7 @@ async function main() {
   });
   g.board = board;
   wire();
+  placeReferee();
   watchNetwork();
   try {
     await refetch();
@@ -49,6 +50,24 @@ async function main() {
   }
   $('game').hidden = false;
   setInterval(tick, 200);
+}
+
+// placeReferee puts what the referee says and asks (a warning, a pause,
+// the choice between two captures, the decision on an illegal move) where
+// the player looks. On a wide screen that is the head of the side column,
+// beside the board; on a phone the side column comes after the board, its
+// help and the typed move's box, and the referee's words were below the
+// fold (at 390x844 a warning's first line showed, cut): there they go
+// under the board, beside the error of a move, which leaves the board its
+// size. The width is style.css's for two columns.
+function placeReferee() {
+  const wide = matchMedia('(min-width: 56rem)');
+  const place = () => {
+    if (wide.matches) $('mode-note').after($('referee'));
+    else $('error').after($('referee'));
+  };
+  wide.addEventListener('change', place);
+  place();
 }
 
 // ---- loading and live events ----
@@ -601,7 +620,14 @@ function render() {
   $('turn').className = `turn${isPlayer() && st.turn === g.role && st.status === 'running' && !g.sending ? ' yours' : ''}`;
   $('mode-note').textContent = modeText();
   $('paused').hidden = st.status !== 'paused';
-  const sp = g.speech && !(over && g.speech.type === 'result') ? g.speech : null;
+  // Opponent-decides: the opponent of an illegal move chooses.
+  const pd = st.pending_decision;
+  const deciding = !!(pd && isPlayer() && pd.decider === g.role && !over);
+  // The decision's box says the referee's words with its buttons: the
+  // player who decides does not read them twice (on a phone the second
+  // copy pushed the buttons below the fold).
+  const asked = deciding && g.speech && g.speech.msg && g.speech.msg.code === 'decision.pending';
+  const sp = g.speech && !(over && g.speech.type === 'result') && !asked ? g.speech : null;
   $('speech').hidden = !sp;
   if (sp) {
     // Only a new message is written: a live region re-reads what it is given.
@@ -624,10 +650,7 @@ function render() {
     cl.append(b);
   }
 
-  // Opponent-decides: the opponent of an illegal move chooses.
-  const pd = st.pending_decision;
-  const decider = pd && pd.decider;
-  $('decide').hidden = !(pd && isPlayer() && decider === g.role && !over);
+  $('decide').hidden = !deciding;
   if (pd) {
     // The referee's own words (translated) when the event is at hand.
     const ev = [...g.messages].reverse().find((m) => m.msg && m.msg.code === 'decision.pending');
