@@ -74,7 +74,18 @@ func AuditClaims(g *pdn.Game, rp *pdn.Replayed) []ClaimFinding {
 		}
 	}
 	judgeComment(-1, g.Comment)
-	for i, m := range rp.Moves {
+	moves := rp.Moves
+	for i := 1; i < len(moves) && i < len(g.Moves); i++ {
+		if g.Moves[i].Setup != "" {
+			// PDN 3.0's set-up: the board changed there, by no move the
+			// draw rules can count; what follows is not judged.
+			out = append(out, ClaimFinding{What: Claimable, Ply: i - 1, Label: label(i - 1),
+				Text: fmt.Sprintf("claims and draws after %s are not judged: the board was set up before %s (a /FEN/ set-up), and the draw rules count moves", label(i-1), label(i))})
+			moves = moves[:i]
+			break
+		}
+	}
+	for i, m := range moves {
 		if r.Done() {
 			break
 		}
@@ -92,7 +103,7 @@ func AuditClaims(g *pdn.Game, rp *pdn.Replayed) []ClaimFinding {
 			verb, note := "first claimable", ""
 			if auto {
 				verb, note = "first due", " (declared by the arbiter in "+v.Name()+")"
-				if i < len(rp.Moves)-1 {
+				if i < len(moves)-1 {
 					note = " (declared by the arbiter in " + v.Name() + ", yet the record goes on)"
 				}
 			}

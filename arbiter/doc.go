@@ -45,7 +45,9 @@
 // What the referee says is meant for players as well as engines: an
 // illegal move's Warning carries an Explanation (Explain: a message code
 // such as illegal.capture-compulsory, its arguments and English text;
-// Codes lists them for translations), and every claim an Evidence (where
+// Codes lists them for translations; for the international and English
+// presets also the article of the FMJD or WCDF rulebook the rule stands
+// in, ArticleFor), and every claim an Evidence (where
 // the position occurred, or the N-move window and what broke it).
 // Record.PDN writes the game with all of it as comments, and AuditClaims
 // (`arbiter check --claims`) judges the claims and draws of any PDN

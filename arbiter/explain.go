@@ -13,9 +13,13 @@ import (
 // Explanation says why an attempted move is illegal, in a player's words:
 // a message code (the key of a translation) and its arguments. String is
 // the English text; a translation uses the same {name} placeholders.
+// Article is the article of the federation's rulebook that the broken rule
+// stands in (ArticleFor), zero where none is cited; Cited adds it to the
+// text.
 type Explanation struct {
-	Code string
-	Args map[string]string
+	Code    string
+	Args    map[string]string
+	Article Article
 }
 
 // Explanation codes. Every code Explain (or the referee) can give is in
@@ -111,6 +115,7 @@ func Explain(p rules.Position, m rules.Move) Explanation {
 		for i := 0; i+1 < len(kv); i += 2 {
 			e.Args[kv[i]] = kv[i+1]
 		}
+		e.Article, _ = articleFor(v, code, e.Args["piece"])
 		return e
 	}
 	n := v.Squares()

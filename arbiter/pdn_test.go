@@ -83,7 +83,7 @@ func TestRecordPDNRoundTrip(t *testing.T) {
 		all += " | " + m.Comment
 	}
 	for _, want := range []string{
-		`warning: white played "32-23", illegal: a king moves one square at a time, and 32-23 is 2 squares.`,
+		`warning: white played "32-23", illegal: a king moves one square at a time, and 32-23 is 2 squares (WCDF rules, 1.17).`,
 		"arbiter's decision: pause: a player is unwell.",
 		"arbiter's decision: add-time white 1m0s: disturbed by noise.",
 		"arbiter's decision: annotation: spectators asked to keep quiet.",
@@ -280,5 +280,35 @@ func TestRecordPDNBraces(t *testing.T) {
 	}
 	if rep := pdn.Check(g, nil); rep.Status != pdn.OK {
 		t.Error(rep)
+	}
+}
+
+// TestAuditClaimsStopsAtSetup: after a set-up in the move text (PDN 3.0's
+// /FEN "..."/) the board changed by no move, so repetitions and move counts
+// cannot run on across it: the audit judges the moves before it and says
+// the rest is not judged. Before, the referee was handed moves that are
+// illegal from where it stood, and judged claims on a game it had stopped.
+func TestAuditClaimsStopsAtSetup(t *testing.T) {
+	const text = `[GameType "20"]
+[FEN "W:WK47:BK4"]
+
+1. 47-42 4-9 2. 42-47 9-4 /FEN "W:WK46:BK1"/ 3. 46-41 {white claims a draw by repetition} 1-6 *
+`
+	g, err := pdn.NewReader(strings.NewReader(text), "").Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := pdn.Check(g, nil)
+	if rep.Status != pdn.OK {
+		t.Fatal(rep)
+	}
+	var lines []string
+	for _, f := range AuditClaims(g, rep.Replayed) {
+		lines = append(lines, f.Text)
+	}
+	all := strings.Join(lines, "\n")
+	want := "claims and draws after 2... 9-4 are not judged: the board was set up before 3. 46-41 (a /FEN/ set-up), and the draw rules count moves"
+	if !strings.Contains(all, want) || strings.Contains(all, "white's claim") {
+		t.Errorf("findings:\n%s\nwant %q and no judged claim after it", all, want)
 	}
 }

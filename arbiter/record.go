@@ -29,7 +29,7 @@ type Warning struct {
 	Ply   int // number of moves played before it (index into Record.Moves)
 	Color rules.Color
 	Text  string // what was sent ("32-29", "garbage", ...)
-	Why   string // why it is illegal (Explanation's text; for an engine's move also the position)
+	Why   string // why it is illegal (Explanation.Cited; for an engine's move also the position)
 	// Explanation is why it is illegal, as a message code and arguments
 	// (Explain; CodeUnreadable for text that is no move).
 	Explanation Explanation

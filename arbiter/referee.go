@@ -245,10 +245,11 @@ func (r *Referee) submit(m rules.Move, checked bool) Verdict {
 	}
 	if !ok {
 		// Only an illegal move pays for the explanation. The reason is
-		// what a player reads (a warning, a result banner): the position
-		// is the record's, not repeated as a FEN in it.
+		// what a player reads (a warning, a result banner), with the
+		// rulebook's article where one is cited: the position is the
+		// record's, not repeated as a FEN in it.
 		ex := Explain(r.pos, m)
-		return r.illegal(m, true, moveText(r.cfg.Variant, m), ex, ex.String(), used)
+		return r.illegal(m, true, moveText(r.cfg.Variant, m), ex, ex.Cited(), used)
 	}
 	r.play(legal, used, false)
 	r.afterMove(r.pos.Turn().Opponent(), r.rec.Moves[len(r.rec.Moves)-1].Text)
@@ -354,7 +355,7 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 	legal, ok := r.legal(m)
 	if !ok {
 		text := moveText(r.cfg.Variant, m)
-		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Move: text, Problem: "the claim's move " + text + " is not a legal move: " + Explain(r.pos, m).String()}, false)
+		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Move: text, Problem: "the claim's move " + text + " is not a legal move: " + Explain(r.pos, m).Cited()}, false)
 	}
 	text := r.legalText(legal)
 	ev := r.claimValid(kind, &legal, text)
@@ -475,10 +476,18 @@ func (r *Referee) Done() bool { return r.result.Outcome != rules.Ongoing }
 // Result returns the result (Outcome Ongoing while the game goes on).
 func (r *Referee) Result() Result { return r.result }
 
-// Record returns a copy of the record so far.
+// Record returns a copy of the record so far. The moves of a finished
+// game are shared, not copied: no move is added after the result, so
+// they are as immutable as a copy (clipped, so that an append by the
+// caller copies), and a match of fast games keeps a copy of every game's
+// moves (10 KB) off the collector.
 func (r *Referee) Record() Record {
 	rec := r.rec
-	rec.Moves = append([]MoveRecord(nil), rec.Moves...)
+	if r.Done() {
+		rec.Moves = slices.Clip(rec.Moves)
+	} else {
+		rec.Moves = append([]MoveRecord(nil), rec.Moves...)
+	}
 	rec.Warnings = append([]Warning(nil), rec.Warnings...)
 	rec.Claims = append([]ClaimRecord(nil), rec.Claims...)
 	rec.Decisions = append([]Decision(nil), rec.Decisions...)

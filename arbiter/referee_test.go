@@ -428,6 +428,26 @@ func TestRecordAndHistory(t *testing.T) {
 	}
 }
 
+// A finished game's record shares its moves, as no move comes after the
+// result; it must still be safe to extend: an append by the caller copies
+// (the slice is clipped), so neither the referee nor another record of it
+// sees the caller's move.
+func TestFinishedRecordShared(t *testing.T) {
+	r, _ := setup(t, "english", "", Config{})
+	play(t, r, "11-15", "22-18")
+	if err := r.Adjudicate(rules.Draw, "agreed"); err != nil {
+		t.Fatal(err)
+	}
+	rec := r.Record()
+	if len(rec.Moves) != 2 || cap(rec.Moves) != len(rec.Moves) {
+		t.Fatalf("finished record: %d moves, cap %d; want 2 and a clipped slice", len(rec.Moves), cap(rec.Moves))
+	}
+	extended := append(rec.Moves, MoveRecord{Text: "15x22"})
+	if again := r.Record(); len(again.Moves) != 2 || &extended[0] == &again.Moves[0] {
+		t.Errorf("an append to a finished record reached the referee: %+v", again.Moves)
+	}
+}
+
 func TestLastIrreversible(t *testing.T) {
 	r, _ := setup(t, "english", "W:W30,K32:B5,K1", Config{})
 	play(t, r, "32-28", "1-6", "30-26", "6-1", "28-32")

@@ -17,7 +17,7 @@ type selfStats struct {
 	cmd                                   string
 	userNs, sysNs, nvcsw, nivcsw          int64
 	syscr, syscw, mallocs, numGC, alloced int64
-	minflt                                int64
+	minflt, gcCPUNs                       int64
 }
 
 func readSelfStats(tb testing.TB, path, cmd string) selfStats {
@@ -56,6 +56,8 @@ func readSelfStats(tb testing.TB, path, cmd string) selfStats {
 				s.alloced = n
 			case "minflt":
 				s.minflt = n
+			case "gc_cpu_ns":
+				s.gcCPUNs = n
 			}
 		}
 		if s.cmd == cmd {
@@ -115,7 +117,8 @@ func pingPongCPU(tb testing.TB, trips, children int) float64 {
 // preemptions), its read and write system calls (its threads', not its
 // engines': see cmd/arbiter/selfstats.go), its page faults (minor: a
 // page touched for the first time, costly on a virtual machine) and its
-// Go allocations, and the garbage collections of the run; and what a ply
+// Go allocations, and the garbage collections of the run and their CPU by
+// the runtime's count (e2e-gc-cpu-ns/ply); and what a ply
 // costs beyond the run's fixed part (e2e-marginal-cpu-ns/ply: the warm-up
 // run below gives the fixed part), and its ratio to the floor.
 // BenchmarkGameRandom's cpu/floor is the game loop's alone.
@@ -169,6 +172,9 @@ func BenchmarkMatchEndToEnd(b *testing.B) {
 		b.ReportMetric(per(s.mallocs), "e2e-allocs/ply")
 		b.ReportMetric(per(s.alloced), "e2e-alloc-B/ply")
 		b.ReportMetric(float64(s.numGC), "e2e-gcs")
+		// The runtime's own count of its collector's CPU (see
+		// cmd/arbiter/selfstats.go): the collections' share of the ply.
+		b.ReportMetric(per(s.gcCPUNs), "e2e-gc-cpu-ns/ply")
 		// What a ply costs beyond the run's fixed part (the process's start,
 		// the engines' preflight, the report): the CPU of this run less the
 		// warm-up's, over the plies of this run less the warm-up's.

@@ -27,22 +27,26 @@ type checkCounts struct {
 }
 
 func newCheckCmd() *cobra.Command {
-	var variant string
+	var variant, encoding string
 	var claims bool
 	cmd := &cobra.Command{
-		Use:   "check [--variant V] [--claims] FILE... (- for the standard input, a directory for its .pdn files)",
+		Use:   "check [--variant V] [--claims] [--encoding E] FILE... (- for the standard input, a directory for its .pdn files)",
 		Short: "Audit PDN game records: replay every game and report the first illegal move",
 		Long: `check replays every game of every PDN file under its rules (its GameType tag, else
 --variant, else the variant its moves are legal in) and prints one line per game: ok, or
 the first illegal move with the rule it breaks, the position and the legal moves. --claims
 also audits draw claims: where repetition and the N-move rules first held and whether each
 recorded claim is valid; a record the rules contradict is marked WRONG:.
+A file that is not UTF-8 is read as Windows-1252, Windows-1251 or KOI8-R as its
+letters suggest (UTF-16 by its byte order mark), and a line says so for Cyrillic;
+--encoding names the encoding instead.
 Exit status: 0 all ok, 1 an illegal game or a wrong record, 2 usage, 3 a file unreadable.
 
 Guide: docs/check-and-pdn.md`,
 		Example: `  arbiter check games.pdn
   arbiter check --variant international -
-  arbiter check --claims --variant english cmd/arbiter/testdata/claims/valid.pdn`,
+  arbiter check --claims --variant english cmd/arbiter/testdata/claims/valid.pdn
+  arbiter check --encoding windows-1251 rules/pdn/testdata/form-cp1251.pdn`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return usagef("check: no PDN file given (usage: arbiter check [--variant V] FILE...)")
@@ -55,11 +59,15 @@ Guide: docs/check-and-pdn.md`,
 				}
 				fallback = v
 			}
+			enc, err := pdn.ParseEncoding(encoding)
+			if err != nil {
+				return usagef("check: --encoding: %v", err)
+			}
 			out := cmd.OutOrStdout()
 			var n checkCounts
 			for _, arg := range args {
 				for _, file := range pdnFiles(out, arg) {
-					checkFile(out, cmd.ErrOrStderr(), cmd.InOrStdin(), file, fallback, claims, &n)
+					checkFile(out, cmd.ErrOrStderr(), cmd.InOrStdin(), file, checkOptions{fallback, claims, enc}, &n)
 				}
 			}
 			fmt.Fprintf(out, "games=%d ok=%d illegal=%d unreadable=%d\n", n.games, n.ok, n.illegal, n.unreadable)
@@ -76,6 +84,7 @@ Guide: docs/check-and-pdn.md`,
 		},
 	}
 	cmd.Flags().StringVar(&variant, "variant", "", "rules for games without a GameType tag (e.g. english, international, russian); a tag wins")
+	cmd.Flags().StringVar(&encoding, "encoding", "auto", "the files' character encoding: auto (UTF-8, else what the text suggests), "+strings.Join(pdn.EncodingNames[1:], ", "))
 	cmd.Flags().BoolVar(&claims, "claims", false, "also audit draw claims: where repetition and the N-move rules first held, and whether each recorded claim or draw is valid")
 	return cmd
 }
@@ -113,10 +122,18 @@ func openRecord(file string, stdin io.Reader) (io.ReadCloser, error) {
 	return os.Open(file)
 }
 
+// checkOptions are check's flags that apply to each file.
+type checkOptions struct {
+	fallback *rules.Variant // --variant (nil: the moves decide)
+	claims   bool           // --claims
+	encoding pdn.Encoding   // --encoding (pdn.Detect: auto)
+}
+
 // checkFile audits one file. A file that cannot be opened or read to the end
 // is an I/O error, not a game: it is named on stderr (and on out, so the
 // listing shows where it stopped) and makes the exit status 3.
-func checkFile(out, errOut io.Writer, in io.Reader, file string, fallback *rules.Variant, claims bool, n *checkCounts) {
+func checkFile(out, errOut io.Writer, in io.Reader, file string, opt checkOptions, n *checkCounts) {
+	fallback, claims := opt.fallback, opt.claims
 	f, err := openRecord(file, in)
 	if err != nil {
 		n.failed++
@@ -129,7 +146,9 @@ func checkFile(out, errOut io.Writer, in io.Reader, file string, fallback *rules
 		file = "stdin"
 	}
 	games := 0
-	err = pdn.Audit(f, file, fallback, func(rep pdn.Report) {
+	pr := pdn.NewReader(f, file)
+	pr.SetEncoding(opt.encoding)
+	err = pdn.AuditReader(pr, fallback, func(rep pdn.Report) {
 		games++
 		n.games++
 		switch rep.Status {
@@ -185,10 +204,29 @@ func checkFile(out, errOut io.Writer, in io.Reader, file string, fallback *rules
 		fmt.Fprintf(errOut, "error: check: %v\n", err)
 		return
 	}
+	if line := encodingLine(pr); line != "" {
+		fmt.Fprintf(out, "%s: %s\n", file, line)
+	}
 	if games == 0 {
 		// Nothing was checked: say so, rather than an "ok" by silence.
 		fmt.Fprintf(out, "%s: no game in the file (empty, or not PDN)\n", file)
 	}
+}
+
+// encodingLine says which encoding a file was read in when the reader
+// chose one a person would not assume: Cyrillic from the letters of a file
+// that is not UTF-8, or UTF-16 from its first bytes. Windows-1252, the
+// reading of such files before, goes unsaid.
+func encodingLine(pr *pdn.Reader) string {
+	enc, guessed := pr.Encoding()
+	switch {
+	case !guessed || enc == pdn.Windows1252:
+		return ""
+	case enc == pdn.UTF16LE || enc == pdn.UTF16BE:
+		return fmt.Sprintf("read as %s, from its first bytes", enc)
+	}
+	return fmt.Sprintf("read as %s: the file is not UTF-8 and its letters read as Russian in it; "+
+		"if names look wrong, name the encoding with --encoding (%s)", enc, strings.Join(pdn.EncodingNames[1:], ", "))
 }
 
 // wrongVerdict is the verdict line of a game whose moves are legal but
@@ -208,7 +246,8 @@ func wrongVerdict(rep pdn.Report, finding string) string {
 
 // explainIllegal names the rule an illegal move breaks, in the referee's
 // words: the explanation the web referee gives a player (arbiter.Explain),
-// for the squares the record's move names.
+// for the squares the record's move names, and the article of the FMJD or
+// WCDF rulebook it stands in where one is cited (Explanation.Cited).
 func explainIllegal(rep pdn.Report) {
 	var me *pdn.MoveError
 	if !errors.As(rep.Err, &me) || !errors.Is(me.Err, rules.ErrIllegal) || rep.Variant == nil {
@@ -232,7 +271,7 @@ func explainIllegal(rep pdn.Report) {
 	// "not legal here; the legal moves are ..." says nothing the report's
 	// own list of legal moves does not: it was the same list twice.
 	if x := arbiter.Explain(before, m); x.Code != "" && x.Code != arbiter.CodeLegal && x.Code != arbiter.CodeNotLegal {
-		me.Why = x.String()
+		me.Why = x.Cited()
 	}
 }
 

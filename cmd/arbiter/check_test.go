@@ -97,7 +97,7 @@ func TestCheckVariantFallback(t *testing.T) {
 		t.Errorf("last line %q", got)
 	}
 	want := file + ": game 1 (White: Wyllie, J., Black: Moorhead, W., Event: Manchester 1841): illegal move 1. 11-15 (line 7): " +
-		"the piece on 11 is black's, and it is white's move; FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
+		"the piece on 11 is black's, and it is white's move (FMJD rules, art. 3.3); FEN W:W31-50:B1-20 legal moves: 31-26, 31-27, 32-27, 32-28, 33-28, 33-29, 34-29, 34-30, 35-30"
 	if first := strings.Split(out, "\n")[0]; first != want {
 		t.Errorf("first line\n%q\nwant\n%q", first, want)
 	}
@@ -208,16 +208,22 @@ func TestCheckUsage(t *testing.T) {
 // row) all replay, and the variants taken by the moves are named.
 func TestCheckForms(t *testing.T) {
 	files, err := filepath.Glob("../../rules/pdn/testdata/form-*.pdn")
-	if err != nil || len(files) != 8 {
+	if err != nil || len(files) != 11 {
 		t.Fatalf("form files: %v %v", files, err)
 	}
 	out, code := runCheck(t, files...)
-	if code != exitOK || lastLine(out) != "games=17 ok=17 illegal=0 unreadable=0" {
+	if code != exitOK || lastLine(out) != "games=21 ok=21 illegal=0 unreadable=0" {
 		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 	for _, want := range []string{
 		"form-no-gametype-international.pdn: game 2 (White: Engine B, Black: Engine A): ok (variant: international (no GameType; legal as international, not as english))",
 		"form-alphanumeric.pdn: game 1 (White: Petrov, Black: Ivanov): ok (variant: russian (no GameType; legal as russian, not as international))",
+		"form-cp1251.pdn: game 1 (White: Иванов И.И., Black: Семёнов П.): ok",
+		"form-cp1251.pdn: read as Windows-1251 (Cyrillic): the file is not UTF-8",
+		"form-koi8r.pdn: game 1 (White: Лебедев А., Black: Борисова Н.): ok",
+		"form-koi8r.pdn: read as KOI8-R (Cyrillic)",
+		"form-utf16.pdn: game 1 (White: Орлов В., Black: Гусев К.): ok",
+		"form-utf16.pdn: read as UTF-16 (little-endian), from its first bytes",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no line ending %q in\n%s", want, out)
@@ -277,8 +283,8 @@ func TestCheckClaims(t *testing.T) {
 func TestCheckNamesTheRule(t *testing.T) {
 	dir := t.TempDir()
 	for _, tt := range []struct{ moves, want string }{
-		{"1. 11-15 22-18 2. 9-13 *", "illegal move 2. 9-13 (line 7): capturing is compulsory: 15 can capture (15x22); FEN B:W18,21,23-32:B1-10,12,15 legal moves: 15x22"},
-		{"1. 11-15 23-19 2. 15-11 *", "illegal move 2. 15-11 (line 7): men move forward only, and 15-11 goes backward; FEN"},
+		{"1. 11-15 22-18 2. 9-13 *", "illegal move 2. 9-13 (line 7): capturing is compulsory: 15 can capture (15x22) (WCDF rules, 1.20); FEN B:W18,21,23-32:B1-10,12,15 legal moves: 15x22"},
+		{"1. 11-15 23-19 2. 15-11 *", "illegal move 2. 15-11 (line 7): men move forward only, and 15-11 goes backward (WCDF rules, 1.15); FEN"},
 		{"1. 11-15 23-19 2. 15-24 *", "illegal move 2. 15-24 (line 7): 24 is occupied; FEN"},
 	} {
 		file := filepath.Join(dir, "game.pdn")
@@ -289,6 +295,30 @@ func TestCheckNamesTheRule(t *testing.T) {
 		out, code := runCheck(t, file)
 		if code != exitFailed || !strings.Contains(out, "game 1 (White: W, Black: B, Event: test): "+tt.want) {
 			t.Errorf("%s: exit %d, want a line with %q:\n%s", tt.moves, code, tt.want, out)
+		}
+	}
+}
+
+// TestCheckCitesTheArticle: an arbiter checks the records of a club evening
+// (testdata/articles/illegal.pdn) with the real binary. Each game has an
+// illegal move that ignores a capture: the international one's line cites
+// the FMJD rules' article after the rule in the referee's words, the
+// English one's the WCDF rules', and the Russian one's none (no Russian
+// rulebook is cited).
+func TestCheckCitesTheArticle(t *testing.T) {
+	out, err := exec.Command(arbiterBin, "check", "testdata/articles/illegal.pdn").Output()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != exitFailed {
+		t.Fatalf("exit: %v, want %d\n%s", err, exitFailed, out)
+	}
+	for _, want := range []string{
+		"game 1 (White: Anna, Black: Bram, Event: Club evening): illegal move 2. 33-29 (line 7): capturing is compulsory: 28 can capture (28x19) (FMJD rules, art. 4.2, 4.3); FEN",
+		"game 2 (White: Carl, Black: Dora, Event: Club evening): illegal move 2. 9-13 (line 15): capturing is compulsory: 15 can capture (15x22) (WCDF rules, 1.20); FEN",
+		"game 3 (White: Egor, Black: Fyodor, Event: Club evening): illegal move 2. a3-b4 (line 23): capturing is compulsory: d4 can capture (d4:f6); FEN",
+		"games=3 ok=0 illegal=3 unreadable=0",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
 		}
 	}
 }
@@ -403,5 +433,51 @@ func TestCheckDirectory(t *testing.T) {
 	os.Remove(filepath.Join(empty, "r1.PDN"))
 	if out, code := runCheck(t, empty); code != exitOK || !strings.HasPrefix(out, empty+": no .pdn file in the directory\n") {
 		t.Errorf("empty directory: exit %d, output:\n%s", code, out)
+	}
+}
+
+// TestCheckCyrillicNames follows an arbiter with a file from a Russian
+// Windows program: the real binary checks a Windows-1251 file and names
+// its players in UTF-8, as they are called, and says which encoding it
+// read the file in (they came out as Latin-1 mojibake, "Èâàíîâ È.", before).
+// --encoding windows-1252 reads it the old way: the flag wins over the guess.
+func TestCheckCyrillicNames(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "клуб.pdn")
+	// Иванов И., Петров П., Первенство клуба, {Хороший ход} in Windows-1251.
+	text := "[White \"\xc8\xe2\xe0\xed\xee\xe2 \xc8.\"]\r\n[Black \"\xcf\xe5\xf2\xf0\xee\xe2 \xcf.\"]\r\n" +
+		"[Event \"\xcf\xe5\xf0\xe2\xe5\xed\xf1\xf2\xe2\xee \xea\xeb\xf3\xe1\xe0\"]\r\n[Result \"2-0\"]\r\n[GameType \"25\"]\r\n\r\n" +
+		"1. c3-d4 {\xd5\xee\xf0\xee\xf8\xe8\xe9 \xf5\xee\xe4} f6-g5 2. d4-c5 b6:d4 3. e3:c5 d6:b4 4. a3:c5 *\r\n"
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command(arbiterBin, "check", file).Output()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	for _, want := range []string{
+		file + ": game 1 (White: Иванов И., Black: Петров П.): ok",
+		file + ": read as Windows-1251 (Cyrillic): the file is not UTF-8 and its letters read as Russian in it; if names look wrong, name the encoding with --encoding",
+		"games=1 ok=1 illegal=0 unreadable=0",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	out, err = exec.Command(arbiterBin, "check", "--encoding", "windows-1252", file).Output()
+	if want := file + ": game 1 (White: Èâàíîâ È., Black: Ïåòðîâ Ï.): ok\ngames=1"; err != nil || !strings.Contains(string(out), want) {
+		t.Errorf("--encoding windows-1252: %v, output lacks %q:\n%s", err, want, out)
+	}
+}
+
+// TestCheckEncodingFlag: --encoding takes the encodings' names (any case,
+// cp1251 for windows-1251) and refuses others with the list (exit 2).
+func TestCheckEncodingFlag(t *testing.T) {
+	out, code := runCheck(t, "--encoding", "CP1251", "../../rules/pdn/testdata/form-cp1251.pdn")
+	if code != exitOK || !strings.Contains(out, "(White: Иванов И.И., Black: Семёнов П.): ok") || strings.Contains(out, "read as") {
+		t.Errorf("exit %d, output:\n%s", code, out)
+	}
+	out, code = runCheck(t, "--encoding", "ebcdic", "../../rules/pdn/testdata/form-cp1251.pdn")
+	if code != exitUsage || !strings.Contains(out, `check: --encoding: unknown encoding "ebcdic" (known: auto, utf-8, utf-16le, utf-16be, windows-1252, windows-1251, koi8-r)`) {
+		t.Errorf("exit %d, output:\n%s", code, out)
 	}
 }

@@ -246,6 +246,7 @@ Guide: docs/cluster.md`,
 			if concurrency < 1 {
 				return usagef("worker: --concurrency %d: want at least 1", concurrency)
 			}
+			tuneGCForGames()
 			log, err := newLogger(logFormat, logLevel, cmd.ErrOrStderr())
 			if err != nil {
 				return usagef("worker: %v", err)

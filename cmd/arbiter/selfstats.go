@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/metrics"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -76,8 +77,22 @@ func writeSelfStats() {
 	if len(os.Args) > 1 {
 		cmd = os.Args[1]
 	}
-	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d minflt=%d\n",
-		cmd, ru.user.Nanoseconds(), ru.sys.Nanoseconds(), ru.nvcsw, ru.nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.minflt)
+	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d minflt=%d gc_cpu_ns=%d\n",
+		cmd, ru.user.Nanoseconds(), ru.sys.Nanoseconds(), ru.nvcsw, ru.nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.minflt, gcCPU().Nanoseconds())
+}
+
+// gcCPU is the runtime's own estimate of the CPU its collector took
+// (runtime/metrics: the mark workers, assists and pauses, counted as
+// GOMAXPROCS times their wall time). Unlike getrusage's figures it hardly
+// moves with the machine's load, which makes the collector's share of a
+// run comparable between runs on a shared machine.
+func gcCPU() time.Duration {
+	s := []metrics.Sample{{Name: "/cpu/classes/gc/total:cpu-seconds"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindFloat64 {
+		return 0
+	}
+	return time.Duration(s[0].Value.Float64() * float64(time.Second))
 }
 
 // ownIO is the read and write system calls of this process's threads.

@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"testing"
 )
@@ -57,4 +58,26 @@ func procSelfIO(t *testing.T) int64 {
 		}
 	}
 	return sum
+}
+
+// The commands that play engine games collect at gamesGCPercent, unless
+// the user chose a GOGC; the collector's own CPU count (gc_cpu_ns of the
+// self-stats line) is a figure, not nothing.
+func TestGCForGames(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	for _, tt := range []struct {
+		env  string
+		want int
+	}{{"", gamesGCPercent}, {"150", 100}} {
+		t.Setenv("GOGC", tt.env)
+		debug.SetGCPercent(100)
+		tuneGCForGames()
+		if got := debug.SetGCPercent(100); got != tt.want {
+			t.Errorf("GOGC=%q: the collector at %d after tuneGCForGames, want %d", tt.env, got, tt.want)
+		}
+	}
+	runtime.GC()
+	if gcCPU() <= 0 {
+		t.Errorf("gcCPU() = %v after a collection, want the collector's CPU", gcCPU())
+	}
 }

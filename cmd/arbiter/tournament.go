@@ -252,6 +252,7 @@ func isTerminal(w io.Writer) bool {
 // 9 % more of the arbiter's CPU a ply (issue 23; six paired runs of 200
 // games, every pair higher: 38.8 µs against 35.4).
 func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) error {
+	tuneGCForGames()
 	stderr := cmd.ErrOrStderr()
 	name := tf.name()
 	console, log, liveAt, err := tf.setUp(ev, stderr)

@@ -20,12 +20,16 @@ import (
 // Code with Args, and Text is the English form. Why, where there is one,
 // explains one argument with a code of its own (a warning's or an illegal
 // move's Args["why"]: the referee's explanation; a claim's Args["reason"]:
-// its evidence), for a client that translates it.
+// its evidence), for a client that translates it. Cite, on an
+// explanation, is the article of the federation's rulebook that the rule
+// stands in ("FMJD rules, art. 4.13"), a message of its own so that each
+// language says it in its words; Text leaves it out.
 type Message struct {
 	Code string            `json:"code"`
 	Args map[string]string `json:"args,omitempty"`
 	Text string            `json:"text"`
 	Why  *Message          `json:"why,omitempty"`
+	Cite *Message          `json:"cite,omitempty"`
 }
 
 // Catalog maps each message code to its English template; {name} in a

@@ -103,9 +103,10 @@ type boardUpdate struct {
 
 // liveBoardsEvents streams the live boards page (see above). The stream
 // counts against the same limits as a game's (StreamsPerClient, Streams);
-// each write has the deadline WriteWait; a comment every Heartbeat keeps it
-// open. A game whose watch ends (its watcher fell behind) sends "reload":
-// the browser reconnects and gets a new snapshot.
+// each write has the deadline WriteWait; it beats as a game's stream does
+// (beatLine): the page replaces a stream silent for three beats. A game
+// whose watch ends (its watcher fell behind) sends "reload": the browser
+// reconnects and gets a new snapshot.
 func (s *Server) liveBoardsEvents(w http.ResponseWriter, r *http.Request) {
 	lr, ok := s.liveRoundOf(w, r)
 	if !ok {
@@ -188,7 +189,8 @@ func (s *Server) liveBoardsEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	changed := s.boards.next(id) // before the snapshot: no change falls between
 	w.WriteHeader(http.StatusOK)
-	if !send([]byte("retry: 2000\n\n")) || !event("snapshot", lr) {
+	beatLine := s.beatLine()
+	if !send(append([]byte("retry: 2000\n\n"), beatLine...)) || !event("snapshot", lr) {
 		return
 	}
 	watch(lr)
@@ -220,7 +222,7 @@ func (s *Server) liveBoardsEvents(w http.ResponseWriter, r *http.Request) {
 			}
 			watch(lr)
 		case <-beat.C:
-			if !send([]byte(":\n\n")) {
+			if !send(beatLine) {
 				return
 			}
 		}

@@ -76,7 +76,7 @@ func (s *Server) hallError(w http.ResponseWriter, r *http.Request, err error) {
 	case errors.As(err, &ref):
 		m := Message{Code: ref.Code, Args: ref.Args, Text: ref.Error()}
 		if ref.Why != nil {
-			m.Why = &Message{Code: ref.Why.Code, Args: ref.Why.Args, Text: ref.Why.Text}
+			m.Why = &Message{Code: ref.Why.Code, Args: ref.Why.Args, Text: ref.Why.Text, Cite: ref.Why.Cite}
 		}
 		writeError(w, statusOf(ref.Kind), m)
 	case errors.As(err, &se):

@@ -25,6 +25,10 @@ func messageCodes() []code {
 		// An Explanation without arguments prints its template as it is.
 		out = append(out, code{code: c, from: "referee", english: arbiter.Explanation{Code: c}.String()})
 	}
+	for c, english := range arbiter.ArticleCodes() {
+		// The rulebook's article after an explanation (its Cite).
+		out = append(out, code{code: c, from: "referee's citation", english: english})
+	}
 	for _, c := range director.Codes() {
 		out = append(out, code{code: c.Code, from: "match/people/director", english: c.Text})
 	}

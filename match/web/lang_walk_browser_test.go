@@ -2,15 +2,18 @@ package web
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
 
@@ -281,9 +284,15 @@ func TestBrowserEngineTabInLanguage(t *testing.T) {
 	p.wait("the links", `!document.getElementById('links').hidden`)
 	follow(p, "#open-white")
 	p.wait("the board", `window.arbiterGame && arbiterGame.snap && !document.getElementById('game').hidden`)
+	// The names are waited for, not read once the board shows: the page
+	// draws again at every event of the game (the engine's side is named
+	// as the Hall learns of the engine), and this test failed once on a
+	// loaded machine with a reading taken right after the board showed.
 	const engine = "Встроенная программа: начальный уровень"
-	if got := eval[string](p, `document.title + '|' + document.querySelector('#bar-top .pname').textContent`); got != "Белые – "+engine+"|"+engine {
-		t.Errorf("tab|engine's bar: %q", got)
+	const names = `document.title + '|' + (document.querySelector('#bar-top .pname') || {}).textContent`
+	want, _ := json.Marshal("Белые – " + engine + "|" + engine)
+	if !poll.Until(30*time.Second, 0, func() bool { return eval[bool](p, names+` === `+string(want)) }) {
+		t.Errorf("tab|engine's bar: %q, want %s", eval[string](p, names), want)
 	}
 }
 

@@ -12,7 +12,9 @@ import (
 // reads Russian; Bram, Black, Dutch. Anna moves 45-40 while 31, 33 and 35
 // can capture: the referee's explanation names the three pieces, joined
 // in each reader's language ("31, 33 и 35", "31, 33 en 35"), not with the
-// English "and" the referee writes (arbiter.ListSuffix carries the items).
+// English "and" the referee writes (arbiter.ListSuffix carries the items),
+// and cites the rule's article of the FMJD rules in each reader's words
+// ("правила ФМЖД, ст. 4.2, 4.3", "FMJD-spelregels, art. 4.2, 4.3").
 // Screenshots of both pages at 390 and 1366 px.
 func TestBrowserRefereeListLanguages(t *testing.T) {
 	needBrowser(t)
@@ -31,11 +33,13 @@ func TestBrowserRefereeListLanguages(t *testing.T) {
 	white.click("45")
 	white.click("40")
 	black.wait("Bram is asked", `!document.getElementById('decide').hidden && document.getElementById('decide-text').textContent.includes('45-40')`)
-	if got := eval[string](black, `document.getElementById('decide-text').textContent`); !strings.Contains(got, "slaan is verplicht; slaan kan met 31, 33 en 35 (") || strings.Contains(got, " and ") {
+	if got := eval[string](black, `document.getElementById('decide-text').textContent`); !strings.Contains(got, "slaan is verplicht; slaan kan met 31, 33 en 35 (") || strings.Contains(got, " and ") ||
+		!strings.Contains(got, ") (FMJD-spelregels, art. 4.2, 4.3)") {
 		t.Errorf("Bram (Dutch) reads %q", got)
 	}
 	white.wait("Anna's log has it", `document.querySelector('#log li[data-type="illegal"]')`)
-	if got := white.logText("illegal"); !strings.Contains(got, "бить обязательно; бить могут: 31, 33 и 35 (") || strings.Contains(got, " and ") {
+	if got := white.logText("illegal"); !strings.Contains(got, "бить обязательно; бить могут: 31, 33 и 35 (") || strings.Contains(got, " and ") ||
+		!strings.Contains(got, ") (правила ФМЖД, ст. 4.2, 4.3)") || strings.Contains(got, "FMJD") {
 		t.Errorf("Anna (Russian) reads %q", got)
 	}
 	black.checkLayout("list-nl-390", 390, 844)

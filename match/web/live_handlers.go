@@ -30,7 +30,9 @@ func (s *Server) liveSnapshot(w http.ResponseWriter, r *http.Request) {
 // browser gets a new snapshot: nothing
 // is replayed, so there is no event id. The stream counts against the
 // same limits as a game's (StreamsPerClient, Streams), and each write has
-// the deadline WriteWait: a client that stops reading is dropped.
+// the deadline WriteWait: a client that stops reading is dropped. It beats
+// as a game's stream does (beatLine): the page replaces a stream silent
+// for three beats.
 func (s *Server) liveEvents(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodHead {
 		w.Header().Set("Content-Type", "text/event-stream")
@@ -72,7 +74,8 @@ func (s *Server) liveEvents(w http.ResponseWriter, r *http.Request) {
 	lv.mu.Lock()
 	snap, seen := lv.snapshot()
 	lv.mu.Unlock()
-	if !send([]byte("retry: "+strconv.Itoa(2000)+"\n\n")) || !event("snapshot", snap) {
+	beatLine := s.beatLine()
+	if !send(append([]byte("retry: "+strconv.Itoa(2000)+"\n\n"), beatLine...)) || !event("snapshot", snap) {
 		return
 	}
 	beat := time.NewTicker(s.lim.Heartbeat)
@@ -94,7 +97,7 @@ func (s *Server) liveEvents(w http.ResponseWriter, r *http.Request) {
 				return // the browser reconnects and gets the new snapshot
 			}
 		case <-beat.C:
-			if !send([]byte(":\n\n")) {
+			if !send(beatLine) {
 				return
 			}
 		}

@@ -44,7 +44,7 @@ type Limits struct {
 	Streams          int // concurrent event streams in total (503 beyond)
 
 	MaxCatchUp int           // missed events a stream replays; more and the client is told to reload
-	Heartbeat  time.Duration // comment line on an idle stream, so proxies and browsers keep it
+	Heartbeat  time.Duration // an event stream's beat (beatLine): proxies keep an idle stream, a page knows a silent one dead
 	WriteWait  time.Duration // deadline of one write to a client (a stalled reader is dropped)
 	Clients    int           // client addresses tracked by the limiters at once
 }

@@ -67,7 +67,7 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			return !ok || gid != id || grole != role
 		}}
 	w.WriteHeader(http.StatusOK)
-	beatLine := []byte("event: beat\ndata: " + strconv.FormatInt(s.lim.Heartbeat.Milliseconds(), 10) + "\n\n")
+	beatLine := s.beatLine()
 	if !st.send(append([]byte("retry: 2000\n\n"), beatLine...)) {
 		return
 	}
@@ -129,6 +129,15 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 	}
+}
+
+// beatLine is the heartbeat of every event stream (a game's, the live
+// view's, the live boards'): an "event: beat" whose data is the Heartbeat
+// in milliseconds, sent when the stream opens and every Heartbeat after.
+// It keeps idle connections open through proxies, and by it a page tells
+// a live stream from one its network dropped without a word (beat.js).
+func (s *Server) beatLine() []byte {
+	return []byte("event: beat\ndata: " + strconv.FormatInt(s.lim.Heartbeat.Milliseconds(), 10) + "\n\n")
 }
 
 // sinceOf is the version the client has seen: Last-Event-ID (newer, set by

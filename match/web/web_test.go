@@ -605,6 +605,12 @@ func TestIllegalMoveAdvice(t *testing.T) {
 			strings.Contains(s, "go on capturing") {
 			t.Errorf("%s reads of the illegal 32x23: %s", role, s)
 		}
+		// The rule's article of the FMJD rules: after the English text,
+		// and as a message of its own that the page translates.
+		if s := string(body); !strings.Contains(s, "and 32x23 takes 1 (FMJD rules, art. 4.13)") ||
+			!strings.Contains(s, `"cite":{"code":"article.fmjd","args":{"article":"4.13"},"text":"FMJD rules, art. 4.13"}`) {
+			t.Errorf("%s is not told FMJD art. 4.13: %s", role, s)
+		}
 	}
 	// Black lets it stand and plays on; the record they download passes
 	// the check, the irregular move noted, the next move checked.
@@ -615,4 +621,7 @@ func TestIllegalMoveAdvice(t *testing.T) {
 	}
 	_, record := e.do("GET", "/api/g/"+g.tokens["black"]+"/pdn", "")
 	checkPDN(t, string(record), 2)
+	if !strings.Contains(strings.Join(strings.Fields(string(record)), " "), "takes 1 (FMJD rules, art. 4.13); let stand at the opponent's choice.") {
+		t.Errorf("the record's note does not cite FMJD art. 4.13:\n%s", record)
+	}
 }

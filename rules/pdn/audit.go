@@ -288,7 +288,12 @@ func resultWho(got string) string {
 // moves decide). This is `arbiter check` for one file. It returns an error only when
 // reading stops early (an I/O error); malformed games are reported to fn.
 func Audit(r io.Reader, file string, fallback *rules.Variant, fn func(Report)) error {
-	pr := NewReader(r, file)
+	return AuditReader(NewReader(r, file), fallback, fn)
+}
+
+// AuditReader is Audit on a Reader the caller made (to set its encoding,
+// or to ask it afterwards which encoding it read the file in).
+func AuditReader(pr *Reader, fallback *rules.Variant, fn func(Report)) error {
 	for {
 		g, err := pr.Next()
 		if err == io.EOF {

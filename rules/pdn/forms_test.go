@@ -204,3 +204,45 @@ func TestFormEscapedCR(t *testing.T) {
 		t.Errorf("game 2: tags %v", g.Tags)
 	}
 }
+
+// formNames checks the players of each game of a testdata file as read.
+func formNames(t *testing.T, file string, want ...string) {
+	t.Helper()
+	reps := auditFile(t, file)
+	if len(reps) != len(want) {
+		t.Fatalf("%d games, want %d", len(reps), len(want))
+	}
+	for i, rep := range reps {
+		if got := rep.Game.Tag("White") + " - " + rep.Game.Tag("Black"); got != want[i] {
+			t.Errorf("game %d: players %q, want %q", i+1, got, want[i])
+		}
+	}
+}
+
+// TestFormCP1251: a file of a Russian Windows program, Windows-1251 with
+// CRLF, the tags in the order of the russian2012.pdn corpus (White, Black,
+// Event, Round, Site, Date, Result, GameType), comments in Russian, captures
+// written with x and with :. Its names read as written (they read as
+// Latin-1 mojibake, "Èâàíîâ È.È.", before the reader chose the encoding).
+func TestFormCP1251(t *testing.T) {
+	checkForms(t, "form-cp1251.pdn", []wantForm{{"ok", "1. e3-f4 1... b6-a5 2. c3-b4 2... a5:c3"}, {"ok", "1. g3-h4 1... d6-e5 2. e3-f4 2... e5xg3"}})
+	formNames(t, "form-cp1251.pdn", "Иванов И.И. - Семёнов П.", "Щукина Э. - Жуковский Ю.")
+	reps := auditFile(t, "form-cp1251.pdn")
+	if got := reps[0].Game.Comment + " / " + reps[0].Game.Tag("Event"); got != "Городская партия; белые атакуют / Первенство клуба № 3" {
+		t.Errorf("comment and event %q", got)
+	}
+}
+
+// TestFormKOI8R: a Russian file in KOI8-R, as Unix systems and older
+// Russian sites saved them.
+func TestFormKOI8R(t *testing.T) {
+	checkForms(t, "form-koi8r.pdn", []wantForm{{"ok", "1. c3-b4"}})
+	formNames(t, "form-koi8r.pdn", "Лебедев А. - Борисова Н.")
+}
+
+// TestFormUTF16: a file saved as UTF-16 with a byte order mark (Windows
+// Notepad's "Unicode"), CRLF; it was no game at all before (NUL bytes).
+func TestFormUTF16(t *testing.T) {
+	checkForms(t, "form-utf16.pdn", []wantForm{{"ok", "1. e3-f4"}})
+	formNames(t, "form-utf16.pdn", "Орлов В. - Гусев К.")
+}

@@ -29,8 +29,14 @@ func FuzzPDNReader(f *testing.F) {
 	f.Add(good + "1. 32-28 (1. 33-28 {c} 18-23 (1... 19-23 2. 28x19) 2. 39-33) 17-22!? $14 ; x\n% esc\n2. 28x17 2-0")
 	f.Add("[FEN \"B:W14,15,18,21,22,23,30:B6,7,8,10,12,13\"]\n1... 10x26 18-14 *")
 	f.Add("\xEF\xBB\xBF[GameType \"25\"]\r\n1. c3-d4 d6-e5 2. d4:f6 e7:g5 *\r\n")
-	f.Add("[White \"Jos\xe9\"]\r\n[Black M\xfcller \x96 \x81]\r\n1. 32-28 *\r\n") // Latin-1, Windows-1252
-	f.Add("[Result \"2-0\"]\n1. 32-28 19-23 0-2\n")                               // the Result tag and the text disagree
+	f.Add("[White \"Jos\xe9\"]\r\n[Black M\xfcller \x96 \x81]\r\n1. 32-28 *\r\n")                                                                          // Latin-1, Windows-1252
+	f.Add("[White \"\xc8\xe2\xe0\xed\xee\xe2\"]\r\n{ \xf5\xee\xf0\xee\xf8\xee }\r\n1. c3-d4 *\r\n")                                                        // Windows-1251: Иванов, хорошо
+	f.Add("[White \"\xe9\xd7\xc1\xce\xcf\xd7\"]\n1. c3-d4 *\n")                                                                                            // KOI8-R: Иванов
+	f.Add("\xff\xfe[\x00W\x00 \x00\"\x00\x18\x04\"\x00]\x00\n\x001\x00.\x00 \x003\x002\x00-\x002\x008\x00 \x00*\x00")                                      // UTF-16LE with BOM
+	f.Add("[\x00E\x00 \x00\"\x00\x00\xd8\"\x00]\x00\n\x00*")                                                                                               // UTF-16LE, no BOM, a lone surrogate, odd length
+	f.Add("/FEN \"W:W31-50:B1-20\"/\n/FEN \"B:W28,31-36,38-50:B1-20\"/\n01... 20-25 (1... 19-23 /fen W:W28:B19/ 2. 28x19) /FEN \"?:W28:B19\"/ 2. 28x19 *") // PDN 3.0 set-ups
+	f.Add("[Event \"x\"]\n1. 32-28 /FEN \"W:W31:B1\"/ *\n[&#x00c9;v&#x00e9;nement \"y\"]\n[Type de jeu \"25\"]\n[Blancs \"z\"]\n1. c3-d4 *")               // a set-up with no move after it; French tags
+	f.Add("[Result \"2-0\"]\n1. 32-28 19-23 0-2\n")                                                                                                        // the Result tag and the text disagree
 	f.Add("1. 11-15 {never closed\n\n[Event \"x\"]\n1. 9-13 *")
 	// The forms people write (testdata/form-*.pdn seed their first games):
 	// padded squares and spaced separators, alphanumeric moves without a

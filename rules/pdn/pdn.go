@@ -11,7 +11,11 @@
 //
 // The reader also takes the forms of PDN 3.0's reading grammar and of the
 // files people wrote: squares padded with spaces ("1- 7", "47x 9", "1 - 7"),
-// alphanumeric moves without a separator ("a3b4").
+// alphanumeric moves without a separator ("a3b4"), positions set up in the
+// move text (/FEN "..."/, Move.Setup), tag names translated into French
+// ([Blanc], [R&#x00e9;sultat], [Type de jeu]). It reads files in the
+// encodings the programs saved them in (Encoding): UTF-8, UTF-16, and for
+// the rest Windows-1252, Windows-1251 or KOI8-R as the text suggests.
 //
 // The reader checks only the syntax of move text. Whether the moves are legal
 // is the business of Replay, which plays the main line under a variant chosen
@@ -55,6 +59,12 @@ type Move struct {
 	Second bool
 	// Line is the line of the file the move was read from (0 if not read).
 	Line int
+	// Setup is a position set up on the board before the move, written
+	// /FEN "W:W31-50:B1-20"/ in the move text (PDN 3.0's SETUP command: an
+	// irregularity corrected, a recognition failure of an electronic board,
+	// a side step in analysis): the move is played from it, not from the
+	// position the move before left. Empty: none.
+	Setup string
 }
 
 // Label is the move number as written before the move: "12." or "12...".
@@ -81,6 +91,18 @@ type Game struct {
 	Number, Line int
 
 	tagLines map[string]int // the line of each tag read, by lower-case name
+}
+
+// setTagLine records the line of the named tag, unless one of that name
+// was read before (Tag reads the first).
+func (g *Game) setTagLine(name string, line int) {
+	if _, seen := g.tagLines[strings.ToLower(name)]; seen {
+		return
+	}
+	if g.tagLines == nil {
+		g.tagLines = map[string]int{}
+	}
+	g.tagLines[strings.ToLower(name)] = line
 }
 
 // tagLine is the line the named tag was read from (0: not read from a file).

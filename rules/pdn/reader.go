@@ -28,6 +28,14 @@ type Reader struct {
 	br   *bufio.Reader
 	file string
 
+	enc     Encoding   // the file's encoding: as set, or as decided
+	guessed bool       // enc was decided from the text
+	started bool       // the first line was read (UTF-16 is decided before it)
+	legacy  *[128]rune // the single-byte encoding of lines that are not UTF-8 (nil: not decided)
+	decided Encoding   // with enc Detect: the encoding legacy is
+	raw     []byte     // the current line as read, before decoding
+	dec     []byte     // the current line decoded, when that changed it
+
 	buf       []byte // the current line without its line end
 	pos       int    // next unread byte of buf
 	lineNo    int    // number of the line in buf; 0 before the first
@@ -47,9 +55,26 @@ type Reader struct {
 }
 
 // NewReader returns a Reader reading r; filename is used in error messages
-// only (it may be empty).
+// only (it may be empty). It decides the file's encoding from its text
+// (Detect); SetEncoding names it instead.
 func NewReader(r io.Reader, filename string) *Reader {
 	return &Reader{br: bufio.NewReaderSize(r, 64<<10), file: filename}
+}
+
+// SetEncoding reads the file in e rather than the encoding its text
+// suggests (Detect, the zero value, goes back to deciding). It must be
+// called before the first Next.
+func (r *Reader) SetEncoding(e Encoding) { r.enc, r.guessed = e, false }
+
+// Encoding is the encoding the reader reads the file in: the one set, or
+// the one it decided (guessed is then true): UTF-16 from the file's first
+// bytes, or the encoding of its lines that are not UTF-8. It is Detect
+// while every line read so far was ASCII or UTF-8.
+func (r *Reader) Encoding() (e Encoding, guessed bool) {
+	if r.enc == Detect {
+		return r.decided, r.decided != Detect
+	}
+	return r.enc, r.guessed
 }
 
 // syntaxError is a problem found while reading a game, before the game
@@ -122,13 +147,17 @@ func (r *Reader) nextLine() bool {
 		r.prevBlank = len(t) == 0
 		r.prevTag = len(t) > 0 && t[0] == '['
 	}
-	r.buf, r.pos, r.long = r.buf[:0], 0, false
+	if !r.started {
+		r.started = true
+		r.startUTF16()
+	}
+	r.raw, r.buf, r.pos, r.long = r.raw[:0], r.buf[:0], 0, false
 	n := 0
 	for {
 		chunk, err := r.br.ReadSlice('\n')
 		n += len(chunk)
-		if len(r.buf)+len(chunk) <= maxLine {
-			r.buf = append(r.buf, chunk...)
+		if len(r.raw)+len(chunk) <= maxLine {
+			r.raw = append(r.raw, chunk...)
 		} else {
 			r.long = true
 		}
@@ -149,14 +178,89 @@ func (r *Reader) nextLine() bool {
 		break
 	}
 	r.lineNo++
-	for len(r.buf) > 0 && (r.buf[len(r.buf)-1] == '\n' || r.buf[len(r.buf)-1] == '\r') {
-		r.buf = r.buf[:len(r.buf)-1]
+	for len(r.raw) > 0 && (r.raw[len(r.raw)-1] == '\n' || r.raw[len(r.raw)-1] == '\r') {
+		r.raw = r.raw[:len(r.raw)-1]
 	}
-	if r.lineNo == 1 {
-		r.buf = bytes.TrimPrefix(r.buf, []byte("\xEF\xBB\xBF"))
+	if r.lineNo == 1 && bytes.HasPrefix(r.raw, []byte("\xEF\xBB\xBF")) {
+		r.raw = r.raw[3:]
 	}
-	r.buf = trimEscapedCR(r.buf)
+	r.buf = trimEscapedCR(r.decode(r.raw))
 	return true
+}
+
+// startUTF16 reads the rest of the file through a UTF-16 decoder when it
+// is set so, or when its first bytes show it (sniffUTF16).
+func (r *Reader) startUTF16() {
+	order, mark := r.enc, 0
+	if r.enc == Detect {
+		head, _ := r.br.Peek(4)
+		if order, mark = sniffUTF16(head); order != Detect {
+			r.enc, r.guessed = order, true
+		}
+	} else if head, _ := r.br.Peek(2); order == UTF16LE && bytes.Equal(head, []byte{0xFF, 0xFE}) ||
+		order == UTF16BE && bytes.Equal(head, []byte{0xFE, 0xFF}) {
+		mark = 2
+	}
+	if order != UTF16LE && order != UTF16BE {
+		return
+	}
+	r.br.Discard(mark)
+	r.br = bufio.NewReaderSize(&utf16Reader{src: r.br, order: order}, 64<<10)
+}
+
+// decode returns the line b as UTF-8 text (in dec when it must change it). With the encoding to be detected, a line of valid UTF-8
+// stays as it is; the first line that is not decides the encoding of all
+// such lines of the file (guessLegacy, on that line and what follows it);
+// Windows-1252 keeps the valid UTF-8 in them as well (the reading of such
+// lines before the encoding was decided per file). A set encoding reads
+// every line in it; invalid UTF-8 in a file set to UTF-8 reads as U+FFFD.
+func (r *Reader) decode(b []byte) []byte {
+	ascii := true
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return b
+	}
+	switch r.enc {
+	case Detect:
+		if utf8.Valid(b) {
+			return b
+		}
+		if r.legacy == nil {
+			r.decided = r.guess(b)
+			r.legacy = r.decided.table()
+		}
+		if r.legacy == &cp1252 {
+			r.dec = decodeMixed(r.dec[:0], b)
+			return r.dec
+		}
+		r.dec = decodeLine(r.dec[:0], b, r.legacy)
+		return r.dec
+	case UTF8:
+		r.dec = append(r.dec[:0], bytes.ToValidUTF8(b, []byte("\uFFFD"))...)
+		return r.dec
+	case UTF16LE, UTF16BE:
+		return b // decoded already
+	}
+	r.dec = decodeLine(r.dec[:0], b, r.enc.table())
+	return r.dec
+}
+
+// guess chooses the encoding of the lines that are not UTF-8 from line,
+// the first of them, and those among the next lookahead bytes.
+func (r *Reader) guess(line []byte) Encoding {
+	lines := [][]byte{line}
+	ahead, _ := r.br.Peek(lookahead) // what there is, at the end of the file
+	for l := range bytes.SplitSeq(ahead, []byte("\n")) {
+		if !utf8.Valid(l) {
+			lines = append(lines, l)
+		}
+	}
+	return guessLegacy(lines)
 }
 
 // trimEscapedCR drops the two characters `\r` ending a line, a line end
@@ -298,13 +402,19 @@ func (r *Reader) parseTag(g *Game) error {
 		r.pos++
 	}
 	name := string(r.buf[start:r.pos])
+	if q := bytes.IndexByte(r.buf[start:], '"'); q > 0 {
+		if english, ok := translatedTag(string(r.buf[start : start+q])); ok {
+			name, r.pos = english, start+q
+		}
+	}
 	if end := bytes.IndexAny(r.buf[r.pos:], " \t\"]"); end > 0 {
 		// PDN 3.0 reading grammar, Tokens: IDENTIFIER "[A-Z][a-zA-Z0-9_]*".
 		bad := string(r.buf[start : r.pos+end])
 		if bad[0] == '[' {
 			return r.errorf(r.lineNo, line, "a tag opened with [[: remove one [")
 		}
-		return r.errorf(r.lineNo, line, "tag name %q: a tag name has only letters, digits and _ (the file's tag names were translated or encoded?)", bad)
+		return r.errorf(r.lineNo, line, "tag name %q: a tag name has only letters, digits and _; "+
+			"if the file's tag names were translated or encoded, write this one's English name (Event, Site, Date, Round, White, Black, Result, GameType, ...)", bad)
 	}
 	if name == "" {
 		return r.errorf(r.lineNo, line, "tag without a name: a tag is [Name \"value\"] on one line; remove the stray [ or join the tag's lines")
@@ -317,7 +427,7 @@ func (r *Reader) parseTag(g *Game) error {
 		if end < 0 {
 			return r.errorf(r.lineNo, line, "tag %s: value not closed with \" on its line", name)
 		}
-		value = legacyText(unescapeTagValue(r.buf[r.pos : r.pos+end]))
+		value = unescapeTagValue(r.buf[r.pos : r.pos+end])
 		r.pos += end + 1
 	} else {
 		// Lenient: an unquoted value runs to the closing bracket.
@@ -330,7 +440,7 @@ func (r *Reader) parseTag(g *Game) error {
 				return ' '
 			}
 			return c
-		}, legacyText(string(r.buf[r.pos:r.pos+end]))))
+		}, string(r.buf[r.pos:r.pos+end])))
 		r.pos += end
 	}
 	r.skipSpace()
@@ -339,12 +449,7 @@ func (r *Reader) parseTag(g *Game) error {
 	}
 	r.pos++
 	g.Tags = append(g.Tags, Tag{Name: name, Value: value})
-	if _, seen := g.tagLines[strings.ToLower(name)]; !seen { // Tag reads the first
-		if g.tagLines == nil {
-			g.tagLines = map[string]int{}
-		}
-		g.tagLines[strings.ToLower(name)] = r.lineNo
-	}
+	g.setTagLine(name, r.lineNo)
 	return nil
 }
 
@@ -426,8 +531,19 @@ var suffixNAGs = map[string]int{"!": 1, "?": 2, "!!": 3, "??": 4, "!?": 5, "?!":
 // where a variation's ( stands.
 func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, error) {
 	var moves []Move
-	numbered := false // a move number token was read for the next move
-	lead := ""        // comment before the first move of a variation
+	numbered := false         // a move number token was read for the next move
+	lead := ""                // comment before the first move of a variation
+	setup, setupLine := "", 0 // a set-up (/FEN "..."/) waiting for the move played from it
+	// done ends the line; a set-up with no move after it is an error.
+	done := func(nextGame bool) ([]Move, error) {
+		if setup == "" {
+			return moves, nil
+		}
+		e := r.errorf(setupLine, "/FEN \""+setup+"\"/", "a set-up with no move after it: nothing is checked from it; "+
+			"remove it, or write after it the moves played from it (a position to start the game from goes first, or in a FEN tag)")
+		e.noResync = nextGame // the reader stands at the next game's [
+		return nil, e
+	}
 	for {
 		ok, err := r.skipWS()
 		if err != nil {
@@ -437,13 +553,27 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			if depth > 0 {
 				return nil, r.errorf(open, "", "variation opened with ( is not closed at the end of the file")
 			}
-			return moves, nil
+			return done(false)
 		}
 		c := r.buf[r.pos]
 		switch {
+		case c == '/':
+			line := r.lineNo
+			fen, err := r.readSetup()
+			if err != nil {
+				return nil, err
+			}
+			if depth == 0 && len(moves) == 0 && setup == "" && strings.TrimSpace(r.g.Tag("FEN")) == "" {
+				// PDN 3.0, Setup commands: a set-up before the first move, with
+				// no FEN tag, is the position the game starts from.
+				r.g.SetTag("FEN", fen)
+				r.g.setTagLine("FEN", line)
+				continue
+			}
+			setup, setupLine = fen, line
 		case c == '[':
 			if depth == 0 {
-				return moves, nil // the next game starts here
+				return done(true) // the next game starts here
 			}
 			e := r.errorf(open, "", "variation opened with ( is not closed before the next game at line %d", r.lineNo)
 			e.noResync = true // the next game starts at this [
@@ -486,7 +616,7 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 				return nil, r.errorf(r.lineNo, ")", "unmatched )")
 			}
 			r.pos++
-			return moves, nil
+			return done(false)
 		case c == '$':
 			start := r.pos
 			r.pos++
@@ -537,13 +667,13 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			if res, ok := result(word); ok {
 				if depth == 0 {
 					r.g.Result = res
-					return moves, nil
+					return done(false)
 				}
 				continue // a result inside a variation says nothing about the game
 			}
 			if depth == 0 && isTagScore(word, r.g.Tag("Result")) {
 				r.g.Result = word
-				return moves, nil
+				return done(false)
 			}
 			if strings.Trim(word, "-") == "" {
 				// Collections list games whose moves are lost as "1. - - 2. - -".
@@ -574,7 +704,8 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			if r.nmoves > maxMoves {
 				return nil, r.errorf(line, word, "more than %d moves in one game", maxMoves)
 			}
-			m := Move{Text: word, Num: num, Second: second, Line: line}
+			m := Move{Text: word, Num: num, Second: second, Line: line, Setup: setup}
+			setup = ""
 			if len(moves) == 0 && lead != "" {
 				m.Comment, lead = lead, ""
 			}
@@ -589,6 +720,36 @@ func (r *Reader) parseLine(depth int, num int, second bool, open int) ([]Move, e
 			return nil, r.errorf(r.lineNo, string(r.buf[r.pos:r.pos+size]), "unexpected character")
 		}
 	}
+}
+
+// readSetup reads a set-up at buf[pos] == '/', PDN 3.0's SETUP token
+// "\/[^\/]*\/" holding a FEN command: /FEN "B:W18,24:B12,16"/ (the quotes
+// may be left out), on one line. It returns the FEN.
+func (r *Reader) readSetup() (string, error) {
+	rest := r.buf[r.pos+1:]
+	end := bytes.IndexByte(rest, '/')
+	if end < 0 {
+		text := string(r.buf[r.pos:])
+		return "", r.errorf(r.lineNo, text, "a / that opens no set-up: PDN 3.0 writes a position set up in the moves as /FEN \"W:W31-50:B1-20\"/ on one line")
+	}
+	text := string(r.buf[r.pos : r.pos+end+2])
+	r.pos += end + 2
+	body := strings.TrimSpace(string(rest[:end]))
+	if len(body) < 3 || !strings.EqualFold(body[:3], "FEN") {
+		return "", r.errorf(r.lineNo, text, "set-up %s: PDN 3.0 writes a position set up in the moves as /FEN \"W:W31-50:B1-20\"/", text)
+	}
+	fen := strings.TrimSpace(body[3:])
+	if q, ok := strings.CutPrefix(fen, `"`); ok {
+		v, after, closed := strings.Cut(q, `"`)
+		if !closed || strings.TrimSpace(after) != "" {
+			return "", r.errorf(r.lineNo, text, "set-up %s: the position goes in quotes, /FEN \"W:W31-50:B1-20\"/", text)
+		}
+		fen = strings.TrimSpace(v)
+	}
+	if fen == "" || strings.ContainsAny(fen, "\" \t") {
+		return "", r.errorf(r.lineNo, text, "set-up %s: no position in it; PDN 3.0 writes /FEN \"W:W31-50:B1-20\"/", text)
+	}
+	return fen, nil
 }
 
 // readNumber reads decimal digits at buf[pos].

@@ -203,7 +203,7 @@ func TestReaderMalformed(t *testing.T) {
 		{"comment glued to a move", "[Event \"x\"]\n1. 11-15 23-19 2. 8-11Whiteoversteppedthetime. 1-0\n\n", 5, 2, "8-11Whiteoversteppedthetime", `bad move: text glued to the move 8-11 ("Whiteoversteppedthetime"): a comment goes in braces, 8-11 {Whiteoversteppedthetime}`},
 		{"tag without its [", "[Event \"x\"]\nSite \"Club\"]\n1. 11-15 *\n\n", 5, 0, "Site", `a tag line without its [: write [Site "..."]`},
 		{"stray [", "[\n[Event \"x\"]\n1. 11-15 *\n\n", 4, 0, "[", `tag without a name: a tag is [Name "value"] on one line; remove the stray [ or join the tag's lines`},
-		{"tag name with entities", "[&#x00c9;v&#x00e9;nement \"x\"]\n1. 11-15 *\n\n", 4, 0, `[&#x00c9;v&#x00e9;nement "x"]`, `tag name "&#x00c9;v&#x00e9;nement": a tag name has only letters, digits and _ (the file's tag names were translated or encoded?)`},
+		{"tag name with entities", "[&#x00c9;tape \"x\"]\n1. 11-15 *\n\n", 4, 0, `[&#x00c9;tape "x"]`, `tag name "&#x00c9;tape": a tag name has only letters, digits and _; if the file's tag names were translated or encoded, write this one's English name (Event, Site, Date, Round, White, Black, Result, GameType, ...)`},
 		{"doubled [", "[[Event \"x\"] [Site \"y\"]\n1. 11-15 *\n\n", 4, 0, `[[Event "x"] [Site "y"]`, "a tag opened with [[: remove one ["},
 		{"unmatched )", "[Event \"x\"]\n1. 11-15 ) 23-19 *\n\n", 5, 1, ")", "unmatched )"},
 		{"variation not closed", "[Event \"x\"]\n1. 11-15 (1. 9-13 23-19 *\n\n", 5, 1, "", "variation opened with ( is not closed before the next game at line 7"},

@@ -156,14 +156,39 @@ func replayFrom(g *Game, p rules.Position) (*Replayed, error) {
 			rep.Notes = append(rep.Notes, note)
 		}
 	}
-	for _, m := range moves {
-		p = p.Play(m)
-		rep.Positions = append(rep.Positions, p)
+	for i := 0; i <= len(moves) && i < len(g.Moves); i++ {
+		if s := g.Moves[i].Setup; s != "" {
+			if q, err := setupPosition(p, s); err == nil {
+				p, rep.Positions[i] = q, q
+				rep.Notes = append(rep.Notes, fmt.Sprintf("the board was set up before %s %s (/FEN \"%s\"/, line %d): checked on from that position",
+					label(g.Moves, i), g.Moves[i].Text, s, g.Moves[i].Line))
+			}
+		}
+		if i < len(moves) {
+			p = p.Play(moves[i])
+			rep.Positions = append(rep.Positions, p)
+		}
 	}
 	if merr != nil {
 		return rep, merr
 	}
 	return rep, nil
+}
+
+// setupPosition is the position of a set-up in the move text (Move.Setup)
+// under p's variant, read as the FEN tag is; "?" as the side to move is
+// the side whose move it was, p's.
+func setupPosition(p rules.Position, fen string) (rules.Position, error) {
+	v := p.Variant()
+	s, err := rules.ParseFENLenient(v, fen)
+	if err != nil {
+		return rules.Position{}, err
+	}
+	if s.UnknownTurn {
+		q := s.Position
+		return rules.Setup(v, p.Turn(), q.Pieces(rules.White), q.Pieces(rules.Black), q.Kings()), nil
+	}
+	return s.Position, nil
 }
 
 // replayBudget bounds the plies tried while settling ambiguous moves, so a
@@ -201,6 +226,13 @@ func (r *replayer) forget(i int) {
 func (r *replayer) from(p rules.Position, i int) ([]rules.Move, *MoveError) {
 	var out []rules.Move
 	for ; i < len(r.g.Moves); i++ {
+		if s := r.g.Moves[i].Setup; s != "" {
+			q, err := setupPosition(p, s)
+			if err != nil {
+				return out, r.moveError(p, i, fmt.Errorf("%w: the set-up before it, /FEN \"%s\"/: %v", rules.ErrSyntax, s, err))
+			}
+			p = q
+		}
 		text := r.g.Moves[i].Text
 		cands, err := p.MatchMoves(text)
 		if err == nil && len(cands) == 1 {

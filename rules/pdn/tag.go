@@ -1,8 +1,8 @@
 package pdn
 
 import (
+	"html"
 	"strings"
-	"unicode/utf8"
 )
 
 // QuoteTagValue writes a tag value as a PDN string, quotes included. It is
@@ -72,37 +72,39 @@ func tagStringEnd(b []byte) int {
 	return -1
 }
 
-// cp1252High holds the characters of Windows-1252 for the bytes 0x80 to 0x9F;
-// from 0xA0 up it is Latin-1, whose bytes are their own code points. A byte
-// Windows-1252 leaves undefined reads as U+FFFD.
-var cp1252High = [32]rune{
-	'€', '\uFFFD', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\uFFFD', 'Ž', '\uFFFD',
-	'\uFFFD', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\uFFFD', 'ž', 'Ÿ',
+// frenchTags are the English tags of the names a file translated into
+// French gives them, by the name lower-cased and without its accents. They
+// are those of the real file that has them: KNDB toernooibase's export of
+// the 4th African Blitz Championship (Ouaga Ziiri 2024) in
+// Yodachess/BrunoGUI_Dames, one of whose games came through a web page
+// translated by a browser, its tags with the rest: [&#x00c9;v&#x00e9;nement],
+// [Blanc], [Noir], [R&#x00e9;sultat], [Type de jeu], [Manche], [Heure
+// blanche], [Titre blanc], [&#x00c9;valuation blanche], each where the
+// file's other games have Event, White, Black, Result, GameType, Round,
+// WhiteTime, WhiteTitle and WhiteRating. The plural Blancs and Noirs (the
+// side, as French says "les blancs") and Ronde, Lieu (the place: Site) are
+// the same words as French draughts writes them. A name whose meaning is
+// less certain is not read as another: "Tournoi" could be the Event or a
+// tournament's kind, "Heure" alone a time of day.
+var frenchTags = map[string]string{
+	"evenement": "Event", "lieu": "Site", "manche": "Round", "ronde": "Round",
+	"blanc": "White", "blancs": "White", "noir": "Black", "noirs": "Black",
+	"resultat": "Result", "type de jeu": "GameType",
+	"heure blanche": "WhiteTime", "heure noire": "BlackTime",
+	"titre blanc": "WhiteTitle", "titre noir": "BlackTitle",
+	"evaluation blanche": "WhiteRating", "evaluation noire": "BlackRating",
 }
 
-// legacyText returns s as UTF-8. PDN 3.0 text is UTF-8, but the files of the
-// older Windows programs (and many collections made with them) are Latin-1 or
-// Windows-1252: a name written "Jos\xe9" there is José, not "Jos\uFFFD". Every
-// byte that is not part of valid UTF-8 is read as Windows-1252; valid UTF-8
-// is kept as it is, so a file mixing both reads right.
-func legacyText(s string) string {
-	if utf8.ValidString(s) {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + len(s)/2)
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			switch c := s[i]; {
-			case c >= 0xA0:
-				r = rune(c)
-			case c >= 0x80:
-				r = cp1252High[c-0x80]
-			}
-		}
-		b.WriteRune(r)
-		i += size
-	}
-	return b.String()
+// unaccent drops the accents French puts on the letters of a tag name.
+var unaccent = strings.NewReplacer("é", "e", "è", "e", "ê", "e", "ë", "e", "à", "a", "â", "a",
+	"ç", "c", "î", "i", "ï", "i", "ô", "o", "ù", "u", "û", "u")
+
+// translatedTag reads the text between a tag's [ and the quote of its
+// value as a tag name translated into French (frenchTags): HTML character
+// references decoded (&#x00e9; is é, as a page copied from a browser
+// writes it), case, accents and spaces aside. It returns the English name.
+func translatedTag(raw string) (string, bool) {
+	key := unaccent.Replace(strings.ToLower(html.UnescapeString(raw)))
+	name, ok := frenchTags[strings.Join(strings.Fields(key), " ")]
+	return name, ok
 }

@@ -199,6 +199,10 @@ func brace(first bool) string {
 func (l *lineWriter) moves(ms []Move, num int, second bool) {
 	needNum := true
 	for _, m := range ms {
+		if m.Setup != "" {
+			l.word3(`/FEN "`, m.Setup, `"/`) // PDN 3.0's SETUP, one token
+			needNum = true
+		}
 		if m.Num > 0 {
 			if m.Num != num || m.Second != second {
 				needNum = true // the text's numbering jumps: say so

@@ -57,8 +57,13 @@ func (l Line) Has(name string) bool {
 // with an empty Command. A line that breaks the syntax (control characters,
 // invalid UTF-8, an unterminated or misplaced quote, an argument without a
 // name) is an error wrapping ErrSyntax that names the column.
-func ParseLine(s string) (Line, error) {
-	var l Line
+func ParseLine(s string) (Line, error) { return parseLineInto(s, nil) }
+
+// parseLineInto is ParseLine with room for the arguments: a caller that
+// keeps no argument past its own return passes an array of its stack, and
+// a line of up to len(args) arguments allocates nothing.
+func parseLineInto(s string, args []Arg) (Line, error) {
+	l := Line{Args: args[:0]}
 	fail := func(i int, why string) (Line, error) {
 		return Line{}, fmt.Errorf("%w at column %d: %s", ErrSyntax, i+1, why)
 	}
@@ -85,7 +90,7 @@ func ParseLine(s string) (Line, error) {
 		i++
 	}
 	l.Command = s[start:i]
-	if n := strings.Count(s[i:], "="); n > 0 {
+	if n := strings.Count(s[i:], "="); n > cap(l.Args) {
 		// One allocation for the arguments (an info line has half a dozen).
 		l.Args = make([]Arg, 0, n)
 	}

@@ -31,7 +31,8 @@ func ParseSearchInfo(line string) SearchInfo {
 	if line == "" {
 		return in
 	}
-	l, err := ParseLine(line)
+	var args [12]Arg // the line is read here and not kept: no allocation
+	l, err := parseLineInto(line, args[:])
 	if err != nil || l.Command != "info" {
 		return in
 	}

@@ -30,6 +30,24 @@ func TestParseSearchInfo(t *testing.T) {
 	}
 }
 
+// The record reads every move's info line once the game is over: an
+// engine's usual line, and one with more arguments than the parser's room
+// on the stack, are read without an allocation or with the one slice
+// ParseLine makes, and read the same either way.
+func TestParseSearchInfoAllocations(t *testing.T) {
+	usual := `info depth=12 mean-depth=10.5 score=0.31 nodes=12345 time=0.52 nps=1.2 pv="32-28 19-23"`
+	if n := testing.AllocsPerRun(100, func() { ParseSearchInfo(usual) }); n != 0 {
+		t.Errorf("ParseSearchInfo of a usual line: %.0f allocations, want 0", n)
+	}
+	long := "info" + strings.Repeat(" x=1", 20) + " depth=7 score=0.5"
+	if n := testing.AllocsPerRun(100, func() { ParseSearchInfo(long) }); n > 1 {
+		t.Errorf("ParseSearchInfo of a line of 22 arguments: %.0f allocations, want at most 1", n)
+	}
+	if got := ParseSearchInfo(long); got.Depth != 7 || got.Score != 0.5 {
+		t.Errorf("ParseSearchInfo(%q) = %+v, want depth 7 and score 0.5", long, got)
+	}
+}
+
 func FuzzParseSearchInfo(f *testing.F) {
 	f.Add("info depth=12 score=0.31 nodes=5 time=0.1 pv=\"32-28\"")
 	f.Add("info score=1e400")

@@ -49,6 +49,9 @@ type liveFeed struct {
 
 	mu    sync.Mutex
 	games map[int]*liveGame
+	// spare are finished games' records, emptied for the next games: a
+	// game's room (14 KB) is taken again rather than left to the collector.
+	spare []*liveGame
 
 	stop chan struct{}
 	done chan struct{}
@@ -133,9 +136,13 @@ func annotate(m *store.Move, info string) {
 
 func (f *liveFeed) started(g store.Game) {
 	f.mu.Lock()
-	// Room for a typical game: its moves are appended one by one.
-	const plies = 128
-	f.games[g.ID] = &liveGame{moves: make([]store.Move, 0, plies), infos: make([]string, 0, plies)}
+	if n := len(f.spare); n > 0 {
+		f.games[g.ID], f.spare = f.spare[n-1], f.spare[:n-1]
+	} else {
+		// Room for a typical game: its moves are appended one by one.
+		const plies = 128
+		f.games[g.ID] = &liveGame{moves: make([]store.Move, 0, plies), infos: make([]string, 0, plies)}
+	}
 	f.mu.Unlock()
 	if f.obs != nil {
 		f.obs.GameStarted(g)
@@ -162,7 +169,7 @@ func (f *liveFeed) moved(id int, m match.Moved) {
 
 func (f *liveFeed) ended(g store.Game) {
 	f.mu.Lock()
-	delete(f.games, g.ID)
+	f.recycle(g.ID)
 	f.mu.Unlock()
 	if f.obs != nil {
 		g.PDN, g.Moves = "", nil // the observer wants the result
@@ -172,10 +179,25 @@ func (f *liveFeed) ended(g store.Game) {
 
 func (f *liveFeed) abandoned(id int) {
 	f.mu.Lock()
-	_, ok := f.games[id]
-	delete(f.games, id)
+	ok := f.recycle(id)
 	f.mu.Unlock()
 	if ok && f.obs != nil {
 		f.obs.GameAbandoned(id)
 	}
+}
+
+// recycle forgets game id, keeping its room for a next game (flush writes
+// copies, so nothing else holds it), and reports whether it was known.
+// f.mu is held.
+func (f *liveFeed) recycle(id int) bool {
+	g, ok := f.games[id]
+	if !ok {
+		return false
+	}
+	delete(f.games, id)
+	clear(g.moves) // their strings are the collector's again
+	clear(g.infos)
+	*g = liveGame{moves: g.moves[:0], infos: g.infos[:0]}
+	f.spare = append(f.spare, g)
+	return true
 }

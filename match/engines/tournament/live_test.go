@@ -164,3 +164,50 @@ func TestLiveFeedWritesTheMoves(t *testing.T) {
 		t.Errorf("game 1's live moves = %+v, clocks %v\nwant %+v, %v", l.Moves, l.Clocks, want, clocks)
 	}
 }
+
+// A game that starts after another ended takes that game's room: it must
+// start empty, with none of the earlier game's moves, clocks or info lines
+// (the room is reused to spare the collector, see liveFeed.spare).
+func TestLiveFeedNextGameStartsEmpty(t *testing.T) {
+	ctx := context.Background()
+	ev := testEvent(t, "")
+	st := openStore(t, t.TempDir())
+	if err := st.Init(ctx, EventRecord(ev, 12)); err != nil {
+		t.Fatal(err)
+	}
+	f := &liveFeed{st: st, log: zerolog.Nop(), games: map[int]*liveGame{}}
+	clocks := [2]time.Duration{59 * time.Second, 60 * time.Second}
+	first := store.Game{ID: 0, White: 0, Black: 1, Started: time.Now()}
+	if err := st.Start(ctx, first); err != nil {
+		t.Fatal(err)
+	}
+	f.started(first)
+	f.moved(0, match.Moved{Ply: 1, Move: arbiter.MoveRecord{Text: "11-15"}, Info: "info depth=3 score=1", Clocks: clocks})
+	f.moved(0, match.Moved{Ply: 2, Move: arbiter.MoveRecord{Text: "23-19"}, Info: "info depth=4", Clocks: clocks})
+	f.ended(first)
+	for _, end := range []func(int){func(id int) { f.ended(store.Game{ID: id}) }, f.abandoned} {
+		next := store.Game{ID: 1, White: 1, Black: 0, Started: time.Now()}
+		if err := st.Start(ctx, next); err != nil {
+			t.Fatal(err)
+		}
+		f.started(next)
+		f.moved(1, match.Moved{Ply: 1, Move: arbiter.MoveRecord{Text: "9-13"}})
+		f.flush()
+		var got store.Live
+		if err := st.RunningGames(ctx, func(g store.Game, l store.Live) error {
+			if g.ID == 1 {
+				got = l
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if want := []store.Move{{Text: "9-13"}}; !reflect.DeepEqual(got.Moves, want) || got.Clocks != ([2]time.Duration{}) {
+			t.Errorf("the next game's live moves = %+v, clocks %v; want %+v and no clocks", got.Moves, got.Clocks, want)
+		}
+		end(1)
+		if len(f.games) != 0 || len(f.spare) != 1 {
+			t.Errorf("after the game: %d games followed, %d spare; want 0 and 1", len(f.games), len(f.spare))
+		}
+	}
+}

@@ -128,6 +128,11 @@ func TestFriendlyRefusesIllegalMoves(t *testing.T) {
 	}
 	if r := refused(t, h, c.ID, RoleBlack, mv("9-13"), message.Invalid); !strings.Contains(r.Error(), "15x22") {
 		t.Errorf("the explanation does not name the capture: %s", r.Error())
+	} else if cite := r.Why.Cite; !strings.Contains(r.Error(), "(15x22) (WCDF rules, 1.20). Nothing") ||
+		cite == nil || cite.Code != "article.wcdf" || cite.Args["article"] != "1.20" || strings.Contains(r.Why.Text, "WCDF") {
+		// The rulebook's article: in the English text, and as a message
+		// of its own for a translation (the explanation's text without it).
+		t.Errorf("the refusal does not cite WCDF rule 1.20: %s, why %+v, cite %+v", r.Error(), r.Why, cite)
 	}
 	act(t, h, c.ID, RoleBlack, mv("15x22"))
 

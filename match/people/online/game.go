@@ -298,9 +298,22 @@ func (g *game) friendlyRefusal(p rules.Position, a attempt) *Refusal {
 	if x.Code == arbiter.CodeLegal {
 		return nil
 	}
-	r := refuse(message.Invalid, "refused.friendly", "move", clip(a.text, 64), "why", x.String())
-	r.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
+	r := refuse(message.Invalid, "refused.friendly", "move", clip(a.text, 64), "why", x.Cited())
+	r.Why = explanationMsg(x)
 	return r
+}
+
+// explanationMsg is the referee's explanation as the message that explains
+// a refusal's, a warning's or an illegal move's {why}: its code and
+// arguments, and the rulebook's article as a message of its own (Cite) for
+// the variants whose rulebook the referee cites.
+func explanationMsg(x arbiter.Explanation) *Msg {
+	m := &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
+	if x.Article.Number != "" {
+		c := x.Article.Message()
+		m.Cite = &c
+	}
+	return m
 }
 
 func (g *game) decisionFirst() *Refusal {
@@ -567,7 +580,7 @@ func (g *game) collect() {
 			g.emit(EvWarning, "warning.corrected", args, nil)
 		}
 		if x := w.Explanation; x.Code != "" && len(g.pending) > n {
-			g.pending[n].Msg.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
+			g.pending[n].Msg.Why = explanationMsg(x)
 		}
 	}
 	sn.warnings += len(rec.Warnings)
@@ -633,7 +646,7 @@ func (g *game) collect() {
 		c := ref.Turn()
 		g.emit(EvIllegal, "decision.pending", kv("color", colorName(c), "opponent", colorName(c.Opponent()), "move", text, "why", why), nil)
 		if x := arbiter.Explain(ref.Position(), m); x.Code != "" {
-			g.pending[len(g.pending)-1].Msg.Why = &Msg{Code: x.Code, Args: x.Args, Text: x.String()}
+			g.pending[len(g.pending)-1].Msg.Why = explanationMsg(x)
 		}
 	}
 	g.seen.pending = ref.Pending()

@@ -7,13 +7,15 @@
 import * as i18n from './i18n.js';
 import { Board } from './board.js';
 import { $, el } from './dom.js';
+import { heartbeat } from './beat.js';
 
 const { t } = i18n;
 const parts = location.pathname.split('/');
 const id = decodeURIComponent(parts[2] || '');
 const round = Number(parts[4]);
 const api = `/api/e/${encodeURIComponent(id)}/round/${round}/boards`;
-const L = { snap: null, cards: new Map() };
+const L = { snap: null, cards: new Map(), es: null };
+window.arbiterBoards = L; // for the browser tests and the curious
 
 function card(b) {
   let c = L.cards.get(b.board);
@@ -91,11 +93,17 @@ function render() {
   for (const b of s.boards) renderBoard(b);
 }
 
+// connect follows the round's stream; one silent for three of the
+// server's beats (a phone in a tunnel: no error) is replaced by a new one,
+// whose snapshot brings the page up to date.
 function connect() {
   const es = new EventSource(`${api}/events`);
+  L.es = es;
+  const alive = heartbeat(es, () => { $('conn').hidden = false; connect(); });
   es.addEventListener('open', () => { $('conn').hidden = true; });
   es.addEventListener('error', () => { $('conn').hidden = false; });
   es.addEventListener('snapshot', (e) => {
+    alive();
     const s = JSON.parse(e.data);
     if (L.snap && JSON.stringify(L.snap.geometry) !== JSON.stringify(s.geometry)) L.cards.clear();
     for (const b of s.boards) {
@@ -107,6 +115,7 @@ function connect() {
     render();
   });
   es.addEventListener('board', (e) => {
+    alive();
     const u = JSON.parse(e.data);
     const b = L.snap && L.snap.boards.find((x) => x.board === u.board);
     if (!b) return;

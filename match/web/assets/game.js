@@ -8,6 +8,7 @@ import { t } from './i18n.js';
 import { getJSON, postJSON, ApiError } from './api.js';
 import { Board } from './board.js';
 import { $, fmtClock } from './dom.js';
+import { heartbeat } from './beat.js';
 
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const base = `/api/g/${encodeURIComponent(token)}`;
@@ -18,7 +19,7 @@ const g = {
   snap: null, state: null, v: 0, moves: [], messages: [],
   role: 'spectator', flipped: false, sel: [], captured: [], choose: null,
   es: null, clockAt: 0, refetching: null, error: null, speech: null, sending: null,
-  beat: 0, watchdog: 0,
+  snapAt: 0, staleAt: 0, retry: 0,
 };
 window.arbiterGame = g; // for the browser tests and the curious
 
@@ -39,6 +40,7 @@ async function main() {
   });
   g.board = board;
   wire();
+  placeReferee();
   watchNetwork();
   try {
     await refetch();
@@ -48,6 +50,24 @@ async function main() {
   }
   $('game').hidden = false;
   setInterval(tick, 200);
+}
+
+// placeReferee puts what the referee says and asks (a warning, a pause,
+// the choice between two captures, the decision on an illegal move) where
+// the player looks. On a wide screen that is the head of the side column,
+// beside the board; on a phone the side column comes after the board, its
+// help and the typed move's box, and the referee's words were below the
+// fold (at 390x844 a warning's first line showed, cut): there they go
+// under the board, beside the error of a move, which leaves the board its
+// size. The width is style.css's for two columns.
+function placeReferee() {
+  const wide = matchMedia('(min-width: 56rem)');
+  const place = () => {
+    if (wide.matches) $('mode-note').after($('referee'));
+    else $('error').after($('referee'));
+  };
+  wide.addEventListener('change', place);
+  place();
 }
 
 // ---- loading and live events ----
@@ -65,7 +85,7 @@ async function refetch() {
     g.moves = snap.moves || [];
     g.messages = snap.messages || [];
     g.speech = lastSpeech(g.messages);
-    g.clockAt = performance.now();
+    g.clockAt = g.snapAt = performance.now();
     if (!g.started) {
       g.started = true;
       // Black's view is upside down from the geometry's (row 0 is where
@@ -73,6 +93,9 @@ async function refetch() {
       g.flipped = (snap.flipped_for || g.role) === 'black';
       board.setGeometry(snap.geometry);
     }
+    // With its stream open the page is up to date again: a notice left by
+    // a catch-up that failed goes, and the clocks run from these figures.
+    if (g.es && g.es.readyState === EventSource.OPEN) conn(null);
     render();
     // A stream that is open goes on across a fetch (a rematch's link, a
     // gap in the versions; one the server ended reconnects by itself from
@@ -87,15 +110,22 @@ function listen() {
   if (g.es) g.es.close();
   const es = new EventSource(`${base}/events?since=${g.v}`);
   g.es = es;
+  // A stream silent for three of the server's beats (a phone in a tunnel:
+  // no error, no offline event) is replaced, from the snapshot.
+  const alive = heartbeat(es, () => {
+    if (g.es !== es) return;
+    g.es = null;
+    conn('game.reconnecting');
+    resync();
+  });
   const handle = (e) => {
-    alive(es);
+    alive();
     let ev;
     try { ev = JSON.parse(e.data); } catch (_) { return; }
     onEvent(ev);
   };
   for (const type of EVENT_TYPES) es.addEventListener(type, handle);
-  es.addEventListener('reload', () => { refetch().catch(showError); });
-  es.addEventListener('beat', (e) => { g.beat = Number(e.data) || 0; alive(es); });
+  es.addEventListener('reload', () => { alive(); resync(); });
   es.onopen = () => { conn(null); };
   es.onerror = () => {
     conn(navigator.onLine ? 'game.reconnecting' : 'game.offline');
@@ -115,7 +145,6 @@ function listen() {
 // opponent's move, the clocks) and the stream opens again from there.
 function watchNetwork() {
   addEventListener('offline', () => {
-    clearTimeout(g.watchdog);
     if (g.es) g.es.close();
     g.es = null;
     conn('game.offline');
@@ -129,61 +158,64 @@ function watchNetwork() {
   });
 }
 
-// resync loads the snapshot and reopens the stream; a failure for want of
-// a network is tried again while the device says it is online (an answer
-// of the server's, such as a revoked link, is final).
+// resync loads the snapshot (and reopens the stream if it is closed): to
+// come back from a lost connection, and to catch up with what the stream
+// says the page lacks (a gap in the versions, the server's reload, a
+// rematch's link). A failure for want of a network is the connection's:
+// the notice says so, in the page's language, and the page tries again
+// while the device says it is online (it said "TypeError: Failed to
+// fetch" beside the board, or in place of the game). An answer of the
+// server's about this link, such as a revoked link, is final.
 function resync() {
+  const at = performance.now();
   refetch().catch((e) => {
     if (e instanceof ApiError && e.status >= 400 && e.status < 500 && e.status !== 429) { fatal(e); return; }
-    if (navigator.onLine) setTimeout(() => { if (!g.es) resync(); }, 3000);
+    conn(navigator.onLine ? 'game.reconnecting' : 'game.offline');
+    clearTimeout(g.retry);
+    if (navigator.onLine) g.retry = setTimeout(() => { if (g.snapAt < at) resync(); }, 3000);
   });
 }
 
-// alive notes that the stream es spoke. The server speaks at least every
-// beat (its heartbeat, whose interval the beat carries): a stream silent
-// for three beats died without an error (a phone in a tunnel, a network
-// that dropped the connection without a word) and is replaced, from the
-// snapshot.
-function alive(es) {
-  clearTimeout(g.watchdog);
-  if (!g.beat || g.es !== es) return;
-  g.watchdog = setTimeout(() => {
-    if (g.es !== es) return;
-    es.close();
-    g.es = null;
-    conn('game.reconnecting');
-    resync();
-  }, 3 * g.beat);
-}
-
 // conn shows the connection notice with the catalog's key, or hides it
-// (null); data-i18n keeps it translated when the language changes.
+// (null); data-i18n keeps it translated when the language changes. While
+// it shows, the clocks stand and are marked as not current (tick): the
+// page cannot know them, as the server charges no one for its own outage
+// and a player for their lost network (a clock that ran on through a
+// restart jumped back when the server returned). They run again from the
+// server's figures: a snapshot taken since the notice came, asked for when
+// there is none.
 function conn(key) {
   const el = $('conn');
   el.hidden = !key;
-  if (!key) return;
-  el.dataset.i18n = key;
-  el.textContent = t(key);
+  if (key) {
+    el.dataset.i18n = key;
+    el.textContent = t(key);
+    if (!g.staleAt) g.staleAt = performance.now();
+  } else if (g.staleAt) {
+    if (g.snapAt > g.staleAt) g.staleAt = 0;
+    else resync();
+  }
+  tick();
 }
 
 function onEvent(ev) {
   if (typeof ev.v !== 'number' || ev.v <= g.v) return; // already seen
-  if (ev.v > g.v + 1) { refetch().catch(showError); return; } // a gap: the snapshot has it all
+  if (ev.v > g.v + 1) { resync(); return; } // a gap: the snapshot has it all
   g.v = ev.v;
   if (ev.state) { g.state = ev.state; g.clockAt = performance.now(); }
   if (ev.type === 'move') {
     const m = ev.move;
-    if (!m || !m.text) { refetch().catch(showError); return; }
+    if (!m || !m.text) { resync(); return; }
     g.moves.push(m);
     g.choose = null;
     // A move answers the referee's last words about the move before it
     // (a warning, a refused claim): they no longer stay on screen.
     if (g.speech && g.speech.type !== 'result') g.speech = null;
   }
-  if (ev.type === 'rematch') refetch().catch(showError); // this player's link to it
+  if (ev.type === 'rematch') resync(); // this player's link to it
   if (ev.type === 'reissue' && ev.msg && ev.msg.args && ev.msg.args.role === g.role) {
     // This page's own link was replaced: the snapshot will say it is gone.
-    refetch().catch(fatal);
+    resync();
   }
   if (ev.msg && ev.msg.code) {
     g.messages.push(ev);
@@ -588,7 +620,14 @@ function render() {
   $('turn').className = `turn${isPlayer() && st.turn === g.role && st.status === 'running' && !g.sending ? ' yours' : ''}`;
   $('mode-note').textContent = modeText();
   $('paused').hidden = st.status !== 'paused';
-  const sp = g.speech && !(over && g.speech.type === 'result') ? g.speech : null;
+  // Opponent-decides: the opponent of an illegal move chooses.
+  const pd = st.pending_decision;
+  const deciding = !!(pd && isPlayer() && pd.decider === g.role && !over);
+  // The decision's box says the referee's words with its buttons: the
+  // player who decides does not read them twice (on a phone the second
+  // copy pushed the buttons below the fold).
+  const asked = deciding && g.speech && g.speech.msg && g.speech.msg.code === 'decision.pending';
+  const sp = g.speech && !(over && g.speech.type === 'result') && !asked ? g.speech : null;
   $('speech').hidden = !sp;
   if (sp) {
     // Only a new message is written: a live region re-reads what it is given.
@@ -611,10 +650,7 @@ function render() {
     cl.append(b);
   }
 
-  // Opponent-decides: the opponent of an illegal move chooses.
-  const pd = st.pending_decision;
-  const decider = pd && pd.decider;
-  $('decide').hidden = !(pd && isPlayer() && decider === g.role && !over);
+  $('decide').hidden = !deciding;
   if (pd) {
     // The referee's own words (translated) when the event is at hand.
     const ev = [...g.messages].reverse().find((m) => m.msg && m.msg.code === 'decision.pending');
@@ -718,6 +754,11 @@ function tick() {
   const st = g.state;
   if (!st) return;
   const c = st.clocks;
+  // Not connected, the clocks stand where they were when the connection
+  // went (or at the figures of a snapshot taken since), marked as not
+  // current (conn).
+  const stale = !!g.staleAt;
+  const now = stale ? Math.max(g.staleAt, g.clockAt) : performance.now();
   for (const id of ['bar-top', 'bar-bottom']) {
     const el = $(id);
     const color = el.dataset.color;
@@ -730,10 +771,13 @@ function tick() {
       ((color === 'white' && /^0-/.test(st.result || '')) || (color === 'black' && /-0$/.test(st.result || '')));
     if (flagged) ms = 0;
     const running = c.running === color && st.status === 'running';
-    if (running) ms -= performance.now() - g.clockAt;
+    if (running) ms -= now - g.clockAt;
     clk.textContent = fmtClock(ms, { tenths: true });
-    clk.classList.toggle('running', running);
+    clk.classList.toggle('running', running && !stale);
     clk.classList.toggle('low', ms < 20000);
+    clk.classList.toggle('stale', stale);
+    if (stale) clk.title = t('game.clock_stale');
+    else clk.removeAttribute('title');
   }
 }
 
@@ -800,15 +844,18 @@ function renderLog() {
   ol.scrollTop = ol.scrollHeight;
 }
 
-// fatal replaces the page with an error (a link that no longer works).
+// fatal replaces the page with an error (a link that no longer works). A
+// failure without the server's word (no network on the first load; a
+// proxy's bare 502) says so in the page's language, not the browser's.
 function fatal(e) {
   if (g.es) g.es.close();
   g.es = null;
+  clearTimeout(g.retry);
   $('game').hidden = true;
   $('conn').hidden = true;
   $('role').textContent = ''; // the link acts for no role now
   $('fatal').hidden = false;
-  $('fatal').textContent = e instanceof ApiError ? i18n.msg(e) : String(e);
+  $('fatal').textContent = e instanceof ApiError && e.code ? i18n.msg(e) : t('game.unreachable');
 }
 
 // askEndgame asks the server's endgame databases for the value of the
@@ -853,8 +900,11 @@ function renderEndgame() {
   $('arb-egdb-moves').hidden = !moves;
 }
 
+// showError shows why a request of the player's failed (the rematch, the
+// endgame database): the server's answer, or that it was not sent, in the
+// page's language.
 function showError(e) {
-  g.error = e instanceof ApiError ? e : { text: String(e) };
+  g.error = e instanceof ApiError ? e : { code: 'act.not_sent' };
   render();
 }
 

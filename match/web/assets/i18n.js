@@ -111,8 +111,10 @@ export function msg(m) {
     // (m.why) is translated in its place when the catalog has it.
     // A claim's or an automatic draw's {reason} likewise: its evidence's
     // code (m.why) when the catalog has it, else the English args.reason.
+    // An explanation's rulebook article (m.why.cite: "FMJD rules, art.
+    // 4.13") follows it in the page's language, as the English does.
     if (m.why && m.why.code && has(m.why.code)) {
-      const why = t(m.why.code, localArgs(m.why.args));
+      const why = t(m.why.code, localArgs(m.why.args)) + (m.why.cite ? ` (${msg(m.why.cite)})` : '');
       args.why = why;
       // After "valid." a sentence begins; after "automatically:" not.
       if (m.code.startsWith('claim.')) args.reason = why.charAt(0).toUpperCase() + why.slice(1);

@@ -8,6 +8,7 @@ import * as i18n from './i18n.js';
 import { t } from './i18n.js';
 import { Board } from './board.js';
 import { $, el, fmtClock } from './dom.js';
+import { heartbeat } from './beat.js';
 
 const MOVES_SHOWN = 400; // as the server sends at most
 
@@ -25,18 +26,24 @@ async function main() {
   setInterval(tick, 250);
 }
 
+// connect follows the live stream; one silent for three of the server's
+// beats (a phone in a tunnel: no error) is replaced by a new one, whose
+// snapshot brings the page up to date.
 function connect() {
   const es = new EventSource('/api/live/events');
   L.es = es;
+  const alive = heartbeat(es, () => { $('conn').hidden = false; connect(); });
   es.addEventListener('open', () => { $('conn').hidden = true; });
   es.addEventListener('error', () => { $('conn').hidden = false; });
   es.addEventListener('snapshot', (e) => {
+    alive();
     L.snap = JSON.parse(e.data);
     for (const g of L.snap.games) g.received = performance.now();
     for (const [id, c] of L.cards) { c.el.remove(); L.cards.delete(id); }
     renderAll();
   });
   es.addEventListener('update', (e) => {
+    alive();
     const u = JSON.parse(e.data);
     const s = L.snap;
     if (u.reload) { es.close(); L.snap = null; setTimeout(connect, 100); return; }

@@ -1,0 +1,149 @@
+package arbiter
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/draughts-arbiter/arbiter/rules"
+)
+
+// articleCase is an illegal move whose explanation cites an article.
+type articleCase struct {
+	variant, fen string
+	from, to     rules.Square
+	path         []rules.Square
+	code         string
+	cites        string // Article.String()
+}
+
+// articleCases name every rule of the rulebooks (rulebooks) once: each
+// code, and each piece's own article where a code's differs by piece.
+var articleCases = []articleCase{
+	{"english", "", 9, 15, nil, CodeNotDiagonal, "WCDF rules, 1.15, 1.17"},
+	{"english", "", 9, 18, nil, CodeTooFar, "WCDF rules, 1.15"},
+	{"english", "W:WK10:B14", 10, 19, nil, CodeTooFar, "WCDF rules, 1.17"},
+	{"english", "B:W18:B14,K1", 14, 10, nil, CodeBackward, "WCDF rules, 1.15"},
+	{"english", "B:W10:B14", 14, 7, nil, CodeBackwardCapture, "WCDF rules, 1.18"},
+	{"english", "B:W18,27:B14,10", 10, 17, nil, CodeJumpsOwn, "WCDF rules, 1.18, 1.21"},
+	{"english", "W:WK14:B18,23", 14, 32, nil, CodeTwoPieces, "WCDF rules, 1.18, 1.21"},
+	{"english", "W:W22:B18", 22, 11, nil, CodeJumpTooFar, "WCDF rules, 1.18"},
+	{"english", "W:WK22:B18", 22, 11, nil, CodeJumpTooFar, "WCDF rules, 1.21"},
+	{"english", "B:W18,27:B14,10", 10, 15, nil, CodeCaptureCompulsory, "WCDF rules, 1.20"},
+	{"english", "B:W18,27:B14,10", 14, 23, nil, CodeIncompleteCapture, "WCDF rules, 1.19, 1.20"},
+	{"english", "W:W11:B7,6", 11, 9, []rules.Square{2, 9}, CodeCrownedStops, "WCDF rules, 1.16, 1.19"},
+
+	{"international", "W:W33,34:B28,19,29", 29, 23, nil, CodeNotYourPiece, "FMJD rules, art. 3.3"},
+	{"international", "", 32, 22, nil, CodeNotDiagonal, "FMJD rules, art. 3.4, 3.9"},
+	{"international", "W:W33,34:B28,19,29", 34, 45, nil, CodeBackward, "FMJD rules, art. 3.4"},
+	{"international", "", 32, 23, nil, CodeTooFar, "FMJD rules, art. 3.4"},
+	{"international", "W:W33,28:B19", 33, 22, nil, CodeJumpsOwn, "FMJD rules, art. 4.1, 4.7"},
+	{"international", "W:WK46:B37,19,28", 46, 23, nil, CodeTwoPieces, "FMJD rules, art. 4.2, 4.3"},
+	{"international", "W:W33:B28", 33, 17, nil, CodeJumpTooFar, "FMJD rules, art. 4.2"},
+	{"international", "W:W33,34,45:B28,19,29", 45, 40, nil, CodeCaptureCompulsory, "FMJD rules, art. 4.2, 4.3"},
+	{"international", "W:W33,34:B28,19,29", 34, 23, nil, CodeIncompleteCapture, "FMJD rules, art. 4.5, 4.6"},
+	{"international", "W:W33,34:B28,19,29", 33, 22, nil, CodeLongerCapture, "FMJD rules, art. 4.13"},
+}
+
+func (c articleCase) explain(t *testing.T, v *rules.Variant) Explanation {
+	t.Helper()
+	p := rules.NewPosition(v)
+	if c.fen != "" {
+		var err error
+		if p, err = rules.ParseFEN(v, c.fen); err != nil {
+			t.Fatalf("%s %s: %v", v.Name(), c.fen, err)
+		}
+	}
+	return Explain(p, rules.Move{From: c.from, To: c.to, Path: c.path})
+}
+
+// TestExplainCitesArticle: every rule of the FMJD and WCDF rulebooks the
+// arbiter cites is cited where an illegal move breaks it, after the
+// explanation's text (Cited) and as a message of its own for a
+// translation (Article.Message); a rule of the rulebook that no case here
+// names fails the test.
+func TestExplainCitesArticle(t *testing.T) {
+	named := map[string]bool{}
+	for _, c := range articleCases {
+		t.Run(fmt.Sprintf("%s %d-%d %s", c.variant, c.from, c.to, c.code), func(t *testing.T) {
+			e := c.explain(t, rules.MustLookup(c.variant))
+			if e.Code != c.code {
+				t.Fatalf("code %s (%s), want %s", e.Code, e, c.code)
+			}
+			if got := e.Article.String(); got != c.cites {
+				t.Errorf("cites %q, want %q", got, c.cites)
+			}
+			if got, want := e.Cited(), e.String()+" ("+c.cites+")"; got != want {
+				t.Errorf("Cited() = %q, want %q", got, want)
+			}
+			m := e.Article.Message()
+			if m.Code != e.Article.Code() || m.Args["article"] != e.Article.Number || m.Text != c.cites {
+				t.Errorf("the citation's message is %+v", m)
+			}
+			if _, ok := ArticleCodes()[m.Code]; !ok {
+				t.Errorf("%s is not among ArticleCodes, so no catalog translates it", m.Code)
+			}
+			named[c.variant+" "+c.code] = true
+			if p := e.Args["piece"]; p != "" {
+				named[c.variant+" "+c.code+" "+p] = true
+			}
+		})
+	}
+	for _, b := range rulebooks {
+		for key := range b.articles {
+			if !named[b.variant+" "+key] {
+				t.Errorf("%s's %s (%s %s) is cited by no case", b.body, key, b.variant, b.articles[key])
+			}
+		}
+	}
+}
+
+// TestExplainCitesNothingElsewhere: the same illegal moves in the variants
+// whose rulebook the arbiter has not read cite nothing: the presets that
+// play on the same board (giveaway as English, antidraughts and killer as
+// international, Russian and Brazilian on 8x8), and a custom variant that
+// keeps the preset's name but changes a rule.
+func TestExplainCitesNothingElsewhere(t *testing.T) {
+	housed := func(name string) *rules.Variant {
+		p := rules.MustLookup(name).Params()
+		p.Start = ""
+		p.MenCaptureBackward = !p.MenCaptureBackward
+		v, err := rules.NewVariant(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	others := map[string][]*rules.Variant{
+		"english":       {rules.MustLookup("giveaway"), rules.MustLookup("russian"), rules.MustLookup("brazilian"), housed("english")},
+		"international": {rules.MustLookup("antidraughts"), rules.MustLookup("killer"), rules.MustLookup("frisian"), housed("international")},
+	}
+	n := 0
+	for _, c := range articleCases {
+		for _, v := range others[c.variant] {
+			if c.fen != "" {
+				if _, err := rules.ParseFEN(v, c.fen); err != nil {
+					continue
+				}
+			}
+			e := c.explain(t, v)
+			if e.Article != (Article{}) || e.Cited() != e.String() {
+				t.Errorf("%s (%s) %d-%d: %s cites %q: %s", v.Name(), c.variant, c.from, c.to, e.Code, e.Article, e.Cited())
+			}
+			if a, ok := ArticleFor(v, c.code); ok {
+				t.Errorf("ArticleFor(%s, %s) = %v", v.Name(), c.code, a)
+			}
+			n++
+		}
+	}
+	if n < 2*len(articleCases) {
+		t.Fatalf("only %d moves checked in the other variants", n)
+	}
+	// Codes with no article cite nothing in the cited variants either.
+	for _, name := range []string{"english", "international"} {
+		for _, code := range []string{CodeEmpty, CodeOffBoard, CodeOccupied, CodeNotLegal, CodeNotACapture, CodeUnreadable, CodeLegal} {
+			if a, ok := ArticleFor(rules.MustLookup(name), code); ok {
+				t.Errorf("ArticleFor(%s, %s) = %v", name, code, a)
+			}
+		}
+	}
+}
