@@ -246,7 +246,7 @@ Guide: docs/cluster.md`,
 			if concurrency < 1 {
 				return usagef("worker: --concurrency %d: want at least 1", concurrency)
 			}
-			tuneGCForGames()
+			tuneRuntimeForGames(concurrency)
 			log, err := newLogger(logFormat, logLevel, cmd.ErrOrStderr())
 			if err != nil {
 				return usagef("worker: %v", err)

@@ -77,8 +77,8 @@ func writeSelfStats() {
 	if len(os.Args) > 1 {
 		cmd = os.Args[1]
 	}
-	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d minflt=%d gc_cpu_ns=%d\n",
-		cmd, ru.user.Nanoseconds(), ru.sys.Nanoseconds(), ru.nvcsw, ru.nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.minflt, gcCPU().Nanoseconds())
+	fmt.Fprintf(f, "cmd=%s user_ns=%d sys_ns=%d nvcsw=%d nivcsw=%d syscr=%d syscw=%d mallocs=%d num_gc=%d total_alloc=%d minflt=%d gc_cpu_ns=%d procs=%d\n",
+		cmd, ru.user.Nanoseconds(), ru.sys.Nanoseconds(), ru.nvcsw, ru.nivcsw, syscr, syscw, ms.Mallocs, ms.NumGC, ms.TotalAlloc, ru.minflt, gcCPU().Nanoseconds(), runtime.GOMAXPROCS(0))
 }
 
 // gcCPU is the runtime's own estimate of the CPU its collector took

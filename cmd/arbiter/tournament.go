@@ -246,13 +246,14 @@ func isTerminal(w io.Writer) bool {
 // runTournament runs a resolved event and writes its report: the one
 // runner behind tournament, demo and match.
 //
-// The garbage collector keeps Go's default target (GOGC=100). At 400 it ran
-// a tenth as often, but on a heap of 16 MB instead of 4, and on a virtual
-// machine the first touch of each new page of heap is a fault of some 10 µs:
-// 9 % more of the arbiter's CPU a ply (issue 23; six paired runs of 200
-// games, every pair higher: 38.8 µs against 35.4).
+// The runtime is tuned for playing games (tuneRuntimeForGames): the
+// collector, and one processor for Go code per game played here at once.
 func runTournament(cmd *cobra.Command, ev *configs.Event, tf tournamentFlags) error {
-	tuneGCForGames()
+	localGames := ev.Concurrency
+	if tf.cluster.url != "" {
+		localGames = 0 // played by the workers
+	}
+	tuneRuntimeForGames(localGames)
 	stderr := cmd.ErrOrStderr()
 	name := tf.name()
 	console, log, liveAt, err := tf.setUp(ev, stderr)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 )
@@ -18,8 +19,9 @@ import (
 const markerVar = "ARBITER_ENGINE"
 
 // self identifies this arbiter: its pid and its start time, so that a
-// reused pid is not taken for it.
-var self = strconv.Itoa(os.Getpid()) + ":" + startTime(os.Getpid())
+// reused pid is not taken for it. It is read when an engine first starts,
+// not at every start of the program (most of its commands start none).
+var self = sync.OnceValue(func() string { return strconv.Itoa(os.Getpid()) + ":" + startTime(os.Getpid()) })
 
 func sysProcAttr() *syscall.SysProcAttr {
 	// Its own process group (a kill reaches the engine's children), and
@@ -28,7 +30,7 @@ func sysProcAttr() *syscall.SysProcAttr {
 }
 
 // marker is the environment entry of engine seq.
-func marker(seq uint64) string { return fmt.Sprintf("%s=%s:%d", markerVar, self, seq) }
+func marker(seq uint64) string { return fmt.Sprintf("%s=%s:%d", markerVar, self(), seq) }
 
 // startTime is field 22 of /proc/pid/stat ("" when pid is gone).
 func startTime(pid int) string {
@@ -116,7 +118,7 @@ func readEnviron(path string, buf []byte) (env, next []byte) {
 func killMarked(seqs []uint64) {
 	want := make(map[string]bool, len(seqs))
 	for _, seq := range seqs {
-		want[self+":"+strconv.FormatUint(seq, 10)] = true
+		want[self()+":"+strconv.FormatUint(seq, 10)] = true
 	}
 	var pids []int
 	marked(func(pid int, v string) {
@@ -139,7 +141,7 @@ func sweepDead() {
 			return
 		}
 		ppid, err := strconv.Atoi(parts[0])
-		if err != nil || parts[0]+":"+parts[1] == self {
+		if err != nil || parts[0]+":"+parts[1] == self() {
 			return
 		}
 		if st := startTime(ppid); st != "" && st == parts[1] {
