@@ -266,6 +266,16 @@ func TestDrawCitesArticle(t *testing.T) {
 			if !strings.HasSuffix(reason, " ("+c.cites+")") {
 				t.Errorf("the reason %q does not end citing %q", reason, c.cites)
 			}
+			// The record's PDN notes (a claim's evidence, the result's
+			// reason) say it too.
+			g := r.Record().PDN(PDNTags{})
+			notes := g.Comment
+			for _, m := range g.Moves {
+				notes += " " + m.Comment
+			}
+			if !strings.Contains(notes, " ("+c.cites+")") {
+				t.Errorf("the PDN's notes do not cite %q: %s", c.cites, notes)
+			}
 			var ev Evidence
 			if cs := r.Record().Claims; len(cs) > 0 {
 				ev = cs[len(cs)-1].Evidence
