@@ -66,12 +66,26 @@ func (e Explanation) Cited() string {
 	return e.String() + " (" + e.Article.String() + ")"
 }
 
+// Cited is String followed by the draw rule's article in parentheses when
+// the evidence has one: "the position occurs for the third time, at the
+// start and at moves 3. and 5. (WCDF rules, 1.32.1)". A claim's answer, an
+// automatic draw's reason and a claims audit say this, as Explanation.Cited
+// does for an illegal move. Evidence of a claim that could not be judged
+// on the rule (Problem) cites nothing: the problem is not the rule's.
+func (e Evidence) Cited() string {
+	if e.Article.Number == "" || e.Problem != "" {
+		return e.String()
+	}
+	return e.String() + " (" + e.Article.String() + ")"
+}
+
 // rulebook is one federation's text, with the article of each explanation
-// code it has one for.
+// code and each draw rule it has one for.
 type rulebook struct {
 	variant string // the preset whose rules the text is (rules.Lookup)
 	body    string
-	// articles maps an explanation code to its article's number; "code
+	// articles maps an explanation code, or a draw rule's Termination
+	// ("draw by threefold repetition"), to its article's number; "code
 	// man" and "code king" hold the article of a code whose explanation
 	// names the piece (its {piece}) where the two differ.
 	articles map[string]string
@@ -121,6 +135,25 @@ var rulebooks = []rulebook{
 			// 4.13: "The capture of the largest number of pieces has
 			// priority and is obligatory."
 			CodeLongerCapture: "4.13",
+
+			// The draws (article 6, "The draw"; read in the first copy
+			// only). 6.1: "the same position occurs for the third time,
+			// with the same player having to move".
+			string(DrawThreefold): "6.1",
+			// 6.2: "during 25 successive moves for each player, only the
+			// kings have moved, without any man moving or without any
+			// capture".
+			string(Draw25Move): "6.2",
+			// 6.3: three kings, two kings and a man, or a king and two men
+			// against one king: a draw "when the players have each played
+			// another sixteen moves maximum".
+			string(Draw16Move): "6.3",
+			// 6.4: two kings, a king and a man, or a king against one
+			// king: "another five moves maximum".
+			string(Draw5Move): "6.4",
+			// 7.3.1: a draw is obtained when "both players agree to a draw
+			// by mutual consent".
+			string(DrawAgreement): "7.3.1",
 		},
 	},
 	{
@@ -161,6 +194,19 @@ var rulebooks = []rulebook{
 			// completes the turn of play"; 1.19: crowned by a capture, it
 			// "may not make any further jumps" until the opponent moves.
 			CodeCrownedStops: "1.16, 1.19",
+
+			// The draws, read like 1.15-1.21: the words in public copies
+			// without numbers, the numbers with quotations in public code.
+			// 1.32: "The game is drawn if at any stage both players agree
+			// on such a result"; 1.32.1: a player "can demonstrate to the
+			// satisfaction of the referee that with their next move they
+			// would create the same position for the third time during the
+			// game"; 1.32.2: "Neither player has advanced an uncrowned man
+			// towards the king-row during their own previous 40 moves" and
+			// "No pieces have been removed from the board" in them.
+			string(DrawAgreement): "1.32",
+			string(DrawThreefold): "1.32.1",
+			string(Draw40Move):    "1.32.2",
 		},
 	},
 }
@@ -169,6 +215,19 @@ var rulebooks = []rulebook{
 // the explanation code stands in, and false when the arbiter cites none
 // for v (see rulebooks).
 func ArticleFor(v *rules.Variant, code string) (Article, bool) { return articleFor(v, code, "") }
+
+// DrawArticle is the article of v's federation rulebook that the draw rule
+// kind stands in (DrawThreefold, the N-move rule, the endgame rules,
+// DrawAgreement; KindMoveRule is v's N-move rule), and false when the
+// arbiter cites none for v: the other presets, custom variants, and the
+// rules a preset's rulebook does not have (a 40-move claim in
+// international draughts).
+func DrawArticle(v *rules.Variant, kind Termination) (Article, bool) {
+	if kind == KindMoveRule {
+		kind = MoveRuleTermination(v.Draws().MoveRule)
+	}
+	return articleFor(v, string(kind), "")
+}
 
 // articleFor is ArticleFor for an explanation that names the piece ("man",
 // "king"; "" when it names none): a rule that differs for the two cites

@@ -1,7 +1,9 @@
 package arbiter
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -90,6 +92,9 @@ func TestExplainCitesArticle(t *testing.T) {
 	}
 	for _, b := range rulebooks {
 		for key := range b.articles {
+			if !strings.HasPrefix(key, "illegal.") {
+				continue // a draw rule's: TestDrawCitesArticle
+			}
 			if !named[b.variant+" "+key] {
 				t.Errorf("%s's %s (%s %s) is cited by no case", b.body, key, b.variant, b.articles[key])
 			}
@@ -144,6 +149,171 @@ func TestExplainCitesNothingElsewhere(t *testing.T) {
 			if a, ok := ArticleFor(rules.MustLookup(name), code); ok {
 				t.Errorf("ArticleFor(%s, %s) = %v", name, code, a)
 			}
+		}
+	}
+}
+
+// drawCase is a game that ends drawn by a rule, or a claim of one, whose
+// reason cites the rule's article.
+type drawCase struct {
+	variant, fen string
+	kind         Termination
+	// reach plays the game to the draw and returns the reason the arbiter
+	// gave for it: the result's, or a refused claim's.
+	reach func(t *testing.T, r *Referee) string
+	cites string // Article.String(); "" for none
+}
+
+// claimedBy draws by claiming kind with the side to move.
+func claimedBy(kind Termination) func(t *testing.T, r *Referee) string {
+	return func(t *testing.T, r *Referee) string {
+		t.Helper()
+		if err := r.Claim(r.Turn(), kind); err != nil && !errors.Is(err, ErrClaimRefused) {
+			t.Fatal(err)
+		}
+		return lastClaim(t, r).Reason
+	}
+}
+
+// walked plays plies quiet king moves (walk) and returns the result's
+// reason: the arbiter declares the FMJD draws itself.
+func walked(plies int) func(t *testing.T, r *Referee) string {
+	return func(t *testing.T, r *Referee) string {
+		t.Helper()
+		if n := walk(t, r, plies+20); n != plies {
+			t.Fatalf("the game ended after %d plies (%v), want %d", n, r.Result(), plies)
+		}
+		return r.Result().Reason
+	}
+}
+
+func agreed(t *testing.T, r *Referee) string {
+	t.Helper()
+	if err := r.Agree(); err != nil {
+		t.Fatal(err)
+	}
+	return r.Result().Reason
+}
+
+// drawCases name every draw rule of the rulebooks once, and the same
+// rules where no rulebook is cited.
+var drawCases = []drawCase{
+	{"english", kingsFEN, DrawThreefold, func(t *testing.T, r *Referee) string {
+		play(t, r, cycle...)
+		play(t, r, cycle...)
+		return claimedBy(DrawThreefold)(t, r)
+	}, "WCDF rules, 1.32.1"},
+	{"english", "W:W30,K32:B5,K1", Draw40Move, func(t *testing.T, r *Referee) string {
+		shuffle(t, r, 80)
+		return claimedBy(Draw40Move)(t, r)
+	}, "WCDF rules, 1.32.2"},
+	// A refused claim cites the rule it was judged on too.
+	{"english", "W:W30,K32:B5,K1", Draw40Move, func(t *testing.T, r *Referee) string {
+		shuffle(t, r, 7)
+		return claimedBy(Draw40Move)(t, r)
+	}, "WCDF rules, 1.32.2"},
+	{"english", "", DrawAgreement, agreed, "WCDF rules, 1.32"},
+
+	{"international", "W:WK47:BK4", DrawThreefold, func(t *testing.T, r *Referee) string {
+		play(t, r, "47-42", "4-9", "42-47", "9-4", "47-42", "4-9", "42-47")
+		if v := r.Submit(move(t, r, "9-4")); v != GameOver {
+			t.Fatalf("the third occurrence: %v", v)
+		}
+		return r.Result().Reason
+	}, "FMJD rules, art. 6.1"},
+	{"international", "W:W50,K47,K48:B1,K3,K4", Draw25Move, walked(50), "FMJD rules, art. 6.2"},
+	{"international", "W:WK47,K48,K49:BK3", Draw16Move, walked(32), "FMJD rules, art. 6.3"},
+	{"international", "W:WK47,K48:BK3", Draw5Move, walked(10), "FMJD rules, art. 6.4"},
+	{"international", "", DrawAgreement, agreed, "FMJD rules, art. 7.3.1"},
+
+	// The same rules in the presets whose rulebook the arbiter has not
+	// read: nothing is cited.
+	{"russian", "W:W32,K28,K29:B1,K5,K6", MoveRuleTermination(15), walked(30), ""},
+	{"canadian", "W:WK67:BK3", Draw5Move, walked(10), ""},
+	{"giveaway", kingsFEN, DrawThreefold, func(t *testing.T, r *Referee) string {
+		play(t, r, cycle...)
+		play(t, r, cycle...)
+		return claimedBy(DrawThreefold)(t, r)
+	}, ""},
+	{"russian", "", DrawAgreement, agreed, ""},
+}
+
+// TestDrawCitesArticle: every draw rule of the FMJD and WCDF rulebooks
+// the arbiter cites is cited where a game is drawn by it or a claim of it
+// is judged, after the reason in the referee's words (Evidence.Cited), as
+// the evidence's Article for a translation, and by DrawArticle; the other
+// presets cite nothing. A draw rule of a rulebook that no case names
+// fails the test.
+func TestDrawCitesArticle(t *testing.T) {
+	named := map[string]bool{}
+	for _, c := range drawCases {
+		t.Run(c.variant+" "+string(c.kind), func(t *testing.T) {
+			r, _ := setup(t, c.variant, c.fen, Config{})
+			reason := c.reach(t, r)
+			if c.kind != DrawAgreement && r.Done() && r.Result().Termination != c.kind {
+				t.Fatalf("drawn by %s, want %s", r.Result().Termination, c.kind)
+			}
+			a, ok := DrawArticle(r.cfg.Variant, c.kind)
+			if got := a.String(); got != c.cites || ok != (c.cites != "") {
+				t.Errorf("DrawArticle = %q %v, want %q", got, ok, c.cites)
+			}
+			if c.cites == "" {
+				if strings.Contains(reason, "rules,") {
+					t.Errorf("the reason cites a rulebook: %q", reason)
+				}
+				return
+			}
+			if !strings.HasSuffix(reason, " ("+c.cites+")") {
+				t.Errorf("the reason %q does not end citing %q", reason, c.cites)
+			}
+			// The record's PDN notes (a claim's evidence, the result's
+			// reason) say it too.
+			g := r.Record().PDN(PDNTags{})
+			notes := g.Comment
+			for _, m := range g.Moves {
+				notes += " " + m.Comment
+			}
+			if !strings.Contains(notes, " ("+c.cites+")") {
+				t.Errorf("the PDN's notes do not cite %q: %s", c.cites, notes)
+			}
+			var ev Evidence
+			if cs := r.Record().Claims; len(cs) > 0 {
+				ev = cs[len(cs)-1].Evidence
+			} else if e, ok := r.DrawEvidence(); ok {
+				ev = e
+			}
+			if c.kind != DrawAgreement && (ev.Article.String() != c.cites || ev.Cited() != ev.String()+" ("+c.cites+")") {
+				t.Errorf("the evidence cites %q: %q", ev.Article, ev.Cited())
+			}
+			named[c.variant+" "+string(c.kind)] = true
+		})
+	}
+	for _, b := range rulebooks {
+		for key := range b.articles {
+			if !strings.HasPrefix(key, "illegal.") && !named[b.variant+" "+key] {
+				t.Errorf("%s's %s (%s %s) is cited by no case", b.body, key, b.variant, b.articles[key])
+			}
+		}
+	}
+	// A rule the preset's rulebook does not have, a claim that cannot be
+	// judged on the rule, and a custom variant cite nothing.
+	r, _ := setup(t, "international", "W:WK47:BK4", Config{})
+	if err := r.Claim(rules.White, Draw40Move); !errors.Is(err, ErrClaimRefused) || strings.Contains(err.Error(), "rules,") {
+		t.Errorf("a 40-move claim in international: %v", err)
+	}
+	if _, err := r.ClaimWithMove(rules.Black, DrawThreefold, move(t, r, "47-42")); !errors.Is(err, ErrClaimRefused) || strings.Contains(err.Error(), "rules,") {
+		t.Errorf("a claim by the side not to move: %v", err)
+	}
+	p := rules.MustLookup("english").Params()
+	p.Start = ""
+	p.Draws.MoveRule = 50
+	custom, err := rules.NewVariant(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []Termination{DrawThreefold, KindMoveRule, DrawAgreement} {
+		if a, ok := DrawArticle(custom, k); ok {
+			t.Errorf("DrawArticle(custom english, %s) = %v", k, a)
 		}
 	}
 }

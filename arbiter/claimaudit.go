@@ -59,6 +59,7 @@ func AuditClaims(g *pdn.Game, rp *pdn.Replayed) []ClaimFinding {
 	if err != nil {
 		return nil
 	}
+	r.cite = v // the record's rules cite their rulebook, not cv's (none)
 	kinds := DrawKinds(v)
 	var out []ClaimFinding
 	first := map[Termination]bool{}
@@ -108,7 +109,7 @@ func AuditClaims(g *pdn.Game, rp *pdn.Replayed) []ClaimFinding {
 				}
 			}
 			out = append(out, ClaimFinding{What: Claimable, Kind: k, Ply: i, Label: label(i), Valid: true,
-				Text: fmt.Sprintf("%s %s after %s%s: %s", ruleName(k), verb, label(i), note, ev)})
+				Text: fmt.Sprintf("%s %s after %s%s: %s", ruleName(k), verb, label(i), note, ev.Cited())})
 		}
 		if i < len(g.Moves) {
 			judgeComment(i, g.Moves[i].Comment)
@@ -133,7 +134,7 @@ func AuditClaims(g *pdn.Game, rp *pdn.Replayed) []ClaimFinding {
 		if !ev.Valid {
 			verdict = "INVALID"
 		}
-		f.Text = fmt.Sprintf("%s recorded (%s) at the end, after %s: %s: %s", d.kind, d.where, label(last), verdict, ev)
+		f.Text = fmt.Sprintf("%s recorded (%s) at the end, after %s: %s: %s", d.kind, d.where, label(last), verdict, ev.Cited())
 		out = append(out, f)
 	}
 	return out
@@ -197,7 +198,7 @@ func judgeClaim(r *Referee, i int, label string, c CommentClaim) ClaimFinding {
 	if c.Verdict == VerdictUnknown {
 		recorded = "no verdict recorded"
 	}
-	f.Text = fmt.Sprintf("%s of %s%s after %s (%s): %s: %s", who, ruleName(c.Kind), with, label, recorded, verdict, ev)
+	f.Text = fmt.Sprintf("%s of %s%s after %s (%s): %s: %s", who, ruleName(c.Kind), with, label, recorded, verdict, ev.Cited())
 	return f
 }
 

@@ -48,7 +48,9 @@
 // Codes lists them for translations; for the international and English
 // presets also the article of the FMJD or WCDF rulebook the rule stands
 // in, ArticleFor), and every claim an Evidence (where
-// the position occurred, or the N-move window and what broke it).
+// the position occurred, or the N-move window and what broke it; for the
+// same presets also the article of the draw rule, DrawArticle, which the
+// claim's reason and an automatic draw's cite: Evidence.Cited).
 // Record.PDN writes the game with all of it as comments, and AuditClaims
 // (`arbiter check --claims`) judges the claims and draws of any PDN
 // record against its moves.

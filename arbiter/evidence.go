@@ -43,6 +43,11 @@ type Evidence struct {
 	// Problem is why the claim could not be judged on the moves (a rule
 	// the variant lacks, a claim by the wrong side); "" otherwise.
 	Problem string
+
+	// Article is the article of the federation's rulebook that the draw
+	// rule stands in (DrawArticle), zero where none is cited; Cited adds
+	// it to String.
+	Article Article
 }
 
 // MovePoint names one move of a game.

@@ -48,7 +48,8 @@ func TestThreefoldEvidence(t *testing.T) {
 		t.Errorf("evidence %+v: occurrences %q, since %q", ev, got, ev.Since)
 	}
 	want := "the position has occurred twice, at moves 4... and 6..., since 3. 9-13 (the last man move or capture); a third time is needed"
-	if c.Reason != want || ev.String() != want {
+	// The reason, as the player and the record read it, cites the rule.
+	if c.Reason != want+" (WCDF rules, 1.32.1)" || ev.String() != want {
 		t.Errorf("reason\n%q, want\n%q", c.Reason, want)
 	}
 	// With the move that repeats it a third time.
@@ -99,7 +100,7 @@ func TestMoveRuleEvidence(t *testing.T) {
 		t.Fatalf("window %+v", w)
 	}
 	want := "9 of the 80 moves (40 each) needed have been played with no uncrowned man advanced and no capture, counted from " + w.First.String() + " (4... 28x19 was a capture)"
-	if got := lastClaim(t, r).Reason; got != want {
+	if got := lastClaim(t, r).Reason; got != want+" (WCDF rules, 1.32.2)" {
 		t.Errorf("reason\n%q, want\n%q", got, want)
 	}
 

@@ -48,7 +48,7 @@ type ClaimRecord struct {
 	Move     string
 	Auto     bool // made by the referee on the player's behalf (AutoClaim)
 	Accepted bool
-	Reason   string // why it was refused, or what made it valid (Evidence.String)
+	Reason   string // why it was refused, or what made it valid, with the rule's article (Evidence.Cited)
 	// Evidence is what the claim was judged on: where the position
 	// occurred, or the N-move window.
 	Evidence Evidence

@@ -32,6 +32,10 @@ type Config struct {
 // goroutine drives it.
 type Referee struct {
 	cfg Config
+	// cite is the variant whose rulebook a claim's evidence cites
+	// (DrawArticle): cfg.Variant, or for a claims audit the preset the
+	// record is of, which the audit plays as a custom variant of its own.
+	cite *rules.Variant
 	// drawEvidence is what an automatic draw was declared on (DrawEvidence).
 	drawEvidence Evidence
 	clock        *gameClock // Config.Clock less pauses and down time (decision.go)
@@ -97,7 +101,7 @@ func NewReferee(cfg Config) (*Referee, error) {
 			return nil, fmt.Errorf("arbiter: start position %s is not set up for variant %q", start.FEN(), cfg.Variant.Name())
 		}
 	}
-	r := &Referee{cfg: cfg, clock: &gameClock{inner: cfg.Clock}, pos: start}
+	r := &Referee{cfg: cfg, cite: cfg.Variant, clock: &gameClock{inner: cfg.Clock}, pos: start}
 	if r.clock.inner == nil {
 		r.clock.inner = realClock{}
 	}
@@ -366,7 +370,7 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 	if r.Done() { // the move won outright
 		return GameOver, nil
 	}
-	why := ev.String()
+	why := ev.Cited()
 	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: c, Kind: kind, Move: text, Accepted: true, Reason: why, Evidence: ev})
 	r.finish(Result{rules.Draw, kind, fmt.Sprintf("%s claimed with %s: %s", c, text, why)})
 	return GameOver, nil
@@ -374,8 +378,18 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 
 // claimValid checks a claim of kind in the current position, or after m
 // (written text) when m is not nil, and returns the evidence it was judged
-// on. It runs only when a claim is made or due, never per move.
+// on, with the article of the rule where the rulebook is cited. It runs
+// only when a claim is made or due, never per move.
 func (r *Referee) claimValid(kind Termination, m *rules.Move, text string) Evidence {
+	e := r.claimEvidence(kind, m, text)
+	if e.Problem == "" { // judged on the rule: it has the rule's article
+		e.Article, _ = DrawArticle(r.cite, kind)
+	}
+	return e
+}
+
+// claimEvidence is claimValid without the article.
+func (r *Referee) claimEvidence(kind Termination, m *rules.Move, text string) Evidence {
 	v := r.cfg.Variant
 	d := &r.draws
 	switch {
@@ -429,7 +443,7 @@ func ordinal(n int) string {
 // settleClaim records a claim judged on ev and ends the game when it is
 // valid.
 func (r *Referee) settleClaim(c rules.Color, ev Evidence, auto bool) error {
-	kind, why := ev.Kind, ev.String()
+	kind, why := ev.Kind, ev.Cited()
 	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves), Color: c, Kind: kind, Move: ev.Move, Auto: auto, Accepted: ev.Valid, Reason: why, Evidence: ev})
 	if !ev.Valid {
 		return fmt.Errorf("%w: %s by %s: %s", ErrClaimRefused, kind, c, why)
@@ -443,7 +457,11 @@ func (r *Referee) Agree() error {
 	if r.Done() {
 		return ErrGameOver
 	}
-	r.finish(Result{rules.Draw, DrawAgreement, "the players agreed a draw"})
+	why := "the players agreed a draw"
+	if a, ok := DrawArticle(r.cite, DrawAgreement); ok {
+		why += " (" + a.String() + ")"
+	}
+	r.finish(Result{rules.Draw, DrawAgreement, why})
 	return nil
 }
 
@@ -691,12 +709,12 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 		// The evidence is built only when a draw is due (once a game).
 		if kind := r.dueDraw(); kind != "" {
 			r.drawEvidence = r.claimValid(kind, nil, "")
-			r.finish(Result{rules.Draw, kind, "drawn by the rules: " + r.drawEvidence.String()})
+			r.finish(Result{rules.Draw, kind, "drawn by the rules: " + r.drawEvidence.Cited()})
 		}
 	} else if r.cfg.AutoClaim {
 		if kind := r.dueDraw(); kind != "" {
 			ev := r.claimValid(kind, nil, "")
-			why := ev.String()
+			why := ev.Cited()
 			r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: mover, Kind: kind, Move: moveText, Auto: true, Accepted: true, Reason: why, Evidence: ev})
 			r.finish(Result{rules.Draw, kind, fmt.Sprintf("claimed for %s with %s: %s", mover, moveText, why)})
 		}

@@ -323,6 +323,34 @@ func TestCheckCitesTheArticle(t *testing.T) {
 	}
 }
 
+// TestCheckClaimsCiteTheArticle: an arbiter audits the draws of a club
+// evening (testdata/articles/claims.pdn) with the real binary's check
+// --claims. The English game's refused and accepted repetition claims, and
+// where repetition first held, cite the WCDF rules' 1.32.1; the
+// international game's repetition, declared by the arbiter and recorded in
+// its Termination tag, the FMJD rules' art. 6.1; the Russian game's
+// nothing (no Russian rulebook is cited).
+func TestCheckClaimsCiteTheArticle(t *testing.T) {
+	out, err := exec.Command(arbiterBin, "check", "--claims", "testdata/articles/claims.pdn").Output()
+	if err != nil {
+		t.Fatalf("exit: %v\n%s", err, out)
+	}
+	const since = "since the start of the record"
+	for _, want := range []string{
+		"game 1: black's claim of threefold repetition after 4... 28-32 (recorded refused): invalid, and rightly refused: the position has occurred twice, at moves 2... and 4..., " + since + "; a third time is needed (WCDF rules, 1.32.1)\n",
+		"game 1: threefold repetition first claimable after 5. 5-1: the position occurs for the third time, at the start and at moves 3. and 5., " + since + " (WCDF rules, 1.32.1)\n",
+		"game 1: black's claim of threefold repetition with 5-1 after 5. 5-1 (recorded accepted): valid: the position occurs for the third time, at the start and at moves 3. and 5., " + since + " (WCDF rules, 1.32.1)\n",
+		"game 2: threefold repetition first due after 4... 9-4 (declared by the arbiter in international): the position occurs for the third time, at the start and at moves 2... and 4..., " + since + " (FMJD rules, art. 6.1)\n",
+		"game 2: draw by threefold repetition recorded (Termination tag) at the end, after 4... 9-4: valid: the position occurs for the third time, at the start and at moves 2... and 4..., " + since + " (FMJD rules, art. 6.1)\n",
+		"game 3: draw by threefold repetition recorded (Termination tag) at the end, after 4... g1-h2: valid: the position occurs for the third time, at the start and at moves 2... and 4..., " + since + "\n",
+		"games=3 ok=3 illegal=0 unreadable=0\nclaims=2 draws=2 wrong=0\n",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("the output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // TestCheckLatin1Names: a record saved by an older Windows program (Latin-1
 // or Windows-1252, CRLF line ends) names its players as they are called:
 // José and Müller, not "Jos\uFFFD".

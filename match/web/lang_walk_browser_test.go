@@ -235,7 +235,9 @@ func TestBrowserDirectorPageNamesInLanguage(t *testing.T) {
 // refusal says in Russian that none of the 80 moves has been played.
 // She captures 14x23 and Bram claims at once: his refusal says in Dutch
 // that none has been played since 1. 14x23, a capture. Both were English
-// sentences inside the translated refusal. Screenshots at 390 and 1366 px.
+// sentences inside the translated refusal. Each refusal names the rule it
+// was judged on, the WCDF rules' 1.32.2, in the reader's words (the
+// arbiter asks "which rule?"). Screenshots at 390 and 1366 px.
 func TestBrowserMoveRuleClaimInLanguage(t *testing.T) {
 	needBrowser(t)
 	e := newEnv(t, Config{Limits: unlimited})
@@ -248,7 +250,8 @@ func TestBrowserMoveRuleClaimInLanguage(t *testing.T) {
 	anna.wait("Anna's page in Russian", `document.documentElement.lang === 'ru' && !document.getElementById('claim-n').hidden`)
 	anna.do("claim the 40-move rule", chromedp.Click(chromedp.CSS("#claim-n")))
 	anna.wait("the refusal", `document.querySelector('#log li[data-type="claim"]')`)
-	if got := anna.logText("claim"); !strings.Contains(got, "заявление отклонено. Ни один из 80 необходимых ходов (по 40 у каждого) без ходов простыми шашками и без взятий ещё не сыгран с начала записи.") || strings.Contains(got, "moves") {
+	if got := anna.logText("claim"); !strings.Contains(got, "заявление отклонено. Ни один из 80 необходимых ходов (по 40 у каждого) без ходов простыми шашками и без взятий ещё не сыгран с начала записи (правила WCDF, п. 1.32.2).") ||
+		strings.Contains(got, "moves") || strings.Contains(got, "rules") {
 		t.Errorf("Anna (Russian) reads %q", got)
 	}
 	anna.click("14")
@@ -257,10 +260,12 @@ func TestBrowserMoveRuleClaimInLanguage(t *testing.T) {
 	bram.wait("Bram's page in Dutch", `document.documentElement.lang === 'nl' && !document.getElementById('claim-n').hidden`)
 	bram.do("claim the 40-move rule", chromedp.Click(chromedp.CSS("#claim-n")))
 	bram.wait("the refusal", `document.querySelectorAll('#log li[data-type="claim"]').length === 2`)
-	if got := bram.logText("claim"); !strings.Contains(got, "sinds 1. 14x23 (een slag).") || strings.Contains(got, "moves") || strings.Contains(got, "capture") {
+	if got := bram.logText("claim"); !strings.Contains(got, "sinds 1. 14x23 (een slag) (WCDF-spelregels, 1.32.2).") || strings.Contains(got, "moves") || strings.Contains(got, "capture") ||
+		strings.Contains(got, "rules") {
 		t.Errorf("Bram (Dutch) reads %q", got)
 	}
 	anna.checkLayout("claim-n-ru-390", 390, 844)
+	anna.checkLayout("claim-n-ru-1366", 1366, 900)
 	bram.checkLayout("claim-n-nl-390", 390, 844)
 	bram.checkLayout("claim-n-nl-1366", 1366, 900)
 }

@@ -796,9 +796,21 @@ func (g *game) legal() []string {
 // renders it in place of {reason}): a threefold repetition's occurrences
 // or an N-move or endgame rule's count, also one that no move has
 // started yet (since the start, since the move that broke it, or broken
-// by the claimed move). Nil for evidence said only in English (a problem,
-// the one-piece-each draw): args.reason says it then.
+// by the claimed move), with the rulebook's article of the draw rule as a
+// message of its own (Cite) where the referee cites one, as for an
+// illegal move's explanation. Nil for evidence said only in English (a
+// problem, the one-piece-each draw): args.reason says it then.
 func evidenceMsg(e arbiter.Evidence) *Msg {
+	m := evidenceCode(e)
+	if m != nil && e.Article.Number != "" {
+		c := e.Article.Message()
+		m.Cite = &c
+	}
+	return m
+}
+
+// evidenceCode is evidenceMsg without the article.
+func evidenceCode(e arbiter.Evidence) *Msg {
 	if e.Problem != "" {
 		return nil
 	}

@@ -89,6 +89,8 @@ func TestAutomaticDrawsAnnounced(t *testing.T) {
 		{Variant: "international", FEN: "W:WK47:BK4"},
 		{Variant: "english", FEN: "B:WK29:BK4", Draws: "auto"},
 	} {
+		// The rule's article, as the arbiter asks "which rule?".
+		cites := map[string]string{"international": "FMJD rules, art. 6.1", "english": "WCDF rules, 1.32.1"}[s.Variant]
 		c := create(t, h, s)
 		rep := shuffle(t, h, c.ID, 20)
 		e := hasCode(rep.Events, "result.draw-rule")
@@ -106,6 +108,10 @@ func TestAutomaticDrawsAnnounced(t *testing.T) {
 			t.Errorf("%+v: the reason as a message: %+v; the claim %+v", s, e.Msg.Why, claim)
 		} else {
 			t.Log(e.Msg.Why.Code, e.Msg.Why.Args)
+		}
+		if e.Msg.Why == nil || e.Msg.Why.Cite == nil || e.Msg.Why.Cite.Text != cites || !strings.Contains(e.Msg.Text, "("+cites+")") ||
+			autoClaim && (claim == nil || claim.Msg.Why == nil || claim.Msg.Why.Cite == nil || claim.Msg.Why.Cite.Text != cites) {
+			t.Errorf("%+v: the draw does not cite %q: %q %+v", s, cites, e.Msg.Text, e.Msg.Why)
 		}
 	}
 }

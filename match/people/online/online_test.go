@@ -181,17 +181,20 @@ func TestThreefoldClaims(t *testing.T) {
 	h, _ := testHall(t, Config{})
 	c := create(t, h, Setup{Variant: "english", FEN: "B:WK29:BK4"})
 	// A claim before any move: the position stood only at the start, said
-	// once, as a sentence after "refused.".
+	// once, as a sentence after "refused.", and the rule it was judged on
+	// (WCDF 1.32.1), also as a message of its own for a translation.
 	rep := act(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"})
 	e := hasCode(rep.Events, "claim.refused")
 	if e == nil {
 		t.Fatalf("claim at the start: %s", describe(rep.Events))
 	}
-	if want := "Black claimed a threefold draw: refused. The position has occurred once, at the start; three times are needed."; e.Msg.Text != want {
+	if want := "Black claimed a threefold draw: refused. The position has occurred once, at the start; three times are needed (WCDF rules, 1.32.1)."; e.Msg.Text != want {
 		t.Errorf("claim at the start:\n got %q\nwant %q", e.Msg.Text, want)
 	}
 	if w := e.Msg.Why; w == nil || w.Code != "evidence.threefold-start-only" || w.Args["count"] != "1" || strings.Count(w.Text, "start") != 1 {
 		t.Errorf("claim at the start, its reason as a message: %+v", w)
+	} else if c := w.Cite; c == nil || c.Code != "article.wcdf" || c.Args["article"] != "1.32.1" || c.Text != "WCDF rules, 1.32.1" {
+		t.Errorf("claim at the start, its rule's article: %+v", c)
 	}
 	play(t, h, c.ID, "4-8", "29-25", "8-4", "25-29")
 	// The start position has occurred twice: a claim now is premature.
@@ -223,7 +226,8 @@ func TestThreefoldClaims(t *testing.T) {
 		t.Errorf("valid claim's reason as a message: %+v", w)
 	}
 	refused(t, h, c.ID, RoleBlack, Intent{Kind: "claim", Claim: "threefold"}, message.Conflict)
-	if text := checkPDN(t, h, c.ID); !strings.Contains(text, "[%claim black threefold refused]") || !strings.Contains(text, "accepted") {
+	if text := checkPDN(t, h, c.ID); !strings.Contains(text, "[%claim black threefold refused]") || !strings.Contains(text, "accepted") ||
+		strings.Count(strings.Join(strings.Fields(text), " "), "(WCDF rules, 1.32.1).") != 3 {
 		t.Errorf("the claims are not in the PDN:\n%s", text)
 	}
 	c2 := create(t, h, Setup{Variant: "english"})
