@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -81,6 +79,9 @@ Guide: docs/egdb.md`,
 		Example: `  arbiter egdb build --variant english --pieces 4
   arbiter egdb build --variant international --pieces 3 --dir /data/egdb`,
 		Args: cobra.NoArgs,
+		// A signal cancels the context: the table being solved is given
+		// up, the finished ones kept, and the user told how to go on.
+		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := o.lookup()
 			if err != nil {
@@ -89,9 +90,7 @@ Guide: docs/egdb.md`,
 			if o.pieces < 2 {
 				return usagef("--pieces must be at least 2")
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			return runEGDBBuild(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), v, o, workers)
+			return runEGDBBuild(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), v, o, workers)
 		},
 	}
 	o.add(cmd, true)
@@ -160,7 +159,7 @@ Guide: docs/egdb.md`,
 			if err != nil {
 				return usageError{err}
 			}
-			return runEGDBProbe(cmd.OutOrStdout(), v, o, p)
+			return runEGDBProbe(cmd.OutOrStdout(), cmd.ErrOrStderr(), v, o, p)
 		},
 	}
 	o.add(cmd, false)
@@ -168,7 +167,11 @@ Guide: docs/egdb.md`,
 	return cmd
 }
 
-func runEGDBProbe(out io.Writer, v *rules.Variant, o egdbFlags, p rules.Position) error {
+func runEGDBProbe(out, errw io.Writer, v *rules.Variant, o egdbFlags, p rules.Position) error {
+	if egdb.Survey(v, o.dir).Pieces == 0 {
+		// Not built at all: the build that holds this position.
+		return tooManyPieces(v, o.dir, p, 0)
+	}
 	db, err := egdb.Open(v, o.dir, 0)
 	if err != nil {
 		return err
@@ -178,9 +181,16 @@ func runEGDBProbe(out io.Writer, v *rules.Variant, o egdbFlags, p rules.Position
 		return err
 	}
 	if val == egdb.Unknown {
-		return fmt.Errorf("%s has %d pieces; the database in %s holds up to %d", p.FEN(), egdb.MaterialOf(p).Pieces(), o.dir, db.Pieces())
+		return tooManyPieces(v, o.dir, p, db.Pieces())
 	}
 	fmt.Fprintf(out, "%s: %s to move %s\n", p.FEN(), p.Turn(), verdict(val))
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		if p.Pieces(c).Empty() {
+			// No move of a finished game has a value to show.
+			fmt.Fprintf(out, "  the game is over: %s has no pieces left\n", c)
+			return nil
+		}
+	}
 	for _, m := range p.LegalMoves() {
 		mv, err := db.Probe(p.Play(m))
 		if err != nil {
@@ -190,7 +200,36 @@ func runEGDBProbe(out io.Writer, v *rules.Variant, o egdbFlags, p rules.Position
 		// position wins.
 		fmt.Fprintf(out, "  %-8s %s\n", p.MoveText(m), moveValue(mv))
 	}
+	noteUnfinished(errw, v, o.dir)
 	return nil
+}
+
+// tooManyPieces is probe's error for a position beyond the database (held:
+// the most pieces it holds, 0 when there is none): what would hold it, and the command that builds it (or finishes the build an
+// interruption left).
+func tooManyPieces(v *rules.Variant, dir string, p rules.Position, held int) error {
+	n := egdb.MaterialOf(p).Pieces()
+	if n > egdb.MaxPieces {
+		return fmt.Errorf("%s has %d pieces: no endgame database holds more than %d; probe a position of fewer pieces", p.FEN(), n, egdb.MaxPieces)
+	}
+	want := max(n, 2)
+	next := fmt.Sprintf("`%s` builds the tables up to %d (docs/egdb.md gives the time and disk each size takes)", egdb.BuildCommand(v, dir, want), want)
+	if h := egdb.Survey(v, dir); want == h.Pieces+1 && h.Partial > 0 {
+		next = h.Unfinished(v, dir)
+	}
+	if held == 0 {
+		return fmt.Errorf("%s has %d pieces; %s holds no %s database: %s", p.FEN(), n, dir, v.Name(), next)
+	}
+	return fmt.Errorf("%s has %d pieces; the database in %s holds up to %d: %s", p.FEN(), n, dir, held, next)
+}
+
+// noteUnfinished tells the user, on w, of the tables an interrupted build
+// left beyond the complete ones: they are not used until the build is
+// finished.
+func noteUnfinished(w io.Writer, v *rules.Variant, dir string) {
+	if u := egdb.Survey(v, dir).Unfinished(v, dir); u != "" {
+		fmt.Fprintf(w, "note: %s; until then positions of that many pieces are not in the database\n", u)
+	}
 }
 
 // verdict is a value as a verb for the side to move.
@@ -246,6 +285,7 @@ Guide: docs/egdb.md`,
 			if err != nil {
 				return err
 			}
+			noteUnfinished(cmd.ErrOrStderr(), v, o.dir)
 			if to == 0 {
 				to = db.Pieces()
 			}

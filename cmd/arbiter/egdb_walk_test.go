@@ -1,0 +1,174 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/draughts-arbiter/arbiter/internal/poll"
+	"github.com/draughts-arbiter/arbiter/rules/egdb"
+)
+
+// buildCommandIn is the `arbiter egdb build ...` command an error message
+// quotes between backticks, as the words a user would paste ("" when the
+// message quotes none).
+func buildCommandIn(msg string) []string {
+	m := regexp.MustCompile("`arbiter (egdb build [^`]*)`").FindStringSubmatch(msg)
+	if m == nil {
+		return nil
+	}
+	return strings.Fields(m[1])
+}
+
+// TestEGDBProbeSaysWhatToBuild follows an arbiter who probes a recorded
+// ending before there is a database, then one with more pieces than the
+// database holds: each error quotes the build command that holds the
+// position, and running that very command (pasted from the message) makes
+// the same probe answer. A position where a side has no pieces is the end
+// of the game, not a position "of 1 pieces" beyond the database.
+func TestEGDBProbeSaysWhatToBuild(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	probe := func(fen string) (string, string, int) {
+		return runArbiter(t, dir, "egdb", "probe", "--variant", "english", "--dir", db, "--fen", fen)
+	}
+	for _, c := range []struct {
+		fen, want string // want: the command the error quotes
+	}{
+		{"W:W18:B14", "egdb build --variant english --pieces 2 --dir " + db},    // no database yet
+		{"W:W18:B14,K1", "egdb build --variant english --pieces 3 --dir " + db}, // one piece more than built
+		{"B:WK18,K27:BK1", ""},                      // held now
+		{"W:W9,10,11,12,13,14,15,16,17:B1,2,3", ""}, // no database holds 12 pieces
+	} {
+		out, stderr, code := probe(c.fen)
+		if c.want == "" {
+			if strings.Contains(c.fen, "9,10,11") {
+				if code != 3 || !strings.Contains(stderr, "no endgame database holds more than 8") {
+					t.Errorf("probe %s: exit %d, stderr %q; want exit 3 saying no database holds 12 pieces", c.fen, code, stderr)
+				}
+				continue
+			}
+			if code != 0 || !strings.Contains(out, c.fen+": black to move loses") {
+				t.Errorf("probe %s: exit %d\n%s\n%s", c.fen, code, out, stderr)
+			}
+			continue
+		}
+		cmd := buildCommandIn(stderr)
+		if code != 3 || strings.Join(cmd, " ") != c.want {
+			t.Fatalf("probe %s: exit %d, stderr %q; want exit 3 quoting `arbiter %s`", c.fen, code, stderr, c.want)
+		}
+		if out, stderr, code := runArbiter(t, dir, cmd...); code != 0 {
+			t.Fatalf("the quoted command: exit %d\n%s\n%s", code, out, stderr)
+		}
+		if out, stderr, code := probe(c.fen); code != 0 || !strings.Contains(out, ": white to move") {
+			t.Fatalf("probe %s after the quoted build: exit %d\n%s\n%s", c.fen, code, out, stderr)
+		}
+	}
+	for _, c := range []struct{ fen, want string }{
+		{"W:W10:B", "W:W10:B: white to move wins\n  the game is over: black has no pieces left\n"},
+		{"B:W10,11,12,13,14,15:B", "B:W10,11,12,13,14,15:B: black to move loses\n  the game is over: black has no pieces left\n"},
+	} {
+		if out, stderr, code := probe(c.fen); code != 0 || out != c.want {
+			t.Errorf("probe %s: exit %d, stdout %q (stderr %q); want %q", c.fen, code, out, stderr, c.want)
+		}
+	}
+}
+
+// TestEGDBInterruptedBuild follows the docs' "an interrupted build (Ctrl-C)
+// keeps the tables it finished and the same command goes on from there":
+// SIGINT a four-piece build once a four-piece table is written.
+// The build says how to go on; probe and verify, meanwhile, say that the
+// four-piece tables are half built and quote the command that finishes
+// them (a four-piece probe is refused with it); that command then reports
+// the tables it found and the ones it solved, and the probe answers.
+func TestEGDBInterruptedBuild(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("SIGINT")
+	}
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	build := []string{"egdb", "build", "--variant", "english", "--pieces", "4", "--dir", db}
+	cmd, errb := startArbiter(t, dir, build...)
+	upTo3 := len(egdb.Materials(3))
+	if !poll.Until(3*time.Minute, time.Millisecond, func() bool {
+		tables, _ := filepath.Glob(filepath.Join(db, "english", "*.wdl"))
+		return len(tables) > upTo3
+	}) {
+		cmd.Process.Kill()
+		t.Fatalf("no four-piece table written; stderr:\n%s", errb)
+	}
+	if err := cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	err := cmd.Wait()
+	four, _ := filepath.Glob(filepath.Join(db, "english", "*.wdl"))
+	if err == nil {
+		t.Skipf("the build finished (%d tables) before the interruption reached it; nothing half built to test", len(four))
+	}
+	if !strings.Contains(errb.String(), "interrupted: the tables solved so far are kept; run the same command to go on") {
+		t.Fatalf("interrupted build: %v, stderr:\n%s", err, errb)
+	}
+
+	finish := "egdb build --variant english --pieces 4 --dir " + db
+	_, stderr, code := runArbiter(t, dir, "egdb", "probe", "--variant", "english", "--dir", db, "--fen", "W:WK18,K27:BK1,K3")
+	if code != 3 || !strings.Contains(stderr, fmt.Sprintf("of the %d tables of 4 pieces built (an interrupted build)", len(egdb.Materials(4))-upTo3)) ||
+		strings.Join(buildCommandIn(stderr), " ") != finish {
+		t.Errorf("four-piece probe of a half-built database: exit %d, stderr %q; want exit 3 quoting `arbiter %s`", code, stderr, finish)
+	}
+	out, stderr, code := runArbiter(t, dir, "egdb", "verify", "--variant", "english", "--dir", db, "--every", "50")
+	if code != 0 || !strings.Contains(stderr, "note: ") || strings.Join(buildCommandIn(stderr), " ") != finish {
+		t.Errorf("verify of a half-built database: exit %d\n%s\nstderr %q; want a note quoting `arbiter %s`", code, out, stderr, finish)
+	}
+
+	out, stderr, code = runArbiter(t, dir, strings.Fields(finish)...)
+	m := regexp.MustCompile(`english up to 4 pieces in \S+: (\d+) tables solved, (\d+) already built`).FindStringSubmatch(out)
+	if code != 0 || m == nil || m[2] == "0" || m[1] == "0" {
+		t.Fatalf("the resumed build: exit %d\n%s\n%s", code, out, stderr)
+	}
+	out, stderr, code = runArbiter(t, dir, "egdb", "probe", "--variant", "english", "--dir", db, "--fen", "W:WK18,K27:BK1,K3")
+	if code != 0 || !strings.HasPrefix(out, "W:WK18,K27:BK1,K3: white to move ") || strings.Contains(stderr, "note:") {
+		t.Errorf("probe after the resumed build: exit %d\n%s\n%s", code, out, stderr)
+	}
+}
+
+// TestEGDBAdjudicationPiecesBeyondTheDatabase follows an engine author who
+// asks adjudication.egdb for more pieces than the database was built for:
+// the event stops before its first game naming the key, what the
+// directory holds and both ways on (the build command, or the pieces it
+// holds); pieces: 1, which the message's own range excludes, is refused
+// too rather than adjudicating nothing.
+func TestEGDBAdjudicationPiecesBeyondTheDatabase(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	if out, stderr, code := runArbiter(t, dir, "egdb", "build", "--variant", "english", "--pieces", "3", "--dir", db); code != 0 {
+		t.Fatalf("egdb build: exit %d\n%s\n%s", code, out, stderr)
+	}
+	base := []string{"match", "--variant", "english", "--time-control", "60+1", "--games", "2", "--progress", "off",
+		"--engine", "name=A cmd=self engine --level random --seed 1", "--engine", "name=B cmd=self engine --level random --seed 2",
+		"--out", filepath.Join(dir, "out")}
+	for _, c := range []struct {
+		pieces string
+		want   []string
+	}{
+		{"4", []string{"adjudication.egdb.pieces", "holds every table up to 3 pieces, not 4",
+			"`arbiter egdb build --variant english --pieces 4 --dir " + db + "`", "or set adjudication.egdb.pieces to 3"}},
+		{"1", []string{"adjudication.egdb.pieces: 1; want 0 (all the database holds) or 2 to 8"}},
+	} {
+		args := append(append([]string{}, base...), "--set", "adjudication.egdb={dir: "+db+", pieces: "+c.pieces+"}")
+		out, stderr, code := runArbiter(t, dir, args...)
+		for _, w := range c.want {
+			if code != 2 || !strings.Contains(stderr, w) {
+				t.Errorf("pieces %s: exit %d, stderr %q; want exit 2 and %q\n%s", c.pieces, code, stderr, w, out)
+			}
+		}
+		if _, err := os.Stat(filepath.Join(dir, "out", "games.pdn")); err == nil {
+			t.Errorf("pieces %s: games were played", c.pieces)
+		}
+	}
+}
