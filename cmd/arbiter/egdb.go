@@ -98,21 +98,38 @@ Guide: docs/egdb.md`,
 	return cmd
 }
 
+// runEGDBBuild builds the database. On a terminal a progress bar counts
+// the positions; off one (a log file, a pipe, CI) the bar's carriage
+// returns would pile up into one unreadable line, so each table gets a
+// line of its own instead.
 func runEGDBBuild(ctx context.Context, out, errw io.Writer, v *rules.Variant, o egdbFlags, workers int) error {
 	var bar *progressbar.ProgressBar
 	t0 := time.Now()
 	var built, found int
+	tables := len(egdb.Materials(o.pieces))
+	live := isTerminal(errw)
 	opt := egdb.BuildOptions{Pieces: o.pieces, Workers: workers,
 		Total: func(n uint64) {
-			bar = progressbar.NewOptions64(int64(n), progressbar.OptionSetWriter(errw), progressbar.OptionSetDescription("positions"),
-				progressbar.OptionShowCount(), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+			if live {
+				bar = progressbar.NewOptions64(int64(n), progressbar.OptionSetWriter(errw), progressbar.OptionSetDescription("positions"),
+					progressbar.OptionShowCount(), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+			}
 		},
-		Progress: func(n uint64) { bar.Add64(int64(n)) },
-		Table: func(_ egdb.Material, solved bool) {
+		Progress: func(n uint64) {
+			if bar != nil {
+				bar.Add64(int64(n))
+			}
+		},
+		Table: func(m egdb.Material, solved bool) {
+			what := "already built"
 			if solved {
 				built++
+				what = "solved"
 			} else {
 				found++
+			}
+			if !live {
+				fmt.Fprintf(errw, "%-12s %s (%d of %d tables, %s)\n", m, what, built+found, tables, time.Since(t0).Round(100*time.Millisecond))
 			}
 		},
 	}

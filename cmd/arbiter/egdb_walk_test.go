@@ -149,7 +149,7 @@ func TestEGDBAdjudicationPiecesBeyondTheDatabase(t *testing.T) {
 	if out, stderr, code := runArbiter(t, dir, "egdb", "build", "--variant", "english", "--pieces", "3", "--dir", db); code != 0 {
 		t.Fatalf("egdb build: exit %d\n%s\n%s", code, out, stderr)
 	}
-	base := []string{"match", "--variant", "english", "--time-control", "60+1", "--games", "2", "--progress", "off",
+	base := []string{"match", "--variant", "english", "--time-control", "60+1", "--games-per-encounter", "2", "--progress", "off",
 		"--engine", "name=A cmd=self engine --level random --seed 1", "--engine", "name=B cmd=self engine --level random --seed 2",
 		"--out", filepath.Join(dir, "out")}
 	for _, c := range []struct {
@@ -170,5 +170,25 @@ func TestEGDBAdjudicationPiecesBeyondTheDatabase(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(dir, "out", "games.pdn")); err == nil {
 			t.Errorf("pieces %s: games were played", c.pieces)
 		}
+	}
+}
+
+// TestEGDBBuildLogOffATerminal follows a build whose stderr is a log file
+// (nohup, CI, `2> build.log`): a line per table, in words, no progress bar
+// (its carriage returns made the log one line of bars), then the summary.
+func TestEGDBBuildLogOffATerminal(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	out, stderr, code := runArbiter(t, dir, "egdb", "build", "--variant", "english", "--pieces", "3", "--dir", db)
+	if code != 0 || !strings.Contains(out, "english up to 3 pieces in "+db+": 16 tables solved, 0 already built") {
+		t.Fatalf("egdb build: exit %d\n%s\n%s", code, out, stderr)
+	}
+	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
+	if strings.Contains(stderr, "\r") || len(lines) != len(egdb.Materials(3)) || !strings.Contains(lines[len(lines)-1], "solved (16 of 16 tables, ") {
+		t.Errorf("stderr off a terminal: %q; want a line per table, the last \"... solved (16 of 16 tables, TIME)\"", stderr)
+	}
+	_, stderr, code = runArbiter(t, dir, "egdb", "build", "--variant", "english", "--pieces", "3", "--dir", db)
+	if code != 0 || !strings.Contains(stderr, "already built (16 of 16 tables, ") {
+		t.Errorf("the same build again: exit %d, stderr %q; want each table \"already built\"", code, stderr)
 	}
 }
