@@ -153,24 +153,40 @@ func runEGDBBuild(ctx context.Context, out, errw io.Writer, v *rules.Variant, o 
 
 func newEGDBProbeCmd() *cobra.Command {
 	var o egdbFlags
-	var fen string
+	var fen, file string
 	cmd := &cobra.Command{
-		Use:   "probe --variant V --fen FEN [--dir DIR]",
+		Use:   "probe --variant V --fen FEN [--dir DIR] | probe --pdn FILE [--variant V] [--dir DIR]",
 		Short: "The value of a position and of each of its legal moves",
 		Long: `probe prints the value of the position --fen (win, draw or loss for the side to move) and
-that of each of its legal moves, from the database under --dir.
+that of each of its legal moves, from the database under --dir. With --pdn, the endings of a
+file's games: for each, the first position in the database and the last, with their results
+with perfect play, beside the recorded result (--variant for games without a GameType tag).
 
 Guide: docs/egdb.md`,
 		Example: `  arbiter egdb probe --variant english --fen "B:WK18,K27:BK1"
-  arbiter egdb probe --variant english --dir /data/egdb --fen "W:WK18:BK1,K3"`,
+  arbiter egdb probe --variant english --dir /data/egdb --fen "W:WK18:BK1,K3"
+  arbiter egdb probe --pdn games.pdn`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if file != "" {
+				if fen != "" {
+					return usagef("give --fen or --pdn, not both")
+				}
+				var v *rules.Variant
+				if o.variant != "" {
+					var err error
+					if v, err = o.lookup(); err != nil {
+						return err
+					}
+				}
+				return runEGDBProbePDN(cmd.OutOrStdout(), v, o.dir, file)
+			}
 			v, err := o.lookup()
 			if err != nil {
 				return err
 			}
 			if fen == "" {
-				return usagef("--fen is required")
+				return usagef("--fen (a position) or --pdn (a file of games) is required")
 			}
 			p, err := rules.ParseFEN(v, fen)
 			if err != nil {
@@ -180,7 +196,8 @@ Guide: docs/egdb.md`,
 		},
 	}
 	o.add(cmd, false)
-	cmd.Flags().StringVar(&fen, "fen", "", "the position, as a PDN FEN; required")
+	cmd.Flags().StringVar(&fen, "fen", "", "the position, as a PDN FEN")
+	cmd.Flags().StringVar(&file, "pdn", "", "a PDN file: value the ending of each of its games")
 	return cmd
 }
 

@@ -192,3 +192,64 @@ func TestEGDBBuildLogOffATerminal(t *testing.T) {
 		t.Errorf("the same build again: exit %d, stderr %q; want each table \"already built\"", code, stderr)
 	}
 }
+
+// TestEGDBProbeRecordedGames follows an arbiter asking whether the endings
+// of recorded games were won or drawn: `egdb probe --pdn FILE` on a club's
+// records (one entering the database by a capture and recorded a draw, one
+// starting in it with a result the database contradicts, one never in it)
+// gives each game's first position in the database and its last, with
+// their results with perfect play, and says when the record differs.
+func TestEGDBProbeRecordedGames(t *testing.T) {
+	dir := t.TempDir()
+	if out, stderr, code := runArbiter(t, dir, "egdb", "build", "--variant", "english", "--pieces", "3"); code != 0 {
+		t.Fatalf("egdb build: exit %d\n%s\n%s", code, out, stderr)
+	}
+	writeFile(t, filepath.Join(dir, "club.pdn"), clubGames)
+	out, stderr, code := runArbiter(t, dir, "egdb", "probe", "--pdn", "club.pdn")
+	if code != 0 || out != clubValues {
+		t.Errorf("probe --pdn: exit %d, stderr %q, stdout:\n%s\nwant:\n%s", code, stderr, out, clubValues)
+	}
+	_, stderr, code = runArbiter(t, dir, "egdb", "probe", "--pdn", "club.pdn", "--fen", "W:W18:B14")
+	if code != 2 || !strings.Contains(stderr, "give --fen or --pdn, not both") {
+		t.Errorf("--pdn and --fen: exit %d, stderr %q", code, stderr)
+	}
+}
+
+const clubGames = `[Event "club"]
+[White "Ann"]
+[Black "Bob"]
+[Result "1/2-1/2"]
+[GameType "21"]
+[FEN "W:W22:B18,K1,K28"]
+
+1... 22x15 2. 28-24 15-11 3. 24-20 1/2-1/2
+
+[Event "club"]
+[White "Cy"]
+[Black "Di"]
+[Result "0-1"]
+[GameType "21"]
+[FEN "B:WK18,K27:BK1"]
+
+1. 1-5 18-14 2. 5-1 14-9 0-1
+
+[Event "club"]
+[White "Ed"]
+[Black "Flo"]
+[Result "*"]
+[GameType "21"]
+
+1. 11-15 23-19 *
+`
+
+const clubValues = `game 1: Ann - Bob 1/2-1/2 (recorded)
+  from 1... 22x15 (3 pieces, B:W15:BK1,K28): black wins with perfect play (0-1)
+  at the end (3 pieces, W:W11:BK1,K20): black wins with perfect play (0-1)
+  the recorded 1/2-1/2 is not the last position's result with perfect play (0-1): a draw by repetition or a move-count rule (which the database ignores), a resignation, a time forfeit or a mistake would explain it
+game 2: Cy - Di 0-1 (recorded)
+  from the start (3 pieces, B:WK18,K27:BK1): white wins with perfect play (1-0)
+  at the end (3 pieces, B:WK9,K27:BK1): white wins with perfect play (1-0)
+  the recorded 0-1 is not the last position's result with perfect play (1-0): a draw by repetition or a move-count rule (which the database ignores), a resignation, a time forfeit or a mistake would explain it
+game 3: Ed - Flo * (recorded)
+  never in the database: the last position has 24 pieces, the database holds up to 3
+`
