@@ -87,8 +87,8 @@ Guide: docs/egdb.md`,
 			if err != nil {
 				return err
 			}
-			if o.pieces < 2 {
-				return usagef("--pieces must be at least 2")
+			if o.pieces < 2 || o.pieces > egdb.MaxPieces {
+				return usagef("--pieces must be 2 to %d, not %d", egdb.MaxPieces, o.pieces)
 			}
 			return runEGDBBuild(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), v, o, workers)
 		},
@@ -322,6 +322,10 @@ Guide: docs/egdb.md`,
 			noteUnfinished(cmd.ErrOrStderr(), v, o.dir)
 			if to == 0 {
 				to = db.Pieces()
+			}
+			if from > to || from > db.Pieces() || to < 2 {
+				// Nothing to check is no agreement to report.
+				return usagef("--from %d --to %d selects no table: the database in %s holds tables of 2 to %d pieces", from, to, o.dir, db.Pieces())
 			}
 			return runEGDBVerify(cmd.Context(), cmd.OutOrStdout(), db, from, to, every, workers)
 		},

@@ -253,3 +253,28 @@ game 2: Cy - Di 0-1 (recorded)
 game 3: Ed - Flo * (recorded)
   never in the database: the last position has 24 pieces, the database holds up to 3
 `
+
+// TestEGDBVerifyNothingToCheck follows an arbiter who asks verify for a
+// range of sizes the database does not have (--from 5 on a three-piece
+// one, or --from above --to): a usage error saying what the database
+// holds, not "every position agrees with its moves" over no table; and a
+// build of more pieces than any database holds is a usage error too.
+func TestEGDBVerifyNothingToCheck(t *testing.T) {
+	dir := t.TempDir()
+	if out, stderr, code := runArbiter(t, dir, "egdb", "build", "--variant", "english", "--pieces", "3"); code != 0 {
+		t.Fatalf("egdb build: exit %d\n%s\n%s", code, out, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"egdb", "verify", "--variant", "english", "--from", "5"}, "--from 5 --to 3 selects no table: the database in egdb holds tables of 2 to 3 pieces"},
+		{[]string{"egdb", "verify", "--variant", "english", "--from", "3", "--to", "2"}, "--from 3 --to 2 selects no table"},
+		{[]string{"egdb", "build", "--variant", "english", "--pieces", "9"}, "--pieces must be 2 to 8, not 9"},
+	} {
+		out, stderr, code := runArbiter(t, dir, c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) || strings.Contains(out, "agrees") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and %q", c.args, code, out, stderr, c.want)
+		}
+	}
+}
