@@ -278,3 +278,31 @@ func TestEGDBVerifyNothingToCheck(t *testing.T) {
 		}
 	}
 }
+
+// TestEGDBDamagedTable follows an arbiter whose table was cut short (a full
+// disk, a copy interrupted): the probe names the file and quotes the build
+// command, and that command, run as quoted, solves that table again and
+// keeps the others; the probe then answers.
+func TestEGDBDamagedTable(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	if out, stderr, code := runArbiter(t, dir, "egdb", "build", "--variant", "english", "--pieces", "3", "--dir", db); code != 0 {
+		t.Fatalf("egdb build: exit %d\n%s\n%s", code, out, stderr)
+	}
+	if err := os.Truncate(filepath.Join(db, "english", "0m1k-0m2k.wdl"), 100); err != nil {
+		t.Fatal(err)
+	}
+	fen := "W:WK1:BK10,K14"
+	_, stderr, code := runArbiter(t, dir, "egdb", "probe", "--variant", "english", "--dir", db, "--fen", fen)
+	cmd := buildCommandIn(stderr)
+	if code != 3 || !strings.Contains(stderr, "0m1k-0m2k.wdl is damaged") || strings.Join(cmd, " ") != "egdb build --variant english --pieces 3 --dir "+db {
+		t.Fatalf("probe of a damaged table: exit %d, stderr %q; want exit 3 naming the file and quoting the build", code, stderr)
+	}
+	out, stderr, code := runArbiter(t, dir, cmd...)
+	if code != 0 || !strings.Contains(out, "1 tables solved, 15 already built") {
+		t.Fatalf("the quoted build: exit %d\n%s\n%s", code, out, stderr)
+	}
+	if out, stderr, code := runArbiter(t, dir, "egdb", "probe", "--variant", "english", "--dir", db, "--fen", fen); code != 0 || !strings.HasPrefix(out, fen+": white to move") {
+		t.Errorf("probe after the build: exit %d\n%s\n%s", code, out, stderr)
+	}
+}

@@ -229,7 +229,7 @@ func (db *DB) read(m Material) (*stored, error) {
 		return nil, fmt.Errorf("egdb: %s is not a table of this program's databases", name)
 	}
 	if err := binary.Read(r, binary.LittleEndian, &h); err != nil || h.Version != version || h.VariantLen > 256 {
-		return nil, fmt.Errorf("egdb: %s: bad header (a half-written file? delete it and build again)", name)
+		return nil, fmt.Errorf("egdb: %s: bad header (a half-written file?): %s", name, db.rebuild())
 	}
 	vn := make([]byte, h.VariantLen)
 	if _, err := io.ReadFull(r, vn); err != nil || string(vn) != db.v.Name() {
@@ -240,9 +240,15 @@ func (db *DB) read(m Material) (*stored, error) {
 	}
 	data := b[len(b)-r.Len():]
 	if uint64(len(data)) != (2*t.size+3)/4 || crc32.ChecksumIEEE(data) != h.CRC {
-		return nil, fmt.Errorf("egdb: %s is damaged (size or checksum): delete it and build again", name)
+		return nil, fmt.Errorf("egdb: %s is damaged (size or checksum): %s", name, db.rebuild())
 	}
 	return &stored{t: t, bits: data}, nil
+}
+
+// rebuild says how to replace a damaged table: the build solves again
+// every table it cannot read, and keeps the others.
+func (db *DB) rebuild() string {
+	return fmt.Sprintf("`%s` solves it again", BuildCommand(db.v, filepath.Dir(db.dir), db.pieces))
 }
 
 // write stores a solved table atomically: a build interrupted while
