@@ -306,3 +306,32 @@ func TestEGDBDamagedTable(t *testing.T) {
 		t.Errorf("probe after the build: exit %d\n%s\n%s", code, out, stderr)
 	}
 }
+
+// TestServeEGDBDirectory follows whoever starts the web referee for an
+// arbiter with --egdb: a directory that is not there stops serve (exit 2)
+// with the command that makes it; the server says at start which databases
+// it found, and when it found none because the directory given is one
+// variant's, which directory to give instead (before, nothing was said
+// until an arbiter at a board asked and was told there was none).
+func TestServeEGDBDirectory(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "db")
+	if out, stderr, code := runArbiter(t, dir, "egdb", "build", "--variant", "english", "--pieces", "3", "--dir", db); code != 0 {
+		t.Fatalf("egdb build: exit %d\n%s\n%s", code, out, stderr)
+	}
+	_, stderr, code := runArbiter(t, dir, "serve", "--addr", "127.0.0.1:0", "--db", filepath.Join(dir, "w.db"), "--egdb", filepath.Join(dir, "nowhere"))
+	if code != 2 || !strings.Contains(stderr, "serve: --egdb: ") || !strings.Contains(stderr, "`arbiter egdb build --variant V --pieces N --dir "+filepath.Join(dir, "nowhere")+"` makes it") {
+		t.Errorf("serve --egdb nowhere: exit %d, stderr %q", code, stderr)
+	}
+	for _, c := range []struct{ egdb, want string }{
+		{db, "endgame databases: english up to 3 pieces"},
+		{filepath.Join(db, "english"), "holds one variant's tables: give the directory above it, --egdb " + db},
+	} {
+		s := startServe(t, dir, "--db", filepath.Join(dir, "w.db"), "--events-db", filepath.Join(dir, "e.db"), "--egdb", c.egdb)
+		if !strings.Contains(s.errb.String(), c.want) {
+			t.Errorf("serve --egdb %s: stderr %s; want %q", c.egdb, s.errb, c.want)
+		}
+		s.cmd.Process.Kill()
+		s.cmd.Wait()
+	}
+}
