@@ -227,6 +227,12 @@ func resolveEGDB(v *validation, ev *Event, dir string) {
 		err = db.Load()
 	}
 	if err != nil {
+		if h := egdb.Survey(ev.Variant, path); h.Pieces > 0 && e.Pieces > h.Pieces {
+			// The database is there, only smaller than asked: using what it
+			// holds is the other way on.
+			v.fail("adjudication.egdb.pieces", fmt.Errorf("%w; or set adjudication.egdb.pieces to %d (0: all it holds)", err, h.Pieces))
+			return
+		}
 		v.fail("adjudication.egdb.dir", err)
 		return
 	}

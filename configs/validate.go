@@ -16,6 +16,7 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/schedule/swiss"
 	"github.com/draughts-arbiter/arbiter/reports/stats"
 	"github.com/draughts-arbiter/arbiter/reports/tiebreak"
+	"github.com/draughts-arbiter/arbiter/rules/egdb"
 )
 
 // validate is the stage after decoding: it checks every value of cfg and
@@ -374,7 +375,7 @@ func (v *validation) egdb(e *EGDBAdjudication) *adjudicate.EGDB {
 	if e.Dir == "" {
 		v.fail("adjudication.egdb.dir", errors.New("missing: the directory `arbiter egdb build --dir DIR` wrote (default egdb)"))
 	}
-	if e.Pieces < 0 || e.Pieces > 8 {
+	if e.Pieces < 0 || e.Pieces == 1 || e.Pieces > egdb.MaxPieces {
 		v.fail("adjudication.egdb.pieces", fmt.Errorf("%d; want 0 (all the database holds) or 2 to 8", e.Pieces))
 	}
 	r := adjudicate.EGDBResults(e.Results)

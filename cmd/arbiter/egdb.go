@@ -6,9 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"runtime"
-	"syscall"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -81,17 +79,18 @@ Guide: docs/egdb.md`,
 		Example: `  arbiter egdb build --variant english --pieces 4
   arbiter egdb build --variant international --pieces 3 --dir /data/egdb`,
 		Args: cobra.NoArgs,
+		// A signal cancels the context: the table being solved is given
+		// up, the finished ones kept, and the user told how to go on.
+		Annotations: map[string]string{annotContext: "yes"},
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			v, err := o.lookup()
 			if err != nil {
 				return err
 			}
-			if o.pieces < 2 {
-				return usagef("--pieces must be at least 2")
+			if o.pieces < 2 || o.pieces > egdb.MaxPieces {
+				return usagef("--pieces must be 2 to %d, not %d", egdb.MaxPieces, o.pieces)
 			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
-			defer stop()
-			return runEGDBBuild(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), v, o, workers)
+			return runEGDBBuild(cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), v, o, workers)
 		},
 	}
 	o.add(cmd, true)
@@ -99,21 +98,38 @@ Guide: docs/egdb.md`,
 	return cmd
 }
 
+// runEGDBBuild builds the database. On a terminal a progress bar counts
+// the positions; off one (a log file, a pipe, CI) the bar's carriage
+// returns would pile up into one unreadable line, so each table gets a
+// line of its own instead.
 func runEGDBBuild(ctx context.Context, out, errw io.Writer, v *rules.Variant, o egdbFlags, workers int) error {
 	var bar *progressbar.ProgressBar
 	t0 := time.Now()
 	var built, found int
+	tables := len(egdb.Materials(o.pieces))
+	live := isTerminal(errw)
 	opt := egdb.BuildOptions{Pieces: o.pieces, Workers: workers,
 		Total: func(n uint64) {
-			bar = progressbar.NewOptions64(int64(n), progressbar.OptionSetWriter(errw), progressbar.OptionSetDescription("positions"),
-				progressbar.OptionShowCount(), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+			if live {
+				bar = progressbar.NewOptions64(int64(n), progressbar.OptionSetWriter(errw), progressbar.OptionSetDescription("positions"),
+					progressbar.OptionShowCount(), progressbar.OptionThrottle(200*time.Millisecond), progressbar.OptionClearOnFinish())
+			}
 		},
-		Progress: func(n uint64) { bar.Add64(int64(n)) },
-		Table: func(_ egdb.Material, solved bool) {
+		Progress: func(n uint64) {
+			if bar != nil {
+				bar.Add64(int64(n))
+			}
+		},
+		Table: func(m egdb.Material, solved bool) {
+			what := "already built"
 			if solved {
 				built++
+				what = "solved"
 			} else {
 				found++
+			}
+			if !live {
+				fmt.Fprintf(errw, "%-12s %s (%d of %d tables, %s)\n", m, what, built+found, tables, time.Since(t0).Round(100*time.Millisecond))
 			}
 		},
 	}
@@ -137,38 +153,59 @@ func runEGDBBuild(ctx context.Context, out, errw io.Writer, v *rules.Variant, o 
 
 func newEGDBProbeCmd() *cobra.Command {
 	var o egdbFlags
-	var fen string
+	var fen, file string
 	cmd := &cobra.Command{
-		Use:   "probe --variant V --fen FEN [--dir DIR]",
+		Use:   "probe --variant V --fen FEN [--dir DIR] | probe --pdn FILE [--variant V] [--dir DIR]",
 		Short: "The value of a position and of each of its legal moves",
 		Long: `probe prints the value of the position --fen (win, draw or loss for the side to move) and
-that of each of its legal moves, from the database under --dir.
+that of each of its legal moves, from the database under --dir. With --pdn, the endings of a
+file's games: for each, the first position in the database and the last, with their results
+with perfect play, beside the recorded result (--variant for games without a GameType tag).
 
 Guide: docs/egdb.md`,
 		Example: `  arbiter egdb probe --variant english --fen "B:WK18,K27:BK1"
-  arbiter egdb probe --variant english --dir /data/egdb --fen "W:WK18:BK1,K3"`,
+  arbiter egdb probe --variant english --dir /data/egdb --fen "W:WK18:BK1,K3"
+  arbiter egdb probe --pdn games.pdn`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			if file != "" {
+				if fen != "" {
+					return usagef("give --fen or --pdn, not both")
+				}
+				var v *rules.Variant
+				if o.variant != "" {
+					var err error
+					if v, err = o.lookup(); err != nil {
+						return err
+					}
+				}
+				return runEGDBProbePDN(cmd.OutOrStdout(), v, o.dir, file)
+			}
 			v, err := o.lookup()
 			if err != nil {
 				return err
 			}
 			if fen == "" {
-				return usagef("--fen is required")
+				return usagef("--fen (a position) or --pdn (a file of games) is required")
 			}
 			p, err := rules.ParseFEN(v, fen)
 			if err != nil {
 				return usageError{err}
 			}
-			return runEGDBProbe(cmd.OutOrStdout(), v, o, p)
+			return runEGDBProbe(cmd.OutOrStdout(), cmd.ErrOrStderr(), v, o, p)
 		},
 	}
 	o.add(cmd, false)
-	cmd.Flags().StringVar(&fen, "fen", "", "the position, as a PDN FEN; required")
+	cmd.Flags().StringVar(&fen, "fen", "", "the position, as a PDN FEN")
+	cmd.Flags().StringVar(&file, "pdn", "", "a PDN file: value the ending of each of its games")
 	return cmd
 }
 
-func runEGDBProbe(out io.Writer, v *rules.Variant, o egdbFlags, p rules.Position) error {
+func runEGDBProbe(out, errw io.Writer, v *rules.Variant, o egdbFlags, p rules.Position) error {
+	if egdb.Survey(v, o.dir).Pieces == 0 {
+		// Not built at all: the build that holds this position.
+		return tooManyPieces(v, o.dir, p, 0)
+	}
 	db, err := egdb.Open(v, o.dir, 0)
 	if err != nil {
 		return err
@@ -178,9 +215,16 @@ func runEGDBProbe(out io.Writer, v *rules.Variant, o egdbFlags, p rules.Position
 		return err
 	}
 	if val == egdb.Unknown {
-		return fmt.Errorf("%s has %d pieces; the database in %s holds up to %d", p.FEN(), egdb.MaterialOf(p).Pieces(), o.dir, db.Pieces())
+		return tooManyPieces(v, o.dir, p, db.Pieces())
 	}
 	fmt.Fprintf(out, "%s: %s to move %s\n", p.FEN(), p.Turn(), verdict(val))
+	for _, c := range []rules.Color{rules.White, rules.Black} {
+		if p.Pieces(c).Empty() {
+			// No move of a finished game has a value to show.
+			fmt.Fprintf(out, "  the game is over: %s has no pieces left\n", c)
+			return nil
+		}
+	}
 	for _, m := range p.LegalMoves() {
 		mv, err := db.Probe(p.Play(m))
 		if err != nil {
@@ -190,7 +234,36 @@ func runEGDBProbe(out io.Writer, v *rules.Variant, o egdbFlags, p rules.Position
 		// position wins.
 		fmt.Fprintf(out, "  %-8s %s\n", p.MoveText(m), moveValue(mv))
 	}
+	noteUnfinished(errw, v, o.dir)
 	return nil
+}
+
+// tooManyPieces is probe's error for a position beyond the database (held:
+// the most pieces it holds, 0 when there is none): what would hold it, and the command that builds it (or finishes the build an
+// interruption left).
+func tooManyPieces(v *rules.Variant, dir string, p rules.Position, held int) error {
+	n := egdb.MaterialOf(p).Pieces()
+	if n > egdb.MaxPieces {
+		return fmt.Errorf("%s has %d pieces: no endgame database holds more than %d; probe a position of fewer pieces", p.FEN(), n, egdb.MaxPieces)
+	}
+	want := max(n, 2)
+	next := fmt.Sprintf("`%s` builds the tables up to %d (docs/egdb.md gives the time and disk each size takes)", egdb.BuildCommand(v, dir, want), want)
+	if h := egdb.Survey(v, dir); want == h.Pieces+1 && h.Partial > 0 {
+		next = h.Unfinished(v, dir)
+	}
+	if held == 0 {
+		return fmt.Errorf("%s has %d pieces; %s holds no %s database: %s", p.FEN(), n, dir, v.Name(), next)
+	}
+	return fmt.Errorf("%s has %d pieces; the database in %s holds up to %d: %s", p.FEN(), n, dir, held, next)
+}
+
+// noteUnfinished tells the user, on w, of the tables an interrupted build
+// left beyond the complete ones: they are not used until the build is
+// finished.
+func noteUnfinished(w io.Writer, v *rules.Variant, dir string) {
+	if u := egdb.Survey(v, dir).Unfinished(v, dir); u != "" {
+		fmt.Fprintf(w, "note: %s; until then positions of that many pieces are not in the database\n", u)
+	}
 }
 
 // verdict is a value as a verb for the side to move.
@@ -246,8 +319,13 @@ Guide: docs/egdb.md`,
 			if err != nil {
 				return err
 			}
+			noteUnfinished(cmd.ErrOrStderr(), v, o.dir)
 			if to == 0 {
 				to = db.Pieces()
+			}
+			if from > to || from > db.Pieces() || to < 2 {
+				// Nothing to check is no agreement to report.
+				return usagef("--from %d --to %d selects no table: the database in %s holds tables of 2 to %d pieces", from, to, o.dir, db.Pieces())
 			}
 			return runEGDBVerify(cmd.Context(), cmd.OutOrStdout(), db, from, to, every, workers)
 		},

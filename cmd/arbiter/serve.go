@@ -6,6 +6,7 @@ import (
 	"maps"
 	"net"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -16,6 +17,8 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/people/director"
 	"github.com/draughts-arbiter/arbiter/match/people/online"
 	"github.com/draughts-arbiter/arbiter/match/web"
+	"github.com/draughts-arbiter/arbiter/rules"
+	"github.com/draughts-arbiter/arbiter/rules/egdb"
 )
 
 func init() { subcommands = append(subcommands, newServeCmd) }
@@ -100,6 +103,19 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 			return usageError{fmt.Errorf("serve: --engines: %w", err)}
 		}
 		maps.Copy(engines, more)
+	}
+
+	if f.egdb != "" {
+		held, err := egdbInventory(f.egdb)
+		if err != nil {
+			return usageError{fmt.Errorf("serve: --egdb: %w", err)}
+		}
+		if len(held) == 0 {
+			log.Warn().Str("egdb", f.egdb).Msgf("no endgame database in %s: the arbiters' \"Ask the endgame database\" will answer that there is none; %s",
+				f.egdb, egdbDirHint(f.egdb))
+		} else {
+			log.Info().Str("egdb", f.egdb).Msgf("endgame databases: %s", strings.Join(held, ", "))
+		}
 	}
 
 	ctx := cmd.Context() // cancelled by SIGINT, SIGTERM or SIGHUP (see runWith)
@@ -209,4 +225,49 @@ func loadEngines(path string) (map[string]online.EngineSpec, error) {
 		out[s.Name] = s
 	}
 	return out, nil
+}
+
+// egdbInventory lists the databases in dir (serve --egdb) as
+// "english up to 4 pieces", so that whoever starts the server sees at once
+// a mistyped or empty directory, not an arbiter at a board later. A
+// directory that is not there is an error saying how to make it.
+func egdbInventory(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%w: `arbiter egdb build --variant V --pieces N --dir %s` makes it", err, dir)
+	}
+	held := []string{}
+	for _, e := range entries {
+		v, err := rules.Lookup(e.Name())
+		if !e.IsDir() || err != nil {
+			continue
+		}
+		h := egdb.Survey(v, dir)
+		if h.Pieces == 0 {
+			continue
+		}
+		s := fmt.Sprintf("%s up to %d pieces", v.Name(), h.Pieces)
+		if h.Partial > 0 {
+			s += fmt.Sprintf(" (%d of the %d tables of %d pieces: an unfinished build)", h.Partial, h.Of, h.Pieces+1)
+		}
+		held = append(held, s)
+	}
+	return held, nil
+}
+
+// egdbDirHint says what to give --egdb when dir holds no database: the
+// directory above, when dir is one variant's (its tables in it); the one
+// below, when a subdirectory holds databases; else the build command.
+func egdbDirHint(dir string) string {
+	if tables, _ := filepath.Glob(filepath.Join(dir, "*.wdl")); len(tables) > 0 {
+		return fmt.Sprintf("%s holds one variant's tables: give the directory above it, --egdb %s", dir, filepath.Dir(filepath.Clean(dir)))
+	}
+	entries, _ := os.ReadDir(dir)
+	for _, e := range entries {
+		sub := filepath.Join(dir, e.Name())
+		if held, err := egdbInventory(sub); e.IsDir() && err == nil && len(held) > 0 {
+			return fmt.Sprintf("%s holds %s: give --egdb %s", sub, strings.Join(held, ", "), sub)
+		}
+	}
+	return fmt.Sprintf("`arbiter egdb build --variant V --pieces N --dir %s` builds one", dir)
 }

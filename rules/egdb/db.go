@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -37,23 +38,85 @@ type stored struct {
 }
 
 // ErrNotBuilt is Open's error for a directory without the variant's
-// database.
-var ErrNotBuilt = errors.New("egdb: no database here: build it with `arbiter egdb build`")
+// database, or without a table it was asked for; the error wrapping it
+// names the directory and the command that builds what is missing.
+var ErrNotBuilt = errors.New("egdb: no database")
+
+// Held is what a directory holds of a variant's database: every table of
+// 2 to Pieces pieces, and Partial of the Of tables of Pieces+1 pieces (an
+// interrupted build's; 0 of Of when none).
+type Held struct {
+	Pieces, Partial, Of int
+}
+
+// Survey counts the tables of v's database in dir (the directory given to
+// Build, not its per-variant subdirectory), without reading them.
+func Survey(v *rules.Variant, dir string) Held {
+	db := &DB{v: v, dir: filepath.Join(dir, v.Name())}
+	var h Held
+	for n := 2; n <= maxPieces; n++ {
+		of, found := 0, 0
+		for _, m := range Materials(n) {
+			if m.Pieces() != n {
+				continue
+			}
+			of++
+			if _, err := os.Stat(db.file(m)); err == nil {
+				found++
+			}
+		}
+		if found < of {
+			h.Partial, h.Of = found, of
+			return h
+		}
+		h.Pieces = n
+	}
+	return h
+}
+
+// Unfinished says what an interrupted build left and how to finish it;
+// "" when nothing is half built.
+func (h Held) Unfinished(v *rules.Variant, dir string) string {
+	if h.Partial == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d of the %d tables of %d pieces built (an interrupted build): `%s` finishes them",
+		h.Partial, h.Of, h.Pieces+1, BuildCommand(v, dir, h.Pieces+1))
+}
+
+// BuildCommand is the command line that builds v's database up to pieces
+// pieces in dir, for the errors that tell a user to build one (pieces 0:
+// "--pieces N", for the user to choose).
+func BuildCommand(v *rules.Variant, dir string, pieces int) string {
+	n := "N"
+	if pieces > 0 {
+		n = strconv.Itoa(pieces)
+	}
+	return fmt.Sprintf("arbiter egdb build --variant %s --pieces %s --dir %s", v.Name(), n, dir)
+}
 
 // Open opens the database of v in dir, built up to pieces pieces (0: as
-// many as the directory holds).
+// many as the directory holds whole). A directory without every table of
+// pieces pieces is an error wrapping ErrNotBuilt that says what it holds
+// and the command that builds the rest.
 func Open(v *rules.Variant, dir string, pieces int) (*DB, error) {
 	db := &DB{v: v, dir: filepath.Join(dir, v.Name()), pieces: pieces, tables: map[Material]*stored{}}
-	if pieces <= 0 {
-		for n := 2; n <= maxPieces; n++ {
-			if _, err := os.Stat(db.file(Materials(n)[len(Materials(n))-1])); err != nil {
-				break
-			}
-			db.pieces = n
+	h := Survey(v, dir)
+	switch {
+	case h.Pieces == 0:
+		how := ""
+		if pieces <= 0 {
+			how = fmt.Sprintf(" (N: the most pieces, 2 to %d)", MaxPieces)
 		}
-		if db.pieces == 0 {
-			return nil, fmt.Errorf("%w (%s)", ErrNotBuilt, db.dir)
+		return nil, fmt.Errorf("%w: %s has no %s tables: `%s` builds them%s", ErrNotBuilt, db.dir, v.Name(), BuildCommand(v, dir, pieces), how)
+	case pieces > h.Pieces:
+		next := fmt.Sprintf("`%s` builds the rest", BuildCommand(v, dir, pieces))
+		if u := h.Unfinished(v, dir); u != "" && pieces == h.Pieces+1 {
+			next = u
 		}
+		return nil, fmt.Errorf("%w: %s holds every table up to %d pieces, not %d: %s", ErrNotBuilt, db.dir, h.Pieces, pieces, next)
+	case pieces <= 0:
+		db.pieces = h.Pieces
 	}
 	return db, nil
 }
@@ -81,17 +144,27 @@ func (db *DB) file(m Material) string { return filepath.Join(db.dir, m.String()+
 // pieces than the database holds.
 func (db *DB) Probe(p rules.Position) (Value, error) {
 	m := MaterialOf(p)
+	if m.WhiteMen+m.WhiteKings == 0 || m.BlackMen+m.BlackKings == 0 {
+		return valueOf(overOutcome(p), p.Turn()), nil
+	}
 	if m.Pieces() > db.pieces {
 		return Unknown, nil
-	}
-	if m.WhiteMen+m.WhiteKings == 0 || m.BlackMen+m.BlackKings == 0 {
-		return valueOf(p.Outcome(), p.Turn()), nil
 	}
 	s, err := db.table(m)
 	if err != nil {
 		return Unknown, err
 	}
 	return s.probe(p)
+}
+
+// overOutcome is the result of p, a position where a side has no pieces:
+// the game ended when that side lost its last one, even in a position
+// given with the other side to move (a FEN typed by hand).
+func overOutcome(p rules.Position) rules.Outcome {
+	if p.OutOfPieces() {
+		return p.Outcome()
+	}
+	return p.WithTurn(p.Turn().Opponent()).Outcome()
 }
 
 // probe is p's value in s, the table of p's material.
@@ -145,7 +218,7 @@ func (db *DB) read(m Material) (*stored, error) {
 	b, err := os.ReadFile(name)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("%w (%s is missing)", ErrNotBuilt, name)
+			return nil, fmt.Errorf("%w: %s is missing: `%s` builds it", ErrNotBuilt, name, BuildCommand(db.v, filepath.Dir(db.dir), db.pieces))
 		}
 		return nil, fmt.Errorf("egdb: %w", err)
 	}
@@ -156,7 +229,7 @@ func (db *DB) read(m Material) (*stored, error) {
 		return nil, fmt.Errorf("egdb: %s is not a table of this program's databases", name)
 	}
 	if err := binary.Read(r, binary.LittleEndian, &h); err != nil || h.Version != version || h.VariantLen > 256 {
-		return nil, fmt.Errorf("egdb: %s: bad header (a half-written file? delete it and build again)", name)
+		return nil, fmt.Errorf("egdb: %s: bad header (a half-written file?): %s", name, db.rebuild())
 	}
 	vn := make([]byte, h.VariantLen)
 	if _, err := io.ReadFull(r, vn); err != nil || string(vn) != db.v.Name() {
@@ -167,9 +240,15 @@ func (db *DB) read(m Material) (*stored, error) {
 	}
 	data := b[len(b)-r.Len():]
 	if uint64(len(data)) != (2*t.size+3)/4 || crc32.ChecksumIEEE(data) != h.CRC {
-		return nil, fmt.Errorf("egdb: %s is damaged (size or checksum): delete it and build again", name)
+		return nil, fmt.Errorf("egdb: %s is damaged (size or checksum): %s", name, db.rebuild())
 	}
 	return &stored{t: t, bits: data}, nil
+}
+
+// rebuild says how to replace a damaged table: the build solves again
+// every table it cannot read, and keeps the others.
+func (db *DB) rebuild() string {
+	return fmt.Sprintf("`%s` solves it again", BuildCommand(db.v, filepath.Dir(db.dir), db.pieces))
 }
 
 // write stores a solved table atomically: a build interrupted while

@@ -20,7 +20,10 @@ var binom = func() (t [129][maxPieces + 1]uint64) {
 
 // maxPieces bounds the pieces of a database: past it the tables are too
 // large for this machine anyway.
-const maxPieces = 8
+const maxPieces = MaxPieces
+
+// MaxPieces is the most pieces a database can be built for.
+const MaxPieces = 8
 
 // table is the index of one material's positions: each side's men, then
 // each side's kings, as subsets of the squares they may stand on, ranked
