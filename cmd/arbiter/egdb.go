@@ -146,9 +146,17 @@ func runEGDBBuild(ctx context.Context, out, errw io.Writer, v *rules.Variant, o 
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
-	fmt.Fprintf(out, "%s up to %d pieces in %s: %d tables solved, %d already built, %s (peak heap %d MiB)\n",
-		v.Name(), db.Pieces(), o.dir, built, found, time.Since(t0).Round(time.Millisecond), ms.HeapSys>>20)
+	fmt.Fprintf(out, "%s up to %d pieces in %s: %s solved, %d already built, %s (peak heap %d MiB)\n",
+		v.Name(), db.Pieces(), o.dir, tableCount(built), found, time.Since(t0).Round(time.Millisecond), ms.HeapSys>>20)
 	return nil
+}
+
+// tableCount is n tables in words ("1 table", "16 tables").
+func tableCount(n int) string {
+	if n == 1 {
+		return "1 table"
+	}
+	return fmt.Sprintf("%d tables", n)
 }
 
 func newEGDBProbeCmd() *cobra.Command {
