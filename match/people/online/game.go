@@ -687,6 +687,10 @@ func (g *game) collect() {
 				code = "result.draw-rule"
 			}
 		}
+		if code == "result.over" {
+			// After "Game over: 1-0 (illegal move)." a sentence begins.
+			args["reason"] = res.ReasonSentence()
+		}
 		g.emit(EvResult, code, args, nil)
 		if code == "result.draw-rule" {
 			// The reason as a code of its own, as for a claim.
