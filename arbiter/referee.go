@@ -55,10 +55,28 @@ type Referee struct {
 
 	warnings [2]int // WCDF warnings per side
 	pending  *pendingIllegal
+	lost     *IllegalLoss // the illegal move that lost the game
 
 	draws  drawTrackers
 	rec    Record
 	result Result
+}
+
+// IllegalLoss is the illegal move that lost a game and what made it lose:
+// Strict (the strict policy), or else it was the side's second (WCDF).
+type IllegalLoss struct {
+	Warning
+	Strict bool
+}
+
+// IllegalLoss reports the illegal move that lost the game, for a page
+// that says it in its reader's language (the Result's Reason says it in
+// English); false when the game did not end so.
+func (r *Referee) IllegalLoss() (IllegalLoss, bool) {
+	if r.lost == nil {
+		return IllegalLoss{}, false
+	}
+	return *r.lost, true
 }
 
 // pendingIllegal is an illegal move waiting for the opponent's decision.
@@ -623,6 +641,7 @@ func (r *Referee) illegal(m rules.Move, isMove bool, text string, ex Explanation
 	side := r.pos.Turn()
 	lose := func(extra string) Verdict {
 		r.finish(Result{rules.WinFor(side.Opponent()), IllegalMove, fmt.Sprintf("%s played %s: %s%s", named(side), text, why, extra)})
+		r.lost = &IllegalLoss{Warning{Ply: len(r.moves), Color: side, Text: text, Why: why, Explanation: ex}, r.cfg.Policy == PolicyStrict}
 		return GameOver
 	}
 	retry := func(decision string) Verdict {
