@@ -112,6 +112,8 @@ func lose(t *testing.T, p *page, l livePage, cut, mend func(), notice, shots str
 		if got := eval[string](p, l.clock+`.textContent`); got != l.stood {
 			t.Errorf("back in touch the clock stopped by the move reads %s; the server says %s", got, l.stood)
 		}
+		p.shot(shots+"-back-390", 390, 844, "")
+		p.shot(shots+"-back-1366", 1366, 900, "")
 	}
 }
 
