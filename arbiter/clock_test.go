@@ -126,7 +126,7 @@ func TestCheckTimeUsesMarginLeft(t *testing.T) {
 	}
 	// The reason shows the time used finely enough to be more than the
 	// limit and margin left, and no finer.
-	if want := "black used 30.000001ms, more than its 0s plus the 30ms left of the 100ms margin (earlier moves overspent 70ms)"; r.Result().Reason != want {
+	if want := "Black used 30.000001ms, more than its 0s plus the 30ms left of the 100ms margin (earlier moves overspent 70ms)"; r.Result().Reason != want {
 		t.Errorf("reason %q, want %q", r.Result().Reason, want)
 	}
 }

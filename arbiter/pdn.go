@@ -118,7 +118,7 @@ func (rec Record) PDN(tags PDNTags) *pdn.Game {
 	claimed := len(rec.Claims) > 0 && rec.Claims[len(rec.Claims)-1].Accepted
 	decided := len(rec.Decisions) > 0 && rec.Decisions[len(rec.Decisions)-1].Kind == DecisionResult && res.Termination == Adjudication
 	if res.Reason != "" && !claimed && !decided {
-		note(len(pg.Moves)-1, res.Reason)
+		note(len(pg.Moves)-1, res.ReasonSentence())
 	}
 	return pg
 }

@@ -3,6 +3,9 @@ package arbiter
 import (
 	"fmt"
 	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/draughts-arbiter/arbiter/rules"
 )
@@ -46,8 +49,9 @@ func MoveRuleTermination(n int) Termination {
 	return Termination("draw by " + strconv.Itoa(n) + "-move rule")
 }
 
-// Result is the result of a game: who won, how it ended, and a sentence
-// explaining it ("black has no legal move", "white used 5.2s of 5s").
+// Result is the result of a game: who won, how it ended, and a phrase
+// explaining it ("black has no legal move", "White used 5.2s of 5s";
+// ReasonSentence where it stands alone).
 // The zero Result is an ongoing game.
 type Result struct {
 	Outcome     rules.Outcome
@@ -68,6 +72,34 @@ func (r Result) String() string {
 		return "*"
 	}
 	return fmt.Sprintf("%s (%s: %s)", r.PDN(nil), r.Termination, r.Reason)
+}
+
+// named is a side as the referee's reasons name the player: White,
+// Black ("Black played 11-8: ..."), as the result's own words do ("White
+// wins"); the lower-case "black" read as a word left in from a log.
+func named(c rules.Color) string {
+	if c == rules.White {
+		return "White"
+	}
+	return "Black"
+}
+
+// ReasonSentence is the reason as a sentence, for where it stands on its
+// own rather than after the termination: "Black played 11-8: no black
+// piece on 11 (strict policy)." after "Game over: 1-0 (illegal move).", or
+// as the game's last note in PDN. Reason itself stays as recorded (the
+// reports test its prefix); empty stays empty.
+func (r Result) ReasonSentence() string {
+	s := strings.TrimSpace(r.Reason)
+	if s == "" {
+		return ""
+	}
+	first, n := utf8.DecodeRuneInString(s)
+	s = string(unicode.ToUpper(first)) + s[n:]
+	if !strings.HasSuffix(s, ".") && !strings.HasSuffix(s, "!") && !strings.HasSuffix(s, "?") {
+		s += "."
+	}
+	return s
 }
 
 // Policy is the illegal-move policy (RULES.md section 6).

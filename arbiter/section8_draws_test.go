@@ -139,7 +139,7 @@ func TestSection8DrawClaims(t *testing.T) {
 
 	// AutoClaim claims the 2 kings v 1 king draw with the 14th move.
 	r = setupVariant(t, fr, "W:WK47,K48:BK3", Config{AutoClaim: true})
-	if n := walk(t, r, 30); n != 14 || r.Result().Termination != DrawTwoKingsOneKing || !strings.HasPrefix(r.Result().Reason, "claimed for black with ") {
+	if n := walk(t, r, 30); n != 14 || r.Result().Termination != DrawTwoKingsOneKing || !strings.HasPrefix(r.Result().Reason, "claimed for Black with ") {
 		t.Errorf("auto-claim after %d plies: %+v", n, r.Result())
 	}
 

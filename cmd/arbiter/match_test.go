@@ -307,6 +307,14 @@ func TestMatchCommandFaultsAndDXP(t *testing.T) {
 	if strings.Count(out, "(illegal move:") != 2 || !strings.Contains(out, "Score of Bad vs Net: 0 - 2 - 0") {
 		t.Errorf("output:\n%s", out)
 	}
+	// The reason names the side as a sentence does ("black played" read
+	// as a word left in from a log), and the record's note ends as one.
+	if n := len(regexp.MustCompile(`\(illegal move: (White|Black) played `).FindAllString(out, -1)); n != 2 {
+		t.Errorf("%d reasons name the side White or Black, want 2:\n%s", n, out)
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "out", "games.pdn")); err != nil || strings.Count(strings.Join(strings.Fields(string(b)), " "), " (strict policy).}") != 2 {
+		t.Errorf("the record's notes of the two illegal moves (%v):\n%s", err, b)
+	}
 	if check, _, code := runArbiter(t, dir, "check", filepath.Join(dir, "out", "games.pdn")); code != 0 {
 		t.Errorf("arbiter check: exit %d\n%s", code, check)
 	}

@@ -7,16 +7,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/fetch"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
-	"github.com/draughts-arbiter/arbiter/match/engines/store"
 	"github.com/draughts-arbiter/arbiter/match/people/online"
-	"github.com/draughts-arbiter/arbiter/rules"
 )
 
 // More of a player's poor connection (net_browser_test.go has the
@@ -79,7 +76,7 @@ func TestBrowserNetClockStands(t *testing.T) {
 
 	const clock = `document.querySelector('.player-white .clock')`
 	// stoodAt is the time White's clock stands at on the page, exactly.
-	const stoodAt = `arbiterGame.state.clocks.white - (Math.max(arbiterGame.staleAt, arbiterGame.clockAt) - arbiterGame.clockAt)`
+	const stoodAt = `arbiterGame.state.clocks.white - (Math.max(arbiterGame.stand.at, arbiterGame.clockAt) - arbiterGame.clockAt)`
 	// server is the server's figure for White's clock and, read at once
 	// after it came, what the page shows.
 	server := func() (srv, shown int64) {
@@ -177,85 +174,5 @@ func TestBrowserNetCatchUpFails(t *testing.T) {
 	watcher.wait("the page says what is wrong, in Russian", `!document.getElementById('fatal').hidden`)
 	if got := watcher.text("fatal"); got != "Не удалось загрузить партию: нет связи с сервером. Проверьте подключение и обновите страницу." {
 		t.Errorf("the spectator's page says %q", got)
-	}
-}
-
-// liveSilent is a live page to watch through a tunnel: its server's
-// address and the page's path, a condition that holds once the page is
-// drawn, the page's stream (a JS expression), a change on the server and a
-// condition that holds once the page shows it.
-type liveSilent struct {
-	target, path       string
-	ready, es, changed string
-	change             func()
-}
-
-// TestBrowserNetLiveSilent: the live view of an engine event and the live
-// boards of a round, each opened through a connection that then goes
-// silent without a word (a phone in a tunnel) while a game moves: an
-// engine's first move on the live view, White's 32-28 on board 1 of the
-// round, played online. Each page notices within a few of the server's
-// beats and says it is reconnecting (it showed the old position with no
-// sign); when the connection comes back it shows the move and the notice
-// goes.
-func TestBrowserNetLiveSilent(t *testing.T) {
-	needBrowser(t)
-	lim := Limits{RequestRate: -1, GameRate: -1, Heartbeat: 200 * time.Millisecond}
-	cases := []struct {
-		name  string
-		setup func(t *testing.T) liveSilent
-	}{
-		{"live-view", func(t *testing.T) liveSilent {
-			v, _ := rules.Lookup("english")
-			h := NewLive()
-			h.EventStarted(liveEvent(), nil)
-			h.GameStarted(store.Game{ID: 0, Round: 1, Board: 1, White: 0, Black: 1, FirstMover: rules.NewPosition(v).Turn().String(), Status: store.Running})
-			hs := liveServer(t, h, lim)
-			texts, _ := legalTexts(t, v, 1)
-			return liveSilent{
-				target: hs.Listener.Addr().String(), path: "/live",
-				ready:   `document.querySelector('.game-card svg.board .piece') && !document.querySelector('.game-card .moves .mv')`,
-				es:      `arbiterLive.es`,
-				change:  func() { h.GameMoved(0, 1, store.Move{Text: texts[0]}, [2]time.Duration{time.Minute, time.Minute}) },
-				changed: `document.querySelectorAll('.game-card .moves .mv').length === 1`,
-			}
-		}},
-		{"live-boards", func(t *testing.T) liveSilent {
-			e := newDirEnvLimits(t, lim)
-			tok := e.publishedRound()
-			v, _ := e.op(tok, "game", `{"round":1,"board":1}`, http.StatusOK)
-			white := secretOf(v.Links["1.1"]["white"])
-			return liveSilent{
-				target: e.hs.Listener.Addr().String(), path: "/e/" + e.view(tok).Event.ID + "/round/1/boards",
-				ready: `document.querySelector('.live-board[data-board="1"] svg.board') && document.querySelector('.live-board[data-board="1"] .pl-white.to-move')`,
-				es:    `arbiterBoards.es`,
-				change: func() {
-					if code, body := e.act(white, `{"kind":"move","move":"32-28"}`); code != http.StatusOK {
-						t.Fatalf("32-28: %d %s", code, body)
-					}
-				},
-				changed: `document.querySelector('.live-board[data-board="1"] .pl-black.to-move')`,
-			}
-		}},
-	}
-	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
-			l := tc.setup(t)
-			tn := newTunnel(t, l.target)
-			p := newPage(t, "viewer")
-			p.do("open the page", chromedp.Navigate(tn.url()+l.path))
-			p.wait("the page is drawn", l.ready+` && document.getElementById('conn').hidden && `+l.es)
-			// The stream is live: a beat comes (the page draws the live
-			// boards from a fetch, before its stream opens).
-			eval[bool](p, `(window.beats = 0, `+l.es+`.addEventListener('beat', () => beats++), true)`)
-			p.wait("a beat", `beats > 0`)
-			resume := tn.silent()
-			l.change()
-			p.wait("the page says it is reconnecting", `!document.getElementById('conn').hidden && document.getElementById('conn').textContent === 'Reconnecting…'`)
-			p.shot("net-"+tc.name+"-reconnecting-390", 390, 844, "")
-			p.shot("net-"+tc.name+"-reconnecting-1366", 1366, 900, "")
-			resume()
-			p.wait("the page shows the move, the notice goes", l.changed+` && document.getElementById('conn').hidden`)
-		})
 	}
 }

@@ -660,6 +660,7 @@ func (g *game) collect() {
 		}
 		args["color"] = colorName(loser)
 		code := "result.over"
+		var lost *arbiter.IllegalLoss
 		claimed := g.lastClaimAccepted && !g.lastClaimAuto
 		switch res.Termination {
 		case arbiter.Normal:
@@ -682,12 +683,30 @@ func (g *game) collect() {
 			code = "result.declared"
 		case arbiter.EngineCrashed, arbiter.EngineStalled, arbiter.EngineFault:
 			code = "result.engine"
+		case arbiter.IllegalMove:
+			// The move and why it is illegal in the reader's language, as
+			// the warning before it was (the reason is English).
+			if l, ok := ref.IllegalLoss(); ok {
+				code = "result.illegal-second"
+				if l.Strict {
+					code = "result.illegal-strict"
+				}
+				args["color"], args["move"], args["why"] = colorName(l.Color), l.Text, l.Why
+				lost = &l
+			}
 		case arbiter.DrawThreefold, arbiter.Draw16Move, arbiter.Draw5Move, arbiter.MoveRuleTermination(v.Draws().MoveRule):
 			if !claimed {
 				code = "result.draw-rule"
 			}
 		}
+		if code == "result.over" {
+			// After "Game over: 1-0 (illegal move)." a sentence begins.
+			args["reason"] = res.ReasonSentence()
+		}
 		g.emit(EvResult, code, args, nil)
+		if lost != nil && lost.Explanation.Code != "" {
+			g.pending[len(g.pending)-1].Msg.Why = explanationMsg(lost.Explanation)
+		}
 		if code == "result.draw-rule" {
 			// The reason as a code of its own, as for a claim.
 			if ev, ok := ref.DrawEvidence(); ok {

@@ -299,7 +299,7 @@ func TestFlagPauseAddTime(t *testing.T) {
 	act(t, h, c.ID, RoleArbiter, Intent{Kind: "annotate", Text: "after the game"})
 	pdn := checkPDN(t, h, c.ID)
 	// The time used to the hundredth of a second, as people read it.
-	if flat := strings.Join(strings.Fields(pdn), " "); !strings.Contains(flat, "white used 2m1.05s, more than its 2m0s plus the 50ms margin}") {
+	if flat := strings.Join(strings.Fields(pdn), " "); !strings.Contains(flat, "White used 2m1.05s, more than its 2m0s plus the 50ms margin.}") {
 		t.Errorf("PDN does not say the time used as people read it:\n%s", pdn)
 	}
 	for _, want := range []string{"pause: noise", "add-time white 1m0s", "after the game", "0-1"} {
@@ -472,16 +472,17 @@ func TestCodesAreComplete(t *testing.T) {
 
 // A player who has lost every piece reads "has no pieces left"; one whose
 // pieces are all blocked, "has no legal move left" (FMJD art. 7, WCDF:
-// either loses), in the log, the state's reason and the PDN comment.
+// either loses), in the log, the state's reason and the PDN comment (a
+// sentence of its own there).
 func TestNoPiecesOrBlocked(t *testing.T) {
 	h, _ := testHall(t, Config{})
 	for _, tc := range []struct {
-		fen, move, code, text, reason string
+		fen, move, code, text, reason, note string
 	}{
-		{"W:W18:B14", "18x9", "result.no-pieces", "Black has no pieces left. 1-0", "black has no pieces left"},
+		{"W:W18:B14", "18x9", "result.no-pieces", "Black has no pieces left. 1-0", "black has no pieces left", "Black has no pieces left."},
 		// Black's man on 5 can only go to 9, where white now stands, and
 		// cannot take it: 14 is white's too.
-		{"W:W13,14:B5", "13-9", "result.no-move", "Black has no legal move left. 1-0", "black has no legal move"},
+		{"W:W13,14:B5", "13-9", "result.no-move", "Black has no legal move left. 1-0", "black has no legal move", "Black has no legal move."},
 	} {
 		c := create(t, h, Setup{Variant: "english", FEN: tc.fen})
 		rep := play(t, h, c.ID, tc.move)
@@ -489,8 +490,8 @@ func TestNoPiecesOrBlocked(t *testing.T) {
 		if e == nil || e.Msg.Text != tc.text || rep.State.Reason != tc.reason {
 			t.Errorf("%s %s: state %q, want %s %q, reason %q: %s", tc.fen, tc.move, rep.State.Reason, tc.code, tc.text, tc.reason, describe(rep.Events))
 		}
-		if text := checkPDN(t, h, c.ID); !strings.Contains(text, "{"+tc.reason+"}") {
-			t.Errorf("%s %s: the PDN does not say %q:\n%s", tc.fen, tc.move, tc.reason, text)
+		if text := checkPDN(t, h, c.ID); !strings.Contains(text, "{"+tc.note+"}") {
+			t.Errorf("%s %s: the PDN does not say %q:\n%s", tc.fen, tc.move, tc.note, text)
 		}
 	}
 }

@@ -7,14 +7,14 @@
 import * as i18n from './i18n.js';
 import { Board } from './board.js';
 import { $, el } from './dom.js';
-import { heartbeat } from './beat.js';
+import { Stream } from './beat.js';
 
 const { t } = i18n;
 const parts = location.pathname.split('/');
 const id = decodeURIComponent(parts[2] || '');
 const round = Number(parts[4]);
 const api = `/api/e/${encodeURIComponent(id)}/round/${round}/boards`;
-const L = { snap: null, cards: new Map(), es: null };
+const L = { snap: null, cards: new Map(), es: null, stream: null };
 window.arbiterBoards = L; // for the browser tests and the curious
 
 function card(b) {
@@ -93,15 +93,11 @@ function render() {
   for (const b of s.boards) renderBoard(b);
 }
 
-// connect follows the round's stream; one silent for three of the
-// server's beats (a phone in a tunnel: no error) is replaced by a new one,
-// whose snapshot brings the page up to date.
-function connect() {
-  const es = new EventSource(`${api}/events`);
+// listen follows each of the round's streams (Stream: one silent for
+// three of the server's beats, or lost with the device's network, is
+// replaced), whose snapshot brings the page up to date.
+function listen(es, alive) {
   L.es = es;
-  const alive = heartbeat(es, () => { $('conn').hidden = false; connect(); });
-  es.addEventListener('open', () => { $('conn').hidden = true; });
-  es.addEventListener('error', () => { $('conn').hidden = false; });
   es.addEventListener('snapshot', (e) => {
     alive();
     const s = JSON.parse(e.data);
@@ -122,7 +118,7 @@ function connect() {
     b.game = u.game;
     renderBoard(b);
   });
-  es.addEventListener('reload', () => { es.close(); setTimeout(connect, 500); });
+  es.addEventListener('reload', () => { L.stream.reopen(500); });
 }
 
 async function main() {
@@ -140,7 +136,8 @@ async function main() {
   L.snap = await r.json();
   $('main').hidden = false;
   render();
-  connect();
+  L.stream = new Stream(`${api}/events`, listen);
+  L.stream.start();
 }
 
 main();

@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 import { getJSON, postJSON, ApiError } from './api.js';
 import { Board } from './board.js';
 import { $, fmtClock } from './dom.js';
-import { heartbeat } from './beat.js';
+import { heartbeat, notice, Stand } from './beat.js';
 
 const token = decodeURIComponent(location.pathname.split('/').filter(Boolean).pop() || '');
 const base = `/api/g/${encodeURIComponent(token)}`;
@@ -19,7 +19,7 @@ const g = {
   snap: null, state: null, v: 0, moves: [], messages: [],
   role: 'spectator', flipped: false, sel: [], captured: [], choose: null,
   es: null, clockAt: 0, refetching: null, error: null, speech: null, sending: null,
-  snapAt: 0, staleAt: 0, retry: 0,
+  snapAt: 0, stand: new Stand(), retry: 0,
 };
 window.arbiterGame = g; // for the browser tests and the curious
 
@@ -177,24 +177,13 @@ function resync() {
 }
 
 // conn shows the connection notice with the catalog's key, or hides it
-// (null); data-i18n keeps it translated when the language changes. While
-// it shows, the clocks stand and are marked as not current (tick): the
-// page cannot know them, as the server charges no one for its own outage
-// and a player for their lost network (a clock that ran on through a
-// restart jumped back when the server returned). They run again from the
-// server's figures: a snapshot taken since the notice came, asked for when
-// there is none.
+// (null). While it shows, the clocks stand and are marked as not current
+// (Stand, tick). They run again from the server's figures: a snapshot
+// taken since the notice came, asked for when there is none.
 function conn(key) {
-  const el = $('conn');
-  el.hidden = !key;
-  if (key) {
-    el.dataset.i18n = key;
-    el.textContent = t(key);
-    if (!g.staleAt) g.staleAt = performance.now();
-  } else if (g.staleAt) {
-    if (g.snapAt > g.staleAt) g.staleAt = 0;
-    else resync();
-  }
+  notice(key);
+  if (key) g.stand.lost();
+  else if (!g.stand.back(g.snapAt)) resync();
   tick();
 }
 
@@ -757,8 +746,7 @@ function tick() {
   // Not connected, the clocks stand where they were when the connection
   // went (or at the figures of a snapshot taken since), marked as not
   // current (conn).
-  const stale = !!g.staleAt;
-  const now = stale ? Math.max(g.staleAt, g.clockAt) : performance.now();
+  const now = g.stand.now(g.clockAt);
   for (const id of ['bar-top', 'bar-bottom']) {
     const el = $(id);
     const color = el.dataset.color;
@@ -773,11 +761,9 @@ function tick() {
     const running = c.running === color && st.status === 'running';
     if (running) ms -= now - g.clockAt;
     clk.textContent = fmtClock(ms, { tenths: true });
-    clk.classList.toggle('running', running && !stale);
+    clk.classList.toggle('running', running);
     clk.classList.toggle('low', ms < 20000);
-    clk.classList.toggle('stale', stale);
-    if (stale) clk.title = t('game.clock_stale');
-    else clk.removeAttribute('title');
+    g.stand.mark(clk);
   }
 }
 

@@ -8,11 +8,11 @@ import * as i18n from './i18n.js';
 import { t } from './i18n.js';
 import { Board } from './board.js';
 import { $, el, fmtClock } from './dom.js';
-import { heartbeat } from './beat.js';
+import { Stream } from './beat.js';
 
 const MOVES_SHOWN = 400; // as the server sends at most
 
-const L = { snap: null, es: null, cards: new Map(), updates: 0 };
+const L = { snap: null, es: null, cards: new Map(), updates: 0, stream: null };
 window.arbiterLive = L; // for the browser tests and the curious
 
 const value = (v) => (v && i18n.has(`value.${v}`) ? t(`value.${v}`) : v);
@@ -22,23 +22,22 @@ async function main() {
   await i18n.init();
   $('langbox').append(i18n.selector(() => renderAll()));
   i18n.apply();
-  connect();
+  L.stream = new Stream('/api/live/events', listen);
+  L.stream.start();
   setInterval(tick, 250);
 }
 
-// connect follows the live stream; one silent for three of the server's
-// beats (a phone in a tunnel: no error) is replaced by a new one, whose
-// snapshot brings the page up to date.
-function connect() {
-  const es = new EventSource('/api/live/events');
+// listen follows each of the live streams (Stream: one silent for three
+// of the server's beats, or lost with the device's network, is replaced),
+// whose snapshot brings the page up to date and the clocks, which stood
+// meanwhile, running again.
+function listen(es, alive) {
   L.es = es;
-  const alive = heartbeat(es, () => { $('conn').hidden = false; connect(); });
-  es.addEventListener('open', () => { $('conn').hidden = true; });
-  es.addEventListener('error', () => { $('conn').hidden = false; });
   es.addEventListener('snapshot', (e) => {
     alive();
     L.snap = JSON.parse(e.data);
     for (const g of L.snap.games) g.received = performance.now();
+    L.stream.fresh();
     for (const [id, c] of L.cards) { c.el.remove(); L.cards.delete(id); }
     renderAll();
   });
@@ -46,7 +45,7 @@ function connect() {
     alive();
     const u = JSON.parse(e.data);
     const s = L.snap;
-    if (u.reload) { es.close(); L.snap = null; setTimeout(connect, 100); return; }
+    if (u.reload) { L.snap = null; L.stream.reopen(100); return; }
     if (!s) return;
     L.updates++;
     if (u.event) s.event = u.event;
@@ -197,18 +196,21 @@ function renderMoves(c, g, full) {
 }
 
 // clock shows the card's clocks, the side to move's running since the
-// last move.
+// last move. Not connected, they stand, marked as not current (Stand),
+// as the game page's do.
 function clock(c) {
   const g = c.game;
+  const stand = L.stream.stand;
   for (const color of ['white', 'black']) {
     const e = c.el.querySelector(`.player-${color} .clock`);
-    if (!g.clocks.timed) { e.textContent = t('live.untimed'); e.classList.remove('running'); continue; }
+    if (!g.clocks.timed) { e.textContent = t('live.untimed'); e.classList.remove('running', 'stale'); e.removeAttribute('title'); continue; }
     let ms = g.clocks[color];
     const running = g.turn === color;
-    if (running) ms -= g.clocks.since_ms + (performance.now() - g.received);
+    if (running) ms -= g.clocks.since_ms + (stand.now(g.received) - g.received);
     e.textContent = fmtClock(ms);
     e.classList.toggle('running', running);
     e.classList.toggle('low', ms < 10000);
+    stand.mark(e);
   }
 }
 
