@@ -122,7 +122,12 @@ type worker struct {
 // same worker: that delivery joins the game in progress instead of
 // starting it a second time, and the game's news and its acknowledgement
 // go to it.
-type held struct{ msg jetstream.Msg }
+type held struct {
+	msg jetstream.Msg
+	// acked: the game is acknowledged. Its entry stays for an ack wait,
+	// for a delivery the server sent before the acknowledgement reached it.
+	acked bool
+}
 
 // event is an event as a worker knows it.
 type event struct {
@@ -249,37 +254,14 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	id := msgID(gm.Event, p.Index)
 	h, mine := w.hold(id, msg)
 	if !mine {
-		// The news the server missed, at once: the game stays here.
-		if err := msg.InProgress(); err != nil {
-			log.Debug().Err(err).Msg("in progress")
-		}
-		log.Warn().Uint64("delivered", delivered).Dur("ack_wait", w.currentAckWait(ctx)).
-			Msg("a game this worker is playing came back from the server: its news (in progress) did not reach the server within the ack wait (a loaded machine or a slow link?); it goes on here and is not played twice. If this is frequent, give the coordinator a longer --nats-ack-wait")
+		w.rejoin(ctx, h, msg, delivered, log)
 		return false
 	}
 	// Keep the game ours from now on: reading the event's description the
-	// first time (and checking its engines' builds) takes a while too. The
-	// first news goes at once: the ack wait runs from the server's delivery,
-	// and the message may have waited in this worker's buffers.
-	alive := make(chan struct{})
-	var keep sync.WaitGroup
-	keep.Go(func() {
-		t := time.NewTicker(max(w.currentAckWait(ctx)/3, 100*time.Millisecond))
-		defer t.Stop()
-		for {
-			if err := w.latest(h).InProgress(); err != nil {
-				log.Debug().Err(err).Msg("in progress")
-			}
-			select {
-			case <-alive:
-				return
-			case <-t.C:
-			}
-		}
-	})
+	// first time (and checking its engines' builds) takes a while too.
+	stopNews := w.keepAlive(ctx, h, log)
 	settle := func(f func(jetstream.Msg) error, what string) {
-		close(alive)
-		keep.Wait()
+		stopNews()
 		if err := f(w.release(id, h)); err != nil {
 			log.Warn().Err(err).Msg(what)
 		}
@@ -371,7 +353,14 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		settle(jetstream.Msg.Nak, "giving the game back")
 	case rep.OK:
 		log.Debug().Str("result", g.Result).Bool("duplicate", rep.Duplicate).Msg("result taken")
-		settle(func(m jetstream.Msg) error { return w.doubleAck(ctx, m) }, "acknowledging the game")
+		// The news goes on until the server confirms: a game whose ack
+		// wait ran out meanwhile would be handed out again.
+		err := w.doubleAck(ctx, w.latest(h))
+		stopNews()
+		w.acked(id, h, err == nil)
+		if err != nil {
+			log.Warn().Err(err).Msg("acknowledging the game")
+		}
 	case rep.Stopped:
 		settle(term, "dropping a game of a stopped event")
 	default:
@@ -381,6 +370,53 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	return false
 }
 
+// keepAlive sends news of the game h ("in progress") at once, the ack wait
+// running since the server's delivery (the message may have waited in this
+// worker's buffers), then every third of the ack wait until stop is
+// called.
+func (w *worker) keepAlive(ctx context.Context, h *held, log zerolog.Logger) (stop func()) {
+	alive := make(chan struct{})
+	var keep sync.WaitGroup
+	keep.Go(func() {
+		t := time.NewTicker(max(w.currentAckWait(ctx)/3, 100*time.Millisecond))
+		defer t.Stop()
+		for {
+			if err := w.latest(h).InProgress(); err != nil {
+				log.Debug().Err(err).Msg("in progress")
+			}
+			select {
+			case <-alive:
+				return
+			case <-t.C:
+			}
+		}
+	})
+	return sync.OnceFunc(func() { close(alive); keep.Wait() })
+}
+
+// rejoin takes msg, another delivery of the game h this worker plays or
+// has just acknowledged, without playing the game again.
+func (w *worker) rejoin(ctx context.Context, h *held, msg jetstream.Msg, delivered uint64, log zerolog.Logger) {
+	w.heldMu.Lock()
+	acked := h.acked
+	w.heldMu.Unlock()
+	if acked {
+		// Sent before the server had the acknowledgement: nothing to do
+		// but say it again.
+		if err := msg.Ack(); err != nil {
+			log.Debug().Err(err).Msg("acknowledging a game again")
+		}
+		log.Debug().Uint64("delivered", delivered).Msg("a delivery of a game already acknowledged: acknowledged again")
+		return
+	}
+	// The news the server missed, at once: the game stays here.
+	if err := msg.InProgress(); err != nil {
+		log.Debug().Err(err).Msg("in progress")
+	}
+	log.Warn().Uint64("delivered", delivered).Dur("ack_wait", w.currentAckWait(ctx)).
+		Msg("a game this worker is playing came back from the server: its news (in progress) did not reach the server within the ack wait (a loaded machine or a slow link?); it goes on here and is not played twice. If this is frequent, give the coordinator a longer --nats-ack-wait")
+}
+
 // hold makes msg the delivery of game id that this worker plays. It
 // reports false when the worker already plays that game: msg, a later
 // delivery of it, then becomes the one its news and settlement go to.
@@ -388,7 +424,9 @@ func (w *worker) hold(id string, msg jetstream.Msg) (*held, bool) {
 	w.heldMu.Lock()
 	defer w.heldMu.Unlock()
 	if h, ok := w.held[id]; ok {
-		h.msg = msg
+		if !h.acked {
+			h.msg = msg
+		}
 		return h, false
 	}
 	h := &held{msg: msg}
@@ -412,6 +450,27 @@ func (w *worker) release(id string, h *held) jetstream.Msg {
 	defer w.heldMu.Unlock()
 	delete(w.held, id)
 	return h.msg
+}
+
+// acked ends the hold of game id, acknowledged (ok) or not. An
+// acknowledged game's entry stays for an ack wait: a delivery the server
+// sent before the acknowledgement reached it is acknowledged again, not
+// played.
+func (w *worker) acked(id string, h *held, ok bool) {
+	w.heldMu.Lock()
+	defer w.heldMu.Unlock()
+	if !ok {
+		delete(w.held, id)
+		return
+	}
+	h.acked = true
+	time.AfterFunc(w.currentAckWait(context.Background()), func() {
+		w.heldMu.Lock()
+		defer w.heldMu.Unlock()
+		if w.held[id] == h {
+			delete(w.held, id)
+		}
+	})
 }
 
 // deliver sends a result to the coordinator until it answers, the worker
