@@ -441,10 +441,9 @@ func (w *worker) latest(h *held) jetstream.Msg {
 	return h.msg
 }
 
-// release ends the hold of game id and returns its latest delivery, the
-// one to settle: a delivery that comes later is a new one (the game was
-// given back, or its acknowledgement is still on its way to the server;
-// then the coordinator answers the second result as a duplicate).
+// release ends the hold of game id, given back or dropped, and returns its
+// latest delivery, the one to settle: a delivery that comes later is a new
+// one, played (a game given back comes back).
 func (w *worker) release(id string, h *held) jetstream.Msg {
 	w.heldMu.Lock()
 	defer w.heldMu.Unlock()
@@ -457,6 +456,7 @@ func (w *worker) release(id string, h *held) jetstream.Msg {
 // sent before the acknowledgement reached it is acknowledged again, not
 // played.
 func (w *worker) acked(id string, h *held, ok bool) {
+	keep := w.currentAckWait(context.Background())
 	w.heldMu.Lock()
 	defer w.heldMu.Unlock()
 	if !ok {
@@ -464,7 +464,7 @@ func (w *worker) acked(id string, h *held, ok bool) {
 		return
 	}
 	h.acked = true
-	time.AfterFunc(w.currentAckWait(context.Background()), func() {
+	time.AfterFunc(keep, func() {
 		w.heldMu.Lock()
 		defer w.heldMu.Unlock()
 		if w.held[id] == h {
