@@ -1,10 +1,14 @@
 package cluster
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/nats-io/nats.go/jetstream"
+	"github.com/rs/zerolog"
 
 	"github.com/draughts-arbiter/arbiter/arbiter"
 	"github.com/draughts-arbiter/arbiter/configs"
@@ -139,5 +143,59 @@ func TestRefusalDelay(t *testing.T) {
 		if got := refusalDelay(n); got != want {
 			t.Errorf("refusalDelay(%d) = %v, want %v", n, got, want)
 		}
+	}
+}
+
+// fakeMsg is a delivery of a game: it counts what the worker says of it.
+type fakeMsg struct {
+	jetstream.Msg // nil: any other method panics
+	acks, news    int
+}
+
+func (m *fakeMsg) Ack() error        { m.acks++; return nil }
+func (m *fakeMsg) InProgress() error { m.news++; return nil }
+
+// A second delivery of a game the worker holds joins it (its news and
+// settlement go to the latest delivery); one of a game just acknowledged
+// (sent before the server had the ack) is acknowledged again, not played;
+// a game released or whose ack failed is a new game when it comes again.
+func TestHold(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		end   func(w *worker, h *held) // how the first hold ends
+		again bool                     // the next delivery is played
+		acks  int                      // the next delivery's acknowledgements
+		news  int                      // the next delivery's news
+	}{
+		{"still playing", func(*worker, *held) {}, false, 0, 1},
+		{"acknowledged", func(w *worker, h *held) { w.acked("e.1", h, true) }, false, 1, 0},
+		{"ack failed", func(w *worker, h *held) { w.acked("e.1", h, false) }, true, 0, 0},
+		{"given back", func(w *worker, h *held) { w.release("e.1", h) }, true, 0, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			w := &worker{held: map[string]*held{}, ackWait: time.Minute, infoAt: time.Now(), log: zerolog.Nop()}
+			first, next := &fakeMsg{}, &fakeMsg{}
+			h, mine := w.hold("e.1", first)
+			if !mine {
+				t.Fatal("the first delivery is not the worker's to play")
+			}
+			c.end(w, h)
+			h2, mine := w.hold("e.1", next)
+			if mine != c.again {
+				t.Fatalf("the next delivery is played: %v; want %v", mine, c.again)
+			}
+			if !mine {
+				w.rejoin(context.Background(), h2, next, 2, zerolog.Nop())
+				if got := w.latest(h); c.name == "still playing" && got != next {
+					t.Errorf("the game's latest delivery is not the next one")
+				}
+			}
+			if next.acks != c.acks || next.news != c.news {
+				t.Errorf("the next delivery: %d acks, %d news; want %d, %d", next.acks, next.news, c.acks, c.news)
+			}
+			if w.release("e.1", h2); len(w.held) != 0 {
+				t.Errorf("%d games still held after the release", len(w.held))
+			}
+		})
 	}
 }

@@ -219,3 +219,110 @@ func TestTokenAuth(t *testing.T) {
 		t.Errorf("%d games finished; want 12", sum.Finished)
 	}
 }
+
+// A game that comes back from the server to the worker that is playing it
+// (its news reached the server after the ack wait: a loaded machine, a
+// slow link) goes on there and is not started a second time: the worker
+// says so, the engines play it once, and the event stores one result.
+// Here the server is made to deliver the game again at once, as its ack
+// wait passing would: the test sends a negative acknowledgement for the
+// worker's first news (the NAK the server's own timer amounts to). Before,
+// the worker's free slot started the game again (TestLongGameKeptAlive
+// caught it once, under load: "game started 2 times").
+func TestRedeliveredGameNotPlayedTwice(t *testing.T) {
+	dir := t.TempDir()
+	evFile := filepath.Join(dir, "long.yaml")
+	// The slow engine thinks past its 3 s clock on its second move: the
+	// game lasts its clock, time for the redelivery to reach the worker.
+	if err := os.WriteFile(evFile, []byte(`
+name: Delivered twice
+variant: english
+time_control: "3+0"
+engines:
+  - {name: slow, command: self engine --level random --seed 1 --fault slow-at=2}
+  - {name: r, command: self engine --level random --seed 2}
+games_per_encounter: 2
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	nc, err := nats.Connect(srv.URL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	// The worker's news about a game goes to its delivery's reply subject,
+	// $JS.ACK.<stream>.<consumer>.<delivery>...; a NAK there hands the game
+	// out again.
+	news := make(chan string, 64)
+	sub, err := nc.Subscribe("$JS.ACK.>", func(m *nats.Msg) {
+		if string(m.Data) == "+WPI" {
+			select {
+			case news <- m.Subject:
+			default:
+			}
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer sub.Unsubscribe()
+	if err := nc.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "cluster")
+	// An ack wait the games outlast (news every second), and a slot free
+	// to take a game that comes back.
+	coord := start(t, "coordinator", dir, "tournament", "-c", evFile, "--out", out, "--nats", srv.URL(), "--nats-ack-wait", "3s", "--progress", "off", "--no-report")
+	w := start(t, "worker", dir, "worker", "--nats", srv.URL(), "--engines", evFile, "--name", "w", "--concurrency", "3", "--log-level", "debug")
+	var first string
+	select {
+	case first = <-news:
+	case <-coord.done:
+		t.Fatalf("the event ended before the worker sent news of its game; coordinator: %s", coord.err.String())
+	case <-time.After(2 * time.Minute):
+		t.Fatal("no news of the game from the worker in 2 minutes")
+	}
+	if err := nc.Publish(first, []byte("-NAK")); err != nil {
+		t.Fatal(err)
+	}
+	if code := coord.wait(t, 2*time.Minute); code != 0 {
+		t.Fatalf("coordinator: exit %d\n%s", code, coord.err.String())
+	}
+	w.cmd.Process.Signal(syscall.SIGTERM)
+	if code := w.wait(t, time.Minute); code != 0 {
+		t.Errorf("worker: exit %d after SIGTERM", code)
+	}
+	log := w.err.String()
+	for _, game := range []string{"game=1 ", "game=2 "} {
+		started := 0
+		for _, l := range strings.Split(log, "\n") {
+			if strings.Contains(l, " DBG playing ") && strings.Contains(l, game) {
+				started++
+			}
+		}
+		if started != 1 {
+			t.Errorf("the worker started %s%d times; want once. Its log:\n%s", game, started, log)
+		}
+	}
+	if want := "a game this worker is playing came back from the server"; !strings.Contains(log, want) {
+		t.Errorf("the worker's log does not say %q:\n%s", want, log)
+	}
+	st, err := store.Open(filepath.Join(out, store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	n := 0
+	err = st.Games(context.Background(), store.ReadOptions{All: true, NoPDN: true}, func(g store.Game) error {
+		n++
+		if g.Status != store.Finished || g.Termination != "time forfeit" || g.Worker != "w" {
+			t.Errorf("game %d: %s, %s, by %q; want the slow engine's time forfeit, by w", g.ID+1, g.Status, g.Termination, g.Worker)
+		}
+		return nil
+	})
+	if err != nil || n != 2 {
+		t.Errorf("the store holds %d games (%v); want 2", n, err)
+	}
+}

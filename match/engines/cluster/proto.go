@@ -14,8 +14,11 @@
 //   - Every worker pulls from one durable consumer (WorkersConsumer): a
 //     game goes to one worker at a time; one that is not acknowledged
 //     within the ack wait (a worker died, or was cut off) goes to another.
-//     A worker playing a game sends "in progress" every third of the ack
-//     wait, so a long game is not handed out again.
+//     A worker playing a game sends "in progress" when it takes it and
+//     every third of the ack wait until its ack is confirmed, so a long
+//     game is not handed out again. One whose news came late is: a worker
+//     that gets back a game it is playing goes on with it (never plays it
+//     twice), and the coordinator stores the first result of a game.
 //   - The KV bucket EventsBucket holds each event's description under its
 //     id: the effective configuration, the openings and, per engine, the
 //     build it must be (program checksum or declared version). A worker

@@ -107,9 +107,26 @@ type worker struct {
 	mu     sync.Mutex // guards events; held while an event is prepared
 	events map[string]*event
 
-	infoMu  sync.Mutex // guards what follows (not mu: a game's keep-alive must not wait for a preparation)
-	ackWait time.Duration
-	infoAt  time.Time
+	infoMu     sync.Mutex // guards what follows (not mu: a game's keep-alive must not wait for a preparation)
+	ackWait    time.Duration
+	infoAt     time.Time
+	refreshing bool // an Info request for the ack wait is under way
+
+	heldMu sync.Mutex       // guards held and each held's msg (not mu, for the same reason)
+	held   map[string]*held // the games this worker plays, by message id (<event>.<game>)
+}
+
+// held is a game this worker plays, with its latest delivery. A game whose
+// news ("in progress") reaches the server after the ack wait (a loaded
+// machine, a slow link) is delivered again, maybe to a free slot of this
+// same worker: that delivery joins the game in progress instead of
+// starting it a second time, and the game's news and its acknowledgement
+// go to it.
+type held struct {
+	msg jetstream.Msg
+	// acked: the game is acknowledged. Its entry stays for an ack wait,
+	// for a delivery the server sent before the acknowledgement reached it.
+	acked bool
 }
 
 // event is an event as a worker knows it.
@@ -144,7 +161,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 	if err != nil {
 		return fmt.Errorf("cluster: %w", err)
 	}
-	w := &worker{opt: opt, nc: nc, js: js, log: opt.Log.With().Str("worker", opt.Name).Logger(), events: map[string]*event{}}
+	w := &worker{opt: opt, nc: nc, js: js, log: opt.Log.With().Str("worker", opt.Name).Logger(), events: map[string]*event{}, held: map[string]*held{}}
 	// A worker may start before any coordinator made the stream.
 	// While no server answers, Connect's warning says so; "waiting for a
 	// coordinator" would blame the wrong side.
@@ -230,46 +247,39 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	}
 	p := gm.Pairing
 	log := w.log.With().Str("event_id", gm.Event).Int("game", p.Index+1).Logger()
+	delivered := uint64(1)
+	if md, err := msg.Metadata(); err == nil {
+		delivered = md.NumDelivered
+	}
+	id := msgID(gm.Event, p.Index)
+	h, mine := w.hold(id, msg)
+	if !mine {
+		w.rejoin(ctx, h, msg, delivered, log)
+		return false
+	}
 	// Keep the game ours from now on: reading the event's description the
 	// first time (and checking its engines' builds) takes a while too.
-	alive := make(chan struct{})
-	var keep sync.WaitGroup
-	keep.Go(func() {
-		t := time.NewTicker(max(w.currentAckWait(ctx)/3, 100*time.Millisecond))
-		defer t.Stop()
-		for {
-			select {
-			case <-alive:
-				return
-			case <-t.C:
-				if err := msg.InProgress(); err != nil {
-					log.Debug().Err(err).Msg("in progress")
-				}
-			}
-		}
-	})
-	settle := func(f func() error, what string) {
-		close(alive)
-		keep.Wait()
-		if err := f(); err != nil {
+	stopNews := w.keepAlive(ctx, h, log)
+	settle := func(f func(jetstream.Msg) error, what string) {
+		stopNews()
+		if err := f(w.release(id, h)); err != nil {
 			log.Warn().Err(err).Msg(what)
 		}
 	}
-	nakAfter := func(d time.Duration) func() error { return func() error { return msg.NakWithDelay(d) } }
+	term := jetstream.Msg.Term
+	nakAfter := func(d time.Duration) func(jetstream.Msg) error {
+		return func(m jetstream.Msg) error { return m.NakWithDelay(d) }
+	}
 	e, err := w.event(ctx, gm.Event)
 	if errors.Is(err, jetstream.ErrKeyNotFound) {
 		log.Error().Msg("a game of an event no coordinator describes: dropped")
-		settle(msg.Term, "dropping the game")
+		settle(term, "dropping the game")
 		return false
 	}
 	if err != nil {
 		log.Warn().Err(err).Msg("reading the event's description; the game goes back")
 		settle(nakAfter(time.Second), "giving the game back")
 		return true
-	}
-	delivered := uint64(1)
-	if md, err := msg.Metadata(); err == nil {
-		delivered = md.NumDelivered
 	}
 	if w.coordinatorGone(ctx, e) {
 		// Every worker holds it back alike: no pause for the others.
@@ -284,7 +294,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	if p.White < 0 || p.White >= len(e.ev.Engines) || p.Black < 0 || p.Black >= len(e.ev.Engines) ||
 		p.Opening < 0 || p.Opening >= len(e.ev.Openings) || p.Index < 0 || p.Index >= e.spec.Planned {
 		log.Error().Interface("pairing", p).Msg("a game that is not of its event's plan: dropped")
-		settle(msg.Term, "dropping the game")
+		settle(term, "dropping the game")
 		return false
 	}
 	gctx, cancel := context.WithCancel(ctx)
@@ -296,7 +306,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	}
 	e.mu.Unlock()
 	if stopped {
-		settle(msg.Term, "dropping a game of a stopped event")
+		settle(term, "dropping a game of a stopped event")
 		return false
 	}
 	defer func() {
@@ -304,13 +314,13 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		delete(e.cancels, p.Index)
 		e.mu.Unlock()
 	}()
-	log.Debug().Str("white", e.ev.Engines[p.White].Name).Str("black", e.ev.Engines[p.Black].Name).Msg("playing")
+	log.Debug().Str("white", e.ev.Engines[p.White].Name).Str("black", e.ev.Engines[p.Black].Name).Uint64("delivered", delivered).Msg("playing")
 	g, err := e.local.Play(gctx, p)
 	if gctx.Err() != nil {
 		if e.isStopped() {
-			settle(msg.Term, "dropping a game of a stopped event")
+			settle(term, "dropping a game of a stopped event")
 		} else {
-			settle(msg.Nak, "giving the game back")
+			settle(jetstream.Msg.Nak, "giving the game back")
 		}
 		return false
 	}
@@ -340,17 +350,127 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	switch {
 	case err != nil:
 		log.Warn().Err(err).Msg("the coordinator did not take the result; the game goes back")
-		settle(msg.Nak, "giving the game back")
+		settle(jetstream.Msg.Nak, "giving the game back")
 	case rep.OK:
 		log.Debug().Str("result", g.Result).Bool("duplicate", rep.Duplicate).Msg("result taken")
-		settle(func() error { return w.doubleAck(ctx, msg) }, "acknowledging the game")
+		// The news goes on until the server confirms: a game whose ack
+		// wait ran out meanwhile would be handed out again.
+		err := w.doubleAck(ctx, w.latest(h))
+		stopNews()
+		w.acked(id, h, err == nil)
+		if err != nil {
+			log.Warn().Err(err).Msg("acknowledging the game")
+		}
 	case rep.Stopped:
-		settle(msg.Term, "dropping a game of a stopped event")
+		settle(term, "dropping a game of a stopped event")
 	default:
 		log.Error().Str("reason", rep.Error).Msg("the coordinator refused the result; the game goes back")
 		settle(nakAfter(5*time.Second), "giving the game back")
 	}
 	return false
+}
+
+// keepAlive sends news of the game h ("in progress") at once, the ack wait
+// running since the server's delivery (the message may have waited in this
+// worker's buffers), then every third of the ack wait until stop is
+// called.
+func (w *worker) keepAlive(ctx context.Context, h *held, log zerolog.Logger) (stop func()) {
+	alive := make(chan struct{})
+	var keep sync.WaitGroup
+	keep.Go(func() {
+		t := time.NewTicker(max(w.currentAckWait(ctx)/3, 100*time.Millisecond))
+		defer t.Stop()
+		for {
+			if err := w.latest(h).InProgress(); err != nil {
+				log.Debug().Err(err).Msg("in progress")
+			}
+			select {
+			case <-alive:
+				return
+			case <-t.C:
+			}
+		}
+	})
+	return sync.OnceFunc(func() { close(alive); keep.Wait() })
+}
+
+// rejoin takes msg, another delivery of the game h this worker plays or
+// has just acknowledged, without playing the game again.
+func (w *worker) rejoin(ctx context.Context, h *held, msg jetstream.Msg, delivered uint64, log zerolog.Logger) {
+	w.heldMu.Lock()
+	acked := h.acked
+	w.heldMu.Unlock()
+	if acked {
+		// Sent before the server had the acknowledgement: nothing to do
+		// but say it again.
+		if err := msg.Ack(); err != nil {
+			log.Debug().Err(err).Msg("acknowledging a game again")
+		}
+		log.Debug().Uint64("delivered", delivered).Msg("a delivery of a game already acknowledged: acknowledged again")
+		return
+	}
+	// The news the server missed, at once: the game stays here.
+	if err := msg.InProgress(); err != nil {
+		log.Debug().Err(err).Msg("in progress")
+	}
+	log.Warn().Uint64("delivered", delivered).Dur("ack_wait", w.currentAckWait(ctx)).
+		Msg("a game this worker is playing came back from the server: its news (in progress) did not reach the server within the ack wait (a loaded machine or a slow link?); it goes on here and is not played twice. If this is frequent, give the coordinator a longer --nats-ack-wait")
+}
+
+// hold makes msg the delivery of game id that this worker plays. It
+// reports false when the worker already plays that game: msg, a later
+// delivery of it, then becomes the one its news and settlement go to.
+func (w *worker) hold(id string, msg jetstream.Msg) (*held, bool) {
+	w.heldMu.Lock()
+	defer w.heldMu.Unlock()
+	if h, ok := w.held[id]; ok {
+		if !h.acked {
+			h.msg = msg
+		}
+		return h, false
+	}
+	h := &held{msg: msg}
+	w.held[id] = h
+	return h, true
+}
+
+// latest is the latest delivery of a game held.
+func (w *worker) latest(h *held) jetstream.Msg {
+	w.heldMu.Lock()
+	defer w.heldMu.Unlock()
+	return h.msg
+}
+
+// release ends the hold of game id, given back or dropped, and returns its
+// latest delivery, the one to settle: a delivery that comes later is a new
+// one, played (a game given back comes back).
+func (w *worker) release(id string, h *held) jetstream.Msg {
+	w.heldMu.Lock()
+	defer w.heldMu.Unlock()
+	delete(w.held, id)
+	return h.msg
+}
+
+// acked ends the hold of game id, acknowledged (ok) or not. An
+// acknowledged game's entry stays for an ack wait: a delivery the server
+// sent before the acknowledgement reached it is acknowledged again, not
+// played.
+func (w *worker) acked(id string, h *held, ok bool) {
+	keep := w.currentAckWait(context.Background())
+	w.heldMu.Lock()
+	defer w.heldMu.Unlock()
+	if !ok {
+		delete(w.held, id)
+		return
+	}
+	h.acked = true
+	time.AfterFunc(keep, func() {
+		w.heldMu.Lock()
+		defer w.heldMu.Unlock()
+		if w.held[id] == h {
+			delete(w.held, id)
+		}
+	})
 }
 
 // deliver sends a result to the coordinator until it answers, the worker
@@ -444,28 +564,38 @@ func (w *worker) doubleAck(ctx context.Context, msg jetstream.Msg) error {
 	}
 }
 
-// currentAckWait is the consumer's ack wait, read again every so often (a
-// coordinator may change it).
+// currentAckWait is the consumer's ack wait as last read; it is read again
+// in the background every so often (a coordinator may change it). The
+// caller never waits for that request: a game's keep-alive asked it before
+// its first news, and a slow answer (up to 5 s) used up a short ack wait.
 func (w *worker) currentAckWait(ctx context.Context) time.Duration {
 	w.infoMu.Lock()
-	due := time.Since(w.infoAt) > 10*time.Second
+	due := time.Since(w.infoAt) > 10*time.Second && !w.refreshing
+	if due {
+		w.refreshing = true
+	}
 	aw := w.ackWait
 	w.infoMu.Unlock()
 	if due {
-		ictx, cancel := context.WithTimeout(ctx, 5*time.Second)
-		info, err := w.cons.Info(ictx)
-		cancel()
-		w.infoMu.Lock()
-		w.infoAt = time.Now()
-		if err == nil {
-			w.ackWait, aw = info.Config.AckWait, info.Config.AckWait
-		}
-		w.infoMu.Unlock()
+		go w.refreshAckWait(ctx)
 	}
 	if aw <= 0 {
 		aw = DefaultAckWait
 	}
 	return aw
+}
+
+// refreshAckWait reads the consumer's ack wait again.
+func (w *worker) refreshAckWait(ctx context.Context) {
+	ictx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	info, err := w.cons.Info(ictx)
+	cancel()
+	w.infoMu.Lock()
+	defer w.infoMu.Unlock()
+	w.infoAt, w.refreshing = time.Now(), false
+	if err == nil {
+		w.ackWait = info.Config.AckWait
+	}
 }
 
 // refuse tells the coordinator why the worker does not play a game.
