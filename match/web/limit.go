@@ -119,14 +119,8 @@ func (c *streamCounter) open() int {
 // per /64, the block one subscriber usually holds.
 func clientIP(r *http.Request, trustProxy bool) string {
 	if trustProxy {
-		if xff := r.Header.Values("X-Forwarded-For"); len(xff) > 0 {
-			last := xff[len(xff)-1]
-			if i := strings.LastIndexByte(last, ','); i >= 0 {
-				last = last[i+1:]
-			}
-			if ip := net.ParseIP(strings.TrimSpace(last)); ip != nil {
-				return ipKey(ip)
-			}
+		if ip, ok := forwardedIP(r); ok {
+			return ip
 		}
 	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
@@ -137,6 +131,40 @@ func clientIP(r *http.Request, trustProxy bool) string {
 		return ipKey(ip)
 	}
 	return host
+}
+
+// forwardedIP is the last X-Forwarded-For entry as a limit's key, if the
+// request has one that is an IP address.
+func forwardedIP(r *http.Request) (string, bool) {
+	xff := r.Header.Values("X-Forwarded-For")
+	if len(xff) == 0 {
+		return "", false
+	}
+	last := xff[len(xff)-1]
+	if i := strings.LastIndexByte(last, ','); i >= 0 {
+		last = last[i+1:]
+	}
+	ip := net.ParseIP(strings.TrimSpace(last))
+	if ip == nil {
+		return "", false
+	}
+	return ipKey(ip), true
+}
+
+// checkForwarded warns once, with --trust-proxy, of a request that came
+// without an X-Forwarded-For address. Its proxy does not set the header
+// (an nginx "proxy_pass" alone): every client of it counts as the proxy's
+// one address, so a few players lock out the rest, and a proxy that
+// passes the client's own header on lets a script choose its address and
+// escape the limits. Nothing else would tell the operator: the server
+// answers as usual.
+func (s *Server) checkForwarded(r *http.Request) {
+	if _, ok := forwardedIP(r); ok || !s.unforwarded.CompareAndSwap(false, true) {
+		return
+	}
+	s.log.Warn().Str("client", clientIP(r, false)).Msg("--trust-proxy is given but a request came without an X-Forwarded-For address: " +
+		"the limits count every such client as this one address, and a proxy that passes on the header a client sent lets it choose its own; " +
+		"have the proxy set X-Forwarded-For to the client's address (nginx: proxy_set_header X-Forwarded-For $remote_addr; see docs/internet.md)")
 }
 
 func ipKey(ip net.IP) string {

@@ -101,6 +101,9 @@ func (s *Server) middleware(mux *http.ServeMux) http.Handler {
 		r = r.WithContext(context.WithValue(r.Context(), infoKey{}, info))
 		client := clientIP(r, s.trust)
 		_, pattern := mux.Handler(r)
+		if s.trust && pattern != "GET /healthz" { // a monitor may ask /healthz past the proxy
+			s.checkForwarded(r)
+		}
 		defer func() {
 			if v := recover(); v != nil {
 				if v == http.ErrAbortHandler {

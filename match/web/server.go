@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules/egdb"
@@ -162,6 +163,10 @@ type Server struct {
 
 	stopOnce sync.Once
 	stop     chan struct{} // closed on shutdown: event streams end
+
+	// unforwarded is set once a request came without an X-Forwarded-For
+	// address while trust is set (checkForwarded warns of it once).
+	unforwarded atomic.Bool
 
 	dir       *director.Store
 	bg        context.Context // ends on Stop: the followers of the boards' games

@@ -1,0 +1,134 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"testing"
+)
+
+// proxyWarning is what `arbiter serve --trust-proxy` logs when its proxy
+// does not set X-Forwarded-For.
+const proxyWarning = "--trust-proxy is given but a request came without an X-Forwarded-For address"
+
+// TestServeBehindProxy follows docs/internet.md's reverse proxy: `arbiter
+// serve --trust-proxy` behind a proxy (a Go reverse proxy standing in for
+// nginx), a hostile client that sends its own X-Forwarded-For with every
+// game it creates. Behind the doc's proxy (X-Forwarded-For set to the
+// client's address) the game creation limit holds (20, then 429) and
+// another real client is counted apart. Behind a bare "proxy_pass" (the
+// client's header passed on untouched) the client escapes the limit, which
+// the server cannot see; but an ordinary request without the header shows
+// the proxy sets none, and the log says so and what to set (before, nothing
+// said it: the operator learnt of it from players locked out together).
+func TestServeBehindProxy(t *testing.T) {
+	cases := []struct {
+		name    string
+		forward func(pr *httputil.ProxyRequest) // sets the request's X-Forwarded-For
+		limited bool                            // the 21st game is refused
+		warned  bool
+	}{
+		{"the doc's proxy sets X-Forwarded-For", func(pr *httputil.ProxyRequest) {
+			host, _, _ := net.SplitHostPort(pr.In.RemoteAddr)
+			pr.Out.Header.Set("X-Forwarded-For", host)
+		}, true, false},
+		{"a bare proxy_pass passes the client's on", func(pr *httputil.ProxyRequest) {
+			pr.Out.Header["X-Forwarded-For"] = pr.In.Header["X-Forwarded-For"]
+		}, false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := startServe(t, t.TempDir(), "--trust-proxy")
+			target, err := url.Parse(s.url)
+			if err != nil {
+				t.Fatal(err)
+			}
+			proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
+				pr.SetURL(target)
+				c.forward(pr)
+			}})
+			defer proxy.Close()
+
+			if code, _ := proxyCall(t, http.DefaultClient, proxy.URL+"/", ""); code != http.StatusOK {
+				t.Fatalf("the create page through the proxy: %d", code)
+			}
+			var codes []int
+			for i := 1; i <= 21; i++ {
+				code, _ := proxyCall(t, http.DefaultClient, proxy.URL+"/api/games", fmt.Sprintf("10.0.0.%d", i))
+				codes = append(codes, code)
+			}
+			if got := codes[20] == http.StatusTooManyRequests; got != c.limited {
+				t.Errorf("21 games from one client claiming 21 addresses: %v; want the 21st refused: %v", codes, c.limited)
+			}
+			if c.limited {
+				other := otherClient(t)
+				if other != nil {
+					if code, body := proxyCall(t, other, proxy.URL+"/api/games", ""); code != http.StatusCreated {
+						t.Errorf("another client (127.0.0.2) creating a game: %d %s; want 201", code, body)
+					}
+				}
+			}
+			// The warning comes before its request's own log line.
+			proxyCall(t, http.DefaultClient, proxy.URL+"/api/variants", "")
+			waitFor(t, s.cmd, "log of the last request", func() bool {
+				return strings.Contains(s.errb.String(), `"route":"GET /api/variants"`)
+			}, s.errb)
+			log := s.errb.String()
+			if got := strings.Count(log, proxyWarning); got != map[bool]int{true: 1, false: 0}[c.warned] {
+				t.Errorf("the log has the proxy warning %d times; want it %v (once)\n%s", got, c.warned, log)
+			}
+			if c.warned && !strings.Contains(log, "proxy_set_header X-Forwarded-For $remote_addr") {
+				t.Errorf("the warning does not say what to set in the proxy:\n%s", log)
+			}
+		})
+	}
+}
+
+// proxyCall asks the proxy: a game's creation (a POST) when path ends in
+// /api/games, else a GET; xff, if not empty, is the X-Forwarded-For the
+// client claims.
+func proxyCall(t *testing.T, client *http.Client, u, xff string) (int, string) {
+	t.Helper()
+	method, body := http.MethodGet, ""
+	if strings.HasSuffix(u, "/api/games") {
+		method, body = http.MethodPost, `{"variant":"english"}`
+	}
+	req, err := http.NewRequest(method, u, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	if xff != "" {
+		req.Header.Set("X-Forwarded-For", xff)
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Fatalf("%s %s: %v", method, u, err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// otherClient is a client whose connections come from 127.0.0.2, another
+// address on Linux's loopback; nil (logged) where the system has none.
+func otherClient(t *testing.T) *http.Client {
+	d := &net.Dialer{LocalAddr: &net.TCPAddr{IP: net.ParseIP("127.0.0.2")}}
+	probe, err := net.Listen("tcp", "127.0.0.2:0")
+	if err != nil {
+		t.Logf("no second loopback address here (%v): another client is not tried", err)
+		return nil
+	}
+	probe.Close()
+	return &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		return d.DialContext(ctx, network, addr)
+	}}}
+}
