@@ -132,3 +132,44 @@ func otherClient(t *testing.T) *http.Client {
 		return d.DialContext(ctx, network, addr)
 	}}}
 }
+
+// TestServeStreamLimitBehindProxy: one machine behind the doc's proxy
+// opens a game's live stream 33 times, each claiming another address in
+// X-Forwarded-For. The 33rd is refused (429: the proxy's address for the
+// client counts, not the claims), and the refusal says what to do: close
+// some pages, then reload (it said only "Too many live connections from
+// this address.").
+func TestServeStreamLimitBehindProxy(t *testing.T) {
+	s := startServe(t, t.TempDir(), "--trust-proxy")
+	target, err := url.Parse(s.url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
+		pr.SetURL(target)
+		host, _, _ := net.SplitHostPort(pr.In.RemoteAddr)
+		pr.Out.Header.Set("X-Forwarded-For", host)
+	}})
+	defer proxy.Close()
+	tokens := s.createGame(t, `{"variant":"english"}`)
+	stream := proxy.URL + "/api/g/" + tokens["spectator"] + "/events"
+	for i := 1; i <= 32; i++ {
+		req, _ := http.NewRequest(http.MethodGet, stream, nil)
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("10.0.0.%d", i))
+		resp, err := http.DefaultClient.Do(req) // returns with the stream's headers: it is open
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("stream %d: %d", i, resp.StatusCode)
+		}
+	}
+	code, body := proxyCall(t, http.DefaultClient, stream, "10.0.0.33")
+	if code != http.StatusTooManyRequests {
+		t.Fatalf("the 33rd stream from one machine: %d %s; want 429", code, body)
+	}
+	if !strings.Contains(body, "close some of the pages") || !strings.Contains(body, "reload") {
+		t.Errorf("the refusal does not say what to do next: %s", body)
+	}
+}

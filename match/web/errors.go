@@ -37,7 +37,7 @@ var codeText = message.Catalog{
 	codeMethod:         "Method not allowed here (allowed: {allow}).",
 	codeRateLimited:    "Too many requests; try again in a moment.",
 	codeTooManyGames:   "Too many games created from this address; try again later.",
-	codeTooManyStreams: "Too many live connections from this address.",
+	codeTooManyStreams: "Too many live connections from this address; close some of the pages open on its games or events, then reload this one.",
 	codeServerFull:     "The server has too many live connections; try again later.",
 	codeBadSince:       "The event number {since} is not a non-negative integer.",
 	codeBadSetup:       "The setting {field} is not valid: {detail}",
