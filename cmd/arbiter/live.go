@@ -126,7 +126,7 @@ func runWatch(cmd *cobra.Command, f serveFlags, log zerolog.Logger) error {
 		_ = web.WatchStore(watchCtx, st, live, tournament.LiveEvery, log)
 	}()
 	defer func() { stopWatch(); <-watched }()
-	srv, err := web.New(web.Config{Live: live, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy})
+	srv, err := web.New(web.Config{Live: live, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy, Limits: web.DefaultLimits.Shared(f.devicesPerAddress)})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}

@@ -28,6 +28,7 @@ type serveFlags struct {
 	addr, db, eventsDB, publicURL, engines, egdb string
 	watch                                        string // --watch DIR: the live view of the event run there
 	trustProxy                                   bool
+	devicesPerAddress                            int
 	maxGames                                     int
 	logFormat, logLevel                          string
 }
@@ -63,10 +64,15 @@ Guide: docs/web-referee.md (events: docs/human-events.md; internet: docs/interne
 	fl.StringVar(&f.engines, "engines", "", "YAML file (or directory) with the engines: players may choose")
 	fl.BoolVar(&f.trustProxy, "trust-proxy", false, "take the client's address from X-Forwarded-For")
 	fl.IntVar(&f.maxGames, "max-games", 10000, "games kept running at once")
+	fl.IntVar(&f.devicesPerAddress, "devices-per-address", 1, "devices that may share one client address (a club's Wi-Fi reaching the server from one public address): the per-address limits are this many times larger")
 	fl.StringVar(&f.logFormat, "log-format", "text", "log format: text or json")
 	fl.StringVar(&f.logLevel, "log-level", "info", "log level: debug, info, warn or error")
 	return cmd
 }
+
+// maxDevicesPerAddress bounds --devices-per-address: a large venue's
+// network, not a way to lift the limits altogether.
+const maxDevicesPerAddress = 1000
 
 func runServe(cmd *cobra.Command, f serveFlags) error {
 	log, err := newLogger(f.logFormat, f.logLevel, cmd.ErrOrStderr())
@@ -83,6 +89,9 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 	}
 	if f.maxGames < 1 {
 		return usagef("serve: --max-games must be at least 1")
+	}
+	if f.devicesPerAddress < 1 || f.devicesPerAddress > maxDevicesPerAddress {
+		return usagef("serve: --devices-per-address %d: want 1 (one person an address) to %d", f.devicesPerAddress, maxDevicesPerAddress)
 	}
 	if f.watch != "" {
 		if cmd.Flags().Changed("db") || cmd.Flags().Changed("events-db") || f.engines != "" {
@@ -138,7 +147,7 @@ func runServe(cmd *cobra.Command, f serveFlags) error {
 		}
 	}()
 	names := hall.Engines()
-	srv, err := web.New(web.Config{Hall: hall, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy, Engines: names, Director: events, EGDB: f.egdb})
+	srv, err := web.New(web.Config{Hall: hall, Log: log, PublicURL: f.publicURL, TrustProxy: f.trustProxy, Limits: web.DefaultLimits.Shared(f.devicesPerAddress), Engines: names, Director: events, EGDB: f.egdb})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}

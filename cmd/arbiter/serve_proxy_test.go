@@ -173,3 +173,63 @@ func TestServeStreamLimitBehindProxy(t *testing.T) {
 		t.Errorf("the refusal does not say what to do next: %s", body)
 	}
 }
+
+// TestServeClubBehindOneAddress follows a director whose server is on the
+// internet and whose players sit in a club, every phone on the club's
+// Wi-Fi and so behind one public address: forty game pages open, each
+// with its live stream, through the doc's proxy. At the defaults the 33rd
+// page is refused (429), and the operator's log says, once, what to give;
+// with --devices-per-address 40 every page is served.
+func TestServeClubBehindOneAddress(t *testing.T) {
+	const phones = 40
+	for _, tt := range []struct {
+		args    []string
+		refused bool
+	}{
+		{[]string{"--trust-proxy"}, true},
+		{[]string{"--trust-proxy", "--devices-per-address", fmt.Sprint(phones)}, false},
+	} {
+		s := startServe(t, t.TempDir(), tt.args...)
+		target, err := url.Parse(s.url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
+			pr.SetURL(target)
+			host, _, _ := net.SplitHostPort(pr.In.RemoteAddr)
+			pr.Out.Header.Set("X-Forwarded-For", host) // the club's one address
+		}})
+		tokens := s.createGame(t, `{"variant":"english"}`)
+		stream := proxy.URL + "/api/g/" + tokens["spectator"] + "/events"
+		refusedAt := 0
+		var open []io.Closer
+		for i := 1; i <= phones && refusedAt == 0; i++ {
+			resp, err := http.Get(stream) // returns with the stream's headers: it is open
+			if err != nil {
+				t.Fatal(err)
+			}
+			open = append(open, resp.Body)
+			if resp.StatusCode == http.StatusTooManyRequests {
+				refusedAt = i
+			} else if resp.StatusCode != http.StatusOK {
+				t.Fatalf("%v: page %d: %d", tt.args, i, resp.StatusCode)
+			}
+		}
+		for _, c := range open {
+			c.Close()
+		}
+		proxy.Close()
+		hint := "--devices-per-address N"
+		switch {
+		case tt.refused && refusedAt != 33:
+			t.Errorf("%v: the page refused was number %d; want 33 (32 streams an address)", tt.args, refusedAt)
+		case tt.refused:
+			waitFor(t, s.cmd, "the log's hint", func() bool { return strings.Contains(s.errb.String(), hint) }, s.errb)
+			if n := strings.Count(s.errb.String(), hint); n != 1 {
+				t.Errorf("the hint was logged %d times; want once", n)
+			}
+		case refusedAt != 0:
+			t.Errorf("%v: page %d of %d refused; want every page served", tt.args, refusedAt, phones)
+		}
+	}
+}

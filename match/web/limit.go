@@ -246,3 +246,16 @@ func (o *ownedGames) sweep(live func(string) bool) {
 		}
 	}
 }
+
+// warnCrowded tells the operator, once, that a client address reached a
+// per-address limit (what: "requests", "live streams"): a script, or
+// many people behind one address (a club's Wi-Fi reaching a server on the
+// internet), whom the limits would refuse all evening.
+func (s *Server) warnCrowded(client, what string) {
+	if !s.crowded.CompareAndSwap(false, true) {
+		return
+	}
+	s.log.Warn().Str("client", client).Str("limit", what).Msg("a client address reached its limit of " + what +
+		" (answered 429): if many people share one address (a club's or a school's network), start the server with " +
+		"--devices-per-address N, N the devices behind it (see docs/internet.md)")
+}

@@ -126,3 +126,24 @@ func TestDecodeStrict(t *testing.T) {
 		}
 	}
 }
+
+// Shared multiplies the limits of one address, and only those: a room
+// behind one address gets n people's share, the server's totals stay.
+func TestLimitsShared(t *testing.T) {
+	one := DefaultLimits
+	for _, n := range []int{0, 1, 3, 40} {
+		got := one.Shared(n)
+		k := max(n, 1)
+		if got.RequestRate != one.RequestRate*float64(k) || got.RequestBurst != one.RequestBurst*k ||
+			got.GameRate != one.GameRate*float64(k) || got.GameBurst != one.GameBurst*k ||
+			got.StreamsPerClient != one.StreamsPerClient*k {
+			t.Errorf("Shared(%d) = %+v; want the per-address limits times %d", n, got, k)
+		}
+		if got.GamesPerClient != 0 || got.Streams != one.Streams || got.MaxBody != one.MaxBody || got.Clients != one.Clients {
+			t.Errorf("Shared(%d) changed a total or a size: %+v", n, got)
+		}
+	}
+	if got := (Limits{GamesPerClient: 5}).Shared(4).GamesPerClient; got != 20 {
+		t.Errorf("Shared(4) of 5 running games an address: %d; want 20", got)
+	}
+}

@@ -121,6 +121,7 @@ func (s *Server) middleware(mux *http.ServeMux) http.Handler {
 			return
 		}
 		if pattern != "GET /healthz" && !s.requests.allow(client) {
+			s.warnCrowded(client, "requests")
 			sw.Header().Set("Retry-After", "1")
 			writeCodeFor(sw, r, http.StatusTooManyRequests, codeRateLimited, nil)
 			return

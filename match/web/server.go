@@ -167,6 +167,9 @@ type Server struct {
 	// unforwarded is set once a request came without an X-Forwarded-For
 	// address while trust is set (checkForwarded warns of it once).
 	unforwarded atomic.Bool
+	// crowded is set once a client address reached a per-address limit
+	// (warnCrowded says so once).
+	crowded atomic.Bool
 
 	dir       *director.Store
 	bg        context.Context // ends on Stop: the followers of the boards' games
@@ -174,6 +177,26 @@ type Server struct {
 	followers sync.WaitGroup
 	boards    *boardsHub // wakes the live boards streams (board_report.go)
 	egdb      *endgames  // nil: no endgame databases (egdb.go)
+}
+
+// Shared is l for n devices behind each client address: a club's or a
+// school's network reaches a server on the internet from one public
+// address, and every player in the room opens a page, a stream and moves
+// through it. The per-address limits (requests, games created, running
+// games when set, live streams) are n times l's; the totals stay. n < 2:
+// l as it is.
+func (l Limits) Shared(n int) Limits {
+	if n < 2 {
+		return l
+	}
+	l = l.withDefaults()
+	l.RequestRate *= float64(n)
+	l.RequestBurst *= n
+	l.GameRate *= float64(n)
+	l.GameBurst *= n
+	l.GamesPerClient *= n // 0 (a quarter of the Hall's games) stays 0
+	l.StreamsPerClient *= n
+	return l
 }
 
 // New builds a server over cfg.Hall.

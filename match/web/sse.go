@@ -283,6 +283,7 @@ func (s *Server) acquireStream(w http.ResponseWriter, r *http.Request) (release 
 	client := clientIP(r, s.trust)
 	switch s.streams.acquire(client) {
 	case http.StatusTooManyRequests:
+		s.warnCrowded(client, "live streams")
 		w.Header().Set("Retry-After", "5")
 		writeCode(w, http.StatusTooManyRequests, codeTooManyStreams, nil)
 		return nil, false
