@@ -390,7 +390,7 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 	}
 	why := ev.Cited()
 	r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: c, Kind: kind, Move: text, Accepted: true, Reason: why, Evidence: ev})
-	r.finish(Result{rules.Draw, kind, fmt.Sprintf("%s claimed with %s: %s", named(c), text, why)})
+	r.finish(Result{rules.Draw, kind, fmt.Sprintf("%s claimed with %s: %s", c.Name(), text, why)})
 	return GameOver, nil
 }
 
@@ -466,7 +466,7 @@ func (r *Referee) settleClaim(c rules.Color, ev Evidence, auto bool) error {
 	if !ev.Valid {
 		return fmt.Errorf("%w: %s by %s: %s", ErrClaimRefused, kind, c, why)
 	}
-	r.finish(Result{rules.Draw, kind, fmt.Sprintf("%s claimed: %s", named(c), why)})
+	r.finish(Result{rules.Draw, kind, fmt.Sprintf("%s claimed: %s", c.Name(), why)})
 	return nil
 }
 
@@ -545,10 +545,10 @@ func (r *Referee) flag(used time.Duration) bool {
 		return false
 	}
 	shown := showAbove(used, c.limit()+c.marginLeft(r.cfg.Margin))
-	why := fmt.Sprintf("%s used %s, more than its %s plus the %s margin", named(side), shown, ShowDuration(c.limit()), ShowDuration(r.cfg.Margin))
+	why := fmt.Sprintf("%s used %s, more than its %s plus the %s margin", side.Name(), shown, ShowDuration(c.limit()), ShowDuration(r.cfg.Margin))
 	if c.overspent > 0 {
 		why = fmt.Sprintf("%s used %s, more than its %s plus the %s left of the %s margin (earlier moves overspent %s)",
-			named(side), shown, ShowDuration(c.limit()), ShowDuration(c.marginLeft(r.cfg.Margin)), ShowDuration(r.cfg.Margin), ShowDuration(c.overspent))
+			side.Name(), shown, ShowDuration(c.limit()), ShowDuration(c.marginLeft(r.cfg.Margin)), ShowDuration(r.cfg.Margin), ShowDuration(c.overspent))
 	}
 	r.finish(Result{rules.WinFor(side.Opponent()), TimeForfeit, why})
 	return true
@@ -658,7 +658,7 @@ func geometric(p rules.Position, m rules.Move) (rules.Move, error) {
 func (r *Referee) illegal(m rules.Move, isMove bool, text string, ex Explanation, why string, used time.Duration) Verdict {
 	side := r.pos.Turn()
 	lose := func(extra string) Verdict {
-		r.finish(Result{rules.WinFor(side.Opponent()), IllegalMove, fmt.Sprintf("%s played %s: %s%s", named(side), text, why, extra)})
+		r.finish(Result{rules.WinFor(side.Opponent()), IllegalMove, fmt.Sprintf("%s played %s: %s%s", side.Name(), text, why, extra)})
 		r.lost = &IllegalLoss{Warning{Ply: len(r.moves), Color: side, Text: text, Why: why, Explanation: ex}, r.cfg.Policy == PolicyStrict}
 		return GameOver
 	}
@@ -735,7 +735,7 @@ func (r *Referee) afterMove(mover rules.Color, moveText string) {
 			ev := r.claimValid(kind, nil, "")
 			why := ev.Cited()
 			r.rec.Claims = append(r.rec.Claims, ClaimRecord{Ply: len(r.moves) - 1, Color: mover, Kind: kind, Move: moveText, Auto: true, Accepted: true, Reason: why, Evidence: ev})
-			r.finish(Result{rules.Draw, kind, fmt.Sprintf("claimed for %s with %s: %s", named(mover), moveText, why)})
+			r.finish(Result{rules.Draw, kind, fmt.Sprintf("claimed for %s with %s: %s", mover.Name(), moveText, why)})
 		}
 	}
 	if !r.Done() && d.maxMoves.due() {

@@ -50,7 +50,7 @@ func MoveRuleTermination(n int) Termination {
 }
 
 // Result is the result of a game: who won, how it ended, and a phrase
-// explaining it ("black has no legal move", "White used 5.2s of 5s";
+// explaining it ("Black has no legal move", "White used 5.2s of 5s";
 // ReasonSentence where it stands alone).
 // The zero Result is an ongoing game.
 type Result struct {
@@ -66,22 +66,12 @@ func (r Result) PDN(v *rules.Variant) string {
 	return r.Outcome.PDN(v != nil && v.WideResults())
 }
 
-// String is "1-0 (normal: black has no legal move)" and the like.
+// String is "1-0 (normal: Black has no legal move)" and the like.
 func (r Result) String() string {
 	if r.Outcome == rules.Ongoing {
 		return "*"
 	}
 	return fmt.Sprintf("%s (%s: %s)", r.PDN(nil), r.Termination, r.Reason)
-}
-
-// named is a side as the referee's reasons name the player: White,
-// Black ("Black played 11-8: ..."), as the result's own words do ("White
-// wins"); the lower-case "black" read as a word left in from a log.
-func named(c rules.Color) string {
-	if c == rules.White {
-		return "White"
-	}
-	return "Black"
 }
 
 // ReasonSentence is the reason as a sentence, for where it stands on its

@@ -228,7 +228,7 @@ func TestBreakthroughEndReason(t *testing.T) {
 		t.Fatalf("verdict %v", v)
 	}
 	res := r.Result()
-	if res.Outcome != rules.WhiteWins || res.Termination != Normal || res.Reason != "white reached the back row (1) and wins" {
+	if res.Outcome != rules.WhiteWins || res.Termination != Normal || res.Reason != "White reached the back row (1) and wins" {
 		t.Errorf("result %+v", res)
 	}
 }

@@ -41,24 +41,24 @@ func (v *Variant) NoMoveOutcome(side Color) Outcome {
 }
 
 // EndReason is the outcome of p and why, for a result: Ongoing and ""
-// while the side to move has a legal move; otherwise "white has no pieces
-// left" or "white has no legal move" (blocked: a loss), "... and wins
-// (losing variant)", or in Breakthrough,
-// whose game a crowned man ends, "black reached the back row (d1) and
-// wins". It is Position.Outcome with the reason, and costs as much.
+// while the side to move has a legal move; otherwise "White has no pieces
+// left" or "White has no legal move" (blocked: a loss), "... and wins
+// (losing variant)", or in Breakthrough, whose game a crowned man ends,
+// "Black reached the back row (d1) and wins". The side is named as the
+// referee's own reasons name it (Color.Name). It is Position.Outcome with the reason, and costs as much.
 func (p Position) EndReason() (Outcome, string) {
 	if p.HasMoves() {
 		return Ongoing, ""
 	}
 	if c, sq, ok := p.backRowWinner(); ok {
-		return WinFor(c), fmt.Sprintf("%s reached the back row (%s) and wins", c, p.v.SquareName(sq))
+		return WinFor(c), fmt.Sprintf("%s reached the back row (%s) and wins", c.Name(), p.v.SquareName(sq))
 	}
 	side := p.turn
 	o := p.v.NoMoveOutcome(side)
 	if o == WinFor(side) {
-		return o, fmt.Sprintf("%s %s and wins (losing variant)", side, p.NoMoveWhy())
+		return o, fmt.Sprintf("%s %s and wins (losing variant)", side.Name(), p.NoMoveWhy())
 	}
-	return o, fmt.Sprintf("%s %s", side, p.NoMoveWhy())
+	return o, fmt.Sprintf("%s %s", side.Name(), p.NoMoveWhy())
 }
 
 // OutOfPieces reports whether the side to move has no pieces left (all

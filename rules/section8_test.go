@@ -316,15 +316,15 @@ func TestEndReason(t *testing.T) {
 		want               Outcome
 		why                string
 	}{
-		{"breakthrough", "W:W7:B45", "7-1", WhiteWins, "white reached the back row (1) and wins"},
-		{"breakthrough", "B:W7:B44", "44-50", BlackWins, "black reached the back row (50) and wins"},
+		{"breakthrough", "W:W7:B45", "7-1", WhiteWins, "White reached the back row (1) and wins"},
+		{"breakthrough", "B:W7:B44", "44-50", BlackWins, "Black reached the back row (50) and wins"},
 		{"breakthrough", "W:W7:B45", "", Ongoing, ""},
-		{"international", "B:W7:B", "", WhiteWins, "black has no pieces left"},
-		{"antidraughts", "B:W7:B", "", BlackWins, "black has no pieces left and wins (losing variant)"},
+		{"international", "B:W7:B", "", WhiteWins, "Black has no pieces left"},
+		{"antidraughts", "B:W7:B", "", BlackWins, "Black has no pieces left and wins (losing variant)"},
 		// Blocked: black's man on 6 can only go to 11, taken by white, and
 		// cannot take it (17 is taken too).
-		{"international", "B:W11,17:B6", "", WhiteWins, "black has no legal move"},
-		{"antidraughts", "B:W11,17:B6", "", BlackWins, "black has no legal move and wins (losing variant)"},
+		{"international", "B:W11,17:B6", "", WhiteWins, "Black has no legal move"},
+		{"antidraughts", "B:W11,17:B6", "", BlackWins, "Black has no legal move and wins (losing variant)"},
 	}
 	for _, tt := range tests {
 		v := MustLookup(tt.variant)

@@ -30,6 +30,17 @@ func (c Color) String() string {
 	return "black"
 }
 
+// Name returns "White" or "Black": the side as a result's reason names
+// its player ("Black has no legal move", "White played 11-8: ..."), as the
+// result's own words do ("White wins"). String stays lower-case for logs
+// and flags.
+func (c Color) Name() string {
+	if c == White {
+		return "White"
+	}
+	return "Black"
+}
+
 // Letter returns the FEN letter of the side, W or B.
 func (c Color) Letter() byte {
 	if c == White {

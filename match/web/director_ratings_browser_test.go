@@ -42,7 +42,7 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	// 3 rounds for 4 players: more than half the field (FMJD Swiss art.
 	// 2.4), a warning above the round, which blocks nothing.
 	d.wait("the rounds warning", `document.querySelector('#checks li[data-check="rounds_many"]')`)
-	if w := eval[string](d, `document.getElementById('checks').textContent`); w != "3 rounds for 4 players: the FMJD's Swiss rules ask for at most half the players (2 rounds). (FMJD Swiss art. 2.4)" {
+	if w := eval[string](d, `document.getElementById('checks').textContent`); w != "3 rounds for 4 players: the FMJD's Swiss rules ask for at most half the players (2 rounds). (FMJD Swiss art.\u00a02.4)" {
 		t.Errorf("the checks say %q", w)
 	}
 	d.shot("director-checks-390", 390, 844, "#checks-box")

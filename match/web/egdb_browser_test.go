@@ -79,6 +79,42 @@ func TestBrowserEndgameDatabase(t *testing.T) {
 	}
 }
 
+// TestBrowserEndgameDatabaseNone: on a server started without --egdb the
+// arbiter who presses "Ask the endgame database" reads that there is none
+// and what the server's operator does about it: build one and start
+// arbiter serve with --egdb DIR (docs/egdb.md), in the page's language.
+// It said only "This server has no endgame database for this variant."
+// Screenshots at phone and desktop widths.
+func TestBrowserEndgameDatabaseNone(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	cases := []struct{ locale, want string }{
+		{"en-GB", "This server has no endgame database for this variant. Its operator builds one (arbiter egdb build) and starts the server with arbiter serve --egdb DIR; see docs/egdb.md."},
+		{"ru-RU", "На этом сервере нет базы окончаний для этого варианта. Администратор сервера строит её (arbiter egdb build) и запускает сервер командой arbiter serve --egdb DIR; см. docs/egdb.md."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.locale, func(t *testing.T) {
+			g := e.create(`{"variant":"english","fen":"B:WK18,K27:BK1","white":"Ann","black":"Bob"}`)
+			arb := newPage(t, "arbiter")
+			browserSpeaks(arb, tc.locale)
+			arb.open(g.links["arbiter"])
+			arb.do("ask", chromedp.Click(chromedp.CSS("#arb-egdb")))
+			arb.wait("the answer is shown", `!document.getElementById('arb-egdb-out').hidden`)
+			if got := eval[string](arb, `document.getElementById('arb-egdb-value').textContent`); got != tc.want {
+				t.Errorf("the arbiter reads\n%q, want\n%q", got, tc.want)
+			}
+			if !eval[bool](arb, `document.getElementById('arb-egdb-moves').hidden`) {
+				t.Error("no database, yet the answer lists moves")
+			}
+			for _, w := range []int64{390, 1366} {
+				name := "egdb-none-" + tc.locale + "-" + strconv.FormatInt(w, 10)
+				arb.checkLayout(name, w, 900)
+				arb.picture(name+"-panel", chromedp.Screenshot(chromedp.CSS("#arbiter")))
+			}
+		})
+	}
+}
+
 func withTimeout(t *testing.T, ctx context.Context) context.Context {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	t.Cleanup(cancel)

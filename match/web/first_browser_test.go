@@ -184,7 +184,7 @@ func TestBrowserFirstGame(t *testing.T) {
 		bob.click("13")
 		bob.wait("the refusal", `!document.getElementById('error').hidden`)
 		if got := bob.text("error"); !strings.Contains(got, "9-13 is not a legal move") || !strings.Contains(got, "15x22") || !strings.Contains(got, "Nothing is counted") ||
-			!strings.Contains(got, "(15x22) (WCDF rules, 1.20).") { // the rule's article, as an arbiter cites it
+			!strings.Contains(got, "(15x22) (WCDF rules,\u00a01.20).") { // the rule's article, as an arbiter cites it
 			t.Errorf("the refusal says %q", got)
 		}
 		eval[bool](bob, `(document.getElementById('error').hidden = true, true)`)

@@ -250,7 +250,7 @@ func TestBrowserMoveRuleClaimInLanguage(t *testing.T) {
 	anna.wait("Anna's page in Russian", `document.documentElement.lang === 'ru' && !document.getElementById('claim-n').hidden`)
 	anna.do("claim the 40-move rule", chromedp.Click(chromedp.CSS("#claim-n")))
 	anna.wait("the refusal", `document.querySelector('#log li[data-type="claim"]')`)
-	if got := anna.logText("claim"); !strings.Contains(got, "заявление отклонено. Ни один из 80 необходимых ходов (по 40 у каждого) без ходов простыми шашками и без взятий ещё не сыгран с начала записи (правила WCDF, п. 1.32.2).") ||
+	if got := anna.logText("claim"); !strings.Contains(got, "заявление отклонено. Ни один из 80 необходимых ходов (по 40 у каждого) без ходов простыми шашками и без взятий ещё не сыгран с начала записи (правила WCDF, п.\u00a01.32.2).") ||
 		strings.Contains(got, "moves") || strings.Contains(got, "rules") {
 		t.Errorf("Anna (Russian) reads %q", got)
 	}
@@ -260,7 +260,7 @@ func TestBrowserMoveRuleClaimInLanguage(t *testing.T) {
 	bram.wait("Bram's page in Dutch", `document.documentElement.lang === 'nl' && !document.getElementById('claim-n').hidden`)
 	bram.do("claim the 40-move rule", chromedp.Click(chromedp.CSS("#claim-n")))
 	bram.wait("the refusal", `document.querySelectorAll('#log li[data-type="claim"]').length === 2`)
-	if got := bram.logText("claim"); !strings.Contains(got, "sinds 1. 14x23 (een slag) (WCDF-spelregels, 1.32.2).") || strings.Contains(got, "moves") || strings.Contains(got, "capture") ||
+	if got := bram.logText("claim"); !strings.Contains(got, "sinds 1. 14x23 (een slag) (WCDF\u2011spelregels,\u00a01.32.2).") || strings.Contains(got, "moves") || strings.Contains(got, "capture") ||
 		strings.Contains(got, "rules") {
 		t.Errorf("Bram (Dutch) reads %q", got)
 	}
@@ -317,10 +317,10 @@ func TestBrowserDirectorChecksCount(t *testing.T) {
 	for _, c := range []struct {
 		locale, want string
 	}{
-		{"ru-RU", "Туров: 3, участников: 5. Швейцарские правила ФМЖД допускают туров не больше половины числа участников (здесь не больше 2). (ФМЖД, швейцарская система, ст. 2.4)" +
-			"Участников без рейтинга: 1 (Dina). Швейцарские правила ФМЖД дают каждому оценочный рейтинг или ставят их ниже среднего уровня турнира. (ФМЖД, швейцарская система, ст. 3.1.1, 3.1.2)"},
-		{"en-GB", "3 rounds for 5 players: the FMJD's Swiss rules ask for at most half the players (2 rounds). (FMJD Swiss art. 2.4)" +
-			"Players without a rating: 1 (Dina). The FMJD's Swiss rules give each an estimated rating, or place them below the field's average. (FMJD Swiss art. 3.1.1, 3.1.2)"},
+		{"ru-RU", "Туров: 3, участников: 5. Швейцарские правила ФМЖД допускают туров не больше половины числа участников (здесь не больше 2). (ФМЖД, швейцарская система, ст.\u00a02.4)" +
+			"Участников без рейтинга: 1 (Dina). Швейцарские правила ФМЖД дают каждому оценочный рейтинг или ставят их ниже среднего уровня турнира. (ФМЖД, швейцарская система, ст.\u00a03.1.1, 3.1.2)"},
+		{"en-GB", "3 rounds for 5 players: the FMJD's Swiss rules ask for at most half the players (2 rounds). (FMJD Swiss art.\u00a02.4)" +
+			"Players without a rating: 1 (Dina). The FMJD's Swiss rules give each an estimated rating, or place them below the field's average. (FMJD Swiss art.\u00a03.1.1, 3.1.2)"},
 	} {
 		d := newPage(t, "director-"+c.locale)
 		browserSpeaks(d, c.locale)

@@ -34,12 +34,12 @@ func TestBrowserRefereeListLanguages(t *testing.T) {
 	white.click("40")
 	black.wait("Bram is asked", `!document.getElementById('decide').hidden && document.getElementById('decide-text').textContent.includes('45-40')`)
 	if got := eval[string](black, `document.getElementById('decide-text').textContent`); !strings.Contains(got, "slaan is verplicht; slaan kan met 31, 33 en 35 (") || strings.Contains(got, " and ") ||
-		!strings.Contains(got, ") (FMJD-spelregels, art. 4.2, 4.3)") {
+		!strings.Contains(got, ") (FMJD\u2011spelregels, art.\u00a04.2, 4.3)") {
 		t.Errorf("Bram (Dutch) reads %q", got)
 	}
 	white.wait("Anna's log has it", `document.querySelector('#log li[data-type="illegal"]')`)
 	if got := white.logText("illegal"); !strings.Contains(got, "бить обязательно; бить могут: 31, 33 и 35 (") || strings.Contains(got, " and ") ||
-		!strings.Contains(got, ") (правила ФМЖД, ст. 4.2, 4.3)") || strings.Contains(got, "FMJD") {
+		!strings.Contains(got, ") (правила ФМЖД, ст.\u00a04.2, 4.3)") || strings.Contains(got, "FMJD") {
 		t.Errorf("Anna (Russian) reads %q", got)
 	}
 	black.checkLayout("list-nl-390", 390, 844)

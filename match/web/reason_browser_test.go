@@ -28,11 +28,11 @@ func TestBrowserIllegalMoveReason(t *testing.T) {
 		note           string
 	}{
 		{"wcdf", "ru-RU", 2,
-			"Black played 9-13, which is illegal: capturing is compulsory: 15 can capture (15x22) (WCDF rules, 1.20). A second illegal move loses. 1-0",
-			"Чёрные сделали ход 9-13, но он неправильный: бить обязательно; бить могут: 15 (15x22) (правила WCDF, п. 1.20). Второй неправильный ход — поражение. 1-0",
+			"Black played 9-13, which is illegal: capturing is compulsory: 15 can capture (15x22) (WCDF rules,\u00a01.20). A second illegal move loses. 1-0",
+			"Чёрные сделали ход 9-13, но он неправильный: бить обязательно; бить могут: 15 (15x22) (правила WCDF, п.\u00a01.20). Второй неправильный ход — поражение. 1-0",
 			". Black played 9-13: capturing is compulsory: 15 can capture (15x22) (WCDF rules, 1.20) (second illegal move in the game).}"},
 		{"strict", "fr-FR", 1,
-			"Black played 9-13, which is illegal: capturing is compulsory: 15 can capture (15x22) (WCDF rules, 1.20). Under the strict policy an illegal move loses. 1-0",
+			"Black played 9-13, which is illegal: capturing is compulsory: 15 can capture (15x22) (WCDF rules,\u00a01.20). Under the strict policy an illegal move loses. 1-0",
 			"",
 			"{Black played 9-13: capturing is compulsory: 15 can capture (15x22) (WCDF rules, 1.20) (strict policy).}"},
 	}

@@ -479,10 +479,10 @@ func TestNoPiecesOrBlocked(t *testing.T) {
 	for _, tc := range []struct {
 		fen, move, code, text, reason, note string
 	}{
-		{"W:W18:B14", "18x9", "result.no-pieces", "Black has no pieces left. 1-0", "black has no pieces left", "Black has no pieces left."},
+		{"W:W18:B14", "18x9", "result.no-pieces", "Black has no pieces left. 1-0", "Black has no pieces left", "Black has no pieces left."},
 		// Black's man on 5 can only go to 9, where white now stands, and
 		// cannot take it: 14 is white's too.
-		{"W:W13,14:B5", "13-9", "result.no-move", "Black has no legal move left. 1-0", "black has no legal move", "Black has no legal move."},
+		{"W:W13,14:B5", "13-9", "result.no-move", "Black has no legal move left. 1-0", "Black has no legal move", "Black has no legal move."},
 	} {
 		c := create(t, h, Setup{Variant: "english", FEN: tc.fen})
 		rep := play(t, h, c.ID, tc.move)

@@ -872,7 +872,10 @@ function renderEndgame() {
   const a = e.a;
   let text;
   if (a.value === 'unknown') {
-    text = a.held ? t('egdb.unknown', { pieces: a.pieces, held: a.held }) : t('egdb.none');
+    // No database: say what the server's operator does, the commands as
+    // typed (they are not translated).
+    text = a.held ? t('egdb.unknown', { pieces: a.pieces, held: a.held })
+      : t('egdb.none', { build: 'arbiter egdb build', serve: 'arbiter serve --egdb DIR', doc: 'docs/egdb.md' });
   } else if (a.value === 'draw') {
     text = t('egdb.draw', { pieces: a.pieces });
   } else {

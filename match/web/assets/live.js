@@ -158,14 +158,18 @@ function renderGame(g, full) {
     const b = a.querySelector(`.player-${color}`);
     b.querySelector('.pname').textContent = g[color];
     b.classList.toggle('to-move', g.turn === color);
-    const info = g.info[color];
+    const info = g.info[color] || {};
     const line = a.querySelector(`.info-${color}`);
-    if (!info) { line.textContent = ''; continue; }
-    const parts = [`${t(`color.${color}`)}:`];
+    const parts = [];
     if (info.has_score) parts.push((info.score > 0 ? '+' : '') + i18n.decimal(info.score, 2));
     if (info.depth) parts.push(t('live.depth', { depth: info.depth }));
     if (info.pv) parts.push(info.pv);
-    line.textContent = parts.join(' ');
+    // An engine that says nothing of its search (a DXP engine, a Hub
+    // engine without info lines) gets no line, as before its first move:
+    // a bare "White:" read as something missing, and an empty line kept
+    // a gap between the board and the moves all game.
+    line.hidden = !parts.length;
+    line.textContent = parts.length ? `${t(`color.${color}`)}: ${parts.join(' ')}` : '';
   }
   a.querySelector('.unreadable').textContent = g.unreadable ? t('live.unreadable', { why: g.unreadable }) : '';
   a.querySelector('svg').setAttribute('aria-label', t('live.board', { id: g.id }));
