@@ -212,9 +212,11 @@ const gamesGCPercent = 200
 // wakes it, a runtime with a second idle processor wakes a second thread
 // to look for work too, which finds none and sleeps again: futex calls and
 // context switches at every ply, for nothing. With one game at a time and
-// one processor for Go code, a 200-game match of instant engines made
-// about a fifth fewer voluntary context switches and spent some 7 % less
-// CPU (issue 23; alternating runs, median of ten each). The engines, in
+// one processor for Go code, a 200-game match of instant engines spent
+// 6 % less CPU on a quiet machine and 15 to 23 % less beside other work
+// (load 2 to 22), where the idle thread's wake-ups also competed with the
+// engines for the cores (issue 23; the old and the new binary alternating,
+// medians of eight to ten runs each). The engines, in
 // processes of their own, keep every processor; a game's clock is read
 // when the reply is read, so a busy Go processor could only delay that
 // read by what the runtime's preemption allows (well under a millisecond
