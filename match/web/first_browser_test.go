@@ -199,6 +199,15 @@ func TestBrowserFirstGame(t *testing.T) {
 	ann.click("18")
 	bob.waitMoves(4)
 	bob.wait("the error is gone after a move", `document.getElementById('error').hidden`)
+	// The referee has said nothing to the spectator: no "Referee" heading
+	// over an empty list (it stood there, seen walking docs/internet.md);
+	// the players, told of each other's arrival, see it.
+	if got := eval[string](watcher, `document.querySelectorAll('#log li').length + ' ' + document.getElementById('log-title').hidden`); got != "0 true" {
+		t.Errorf("the spectator's referee list: %q entries and heading hidden; want \"0 true\"", got)
+	}
+	if eval[bool](ann, `document.getElementById('log-title').hidden`) {
+		t.Error("Ann's page hides the referee's heading over her list of arrivals")
+	}
 	bob.fullShot("game-390", 390, 844)
 	watcher.fullShot("game-spectator-1366", 1366, 900)
 	bob.checkLayout("game-board-390", 390, 844)

@@ -827,6 +827,11 @@ function renderLog() {
     li.textContent = eventText(ev);
     ol.append(li);
   }
+  // A heading over nothing reads as something missing: a spectator, to
+  // whom the referee has said nothing yet, sees no "Referee" at all.
+  const empty = ol.children.length === 0;
+  ol.hidden = empty;
+  $('log-title').hidden = empty;
   ol.scrollTop = ol.scrollHeight;
 }
 
