@@ -59,12 +59,16 @@ func TestServeBehindProxy(t *testing.T) {
 				t.Fatalf("the create page through the proxy: %d", code)
 			}
 			var codes []int
+			var last string
 			for i := 1; i <= 21; i++ {
-				code, _ := proxyCall(t, http.DefaultClient, proxy.URL+"/api/games", fmt.Sprintf("10.0.0.%d", i))
-				codes = append(codes, code)
+				code, body := proxyCall(t, http.DefaultClient, proxy.URL+"/api/games", fmt.Sprintf("10.0.0.%d", i))
+				codes, last = append(codes, code), body
 			}
 			if got := codes[20] == http.StatusTooManyRequests; got != c.limited {
 				t.Errorf("21 games from one client claiming 21 addresses: %v; want the 21st refused: %v", codes, c.limited)
+			}
+			if c.limited && !strings.Contains(last, "try again in a minute") {
+				t.Errorf("the 21st game's refusal does not say when to try again: %s", last)
 			}
 			if c.limited {
 				other := otherClient(t)

@@ -19,6 +19,7 @@ const (
 	codeMethod         = "http.method-not-allowed"
 	codeRateLimited    = "http.rate-limited"
 	codeTooManyGames   = "http.too-many-games"
+	codeTooManyRunning = "http.too-many-running"
 	codeTooManyStreams = "http.too-many-streams"
 	codeServerFull     = "http.server-full"
 	codeBadSince       = "http.bad-since"
@@ -36,7 +37,8 @@ var codeText = message.Catalog{
 	codeNotFound:       "Not found: this link is wrong, revoked or mistyped. Copy the whole link again from the message it came in, or ask whoever gave it to you for a new one.",
 	codeMethod:         "Method not allowed here (allowed: {allow}).",
 	codeRateLimited:    "Too many requests; try again in a moment.",
-	codeTooManyGames:   "Too many games created from this address; try again later.",
+	codeTooManyGames:   "Too many games created from this address in a short time; try again in a minute.",
+	codeTooManyRunning: "{limit} games created from this address are still being played; finish or resign one before starting another.",
 	codeTooManyStreams: "Too many live connections from this address; close some of the pages open on its games or events, then reload this one.",
 	codeServerFull:     "The server has too many live connections; try again later.",
 	codeBadSince:       "The event number {since} is not a non-negative integer.",

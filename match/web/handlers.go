@@ -83,7 +83,7 @@ func (s *Server) hallError(w http.ResponseWriter, r *http.Request, err error) {
 		writeError(w, http.StatusBadRequest, setupMessage(se))
 	case errors.Is(err, errOwnBudget):
 		w.Header().Set("Retry-After", "60")
-		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, map[string]string{"limit": strconv.Itoa(s.lim.GamesPerClient)})
+		writeCode(w, http.StatusTooManyRequests, codeTooManyRunning, map[string]string{"limit": strconv.Itoa(s.lim.GamesPerClient)})
 	case errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded):
 		writeCode(w, http.StatusServiceUnavailable, codeUnavailable, nil)
 	default:

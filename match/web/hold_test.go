@@ -249,11 +249,13 @@ func TestHoldOneBudgetPerAddress(t *testing.T) {
 	e.create(`{"variant":"international"}`)
 	e.op(tok, "game", `{"round":1,"board":1}`, 200) // the third
 	_, b := e.op(tok, "game", `{"round":1,"board":2}`, 429)
-	if errorCode(b) != codeTooManyGames {
+	if errorCode(b) != codeTooManyRunning {
 		t.Fatalf("a fourth game by the director: %s", b)
 	}
 	resp, b := e.do("POST", "/api/games", `{"variant":"international"}`)
-	if resp.StatusCode != 429 || errorCode(b) != codeTooManyGames {
+	// The refusal says what to do: waiting does not free a place, ending
+	// a game does.
+	if resp.StatusCode != 429 || errorCode(b) != codeTooManyRunning || !strings.Contains(string(b), "3 games created from this address are still being played; finish or resign one") {
 		t.Fatalf("a fourth game by the form: %d %s", resp.StatusCode, b)
 	}
 	if got := e.live(); got != 3 {
