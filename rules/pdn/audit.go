@@ -189,17 +189,19 @@ func resultNote(g *Game, final rules.Position) string {
 	if o == rules.Ongoing {
 		return ""
 	}
-	want := "white"
+	// The sides are named as the referee names them ("White", "Black"),
+	// also inside a sentence.
+	want := rules.White.Name()
 	if o == rules.BlackWins {
-		want = "black"
+		want = rules.Black.Name()
 	}
 	var got string
 	res, _, _ := rules.ParseResult(g.Result)
 	switch res {
 	case rules.WhiteWins:
-		got = "white"
+		got = rules.White.Name()
 	case rules.BlackWins:
-		got = "black"
+		got = rules.Black.Name()
 	case rules.Draw:
 		got = "a draw"
 	default:
@@ -217,7 +219,7 @@ func resultNote(g *Game, final rules.Position) string {
 		why += " and so wins"
 	}
 	return fmt.Sprintf("the result %s gives %s, but in the final position %s %s: %s wins",
-		strings.TrimSpace(g.Result), resultWho(got), final.Turn(), why, want)
+		strings.TrimSpace(g.Result), resultWho(got), final.Turn().Name(), why, want)
 }
 
 // scoreNote names a result that is no PDN result (a Dambase score such as

@@ -365,16 +365,16 @@ func TestCheckResultNote(t *testing.T) {
 		text, note string
 	}{
 		// English: white takes black's last man; black, to move, has nothing.
-		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 1/2-1/2\n", "the result 1/2-1/2 gives a draw, but in the final position black has no pieces left: white wins"},
-		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 0-1\n", "the result 0-1 gives the game to black, but in the final position black has no pieces left: white wins"},
+		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 1/2-1/2\n", "the result 1/2-1/2 gives a draw, but in the final position Black has no pieces left: White wins"},
+		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 0-1\n", "the result 0-1 gives the game to Black, but in the final position Black has no pieces left: White wins"},
 		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 1-0\n", ""},
 		{"[FEN \"W:W18:B14\"]\n\n1. 18x9 *\n", ""},
-		{"[FEN \"W:W18:B14\"]\n[Variant \"giveaway\"]\n\n1. 18x9 1-0\n", "the result 1-0 gives the game to white, but in the final position black has no pieces left and so wins: black wins"},
+		{"[FEN \"W:W18:B14\"]\n[Variant \"giveaway\"]\n\n1. 18x9 1-0\n", "the result 1-0 gives the game to White, but in the final position Black has no pieces left and so wins: Black wins"},
 		{"1. 11-15 23-19 1/2-1/2\n", ""}, // agreed early: not judged
 		// The Result tag and the result ending the text disagree: who won?
 		{"[Result \"2-0\"]\n[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 0-2\n", "the Result tag says 2-0 but the game text ends 0-2"},
 		{"[Result \"1-0\"]\n1. 11-15 23-19 1/2-1/2\n", "the Result tag says 1-0 but the game text ends 1/2-1/2"},
-		{"[Result \"1-0\"]\n[FEN \"W:W18:B14\"]\n\n1. 18x9 0-1\n", "the Result tag says 1-0 but the game text ends 0-1; the result 0-1 gives the game to black, but in the final position black has no pieces left: white wins"},
+		{"[Result \"1-0\"]\n[FEN \"W:W18:B14\"]\n\n1. 18x9 0-1\n", "the Result tag says 1-0 but the game text ends 0-1; the result 0-1 gives the game to Black, but in the final position Black has no pieces left: White wins"},
 		{"[Result \"2-0\"]\n[GameType \"20\"]\n1. 32-28 19-23 1-0\n", ""}, // scoring styles, one result
 		{"[Result \"*\"]\n1. 11-15 23-19 1-0\n", ""},                    // the tag written before the end
 		{"[Result \"1-1\"]\n[GameType \"20\"]\n1. 32-28 19-23 *\n", ""}, // the text left unfinished
