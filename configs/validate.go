@@ -376,7 +376,7 @@ func (v *validation) egdb(e *EGDBAdjudication) *adjudicate.EGDB {
 		v.fail("adjudication.egdb.dir", errors.New("missing: the directory `arbiter egdb build --dir DIR` wrote (default egdb)"))
 	}
 	if e.Pieces < 0 || e.Pieces == 1 || e.Pieces > egdb.MaxPieces {
-		v.fail("adjudication.egdb.pieces", fmt.Errorf("%d; want 0 (all the database holds) or 2 to 8", e.Pieces))
+		v.fail("adjudication.egdb.pieces", fmt.Errorf("%d; want 0 (all the database holds) or 2 to %d", e.Pieces, egdb.MaxPieces))
 	}
 	r := adjudicate.EGDBResults(e.Results)
 	if r == "" {

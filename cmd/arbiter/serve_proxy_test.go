@@ -71,6 +71,11 @@ func TestServeBehindProxy(t *testing.T) {
 				t.Errorf("the 21st game's refusal does not say when to try again: %s", last)
 			}
 			if c.limited {
+				// The operator learns of it too: a club behind one address
+				// creating friendly games would be refused all evening.
+				waitFor(t, s.cmd, "the log's hint", func() bool { return strings.Contains(s.errb.String(), "limit of games created") }, s.errb)
+			}
+			if c.limited {
 				other := otherClient(t)
 				if other != nil {
 					if code, body := proxyCall(t, other, proxy.URL+"/api/games", ""); code != http.StatusCreated {

@@ -145,9 +145,7 @@ func (s *Server) createEvent(w http.ResponseWriter, r *http.Request) {
 	if !s.sameOrigin(w, r) {
 		return
 	}
-	if !s.creations.allow(clientIP(r, s.trust)) {
-		w.Header().Set("Retry-After", "60")
-		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, nil)
+	if !s.creationAllowed(w, clientIP(r, s.trust)) {
 		return
 	}
 	var ev director.Event
@@ -173,9 +171,7 @@ func (s *Server) importEvent(w http.ResponseWriter, r *http.Request) {
 	if !s.sameOrigin(w, r) {
 		return
 	}
-	if !s.creations.allow(clientIP(r, s.trust)) {
-		w.Header().Set("Retry-After", "60")
-		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, nil)
+	if !s.creationAllowed(w, clientIP(r, s.trust)) {
 		return
 	}
 	data, ok := readBody(w, r, "text/plain", director.MaxTRF)

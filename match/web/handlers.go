@@ -163,9 +163,7 @@ type created struct {
 
 func (s *Server) createGame(w http.ResponseWriter, r *http.Request) {
 	client := clientIP(r, s.trust)
-	if !s.creations.allow(client) {
-		w.Header().Set("Retry-After", "60")
-		writeCode(w, http.StatusTooManyRequests, codeTooManyGames, nil)
+	if !s.creationAllowed(w, client) {
 		return
 	}
 	var setup online.Setup

@@ -259,3 +259,16 @@ func (s *Server) warnCrowded(client, what string) {
 		" (answered 429): if many people share one address (a club's or a school's network), start the server with " +
 		"--devices-per-address N, N the devices behind it (see docs/internet.md)")
 }
+
+// creationAllowed takes one of client's creations (a game or an event:
+// Limits.GameRate and GameBurst), or answers 429 and reports false, the
+// operator told once as for the other per-address limits (warnCrowded).
+func (s *Server) creationAllowed(w http.ResponseWriter, client string) bool {
+	if s.creations.allow(client) {
+		return true
+	}
+	s.warnCrowded(client, "games created")
+	w.Header().Set("Retry-After", "60")
+	writeCode(w, http.StatusTooManyRequests, codeTooManyGames, nil)
+	return false
+}
