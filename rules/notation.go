@@ -304,20 +304,25 @@ func (p Position) LongMoveText(m Move) string {
 // "from x to x captured x captured ..." for a capture (numeric squares;
 // captured squares in increasing order, though readers must accept any).
 func HubMove(m Move) string {
-	var b strings.Builder
-	b.WriteString(strconv.Itoa(int(m.From)))
+	var buf [64]byte
+	return string(AppendHubMove(buf[:0], m))
+}
+
+// AppendHubMove appends HubMove(m) to b: a caller that only compares the
+// text allocates nothing.
+func AppendHubMove(b []byte, m Move) []byte {
+	b = strconv.AppendInt(b, int64(m.From), 10)
 	if !m.IsCapture() {
-		b.WriteByte('-')
-		b.WriteString(strconv.Itoa(int(m.To)))
-		return b.String()
+		b = append(b, '-')
+		return strconv.AppendInt(b, int64(m.To), 10)
 	}
-	b.WriteByte('x')
-	b.WriteString(strconv.Itoa(int(m.To)))
+	b = append(b, 'x')
+	b = strconv.AppendInt(b, int64(m.To), 10)
 	for sq := range m.Captured.All() {
-		b.WriteByte('x')
-		b.WriteString(strconv.Itoa(int(sq)))
+		b = append(b, 'x')
+		b = strconv.AppendInt(b, int64(sq), 10)
 	}
-	return b.String()
+	return b
 }
 
 // ParseHubMove reads a Hub move and matches it against the legal moves of p.

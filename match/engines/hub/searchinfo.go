@@ -93,6 +93,20 @@ func asciiSpace(c byte) bool {
 // it and the rest are kept as the engine wrote them, so nothing it said is
 // lost.
 func PDNLine(p rules.Position, pv string) string {
+	return pdnLine(p, pv, nil, "")
+}
+
+// PDNLineAfter is PDNLine for the PV of a move the engine played, played
+// (its PDN text playedText) in p: a PV that begins with it, as most do,
+// takes that text rather than finding the move again among p's legal
+// moves. The runner writes every move's PV so, at the end of each game.
+func PDNLineAfter(p rules.Position, played rules.Move, playedText, pv string) string {
+	return pdnLine(p, pv, &played, playedText)
+}
+
+// pdnLine is PDNLine whose first word, when it is played's Hub text, is
+// playedText.
+func pdnLine(p rules.Position, pv string, played *rules.Move, playedText string) string {
 	// Built without the slices of strings.Fields and strings.Join: a PV
 	// of one move (the usual one of a fast engine) costs its move text.
 	var b []byte
@@ -100,7 +114,9 @@ func PDNLine(p rules.Position, pv string) string {
 	n, legal := 0, true
 	for w := range strings.FieldsSeq(pv) {
 		t := w
-		if legal {
+		if n == 0 && played != nil && isHubText(w, *played) {
+			t, p = playedText, p.Play(*played)
+		} else if legal {
 			if m, err := p.ParseHubMove(w); err == nil {
 				t = p.MoveText(m)
 				p = p.Play(m)
@@ -122,4 +138,12 @@ func PDNLine(p rules.Position, pv string) string {
 		return first
 	}
 	return string(b)
+}
+
+// isHubText reports whether w is m as rules.HubMove writes it (an engine
+// may list a capture's taken squares in another order: then it is not,
+// and the move is looked up).
+func isHubText(w string, m rules.Move) bool {
+	var buf [64]byte
+	return string(rules.AppendHubMove(buf[:0], m)) == w
 }

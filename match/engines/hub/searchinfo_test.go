@@ -1,6 +1,8 @@
 package hub
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -123,4 +125,65 @@ func TestPDNLine(t *testing.T) {
 			t.Errorf("PDNLine(%q) = %q, want %q", tt.pv, got, tt.want)
 		}
 	}
+}
+
+// PDNLineAfter writes what PDNLine writes, whether the PV begins with the
+// move played (its text then taken as given), with that move's captures in
+// another order, or with another move: along random games of two variants,
+// with PVs of one to three moves.
+func TestPDNLineAfterIsPDNLine(t *testing.T) {
+	for _, name := range []string{"english", "international"} {
+		v, err := rules.Lookup(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := rand.New(rand.NewPCG(1, uint64(len(name))))
+		shortcuts := 0
+		for game := 0; game < 40; game++ {
+			p := rules.NewPosition(v)
+			for ply := 0; ply < 200 && p.HasMoves(); ply++ {
+				ms := p.LegalMoves()
+				m := ms[rng.IntN(len(ms))]
+				next := p.Play(m)
+				// The PV: the move played (or another), then up to two replies.
+				first := m
+				if rng.IntN(4) == 0 {
+					first = ms[rng.IntN(len(ms))]
+				}
+				words := []string{rules.HubMove(first)}
+				if first.IsCapture() && rng.IntN(2) == 0 {
+					words[0] = reversedCaptures(first)
+				}
+				q := p.Play(first)
+				for range rng.IntN(3) {
+					if !q.HasMoves() {
+						break
+					}
+					r := q.LegalMoves()[0]
+					words = append(words, rules.HubMove(r))
+					q = q.Play(r)
+				}
+				pv := strings.Join(words, " ")
+				want := PDNLine(p, pv)
+				if got := PDNLineAfter(p, m, p.MoveText(m), pv); got != want {
+					t.Fatalf("%s: PDNLineAfter(%s, played %s, %q) = %q; PDNLine says %q", name, p.FEN(), p.MoveText(m), pv, got, want)
+				}
+				if words[0] == rules.HubMove(m) {
+					shortcuts++
+				}
+				p = next
+			}
+		}
+		if shortcuts == 0 {
+			t.Errorf("%s: no PV began with the move played", name)
+		}
+	}
+}
+
+// reversedCaptures is m in Hub notation with its taken squares listed
+// from the highest.
+func reversedCaptures(m rules.Move) string {
+	f := strings.Split(rules.HubMove(m), "x")
+	slices.Reverse(f[2:])
+	return strings.Join(f, "x")
 }

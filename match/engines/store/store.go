@@ -39,6 +39,10 @@ const FileName = "arbiter.db"
 // from another configuration.
 var ErrConfigMismatch = errors.New("database belongs to another configuration")
 
+// ErrFinished is wrapped by Start and Finish for a game that is already
+// finished: its row is never overwritten (a game is never played twice).
+var ErrFinished = errors.New("already finished")
+
 // ErrNoEvent is returned by Event when the database holds no event yet.
 var ErrNoEvent = errors.New("database holds no event")
 
@@ -740,7 +744,7 @@ func upsertGame(ctx context.Context, upsert *sql.Stmt, g Game) error {
 	if n, err := res.RowsAffected(); err != nil {
 		return fmt.Errorf("game %d: %w", g.ID+1, err)
 	} else if n == 0 {
-		return fmt.Errorf("game %d is already finished", g.ID+1)
+		return fmt.Errorf("game %d is %w", g.ID+1, ErrFinished)
 	}
 	return nil
 }

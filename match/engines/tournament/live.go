@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync"
 	"time"
@@ -39,9 +40,19 @@ type Observer interface {
 // per move to an append.
 const LiveEvery = 500 * time.Millisecond
 
-// liveFeed follows the running games: it writes their moves to the store
-// every LiveEvery (from a goroutine of its own, so no game waits for SQLite)
-// and tells the Observer, if any, of each move as it comes.
+// liveFeed follows the running games: it writes their rows as running and
+// their moves to the store every LiveEvery (from a goroutine of its own, so
+// no game waits for SQLite) and tells the Observer, if any, of each game
+// and move as it comes.
+//
+// A game's running row is written by the feed's first flush after it
+// started, not as it starts: a game that ends before (most games of fast
+// engines) is written once, finished, where a row written at its start
+// cost a second transaction, a quarter of the store's work a game. An
+// observer in another process sees a game at most LiveEvery late, as it
+// sees its moves; the observer in this one (Observer) is told at once. A
+// game that ends or is abandoned unwritten leaves no row: it is played
+// again, as one left running would be.
 type liveFeed struct {
 	st  *store.Store
 	obs Observer // nil: none
@@ -61,6 +72,8 @@ type liveFeed struct {
 // parsed when the game is written, not as they come: most moves of a fast
 // game are never written one by one.
 type liveGame struct {
+	row    store.Game // as it started
+	stored bool       // row is in the store
 	moves  []store.Move
 	infos  []string // the info lines of moves[parsed:], not read yet
 	parsed int
@@ -97,8 +110,9 @@ func (f *liveFeed) run() {
 // flush writes the games that moved since the last flush.
 func (f *liveFeed) flush() {
 	type write struct {
-		id   int
-		live store.Live
+		id    int
+		start *store.Game // the running row to write first, if not yet
+		live  store.Live
 	}
 	var ws []write
 	now := time.Now()
@@ -109,11 +123,31 @@ func (f *liveFeed) flush() {
 		}
 		g.dirty = false
 		g.parse()
-		ws = append(ws, write{id, store.Live{Moves: slices.Clone(g.moves), Clocks: g.clocks, Updated: now}})
+		w := write{id: id, live: store.Live{Moves: slices.Clone(g.moves), Clocks: g.clocks, Updated: now}}
+		if !g.stored {
+			g.stored = true
+			row := g.row
+			w.start = &row
+		}
+		ws = append(ws, w)
 	}
 	f.mu.Unlock()
+	ctx := context.Background()
 	for _, w := range ws {
-		if err := f.st.SetLive(context.Background(), w.id, w.live); err != nil {
+		if w.start != nil {
+			// The game may have ended since: its finished row stands
+			// (Start refuses to overwrite it), and so does SetLive.
+			if err := f.st.Start(ctx, *w.start); err != nil {
+				if !errors.Is(err, store.ErrFinished) {
+					f.log.Warn().Err(err).Int("game", w.id+1).Msg("writing the running game")
+				}
+				continue
+			}
+		}
+		if len(w.live.Moves) == 0 {
+			continue // nothing to show yet but the game
+		}
+		if err := f.st.SetLive(ctx, w.id, w.live); err != nil {
 			f.log.Warn().Err(err).Int("game", w.id+1).Msg("writing the live moves")
 		}
 	}
@@ -143,6 +177,8 @@ func (f *liveFeed) started(g store.Game) {
 		const plies = 128
 		f.games[g.ID] = &liveGame{moves: make([]store.Move, 0, plies), infos: make([]string, 0, plies)}
 	}
+	lg := f.games[g.ID]
+	lg.row, lg.dirty = g, true // the next flush writes the row
 	f.mu.Unlock()
 	if f.obs != nil {
 		f.obs.GameStarted(g)

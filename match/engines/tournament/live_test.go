@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -209,5 +210,64 @@ func TestLiveFeedNextGameStartsEmpty(t *testing.T) {
 		if len(f.games) != 0 || len(f.spare) != 1 {
 			t.Errorf("after the game: %d games followed, %d spare; want 0 and 1", len(f.games), len(f.spare))
 		}
+	}
+}
+
+// A game's running row is written by the feed's next flush, not as it
+// starts (see liveFeed): an observer in another process then sees the game,
+// without moves until it has some. A game that has ended by then keeps its
+// finished row, and the late write is no fault worth a warning.
+func TestLiveFeedWritesTheRunningRow(t *testing.T) {
+	ctx := context.Background()
+	ev := testEvent(t, "")
+	st := openStore(t, t.TempDir())
+	if err := st.Init(ctx, EventRecord(ev, 12)); err != nil {
+		t.Fatal(err)
+	}
+	var logged strings.Builder
+	f := &liveFeed{st: st, log: zerolog.New(&logged), games: map[int]*liveGame{}}
+	running := func() map[int]store.Game {
+		got := map[int]store.Game{}
+		if err := st.RunningGames(ctx, func(g store.Game, _ store.Live) error { got[g.ID] = g; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	started := time.Now().Truncate(time.Millisecond)
+	long := store.Game{ID: 0, White: 0, Black: 1, Opening: "11-15", Started: started, FirstMover: "black"}
+	short := store.Game{ID: 1, White: 1, Black: 0, Started: started, FirstMover: "black"}
+	f.started(long)
+	f.started(short)
+	if got := running(); len(got) != 0 {
+		t.Errorf("running rows before the flush: %v; want none (written by the flush)", got)
+	}
+	// The short game ends before the flush has written it.
+	short.Result, short.Termination = "2-0", "normal"
+	if err := st.Finish(ctx, short); err != nil {
+		t.Fatal(err)
+	}
+	f.flush()
+	got := running()
+	if g, ok := got[0]; !ok || g.Opening != "11-15" || !g.Started.Equal(started) {
+		t.Errorf("after the flush, running rows %+v; want game 0 with its opening and start", got)
+	}
+	if _, ok := got[1]; ok {
+		t.Error("the game that had ended is written as running again")
+	}
+	if c, err := st.Count(ctx); err != nil || c[store.Finished] != 1 {
+		t.Errorf("finished games %v (%v); want 1", c, err)
+	}
+	if strings.Contains(logged.String(), "warn") {
+		t.Errorf("the late write of an ended game was logged: %s", logged.String())
+	}
+	// A later flush of the moved game writes its moves.
+	f.moved(0, match.Moved{Ply: 1, Move: arbiter.MoveRecord{Text: "11-15"}})
+	f.flush()
+	var moves []store.Move
+	if err := st.RunningGames(ctx, func(g store.Game, l store.Live) error { moves = l.Moves; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(moves) != 1 || moves[0].Text != "11-15" {
+		t.Errorf("after a move, the running game's live moves are %+v; want 11-15", moves)
 	}
 }

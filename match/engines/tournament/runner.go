@@ -69,7 +69,8 @@ type Options struct {
 	OnResult func(Result)
 	// Executor plays the games (nil = a Local one, from Play, NewPlayer
 	// and the event's concurrency). The runner writes each game as running
-	// only with the Local one, whose games start when their engines do.
+	// only with the Local one, whose games start when their engines do (by
+	// its live feed, within LiveEvery of the start: see liveFeed).
 	Executor Executor
 	// Pair pairs the rounds of a Swiss event (nil = swiss.Pair, the Dutch
 	// system).
@@ -310,10 +311,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 		defer r.live.close()
 		r.local = NewLocal(ev, LocalOptions{Log: r.log, EngineLog: opt.EngineLog, Play: opt.Play, NewPlayer: opt.NewPlayer,
 			OnStart: func(ctx context.Context, g store.Game) error {
-				if err := st.Start(ctx, g); err != nil {
-					return err
-				}
-				r.live.started(g)
+				r.live.started(g) // which writes its row (see liveFeed)
 				return nil
 			},
 			OnMove: r.live.moved,
@@ -710,7 +708,12 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 			sm.Score, sm.HasScore, sm.Depth, sm.Nodes, sm.PV = in.Score, in.HasScore, in.Depth, in.Nodes, in.PV
 			sm.HostStopped = strings.Contains(rec.Info[i], " stopped=host")
 			if legal && sm.PV != "" {
-				sm.PV = hub.PDNLine(pos, sm.PV) // the variant's notation, not Hub's
+				// The variant's notation, not Hub's.
+				if m.Illegal {
+					sm.PV = hub.PDNLine(pos, sm.PV)
+				} else {
+					sm.PV = hub.PDNLineAfter(pos, m.Move, m.Text, sm.PV)
+				}
 			}
 		}
 		if legal = legal && !m.Illegal; legal {
