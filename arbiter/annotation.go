@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -83,16 +84,22 @@ func appendSigned(b []byte, f float64) []byte {
 	return b
 }
 
+// Compiled at first use, not as the program starts: most runs of it (an
+// engine, a match, a command) never read a comment back, and every
+// process paid for the patterns (with the others of the package, about
+// half a millisecond each start on the project's machine).
 var (
-	annotationHead = regexp.MustCompile(`^\s*([+-][0-9]+\.[0-9]+|-)(?:/([0-9]+))? ([0-9]+\.[0-9]+)s(?:\s|$)`)
-	nodesCmd       = regexp.MustCompile(`\[%nodes ([0-9]+)\]`)
-	pvCmd          = regexp.MustCompile(`\[%pv ([^\]]*)\]`)
+	annotationHead = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^\s*([+-][0-9]+\.[0-9]+|-)(?:/([0-9]+))? ([0-9]+\.[0-9]+)s(?:\s|$)`)
+	})
+	nodesCmd = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[%nodes ([0-9]+)\]`) })
+	pvCmd    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[%pv ([^\]]*)\]`) })
 )
 
 // ParseAnnotation reads an annotation back from a move's comment (PDN as
 // the arbiter writes it, read by rules/pdn); false when there is none.
 func ParseAnnotation(comment string) (Annotation, bool) {
-	m := annotationHead.FindStringSubmatch(comment)
+	m := annotationHead().FindStringSubmatch(comment)
 	if m == nil {
 		return Annotation{}, false
 	}
@@ -116,12 +123,12 @@ func ParseAnnotation(comment string) (Annotation, bool) {
 		return Annotation{}, false
 	}
 	a.Used = time.Duration(secs * float64(time.Second))
-	if n := nodesCmd.FindStringSubmatch(comment); n != nil {
+	if n := nodesCmd().FindStringSubmatch(comment); n != nil {
 		if v, err := strconv.ParseInt(n[1], 10, 64); err == nil {
 			a.Nodes = v
 		}
 	}
-	if p := pvCmd.FindStringSubmatch(comment); p != nil {
+	if p := pvCmd().FindStringSubmatch(comment); p != nil {
 		a.PV = strings.TrimSpace(p[1])
 	}
 	return a, true

@@ -250,7 +250,7 @@ func recordedDraw(g *pdn.Game) (recorded, bool) {
 		comment = g.Moves[len(g.Moves)-1].Comment
 	}
 	for _, cl := range clauses(comment) {
-		if claimWord.MatchString(cl) || !strings.Contains(strings.ToLower(cl), "draw") {
+		if claimWord().MatchString(cl) || !strings.Contains(strings.ToLower(cl), "draw") {
 			continue
 		}
 		if kind, ok := plainKind(cl); ok {

@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -56,13 +57,23 @@ const (
 	maxClaimCommand     = 256
 )
 
+// Compiled at first use, not as the program starts: most runs of it (an
+// engine, a match, a command) never read a comment back, and every
+// process paid for the patterns (with the others of the package, about
+// half a millisecond each start on the project's machine).
 var (
-	claimWord   = regexp.MustCompile(`(?i)\bclaim(s|ed|ing)?\b`)
-	nMoveWord   = regexp.MustCompile(`(?i)\b(\d{1,4})\s*-?\s*moves?\b`)
-	refusedWord = regexp.MustCompile(`(?i)\b(refused|rejected|denied|declined|not valid|invalid|incorrect|wrong|premature)\b`)
-	acceptWord  = regexp.MustCompile(`(?i)\b(accepted|granted|upheld|valid|correct|allowed)\b`)
-	colorWord   = regexp.MustCompile(`(?i)\b(white|black)\b`)
-	clockCmd    = regexp.MustCompile(`\[%clock\s+(\d{1,3}):(\d{1,2}):(\d{1,2})(?:\.(\d{1,3}))?\s*\]`)
+	claimWord   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\bclaim(s|ed|ing)?\b`) })
+	nMoveWord   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(\d{1,4})\s*-?\s*moves?\b`) })
+	refusedWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(refused|rejected|denied|declined|not valid|invalid|incorrect|wrong|premature)\b`)
+	})
+	acceptWord = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)\b(accepted|granted|upheld|valid|correct|allowed)\b`)
+	})
+	colorWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?i)\b(white|black)\b`) })
+	clockCmd  = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\[%clock\s+(\d{1,3}):(\d{1,2}):(\d{1,2})(?:\.(\d{1,3}))?\s*\]`)
+	})
 )
 
 // ParseClaims reads the draw claims of a comment: every [%claim ...]
@@ -101,7 +112,7 @@ func ParseClaims(comment string) []CommentClaim {
 		if len(out) >= maxClaimsPerComment {
 			break
 		}
-		loc := claimWord.FindStringIndex(clause)
+		loc := claimWord().FindStringIndex(clause)
 		if loc == nil {
 			continue
 		}
@@ -110,13 +121,13 @@ func ParseClaims(comment string) []CommentClaim {
 			continue
 		}
 		c := CommentClaim{Kind: kind, Text: strings.TrimSpace(clause)}
-		if m := colorWord.FindStringSubmatch(clause[:loc[0]]); m != nil {
+		if m := colorWord().FindStringSubmatch(clause[:loc[0]]); m != nil {
 			c.Color, c.HasColor = colorOf(m[1]), true
 		}
 		switch {
-		case refusedWord.MatchString(clause):
+		case refusedWord().MatchString(clause):
 			c.Verdict = VerdictRefused
-		case acceptWord.MatchString(clause):
+		case acceptWord().MatchString(clause):
 			c.Verdict = VerdictAccepted
 		}
 		out = append(out, c)
@@ -209,7 +220,7 @@ func plainKind(clause string) (Termination, bool) {
 	case strings.Contains(l, "1 king v 1 king"):
 		return DrawKingOneKing, true
 	}
-	if m := nMoveWord.FindStringSubmatch(clause); m != nil && strings.Contains(l, "rule") {
+	if m := nMoveWord().FindStringSubmatch(clause); m != nil && strings.Contains(l, "rule") {
 		if n, err := strconv.Atoi(m[1]); err == nil && n > 0 && n <= 1000 {
 			return MoveRuleTermination(n), true
 		}
@@ -268,7 +279,7 @@ func cut(s string, n int) string {
 // ParseClock reads the first [%clock h:mm:ss] (optionally h:mm:ss.d) of a
 // comment.
 func ParseClock(comment string) (time.Duration, bool) {
-	m := clockCmd.FindStringSubmatch(comment)
+	m := clockCmd().FindStringSubmatch(comment)
 	if m == nil {
 		return 0, false
 	}

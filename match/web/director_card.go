@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/draughts-arbiter/arbiter/internal/qr"
 )
@@ -13,7 +14,9 @@ import (
 // link written out and as a QR code, the public address beside it, to
 // print and keep (the link is the only key to the event). Its texts are
 // the catalogs' dir.card.* entries in the reader's language (sheetLang).
-var keepCardPage = template.Must(template.New("card").Parse(`<!doctype html>
+// Parsed at first use, not at every start of the program.
+var keepCardPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("card").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
@@ -44,6 +47,7 @@ var keepCardPage = template.Must(template.New("card").Parse(`<!doctype html>
 </body>
 </html>
 `))
+})
 
 // keepCardTexts are the card's texts in English, by their catalog key
 // below dir.card.
@@ -90,7 +94,7 @@ func (s *Server) keepCard(w http.ResponseWriter, r *http.Request) {
 			}
 			facts := strings.Join(nonEmpty(e.Site, dates), " · ")
 			var buf bytes.Buffer
-			err = keepCardPage.Execute(&buf, map[string]any{
+			err = keepCardPage().Execute(&buf, map[string]any{
 				"Lang": lang, "T": texts, "Name": e.Name, "Facts": facts, "Director": "/d/" + token,
 				"DirectorURL": dirURL, "PublicURL": pubURL,
 				// The SVGs are written by internal/qr from a URL: markup of ours, no input's.

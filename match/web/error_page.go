@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"net/http"
 	"strings"
+	"sync"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
 )
@@ -14,7 +15,9 @@ import (
 // reader's language under the site's header, where a program gets the
 // JSON error body. It was raw JSON in English, whatever the reader's
 // language.
-var errorPage = template.Must(template.New("error").Parse(`<!doctype html>
+// Parsed at first use, not at every start of the program.
+var errorPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("error").Parse(`<!doctype html>
 <html lang="{{.Lang}}">
 <head>
 <meta charset="utf-8">
@@ -28,6 +31,7 @@ var errorPage = template.Must(template.New("error").Parse(`<!doctype html>
 </body>
 </html>
 `))
+})
 
 // wantsPage reports whether r is a browser loading a page (its Accept
 // names text/html): a person who followed a link, not a program or the
@@ -56,7 +60,7 @@ func writeCodeFor(w http.ResponseWriter, r *http.Request, status int, code strin
 		app = "Draughts arbiter"
 	}
 	var buf bytes.Buffer
-	if err := errorPage.Execute(&buf, struct{ Lang, App, Text string }{lang, app, text}); err != nil {
+	if err := errorPage().Execute(&buf, struct{ Lang, App, Text string }{lang, app, text}); err != nil {
 		writeCode(w, status, code, args)
 		return
 	}

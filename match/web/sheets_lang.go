@@ -57,7 +57,7 @@ const (
 )
 
 // qvalueRE is RFC 9110's qvalue: 0 to 1 with at most three decimals.
-var qvalueRE = regexp.MustCompile(`^(0(\.[0-9]{0,3})?|1(\.0{0,3})?)$`)
+var qvalueRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(0(\.[0-9]{0,3})?|1(\.0{0,3})?)$`) })
 
 // sheetLang is the language a sheet is printed in: the query's lang
 // (en, nb, da, nl, fr, ru; chosen is then true, and the sheet's links keep it), else
@@ -94,7 +94,7 @@ func acceptLanguage(h string) string {
 				continue
 			}
 			v = strings.TrimSpace(v)
-			if !qvalueRE.MatchString(v) {
+			if !qvalueRE().MatchString(v) {
 				ok = false
 				break
 			}

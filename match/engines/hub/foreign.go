@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/draughts-arbiter/arbiter/match"
 )
@@ -57,13 +58,17 @@ func quoteLines(lines []string) string {
 // maxHeard is how many of a program's first lines a start-up error quotes.
 const maxHeard = 4
 
+// The patterns are compiled at first use (a program that does not answer
+// as a Hub engine), not at every start of the arbiter's process.
 var (
 	// DXP messages (DXP 1.0 over a pipe by mistake): a GAMEREQ ("R01",
 	// a 32-character name, W or Z for the colour) or a GAMEACC ("A", a
 	// 32-character name, an acceptance code).
-	dxpLine = regexp.MustCompile(`^(R01.{32}[WZ]|A.{32}[0-3]$)`)
+	dxpLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(R01.{32}[WZ]|A.{32}[0-3]$)`) })
 	// A reply that the command "hub" is not known.
-	unknownHub = regexp.MustCompile(`(?i)(unknown|unrecogni[sz]ed|invalid|illegal|not understood|bad)\b.*\bhub\b|\bhub\b.*(unknown|unrecogni[sz]ed|invalid|not understood|not a command|not found)`)
+	unknownHub = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`(?i)(unknown|unrecogni[sz]ed|invalid|illegal|not understood|bad)\b.*\bhub\b|\bhub\b.*(unknown|unrecogni[sz]ed|invalid|not understood|not a command|not found)`)
+	})
 )
 
 // ForeignProtocol names the protocol a program's first line of output
@@ -80,13 +85,13 @@ func ForeignProtocol(line string, version int) string {
 		return "UCI, the chess engines' protocol"
 	case strings.HasPrefix(line, "feature ") || strings.HasPrefix(line, "Error (unknown command)"):
 		return "xboard/CECP, the chess engines' protocol"
-	case dxpLine.MatchString(line):
+	case dxpLine().MatchString(line):
 		return "DXP (proto=dxp: DXP is spoken over TCP, with addr= or listen=true)"
 	case version != 1 && known1[cmd] && !known[cmd] && cmd != "input":
 		// Hub-1's handshake lines ("name Scan", "version 2.0") under Hub 2.
 		// The handshake would go on, and every game break on "pos".
 		return "Hub version 1 (proto=hub1)"
-	case unknownHub.MatchString(line):
+	case unknownHub().MatchString(line):
 		return `a program that does not know the command "hub"`
 	}
 	return ""
