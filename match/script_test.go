@@ -116,6 +116,20 @@ func TestEngineFailsToStart(t *testing.T) {
 	}
 }
 
+// An engine that answers "go" with endless info lines and no move is
+// stopped and flagged as one that says nothing would be: the flood of lines
+// the arbiter has read but not yet looked at holds off neither the stop at
+// the deadline nor the flag (the referee's clock, not the reader, decides).
+func TestInfoFloodDoesNotHoldOffTheFlag(t *testing.T) {
+	p := script(t, "flood", `answer() { yes 'info depth=1 score=0.00 pv=9-13'; }`+handshake)
+	white := sparring(t, "white")
+	rec := play(t, config("english", "1+0", arbiter.PolicyWCDF), white, p, match.Options{Slack: 500 * time.Millisecond})
+	res := rec.Result
+	if res.Outcome != rules.WhiteWins || (res.Termination != arbiter.TimeForfeit && res.Termination != arbiter.EngineStalled) {
+		t.Fatalf("result %s (%s, %s) after %d plies; want black's loss on time", res, res.Termination, res.Reason, len(rec.Moves))
+	}
+}
+
 // Killing reaches the engine's own children (process group).
 func TestCloseKillsGrandchildren(t *testing.T) {
 	marker := fmt.Sprintf("%d", 100000+os.Getpid()%100000)

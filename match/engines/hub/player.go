@@ -419,8 +419,16 @@ func (e *Player) readLine(ctx context.Context, deadline time.Time) (string, erro
 	if d := e.limit; !d.IsZero() && (deadline.IsZero() || d.Before(deadline)) {
 		deadline = d
 	}
-	if err := e.ctxErr(ctx); err != nil {
+	// Past the limit no line is taken. One still to be read from the pipe
+	// is not (ReadLine checks its deadline, at most the limit, before it
+	// reads), so the clock is read only for a line already in the buffer.
+	if err := ctx.Err(); err != nil {
 		return "", os.ErrDeadlineExceeded
+	}
+	if e.p.Buffered() {
+		if err := e.ctxErr(ctx); err != nil {
+			return "", os.ErrDeadlineExceeded
+		}
 	}
 	return e.p.ReadLine(deadline)
 }
@@ -700,7 +708,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	e.watch(ctx)
 	// The loop reads with a deadline at the next event: the stop at the
 	// referee's deadline, the next ping, or the end of the wait for a pong.
-	now := time.Now()
+	now := sent
 	stopAt, stopped := req.Deadline, false
 	nextPing := now.Add(firstPing(req.Level, e.opts.PingInterval))
 	var pongBy time.Time // zero: no ping outstanding
@@ -709,6 +717,9 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	// ends without a move names it (a Hub-1 engine told no variant refuses
 	// the position and never moves).
 	var said string
+	// unchecked counts the lines taken from the reader's buffer since the
+	// time was last read (see the end of the loop).
+	unchecked := 0
 	why := func(reason string) string {
 		if said == "" {
 			return reason
@@ -788,8 +799,21 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			default:
 				e.ignore(raw)
 			}
+			// A flood of output must not hold off the stop and the pings. A
+			// line still to be read from the pipe is read only before the
+			// deadline (ReadLine checks it first); of the lines already
+			// read, every fourth reads the clock (an info line and the
+			// done line after it, the usual answer, read it not at all).
+			if !e.p.Buffered() {
+				unchecked = 0
+				continue
+			}
+			if unchecked++; unchecked < 4 {
+				continue
+			}
+			unchecked = 0
 			if now := time.Now(); now.Before(wake) {
-				continue // a flood of output must not hold off the stop and the pings
+				continue
 			}
 			err = os.ErrDeadlineExceeded
 		}
