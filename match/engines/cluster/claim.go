@@ -92,7 +92,7 @@ func (c *Coordinator) claimLocked(cm ClaimMsg, renew bool) ClaimReply {
 		return ClaimReply{Holder: holder.worker, LeftMS: max(1, left.Milliseconds())}
 	}
 	if gone != nil {
-		c.log.Warn().Int("game", cm.Game+1).Str("worker", cm.Worker).Str("was", gone.worker).Dur("silent", time.Since(gone.at)).
+		c.log.Warn().Int("game", cm.Game+1).Str("worker", cm.Worker).Str("was", gone.worker).Str("silent", time.Since(gone.at).Round(100*time.Millisecond).String()).
 			Msg("a worker takes over a game whose worker gave no news for two ack waits (stopped, killed or cut off)")
 	}
 	return ClaimReply{Granted: true}
@@ -171,7 +171,7 @@ func (w *worker) declinedOnce(event string, game int, holder string, log zerolog
 	w.declined[id] = true
 	w.heldMu.Unlock()
 	if !told {
-		log.Info().Str("holder", holder).Msg(fmt.Sprintf("the game is being played by worker %s: not started here (the server handed it out again, its news having come late); it is taken over if %s gives no news for two ack waits", holder, holder))
+		log.Info().Str("holder", holder).Msg(fmt.Sprintf("the game is being played by worker %s: not started here (the server handed it out again: %s's news came late, or %s stopped); it is taken over here or elsewhere if %s gives no news for two ack waits", holder, holder, holder, holder))
 	}
 }
 
