@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/nats-io/nats.go"
+	"github.com/nats-io/nats.go/jetstream"
 	"github.com/rs/zerolog"
 )
 
@@ -161,6 +162,31 @@ func (w *worker) claim(ctx context.Context, e *event, game int, h *held, log zer
 		log.Warn().Str("reason", rep.Error).Msg("the coordinator refused the game's claim: playing it (the coordinator keeps the first result)")
 		return claimPlay, 0
 	}
+}
+
+// leftAlone claims game (h) and settles it when it is not to be played
+// here: another worker plays it (it goes back for the rest of that
+// worker's claim; the holder's news keeps it from coming back while it
+// plays), it is stored already (acknowledged), its event stopped
+// (dropped) or its coordinator is gone (held back).
+func (w *worker) leftAlone(ctx context.Context, e *event, game int, h *held, delivered uint64, settle func(func(jetstream.Msg) error, string), log zerolog.Logger) bool {
+	nakAfter := func(d time.Duration) func(jetstream.Msg) error {
+		return func(m jetstream.Msg) error { return m.NakWithDelay(d) }
+	}
+	switch outcome, left := w.claim(ctx, e, game, h, log); outcome {
+	case claimDecline:
+		settle(nakAfter(max(left, 100*time.Millisecond)), "leaving the game to its worker")
+	case claimFinished:
+		log.Debug().Uint64("delivered", delivered).Msg("a delivery of a game already stored: acknowledged, not played")
+		settle(jetstream.Msg.Ack, "acknowledging a stored game")
+	case claimStopped:
+		settle(jetstream.Msg.Term, "dropping a game of a stopped event")
+	case claimHoldBack:
+		settle(nakAfter(refusalDelay(delivered)), "holding the game back")
+	default:
+		return false
+	}
+	return true
 }
 
 // declinedOnce logs, once per game, that the worker leaves it to holder.

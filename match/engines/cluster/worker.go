@@ -306,21 +306,7 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		settle(term, "dropping the game")
 		return false
 	}
-	switch outcome, left := w.claim(ctx, e, p.Index, h, log); outcome {
-	case claimDecline:
-		// The holder's news keeps the game from coming back while it
-		// plays; without it, the game returns as the claim lapses.
-		settle(nakAfter(max(left, 100*time.Millisecond)), "leaving the game to its worker")
-		return false
-	case claimFinished:
-		log.Debug().Uint64("delivered", delivered).Msg("a delivery of a game already stored: acknowledged, not played")
-		settle(jetstream.Msg.Ack, "acknowledging a stored game")
-		return false
-	case claimStopped:
-		settle(term, "dropping a game of a stopped event")
-		return false
-	case claimHoldBack:
-		settle(nakAfter(refusalDelay(delivered)), "holding the game back")
+	if w.leftAlone(ctx, e, p.Index, h, delivered, settle, log) {
 		return false
 	}
 	gctx, cancel := context.WithCancel(ctx)
