@@ -265,6 +265,9 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		w.rejoin(ctx, h, msg, delivered, log)
 		return false
 	}
+	if delivered == 1 {
+		w.claimFirst(h, gm.Event, p.Index)
+	}
 	// Keep the game ours from now on: reading the event's description the
 	// first time (and checking its engines' builds) takes a while too.
 	stopNews := w.keepAlive(ctx, h, log)
