@@ -32,7 +32,9 @@
 //     have, or not the same build) says why on arbiter.refused.<event> and
 //     gives the game back; the coordinator logs the reason.
 //   - Before it plays a game a worker claims it from the coordinator on
-//     arbiter.claim.<event> (ClaimMsg); its news renews the claim. The
+//     arbiter.claim.<event> (ClaimMsg): a first delivery with its first
+//     news (nobody else can have had it), a later one by a request it
+//     waits for; the worker's news renews the claim. The
 //     coordinator grants a game to one worker at a time: a game the server
 //     hands out again while its worker is alive (its news came late) is
 //     declined by the worker that gets it, and taken over once the claim
