@@ -50,6 +50,7 @@ type Coordinator struct {
 	enqueued map[int]bool // published by Enqueue
 	stopped  bool
 	refused  map[string]bool // worker+reason, logged once
+	claims   claims          // the worker playing each game (onClaim)
 }
 
 // NewCoordinator prepares the event's stream, consumer and description
@@ -72,7 +73,8 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, ev *configs.Event, st *s
 		return nil, fmt.Errorf("cluster: %w", err)
 	}
 	c := &Coordinator{nc: nc, js: js, ev: ev, plan: sched.All(), log: opt.Log,
-		waiting: map[int]chan ResultMsg{}, early: map[int]ResultMsg{}, replies: map[int][]string{}, finished: map[int]bool{}, enqueued: map[int]bool{}, refused: map[string]bool{}}
+		waiting: map[int]chan ResultMsg{}, early: map[int]ResultMsg{}, replies: map[int][]string{}, finished: map[int]bool{}, enqueued: map[int]bool{}, refused: map[string]bool{},
+		claims: claims{life: ClaimLife(opt.AckWait), m: map[int]claim{}}}
 	ids, err := st.FinishedIDs(ctx)
 	if err != nil {
 		return nil, err
@@ -102,7 +104,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, ev *configs.Event, st *s
 		return nil, err
 	}
 	ping := func(m *nats.Msg) { m.Respond(nil) }
-	for subj, h := range map[string]nats.MsgHandler{resultSubject + c.spec.ID: c.onResult, refusedSubject + c.spec.ID: c.onRefusal, pingSubject + c.spec.ID: ping} {
+	for subj, h := range map[string]nats.MsgHandler{resultSubject + c.spec.ID: c.onResult, refusedSubject + c.spec.ID: c.onRefusal, pingSubject + c.spec.ID: ping, claimSubject + c.spec.ID: c.onClaim} {
 		sub, err := nc.Subscribe(subj, h)
 		if err != nil {
 			c.Close()
@@ -314,6 +316,7 @@ func (c *Coordinator) Committed(g store.Game, err error) {
 		rep = Reply{Error: "the coordinator could not store the game: " + err.Error()}
 	} else {
 		c.finished[g.ID] = true
+		delete(c.claims.m, g.ID)
 	}
 	for _, to := range c.replies[g.ID] {
 		c.reply(to, rep)
@@ -321,7 +324,8 @@ func (c *Coordinator) Committed(g store.Game, err error) {
 	delete(c.replies, g.ID)
 }
 
-func (c *Coordinator) reply(to string, r Reply) {
+// reply answers a worker's request (r: a Reply or a ClaimReply).
+func (c *Coordinator) reply(to string, r any) {
 	if to == "" {
 		return
 	}

@@ -3,6 +3,7 @@ package cluster
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -195,6 +196,54 @@ func TestHold(t *testing.T) {
 			}
 			if w.release("e.1", h2); len(w.held) != 0 {
 				t.Errorf("%d games still held after the release", len(w.held))
+			}
+		})
+	}
+}
+
+// A claim is granted when the game is free, already the claimant's, or
+// its holder gave no news for the claim's life (then the holder is named
+// as gone); otherwise the holder is named with the time its claim has
+// left. A release by another claimant leaves the claim alone.
+func TestClaims(t *testing.T) {
+	t0 := time.Unix(1000, 0)
+	for _, c := range []struct {
+		name     string
+		before   map[int]claim
+		claimant string
+		at       time.Duration // after t0
+		granted  bool
+		holder   string
+		left     time.Duration
+		gone     string
+	}{
+		{"free", nil, "b/2", 0, true, "", 0, ""},
+		{"renewed by its holder", map[int]claim{1: {"a/1", "a", t0}}, "a/1", 10 * time.Second, true, "", 0, ""},
+		{"held by a live worker", map[int]claim{1: {"a/1", "a", t0}}, "b/2", 3 * time.Second, false, "a", 7 * time.Second, ""},
+		{"same name, another process", map[int]claim{1: {"a/1", "a", t0}}, "a/9", 0, false, "a", 10 * time.Second, ""},
+		{"holder silent for the claim's life", map[int]claim{1: {"a/1", "a", t0}}, "b/2", 10 * time.Second, true, "", 0, "a"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cs := claims{life: 10 * time.Second, m: map[int]claim{}}
+			maps.Copy(cs.m, c.before)
+			granted, holder, left, gone := cs.take(1, c.claimant, strings.Split(c.claimant, "/")[0], t0.Add(c.at))
+			goneName := ""
+			if gone != nil {
+				goneName = gone.worker
+			}
+			if granted != c.granted || holder.worker != c.holder || left != c.left || goneName != c.gone {
+				t.Errorf("take: granted %v, holder %q, left %v, gone %q; want %v, %q, %v, %q", granted, holder.worker, left, goneName, c.granted, c.holder, c.left, c.gone)
+			}
+			if granted && cs.m[1].claimant != c.claimant {
+				t.Errorf("the game is claimed by %q after the grant", cs.m[1].claimant)
+			}
+			cs.release(1, "someone/else")
+			if _, ok := cs.m[1]; !ok && (granted || c.before != nil) {
+				t.Error("another claimant's release ended the claim")
+			}
+			cs.release(1, cs.m[1].claimant)
+			if len(cs.m) != 0 {
+				t.Errorf("the holder's release left %v", cs.m)
 			}
 		})
 	}

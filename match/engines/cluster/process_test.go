@@ -1,7 +1,6 @@
 package cluster_test
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"os"
@@ -24,7 +23,7 @@ import (
 type proc struct {
 	name     string
 	cmd      *exec.Cmd
-	out, err bytes.Buffer
+	out, err syncBuffer // read while the process runs
 	done     chan struct{}
 }
 

@@ -18,7 +18,8 @@
 //     every third of the ack wait until its ack is confirmed, so a long
 //     game is not handed out again. One whose news came late is: a worker
 //     that gets back a game it is playing goes on with it (never plays it
-//     twice), and the coordinator stores the first result of a game.
+//     twice), another worker declines it (the claims below), and the
+//     coordinator stores the first result of a game.
 //   - The KV bucket EventsBucket holds each event's description under its
 //     id: the effective configuration, the openings and, per engine, the
 //     build it must be (program checksum or declared version). A worker
@@ -30,6 +31,16 @@
 //   - A worker that cannot play an event's game (an engine it does not
 //     have, or not the same build) says why on arbiter.refused.<event> and
 //     gives the game back; the coordinator logs the reason.
+//   - Before it plays a game a worker claims it from the coordinator on
+//     arbiter.claim.<event> (ClaimMsg): a first delivery with its first
+//     news (nobody else can have had it), a later one by a request it
+//     waits for; the worker's news renews the claim. The
+//     coordinator grants a game to one worker at a time: a game the server
+//     hands out again while its worker is alive (its news came late) is
+//     declined by the worker that gets it, and taken over once the claim
+//     has had no news for ClaimLife. A stored game is acknowledged
+//     unplayed. The first-result rule stays the safety net (a coordinator
+//     restarted knows no claims until the workers' news renews them).
 //   - When an SPRT stops the event the coordinator purges its games from
 //     the stream and publishes on arbiter.stop.<event>; workers abandon the
 //     event's games in progress.
@@ -64,6 +75,10 @@ const (
 	// pingSubject+<event> is answered by the event's coordinator while it
 	// runs: a worker plays no game whose result nobody would take.
 	pingSubject = "arbiter.ping."
+	// claimSubject+<event>: a worker asks the coordinator for a game
+	// before it plays it, renews the claim with its news and gives it up
+	// with the game (ClaimMsg).
+	claimSubject = "arbiter.claim."
 )
 
 // DedupWindow is how long the games stream remembers a message id.
@@ -139,5 +154,38 @@ type Refusal struct {
 	Game   int    `json:"game"`
 	Reason string `json:"reason"`
 }
+
+// ClaimMsg claims a game for a worker (a request), renews the claim (the
+// same message published with the worker's news, no reply wanted), or
+// gives the game up (Release, a request).
+type ClaimMsg struct {
+	Game   int    `json:"game"`
+	Worker string `json:"worker"` // the worker's name, for the others' logs
+	// Claimant is unique to one worker process: two workers given the
+	// same name are two claimants.
+	Claimant string `json:"claimant"`
+	Release  bool   `json:"release,omitempty"`
+}
+
+// ClaimReply answers a ClaimMsg.
+type ClaimReply struct {
+	Granted bool `json:"granted,omitempty"`
+	// Holder is the worker playing the game (not granted), and LeftMS how
+	// long its claim lasts without news, in milliseconds.
+	Holder   string `json:"holder,omitempty"`
+	LeftMS   int64  `json:"left_ms,omitempty"`
+	Finished bool   `json:"finished,omitempty"` // the game is stored: nothing to play
+	Stopped  bool   `json:"stopped,omitempty"`  // the event stopped
+	Error    string `json:"error,omitempty"`    // a claim that makes no sense (not a game of the plan)
+}
+
+// ClaimLife is how long a claim on a game lasts without news from its
+// worker: two ack waits. The server hands a game out again after one ack
+// wait without news; a claim that lapsed with it would not keep the game
+// with a worker whose news is merely late (a loaded machine), only with
+// one whose news the test itself withholds. A worker whose news stopped
+// for two ack waits is taken to be gone (killed, cut off) and its game
+// goes to another.
+func ClaimLife(ackWait time.Duration) time.Duration { return 2 * ackWait }
 
 func msgID(event string, game int) string { return fmt.Sprintf("%s.%d", event, game) }

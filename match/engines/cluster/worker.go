@@ -112,8 +112,12 @@ type worker struct {
 	infoAt     time.Time
 	refreshing bool // an Info request for the ack wait is under way
 
-	heldMu sync.Mutex       // guards held and each held's msg (not mu, for the same reason)
-	held   map[string]*held // the games this worker plays, by message id (<event>.<game>)
+	heldMu   sync.Mutex       // guards held, each held's msg and claim, declined (not mu, for the same reason)
+	held     map[string]*held // the games this worker plays, by message id (<event>.<game>)
+	declined map[string]bool  // games left to another worker, by message id: logged once
+
+	// claimant names this process in its claims (see claim.go).
+	claimant string
 }
 
 // held is a game this worker plays, with its latest delivery. A game whose
@@ -127,6 +131,9 @@ type held struct {
 	// acked: the game is acknowledged. Its entry stays for an ack wait,
 	// for a delivery the server sent before the acknowledgement reached it.
 	acked bool
+	// claim, once the coordinator granted the game: renewed with its news,
+	// released when the game goes back.
+	claim *claimNews
 }
 
 // event is an event as a worker knows it.
@@ -161,7 +168,8 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 	if err != nil {
 		return fmt.Errorf("cluster: %w", err)
 	}
-	w := &worker{opt: opt, nc: nc, js: js, log: opt.Log.With().Str("worker", opt.Name).Logger(), events: map[string]*event{}, held: map[string]*held{}}
+	w := &worker{opt: opt, nc: nc, js: js, log: opt.Log.With().Str("worker", opt.Name).Logger(), events: map[string]*event{}, held: map[string]*held{},
+		declined: map[string]bool{}, claimant: newClaimant(opt.Name)}
 	// A worker may start before any coordinator made the stream.
 	// While no server answers, Connect's warning says so; "waiting for a
 	// coordinator" would blame the wrong side.
@@ -257,11 +265,15 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		w.rejoin(ctx, h, msg, delivered, log)
 		return false
 	}
+	if delivered == 1 {
+		w.claimFirst(h, gm.Event, p.Index)
+	}
 	// Keep the game ours from now on: reading the event's description the
 	// first time (and checking its engines' builds) takes a while too.
 	stopNews := w.keepAlive(ctx, h, log)
 	settle := func(f func(jetstream.Msg) error, what string) {
 		stopNews()
+		w.unclaim(ctx, h)
 		if err := f(w.release(id, h)); err != nil {
 			log.Warn().Err(err).Msg(what)
 		}
@@ -295,6 +307,9 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		p.Opening < 0 || p.Opening >= len(e.ev.Openings) || p.Index < 0 || p.Index >= e.spec.Planned {
 		log.Error().Interface("pairing", p).Msg("a game that is not of its event's plan: dropped")
 		settle(term, "dropping the game")
+		return false
+	}
+	if w.leftAlone(ctx, e, p.Index, h, delivered, settle, log) {
 		return false
 	}
 	gctx, cancel := context.WithCancel(ctx)
@@ -384,6 +399,7 @@ func (w *worker) keepAlive(ctx context.Context, h *held, log zerolog.Logger) (st
 			if err := w.latest(h).InProgress(); err != nil {
 				log.Debug().Err(err).Msg("in progress")
 			}
+			w.renew(h)
 			select {
 			case <-alive:
 				return
