@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"strings"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -62,7 +63,21 @@ func (o *egdbFlags) lookup() (*rules.Variant, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	if err := egdb.Supported(v); err != nil {
+		return nil, usagef("%w; the variants that can have one: %s", err, strings.Join(egdbVariants(), ", "))
+	}
 	return v, nil
+}
+
+// egdbVariants names the variants an endgame database can be built for.
+func egdbVariants() []string {
+	var names []string
+	for _, name := range rules.Presets() {
+		if v, err := rules.Lookup(name); err == nil && egdb.Supported(v) == nil {
+			names = append(names, name)
+		}
+	}
+	return names
 }
 
 func newEGDBBuildCmd() *cobra.Command {

@@ -279,6 +279,30 @@ func TestEGDBVerifyNothingToCheck(t *testing.T) {
 	}
 }
 
+// TestEGDBVariantWithoutDatabase follows an arbiter of a Frisian or a
+// Turkish game who asks for an endgame database: no database of this kind
+// can hold such a variant's endings, and the command says so with the
+// variants that can have one, as a usage error (2). The probe said
+// "builds the tables" and quoted a build command that then failed with
+// status 3.
+func TestEGDBVariantWithoutDatabase(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"egdb", "probe", "--variant", "frisian", "--fen", "W:W10:B40"}, "frisian keeps state beyond the board"},
+		{[]string{"egdb", "build", "--variant", "frisian", "--pieces", "2"}, "frisian keeps state beyond the board"},
+		{[]string{"egdb", "build", "--variant", "turkish", "--pieces", "2"}, "turkish is not played on the dark squares"},
+	} {
+		out, stderr, code := runArbiter(t, dir, c.args...)
+		if code != 2 || !strings.Contains(stderr, c.want) || !strings.Contains(stderr, "no endgame database can be built for it") ||
+			!strings.Contains(stderr, "can have one: ") || !strings.Contains(stderr, "english") || strings.Contains(stderr, "egdb build --variant") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, %q and the variants that can have one", c.args, code, out, stderr, c.want)
+		}
+	}
+}
+
 // TestEGDBDamagedTable follows an arbiter whose table was cut short (a full
 // disk, a copy interrupted): the probe names the file and quotes the build
 // command, and that command, run as quoted, solves that table again and

@@ -42,6 +42,24 @@ type stored struct {
 // names the directory and the command that builds what is missing.
 var ErrNotBuilt = errors.New("egdb: no database")
 
+// ErrNoDatabase is wrapped by Supported's error: a variant whose endings
+// cannot be held in a database of this kind, built or not.
+var ErrNoDatabase = errors.New("no endgame database can be built for it")
+
+// Supported says why v can have no database (nil: it can). Its positions
+// must be on the dark squares of a draughts board, and a position's value
+// must depend on the board alone.
+func Supported(v *rules.Variant) error {
+	if v.Layout() != rules.DarkSquares {
+		return fmt.Errorf("%s is not played on the dark squares of a draughts board: %w", v.Name(), ErrNoDatabase)
+	}
+	if pr := v.Params(); pr.KingMoveLimit > 0 || pr.NoReturn || pr.Parachutists {
+		// The value of a position would depend on more than the board.
+		return fmt.Errorf("%s keeps state beyond the board (its kings' moves or pieces' origins): %w", v.Name(), ErrNoDatabase)
+	}
+	return nil
+}
+
 // Held is what a directory holds of a variant's database: every table of
 // 2 to Pieces pieces, and Partial of the Of tables of Pieces+1 pieces (an
 // interrupted build's; 0 of Of when none).
@@ -100,6 +118,9 @@ func BuildCommand(v *rules.Variant, dir string, pieces int) string {
 // pieces pieces is an error wrapping ErrNotBuilt that says what it holds
 // and the command that builds the rest.
 func Open(v *rules.Variant, dir string, pieces int) (*DB, error) {
+	if err := Supported(v); err != nil {
+		return nil, fmt.Errorf("egdb: %w", err)
+	}
 	db := &DB{v: v, dir: filepath.Join(dir, v.Name()), pieces: pieces, tables: map[Material]*stored{}}
 	h := Survey(v, dir)
 	switch {
@@ -331,12 +352,8 @@ func Build(ctx context.Context, v *rules.Variant, dir string, opt BuildOptions) 
 	if opt.Pieces < 2 || opt.Pieces > maxPieces {
 		return nil, fmt.Errorf("egdb: pieces must be 2 to %d, not %d", maxPieces, opt.Pieces)
 	}
-	if v.Layout() != rules.DarkSquares {
-		return nil, fmt.Errorf("egdb: %s is not played on the dark squares of a draughts board; it has no database", v.Name())
-	}
-	if pr := v.Params(); pr.KingMoveLimit > 0 || pr.NoReturn || pr.Parachutists {
-		// The value of a position would depend on more than the board.
-		return nil, fmt.Errorf("egdb: %s keeps state beyond the board (its kings' moves or pieces' origins); it has no database", v.Name())
+	if err := Supported(v); err != nil {
+		return nil, fmt.Errorf("egdb: %w", err)
 	}
 	db := &DB{v: v, dir: filepath.Join(dir, v.Name()), pieces: opt.Pieces, tables: map[Material]*stored{}}
 	if err := os.MkdirAll(db.dir, 0o755); err != nil {
