@@ -368,7 +368,7 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 	}
 	side := r.pos.Turn()
 	if c != side {
-		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Problem: fmt.Sprintf("only the side to move (%s) can claim with a move", side)}, false)
+		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Problem: fmt.Sprintf("only the side to move (%s) can claim with a move", side.Name())}, false)
 	}
 	used := r.clock.Now().Sub(r.start)
 	if r.flag(used) {
