@@ -77,24 +77,19 @@ func TestServeLinksIgnoreHostHeader(t *testing.T) {
 			t.Fatalf("%s: %d", op.name, code)
 		}
 	}
-	code, body = call("GET", "/api/d/"+token, "", "")
-	if code != http.StatusOK {
-		t.Fatalf("the director's view: %d", code)
+	for _, page := range []struct {
+		what, path string
+		want       []string
+	}{
+		{"the director's view", "/api/d/" + token, []string{"/e/"}},
+		{"the printable card", "/d/" + token + "/card", []string{"/d/" + token, "/e/"}},
+		{"round 1's result links", "/api/d/" + token + "/round/1/links", []string{"/r/"}},
+		{"the check-in links", "/api/d/" + token + "/checkin-links", []string{"/c/"}},
+	} {
+		code, body := call("GET", page.path, "", "")
+		if code != http.StatusOK {
+			t.Fatalf("%s: %d", page.what, code)
+		}
+		links(page.what, body, page.want...)
 	}
-	links("the director's view", body, "/e/")
-	code, body = call("GET", "/d/"+token+"/card", "", "")
-	if code != http.StatusOK {
-		t.Fatalf("the card: %d", code)
-	}
-	links("the printable card", body, "/d/"+token, "/e/")
-	code, body = call("GET", "/api/d/"+token+"/round/1/links", "", "")
-	if code != http.StatusOK {
-		t.Fatalf("round 1's result links: %d", code)
-	}
-	links("round 1's result links", body, "/r/")
-	code, body = call("GET", "/api/d/"+token+"/checkin-links", "", "")
-	if code != http.StatusOK {
-		t.Fatalf("the check-in links: %d", code)
-	}
-	links("the check-in links", body, "/c/")
 }

@@ -74,22 +74,11 @@ func largestBody(t *testing.T) int64 {
 		"director.MaxRatingList": director.MaxRatingList,
 		"limit":                  0, // readBody's own parameter
 	}
-	files, err := filepath.Glob("*.go")
-	if err != nil {
-		t.Fatal(err)
-	}
 	call := regexp.MustCompile(`(?:readBody\(w, r, "[^"]*", |MaxBytesReader\(w, r\.Body, )([^)]+)\)`)
 	var largest int64
 	calls := 0
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
-			continue
-		}
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, c := range call.FindAllStringSubmatch(string(src), -1) {
+	for f, src := range sources(t) {
+		for _, c := range call.FindAllStringSubmatch(src, -1) {
 			n, ok := known[c[1]]
 			if !ok {
 				t.Errorf("%s reads a body of at most %s: give its size here and check docs/internet.md's proxy configs let it through", f, c[1])
@@ -108,13 +97,27 @@ func largestBody(t *testing.T) int64 {
 // each wildcard replaced by a sample value.
 func secretRoutes(t *testing.T) []string {
 	t.Helper()
+	route := regexp.MustCompile(`HandleFunc\("(?:[A-Z]+ )?(/[^"]*)"`)
+	wild := regexp.MustCompile(`\{[a-z.$]*\}`)
+	var paths []string
+	for _, src := range sources(t) {
+		for _, r := range route.FindAllStringSubmatch(src, -1) {
+			if p := r[1]; strings.Contains(p, "{token}") || strings.Contains(p, "{dtoken}") || strings.Contains(p, "{pass}") {
+				paths = append(paths, wild.ReplaceAllString(p, "x1"))
+			}
+		}
+	}
+	return paths
+}
+
+// sources is this package's source, tests aside, by file name.
+func sources(t *testing.T) map[string]string {
+	t.Helper()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	route := regexp.MustCompile(`HandleFunc\("(?:[A-Z]+ )?(/[^"]*)"`)
-	wild := regexp.MustCompile(`\{[a-z.$]*\}`)
-	var paths []string
+	out := map[string]string{}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -123,13 +126,9 @@ func secretRoutes(t *testing.T) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range route.FindAllStringSubmatch(string(src), -1) {
-			if p := r[1]; strings.Contains(p, "{token}") || strings.Contains(p, "{dtoken}") || strings.Contains(p, "{pass}") {
-				paths = append(paths, wild.ReplaceAllString(p, "x1"))
-			}
-		}
+		out[f] = string(src)
 	}
-	return paths
+	return out
 }
 
 func matchesAny(res []*regexp.Regexp, s string) bool {
