@@ -301,7 +301,8 @@ func TestDrawCitesArticle(t *testing.T) {
 	if err := r.Claim(rules.White, Draw40Move); !errors.Is(err, ErrClaimRefused) || strings.Contains(err.Error(), "rules,") {
 		t.Errorf("a 40-move claim in international: %v", err)
 	}
-	if _, err := r.ClaimWithMove(rules.Black, DrawThreefold, move(t, r, "47-42")); !errors.Is(err, ErrClaimRefused) || strings.Contains(err.Error(), "rules,") {
+	if _, err := r.ClaimWithMove(rules.Black, DrawThreefold, move(t, r, "47-42")); !errors.Is(err, ErrClaimRefused) || strings.Contains(err.Error(), "rules,") ||
+		!strings.Contains(err.Error(), "only the side to move (White) can claim") {
 		t.Errorf("a claim by the side not to move: %v", err)
 	}
 	p := rules.MustLookup("english").Params()

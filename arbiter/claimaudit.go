@@ -143,6 +143,9 @@ func AuditClaims(g *pdn.Game, rp *pdn.Replayed) []ClaimFinding {
 // judge checks a claim of kind in r's position (with the move text when
 // not empty), resolving KindMoveRule to the variant's rule.
 func judge(r *Referee, kind Termination, move string) Evidence {
+	if kind == DrawAgreement {
+		return judgeAgreement(r, true)
+	}
 	if kind == KindMoveRule {
 		n := r.cfg.Variant.Draws().MoveRule
 		if n == 0 {
@@ -163,11 +166,22 @@ func judge(r *Referee, kind Termination, move string) Evidence {
 	return r.claimValid(kind, &m, r.Position().MoveText(m))
 }
 
+// judgeAgreement is the audit's evidence of a draw by agreement that a
+// record states (agreed) or of a draw offer it records declined. The
+// record is the only witness of what the players said, so either holds
+// unless the game was already over.
+func judgeAgreement(r *Referee, agreed bool) Evidence {
+	if r.Done() {
+		return Evidence{Kind: DrawAgreement, Problem: "the game was already over: " + r.Result().Reason}
+	}
+	return r.agreement(agreed)
+}
+
 func judgeClaim(r *Referee, i int, label string, c CommentClaim) ClaimFinding {
 	f := ClaimFinding{What: Claimed, Kind: c.Kind, Ply: i, Label: label}
 	who := "a claim"
 	if c.HasColor {
-		who = c.Color.String() + "'s claim"
+		who = c.Color.Name() + "'s claim"
 	}
 	if c.Err != "" {
 		f.Wrong = true
@@ -179,6 +193,9 @@ func judgeClaim(r *Referee, i int, label string, c CommentClaim) ClaimFinding {
 		move = c.Move // refused with a move: the move was not played
 	}
 	ev := judge(r, c.Kind, move)
+	if c.Kind == DrawAgreement {
+		ev = judgeAgreement(r, c.Verdict != VerdictRefused)
+	}
 	f.Valid = ev.Valid
 	f.Wrong = ev.Valid == (c.Verdict == VerdictRefused)
 	verdict := "valid"
@@ -187,6 +204,8 @@ func judgeClaim(r *Referee, i int, label string, c CommentClaim) ClaimFinding {
 		verdict = "valid, but recorded refused"
 	case f.Wrong:
 		verdict = "INVALID"
+	case c.Kind == DrawAgreement && ev.Problem == "" && !ev.Valid:
+		verdict = "declined" // an offer, not a claim: nothing to refuse
 	case !ev.Valid:
 		verdict = "invalid, and rightly refused"
 	}
@@ -229,7 +248,7 @@ type recorded struct {
 func recordedDraw(g *pdn.Game) (recorded, bool) {
 	if t := strings.TrimSpace(g.Tag("Termination")); t != "" {
 		switch k := Termination(strings.ToLower(t)); {
-		case k == DrawThreefold:
+		case k == DrawThreefold, k == DrawAgreement:
 			return recorded{k, "Termination tag"}, true
 		case strings.HasPrefix(string(k), "draw by"):
 			if _, ok := moveRuleN(k); ok {

@@ -108,6 +108,12 @@ func (e Evidence) String() string {
 		}
 		return "the sides do not have one piece each (" + e.Material + ")"
 	}
+	if e.Kind == DrawAgreement {
+		if e.Valid {
+			return "the players agreed a draw"
+		}
+		return "the opponent did not agree to a draw"
+	}
 	if e.Kind != DrawThreefold {
 		return ""
 	}

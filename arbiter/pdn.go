@@ -137,14 +137,14 @@ func joinNote(a, b string) string {
 	return a + " " + b
 }
 
-// warningNote is "warning: black played 10-15, illegal: capturing is
+// warningNote is "warning: Black played 10-15, illegal: capturing is
 // compulsory: 14 can capture (14x32) (WCDF rules, 1.20); corrected."
 func warningNote(w Warning) string {
 	why := w.Why
 	if w.Explanation.Code != "" {
 		why = w.Explanation.Cited()
 	}
-	s := fmt.Sprintf("warning: %s played %s, illegal: %s", w.Color, strconv.Quote(w.Text), why)
+	s := fmt.Sprintf("warning: %s played %s, illegal: %s", w.Color.Name(), strconv.Quote(w.Text), why)
 	switch w.Decision {
 	case "corrected":
 		s += "; corrected at the opponent's choice"

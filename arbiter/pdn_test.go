@@ -83,7 +83,7 @@ func TestRecordPDNRoundTrip(t *testing.T) {
 		all += " | " + m.Comment
 	}
 	for _, want := range []string{
-		`warning: white played "32-23", illegal: a king moves one square at a time, and 32-23 is 2 squares (WCDF rules, 1.17).`,
+		`warning: White played "32-23", illegal: a king moves one square at a time, and 32-23 is 2 squares (WCDF rules, 1.17).`,
 		"arbiter's decision: pause: a player is unwell.",
 		"arbiter's decision: add-time white 1m0s: disturbed by noise.",
 		"arbiter's decision: annotation: spectators asked to keep quiet.",
@@ -94,7 +94,7 @@ func TestRecordPDNRoundTrip(t *testing.T) {
 			t.Errorf("comments lack %q:\n%s", want, all)
 		}
 	}
-	if !strings.HasPrefix(back.Comment, "warning: white played") {
+	if !strings.HasPrefix(back.Comment, "warning: White played") {
 		t.Errorf("the warning before the first move is not the game's comment: %q", back.Comment)
 	}
 	// The claims read back and audited: both judged as recorded.
@@ -238,7 +238,7 @@ func TestAuditClaimsPastAutomaticDraw(t *testing.T) {
 	all := strings.Join(lines, "\n")
 	for _, want := range []string{
 		"threefold repetition first due after 4... 9-4 (declared by the arbiter in international, yet the record goes on): the position occurs for the third time",
-		"white's claim of threefold repetition after 3. 47-42 (recorded refused): invalid, and rightly refused: the position has occurred twice, at moves 1. and 3.",
+		"White's claim of threefold repetition after 3. 47-42 (recorded refused): invalid, and rightly refused: the position has occurred twice, at moves 1. and 3.",
 		"the 5-move rule first due after 5... 4-9 (declared by the arbiter in international)",
 		"never held: the 25-move rule, the 16-move rule",
 	} {
@@ -272,7 +272,7 @@ func TestRecordPDNBraces(t *testing.T) {
 		t.Fatalf("%v\n%s", err, b.String())
 	}
 	c := g.Moves[0].Comment
-	if !strings.Contains(c, `warning: black played "{bad}", illegal: {bad} is not a move: not a move; corrected at the opponent's choice.`) {
+	if !strings.Contains(c, `warning: Black played "{bad}", illegal: {bad} is not a move: not a move; corrected at the opponent's choice.`) {
 		t.Errorf("comment %q\n%s", c, b.String())
 	}
 	if cl := ParseClaims(c); len(cl) != 1 || cl[0].Verdict != VerdictRefused || cl[0].Color != rules.White {
@@ -308,7 +308,7 @@ func TestAuditClaimsStopsAtSetup(t *testing.T) {
 	}
 	all := strings.Join(lines, "\n")
 	want := "claims and draws after 2... 9-4 are not judged: the board was set up before 3. 46-41 (a /FEN/ set-up), and the draw rules count moves"
-	if !strings.Contains(all, want) || strings.Contains(all, "white's claim") {
+	if !strings.Contains(all, want) || strings.Contains(all, "White's claim") {
 		t.Errorf("findings:\n%s\nwant %q and no judged claim after it", all, want)
 	}
 }

@@ -368,11 +368,11 @@ func (r *Referee) ClaimWithMove(c rules.Color, kind Termination, m rules.Move) (
 	}
 	side := r.pos.Turn()
 	if c != side {
-		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Problem: fmt.Sprintf("only the side to move (%s) can claim with a move", side)}, false)
+		return Accepted, r.settleClaim(c, Evidence{Kind: kind, Problem: fmt.Sprintf("only the side to move (%s) can claim with a move", side.Name())}, false)
 	}
 	used := r.clock.Now().Sub(r.start)
 	if r.flag(used) {
-		return GameOver, fmt.Errorf("%w: %s's flag fell before the claim", ErrGameOver, side)
+		return GameOver, fmt.Errorf("%w: %s's flag fell before the claim", ErrGameOver, side.Name())
 	}
 	legal, ok := r.legal(m)
 	if !ok {
@@ -475,12 +475,18 @@ func (r *Referee) Agree() error {
 	if r.Done() {
 		return ErrGameOver
 	}
-	why := "the players agreed a draw"
-	if a, ok := DrawArticle(r.cite, DrawAgreement); ok {
-		why += " (" + a.String() + ")"
-	}
-	r.finish(Result{rules.Draw, DrawAgreement, why})
+	r.finish(Result{rules.Draw, DrawAgreement, r.agreement(true).Cited()})
 	return nil
+}
+
+// agreement is the evidence of a draw offer the opponent accepted (agreed)
+// or declined, with the rulebook's article on agreement: what Agree gives
+// as the reason and what the claims audit says of an agreement it reads
+// in a record, which has only the players' word to judge by.
+func (r *Referee) agreement(agreed bool) Evidence {
+	e := Evidence{Kind: DrawAgreement, Valid: agreed}
+	e.Article, _ = DrawArticle(r.cite, DrawAgreement)
+	return e
 }
 
 // Adjudicate ends the game with outcome o by the arbiter's decision.

@@ -196,7 +196,7 @@ func playable(p rules.Position) error {
 		}
 	}
 	if !p.HasMoves() {
-		return fmt.Errorf("%s to move has no legal move: the game would be over before it starts", p.Turn())
+		return fmt.Errorf("%s to move has no legal move: the game would be over before it starts", p.Turn().Name())
 	}
 	return nil
 }

@@ -267,13 +267,13 @@ func forfeit(ref *arbiter.Referee, c rules.Color, f *Fault) {
 	}
 	switch f.Kind {
 	case Crash:
-		ref.Forfeit(c, arbiter.EngineCrashed, c.String()+" engine crashed: "+reason)
+		ref.Forfeit(c, arbiter.EngineCrashed, c.Name()+"'s engine crashed: "+reason)
 	case Stall:
-		ref.Forfeit(c, arbiter.EngineStalled, c.String()+" engine stalled: "+reason)
+		ref.Forfeit(c, arbiter.EngineStalled, c.Name()+"'s engine stalled: "+reason)
 	case Timeout:
-		ref.Forfeit(c, arbiter.TimeForfeit, c.String()+" gave no move in time: "+reason)
+		ref.Forfeit(c, arbiter.TimeForfeit, c.Name()+" gave no move in time: "+reason)
 	case Limit:
-		ref.Forfeit(c, arbiter.EngineFault, c.String()+" engine was stopped by the arbiter: "+reason)
+		ref.Forfeit(c, arbiter.EngineFault, c.Name()+"'s engine was stopped by the arbiter: "+reason)
 	default:
 		ref.SubmitIllegal(f.Text, reason)
 	}
@@ -293,7 +293,7 @@ func claimDraw(ref *arbiter.Referee, c rules.Color) arbiter.Verdict {
 		}
 		why = append(why, err.Error())
 	}
-	ref.Forfeit(c, arbiter.Resignation, c.String()+" left the game claiming a draw that the rules do not give: "+strings.Join(why, "; "))
+	ref.Forfeit(c, arbiter.Resignation, c.Name()+" left the game claiming a draw that the rules do not give: "+strings.Join(why, "; "))
 	return arbiter.GameOver
 }
 

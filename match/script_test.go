@@ -52,14 +52,14 @@ func TestScriptedEngines(t *testing.T) {
 		// stray line with a quote.
 		{"noise is ignored, then a repeated move is illegal", `echo "hello world"; echo "info depth=1 nodes=5"; echo 'info pv="11-15 23-19'; echo "copyright x"; echo 'copyright "2026'; echo 'load "book'; echo "done move=9-13"`,
 			arbiter.PolicyStrict, arbiter.IllegalMove, 2, "not a legal move"},
-		{"move for the other side", `echo "done move=21-17"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "not a legal move for black"},
+		{"move for the other side", `echo "done move=21-17"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "not a legal move for Black"},
 		{"unknown square", `echo "done move=9-99"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "bad square"},
 		{"unreadable done", `echo 'done move="9-13'`, arbiter.PolicyWCDF, arbiter.IllegalMove, 0, "a done line that breaks the Hub syntax"},
 		{"exit during search", `exit 5`, arbiter.PolicyWCDF, arbiter.EngineCrashed, 0, "it exited during its search (exit status 5)"},
 		// An oversized line is the engine's fault, named as such, whatever
 		// the line: not an illegal move (no retry under WCDF).
 		{"info line over the limit", `printf 'info pv='; head -c 70000 /dev/zero | tr '\0' x; echo; echo "done move=9-13"`,
-			arbiter.PolicyWCDF, arbiter.EngineFault, 0, "black engine was stopped by the arbiter: it sent a line longer than 65536 bytes"},
+			arbiter.PolicyWCDF, arbiter.EngineFault, 0, "Black's engine was stopped by the arbiter: it sent a line longer than 65536 bytes"},
 		{"junk line over the limit", `head -c 70000 /dev/zero | tr '\0' x; echo; echo "done move=9-13"`,
 			arbiter.PolicyStrict, arbiter.EngineFault, 0, "line longer than 65536 bytes"},
 		{"silent, answers ping", `:`, arbiter.PolicyWCDF, arbiter.TimeForfeit, 0, "no move after stop"},
@@ -325,7 +325,7 @@ func TestHandshakeFloodIsBounded(t *testing.T) {
 			if res.Termination != arbiter.EngineFault || res.Outcome != rules.BlackWins || len(rec.Moves) != 0 {
 				t.Fatalf("result %s (%s) after %d plies, want white's engine fault", res, res.Reason, len(rec.Moves))
 			}
-			if want := "white engine was stopped by the arbiter: " + tt.why; res.Reason != want {
+			if want := "White's engine was stopped by the arbiter: " + tt.why; res.Reason != want {
 				t.Errorf("reason %q, want %q", res.Reason, want)
 			}
 		})

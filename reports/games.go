@@ -267,9 +267,10 @@ type incident struct {
 	Text   string `json:"t"`
 }
 
-// warningNote finds the arbiter's warnings in a PDN text: "{warning: black
-// played "10-15", illegal: ...}".
-var warningNote = regexp.MustCompile(`\{\s*warning: (white|black) ([^}]*)\}`)
+// warningNote finds the arbiter's warnings in a PDN text: "{warning: Black
+// played "10-15", illegal: ...}" (stored games before the side was named
+// as the referee names it say "black").
+var warningNote = regexp.MustCompile(`\{\s*warning: ([Ww]hite|[Bb]lack) ([^}]*)\}`)
 
 // incidentKinds are the terminations the log lists, with who is at fault:
 // the loser (true) or nobody in particular (false).
@@ -452,11 +453,11 @@ func buildGamesView(ev Event, names []string) (*gamesView, []string, error) {
 		}
 		if strings.Contains(g.PDN, "warning:") {
 			for _, m := range warningNote.FindAllStringSubmatch(g.PDN, -1) {
-				e := idx[g.White]
-				if m[1] == "black" {
-					e = idx[g.Black]
+				e, side := idx[g.White], rules.White
+				if strings.EqualFold(m[1], "black") {
+					e, side = idx[g.Black], rules.Black
 				}
-				gv.Incident = append(gv.Incident, incident{Game: k, Engine: e, Kind: "warning", Text: m[1] + " " + strings.TrimSpace(m[2])})
+				gv.Incident = append(gv.Incident, incident{Game: k, Engine: e, Kind: "warning", Text: side.Name() + " " + strings.TrimSpace(m[2])})
 			}
 		}
 	}

@@ -90,7 +90,7 @@ func TestIncidents(t *testing.T) {
 		{Round: 1, Board: 1, White: "a", Black: "b", Result: "1-0", Termination: "time forfeit", Reason: "black's flag fell"},
 		{Round: 1, Board: 2, White: "b", Black: "a", Result: "1/2-1/2", Termination: "adjudication"},
 		{Round: 2, Board: 1, White: "a", Black: "b", Result: "0-1", Termination: "normal",
-			PDN: `1. 11-15 {warning: white played "22-17", illegal: a capture is compulsory} 23-19 0-1`},
+			PDN: `1. 11-15 {warning: white played "22-17", illegal: a capture is compulsory} 23-19 {warning: Black played "9-13", illegal: a capture is compulsory} 0-1`},
 		{Round: 2, Board: 2, White: "b", Black: "a", Result: "1-0", Termination: "engine crashed"},
 	}}
 	gv, _, err := buildGamesView(ev, ev.Engines)
@@ -100,7 +100,10 @@ func TestIncidents(t *testing.T) {
 	want := []incident{
 		{Game: 0, Engine: 1, Kind: "time forfeit", Text: "time forfeit: black's flag fell"},
 		{Game: 1, Engine: -1, Kind: "adjudication", Text: "adjudication"},
-		{Game: 2, Engine: 0, Kind: "warning", Text: `white played "22-17", illegal: a capture is compulsory`},
+		// A stored game's note names the side in lower case, a newer one
+		// as the referee does; the report says both as the referee does.
+		{Game: 2, Engine: 0, Kind: "warning", Text: `White played "22-17", illegal: a capture is compulsory`},
+		{Game: 2, Engine: 1, Kind: "warning", Text: `Black played "9-13", illegal: a capture is compulsory`},
 		{Game: 3, Engine: 0, Kind: "engine crashed", Text: "engine crashed"},
 	}
 	if len(gv.Incident) != len(want) {

@@ -42,14 +42,14 @@ func TestAdjudicationByEvaluation(t *testing.T) {
 	if n := strings.Count(stdout, "(adjudication: adjudicated by engine evaluation: "); n != 4 || !strings.Contains(stdout, "Score of D vs R: 4 - 0 - 0") {
 		t.Errorf("resign: %d games adjudicated, want 4 won by D:\n%s", n, stdout)
 	}
-	if !strings.Contains(stdout, "black's score was -2.00 or worse over its last 2 moves (") || strings.Count(pdnText, `[Termination "adjudication"]`) != 4 ||
-		!strings.Contains(strings.Join(strings.Fields(pdnText), " "), "adjudicated by engine evaluation: white's score was -2.00 or worse over its last 2 moves (") {
+	if !strings.Contains(stdout, "Black's score was -2.00 or worse over its last 2 moves (") || strings.Count(pdnText, `[Termination "adjudication"]`) != 4 ||
+		!strings.Contains(strings.Join(strings.Fields(pdnText), " "), "adjudicated by engine evaluation: White's score was -2.00 or worse over its last 2 moves (") {
 		t.Errorf("resign: the evidence is not in the result and the PDN:\n%s\n%s", stdout, pdnText)
 	}
 	stdout, _ = run("draw", "--engine", "name=D cmd=self engine --level 1", "--engine", "name=E cmd=self engine --level 1 --seed 3",
 		"--adjudication-draw-movenumber", "8", "--adjudication-draw-movecount", "3")
 	if !strings.Contains(stdout, "1/2-1/2 (adjudication: adjudicated a draw by engine evaluation after ") ||
-		!strings.Contains(stdout, "over their last 3 moves (white +0.00, +0.00, +0.00; black +0.00, +0.00, +0.00)") {
+		!strings.Contains(stdout, "over their last 3 moves (White +0.00, +0.00, +0.00; Black +0.00, +0.00, +0.00)") {
 		t.Errorf("draw: no adjudicated draw with its scores:\n%s", stdout)
 	}
 	if !strings.Contains(stdout, "(normal: ") {

@@ -241,8 +241,8 @@ func TestCheckClaims(t *testing.T) {
 	}
 	for _, want := range []string{
 		"game 1: threefold repetition first claimable after 5. 5-1: the position occurs for the third time, at the start and at moves 3. and 5.",
-		"game 1: black's claim of threefold repetition after 4... 28-32 (recorded refused): invalid, and rightly refused: the position has occurred twice",
-		"game 2: black's claim of threefold repetition after 5. 5-1 (recorded accepted): valid",
+		"game 1: Black's claim of threefold repetition after 4... 28-32 (recorded refused): invalid, and rightly refused: the position has occurred twice",
+		"game 2: Black's claim of threefold repetition after 5. 5-1 (recorded accepted): valid",
 		"game 3: the 40-move rule first claimable after 41. 6-1: each player has made 40 moves",
 		"game 4: threefold repetition first due after 4... 9-4 (declared by the arbiter in international):",
 	} {
@@ -256,11 +256,11 @@ func TestCheckClaims(t *testing.T) {
 	}
 	for _, want := range []string{
 		// A game's verdict line says WRONG with its first such finding...
-		"game 1 (White: Early, A., Black: Early, B.): WRONG: black's claim of threefold repetition after 4... 28-32 (recorded accepted): INVALID: the position has occurred twice, at moves 2... and 4...",
+		"game 1 (White: Early, A., Black: Early, B.): WRONG: Black's claim of threefold repetition after 4... 28-32 (recorded accepted): INVALID: the position has occurred twice, at moves 2... and 4...",
 		// ... and the others follow.
 		"game 1: WRONG: draw by threefold repetition recorded (Termination tag)",
-		"game 2 (White: Hasty, A., Black: Hasty, B.): WRONG: white's claim of the 40-move rule after 7. 6-1 (no verdict recorded): INVALID: 12 of the 80 moves",
-		"game 3 (White: Refused, A., Black: Refused, B.): WRONG: black's claim of threefold repetition with 5-1 after 4... 28-32 (recorded refused): valid, but recorded refused",
+		"game 2 (White: Hasty, A., Black: Hasty, B.): WRONG: White's claim of the 40-move rule after 7. 6-1 (no verdict recorded): INVALID: 12 of the 80 moves",
+		"game 3 (White: Refused, A., Black: Refused, B.): WRONG: Black's claim of threefold repetition with 5-1 after 4... 28-32 (recorded refused): valid, but recorded refused",
 		"game 4 (White: Broken, A., Black: Broken, B.): WRONG: draw by 40-move rule recorded (Termination tag) at the end, after 42... 15-19: INVALID: 40 of the 80 moves (40 each) needed have been played with no uncrowned man advanced and no capture, counted from 23. 1-5 (22... 28x19 was a capture)",
 	} {
 		if !strings.Contains(out, want) {
@@ -329,7 +329,11 @@ func TestCheckCitesTheArticle(t *testing.T) {
 // where repetition first held, cite the WCDF rules' 1.32.1; the
 // international game's repetition, declared by the arbiter and recorded in
 // its Termination tag, the FMJD rules' art. 6.1; the Russian game's
-// nothing (no Russian rulebook is cited).
+// nothing (no Russian rulebook is cited). A draw by agreement cites its
+// article too (WCDF 1.32, FMJD 7.3.1): an offer recorded declined, one
+// recorded accepted, and one in the Termination tag. The accepted one was
+// reported "WRONG ... INVALID: a draw by agreement needs both players
+// (Agree)", citing nothing, and the Termination tag's was not audited.
 func TestCheckClaimsCiteTheArticle(t *testing.T) {
 	out, err := exec.Command(arbiterBin, "check", "--claims", "testdata/articles/claims.pdn").Output()
 	if err != nil {
@@ -337,13 +341,16 @@ func TestCheckClaimsCiteTheArticle(t *testing.T) {
 	}
 	const since = "since the start of the record"
 	for _, want := range []string{
-		"game 1: black's claim of threefold repetition after 4... 28-32 (recorded refused): invalid, and rightly refused: the position has occurred twice, at moves 2... and 4..., " + since + "; a third time is needed (WCDF rules, 1.32.1)\n",
+		"game 1: Black's claim of threefold repetition after 4... 28-32 (recorded refused): invalid, and rightly refused: the position has occurred twice, at moves 2... and 4..., " + since + "; a third time is needed (WCDF rules, 1.32.1)\n",
 		"game 1: threefold repetition first claimable after 5. 5-1: the position occurs for the third time, at the start and at moves 3. and 5., " + since + " (WCDF rules, 1.32.1)\n",
-		"game 1: black's claim of threefold repetition with 5-1 after 5. 5-1 (recorded accepted): valid: the position occurs for the third time, at the start and at moves 3. and 5., " + since + " (WCDF rules, 1.32.1)\n",
+		"game 1: Black's claim of threefold repetition with 5-1 after 5. 5-1 (recorded accepted): valid: the position occurs for the third time, at the start and at moves 3. and 5., " + since + " (WCDF rules, 1.32.1)\n",
 		"game 2: threefold repetition first due after 4... 9-4 (declared by the arbiter in international): the position occurs for the third time, at the start and at moves 2... and 4..., " + since + " (FMJD rules, art. 6.1)\n",
 		"game 2: draw by threefold repetition recorded (Termination tag) at the end, after 4... 9-4: valid: the position occurs for the third time, at the start and at moves 2... and 4..., " + since + " (FMJD rules, art. 6.1)\n",
 		"game 3: draw by threefold repetition recorded (Termination tag) at the end, after 4... g1-h2: valid: the position occurs for the third time, at the start and at moves 2... and 4..., " + since + "\n",
-		"games=3 ok=3 illegal=0 unreadable=0\nclaims=2 draws=2 wrong=0\n",
+		"game 4: Black's claim of a draw by agreement after 1... 23-19 (recorded refused): declined: the opponent did not agree to a draw (WCDF rules, 1.32)\n",
+		"game 4: White's claim of a draw by agreement after 2. 8-11 (recorded accepted): valid: the players agreed a draw (WCDF rules, 1.32)\n",
+		"game 5: draw by agreement recorded (Termination tag) at the end, after 2... 14x23: valid: the players agreed a draw (FMJD rules, art. 7.3.1)\n",
+		"games=5 ok=5 illegal=0 unreadable=0\nclaims=4 draws=3 wrong=0\n",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the output lacks %q:\n%s", want, out)

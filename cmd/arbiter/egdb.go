@@ -240,11 +240,11 @@ func runEGDBProbe(out, errw io.Writer, v *rules.Variant, o egdbFlags, p rules.Po
 	if val == egdb.Unknown {
 		return tooManyPieces(v, o.dir, p, db.Pieces())
 	}
-	fmt.Fprintf(out, "%s: %s to move %s\n", p.FEN(), p.Turn(), verdict(val))
+	fmt.Fprintf(out, "%s: %s to move %s\n", p.FEN(), p.Turn().Name(), verdict(val))
 	for _, c := range []rules.Color{rules.White, rules.Black} {
 		if p.Pieces(c).Empty() {
 			// No move of a finished game has a value to show.
-			fmt.Fprintf(out, "  the game is over: %s has no pieces left\n", c)
+			fmt.Fprintf(out, "  the game is over: %s has no pieces left\n", c.Name())
 			return nil
 		}
 	}

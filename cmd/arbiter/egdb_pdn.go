@@ -95,7 +95,7 @@ func probeGame(out io.Writer, g *pdn.Game, fallback *rules.Variant, dir string, 
 			return err
 		}
 		fmt.Fprintf(out, "  at the end (%s): the game is over, %s has no pieces left (%s)\n",
-			final.FEN(), winner.Opponent(), val.Outcome(final.Turn()).PDN(rep.Variant.WideResults()))
+			final.FEN(), winner.Opponent().Name(), val.Outcome(final.Turn()).PDN(rep.Variant.WideResults()))
 	case first < 0:
 		fmt.Fprintf(out, "  never in the database: the last position has %d pieces, the database holds up to %d\n",
 			egdb.MaterialOf(final).Pieces(), db.Pieces())
@@ -138,9 +138,9 @@ func probeLine(out io.Writer, db *egdb.DB, rep *pdn.Replayed, i int, where strin
 func perfectPlay(v egdb.Value, turn rules.Color) string {
 	switch v {
 	case egdb.Win:
-		return fmt.Sprintf("%s wins", turn)
+		return turn.Name() + " wins"
 	case egdb.Loss:
-		return fmt.Sprintf("%s wins", turn.Opponent())
+		return turn.Opponent().Name() + " wins"
 	}
 	return "a draw"
 }

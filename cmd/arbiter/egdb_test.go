@@ -4,6 +4,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -27,7 +28,7 @@ func TestEGDBAdjudication(t *testing.T) {
 		t.Fatalf("egdb build: exit %d\n%s\n%s", code, out, stderr)
 	}
 	out, stderr, code := runArbiter(t, dir, "egdb", "probe", "--variant", "english", "--dir", db, "--fen", "W:W18:B14")
-	if code != 0 || !strings.Contains(out, "white to move wins") || !strings.Contains(out, "18x9     wins") {
+	if code != 0 || !strings.Contains(out, "White to move wins") || !strings.Contains(out, "18x9     wins") {
 		t.Fatalf("egdb probe: exit %d\n%s\n%s", code, out, stderr)
 	}
 	base := []string{"match", "--variant", "english", "--time-control", "60+1", "--games-per-encounter", "16", "--progress", "off",
@@ -78,6 +79,10 @@ func TestEGDBAdjudication(t *testing.T) {
 			continue
 		}
 		adjudicated++
+		// The reason names the winner as the referee's reasons do.
+		if !egdbReason.MatchString(text) {
+			t.Errorf("game %d: the reason does not say who wins as the referee does (White, Black, a draw): %s", g.Number, text)
+		}
 		rp, err := pdn.Replay(g, v)
 		if err != nil {
 			t.Fatal(err)
@@ -115,6 +120,9 @@ func TestEGDBAdjudication(t *testing.T) {
 		t.Errorf("missing database: exit %d\n%s", code, stderr)
 	}
 }
+
+// egdbReason is the database's adjudication as a result's reason says it.
+var egdbReason = regexp.MustCompile(`adjudicated by endgame database: (White wins|Black wins|a draw) \(\d+ pieces\)`)
 
 // lastComments is the text of every comment of the game's moves.
 func lastComments(g *pdn.Game) string {

@@ -54,7 +54,7 @@ func TestEGDBProbeSaysWhatToBuild(t *testing.T) {
 				}
 				continue
 			}
-			if code != 0 || !strings.Contains(out, c.fen+": black to move loses") {
+			if code != 0 || !strings.Contains(out, c.fen+": Black to move loses") {
 				t.Errorf("probe %s: exit %d\n%s\n%s", c.fen, code, out, stderr)
 			}
 			continue
@@ -66,13 +66,13 @@ func TestEGDBProbeSaysWhatToBuild(t *testing.T) {
 		if out, stderr, code := runArbiter(t, dir, cmd...); code != 0 {
 			t.Fatalf("the quoted command: exit %d\n%s\n%s", code, out, stderr)
 		}
-		if out, stderr, code := probe(c.fen); code != 0 || !strings.Contains(out, ": white to move") {
+		if out, stderr, code := probe(c.fen); code != 0 || !strings.Contains(out, ": White to move") {
 			t.Fatalf("probe %s after the quoted build: exit %d\n%s\n%s", c.fen, code, out, stderr)
 		}
 	}
 	for _, c := range []struct{ fen, want string }{
-		{"W:W10:B", "W:W10:B: white to move wins\n  the game is over: black has no pieces left\n"},
-		{"B:W10,11,12,13,14,15:B", "B:W10,11,12,13,14,15:B: black to move loses\n  the game is over: black has no pieces left\n"},
+		{"W:W10:B", "W:W10:B: White to move wins\n  the game is over: Black has no pieces left\n"},
+		{"B:W10,11,12,13,14,15:B", "B:W10,11,12,13,14,15:B: Black to move loses\n  the game is over: Black has no pieces left\n"},
 	} {
 		if out, stderr, code := probe(c.fen); code != 0 || out != c.want {
 			t.Errorf("probe %s: exit %d, stdout %q (stderr %q); want %q", c.fen, code, out, stderr, c.want)
@@ -132,7 +132,7 @@ func TestEGDBInterruptedBuild(t *testing.T) {
 		t.Fatalf("the resumed build: exit %d\n%s\n%s", code, out, stderr)
 	}
 	out, stderr, code = runArbiter(t, dir, "egdb", "probe", "--variant", "english", "--dir", db, "--fen", "W:WK18,K27:BK1,K3")
-	if code != 0 || !strings.HasPrefix(out, "W:WK18,K27:BK1,K3: white to move ") || strings.Contains(stderr, "note:") {
+	if code != 0 || !strings.HasPrefix(out, "W:WK18,K27:BK1,K3: White to move ") || strings.Contains(stderr, "note:") {
 		t.Errorf("probe after the resumed build: exit %d\n%s\n%s", code, out, stderr)
 	}
 }
@@ -243,12 +243,12 @@ const clubGames = `[Event "club"]
 `
 
 const clubValues = `game 1: Ann - Bob 1/2-1/2 (recorded)
-  from 1... 22x15 (3 pieces, B:W15:BK1,K28): black wins with perfect play (0-1)
-  at the end (3 pieces, W:W11:BK1,K20): black wins with perfect play (0-1)
+  from 1... 22x15 (3 pieces, B:W15:BK1,K28): Black wins with perfect play (0-1)
+  at the end (3 pieces, W:W11:BK1,K20): Black wins with perfect play (0-1)
   the recorded 1/2-1/2 is not the last position's result with perfect play (0-1): a draw by repetition or a move-count rule (which the database ignores), a resignation, a time forfeit or a mistake would explain it
 game 2: Cy - Di 0-1 (recorded)
-  from the start (3 pieces, B:WK18,K27:BK1): white wins with perfect play (1-0)
-  at the end (3 pieces, B:WK9,K27:BK1): white wins with perfect play (1-0)
+  from the start (3 pieces, B:WK18,K27:BK1): White wins with perfect play (1-0)
+  at the end (3 pieces, B:WK9,K27:BK1): White wins with perfect play (1-0)
   the recorded 0-1 is not the last position's result with perfect play (1-0): a draw by repetition or a move-count rule (which the database ignores), a resignation, a time forfeit or a mistake would explain it
 game 3: Ed - Flo * (recorded)
   never in the database: the last position has 24 pieces, the database holds up to 3
@@ -326,7 +326,7 @@ func TestEGDBDamagedTable(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "1 table solved, 15 already built") {
 		t.Fatalf("the quoted build: exit %d\n%s\n%s", code, out, stderr)
 	}
-	if out, stderr, code := runArbiter(t, dir, "egdb", "probe", "--variant", "english", "--dir", db, "--fen", fen); code != 0 || !strings.HasPrefix(out, fen+": white to move") {
+	if out, stderr, code := runArbiter(t, dir, "egdb", "probe", "--variant", "english", "--dir", db, "--fen", fen); code != 0 || !strings.HasPrefix(out, fen+": White to move") {
 		t.Errorf("probe after the build: exit %d\n%s\n%s", code, out, stderr)
 	}
 }

@@ -49,3 +49,32 @@ func TestRulesReasonNamesSide(t *testing.T) {
 		t.Errorf("the store holds %d games, want 2", n)
 	}
 }
+
+// TestEngineFaultReasonNamesSide: an engine that crashes at its second
+// move, once with White and once with Black. The console's game lines and
+// the record's notes (games.pdn) say "White's engine crashed: ..." and
+// "Black's engine crashed: ...", as the referee names the sides; they said
+// "white engine crashed".
+func TestEngineFaultReasonNamesSide(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out")
+	stdout, stderr, code := runArbiter(t, dir, "match", "--variant", "english", "--progress", "off", "--time-control", "5+0.1",
+		"--engine", "name=Crash cmd=self engine --fault crash-at=2", "--engine", "name=Ok cmd=self engine --level 1",
+		"--games-per-encounter", "2", "--out", out)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	pdnText, err := os.ReadFile(filepath.Join(out, "games.pdn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, side := range []string{"White", "Black"} {
+		want := "(engine crashed: " + side + "'s engine crashed: it exited during its search"
+		if !strings.Contains(stdout, want) {
+			t.Errorf("the console lacks %q:\n%s", want, stdout)
+		}
+		if !strings.Contains(strings.Join(strings.Fields(string(pdnText)), " "), side+"'s engine crashed: it exited") {
+			t.Errorf("games.pdn does not say %q", side+"'s engine crashed")
+		}
+	}
+}

@@ -23,13 +23,18 @@ import (
 // its evidence), for a client that translates it. Cite, on an
 // explanation, is the article of the federation's rulebook that the rule
 // stands in ("FMJD rules, art. 4.13"), a message of its own so that each
-// language says it in its words; Text leaves it out.
+// language says it in its words; Text leaves it out. Parts are
+// arguments that are coded messages of their own (a result's label "1-2
+// (White: half-point bye)" has its bye sides, each its side and its bye),
+// which a client translates and joins with ", " as Args[name]; Text has
+// them in English.
 type Message struct {
-	Code string            `json:"code"`
-	Args map[string]string `json:"args,omitempty"`
-	Text string            `json:"text"`
-	Why  *Message          `json:"why,omitempty"`
-	Cite *Message          `json:"cite,omitempty"`
+	Code  string               `json:"code"`
+	Args  map[string]string    `json:"args,omitempty"`
+	Text  string               `json:"text"`
+	Why   *Message             `json:"why,omitempty"`
+	Cite  *Message             `json:"cite,omitempty"`
+	Parts map[string][]Message `json:"parts,omitempty"`
 }
 
 // Catalog maps each message code to its English template; {name} in a

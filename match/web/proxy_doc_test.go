@@ -4,8 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/draughts-arbiter/arbiter/match/people/director"
 )
 
 // TestDocProxyConfig reads the nginx config of docs/internet.md, the one an
@@ -45,19 +48,76 @@ func TestDocProxyConfig(t *testing.T) {
 			t.Errorf("the doc's nginx config logs %s: its secret reaches the access log", path)
 		}
 	}
+	// nginx refuses a body over 1 MiB unless told; the largest body a
+	// route reads (a director's rating list) must get through.
+	size := regexp.MustCompile(`(?m)^\s*client_max_body_size\s+(\d+)([kKmM]?);`).FindSubmatch(m[1])
+	allowed := int64(1 << 20) // nginx's default
+	if size != nil {
+		n, _ := strconv.ParseInt(string(size[1]), 10, 64)
+		allowed = n << map[string]int{"": 0, "k": 10, "m": 20}[strings.ToLower(string(size[2]))]
+	}
+	if largest := largestBody(t); allowed < largest {
+		t.Errorf("the doc's nginx config lets bodies of %d bytes through; a route reads up to %d (client_max_body_size)", allowed, largest)
+	}
+}
+
+// largestBody is the largest request body a route of this package reads:
+// the limit of every readBody and MaxBytesReader call in its source. A
+// limit this test does not know fails it, so that a new upload is weighed
+// against the doc's proxy config.
+func largestBody(t *testing.T) int64 {
+	t.Helper()
+	known := map[string]int64{
+		"s.lim.MaxBody":          DefaultLimits.MaxBody,
+		"director.MaxTRF":        director.MaxTRF,
+		"director.MaxCSV":        director.MaxCSV,
+		"director.MaxRatingList": director.MaxRatingList,
+		"limit":                  0, // readBody's own parameter
+	}
+	call := regexp.MustCompile(`(?:readBody\(w, r, "[^"]*", |MaxBytesReader\(w, r\.Body, )([^)]+)\)`)
+	var largest int64
+	calls := 0
+	for f, src := range sources(t) {
+		for _, c := range call.FindAllStringSubmatch(src, -1) {
+			n, ok := known[c[1]]
+			if !ok {
+				t.Errorf("%s reads a body of at most %s: give its size here and check docs/internet.md's proxy configs let it through", f, c[1])
+			}
+			largest = max(largest, n)
+			calls++
+		}
+	}
+	if calls < 4 {
+		t.Fatalf("found %d reads of a request body in this package's source; the reading of readBody is out of date", calls)
+	}
+	return largest
 }
 
 // secretRoutes are the paths of the routes that hold a link's secret, with
 // each wildcard replaced by a sample value.
 func secretRoutes(t *testing.T) []string {
 	t.Helper()
+	route := regexp.MustCompile(`HandleFunc\("(?:[A-Z]+ )?(/[^"]*)"`)
+	wild := regexp.MustCompile(`\{[a-z.$]*\}`)
+	var paths []string
+	for _, src := range sources(t) {
+		for _, r := range route.FindAllStringSubmatch(src, -1) {
+			if p := r[1]; strings.Contains(p, "{token}") || strings.Contains(p, "{dtoken}") || strings.Contains(p, "{pass}") {
+				paths = append(paths, wild.ReplaceAllString(p, "x1"))
+			}
+		}
+	}
+	return paths
+}
+
+// sources is this package's source, tests aside, by file name.
+func sources(t *testing.T) map[string]string {
+	t.Helper()
 	files, err := filepath.Glob("*.go")
 	if err != nil {
 		t.Fatal(err)
 	}
-	route := regexp.MustCompile(`HandleFunc\("(?:[A-Z]+ )?(/[^"]*)"`)
-	wild := regexp.MustCompile(`\{[a-z.$]*\}`)
-	var paths []string
+	out := map[string]string{}
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {
 			continue
@@ -66,13 +126,9 @@ func secretRoutes(t *testing.T) []string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range route.FindAllStringSubmatch(string(src), -1) {
-			if p := r[1]; strings.Contains(p, "{token}") || strings.Contains(p, "{dtoken}") || strings.Contains(p, "{pass}") {
-				paths = append(paths, wild.ReplaceAllString(p, "x1"))
-			}
-		}
+		out[f] = string(src)
 	}
-	return paths
+	return out
 }
 
 func matchesAny(res []*regexp.Regexp, s string) bool {

@@ -27,7 +27,7 @@ package egdb
 import "github.com/draughts-arbiter/arbiter/rules"
 
 // Reason starts the reason of every game result an endgame database
-// decides ("adjudicated by endgame database: white wins (4 pieces)"), so
+// decides ("adjudicated by endgame database: White wins (4 pieces)"), so
 // that records and reports can tell such games apart.
 const Reason = "adjudicated by endgame database"
 

@@ -184,7 +184,7 @@ func (j *Judge) Move(c rules.Color, pos rules.Position, score float64, has bool)
 			if c == rules.Black {
 				w, bl = b, a
 			}
-			return rules.Draw, fmt.Sprintf("adjudicated a draw by engine evaluation after %d moves: both sides' scores within %s of 0 over their last %d moves (white %s; black %s)",
+			return rules.Draw, fmt.Sprintf("adjudicated a draw by engine evaluation after %d moves: both sides' scores within %s of 0 over their last %d moves (White %s; Black %s)",
 				j.moves, men(d.Score), d.MoveCount, list(w), list(bl)), true
 		}
 	}
@@ -194,9 +194,9 @@ func (j *Judge) Move(c rules.Color, pos rules.Position, score float64, has bool)
 func (j *Judge) resignReason(loser rules.Color, own, other []float64) string {
 	r := j.rules.Resign
 	s := fmt.Sprintf("adjudicated by engine evaluation: %s's score was %s or worse over its last %d moves (%s)",
-		loser, men(-r.Score), r.MoveCount, list(own))
+		loser.Name(), men(-r.Score), r.MoveCount, list(own))
 	if r.TwoSided {
-		s += fmt.Sprintf(", and %s's %s or better (%s)", loser.Opponent(), men(r.Score), list(other))
+		s += fmt.Sprintf(", and %s's %s or better (%s)", loser.Opponent().Name(), men(r.Score), list(other))
 	}
 	return s
 }
@@ -251,5 +251,5 @@ func (e *EGDB) judge(pos rules.Position) (rules.Outcome, string, bool) {
 	if o == rules.BlackWins {
 		winner = rules.Black
 	}
-	return o, fmt.Sprintf("%s: %s wins (%d pieces)", egdb.Reason, winner, n), true
+	return o, fmt.Sprintf("%s: %s wins (%d pieces)", egdb.Reason, winner.Name(), n), true
 }

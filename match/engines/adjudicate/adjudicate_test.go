@@ -29,14 +29,14 @@ func TestJudge(t *testing.T) {
 	}{
 		{"off", Rules{}, []string{score(-9), score(-9), score(-9)}, []string{score(9), score(9), score(9)}, 0, rules.Ongoing, ""},
 		{"white resigns", Rules{Resign: resign}, []string{score(-1), score(-4), score(-5), score(-6)}, []string{score(0), score(0), score(0), score(0)},
-			7, rules.BlackWins, "white's score was -4.00 or worse over its last 3 moves (-4.00, -5.00, -6.00)"},
+			7, rules.BlackWins, "White's score was -4.00 or worse over its last 3 moves (-4.00, -5.00, -6.00)"},
 		{"a move without a score breaks the run", Rules{Resign: resign}, []string{score(-5), "", score(-5), score(-5)}, []string{"", "", "", ""}, 0, rules.Ongoing, ""},
 		{"a winner's word alone does not count", Rules{Resign: resign}, []string{score(9), score(9), score(9), score(9)}, []string{"", "", "", ""}, 0, rules.Ongoing, ""},
 		{"two-sided needs both", Rules{Resign: two}, []string{score(-5), score(-5), score(-5)}, []string{score(1), score(1), score(1)}, 0, rules.Ongoing, ""},
 		{"two-sided agreement", Rules{Resign: two}, []string{score(-5), score(-5), score(-5)}, []string{score(1), score(5), score(6)},
-			6, rules.BlackWins, "white's score was -4.00 or worse over its last 2 moves (-5.00, -5.00), and black's 4.00 or better (+5.00, +6.00)"},
+			6, rules.BlackWins, "White's score was -4.00 or worse over its last 2 moves (-5.00, -5.00), and Black's 4.00 or better (+5.00, +6.00)"},
 		{"draw after move 3", Rules{Draw: draw}, []string{score(0), score(0.1), score(0), score(0)}, []string{score(0), score(-0.1), score(0.2), score(0)},
-			6, rules.Draw, "after 3 moves: both sides' scores within 0.20 of 0 over their last 2 moves (white +0.10, +0.00; black -0.10, +0.20)"},
+			6, rules.Draw, "after 3 moves: both sides' scores within 0.20 of 0 over their last 2 moves (White +0.10, +0.00; Black -0.10, +0.20)"},
 		{"no draw while a side sees more", Rules{Draw: draw}, []string{score(0), score(0.5), score(0.5), score(0.5)}, []string{score(0), score(0), score(0), score(0)}, 0, rules.Ongoing, ""},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -647,7 +647,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			e.moveSent = true
 			m, err := req.Position.FindDXPMove(msg.From, msg.To, msg.Captured)
 			if err != nil {
-				return reply, &match.Fault{Kind: match.Illegal, Text: moveText(msg), Reason: "not a legal move for " + req.Position.Turn().String() + " in " + req.Position.FEN(), Err: err}
+				return reply, &match.Fault{Kind: match.Illegal, Text: moveText(msg), Reason: "not a legal move for " + req.Position.Turn().Name() + " in " + req.Position.FEN(), Err: err}
 			}
 			reply.Move = m
 			return reply, nil

@@ -994,7 +994,7 @@ func (e *Player) done(text, ponder, raw string, req match.Request, reply match.R
 		}
 	}
 	if err != nil {
-		return reply, &match.Fault{Kind: match.Illegal, Text: text, Reason: "not a legal move for " + req.Position.Turn().String() + " in " + req.Position.FEN(), Err: err}
+		return reply, &match.Fault{Kind: match.Illegal, Text: text, Reason: "not a legal move for " + req.Position.Turn().Name() + " in " + req.Position.FEN(), Err: err}
 	}
 	// Found among the position's legal moves: the referee need not look
 	// it up (nor generate a capture's legal moves) again.

@@ -673,13 +673,13 @@ func startFailure(w, b *match.Watch, wName, bName string, err error) arbiter.Res
 	switch {
 	case wErr != nil && bErr != nil:
 		return arbiter.Result{Outcome: rules.Ongoing, Termination: arbiter.EngineCrashed,
-			Reason: fmt.Sprintf("neither engine could be started: white %s: %v; black %s: %v", wName, wErr, bName, bErr)}
+			Reason: fmt.Sprintf("neither engine could be started: White %s: %v; Black %s: %v", wName, wErr, bName, bErr)}
 	case wErr != nil:
 		return arbiter.Result{Outcome: rules.BlackWins, Termination: arbiter.EngineCrashed,
-			Reason: fmt.Sprintf("white engine %s could not be started: %v", wName, wErr)}
+			Reason: fmt.Sprintf("White's engine %s could not be started: %v", wName, wErr)}
 	case bErr != nil:
 		return arbiter.Result{Outcome: rules.WhiteWins, Termination: arbiter.EngineCrashed,
-			Reason: fmt.Sprintf("black engine %s could not be started: %v", bName, bErr)}
+			Reason: fmt.Sprintf("Black's engine %s could not be started: %v", bName, bErr)}
 	}
 	return arbiter.Result{Outcome: rules.Ongoing, Termination: arbiter.EngineCrashed, Reason: "the game could not be played: " + err.Error()}
 }

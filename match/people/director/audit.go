@@ -200,7 +200,7 @@ func (s *Store) audit(tx *sql.Tx, event, action string, n note) error {
 	}
 	for _, ps := range n.parts {
 		for _, p := range ps {
-			if _, ok := auditText[p.Code]; !ok && p.Code != "" && p.Code != forfeitLabel && p.Code != unratedLabel {
+			if _, ok := auditText[p.Code]; !ok && p.Code != "" && p.Code != forfeitLabel && p.Code != unratedLabel && p.Code != byesLabel {
 				return fmt.Errorf("director: internal error: audit line %s has a part %q not in the catalog", n.code, p.Code)
 			}
 		}
@@ -272,12 +272,25 @@ func readJSON(s string, v any) error {
 
 // labelPart is a result's label (ResultLabel) as a part: by the
 // catalogs' sheet.label key when it has words ("2-0 by forfeit"), a bare
-// score as it is; a label naming byes (a round-robin's, rare here) goes
-// as its English text.
+// score as it is. A label naming byes (a round-robin's board decided by a
+// requested bye) has its bye sides as parts, each with its side and its
+// bye as parts, so that the reader's language says every word of it.
 func (e *Event) labelPart(b Board) message.Message {
 	m := message.Message{Text: e.ResultLabel(b)}
-	if key, score := e.labelKind(b); key != "" && key != byesLabel {
-		m.Code, m.Args = key, message.Args("score", score)
+	key, score := e.labelKind(b)
+	if key == "" {
+		return m
+	}
+	m.Code, m.Args = key, message.Args("score", score)
+	if key == byesLabel {
+		var sides []message.Message
+		for _, s := range byeSides(b) {
+			sides = append(sides, message.Message{Code: byeSideLabel, Text: message.Fill(byeSideEnglish, message.Args("side", s.side, "bye", s.bye)), Parts: map[string][]message.Message{
+				"side": {{Code: s.sideKey, Text: s.side}},
+				"bye":  {{Code: s.byeKey, Text: s.bye}},
+			}})
+		}
+		m.Parts = map[string][]message.Message{"byes": sides}
 	}
 	return m
 }

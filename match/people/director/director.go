@@ -216,15 +216,9 @@ func (e *Event) ResultLabelIn(b Board, text func(key string) string) string {
 	switch key {
 	case byesLabel:
 		var byes []string
-		for _, side := range []struct {
-			key, english string
-			r            tally.Result
-		}{{"sheet.colour.white", "White", Rated(b.WhiteResult)}, {"sheet.colour.black", "Black", Rated(b.BlackResult)}} {
-			if isBye(side.r) {
-				bye := byeWords[side.r]
-				byes = append(byes, tr("sheet.label.bye_side", "{side}: {bye}",
-					"{side}", tr(side.key, side.english), "{bye}", tr(bye[0], bye[1])))
-			}
+		for _, s := range byeSides(b) {
+			byes = append(byes, tr(byeSideLabel, byeSideEnglish,
+				"{side}", tr(s.sideKey, s.side), "{bye}", tr(s.byeKey, s.bye)))
 		}
 		return tr(byesLabel, "{score} ({byes})", "{score}", score, "{byes}", strings.Join(byes, ", "))
 	case forfeitLabel:
@@ -235,11 +229,37 @@ func (e *Event) ResultLabelIn(b Board, text func(key string) string) string {
 	return score
 }
 
+// byeSide is a side of a board that has a requested bye, as a result's
+// label names it: the side and the bye, each in English and by the key the
+// clients' catalogs translate it by.
+type byeSide struct {
+	sideKey, side, byeKey, bye string
+}
+
+// byeSides are the sides of b that have a requested bye, White first: the
+// one list ResultLabelIn and the audit log's label (labelPart) name.
+func byeSides(b Board) []byeSide {
+	var out []byeSide
+	for _, s := range []struct {
+		key, english string
+		r            tally.Result
+	}{{"sheet.colour.white", "White", Rated(b.WhiteResult)}, {"sheet.colour.black", "Black", Rated(b.BlackResult)}} {
+		if isBye(s.r) {
+			w := byeWords[s.r]
+			out = append(out, byeSide{sideKey: s.key, side: s.english, byeKey: w[0], bye: w[1]})
+		}
+	}
+	return out
+}
+
 // The catalog keys of a result's label with words.
 const (
-	byesLabel    = "sheet.label.byes"
-	forfeitLabel = "sheet.label.forfeit"
-	unratedLabel = "sheet.label.unrated"
+	byeSideLabel = "sheet.label.bye_side"
+	// byeSideEnglish is byeSideLabel's English template.
+	byeSideEnglish = "{side}: {bye}"
+	byesLabel      = "sheet.label.byes"
+	forfeitLabel   = "sheet.label.forfeit"
+	unratedLabel   = "sheet.label.unrated"
 )
 
 // labelKind is the kind of b's label (the catalog key of its words, ""

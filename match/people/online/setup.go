@@ -150,7 +150,7 @@ func check(s Setup, engines map[string]EngineSpec) (*spec, error) {
 		if s.Opening != "" {
 			field = "opening"
 		}
-		return nil, setupErr(field, "%s to move has no legal move: the game would be over before it starts", sp.start.Turn())
+		return nil, setupErr(field, "%s to move has no legal move: the game would be over before it starts", sp.start.Turn().Name())
 	}
 	switch {
 	case s.Engine == "" && s.EngineSide != "":

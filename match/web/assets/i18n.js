@@ -107,6 +107,9 @@ export function msg(m) {
   if (!m) return '';
   if (m.code && has(m.code)) {
     const args = localArgs(m.args);
+    // Arguments that are messages of their own (a result label's bye
+    // sides), each translated, joined as a list is.
+    for (const [name, parts] of Object.entries(m.parts || {})) args[name] = parts.map(msg).join(', ');
     // A warning's {why} comes in English; its explanation's own code
     // (m.why) is translated in its place when the catalog has it.
     // A claim's or an automatic draw's {reason} likewise: its evidence's
