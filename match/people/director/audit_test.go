@@ -118,8 +118,33 @@ func TestMigrateAudit(t *testing.T) {
 	if old := log[0]; old.Action != "create" || old.Detail != `event "Old", swiss, 3 rounds, international` || old.Code != "" || old.Args != nil || old.Parts != nil {
 		t.Errorf("the old line: %+v", old)
 	}
-	if l := log[1]; l.Code != "audit.add-player" || l.Args["name"] != "Ann" || l.Detail != "1 Ann,  , rating 1500" {
+	if l := log[1]; l.Code != "audit.add-player.bare" || l.Args["name"] != "Ann" || l.Detail != "1 Ann, rating 1500" {
 		t.Errorf("the new line: %+v", l)
+	}
+}
+
+// A player's entry in the log names the club and the federation given,
+// without the empty places ("1 Ann,  , rating 1500" before); the codes of
+// entries written before still read.
+func TestAuditAddPlayerLine(t *testing.T) {
+	for _, tt := range []struct {
+		p    Player
+		want string
+	}{
+		{Player{ID: 1, Name: "Ann", Rating: 1500}, "1 Ann, rating 1500"},
+		{Player{ID: 2, Name: "Bo", Club: "Bergen SK", Rating: 1600}, "2 Bo, Bergen SK, rating 1600"},
+		{Player{ID: 3, Name: "Cas", Federation: "NOR", Rating: 1700}, "3 Cas, NOR, rating 1700"},
+		{Player{ID: 4, Name: "Dina", Club: "Bergen SK", Federation: "NOR", Rating: 1800}, "4 Dina, Bergen SK NOR, rating 1800"},
+		{Player{ID: 5, Name: "Eva", Club: " ", Rating: 1900}, "5 Eva, rating 1900"},
+	} {
+		n := addPlayerLine(tt.p)
+		if got := auditText.Text(n.code, n.args); got != tt.want {
+			t.Errorf("%+v: %q, want %q", tt.p, got, tt.want)
+		}
+	}
+	old := auditText.Text("audit.add-player", message.Args("id", "1", "name", "Ann", "club", "C", "federation", "F", "rating", "1500"))
+	if old != "1 Ann, C F, rating 1500" {
+		t.Errorf("an entry written before reads %q", old)
 	}
 }
 

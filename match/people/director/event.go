@@ -502,9 +502,9 @@ func (s *Store) AddPlayersWith(ctx context.Context, id string, ps []Player, opt 
 			if p.Entered > 1 {
 				notes = append(notes, part("audit.note.late", "round", fmt.Sprint(p.Entered)))
 			}
-			line := say("audit.add-player", "id", fmt.Sprint(p.ID), "name", p.Name, "club", p.Club, "federation", p.Federation, "rating", fmt.Sprint(p.Rating))
+			line := addPlayerLine(*p)
 			if len(notes) > 0 {
-				line.code = "audit.add-player-notes"
+				line.code += "-notes"
 				line = line.with("notes", notes...)
 			}
 			if err := s.audit(tx, id, "add-player", line); err != nil {
@@ -645,3 +645,19 @@ func roomForEvent(tx *sql.Tx) error {
 
 // maxEvents is MaxEvents (a test lowers it).
 var maxEvents = MaxEvents
+
+// addPlayerLine is the audit line of a player entered: the club and the
+// federation given, none when neither is (an empty one left ", ," in the
+// line).
+func addPlayerLine(p Player) note {
+	var from []string
+	for _, f := range []string{p.Club, p.Federation} {
+		if f = strings.TrimSpace(f); f != "" {
+			from = append(from, f)
+		}
+	}
+	if len(from) == 0 {
+		return say("audit.add-player.bare", "id", fmt.Sprint(p.ID), "name", p.Name, "rating", fmt.Sprint(p.Rating))
+	}
+	return say("audit.add-player.from", "id", fmt.Sprint(p.ID), "name", p.Name, "from", strings.Join(from, " "), "rating", fmt.Sprint(p.Rating))
+}
