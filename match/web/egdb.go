@@ -37,12 +37,15 @@ func (e *endgames) of(v *rules.Variant) *egdb.DB {
 // them (value "unknown" when it does not: too many pieces, or no database
 // of the variant). The players' and spectators' links never get it.
 type egdbAnswer struct {
-	FEN    string     `json:"fen"`
-	Pieces int        `json:"pieces"`
-	Value  string     `json:"value"`  // win, loss, draw (for the side to move) or unknown
-	Result string     `json:"result"` // the game's result with perfect play: "1-0", "0-1", "1/2-1/2"; "" when unknown
-	Held   int        `json:"held"`   // the most pieces the database holds (0: none for this variant)
-	Moves  []egdbMove `json:"moves"`  // [] when unknown
+	FEN    string `json:"fen"`
+	Pieces int    `json:"pieces"`
+	Value  string `json:"value"`  // win, loss, draw (for the side to move) or unknown
+	Result string `json:"result"` // the game's result with perfect play: "1-0", "0-1", "1/2-1/2"; "" when unknown
+	Held   int    `json:"held"`   // the most pieces the database holds (0: none for this variant)
+	// Possible is false for a variant no database can hold (egdb.Supported):
+	// the page then does not tell the operator to build one.
+	Possible bool       `json:"possible"`
+	Moves    []egdbMove `json:"moves"` // [] when unknown
 }
 
 type egdbMove struct {
@@ -68,7 +71,8 @@ func (s *Server) endgame(w http.ResponseWriter, r *http.Request) {
 		s.hallError(w, r, err)
 		return
 	}
-	a := egdbAnswer{FEN: pos.FEN(), Pieces: egdb.MaterialOf(pos).Pieces(), Value: egdb.Unknown.String(), Moves: []egdbMove{}}
+	a := egdbAnswer{FEN: pos.FEN(), Pieces: egdb.MaterialOf(pos).Pieces(), Value: egdb.Unknown.String(), Moves: []egdbMove{},
+		Possible: egdb.Supported(pos.Variant()) == nil}
 	var db *egdb.DB
 	if s.egdb != nil {
 		db = s.egdb.of(pos.Variant())

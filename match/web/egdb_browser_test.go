@@ -120,3 +120,36 @@ func withTimeout(t *testing.T, ctx context.Context) context.Context {
 	t.Cleanup(cancel)
 	return ctx
 }
+
+// TestBrowserEndgameDatabaseImpossible: the arbiter of a Frisian game who
+// asks the endgame database reads that no database can be built for the
+// variant (a position's value depends on more than the board), in the
+// page's language; it was told that the server's operator builds one, and
+// the command it named refuses Frisian. Screenshots at phone and desktop
+// widths.
+func TestBrowserEndgameDatabaseImpossible(t *testing.T) {
+	needBrowser(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	cases := []struct{ locale, want string }{
+		{"en-GB", "No endgame database can be built for this variant, so this server cannot have one; see docs/egdb.md."},
+		{"ru-RU", "Для этого варианта нельзя построить базу окончаний, поэтому на сервере её нет и быть не может; см. docs/egdb.md."},
+	}
+	for _, tc := range cases {
+		t.Run(tc.locale, func(t *testing.T) {
+			g := e.create(`{"variant":"frisian","fen":"W:WK28:BK5","white":"Ann","black":"Bob"}`)
+			arb := newPage(t, "arbiter")
+			browserSpeaks(arb, tc.locale)
+			arb.open(g.links["arbiter"])
+			arb.do("ask", chromedp.Click(chromedp.CSS("#arb-egdb")))
+			arb.wait("the answer is shown", `!document.getElementById('arb-egdb-out').hidden`)
+			if got := eval[string](arb, `document.getElementById('arb-egdb-value').textContent`); got != tc.want {
+				t.Errorf("the arbiter reads\n%q, want\n%q", got, tc.want)
+			}
+			for _, w := range []int64{390, 1366} {
+				name := "egdb-impossible-" + tc.locale + "-" + strconv.FormatInt(w, 10)
+				arb.checkLayout(name, w, 900)
+				arb.picture(name+"-panel", chromedp.Screenshot(chromedp.CSS("#arbiter")))
+			}
+		})
+	}
+}

@@ -879,7 +879,9 @@ function renderEndgame() {
   if (a.value === 'unknown') {
     // No database: say what the server's operator does, the commands as
     // typed (they are not translated).
+    // A variant no database can hold (Frisian, Turkish): nothing to build.
     text = a.held ? t('egdb.unknown', { pieces: a.pieces, held: a.held })
+      : a.possible === false ? t('egdb.impossible', { doc: 'docs/egdb.md' })
       : t('egdb.none', { build: 'arbiter egdb build', serve: 'arbiter serve --egdb DIR', doc: 'docs/egdb.md' });
   } else if (a.value === 'draw') {
     text = t('egdb.draw', { pieces: a.pieces });
