@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -87,27 +89,48 @@ func TestBrowserEndgameDatabase(t *testing.T) {
 // Screenshots at phone and desktop widths.
 func TestBrowserEndgameDatabaseNone(t *testing.T) {
 	needBrowser(t)
+	askWithoutAnswer(t, "egdb-none", `{"variant":"english","fen":"B:WK18,K27:BK1","white":"Ann","black":"Bob"}`, map[string]string{
+		"en-GB": "This server has no endgame database for this variant. Its operator builds one (arbiter egdb build) and starts the server with arbiter serve --egdb DIR; see docs/egdb.md.",
+		"ru-RU": "На этом сервере нет базы окончаний для этого варианта. Администратор сервера строит её (arbiter egdb build) и запускает сервер командой arbiter serve --egdb DIR; см. docs/egdb.md.",
+	})
+}
+
+// TestBrowserEndgameDatabaseImpossible: the arbiter of a Frisian game who
+// asks the endgame database reads that no database can be built for the
+// variant (a position's value depends on more than the board), in the
+// page's language; it was told that the server's operator builds one, and
+// the command it named refuses Frisian. Screenshots at phone and desktop
+// widths.
+func TestBrowserEndgameDatabaseImpossible(t *testing.T) {
+	needBrowser(t)
+	askWithoutAnswer(t, "egdb-impossible", `{"variant":"frisian","fen":"W:WK28:BK5","white":"Ann","black":"Bob"}`, map[string]string{
+		"en-GB": "No endgame database can be built for this variant, so this server cannot have one; see docs/egdb.md.",
+		"ru-RU": "Для этого варианта нельзя построить базу окончаний, поэтому на сервере её нет и быть не может; см. docs/egdb.md.",
+	})
+}
+
+// askWithoutAnswer creates the game (its JSON) on a server without
+// endgame databases and has its arbiter ask the database in each locale:
+// the panel must say want[locale] and list no moves. Pictures are named
+// after shots.
+func askWithoutAnswer(t *testing.T, shots, game string, want map[string]string) {
 	e := newEnv(t, Config{Limits: unlimited})
-	cases := []struct{ locale, want string }{
-		{"en-GB", "This server has no endgame database for this variant. Its operator builds one (arbiter egdb build) and starts the server with arbiter serve --egdb DIR; see docs/egdb.md."},
-		{"ru-RU", "На этом сервере нет базы окончаний для этого варианта. Администратор сервера строит её (arbiter egdb build) и запускает сервер командой arbiter serve --egdb DIR; см. docs/egdb.md."},
-	}
-	for _, tc := range cases {
-		t.Run(tc.locale, func(t *testing.T) {
-			g := e.create(`{"variant":"english","fen":"B:WK18,K27:BK1","white":"Ann","black":"Bob"}`)
+	for _, locale := range slices.Sorted(maps.Keys(want)) {
+		t.Run(locale, func(t *testing.T) {
+			g := e.create(game)
 			arb := newPage(t, "arbiter")
-			browserSpeaks(arb, tc.locale)
+			browserSpeaks(arb, locale)
 			arb.open(g.links["arbiter"])
 			arb.do("ask", chromedp.Click(chromedp.CSS("#arb-egdb")))
 			arb.wait("the answer is shown", `!document.getElementById('arb-egdb-out').hidden`)
-			if got := eval[string](arb, `document.getElementById('arb-egdb-value').textContent`); got != tc.want {
-				t.Errorf("the arbiter reads\n%q, want\n%q", got, tc.want)
+			if got := eval[string](arb, `document.getElementById('arb-egdb-value').textContent`); got != want[locale] {
+				t.Errorf("the arbiter reads\n%q, want\n%q", got, want[locale])
 			}
 			if !eval[bool](arb, `document.getElementById('arb-egdb-moves').hidden`) {
 				t.Error("no database, yet the answer lists moves")
 			}
 			for _, w := range []int64{390, 1366} {
-				name := "egdb-none-" + tc.locale + "-" + strconv.FormatInt(w, 10)
+				name := shots + "-" + locale + "-" + strconv.FormatInt(w, 10)
 				arb.checkLayout(name, w, 900)
 				arb.picture(name+"-panel", chromedp.Screenshot(chromedp.CSS("#arbiter")))
 			}
@@ -119,37 +142,4 @@ func withTimeout(t *testing.T, ctx context.Context) context.Context {
 	ctx, cancel := context.WithTimeout(ctx, time.Minute)
 	t.Cleanup(cancel)
 	return ctx
-}
-
-// TestBrowserEndgameDatabaseImpossible: the arbiter of a Frisian game who
-// asks the endgame database reads that no database can be built for the
-// variant (a position's value depends on more than the board), in the
-// page's language; it was told that the server's operator builds one, and
-// the command it named refuses Frisian. Screenshots at phone and desktop
-// widths.
-func TestBrowserEndgameDatabaseImpossible(t *testing.T) {
-	needBrowser(t)
-	e := newEnv(t, Config{Limits: unlimited})
-	cases := []struct{ locale, want string }{
-		{"en-GB", "No endgame database can be built for this variant, so this server cannot have one; see docs/egdb.md."},
-		{"ru-RU", "Для этого варианта нельзя построить базу окончаний, поэтому на сервере её нет и быть не может; см. docs/egdb.md."},
-	}
-	for _, tc := range cases {
-		t.Run(tc.locale, func(t *testing.T) {
-			g := e.create(`{"variant":"frisian","fen":"W:WK28:BK5","white":"Ann","black":"Bob"}`)
-			arb := newPage(t, "arbiter")
-			browserSpeaks(arb, tc.locale)
-			arb.open(g.links["arbiter"])
-			arb.do("ask", chromedp.Click(chromedp.CSS("#arb-egdb")))
-			arb.wait("the answer is shown", `!document.getElementById('arb-egdb-out').hidden`)
-			if got := eval[string](arb, `document.getElementById('arb-egdb-value').textContent`); got != tc.want {
-				t.Errorf("the arbiter reads\n%q, want\n%q", got, tc.want)
-			}
-			for _, w := range []int64{390, 1366} {
-				name := "egdb-impossible-" + tc.locale + "-" + strconv.FormatInt(w, 10)
-				arb.checkLayout(name, w, 900)
-				arb.picture(name+"-panel", chromedp.Screenshot(chromedp.CSS("#arbiter")))
-			}
-		})
-	}
 }
