@@ -20,7 +20,7 @@ import (
 // the button. An answer goes when a move changes the position.
 // Screenshots at phone and desktop widths.
 func TestBrowserEndgameDatabase(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	dir := t.TempDir()
 	if _, err := egdb.Build(context.Background(), rules.MustLookup("english"), dir, egdb.BuildOptions{Pieces: 3}); err != nil {
 		t.Fatal(err)
@@ -86,7 +86,7 @@ func TestBrowserEndgameDatabase(t *testing.T) {
 // It said only "This server has no endgame database for this variant."
 // Screenshots at phone and desktop widths.
 func TestBrowserEndgameDatabaseNone(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	cases := []struct{ locale, want string }{
 		{"en-GB", "This server has no endgame database for this variant. Its operator builds one (arbiter egdb build) and starts the server with arbiter serve --egdb DIR; see docs/egdb.md."},
