@@ -4,11 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"go/ast"
-	"go/parser"
-	"go/token"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -882,66 +878,7 @@ func TestBrowserFlag(t *testing.T) {
 
 // TestEveryBrowserTestRunsBeside reads the package's tests: each top-level
 // test that opens a page (newPage, directly or through a helper) begins
-// with browserTest, so that it runs beside the others. One that did not
-// would run alone and add its whole time to the package's (go test runs
-// the parallel tests after the others).
+// with browserTest, so that it runs beside the others.
 func TestEveryBrowserTestRunsBeside(t *testing.T) {
-	fset := token.NewFileSet()
-	files, err := filepath.Glob("*_test.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	funcs := map[string]*ast.FuncDecl{}
-	for _, name := range files {
-		f, err := parser.ParseFile(fset, name, nil, 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Recv == nil && fd.Body != nil {
-				funcs[fd.Name.Name] = fd
-			}
-		}
-	}
-	opens := map[string]bool{"newPage": true} // the functions that open a page
-	for changed := true; changed; {
-		changed = false
-		for name, fd := range funcs {
-			if !opens[name] && callsAny(fd.Body, opens) {
-				opens[name], changed = true, true
-			}
-		}
-	}
-	for name, fd := range funcs {
-		if !strings.HasPrefix(name, "Test") || !opens[name] || name == "TestMain" {
-			continue
-		}
-		first := ""
-		if len(fd.Body.List) > 0 {
-			if es, ok := fd.Body.List[0].(*ast.ExprStmt); ok {
-				if c, ok := es.X.(*ast.CallExpr); ok {
-					if id, ok := c.Fun.(*ast.Ident); ok {
-						first = id.Name
-					}
-				}
-			}
-		}
-		if first != "browserTest" {
-			t.Errorf("%s (%s) opens a page but does not begin with browserTest(t): it would run alone", name, fset.Position(fd.Pos()))
-		}
-	}
-}
-
-// callsAny reports whether body calls one of the functions named in names.
-func callsAny(body ast.Node, names map[string]bool) bool {
-	found := false
-	ast.Inspect(body, func(n ast.Node) bool {
-		if c, ok := n.(*ast.CallExpr); ok {
-			if id, ok := c.Fun.(*ast.Ident); ok && names[id.Name] {
-				found = true
-			}
-		}
-		return !found
-	})
-	return found
+	browser.CheckTestsBegin(t, "browserTest", "newPage")
 }
