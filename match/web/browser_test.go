@@ -87,8 +87,8 @@ func needBrowser(t *testing.T) context.Context {
 // CI). Each has its own server, SQLite file and browser contexts, and its
 // waits are for conditions, so none depends on another's pace. They spend
 // most of their time waiting on the page (a stream's reconnection, a
-// retry, an engine's move): one after another they took some 190 s of a
-// quiet run, each using about a third of a core.
+// retry, an engine's move): one after another they took some 190 s, and
+// eleven of them used some 40 CPU seconds (browser included) in 72 s.
 func browserTest(t *testing.T) {
 	t.Helper()
 	browser.SkipShort(t) // a skip, not a pause for a test that will not run
