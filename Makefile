@@ -52,10 +52,14 @@ vet:
 # kinds again would double the suite's time (issue 21: under 8 minutes on
 # two cores). The tests that run the arbiter as a process copy the one just
 # built (internal/testbin) rather than each linking its own, in both runs.
+# The three runs pass -vet=off: `vet` has just run every analyzer on every
+# package, test files included, and go test's own vet (a subset of them)
+# would check each package again in each run, the race runs' twice more
+# (their packages compile anew under -race).
 test: build vet
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -timeout 20m $(SLOW_PKGS) $(PKGS)
-	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -race -short -timeout 20m $(RACE_PKGS)
-	$(GO) test -count=1 -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges|TestBuildSmall|TestBuildResumes' ./rules/ ./rules/egdb/
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -vet=off -timeout 20m $(SLOW_PKGS) $(PKGS)
+	ARBITER_TEST_BIN=$(abspath $(BIN)) $(GO) test -count=1 -vet=off -race -short -timeout 20m $(RACE_PKGS)
+	$(GO) test -count=1 -vet=off -race -run 'TestConcurrentUse|TestPerftWithEqualsPerft|TestPerftWithEdges|TestBuildSmall|TestBuildResumes' ./rules/ ./rules/egdb/
 
 # The edit loop: every test but the browser ones (they skip under -short,
 # see internal/browser) and the long ones that check testing.Short(), with

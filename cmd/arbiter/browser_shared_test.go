@@ -25,6 +25,17 @@ var chromium struct {
 	err    error
 }
 
+// browserTest begins a test that opens pages in the shared browser: it runs
+// beside the package's other parallel tests (t.Parallel, as many at once as
+// go test's -parallel: GOMAXPROCS, two on CI). Each has its own processes,
+// files and browser contexts, and waits for conditions; much of its time
+// is spent waiting (a match to finish, a page to load), which another test
+// can use.
+func browserTest(t *testing.T) {
+	t.Helper()
+	t.Parallel()
+}
+
 // sharedBrowser starts the browser on first use, or ends the test as
 // browser.Require does when there is none.
 func sharedBrowser(t *testing.T) context.Context {
@@ -83,4 +94,11 @@ func newTab(t *testing.T, parent context.Context, opts ...chromedp.ContextOption
 		t.Fatalf("opening a tab: %v", err)
 	}
 	return ctx
+}
+
+// TestEveryBrowserTestRunsBeside reads the package's tests: each top-level
+// test that uses the shared browser (sharedBrowser, directly or through a
+// helper) begins with browserTest, so that it runs beside the others.
+func TestEveryBrowserTestRunsBeside(t *testing.T) {
+	browser.CheckTestsBegin(t, "browserTest", "sharedBrowser")
 }

@@ -22,6 +22,7 @@ import (
 // board viewer. The clean match is the case that broke: results with no
 // incident at all left the page's lists null and the page dead.
 func TestEngineAuthorCleanMatchReport(t *testing.T) {
+	browserTest(t)
 	browser.Require(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "m")

@@ -20,6 +20,7 @@ import (
 // long names (a name taken from the command) make the tables wider than a
 // 390 px screen: they scroll inside their own box, never the page.
 func TestMatchLiveViewOnAPhone(t *testing.T) {
+	browserTest(t)
 	browser.Require(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "ev")

@@ -23,6 +23,7 @@ import (
 // unmarked). Back online the page reconnects by itself, the notice goes
 // and the thinking engine's clock runs again from the server's figures.
 func TestMatchLiveViewOffline(t *testing.T) {
+	browserTest(t)
 	browser.Require(t)
 	dir := t.TempDir()
 	m, _, stderr := startWatched(t, dir, "match",

@@ -249,6 +249,7 @@ func playerGame(t *testing.T, b *tabs) (map[string]string, context.Context) {
 // powers the README lists, and pausing the clocks is seen by the players.
 // (The arbiter's `check --claims` is run by TestReadmeQuickStartsRun.)
 func TestQuickStartPlayerAndArbiter(t *testing.T) {
+	browserTest(t)
 	section := quickStart(t, "an arbiter")
 	for _, power := range []string{"pause the clocks", "add time", "declare a result", "add a note", "revoke and reissue"} {
 		if !strings.Contains(strings.Join(strings.Fields(section), " "), power) {
@@ -273,6 +274,7 @@ func TestQuickStartPlayerAndArbiter(t *testing.T) {
 // result per board, and the standings. The picture of the director's page
 // (docs/img/director.png) is taken with round 1's results in.
 func TestQuickStartDirector(t *testing.T) {
+	browserTest(t)
 	section := quickStart(t, "a tournament director")
 	url := serveAsREADME(t, section)
 	bs := buttons(section)
@@ -327,6 +329,7 @@ func TestQuickStartDirector(t *testing.T) {
 // suggests, the summary it names, the live view while the page stays up,
 // and the report it prints. Pictures: docs/img/live.png, docs/img/report.png.
 func TestQuickStartEngineAuthor(t *testing.T) {
+	browserTest(t)
 	section := quickStart(t, "an engine author")
 	blocks := docBlocks(t, section)
 	if len(blocks) == 0 || !blocks[0].run {

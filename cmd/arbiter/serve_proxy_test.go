@@ -34,10 +34,7 @@ func TestServeBehindProxy(t *testing.T) {
 		limited bool                            // the 21st game is refused
 		warned  bool
 	}{
-		{"the doc's proxy sets X-Forwarded-For", func(pr *httputil.ProxyRequest) {
-			host, _, _ := net.SplitHostPort(pr.In.RemoteAddr)
-			pr.Out.Header.Set("X-Forwarded-For", host)
-		}, true, false},
+		{"the doc's proxy sets X-Forwarded-For", forwardClient, true, false},
 		{"a bare proxy_pass passes the client's on", func(pr *httputil.ProxyRequest) {
 			pr.Out.Header["X-Forwarded-For"] = pr.In.Header["X-Forwarded-For"]
 		}, false, true},
@@ -45,15 +42,7 @@ func TestServeBehindProxy(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := startServe(t, t.TempDir(), "--trust-proxy")
-			target, err := url.Parse(s.url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
-				pr.SetURL(target)
-				c.forward(pr)
-			}})
-			defer proxy.Close()
+			proxy := startProxy(t, s.url, c.forward)
 
 			if code, _ := proxyCall(t, http.DefaultClient, proxy.URL+"/", ""); code != http.StatusOK {
 				t.Fatalf("the create page through the proxy: %d", code)
@@ -97,6 +86,31 @@ func TestServeBehindProxy(t *testing.T) {
 			}
 		})
 	}
+}
+
+// startProxy is a reverse proxy in front of the server at serverURL (a Go
+// one standing in for docs/internet.md's nginx), closed when the test ends;
+// forward sets the X-Forwarded-For it passes on.
+func startProxy(t *testing.T, serverURL string, forward func(pr *httputil.ProxyRequest)) *httptest.Server {
+	t.Helper()
+	target, err := url.Parse(serverURL)
+	if err != nil {
+		t.Fatalf("the server's address %q: %v", serverURL, err)
+	}
+	proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
+		pr.SetURL(target)
+		forward(pr)
+	}})
+	t.Cleanup(proxy.Close)
+	return proxy
+}
+
+// forwardClient is the doc's proxy ("proxy_set_header X-Forwarded-For
+// $remote_addr"): the address the client's connection came from replaces
+// whatever the client claimed.
+func forwardClient(pr *httputil.ProxyRequest) {
+	host, _, _ := net.SplitHostPort(pr.In.RemoteAddr)
+	pr.Out.Header.Set("X-Forwarded-For", host)
 }
 
 // proxyCall asks the proxy: a game's creation (a POST) when path ends in
@@ -150,16 +164,7 @@ func otherClient(t *testing.T) *http.Client {
 // this address.").
 func TestServeStreamLimitBehindProxy(t *testing.T) {
 	s := startServe(t, t.TempDir(), "--trust-proxy")
-	target, err := url.Parse(s.url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
-		pr.SetURL(target)
-		host, _, _ := net.SplitHostPort(pr.In.RemoteAddr)
-		pr.Out.Header.Set("X-Forwarded-For", host)
-	}})
-	defer proxy.Close()
+	proxy := startProxy(t, s.url, forwardClient)
 	tokens := s.createGame(t, `{"variant":"english"}`)
 	stream := proxy.URL + "/api/g/" + tokens["spectator"] + "/events"
 	for i := 1; i <= 32; i++ {
@@ -199,15 +204,7 @@ func TestServeClubBehindOneAddress(t *testing.T) {
 		{[]string{"--trust-proxy", "--devices-per-address", fmt.Sprint(phones)}, false},
 	} {
 		s := startServe(t, t.TempDir(), tt.args...)
-		target, err := url.Parse(s.url)
-		if err != nil {
-			t.Fatal(err)
-		}
-		proxy := httptest.NewServer(&httputil.ReverseProxy{Rewrite: func(pr *httputil.ProxyRequest) {
-			pr.SetURL(target)
-			host, _, _ := net.SplitHostPort(pr.In.RemoteAddr)
-			pr.Out.Header.Set("X-Forwarded-For", host) // the club's one address
-		}})
+		proxy := startProxy(t, s.url, forwardClient) // the club's one address
 		tokens := s.createGame(t, `{"variant":"english"}`)
 		stream := proxy.URL + "/api/g/" + tokens["spectator"] + "/events"
 		refusedAt := 0

@@ -76,7 +76,7 @@ func text(p *page, sel string) string {
 // the online game's position moving and a result coming in. Screenshots of
 // every page at 390 and 1366 px.
 func TestBrowserPlayersAtBoards(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	tok, id := e.createEvent(`{"name":"Fjord Open","site":"Bergen","rounds":3}`)
 	if resp, b := e.do("POST", "/api/d/"+tok+"/import", sixPlayers, "Content-Type", "text/csv"); resp.StatusCode != http.StatusOK {

@@ -81,6 +81,21 @@ func needBrowser(t *testing.T) context.Context {
 	return shared.ctx
 }
 
+// browserTest begins a top-level browser test: it needs the shared browser
+// (needBrowser) and runs beside the package's other browser tests
+// (t.Parallel, as many at once as go test's -parallel: GOMAXPROCS, two on
+// CI). Each has its own server, SQLite file and browser contexts, and its
+// waits are for conditions, so none depends on another's pace. They spend
+// most of their time waiting on the page (a stream's reconnection, a
+// retry, an engine's move): one after another they took some 190 s, and
+// eleven of them used some 40 CPU seconds (browser included) in 72 s.
+func browserTest(t *testing.T) {
+	t.Helper()
+	browser.SkipShort(t) // a skip, not a pause for a test that will not run
+	t.Parallel()
+	needBrowser(t)
+}
+
 // page is one tab in a browser context of its own.
 type page struct {
 	t        *testing.T
@@ -322,7 +337,7 @@ func (p *page) barsCut() string {
 // and end the game on the second, checks the PDN download and the layout
 // at phone and desktop widths.
 func TestBrowserGame(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 
 	// The creator fills in the form.
@@ -479,7 +494,7 @@ func checkPDN(t *testing.T, text string, moves int) {
 // players; a claim made with the move that would repeat it the third time
 // is valid and draws the game.
 func TestBrowserClaims(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"english","fen":"B:WK29:BK4","policy":"wcdf","draws":"claim","white":"Ann","black":"Bob"}`)
 	white, black := newPage(t, "white"), newPage(t, "black")
@@ -560,7 +575,7 @@ func TestBrowserClaims(t *testing.T) {
 // pause, added time, note and declared result seen by both players, a
 // reissued link that replaces the old one, and the interface in bokmål.
 func TestBrowserArbiter(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"english","time_control":"600","policy":"opponent-decides","white":"Ann","black":"Bob"}`)
 	white, black, arb := newPage(t, "white"), newPage(t, "black"), newPage(t, "arbiter")
@@ -694,7 +709,7 @@ func TestBrowserArbiter(t *testing.T) {
 // move text matches two captures, and shows the legal moves in a beginner
 // game.
 func TestBrowserCaptures(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	// White's man on 23 can take 18 and 10, or 19 and 11, landing on 7.
 	const fen = `{"variant":"english","fen":"W:W23:B5,10,11,18,19"}`
@@ -788,7 +803,7 @@ func TestBrowserCaptures(t *testing.T) {
 // them all with the page's own board module (a page load per variant
 // costs seconds on a loaded machine).
 func TestBrowserEveryVariant(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	_, body := e.do("GET", "/api/variants", "")
 	var info struct {
@@ -841,7 +856,7 @@ func TestBrowserEveryVariant(t *testing.T) {
 // TestBrowserFlag watches a clock run down in the page and the flag fall on
 // the server's clock, with the absent opponent shown as away.
 func TestBrowserFlag(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"english","time_control":"3"}`)
 	black := newPage(t, "black")
@@ -859,4 +874,11 @@ func TestBrowserFlag(t *testing.T) {
 	if clk := eval[string](black, `document.querySelector('.player-white .clock').textContent`); clk != "0:00.0" {
 		t.Errorf("White's clock shows %q after the flag", clk)
 	}
+}
+
+// TestEveryBrowserTestRunsBeside reads the package's tests: each top-level
+// test that opens a page (newPage, directly or through a helper) begins
+// with browserTest, so that it runs beside the others.
+func TestEveryBrowserTestRunsBeside(t *testing.T) {
+	browser.CheckTestsBegin(t, "browserTest", "newPage")
 }

@@ -17,7 +17,7 @@ import (
 // inside, and the rendered span stands on one line. At 390 px the Russian
 // warning broke "п." / "1.20" and the Dutch "WCDF-" / "spelregels".
 func TestBrowserCitationKeepsNumber(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	cases := []struct {
 		locale string

@@ -27,7 +27,7 @@ import (
 // points in halves as the server formats them, and once its last round is
 // closed, says that the standings are final and what is left to do.
 func TestBrowserDirector(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 
 	d := newPage(t, "director")

@@ -16,7 +16,7 @@ import (
 // create page with the choice made and of the event page at 390 and
 // 1366 px.
 func TestBrowserDirectorBurstein(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	d := newPage(t, "director")
 	d.do("open /director", chromedp.Navigate(e.hs.URL+"/director"))

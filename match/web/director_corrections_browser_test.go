@@ -41,7 +41,7 @@ const fourteen = "name,club,federation,fed_id,rating,title\n" +
 // round with its slips, and keep the crosstable's and the boards' tables
 // scrolling in their own box at 390 px. Screenshots at 390 and 1366 px.
 func TestBrowserDirectorCorrections(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	both := func(p *page, name string) {
 		p.checkLayout(name+"-390", 390, 844)

@@ -70,7 +70,7 @@ func TestDirectorForbiddenAPI(t *testing.T) {
 // is listed with their names, round 1 does not pair them, and Remove
 // empties the list again. Screenshots of the section at 390 and 1366 px.
 func TestBrowserDirectorForbidden(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	tok, _ := e.createEvent(`{"name":"Family Open","rounds":3}`)
 	e.op(tok, "add-players", `{"players":[{"name":"Anna Berg","club":"DC Oslo","rating":2300},{"name":"Bo Dahl","club":"DK Aarhus","rating":2200},{"name":"Cas Berg","club":"DC Oslo","rating":2100},{"name":"Dina Eng","club":"DC Bergen","rating":2000}]}`, 200)
@@ -104,7 +104,7 @@ func TestBrowserDirectorForbidden(t *testing.T) {
 // event stores it, and its TRF carries the virtual points as XXA records
 // (4 players: group A is players 1 and 2).
 func TestBrowserDirectorBaku(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	d := newPage(t, "director")
 	d.do("open /director", chromedp.Navigate(e.hs.URL+"/director"))

@@ -21,7 +21,7 @@ import (
 // name and her player card says it too; in Dutch the standings say
 // "eerste rating 1993 na 5 partijen". Screenshots at 390 and 1366 px.
 func TestBrowserInitialRating(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	ctx := context.Background()
 	ev, token, err := e.store.Create(ctx, director.Event{Name: "Initial Open", Variant: "international", System: director.RoundRobin, Rounds: 5})

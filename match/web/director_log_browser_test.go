@@ -24,7 +24,7 @@ import (
 // coded (English text only) still shows, as it was. Screenshots of the
 // log at 390 and 1366 px.
 func TestBrowserDirectorLogInLanguage(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	path := filepath.Join(t.TempDir(), "events.db")
 	st, err := director.Open(director.Config{Path: path})
 	if err != nil {

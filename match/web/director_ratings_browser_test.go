@@ -25,7 +25,7 @@ import (
 // player cards the change of the round (+3.0) and in total. Screenshots
 // at 390 and 1366 px.
 func TestBrowserDirectorRatings(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	d := newPage(t, "director")
 	d.do("open /director", chromedp.Navigate(e.hs.URL+"/director"))

@@ -16,7 +16,7 @@ import (
 // ("published"), reads "Тур 1 уже в состоянии: опубликован." once the
 // page's catalog translates the value. Screenshots at 390 and 1366 px.
 func TestBrowserDirectorRussian(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	ctx := context.Background()
 	ev, token, err := e.store.Create(ctx, director.Event{Name: "Открытый турнир", Variant: "russian", System: director.Swiss, Rounds: 3})

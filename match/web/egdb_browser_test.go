@@ -22,7 +22,7 @@ import (
 // the button. An answer goes when a move changes the position.
 // Screenshots at phone and desktop widths.
 func TestBrowserEndgameDatabase(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	dir := t.TempDir()
 	if _, err := egdb.Build(context.Background(), rules.MustLookup("english"), dir, egdb.BuildOptions{Pieces: 3}); err != nil {
 		t.Fatal(err)
@@ -88,7 +88,7 @@ func TestBrowserEndgameDatabase(t *testing.T) {
 // It said only "This server has no endgame database for this variant."
 // Screenshots at phone and desktop widths.
 func TestBrowserEndgameDatabaseNone(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	askWithoutAnswer(t, "egdb-none", `{"variant":"english","fen":"B:WK18,K27:BK1","white":"Ann","black":"Bob"}`, map[string]string{
 		"en-GB": "This server has no endgame database for this variant. Its operator builds one (arbiter egdb build) and starts the server with arbiter serve --egdb DIR; see docs/egdb.md.",
 		"ru-RU": "На этом сервере нет базы окончаний для этого варианта. Администратор сервера строит её (arbiter egdb build) и запускает сервер командой arbiter serve --egdb DIR; см. docs/egdb.md.",
@@ -102,7 +102,7 @@ func TestBrowserEndgameDatabaseNone(t *testing.T) {
 // the command it named refuses Frisian. Screenshots at phone and desktop
 // widths.
 func TestBrowserEndgameDatabaseImpossible(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	askWithoutAnswer(t, "egdb-impossible", `{"variant":"frisian","fen":"W:WK28:BK5","white":"Ann","black":"Bob"}`, map[string]string{
 		"en-GB": "No endgame database can be built for this variant, so this server cannot have one; see docs/egdb.md.",
 		"ru-RU": "Для этого варианта нельзя построить базу окончаний, поэтому на сервере её нет и быть не может; см. docs/egdb.md.",

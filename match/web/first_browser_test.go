@@ -53,7 +53,7 @@ func (p *page) text(id string) string {
 // it: two mis-clicks then lost the game). The variants' request is held
 // until the choice is made, so that the test does not depend on timing.
 func TestBrowserModeChosenWhileLoading(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	p := newPage(t, "creator")
 	held := make(chan fetch.RequestID, 1)
@@ -90,7 +90,7 @@ func TestBrowserModeChosenWhileLoading(t *testing.T) {
 // without a penalty, play, resign, and start the rematch with the colours
 // swapped from the finished game's page.
 func TestBrowserFirstGame(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 
 	creator := newPage(t, "creator")
@@ -264,7 +264,7 @@ func TestBrowserFirstGame(t *testing.T) {
 // opponent, reads that it is friendly, and plays it to a result by
 // clicking and typing the moves the page shows.
 func TestBrowserPhoneEngine(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	bin := arbiterBinary(t)
 	e := newEngineEnv(t, online.BuiltInEngines(bin))
 

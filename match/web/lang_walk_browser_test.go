@@ -42,7 +42,7 @@ func browserSpeaks(p *page, locale string) {
 // it was the JSON error body, in English. A program asking the same
 // address still gets the JSON. Screenshots at 390 and 1366 px.
 func TestBrowserDeadAddressInLanguage(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e, id := sheetEventEnv(t)
 	for _, c := range []struct {
 		locale, lang, app, says string
@@ -104,7 +104,7 @@ func TestRateLimitPageInLanguage(t *testing.T) {
 // tab the site's name in Russian beside the page's Russian "not found"
 // (the tab said "Draughts arbiter: game").
 func TestBrowserTabTitleInLanguage(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	d := newPage(t, "director-ru")
 	browserSpeaks(d, "ru-RU")
@@ -145,7 +145,7 @@ func TestBrowserTabTitleInLanguage(t *testing.T) {
 // which the sheets read. The same links in a page left in the browser's
 // language carry no ?lang=, to stay right for whoever they are sent to.
 func TestBrowserDirectorLanguageCarried(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	tok, _ := e.createEvent(`{"name":"Клубный турнир","variant":"russian","rounds":3}`)
 	e.op(tok, "add-players", `{"players":[{"name":"Анна","rating":2000},{"name":"Борис","rating":1900},{"name":"Вера","rating":1800},{"name":"Глеб","rating":1700}]}`, 200)
@@ -209,7 +209,7 @@ func TestBrowserDirectorLanguageCarried(t *testing.T) {
 // Russian writes them (day.month.year), not in the browser's English
 // format.
 func TestBrowserDirectorPageNamesInLanguage(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	tok, _ := e.createEvent(`{"name":"Клубный турнир","variant":"russian","rounds":3}`)
 	e.op(tok, "add-players", `{"players":[{"name":"Анна","rating":2000},{"name":"Борис","rating":1900}]}`, 200)
@@ -239,7 +239,7 @@ func TestBrowserDirectorPageNamesInLanguage(t *testing.T) {
 // was judged on, the WCDF rules' 1.32.2, in the reader's words (the
 // arbiter asks "which rule?"). Screenshots at 390 and 1366 px.
 func TestBrowserMoveRuleClaimInLanguage(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"english","fen":"B:W18,K32:B14,K1","white":"Bram","black":"Anna"}`)
 	anna, bram := newPage(t, "black"), newPage(t, "white")
@@ -276,7 +276,7 @@ func TestBrowserMoveRuleClaimInLanguage(t *testing.T) {
 // "Встроенная программа: начальный уровень", not by its internal name
 // "sparring-beginner".
 func TestBrowserEngineTabInLanguage(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEngineEnv(t, online.BuiltInEngines(arbiterBinary(t)))
 	p := newPage(t, "player")
 	browserSpeaks(p, "ru-RU")
@@ -310,7 +310,7 @@ func TestBrowserEngineTabInLanguage(t *testing.T) {
 // rating: 1 (Dina)"; the regulation is cited in Russian too ("FMJD
 // Swiss art. 2.4" was English). Screenshots at 390 and 1366 px.
 func TestBrowserDirectorChecksCount(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	tok, _ := e.createEvent(`{"name":"Клубный турнир","variant":"russian","rounds":3}`)
 	e.op(tok, "add-players", `{"players":[{"name":"Анна","rating":2000},{"name":"Борис","rating":1900},{"name":"Вера","rating":1800},{"name":"Глеб","rating":1700},{"name":"Dina"}]}`, 200)
@@ -342,7 +342,7 @@ func TestBrowserDirectorChecksCount(t *testing.T) {
 // them. The languages' links are not printed. Screenshots at 390 and
 // 1366 px.
 func TestBrowserSheetLanguageLinks(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e, id := sheetEventEnv(t)
 	p := newPage(t, "reader")
 	browserSpeaks(p, "en-GB")
@@ -375,7 +375,7 @@ func TestBrowserSheetLanguageLinks(t *testing.T) {
 // back with the moves' word in Russian's three forms: "22 хода", "21
 // ход", "40 ходов"; every count read "ходов" ("22 ходов").
 func TestBrowserClockWordsPlural(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	p := newPage(t, "creator")
 	browserSpeaks(p, "ru-RU")

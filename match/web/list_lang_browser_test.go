@@ -17,7 +17,7 @@ import (
 // ("правила ФМЖД, ст. 4.2, 4.3", "FMJD-spelregels, art. 4.2, 4.3").
 // Screenshots of both pages at 390 and 1366 px.
 func TestBrowserRefereeListLanguages(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"international","fen":"W:W31,33,35,45:B27,28,29,30","policy":"opponent-decides","white":"Anna","black":"Bram"}`)
 	white, black := newPage(t, "white"), newPage(t, "black")

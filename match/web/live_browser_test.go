@@ -21,7 +21,7 @@ const liveFirstCard = `(() => { const c = document.querySelector('.game-card'); 
 // changes), the standings count a game once it ends, and the page fits a
 // phone and a desktop screen without scrolling sideways.
 func TestBrowserLive(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	opt := liveTournament(t, 2, 10, 150*time.Millisecond)
 	h := NewLive()
 	opt.Observer = h

@@ -29,7 +29,7 @@ func (p quietPlayer) Play(ctx context.Context, req match.Request) (match.Reply, 
 // empty ones; it showed a bare "White:" and "Black:" under the board. Screenshots at 390 and
 // 1366 px.
 func TestBrowserLiveNoScore(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	opt := liveTournament(t, 2, 60, 150*time.Millisecond)
 	loud := opt.NewPlayer
 	opt.NewPlayer = func(spec configs.EngineSpec, log zerolog.Logger) match.Player {

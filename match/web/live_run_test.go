@@ -134,6 +134,9 @@ func runInBackground(t *testing.T, opt tournament.Options) (wait func() error) {
 // games in progress with their moves, and every game's end, with the
 // standings of the stored results.
 func TestLiveWatchStore(t *testing.T) {
+	// Beside the browser tests: its own store and engines, and most of its
+	// time is the engines' waits (slowPlayer).
+	t.Parallel()
 	opt := liveTournament(t, 4, 12, 40*time.Millisecond)
 	watched, err := store.Open(opt.Store.Path())
 	if err != nil {

@@ -63,7 +63,7 @@ func postAct(t *testing.T, base, token, intent string) {
 // again from the server's figures, which after the time offline are lower
 // by that time: the server charged it to White.
 func TestBrowserNetClockStands(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	r := newRestartable(t)
 	c, err := r.hall.Create(context.Background(), online.Setup{Variant: "english", TimeControl: "300+3", White: "Ann", Black: "Bob"})
 	if err != nil {
@@ -143,7 +143,7 @@ func (p *page) failHeld(id fetch.RequestID) {
 // Russian, whose first load fails says so in Russian and what to do,
 // not in the browser's words.
 func TestBrowserNetCatchUpFails(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"english","time_control":"300+3","white":"Ann","black":"Bob"}`)
 	black := newPage(t, "black")

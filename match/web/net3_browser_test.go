@@ -127,7 +127,7 @@ func lose(t *testing.T, p *page, l livePage, cut, mend func(), notice, shots str
 // (they ticked on unmarked). When the connection comes back the page shows
 // the move, the notice goes and the clocks run from the server's figures.
 func TestBrowserNetLiveSilent(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	lim := Limits{RequestRate: -1, GameRate: -1, Heartbeat: 200 * time.Millisecond}
 	for _, l := range livePages(t, lim) {
 		t.Run(l.name, func(t *testing.T) {
@@ -154,7 +154,7 @@ func TestBrowserNetLiveSilent(t *testing.T) {
 // offline network, had nothing more to say), shows the move and the
 // notice goes.
 func TestBrowserNetLiveOffline(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	lim := Limits{RequestRate: -1, GameRate: -1} // the default beat, 15 s
 	for _, l := range livePages(t, lim) {
 		t.Run(l.name, func(t *testing.T) {

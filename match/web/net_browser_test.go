@@ -24,6 +24,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/rs/zerolog"
 
+	"github.com/draughts-arbiter/arbiter/internal/testbin"
 	"github.com/draughts-arbiter/arbiter/match/people/online"
 )
 
@@ -187,7 +188,7 @@ func (p *page) clocks() string {
 // Left in the background (frozen, as a phone freezes a hidden tab) while
 // White moves again, the page shows that move when it wakes.
 func TestBrowserNetOffline(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"english","time_control":"300+3","white":"Ann","black":"Bob"}`)
 	white, black := newPage(t, "white"), newPage(t, "black")
@@ -261,7 +262,7 @@ func TestBrowserNetOffline(t *testing.T) {
 // typed meanwhile stays in its box); when the move arrives it is played
 // once, with no error.
 func TestBrowserNetSlowMove(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"english","time_control":"300+3","white":"Ann","black":"Bob"}`)
 	white, black := newPage(t, "white"), newPage(t, "black")
@@ -330,14 +331,16 @@ type restartable struct {
 }
 
 func newRestartable(t *testing.T) *restartable {
-	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "web.db"), addr: "127.0.0.1:0"}
+	r := &restartable{t: t, path: filepath.Join(t.TempDir(), "web.db"), addr: testbin.UnboundAddr(t)}
 	r.start()
 	t.Cleanup(r.stop)
 	return r
 }
 
-// start opens the Hall on the file and serves on the address (the first
-// time on a free port, which later starts take again).
+// start opens the Hall on the file and serves on the address. The address
+// is below the kernel's ephemeral range (testbin.UnboundAddr): while the
+// server is down, no other test's listener or outgoing connection (the
+// browser's, beside it) can be given its port.
 func (r *restartable) start() {
 	r.t.Helper()
 	log := zerolog.Nop()
@@ -387,7 +390,7 @@ func (r *restartable) url() string { return "http://" + r.addr }
 // charged; play goes on. A page reloaded by its player (the same link)
 // keeps the seat, the board, the moves and the clocks.
 func TestBrowserNetRestart(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	r := newRestartable(t)
 	c, err := r.hall.Create(context.Background(), online.Setup{Variant: "english", TimeControl: "300+3", White: "Ann", Black: "Bob"})
 	if err != nil {
@@ -538,7 +541,7 @@ func (tn *tunnel) silent() (resume func()) {
 // reconnecting; when the connection comes back it shows Black's move and
 // that it is White's turn, and the notice goes.
 func TestBrowserNetSilentDrop(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: Limits{RequestRate: -1, GameRate: -1, Heartbeat: 200 * time.Millisecond}})
 	g := e.create(`{"variant":"english","time_control":"300+3","white":"Ann","black":"Bob"}`)
 	tn := newTunnel(t, e.hs.Listener.Addr().String())
@@ -572,7 +575,7 @@ func TestBrowserNetSilentDrop(t *testing.T) {
 // taps then): its next move was lost (TestBrowserFirstGame in a fresh
 // clone's CI).
 func TestBrowserNetRefusalGoesWithNextMove(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"english","time_control":"300+3","mode":"friendly","white":"Ann","black":"Bob"}`)
 	white, black := newPage(t, "white"), newPage(t, "black")

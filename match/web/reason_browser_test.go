@@ -19,7 +19,7 @@ import (
 // without a full stop). The record's note says it in English, as a
 // sentence: "… Black played 9-13: … (second illegal move in the game).".
 func TestBrowserIllegalMoveReason(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	cases := []struct {
 		policy, locale string

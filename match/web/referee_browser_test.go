@@ -12,7 +12,7 @@ import (
 // Black after White's illegal move, with its buttons (they were two
 // screens down, below the referee's words said twice).
 func TestBrowserRefereeInView(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	cases := []struct {
 		name, setup, move, role, shows string

@@ -13,7 +13,7 @@ import (
 // (a move, a draw offer) are in Russian with lang="ru", and the page fits
 // a phone's and a desktop's width (screenshots game-ru-390 and -1366).
 func TestBrowserRussian(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant":"international","white":"Анна","black":"Борис"}`)
 	white, black := newPage(t, "white-ru"), newPage(t, "black-ru")
@@ -51,7 +51,7 @@ func TestBrowserRussian(t *testing.T) {
 // Russian (?lang=ru): Cyrillic headings and columns, lang="ru", and each
 // sheet fits 390 px and 1366 px (screenshots sheet-ru-*).
 func TestBrowserSheetsRussian(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e, id := sheetEventEnv(t)
 	p := newPage(t, "sheets-ru")
 	for _, c := range []struct{ path, shot, heading, firstCol string }{

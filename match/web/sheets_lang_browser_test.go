@@ -12,7 +12,7 @@ import (
 // and each fits a phone's and a desktop's width (screenshots
 // sheet-nb-*-360 and -1400, as TestBrowserDirector takes them).
 func TestBrowserSheetsNorwegian(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e, id := sheetEventEnv(t)
 	p := newPage(t, "sheets-nb")
 	for _, c := range []struct{ path, shot, heading string }{

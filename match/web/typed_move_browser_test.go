@@ -12,7 +12,7 @@ import (
 // the fold. The phone's layout is unchanged: the board as wide as the
 // screen, the box under it.
 func TestBrowserTypedMoveInView(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newEnv(t, Config{Limits: unlimited})
 	g := e.create(`{"variant": "international", "time_control": "300+3", "white": "Ann", "black": "Bob"}`)
 	white := newPage(t, "white")
