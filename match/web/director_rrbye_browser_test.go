@@ -17,7 +17,7 @@ import (
 // (White: half-point bye) → 1-1") in a Russian line. Screenshots of the
 // log at 390 and 1366 px.
 func TestBrowserDirectorLogByeInLanguage(t *testing.T) {
-	needBrowser(t)
+	browserTest(t)
 	e := newDirEnv(t)
 	tok, _ := e.createEvent(`{"name":"Кубок Бергена","variant":"international","system":"round-robin","rounds":3}`)
 	v, _ := e.op(tok, "add-players", `{"players":[{"name":"Анна","rating":2000},{"name":"Борис","rating":1900},{"name":"Вера","rating":1800},{"name":"Глеб","rating":1700}]}`, 200)
