@@ -802,8 +802,10 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			// A flood of output must not hold off the stop and the pings. A
 			// line still to be read from the pipe is read only before the
 			// deadline (ReadLine checks it first); of the lines already
-			// read, every fourth reads the clock (an info line and the
-			// done line after it, the usual answer, read it not at all).
+			// read, every fourth reads the clock here. The usual answer, an
+			// info line and the done line after it in one read, reads it
+			// once (readLine's look at the limit for the done line) where
+			// it read it three times.
 			if !e.p.Buffered() {
 				unchecked = 0
 				continue

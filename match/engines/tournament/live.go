@@ -107,7 +107,7 @@ func (f *liveFeed) run() {
 	}
 }
 
-// flush writes the games that moved since the last flush.
+// flush writes the games that started or moved since the last flush.
 func (f *liveFeed) flush() {
 	type write struct {
 		id    int
