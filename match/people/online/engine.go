@@ -62,7 +62,7 @@ func (h *Hall) startEngine(g *game) {
 		defer cancel()
 		if p == nil {
 			h.engineInput(g, -1, input{Internal: "engine-fault", Fault: string(arbiter.EngineCrashed),
-				Why: fmt.Sprintf("%s engine %q is not configured on this server any more", side, g.sp.engine)})
+				Why: fmt.Sprintf("%s's engine %q is not configured on this server any more", side.Name(), g.sp.engine)})
 			return
 		}
 		defer p.Close()
@@ -72,7 +72,7 @@ func (h *Hall) startEngine(g *game) {
 		if err != nil {
 			if ctx.Err() == nil {
 				h.engineInput(g, -1, input{Internal: "engine-fault", Fault: string(arbiter.EngineCrashed),
-					Why: fmt.Sprintf("%s engine could not start: %v", side, err)})
+					Why: fmt.Sprintf("%s's engine could not start: %v", side.Name(), err)})
 			}
 			return
 		}
@@ -128,7 +128,7 @@ func (h *Hall) startEngine(g *game) {
 					h.engineInput(g, ply, input{Role: Role(side), Engine: true, Intent: Intent{Kind: "claim", Claim: k}})
 				}
 				in = input{Internal: "engine-fault", Fault: string(arbiter.Resignation),
-					Why: side.String() + " left the game claiming a draw that the rules do not give"}
+					Why: side.Name() + " left the game claiming a draw that the rules do not give"}
 			}
 			h.engineInput(g, ply, in)
 		}

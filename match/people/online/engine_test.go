@@ -4,11 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/internal/message"
+	"github.com/draughts-arbiter/arbiter/internal/poll"
 	"github.com/draughts-arbiter/arbiter/internal/testbin"
 )
 
@@ -105,4 +107,24 @@ func TestHumanAgainstSparringEngine(t *testing.T) {
 		t.Error("the engine never moved")
 	}
 	t.Log(checkPDN(t, h, c.ID))
+}
+
+// An engine that cannot start ends the game with a reason that names its
+// side as the referee does ("White's engine could not start: ..."); it
+// said "white engine".
+func TestEngineThatCannotStartNamesItsSide(t *testing.T) {
+	engines := map[string]EngineSpec{"broken": {Name: "broken", Argv: []string{"/bin/false"}, Protocol: "hub", InitTimeout: 5 * time.Second}}
+	h, _ := testHall(t, Config{Engines: engines, Now: time.Now})
+	c := create(t, h, Setup{Variant: "english", TimeControl: "600+5", Engine: "broken", EngineSide: "white", Black: "Human"})
+	var s Snapshot
+	if !poll.Until(time.Minute, 0, func() bool {
+		var err error
+		s, err = h.Snapshot(c.ID, RoleBlack)
+		return err == nil && s.State.Status == "over"
+	}) {
+		t.Fatalf("the game is not over: %+v", s.State)
+	}
+	if want := "White's engine could not start: "; !strings.HasPrefix(s.State.Reason, want) {
+		t.Errorf("reason %q, want it to begin %q", s.State.Reason, want)
+	}
 }
