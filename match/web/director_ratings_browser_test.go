@@ -146,3 +146,31 @@ func TestBrowserDirectorRatings(t *testing.T) {
 	pub.shot("cards-rated-390", 390, 844, "")
 	pub.shot("cards-rated-1366", 1366, 900, "")
 }
+
+// TestBrowserDirectorRatingListRefused: a director who picks a file that is
+// no rating list reads why, every problem of it, in the page's language.
+// The page showed the HTTP status's English words ("Bad Request"), since
+// it looked for the message where the server does not put it.
+func TestBrowserDirectorRatingListRefused(t *testing.T) {
+	browserTest(t)
+	e := newDirEnv(t)
+	tok, _ := e.createEvent(`{"name":"Rated Open","variant":"international","system":"swiss","rounds":3}`)
+	e.op(tok, "add-players", `{"players":[{"name":"Anna Berg","federation":"NOR","fed_id":"1001"},{"name":"Bo Dahl","federation":"DEN","fed_id":"2002"}]}`, 200)
+	file := filepath.Join(t.TempDir(), "not-a-list.csv")
+	if err := os.WriteFile(file, []byte("hello;world\n1;2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := newPage(t, "director")
+	d.do("open the director's link", chromedp.Navigate(e.hs.URL+"/d/"+tok))
+	d.wait("the ratings section", `window.arbiterDirector && arbiterDirector.ready && document.getElementById('rl-file')`)
+	d.do("choose the file", chromedp.SetUploadFiles(chromedp.CSS("#rl-file"), []string{file}))
+	d.wait("the refusal", `document.getElementById('rl-status').textContent !== ''`)
+	got := eval[string](d, `document.getElementById('rl-status').textContent`)
+	for _, want := range []string{"no id column", "no rating column", "no name column"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the director reads %q; want %q in it", got, want)
+		}
+	}
+	d.shot("director-ratinglist-refused-390", 390, 844, "#ratings-box")
+	d.shot("director-ratinglist-refused-1366", 1366, 900, "#ratings-box")
+}

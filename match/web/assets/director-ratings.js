@@ -6,6 +6,7 @@
 // render; this module draws its section from view.ratings.
 
 import * as i18n from './i18n.js';
+import { ApiError } from './api.js';
 import { $, el } from './dom.js';
 
 const { t } = i18n;
@@ -24,8 +25,15 @@ function box() {
     const f = file.files && file.files[0];
     if (!f) return;
     const res = await fetch(`/api/d/${token}/ratinglist`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: await f.text() });
-    const body = await res.json().catch(() => ({}));
-    if (!res.ok) { status.textContent = body.text || res.statusText; return; }
+    const body = await res.json().catch(() => null);
+    if (!res.ok) {
+      // The arbiter's refusal, every problem of the list in the reader's
+      // language (it showed the HTTP status's English words, "Bad
+      // Request": the message is under body.error, not body.text).
+      const problems = (body && body.problems) || [];
+      status.textContent = problems.length ? problems.map(i18n.msg).join('; ') : i18n.msg(new ApiError(res.status, body));
+      return;
+    }
     status.textContent = t('rat.imported');
     if (window.arbiterDirector) window.arbiterDirector.guarded = false; // the players' table is director.js's: load the page again
     location.reload();
