@@ -33,10 +33,14 @@ func TestBrowserLive(t *testing.T) {
 	p.wait("the stream is open and the snapshot drawn", `window.arbiterLive && arbiterLive.snap && arbiterLive.es.readyState === 1`)
 	p.wait("a game in progress with a move", `document.querySelector('.game-card .moves .mv')`)
 	// Before its first game ends an engine has no score: a dash, not
-	// "0.0%", which read as every game lost. (The first game is some
-	// twenty plies of 150 ms away from its end: its first move is on.)
-	if cells := eval[[]string](p, `Array.from(document.querySelectorAll('#standings tbody tr')).map(tr => tr.dataset.games + ':' + tr.lastElementChild.textContent)`); len(cells) != 2 || cells[0] != "0:–" || cells[1] != "0:–" {
-		t.Errorf("before any game ended the standings' games and scores are %q; want 0 games and a dash for both engines", cells)
+	// "0.0%", which read as every game lost. The first game is some twenty
+	// plies of 150 ms away from its end when its first move is on, but a
+	// loaded machine may open the page later: the page's own count of
+	// finished games, read with the standings, says whether it applies.
+	if cells := eval[[]string](p, `[String(arbiterLive.snap.event.finished)].concat(Array.from(document.querySelectorAll('#standings tbody tr')).map(tr => tr.dataset.games + ':' + tr.lastElementChild.textContent))`); cells[0] != "0" {
+		t.Logf("a game had ended when the page showed its first move (%q): the dash before any result is not checked", cells)
+	} else if len(cells) != 3 || cells[1] != "0:–" || cells[2] != "0:–" {
+		t.Errorf("before any game ended the standings' games and scores are %q; want 0 games and a dash for both engines", cells[1:])
 	}
 	first := eval[[]any](p, liveFirstCard)
 	game, moves, board := first[0], first[1].(float64), first[2].(string)
