@@ -3,6 +3,7 @@ package arbiter
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/draughts-arbiter/arbiter/rules"
@@ -32,19 +33,27 @@ type Decision struct {
 	Text   string
 }
 
-// String is "pause: reason", "add-time white 1m0s: reason" and the like.
+// String is the decision as the record's note gives it to a reader:
+// "pause: reason", "add-time: 60 seconds to White's clock: reason",
+// "server-down: 12.5 seconds charged to neither clock: reason" and the
+// like. The kind comes first, as the record's other notes name theirs.
 func (d Decision) String() string {
 	s := string(d.Kind)
 	switch d.Kind {
 	case DecisionAddTime:
-		s += fmt.Sprintf(" %s %v", d.Color, d.Amount)
+		s += fmt.Sprintf(": %s seconds to %s's clock", seconds(d.Amount), d.Color.Name())
 	case DecisionServerDown:
-		s += fmt.Sprintf(" %v", d.Amount)
+		s += fmt.Sprintf(": %s seconds charged to neither clock", seconds(d.Amount))
 	}
 	if d.Text != "" {
 		s += ": " + d.Text
 	}
 	return s
+}
+
+// seconds is a duration in seconds as people write them: "60", "12.5".
+func seconds(d time.Duration) string {
+	return strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
 }
 
 // Errors of the arbiter's decisions.

@@ -85,7 +85,7 @@ func TestRecordPDNRoundTrip(t *testing.T) {
 	for _, want := range []string{
 		`warning: White played "32-23", illegal: a king moves one square at a time, and 32-23 is 2 squares (WCDF rules, 1.17).`,
 		"arbiter's decision: pause: a player is unwell.",
-		"arbiter's decision: add-time white 1m0s: disturbed by noise.",
+		"arbiter's decision: add-time: 60 seconds to White's clock: disturbed by noise.",
 		"arbiter's decision: annotation: spectators asked to keep quiet.",
 		"[%claim black threefold refused] the position has occurred twice",
 		"[%claim black threefold with 5-1 accepted] with 5-1 the position occurs for the third time",

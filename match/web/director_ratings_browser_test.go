@@ -2,6 +2,11 @@ package web
 
 import (
 	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -166,11 +171,68 @@ func TestBrowserDirectorRatingListRefused(t *testing.T) {
 	d.do("choose the file", chromedp.SetUploadFiles(chromedp.CSS("#rl-file"), []string{file}))
 	d.wait("the refusal", `document.getElementById('rl-status').textContent !== ''`)
 	got := eval[string](d, `document.getElementById('rl-status').textContent`)
-	for _, want := range []string{"no id column", "no rating column", "no name column"} {
+	// A column missing from the header is a problem of line 1, at no
+	// column: the page said "CSV line 1, column 0".
+	for _, want := range []string{"CSV line 1: no id column", "no rating column", "no name column"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the director reads %q; want %q in it", got, want)
 		}
 	}
+	if strings.Contains(got, "column 0") {
+		t.Errorf("the director reads %q: a column 0", got)
+	}
 	d.shot("director-ratinglist-refused-390", 390, 844, "#ratings-box")
 	d.shot("director-ratinglist-refused-1366", 1366, 900, "#ratings-box")
+}
+
+// TestBrowserDirectorRatingListThroughProxy follows a Russian director
+// whose server stands behind a proxy that keeps its default body limit
+// (nginx: 1 MB, answered with its own HTML page): the federation's list of
+// 2 MB is refused by the proxy, not by the arbiter. The page said "HTTP
+// 413"; it now says, in Russian, that the file is too large for the proxy
+// and what its operator must set. The proxy here is a reverse proxy of
+// net/http with nginx's answer, in front of the real server.
+func TestBrowserDirectorRatingListThroughProxy(t *testing.T) {
+	browserTest(t)
+	e := newDirEnv(t)
+	tok, _ := e.createEvent(`{"name":"Rated Open","variant":"international","system":"swiss","rounds":3}`)
+	back, err := url.Parse(e.hs.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := httputil.NewSingleHostReverseProxy(back)
+	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > 1<<20 {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusRequestEntityTooLarge)
+			io.WriteString(w, "<html><head><title>413 Request Entity Too Large</title></head><body><center><h1>413 Request Entity Too Large</h1></center><hr><center>nginx</center></body></html>\n")
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(front.Close)
+	var csv strings.Builder
+	csv.WriteString("id;name;federation;rating\n")
+	for i := 0; csv.Len() < 2<<20; i++ {
+		fmt.Fprintf(&csv, "%d;Player Number %d;NED;%d\n", 100000+i, i, 1200+i%1000)
+	}
+	file := filepath.Join(t.TempDir(), "federation.csv")
+	if err := os.WriteFile(file, []byte(csv.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d := newPage(t, "director")
+	d.do("open the director's link", chromedp.Navigate(front.URL+"/d/"+tok))
+	eval[bool](d, `(localStorage.setItem('arbiter.lang', 'ru'), true)`)
+	d.do("reload in Russian", chromedp.Reload())
+	d.wait("the ratings section in Russian", `document.documentElement.lang === 'ru' && window.arbiterDirector && arbiterDirector.ready && document.getElementById('rl-file')`)
+	d.do("choose the file", chromedp.SetUploadFiles(chromedp.CSS("#rl-file"), []string{file}))
+	d.wait("the refusal", `document.getElementById('rl-status').textContent !== ''`)
+	got := eval[string](d, `document.getElementById('rl-status').textContent`)
+	for _, want := range []string{"слишком велик для прокси", "client_max_body_size 16m"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the director reads %q; want %q in it", got, want)
+		}
+	}
+	d.shot("director-ratinglist-proxy-390", 390, 844, "#ratings-box")
+	d.shot("director-ratinglist-proxy-1366", 1366, 900, "#ratings-box")
 }

@@ -182,7 +182,23 @@ func parsePlayers(data []byte) ([]Player, []int, error) {
 }
 
 func csvProblem(line, col int, detail string) *Error {
-	return refuse(message.Invalid, "director.csv", "line", fmt.Sprint(line), "column", fmt.Sprint(col), "detail", detail)
+	return placed(message.Invalid, "director.csv", line, col, detail)
+}
+
+// placed is a problem of an imported file (code "director.csv" or
+// "director.trf") at its line and column, naming only the place known: a
+// problem of the whole file (line 0: too large, not readable) is code-file
+// and names neither, one of a whole line (column 0: a column missing from
+// the header) is code-line and names no column. A director read "CSV line
+// 1, column 0: no id column" and looked for a column 0.
+func placed(kind message.Kind, code string, line, col int, detail string) *Error {
+	switch {
+	case line <= 0:
+		return refuse(kind, code+"-file", "detail", detail)
+	case col <= 0:
+		return refuse(kind, code+"-line", "line", fmt.Sprint(line), "detail", detail)
+	}
+	return refuse(kind, code, "line", fmt.Sprint(line), "column", fmt.Sprint(col), "detail", detail)
 }
 
 func parseProblem(err error) *Error {

@@ -17,15 +17,15 @@ func TestParsePlayers(t *testing.T) {
 		{"semicolons and BOM", "\ufeffName;Rating\nAnna;1900\n", 1, nil},
 		{"quoted comma", "name,club\n\"Smith, J.\",\"A, B\"\n", 1, nil},
 		{"blank lines", "name\nA\n\nB\n", 2, nil},
-		{"empty", "", 0, []string{"1:0"}},
-		{"header only", "name,rating\n", 0, []string{"2:0"}},
+		{"empty", "", 0, []string{"1:"}},
+		{"header only", "name,rating\n", 0, []string{"2:"}},
 		{"unknown column", "name,shoe size\nA,44\n", 0, []string{"1:2"}},
-		{"no name column", "club\nX\n", 0, []string{"1:0"}},
+		{"no name column", "club\nX\n", 0, []string{"1:"}},
 		{"twice", "name,name\nA,B\n", 0, []string{"1:2"}},
 		{"bad rating and no name", "name,rating\nA,12x\n,1500\nC,100000\n", 0, []string{"2:2", "3:1", "4:2"}},
 		{"too many fields", "name,club\nA,B,C\n", 0, []string{"2:3"}},
 		{"bare quote", "name\nA\"b\n", 0, []string{"2:2"}},
-		{"bad utf-8", "name\nA\xff\n", 0, []string{"2:0"}},
+		{"bad utf-8", "name\nA\xff\n", 0, []string{"2:"}}, // a whole line: no column
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -24,15 +24,15 @@ const MaxTRF = 1 << 20
 // the file's line and column.
 func ParseTRF(data []byte) (*trf.Event, error) {
 	if len(data) > MaxTRF {
-		return nil, refuse(message.TooLarge, "director.trf", "line", "0", "column", "0", "detail", fmt.Sprintf("larger than %d bytes", MaxTRF))
+		return nil, placed(message.TooLarge, "director.trf", 0, 0, fmt.Sprintf("larger than %d bytes", MaxTRF))
 	}
 	ev, err := trf.Read(strings.NewReader(string(data)))
 	if err != nil {
 		var te *trf.Error
 		if errors.As(err, &te) {
-			return nil, refuse(message.Invalid, "director.trf", "line", fmt.Sprint(te.Line), "column", fmt.Sprint(te.Column), "detail", te.Msg)
+			return nil, placed(message.Invalid, "director.trf", te.Line, te.Column, te.Msg)
 		}
-		return nil, refuse(message.Invalid, "director.trf", "line", "0", "column", "0", "detail", err.Error())
+		return nil, placed(message.Invalid, "director.trf", 0, 0, err.Error())
 	}
 	return ev, nil
 }
@@ -427,7 +427,7 @@ func atLine(err error, tev *trf.Event) error {
 	if line == 0 {
 		return err
 	}
-	out := refuse(de.Kind, "director.trf", "line", fmt.Sprint(line), "column", fmt.Sprint(col), "detail", detail)
+	out := placed(de.Kind, "director.trf", line, col, detail)
 	for k, v := range de.Args {
 		if _, ok := out.Args[k]; !ok {
 			out.Args[k] = v

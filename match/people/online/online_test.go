@@ -302,7 +302,7 @@ func TestFlagPauseAddTime(t *testing.T) {
 	if flat := strings.Join(strings.Fields(pdn), " "); !strings.Contains(flat, "White used 2m1.05s, more than its 2m0s plus the 50ms margin.}") {
 		t.Errorf("PDN does not say the time used as people read it:\n%s", pdn)
 	}
-	for _, want := range []string{"pause: noise", "add-time white 1m0s", "after the game", "0-1"} {
+	for _, want := range []string{"pause: noise", "add-time: 60 seconds to White's clock", "after the game", "0-1"} {
 		if !strings.Contains(pdn, want) {
 			t.Errorf("PDN lacks %q:\n%s", want, pdn)
 		}

@@ -96,7 +96,7 @@ func TestRestartAfterClose(t *testing.T) {
 		t.Errorf("finished game: %+v %v", s.State, err)
 	}
 	pdn, err := h.PDN(c.ID)
-	if err != nil || !strings.Contains(pdn, "server-down 1h0m0s") {
+	if err != nil || !strings.Contains(pdn, "server-down: 3600 seconds charged to neither clock") {
 		t.Errorf("PDN: %v\n%s", err, pdn)
 	}
 }

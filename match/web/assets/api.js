@@ -3,7 +3,7 @@
 
 export class ApiError extends Error {
   constructor(status, body) {
-    const e = (body && body.error) || {};
+    const e = (body && body.error) || proxyError(status);
     super(e.text || `HTTP ${status}`);
     this.status = status;
     this.code = e.code || '';
@@ -12,6 +12,20 @@ export class ApiError extends Error {
     this.text = e.text || `HTTP ${status}`;
     this.body = body;
   }
+}
+
+// proxyError is the error of an answer that is not the server's own (no
+// JSON body): a proxy in front of it said so itself. nginx's own 413 is
+// the usual one, at 1 MB by default, under the server's 16 MB rating list;
+// a proxy's 502-504 means the server behind it is down.
+function proxyError(status) {
+  if (status === 413) {
+    return { code: 'http.proxy-too-large', text: `The file is too large for a proxy in front of this server (HTTP 413).` };
+  }
+  if (status === 502 || status === 503 || status === 504) {
+    return { code: 'http.proxy-down', args: { status: String(status) }, text: `The server behind this address does not answer (HTTP ${status}).` };
+  }
+  return {};
 }
 
 async function parse(r) {
