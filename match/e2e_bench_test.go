@@ -6,9 +6,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"golang.org/x/sys/unix"
 )
 
 // selfStats is one line the arbiter writes at exit under
@@ -73,8 +76,8 @@ func readSelfStats(tb testing.TB, path, cmd string) selfStats {
 // 0 without a C compiler. With children 1 it is the plain ping-pong of two
 // processes, the floor the goal is set against; with 2 the parent
 // alternates between two children, as an arbiter does between a game's
-// two engines.
-func pingPongCPU(tb testing.TB, trips, children int) float64 {
+// two engines. pin, if given, is the command line it runs under (taskset).
+func pingPongCPU(tb testing.TB, trips, children int, pin ...string) float64 {
 	tb.Helper()
 	cc, err := exec.LookPath("gcc")
 	if err != nil {
@@ -86,7 +89,8 @@ func pingPongCPU(tb testing.TB, trips, children int) float64 {
 	if out, err := exec.Command(cc, "-O2", "-o", exe, "testdata/pingpong.c").CombinedOutput(); err != nil {
 		tb.Fatalf("building the ping-pong: %v\n%s", err, out)
 	}
-	out, err := exec.Command(exe, strconv.Itoa(trips), strconv.Itoa(children)).Output()
+	argv := slices.Concat(pin, []string{exe, strconv.Itoa(trips), strconv.Itoa(children)})
+	out, err := exec.Command(argv[0], argv[1:]...).Output()
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -135,14 +139,15 @@ func pingPongCPU(tb testing.TB, trips, children int) float64 {
 func BenchmarkMatchEndToEnd(b *testing.B) {
 	const games = 200
 	cache := b.TempDir() // the program's checksum, remembered by the warm-up
-	run := func(games int, dir string) string {
+	run := func(games int, dir string, pin ...string) string {
 		stats := filepath.Join(dir, "self.stats")
 		out := filepath.Join(dir, "event")
-		cmd := exec.Command(bin, "match",
+		argv := slices.Concat(pin, []string{bin, "match",
 			"--engine", "name=A cmd=self engine --level random --seed 1",
 			"--engine", "name=B cmd=self engine --level random --seed 2",
 			"--variant", "english", "--time-control", "600+1",
-			"--games-per-encounter", strconv.Itoa(games), "--out", out)
+			"--games-per-encounter", strconv.Itoa(games), "--out", out})
+		cmd := exec.Command(argv[0], argv[1:]...)
 		cmd.Env = append(os.Environ(), "ARBITER_SELF_STATS="+stats, "XDG_CACHE_HOME="+cache)
 		if msg, err := cmd.CombinedOutput(); err != nil {
 			b.Fatalf("arbiter match: %v\n%s", err, msg)
@@ -202,6 +207,46 @@ func BenchmarkMatchEndToEnd(b *testing.B) {
 			// The machine is shared: a figure is read with its load.
 			b.ReportMetric(load, "load-avg-1m")
 		}
+		oneCPU(b, games, run)
+	}
+}
+
+// oneCPU measures the match and the floor again with every process on one
+// CPU (taskset; the engines inherit it), where nothing depends on the
+// kernel's placement: unpinned, a quiet machine puts the ping-pong's two
+// processes on two CPUs, each line a wake-up across CPUs (20-26 µs a round
+// trip on a 2-core virtual machine), and a loaded one keeps them on one
+// (5-9 µs), so that e2e-cpu/floor moves with the load more than with the
+// arbiter. Reported as e2e-1cpu-cpu-ns/ply, c-pingpong-1cpu-cpu-ns/roundtrip
+// and their ratio, e2e-1cpu/floor-1cpu; nothing without taskset.
+func oneCPU(b *testing.B, games int, run func(int, string, ...string) string) {
+	taskset, err := exec.LookPath("taskset")
+	if err != nil {
+		b.Log("no taskset (util-linux): the one-CPU figures are left out")
+		return
+	}
+	// The first CPU this process may run on (a container may not have 0).
+	var set unix.CPUSet
+	if err := unix.SchedGetaffinity(0, &set); err != nil {
+		b.Logf("the CPUs allowed: %v: the one-CPU figures are left out", err)
+		return
+	}
+	cpu := 0
+	for !set.IsSet(cpu) {
+		cpu++
+	}
+	pin := []string{taskset, "-c", strconv.Itoa(cpu)}
+	floor := pingPongCPU(b, 20000, 1, pin...)
+	dir := b.TempDir()
+	out := run(games, dir, pin...)
+	floor = (floor + pingPongCPU(b, 20000, 1, pin...)) / 2
+	plies := resultPlies(b, filepath.Join(out, "results.json"), games)
+	s := readSelfStats(b, filepath.Join(dir, "self.stats"), "match")
+	perPly := float64(s.userNs+s.sysNs) / float64(plies)
+	b.ReportMetric(perPly, "e2e-1cpu-cpu-ns/ply")
+	if floor > 0 {
+		b.ReportMetric(floor, "c-pingpong-1cpu-cpu-ns/roundtrip")
+		b.ReportMetric(perPly/floor, "e2e-1cpu/floor-1cpu")
 	}
 }
 
