@@ -203,6 +203,11 @@ func TestBrowserDirectorRatingListThroughProxy(t *testing.T) {
 	proxy := httputil.NewSingleHostReverseProxy(back)
 	front := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.ContentLength > 1<<20 {
+			// Read the body first, as nginx does before it answers (its
+			// lingering close): a server that answers an upload it has
+			// not read closes the connection, and the browser may see the
+			// reset instead of the answer.
+			io.Copy(io.Discard, r.Body)
 			w.Header().Set("Content-Type", "text/html")
 			w.WriteHeader(http.StatusRequestEntityTooLarge)
 			io.WriteString(w, "<html><head><title>413 Request Entity Too Large</title></head><body><center><h1>413 Request Entity Too Large</h1></center><hr><center>nginx</center></body></html>\n")
