@@ -105,6 +105,8 @@ func (c *Coordinator) claimLocked(cm ClaimMsg, renew bool) ClaimReply {
 		// stalled: suspended, paused, cut off) must not take the game
 		// back: the worker is told who holds it and stops its copy.
 		if cur, lost := c.claims.lostTo(cm.Game, cm.Claimant); lost {
+			c.log.Info().Int("game", cm.Game+1).Str("worker", cm.Worker).Str("holder", cur.worker).
+				Msg("a worker whose game was taken over gives news again (it was stalled): told to stop its copy")
 			return ClaimReply{Holder: cur.worker}
 		}
 	}
