@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/nats-io/nats.go"
@@ -45,6 +46,16 @@ func (cs *claims) take(id int, claimant, worker string, now time.Time) (granted 
 	return true, claim{}, 0, gone
 }
 
+// lostTo is the claim on game id when it is another claimant's than
+// claimant: claimant's own claim passed to it (a takeover while claimant
+// was stalled), or claimant never had it. No claim, or no claimant (an
+// older worker), is not lost: a coordinator just restarted knows no
+// claims, and the first result is kept.
+func (cs *claims) lostTo(id int, claimant string) (claim, bool) {
+	cur, ok := cs.m[id]
+	return cur, ok && claimant != "" && cur.claimant != claimant
+}
+
 // release ends claimant's claim on game id (another's stays).
 func (cs *claims) release(id int, claimant string) {
 	if cs.m[id].claimant == claimant {
@@ -64,11 +75,19 @@ func (c *Coordinator) onClaim(m *nats.Msg) {
 		c.reply(m.Reply, ClaimReply{Error: fmt.Sprintf("game %d is not in the plan of %d games (or the claim names no claimant)", cm.Game+1, len(c.plan))})
 		return
 	}
+	renew := m.Reply == "" || cm.Renew
 	c.mu.Lock()
-	rep := c.claimLocked(cm, m.Reply == "")
+	rep := c.claimLocked(cm, renew)
 	c.mu.Unlock()
+	if renew && !stopsGame(rep) {
+		return // a renewal is answered only when its worker must stop the game
+	}
 	c.reply(m.Reply, rep)
 }
+
+// stopsGame reports whether rep, answering a renewal, has its worker stop
+// the game: the claim passed to another worker, or the game is stored.
+func stopsGame(rep ClaimReply) bool { return rep.Holder != "" || rep.Finished }
 
 // claimLocked decides a claim (renew: the worker's news) with c.mu held.
 func (c *Coordinator) claimLocked(cm ClaimMsg, renew bool) ClaimReply {
@@ -82,10 +101,13 @@ func (c *Coordinator) claimLocked(cm ClaimMsg, renew bool) ClaimReply {
 		return ClaimReply{Stopped: true}
 	}
 	if renew {
-		// News from a worker whose claim lapsed and went to another must
-		// not take the game back: both play, the first result is kept.
-		if cur, ok := c.claims.m[cm.Game]; ok && cur.claimant != cm.Claimant {
-			return ClaimReply{}
+		// News from a worker whose claim lapsed and went to another (it was
+		// stalled: suspended, paused, cut off) must not take the game
+		// back: the worker is told who holds it and stops its copy.
+		if cur, lost := c.claims.lostTo(cm.Game, cm.Claimant); lost {
+			c.log.Info().Int("game", cm.Game+1).Str("worker", cm.Worker).Str("holder", cur.worker).
+				Msg("a worker whose game was taken over gives news again (it was stalled): told to stop its copy")
+			return ClaimReply{Holder: cur.worker}
 		}
 	}
 	ok, holder, left, gone := c.claims.take(cm.Game, cm.Claimant, cm.Worker, time.Now())
@@ -133,10 +155,22 @@ func (w *worker) claimFirst(h *held, event string, game int) {
 	w.heldMu.Unlock()
 }
 
-// claimNews is the claim of game of event by this worker.
+// claimNews is the claim of game of event by this worker, as its news
+// renews it: the coordinator answers on the game's subject of the worker's
+// inbox (onClaimNews) if the claim passed to another worker.
 func (w *worker) claimNews(event string, game int) *claimNews {
-	msg, _ := json.Marshal(ClaimMsg{Game: game, Worker: w.opt.Name, Claimant: w.claimant})
-	return &claimNews{subject: claimSubject + event, msg: msg}
+	msg, _ := json.Marshal(ClaimMsg{Game: game, Worker: w.opt.Name, Claimant: w.claimant, Renew: true})
+	return &claimNews{subject: claimSubject + event, reply: w.inbox + "." + msgID(event, game), msg: msg}
+}
+
+// claimRequest is cn's message as a claim (a request) or, with release, a
+// release of the claim: no longer a renewal.
+func claimRequest(cn *claimNews, release bool) []byte {
+	var cm ClaimMsg
+	json.Unmarshal(cn.msg, &cm)
+	cm.Renew, cm.Release = false, release
+	b, _ := json.Marshal(cm)
+	return b
 }
 
 // claim asks the event's coordinator for game h (the game's number in its
@@ -152,7 +186,7 @@ func (w *worker) claim(ctx context.Context, e *event, game int, h *held, log zer
 	}
 	cn := w.claimNews(e.spec.ID, game)
 	rctx, cancel := w.attemptContext(ctx, claimAttempt)
-	m, err := w.nc.RequestWithContext(rctx, cn.subject, cn.msg)
+	m, err := w.nc.RequestWithContext(rctx, cn.subject, claimRequest(cn, false))
 	cancel()
 	var rep ClaimReply
 	if err == nil {
@@ -226,10 +260,11 @@ func (w *worker) declinedOnce(event string, game int, holder string, log zerolog
 	}
 }
 
-// claimNews is a game's granted claim: the message that renews it.
+// claimNews is a game's granted claim: the message that renews it, and
+// the subject the coordinator answers it on when the claim is lost.
 type claimNews struct {
-	subject string
-	msg     []byte
+	subject, reply string
+	msg            []byte
 }
 
 // renew sends the claim of game h with its news (nothing if unclaimed).
@@ -240,9 +275,67 @@ func (w *worker) renew(h *held) {
 	if cn == nil {
 		return
 	}
-	if err := w.nc.Publish(cn.subject, cn.msg); err != nil {
+	if err := w.nc.PublishRequest(cn.subject, cn.reply, cn.msg); err != nil {
 		w.log.Debug().Err(err).Msg("renewing a game's claim")
 	}
+}
+
+// onClaimNews takes the coordinator's answer to a renewal (see claimNews):
+// the claim passed to another worker, or the game is stored, while this
+// worker was stalled. A game still being played here is stopped at once;
+// one already finished here is left to its delivery, which the coordinator
+// refuses (resultLocked).
+func (w *worker) onClaimNews(m *nats.Msg) {
+	var rep ClaimReply
+	if json.Unmarshal(m.Data, &rep) != nil || !stopsGame(rep) {
+		return
+	}
+	id := strings.TrimPrefix(m.Subject, w.inbox+".")
+	w.heldMu.Lock()
+	h := w.held[id]
+	var stop context.CancelFunc
+	if h != nil && h.stop != nil && h.lost == nil {
+		h.lost, h.claim = &rep, nil // not this worker's to renew or release any more
+		stop = h.stop
+	}
+	w.heldMu.Unlock()
+	if stop != nil {
+		stop()
+	}
+}
+
+// playing marks game h as being played here, stopped by stop if its claim
+// is lost (onClaimNews).
+func (w *worker) playing(h *held, stop context.CancelFunc) {
+	w.heldMu.Lock()
+	h.stop = stop
+	w.heldMu.Unlock()
+}
+
+// played ends playing; lost is the coordinator's answer if the game's
+// claim was lost meanwhile (nil: the game is this worker's to deliver).
+func (w *worker) played(h *held) (lost *ClaimReply) {
+	w.heldMu.Lock()
+	defer w.heldMu.Unlock()
+	h.stop = nil
+	return h.lost
+}
+
+// dropLost ends the hold of game id, whose claim passed to holder (""
+// when the game is stored from another worker's copy), without settling
+// its delivery: the game is the other worker's now, and an
+// acknowledgement or a NAK of this worker's old delivery would act on it.
+func (w *worker) dropLost(id string, h *held, holder, what string, stopNews func(), log zerolog.Logger) {
+	stopNews()
+	w.heldMu.Lock()
+	h.claim = nil
+	w.heldMu.Unlock()
+	w.release(id, h)
+	took := "was stored from another worker's copy"
+	if holder != "" {
+		took = "was taken over by worker " + holder
+	}
+	log.Warn().Str("holder", holder).Msg(fmt.Sprintf("the game %s while this worker was stalled (suspended, paused or cut off for two ack waits): %s", took, what))
 }
 
 // releaseAttempt bounds the release of a claim.
@@ -260,15 +353,9 @@ func (w *worker) unclaim(ctx context.Context, h *held) {
 	if cn == nil {
 		return
 	}
-	var cm ClaimMsg
-	if json.Unmarshal(cn.msg, &cm) != nil {
-		return
-	}
-	cm.Release = true
-	b, _ := json.Marshal(cm)
 	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), releaseAttempt)
 	defer cancel()
-	if _, err := w.nc.RequestWithContext(rctx, cn.subject, b); err != nil {
+	if _, err := w.nc.RequestWithContext(rctx, cn.subject, claimRequest(cn, true)); err != nil {
 		w.log.Debug().Err(err).Msg("releasing a game's claim")
 	}
 }

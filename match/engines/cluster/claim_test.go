@@ -220,3 +220,127 @@ func games(t *testing.T, st *store.Store, f func(store.Game)) {
 		t.Fatal(err)
 	}
 }
+
+// A worker stalled while it plays a game (SIGSTOP: a laptop's lid shut,
+// a paused VM) longer than two ack waits loses the game to another worker;
+// woken, it learns so from its claim's next renewal (or from the refusal
+// of its result, whichever comes first), stops the game, says which
+// worker holds it now, and sends no result: the game is stored once, from
+// the worker that took it over. Before, the woken worker finished its copy
+// at once (its clock had run through the stall: a time forfeit) and that
+// result was the first, so it was stored, and nothing was said.
+func TestStalledWorkerStopsTakenOverGame(t *testing.T) {
+	dir := t.TempDir()
+	evFile := slowEvent(t, dir, "6", 2) // two games, each lasting its 6 s clock
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	out := filepath.Join(dir, "cluster")
+	w1 := startWorker(t, dir, srv.URL(), evFile, "w1", "1")
+	coord := start(t, "coordinator", dir, "tournament", "-c", evFile, "--out", out, "--nats", srv.URL(), "--nats-ack-wait", "2s",
+		"--progress", "off", "--no-report", "--log-level", "warn")
+	waitFor(t, 2*time.Minute, "w1 playing game 1", func() bool { return started(w1.err.String())["1"] == 1 })
+	if err := w1.cmd.Process.Signal(syscall.SIGSTOP); err != nil {
+		t.Fatal(err)
+	}
+	w2 := startWorker(t, dir, srv.URL(), evFile, "w2", "2")
+	waitFor(t, 2*time.Minute, "the coordinator's log of w2 taking game 1 over from w1", func() bool {
+		return strings.Contains(coord.err.String(), "takes over a game") && strings.Contains(coord.err.String(), "was=w1")
+	})
+	if err := w1.cmd.Process.Signal(syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	if code := coord.wait(t, 2*time.Minute); code != 0 {
+		t.Fatalf("coordinator: exit %d", code)
+	}
+	stopWorkers(t, w1, w2)
+	want := "the game was taken over by worker w2 while this worker was stalled"
+	if got := strings.Count(w1.err.String(), want); got != 1 {
+		t.Errorf("w1's log says %q %d times; want once:\n%s", want, got, w1.err.String())
+	}
+	st, err := store.Open(filepath.Join(out, store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	seen := map[int]int{}
+	games(t, st, func(g store.Game) {
+		seen[g.ID]++
+		if g.ID == 0 && g.Worker != "w2" {
+			t.Errorf("game 1 stored from %q (%s); want from w2, which took it over", g.Worker, g.Termination)
+		}
+	})
+	if len(seen) != 2 || seen[0] != 1 || seen[1] != 1 {
+		t.Errorf("the store holds games %v; want games 1 and 2 once each", seen)
+	}
+	if t.Failed() {
+		t.Logf("coordinator:\n%s\nw2:\n%s", coord.err.String(), w2.err.String())
+	}
+}
+
+// The coordinator killed (SIGKILL) while a game is being handed out again
+// (the server redelivered it to w2 while w1 plays it, and w2 declined it)
+// and started again with the same command: it knows no claims, and the
+// workers' next news claims their games again. No game is lost or played
+// to its end twice: every game is stored once, and the event finishes.
+// Here w1's first news is refused (a NAK) to have the server hand game 1
+// out again at once, as a late news would after its ack wait.
+func TestCoordinatorRestartWhileGameRedelivered(t *testing.T) {
+	dir := t.TempDir()
+	evFile := slowEvent(t, dir, "6", 2) // two games, each lasting its 6 s clock
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	heard := firstNews(t, srv.URL())
+	out := filepath.Join(dir, "cluster")
+	args := []string{"tournament", "-c", evFile, "--out", out, "--nats", srv.URL(), "--nats-ack-wait", "2s", "--progress", "off", "--no-report", "--log-level", "warn"}
+	w1 := startWorker(t, dir, srv.URL(), evFile, "w1", "1")
+	coord := start(t, "coordinator", dir, args...)
+	var first news
+	select {
+	case first = <-heard:
+	case <-coord.done:
+		t.Fatal("the event ended before a worker sent news of its game")
+	case <-time.After(2 * time.Minute):
+		t.Fatal("no news of the game from a worker in 2 minutes")
+	}
+	if err := first.nc.Publish(first.subject, []byte("-NAK")); err != nil {
+		t.Fatal(err)
+	}
+	w2 := startWorker(t, dir, srv.URL(), evFile, "w2", "2")
+	waitFor(t, 2*time.Minute, "w2 declining game 1, handed out again", func() bool {
+		return strings.Contains(w2.err.String(), "the game is being played by worker w1")
+	})
+	coord.kill(t)
+	coord2 := start(t, "coordinator (restarted)", dir, args...)
+	if code := coord2.wait(t, 2*time.Minute); code != 0 {
+		t.Fatalf("restarted coordinator: exit %d", code)
+	}
+	stopWorkers(t, w1, w2)
+	ended := map[string]int{}
+	for _, w := range []*proc{w1, w2} {
+		for _, l := range strings.Split(w.err.String(), "\n") {
+			if strings.Contains(l, " DBG game over ") {
+				for _, f := range strings.Fields(l) {
+					if g, ok := strings.CutPrefix(f, "game="); ok {
+						ended[g]++
+					}
+				}
+			}
+		}
+	}
+	if ended["1"] != 1 || ended["2"] != 1 {
+		t.Errorf("the workers played games 1 and 2 to their end %d and %d times; want once each", ended["1"], ended["2"])
+	}
+	st, err := store.Open(filepath.Join(out, store.FileName))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	seen := map[int]int{}
+	games(t, st, func(g store.Game) { seen[g.ID]++ })
+	if len(seen) != 2 || seen[0] != 1 || seen[1] != 1 {
+		t.Errorf("the store holds games %v; want games 1 and 2 once each", seen)
+	}
+	if t.Failed() {
+		t.Logf("w1:\n%s\nw2:\n%s\ncoordinators:\n%s\n%s", w1.err.String(), w2.err.String(), coord.err.String(), coord2.err.String())
+	}
+}

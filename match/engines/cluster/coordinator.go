@@ -257,13 +257,8 @@ func (c *Coordinator) onResult(m *nats.Msg) {
 	id := r.Game.ID
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	switch {
-	case c.finished[id]:
-		c.log.Debug().Int("game", id+1).Str("worker", r.Worker).Msg("a second copy of a stored result: acknowledged, ignored")
-		c.reply(m.Reply, Reply{OK: true, Duplicate: true})
-		return
-	case c.stopped:
-		c.reply(m.Reply, Reply{Stopped: true})
+	if rep, take := c.resultLocked(r); !take {
+		c.reply(m.Reply, rep)
 		return
 	}
 	_, pending := c.replies[id]
@@ -277,6 +272,29 @@ func (c *Coordinator) onResult(m *nats.Msg) {
 		return
 	}
 	c.early[id] = r
+}
+
+// resultLocked decides, with c.mu held, whether result r is to be
+// stored (take); if not, rep answers its worker: a copy of a stored game
+// (acknowledged), a game of a stopped event, or a game whose claim passed
+// from r's worker to another, which plays it now. That one is refused even
+// when it comes first: the worker was stalled past its claim and should
+// have stopped, and the holder's game is the one the event counts on.
+func (c *Coordinator) resultLocked(r ResultMsg) (rep Reply, take bool) {
+	id := r.Game.ID
+	switch {
+	case c.finished[id]:
+		c.log.Debug().Int("game", id+1).Str("worker", r.Worker).Msg("a second copy of a stored result: acknowledged, ignored")
+		return Reply{OK: true, Duplicate: true}, false
+	case c.stopped:
+		return Reply{Stopped: true}, false
+	}
+	if holder, lost := c.claims.lostTo(id, r.Claimant); lost {
+		c.log.Warn().Int("game", id+1).Str("worker", r.Worker).Str("holder", holder.worker).
+			Msg("a result from a worker whose game was taken over (it gave no news for two ack waits): not stored, the game's holder plays it")
+		return Reply{Holder: holder.worker}, false
+	}
+	return Reply{}, true
 }
 
 // decodeResult reads a worker's result for event id and makes sure it is

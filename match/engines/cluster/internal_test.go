@@ -248,3 +248,65 @@ func TestClaims(t *testing.T) {
 		})
 	}
 }
+
+// What the coordinator answers a worker whose game's claim may have passed
+// to another while it was stalled: its renewal (answered only with a holder
+// or a stored game, which stop its copy; silent otherwise) and its result
+// (stored, or refused with the holder). Claimant a/1 is the first worker,
+// b/2 the one that took the game over; a claim "lapsed" had no news for
+// its life. A coordinator just restarted knows no claims: the first news
+// claims the game, and the first result is kept.
+func TestClaimDecisions(t *testing.T) {
+	live, lapsed := time.Duration(0), time.Hour
+	for _, c := range []struct {
+		name     string
+		claimed  string        // the game's claimant ("" = none)
+		silent   time.Duration // since its last news
+		finished bool
+		result   bool   // a result, not a renewal
+		from     string // its claimant
+		holder   string // the answer names this holder
+		answer   string // renewal: "" (silent), "held", "finished"; result: "store", "duplicate", "refused"
+		after    string // the game's claimant afterwards
+	}{
+		{"renewal by the holder", "a/1", live, false, false, "a/1", "", "", "a/1"},
+		{"renewal of a lapsed claim nobody took", "a/1", lapsed, false, false, "a/1", "", "", "a/1"},
+		{"renewal after a takeover", "b/2", live, false, false, "a/1", "b", "held", "b/2"},
+		{"renewal after a takeover whose taker went silent too", "b/2", lapsed, false, false, "a/1", "b", "held", "b/2"},
+		{"renewal a restarted coordinator hears first", "", live, false, false, "a/1", "", "", "a/1"},
+		{"renewal of a game stored from another copy", "", live, true, false, "a/1", "", "finished", ""},
+		{"result from the holder", "a/1", live, false, true, "a/1", "", "store", "a/1"},
+		{"result after a takeover", "b/2", live, false, true, "a/1", "b", "refused", "b/2"},
+		{"result after a takeover whose taker went silent too", "b/2", lapsed, false, true, "a/1", "b", "refused", "b/2"},
+		{"result a restarted coordinator gets first", "", live, false, true, "a/1", "", "store", ""},
+		{"result from an older worker (no claimant)", "b/2", live, false, true, "", "", "store", "b/2"},
+		{"result of a stored game", "", live, true, true, "a/1", "", "duplicate", ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			co := &Coordinator{log: zerolog.Nop(), finished: map[int]bool{0: c.finished}, claims: claims{life: time.Minute, m: map[int]claim{}}}
+			if c.claimed != "" {
+				co.claims.m[0] = claim{claimant: c.claimed, worker: strings.Split(c.claimed, "/")[0], at: time.Now().Add(-c.silent)}
+			}
+			var holder, answer string
+			if c.result {
+				rep, take := co.resultLocked(ResultMsg{Worker: "a", Claimant: c.from, Game: store.Game{ID: 0}})
+				holder, answer = rep.Holder, map[bool]string{true: "store", false: "refused"}[take]
+				if rep.Duplicate {
+					answer = "duplicate"
+				}
+			} else {
+				rep := co.claimLocked(ClaimMsg{Game: 0, Worker: "a", Claimant: c.from, Renew: true}, true)
+				if stopsGame(rep) {
+					holder = rep.Holder
+					answer = map[bool]string{true: "finished", false: "held"}[rep.Finished]
+				}
+			}
+			if holder != c.holder || answer != c.answer {
+				t.Errorf("answer %q, holder %q; want %q, %q", answer, holder, c.answer, c.holder)
+			}
+			if got := co.claims.m[0].claimant; got != c.after {
+				t.Errorf("the game's claimant afterwards is %q; want %q", got, c.after)
+			}
+		})
+	}
+}

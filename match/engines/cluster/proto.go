@@ -39,8 +39,13 @@
 //     hands out again while its worker is alive (its news came late) is
 //     declined by the worker that gets it, and taken over once the claim
 //     has had no news for ClaimLife. A stored game is acknowledged
-//     unplayed. The first-result rule stays the safety net (a coordinator
-//     restarted knows no claims until the workers' news renews them).
+//     unplayed. A renewal carries a reply subject of its worker's, which
+//     the coordinator answers only when the claim passed to another worker
+//     or the game is stored: the worker (stalled meanwhile: suspended,
+//     paused, cut off) then stops the game unsettled and sends no result;
+//     a result whose claimant lost the claim to another is refused. The
+//     first-result rule stays the safety net (a coordinator restarted
+//     knows no claims until the workers' news renews them).
 //   - When an SPRT stops the event the coordinator purges its games from
 //     the stream and publishes on arbiter.stop.<event>; workers abandon the
 //     event's games in progress.
@@ -138,6 +143,9 @@ type ResultMsg struct {
 	Event  string     `json:"event"`
 	Worker string     `json:"worker"`
 	Game   store.Game `json:"game"`
+	// Claimant is the worker process's claimant (ClaimMsg): a result whose
+	// claim passed to another is refused ("" = an older worker: taken).
+	Claimant string `json:"claimant,omitempty"`
 }
 
 // Reply answers a ResultMsg.
@@ -146,6 +154,10 @@ type Reply struct {
 	Duplicate bool   `json:"duplicate,omitempty"` // the game was already finished
 	Stopped   bool   `json:"stopped,omitempty"`   // the event stopped: the game is not wanted
 	Error     string `json:"error,omitempty"`     // refused (a bad result) or not stored
+	// Holder, when set, is the worker the game's claim passed to: the
+	// result is refused, and its worker drops the game unsettled (it is
+	// the holder's delivery now).
+	Holder string `json:"holder,omitempty"`
 }
 
 // Refusal says why a worker does not play an event's games.
@@ -155,9 +167,11 @@ type Refusal struct {
 	Reason string `json:"reason"`
 }
 
-// ClaimMsg claims a game for a worker (a request), renews the claim (the
-// same message published with the worker's news, no reply wanted), or
-// gives the game up (Release, a request).
+// ClaimMsg claims a game for a worker (a request), renews the claim (Renew,
+// published with the worker's news; an older worker publishes it without
+// Renew and without a reply subject), or gives the game up (Release, a
+// request). A renewal's reply subject is answered only when the claim
+// passed to another worker (Holder) or the game is stored (Finished).
 type ClaimMsg struct {
 	Game   int    `json:"game"`
 	Worker string `json:"worker"` // the worker's name, for the others' logs
@@ -165,13 +179,15 @@ type ClaimMsg struct {
 	// same name are two claimants.
 	Claimant string `json:"claimant"`
 	Release  bool   `json:"release,omitempty"`
+	Renew    bool   `json:"renew,omitempty"`
 }
 
 // ClaimReply answers a ClaimMsg.
 type ClaimReply struct {
 	Granted bool `json:"granted,omitempty"`
 	// Holder is the worker playing the game (not granted), and LeftMS how
-	// long its claim lasts without news, in milliseconds.
+	// long its claim lasts without news, in milliseconds. Answering a
+	// renewal, Holder is the worker the claim passed to.
 	Holder   string `json:"holder,omitempty"`
 	LeftMS   int64  `json:"left_ms,omitempty"`
 	Finished bool   `json:"finished,omitempty"` // the game is stored: nothing to play

@@ -116,8 +116,9 @@ type worker struct {
 	held     map[string]*held // the games this worker plays, by message id (<event>.<game>)
 	declined map[string]bool  // games left to another worker, by message id: logged once
 
-	// claimant names this process in its claims (see claim.go).
-	claimant string
+	// claimant names this process in its claims (see claim.go), inbox
+	// the subjects of the coordinator's answers to its renewals.
+	claimant, inbox string
 }
 
 // held is a game this worker plays, with its latest delivery. A game whose
@@ -134,6 +135,11 @@ type held struct {
 	// claim, once the coordinator granted the game: renewed with its news,
 	// released when the game goes back.
 	claim *claimNews
+	// stop cancels the game while it is played here; lost is the
+	// coordinator's answer once its claim passed to another worker or
+	// the game was stored (onClaimNews).
+	stop context.CancelFunc
+	lost *ClaimReply
 }
 
 // event is an event as a worker knows it.
@@ -169,7 +175,7 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		return fmt.Errorf("cluster: %w", err)
 	}
 	w := &worker{opt: opt, nc: nc, js: js, log: opt.Log.With().Str("worker", opt.Name).Logger(), events: map[string]*event{}, held: map[string]*held{},
-		declined: map[string]bool{}, claimant: newClaimant(opt.Name)}
+		declined: map[string]bool{}, claimant: newClaimant(opt.Name), inbox: nats.NewInbox()}
 	// A worker may start before any coordinator made the stream.
 	// While no server answers, Connect's warning says so; "waiting for a
 	// coordinator" would blame the wrong side.
@@ -198,6 +204,11 @@ func RunWorker(ctx context.Context, nc *nats.Conn, opt WorkerOptions) error {
 		return fmt.Errorf("cluster: subscribe %s*: %w", stopSubject, err)
 	}
 	defer stop.Unsubscribe()
+	news, err := nc.Subscribe(w.inbox+".>", w.onClaimNews)
+	if err != nil {
+		return fmt.Errorf("cluster: subscribe %s.>: %w", w.inbox, err)
+	}
+	defer news.Unsubscribe()
 	w.log.Info().Int("concurrency", opt.Concurrency).Int("engines", len(opt.Engines)).Str("nats", nc.ConnectedUrlRedacted()).Msg("worker ready")
 	var wg sync.WaitGroup
 	for range opt.Concurrency {
@@ -330,7 +341,12 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 		e.mu.Unlock()
 	}()
 	log.Debug().Str("white", e.ev.Engines[p.White].Name).Str("black", e.ev.Engines[p.Black].Name).Uint64("delivered", delivered).Msg("playing")
+	w.playing(h, cancel)
 	g, err := e.local.Play(gctx, p)
+	if lost := w.played(h); lost != nil {
+		w.dropLost(id, h, lost.Holder, "stopped here, no result sent", stopNews, log)
+		return false
+	}
 	if gctx.Err() != nil {
 		if e.isStopped() {
 			settle(term, "dropping a game of a stopped event")
@@ -361,8 +377,10 @@ func (w *worker) handle(ctx context.Context, msg jetstream.Msg) (refused bool) {
 	}
 	e.mu.Unlock()
 	defer context.AfterFunc(ctx, func() { time.AfterFunc(deliveryGrace, dcancel) })()
-	rep, err := w.deliver(dctx, e, ResultMsg{Event: e.spec.ID, Worker: w.opt.Name, Game: g}, log)
+	rep, err := w.deliver(dctx, e, ResultMsg{Event: e.spec.ID, Worker: w.opt.Name, Game: g, Claimant: w.claimant}, log)
 	switch {
+	case err == nil && rep.Holder != "":
+		w.dropLost(id, h, rep.Holder, "its result here is not stored", stopNews, log)
 	case err != nil:
 		log.Warn().Err(err).Msg("the coordinator did not take the result; the game goes back")
 		settle(jetstream.Msg.Nak, "giving the game back")
