@@ -571,3 +571,66 @@ func TestScaledTimeRecorded(t *testing.T) {
 		t.Errorf("%d games, %v; want 12", n, err)
 	}
 }
+
+// A worker of this version refuses the events of a coordinator of an
+// older one, which would take the workers' renewals for claims, and says
+// what to do: run one version everywhere. The coordinator's description
+// is rewritten here as an older coordinator's (no protocol in it) before
+// any worker reads it; the refusal reaches the coordinator's log, and no
+// game is played.
+func TestWorkerRefusesOlderCoordinator(t *testing.T) {
+	dir := t.TempDir()
+	evFile := writeEvent(t, dir, 2)
+	srv := startServer(t, filepath.Join(dir, "nats"), -1)
+	defer srv.Shutdown()
+	var logs syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	c := coordinate(t, ctx, srv.URL(), evFile, filepath.Join(dir, "cluster"), zerolog.New(&logs))
+	nc, err := cluster.Connect(cluster.ConnOptions{URL: srv.URL(), Name: "an older coordinator"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer nc.Close()
+	js, err := jetstream.New(nc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var kv jetstream.KeyValue
+	var keys []string
+	waitFor(t, time.Minute, "the event's description", func() bool {
+		if kv == nil {
+			kv, _ = js.KeyValue(ctx, cluster.EventsBucket)
+		}
+		if kv != nil {
+			keys, _ = kv.Keys(ctx)
+		}
+		return len(keys) == 1
+	})
+	ent, err := kv.Get(ctx, keys[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	var spec map[string]any
+	if err := json.Unmarshal(ent.Value(), &spec); err != nil {
+		t.Fatal(err)
+	}
+	if spec["protocol"] != float64(cluster.Protocol) {
+		t.Fatalf("the coordinator describes its event with protocol %v, want %d", spec["protocol"], cluster.Protocol)
+	}
+	delete(spec, "protocol")
+	old, _ := json.Marshal(spec)
+	if _, err := kv.Put(ctx, keys[0], old); err != nil {
+		t.Fatal(err)
+	}
+	stop := runWorkers(t, srv.URL(), evFile, zerolog.Nop(), "new")
+	for _, want := range []string{"a worker refuses the event's games", "speaks the cluster protocol 0 and this worker 2", "run the same arbiter version on every machine"} {
+		waitFor(t, time.Minute, "the refusal: "+want, func() bool { return strings.Contains(logs.String(), want) })
+	}
+	stop()
+	cancel()
+	<-c.done
+	if n := finished(t, c.st.Path()); n != 0 {
+		t.Errorf("%d games played for a coordinator of another protocol", n)
+	}
+}

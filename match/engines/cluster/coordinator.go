@@ -82,7 +82,7 @@ func NewCoordinator(ctx context.Context, nc *nats.Conn, ev *configs.Event, st *s
 	for _, id := range ids {
 		c.finished[id] = true
 	}
-	c.spec = EventSpec{ID: EventID(sev.ConfigHash, sev.Created), Name: ev.Name, Config: ev.Effective, Planned: len(c.plan), Stopped: sev.Stopped}
+	c.spec = EventSpec{Protocol: Protocol, ID: EventID(sev.ConfigHash, sev.Created), Name: ev.Name, Config: ev.Effective, Planned: len(c.plan), Stopped: sev.Stopped}
 	if opt.ScaleTime {
 		c.spec.Speed = Speed()
 		c.log.Info().Float64("perft_nps", c.spec.Speed).Msg("time controls are scaled on each worker by its speed against this one")

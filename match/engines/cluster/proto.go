@@ -102,8 +102,11 @@ func EventID(hash string, created time.Time) string {
 
 // EventSpec is what a worker needs to know of an event (EventsBucket).
 type EventSpec struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	// Protocol is the coordinator's version of this protocol (Protocol);
+	// a worker plays only the events of its own version's coordinators.
+	Protocol int    `json:"protocol,omitempty"`
+	ID       string `json:"id"`
+	Name     string `json:"name"`
 	// Config is the effective configuration (configs.Event.Effective); a
 	// worker takes the rules, clocks and tags from it, never a command.
 	Config   string        `json:"config"`
@@ -115,6 +118,16 @@ type EventSpec struct {
 	Speed   float64 `json:"speed,omitempty"`
 	Planned int     `json:"planned"`
 }
+
+// Protocol is this protocol's version, which the coordinator publishes in
+// each EventSpec. Version 2 answers a renewal of a claim that passed to
+// another worker (the worker stops its copy); a coordinator of version 1
+// (no version in its EventSpec) takes those renewals for claims, so a
+// worker refuses its events rather than play them by rules it does not
+// keep. A worker of version 1 still plays a version 2 coordinator's
+// games: its claims are read as they were meant, and its results, naming
+// no claimant, by the first-result rule.
+const Protocol = 2
 
 // OpeningSpec is one opening of the event, by index.
 type OpeningSpec struct {

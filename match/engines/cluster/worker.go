@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -148,6 +149,7 @@ type event struct {
 	ev      *configs.Event
 	local   *tournament.Local
 	refusal string  // why the worker does not play it ("" = it does)
+	remedy  string  // what to do about the refusal ("": refusalRemedy)
 	scale   float64 // the time controls' factor (0 = not scaled)
 
 	mu       sync.Mutex
@@ -701,7 +703,7 @@ func (w *worker) event(ctx context.Context, id string) (*event, error) {
 		}
 	}
 	if e.refusal != "" {
-		e.refusal += "; " + refusalRemedy
+		e.refusal += "; " + cmp.Or(e.remedy, refusalRemedy)
 		w.log.Warn().Str("event_id", id).Str("event", spec.Name).Str("reason", e.refusal).Msg("this worker does not play the event")
 	} else {
 		w.log.Info().Str("event_id", id).Str("event", spec.Name).Msg("playing the event")
@@ -717,6 +719,11 @@ func (w *worker) event(ctx context.Context, id string) (*event, error) {
 // lacks an engine, or has another build of it, refuses the event.
 func (w *worker) prepare(spec EventSpec) *event {
 	e := &event{spec: spec, cancels: map[int]context.CancelFunc{}}
+	if spec.Protocol != Protocol {
+		e.refusal = fmt.Sprintf("the event's coordinator speaks the cluster protocol %d and this worker %d (another arbiter version)", spec.Protocol, Protocol)
+		e.remedy = "the event's games go to other workers; run the same arbiter version on every machine of the cluster (arbiter --version)"
+		return e
+	}
 	// What the coordinator's file system held is not here: the openings
 	// come with the description, and the engines are the worker's.
 	over := []configs.Override{{Key: "openings.file", Value: "", Source: "the worker"}}
