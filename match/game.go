@@ -168,7 +168,12 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 				f = &Fault{Kind: Crash, Reason: err.Error(), Err: err}
 			}
 			log.Info().Str("side", c.String()).Str("fault", f.Kind.String()).Str("reason", f.Reason).Str("text", f.Text).Msg("engine fault")
-			if f.Kind == Illegal {
+			if m, ok := plainAttempt(ref.Position(), f); ok {
+				// A move on the board: the referee explains it as it does a
+				// person's ("a man moves forward only (FMJD rules, art.
+				// 3.4)"), where the reason said only "not a legal move".
+				v = ref.Submit(m)
+			} else if f.Kind == Illegal {
 				why := f.Reason
 				if f.Err != nil {
 					why += ": " + f.Err.Error()
@@ -357,3 +362,28 @@ func (g *GameRecord) PDNTags() arbiter.PDNTags {
 
 // noCancel is the cancel of a ctx passed on unchanged.
 func noCancel() {}
+
+// plainAttempt reads an engine's illegal move that is a plain move on the
+// board, two squares joined by "-" ("21-17"), as the move it names there.
+// A capture's text is left to SubmitIllegal: Hub writes the captured
+// squares after the landing one, not the path the referee explains.
+func plainAttempt(p rules.Position, f *Fault) (rules.Move, bool) {
+	if f.Kind != Illegal {
+		return rules.Move{}, false
+	}
+	a, b, ok := strings.Cut(strings.TrimSpace(f.Text), "-")
+	if !ok || strings.ContainsAny(a+b, "-x: ") {
+		return rules.Move{}, false
+	}
+	v := p.Variant()
+	from, err1 := v.ParseSquare(a)
+	to, err2 := v.ParseSquare(b)
+	if err1 != nil || err2 != nil {
+		return rules.Move{}, false
+	}
+	m := p.BoardMove([]rules.Square{from, to})
+	if arbiter.Explain(p, m).Code == arbiter.CodeLegal {
+		return rules.Move{}, false // legal after all: keep the engine's fault as it was found
+	}
+	return m, true
+}

@@ -51,8 +51,11 @@ func TestScriptedEngines(t *testing.T) {
 		// not: a banner, a malformed info line (stray quote in a PV), a
 		// stray line with a quote.
 		{"noise is ignored, then a repeated move is illegal", `echo "hello world"; echo "info depth=1 nodes=5"; echo 'info pv="11-15 23-19'; echo "copyright x"; echo 'copyright "2026'; echo 'load "book'; echo "done move=9-13"`,
-			arbiter.PolicyStrict, arbiter.IllegalMove, 2, "not a legal move"},
-		{"move for the other side", `echo "done move=21-17"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "not a legal move for Black"},
+			arbiter.PolicyStrict, arbiter.IllegalMove, 2, "Black played 9-13: there is no piece on 9"},
+		// A plain move on the board is explained by the referee, as a
+		// person's is (the reason said "not a legal move for Black in
+		// FEN: illegal move: 21-17").
+		{"move for the other side", `echo "done move=21-17"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "Black played 21-17: the piece on 21 is white's, and it is black's move"},
 		{"unknown square", `echo "done move=9-99"`, arbiter.PolicyStrict, arbiter.IllegalMove, 0, "bad square"},
 		{"unreadable done", `echo 'done move="9-13'`, arbiter.PolicyWCDF, arbiter.IllegalMove, 0, "a done line that breaks the Hub syntax"},
 		{"exit during search", `exit 5`, arbiter.PolicyWCDF, arbiter.EngineCrashed, 0, "it exited during its search (exit status 5)"},

@@ -76,4 +76,13 @@ func TestConsoleOnAPipe(t *testing.T) {
 	if len(lines) != 4 || !strings.HasPrefix(lines[3], "games 8/8: ") {
 		t.Errorf("want a line every 2 games, the last at 8/8; got %q in\n%s", lines, stderr)
 	}
+	// The same command again resumes a finished event: no progress line
+	// (it read "games 0: A 5/8, B 3/8"), the summary says why.
+	stdout, stderr, code = runArbiter(t, dir, consoleArgs(filepath.Join(dir, "out"))...)
+	if code != 0 {
+		t.Fatalf("resumed: exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	if regexp.MustCompile(`(?m)^games `).MatchString(stderr) || !strings.Contains(stdout+stderr, "(0 in this run, 8 earlier)") {
+		t.Errorf("resumed with nothing to play: want no progress line and the summary's count\nstdout:\n%s\nstderr:\n%s", stdout, stderr)
+	}
 }

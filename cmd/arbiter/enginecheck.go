@@ -43,6 +43,12 @@ Guide: docs/engines.md`,
 			if err != nil {
 				return usagef("engine-check: --engine: %v", err)
 			}
+			// Refused before the spec is validated: a DXP spec without
+			// addr= would otherwise be told to add an address, only to be
+			// refused once it has one.
+			if e["protocol"] == configs.DXP {
+				return errDXPNotChecked
+			}
 			e["name"] = "engine"
 			// An event of the engine and a placeholder: the spec is checked
 			// and resolved as a config file's engine entry is.
@@ -62,8 +68,7 @@ Guide: docs/engines.md`,
 			case configs.Hub1:
 				version = 1
 			case configs.DXP:
-				return usagef("engine-check: protocol dxp is not checked: DXP has no search limits, stop or ping to check; " +
-					"try the engine in a short match (arbiter match) instead (hub, hub1 and cb are checked)")
+				return errDXPNotChecked
 			default:
 				return usagef("engine-check: protocol %s is not checked (hub, hub1 and cb are)", es.Protocol)
 			}
@@ -106,6 +111,11 @@ Guide: docs/engines.md`,
 	f.StringVar(&logFile, "log", "", "write the protocol exchange to FILE")
 	return cmd
 }
+
+// errDXPNotChecked is engine-check's answer to a DXP engine, whatever else
+// its spec says.
+var errDXPNotChecked = usagef("engine-check: protocol dxp is not checked: DXP has no search limits, stop or ping to check; " +
+	"try the engine in a short match (arbiter match) instead (hub, hub1 and cb are checked)")
 
 // printChecklist prints the items and a summary; it reports whether none
 // failed.

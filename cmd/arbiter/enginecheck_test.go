@@ -69,12 +69,16 @@ func TestEngineCheck(t *testing.T) {
 			}
 		})
 	}
-	t.Run("dxp", func(t *testing.T) {
-		_, errOut, code := runArbiter(t, t.TempDir(), "engine-check", "--engine", "proto=dxp addr=127.0.0.1:1")
-		if code != 2 || !strings.Contains(errOut, "protocol dxp is not checked: DXP has no search limits") {
-			t.Errorf("exit %d: %s", code, errOut)
-		}
-	})
+	// A DXP spec is refused as DXP whether or not it has an address: the
+	// spec without one was told to add an address first.
+	for _, spec := range []string{"proto=dxp addr=127.0.0.1:1", "proto=dxp cmd=self engine --dxp 127.0.0.1:0"} {
+		t.Run("dxp "+spec, func(t *testing.T) {
+			_, errOut, code := runArbiter(t, t.TempDir(), "engine-check", "--engine", spec)
+			if code != 2 || !strings.Contains(errOut, "protocol dxp is not checked: DXP has no search limits") {
+				t.Errorf("exit %d: %s", code, errOut)
+			}
+		})
+	}
 }
 
 // engine-check speaks Hub-1 to a Hub-1 engine (the sparring engine with

@@ -51,6 +51,13 @@ func TestPairExitCodes(t *testing.T) {
 	writeTemp(t, big, b.String())
 	badConf := filepath.Join(dir, "bad.conf")
 	writeTemp(t, badConf, "PlayersNumber=ten\n")
+	// An event whose every round is paired: the message says how to pair
+	// one more (it said only "all 3 rounds are paired already").
+	fullConf, full := filepath.Join(dir, "full.conf"), filepath.Join(dir, "full.trf")
+	writeTemp(t, fullConf, "PlayersNumber=6\nRoundsNumber=3\n")
+	if _, stderr, code := runPairCmd(t, "--dutch", fullConf, "-g", "-o", full, "-s", "1"); code != 0 {
+		t.Fatalf("generate: exit %d: %s", code, stderr)
+	}
 	out := filepath.Join(dir, "out.txt")
 	tests := []struct {
 		name       string
@@ -66,6 +73,7 @@ func TestPairExitCodes(t *testing.T) {
 		{"bad line", []string{"--dutch", bad, "-p"}, 3, "", "column 49", ""},
 		{"no rounds", []string{"--dutch", noRounds, "-p"}, 3, "", "XXR", ""},
 		{"no system", []string{one, "-p"}, 3, "", "--dutch", ""},
+		{"all rounds paired", []string{"--dutch", full, "-p"}, 3, "", `raise the number of rounds: "XXR 4"`, ""},
 		{"burstein", []string{"--burstein", burst, "-p"}, 0, "4\n1 4\n2 3\n8 5\n7 6\n", "", ""},
 		{"dutch on the burstein file", []string{"--dutch", burst, "-p"}, 0, "4\n1 3\n2 4\n7 5\n8 6\n", "", ""},
 		{"two systems", []string{"--dutch", "--burstein", one, "-p"}, 3, "", "given twice", ""},

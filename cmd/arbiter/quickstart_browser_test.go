@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // The README's four quick starts, followed in a real browser against the
@@ -234,9 +235,18 @@ func playerGame(t *testing.T, b *tabs) (map[string]string, context.Context) {
 	clickSquare(t, black, "11")
 	clickSquare(t, black, "15")
 	wait(t, white, "Black's move on White's board", `document.querySelectorAll('#moves .mv').length === 1`)
-	clickSquare(t, white, "22")
-	clickSquare(t, white, "18")
-	wait(t, black, "White's move on Black's board", `document.querySelectorAll('#moves .mv').length === 2`)
+	// White types the README's example of typed PDN: it must be a move
+	// White can play in the game the README makes (it was 32-28, an
+	// international move: refused, with a warning, in English checkers).
+	typed := regexp.MustCompile("typed PDN \\(`([0-9]+[-x][0-9]+)`\\)").FindStringSubmatch(strings.Join(strings.Fields(section), " "))
+	if typed == nil {
+		t.Fatal("the player's quick start gives no typed PDN move like (`22-18`)")
+	}
+	do(t, white, "type "+typed[1], chromedp.SendKeys(chromedp.CSS("#pdn-input"), typed[1]+kb.Enter))
+	wait(t, black, "White's typed "+typed[1]+" on Black's board", `document.querySelectorAll('#moves .mv').length === 2`)
+	if w := js[string](t, white, `document.getElementById('banner').hidden ? '' : document.getElementById('banner').textContent`); w != "" {
+		t.Errorf("White's typed %s drew %q", typed[1], w)
+	}
 	return links, white
 }
 

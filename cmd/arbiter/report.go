@@ -31,7 +31,8 @@ Guide: docs/engine-testing.md`,
 			dir := args[0]
 			db := filepath.Join(dir, store.FileName)
 			if _, err := os.Stat(db); err != nil {
-				return usagef("report: %s: no tournament database (%s) there", dir, store.FileName)
+				return usagef("report: %s: no tournament database (%s) there: give the output directory of a match or tournament "+
+					"(its --out, or the out: of its config; a match without --out writes out/match-DATE-TIME)", dir, store.FileName)
 			}
 			st, err := store.Open(db)
 			if err != nil {

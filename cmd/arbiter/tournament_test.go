@@ -230,7 +230,7 @@ func TestTournamentUsageAndConfigErrors(t *testing.T) {
 		{[]string{"tournament", "-c", "event.yaml", "--set", "engines.d1.time_control=soon"}, exitUsage, []string{"--set engines.d1.time_control=soon", "engines.1.time_control"}},
 		{[]string{"tournament", "-c", "event.yaml", "--rounds", "triple"}, exitUsage, []string{"--rounds", "triple"}},
 		{[]string{"tournament", "-c", "event.yaml", "--log-format", "xml"}, exitUsage, []string{"--log-format"}},
-		{[]string{"report", filepath.Join(dir, "nowhere")}, exitUsage, []string{"no tournament database"}},
+		{[]string{"report", filepath.Join(dir, "nowhere")}, exitUsage, []string{"no tournament database", "give the output directory of a match or tournament"}},
 	} {
 		_, stderr, code := runArbiter(t, dir, tc.args...)
 		if code != tc.code {

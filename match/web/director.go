@@ -260,6 +260,18 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 	if err != nil {
 		return nil, err
 	}
+	// An event without players or rounds yet lists none, [] as the view's
+	// other lists: they were null.
+	if sn.Players == nil || sn.Rounds == nil {
+		cp := *sn
+		if cp.Players == nil {
+			cp.Players = []director.Player{}
+		}
+		if cp.Rounds == nil {
+			cp.Rounds = []director.Round{}
+		}
+		sn = &cp
+	}
 	live, counted, err := sn.LiveStandings()
 	if err != nil {
 		return nil, err
@@ -303,11 +315,16 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 			links[fmt.Sprintf("%d.%d", n, b)] = l
 		}
 	}
+	// The labels in the page's language (api.js sends it): a Russian
+	// page's menu offered "2-0 by forfeit".
+	lang, _ := sheetLang(r)
+	tx := sheetTexts()[lang]
+	text := func(k string) string { return tx[k] }
 	results := map[string]boardResult{}
 	for _, rd := range sn.Rounds {
 		for _, b := range rd.Boards {
 			if b.Done() {
-				results[fmt.Sprintf("%d.%d", rd.N, b.Board)] = boardResult{Outcome: b.Outcome(), Label: sn.Event.ResultLabel(b)}
+				results[fmt.Sprintf("%d.%d", rd.N, b.Board)] = boardResult{Outcome: b.Outcome(), Label: sn.Event.ResultLabelIn(b, text)}
 			}
 		}
 	}
@@ -316,7 +333,7 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 		return nil, err
 	}
 	return &directorView{AtBoards: ab, Snapshot: sn, Standings: st, TieHeads: heads, Counted: counted, Audit: audit, Links: links, Public: s.base(r) + "/e/" + id,
-		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabels(), Results: results,
+		Outcomes: director.Outcomes(), Labels: sn.Event.OutcomeLabelsIn(text), Results: results,
 		Removable: sn.Removable(), Card: "/d/" + token + "/card", Ratings: sn.Ratings(), Checks: sn.Checks()}, nil
 }
 

@@ -329,3 +329,24 @@ func TestDirectorImportTRF(t *testing.T) {
 		t.Fatalf("TRF as JSON: %d", resp.StatusCode)
 	}
 }
+
+// A new event's view, as a script reads it from the API: the lists it has
+// none of yet are [] like the view's other lists ("players" and "rounds"
+// were null).
+func TestDirectorViewEmptyListsAreEmpty(t *testing.T) {
+	e := newDirEnv(t)
+	token, _ := e.createEvent(`{"name":"Empty","variant":"english","system":"swiss","rounds":3}`)
+	resp, b := e.do("GET", "/api/d/"+token, "")
+	if resp.StatusCode != http.StatusOK {
+		t.Fatalf("view: %d %s", resp.StatusCode, b)
+	}
+	var v map[string]json.RawMessage
+	if err := json.Unmarshal(b, &v); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"players", "rounds", "standings", "checks", "removable"} {
+		if string(v[k]) != "[]" {
+			t.Errorf("%q is %s, want []", k, v[k])
+		}
+	}
+}

@@ -315,7 +315,7 @@ func (c *checker) start(report bool) bool {
 			}
 			if pr.Value != v.Name() && !containsFold(pr.Values, v.Name()) && report {
 				c.add(Warn, "variant", fmt.Sprintf("param variant offers %q, none called %s", strings.Join(pr.Values, " "), v.Name()),
-					"name the variants as the arbiter does, or set the option variant in the event")
+					variantFix(v.Name(), pr.Values))
 			} else if pr.Value != v.Name() {
 				sets = append(sets, hub.Cmd("set-param", "name", "variant", "value", v.Name()).String())
 			}
@@ -846,4 +846,18 @@ func Positions(v *rules.Variant) []rules.Position {
 		p = p.Play(m)
 	}
 	return out
+}
+
+// variantFix is the fix for an engine whose variant parameter does not
+// offer the checked variant: when it offers one the arbiter knows, the
+// check was most likely run in engine-check's default (international) on
+// an engine of another game, and --variant is the answer.
+func variantFix(checked string, offered []string) string {
+	for _, o := range offered {
+		if v, err := rules.Lookup(strings.ToLower(o)); err == nil && v.Name() != checked {
+			return fmt.Sprintf("the checks play %s; to check the engine in the game it plays, run engine-check again with --variant %s "+
+				"(its default is international); else name the variants as the arbiter does", checked, v.Name())
+		}
+	}
+	return "name the variants as the arbiter does, or set the option variant in the event"
 }

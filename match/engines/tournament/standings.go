@@ -319,6 +319,11 @@ func (p *progress) table(st Standings, final bool) {
 	defer c.mu.Unlock()
 	c.st = st
 	if !c.live {
+		if c.total == 0 && c.done == 0 {
+			// A resumed event with nothing left to play: a line would read
+			// "games 0: ..."; the summary after it says "0 in this run".
+			return
+		}
 		// About forty lines for the whole run at most (the demo's 960
 		// games would otherwise print 240), and the last one. Results
 		// count in plan order: once every game is played, the ones still

@@ -291,10 +291,14 @@ var byeWords = map[tally.Result][2]string{
 
 // OutcomeLabels gives the label (ResultLabel) of each of Outcomes, for
 // a client's menu of results.
-func (e *Event) OutcomeLabels() map[string]string {
+func (e *Event) OutcomeLabels() map[string]string { return e.OutcomeLabelsIn(nil) }
+
+// OutcomeLabelsIn is OutcomeLabels in another language, text as for
+// ResultLabelIn.
+func (e *Event) OutcomeLabelsIn(text func(key string) string) map[string]string {
 	out := make(map[string]string, len(outcomes))
 	for k, r := range outcomes {
-		out[k] = e.ResultLabel(Board{WhiteResult: r[0], BlackResult: r[1]})
+		out[k] = e.ResultLabelIn(Board{WhiteResult: r[0], BlackResult: r[1]}, text)
 	}
 	return out
 }

@@ -166,7 +166,8 @@ func presetNames() string {
 func readMinutes(s string) (arbiter.TimeControl, error) {
 	var tc arbiter.TimeControl
 	s = strings.ReplaceAll(s, "|", "+")
-	for _, part := range strings.Split(s, ":") {
+	parts := strings.Split(s, ":")
+	for i, part := range parts {
 		var p arbiter.Period
 		part = strings.TrimSpace(part)
 		if n, rest, ok := strings.Cut(part, "/"); ok {
@@ -175,6 +176,12 @@ func readMinutes(s string) (arbiter.TimeControl, error) {
 				return tc, fmt.Errorf("%q is not a number of moves", clip(n, 16))
 			}
 			p.Moves, part = moves, rest
+		} else if i < len(parts)-1 {
+			// "1:30+30" as a clock's face shows it: the referee would
+			// refuse it for a period with no move count, without a word
+			// on what to write.
+			return tc, errors.New(`":" separates periods of moves here (40/120:30: 40 moves in 120 minutes, then 30 minutes); ` +
+				`for 1 hour 30 minutes write 90 or 1h30, for 1 minute 30 seconds 1m30s`)
 		}
 		base, inc, hasInc := strings.Cut(part, "+")
 		var err error

@@ -78,6 +78,9 @@ func TestReadClockRefusals(t *testing.T) {
 		{"5+", "a number is missing"},
 		{"0+3", "no time on the clock"},
 		{"x/5", `"x" is not a number of moves`},
+		// A clock face's hours:minutes (it said only "period 1 has no move
+		// count, so no period can follow it").
+		{"1:30+30", `":" separates periods of moves here (40/120:30: 40 moves in 120 minutes, then 30 minutes); for 1 hour 30 minutes write 90 or 1h30`},
 		{"hyperbullet", "or a preset (bullet, blitz, rapid, classical, fmjd, wcdf)"},
 		{"pdn:5 minutes", "PDN syntax counts seconds"},
 		{"depth=8", "a game between people needs a clock"},

@@ -702,7 +702,10 @@ func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 		state = g.stalledState()
 	}
 	s := Snapshot{V: g.v, ID: id, Role: role, Setup: g.sp.setup, Variant: g.sp.variant.Name(), Geometry: geometryOf(g.sp.variant).pub,
-		Captures: capturesOf(g.sp.variant), FlippedFor: RoleWhite, State: state}
+		Captures: capturesOf(g.sp.variant), FlippedFor: RoleWhite, State: state,
+		// [] before the first move and message, as a client reads a list
+		// (they were null).
+		Moves: []MoveLine{}, Messages: []Event{}}
 	if role == RoleBlack {
 		s.FlippedFor = RoleBlack
 	}

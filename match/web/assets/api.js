@@ -1,5 +1,9 @@
 // api.js: the JSON calls to the server. A failed call throws an ApiError
 // carrying the server's {code, args, text} so the page can translate it.
+// Every call says the page's language (Accept-Language), for the texts the
+// server writes in it (the director's result labels).
+
+import { current } from './i18n.js';
 
 export class ApiError extends Error {
   constructor(status, body) {
@@ -40,13 +44,13 @@ async function parse(r) {
 // minutes.
 export async function getJSON(url, timeout) {
   const signal = timeout ? AbortSignal.timeout(timeout) : undefined;
-  return parse(await fetch(url, { headers: { Accept: 'application/json' }, cache: 'no-store', signal }));
+  return parse(await fetch(url, { headers: { Accept: 'application/json', 'Accept-Language': current() }, cache: 'no-store', signal }));
 }
 
 export async function postJSON(url, data) {
   return parse(await fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+    headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Accept-Language': current() },
     body: JSON.stringify(data),
   }));
 }

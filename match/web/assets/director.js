@@ -397,7 +397,7 @@ async function importCSV(ev, confirm = false) {
   state.busy = true;
   try {
     const q = confirm ? '?confirm=1' : '';
-    const r = await fetch(`${api}/import${q}`, { method: 'POST', headers: { 'Content-Type': 'text/csv', Accept: 'application/json' }, body: text });
+    const r = await fetch(`${api}/import${q}`, { method: 'POST', headers: { 'Content-Type': 'text/csv', Accept: 'application/json', 'Accept-Language': i18n.current() }, body: text });
     const body = await r.json().catch(() => null);
     if (!r.ok) throw new ApiError(r.status, body);
     state.view = body;
@@ -453,7 +453,13 @@ function keepLink() {
 
 async function main() {
   await i18n.init();
-  $('langbox').append(i18n.selector(() => { if (state.view) render(); }));
+  // The server writes the result labels in the page's language: another
+  // language asks for the view again.
+  $('langbox').append(i18n.selector(async () => {
+    if (!state.view) return;
+    render();
+    try { state.view = await getJSON(api); render(); } catch (_) { /* the next answer brings them */ }
+  }));
   i18n.apply();
   try {
     state.view = await getJSON(api);

@@ -122,7 +122,8 @@ func Next(ev *trf.Event) (swiss.Round, error) {
 		return swiss.Round{}, inputf("the file does not say how many rounds the event has: add a line \"XXR n\" (or \"142 n\")")
 	}
 	if round > ev.Rounds {
-		return swiss.Round{}, inputf("all %d rounds are paired already", ev.Rounds)
+		return swiss.Round{}, inputf("all %d rounds are paired already: nothing to pair (to pair one more, raise the number of rounds: \"XXR %d\", or \"142 %d\")",
+			ev.Rounds, ev.Rounds+1, ev.Rounds+1)
 	}
 	opt, _, err := Options(ev, round)
 	if err != nil {
