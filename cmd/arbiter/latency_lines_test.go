@@ -57,3 +57,25 @@ func TestMatchLatencyLinesAgreeWithResults(t *testing.T) {
 		t.Errorf("the run's line says at most %s, results.json's largest max_us is %s", m[1], want)
 	}
 }
+
+// A game that ended before its first move (White's engine crashed at its
+// first search) measured no latency, and its line prints none: it read
+// "plies=0 latency=0s max=0s", a latency of nothing that looked like an
+// instant engine's. The game with a move has its latency.
+func TestMatchNoLatencyForAGameWithoutMoves(t *testing.T) {
+	dir := t.TempDir()
+	stdout, stderr, code := runArbiter(t, dir, "match",
+		"--engine", "name=ok cmd=self engine --level 2", "--engine", "name=crashes cmd=self engine --fault crash-at=1",
+		"--games-per-encounter", "2", "--out", "out", "--progress", "off")
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, stdout, stderr)
+	}
+	empty := regexp.MustCompile(`(?m)^game \d+: crashes - ok .* plies=0(.*)$`).FindStringSubmatch(stdout)
+	moved := regexp.MustCompile(`(?m)^game \d+: ok - crashes .* plies=1 latency=\S+ max=\S+$`).FindString(stdout)
+	if empty == nil || moved == "" {
+		t.Fatalf("want a game of no moves and one of one move:\n%s", stdout)
+	}
+	if empty[1] != "" {
+		t.Errorf("the game of no moves prints %q after its plies:\n%s", empty[1], stdout)
+	}
+}

@@ -463,7 +463,7 @@ func gameLine(out io.Writer) func(tournament.Result) {
 		fmt.Fprintf(out, "game %d: %s - %s %s (%s: %s) plies=%d", r.Index+1, r.WhiteName, r.BlackName, r.Result, r.Termination, r.Reason, r.Plies)
 		// A game whose moves came without a search time (DXP) has no
 		// latency to print; a game of no moves has none either.
-		if !r.Resumed && (r.LatencyMoves > 0 || r.Plies == 0) {
+		if !r.Resumed && r.LatencyMoves > 0 {
 			fmt.Fprintf(out, " latency=%s max=%s", r.Latency.Round(10*time.Microsecond), r.MaxLatency.Round(10*time.Microsecond))
 		}
 		fmt.Fprintln(out)
