@@ -616,7 +616,12 @@ function render() {
   // player who decides does not read them twice (on a phone the second
   // copy pushed the buttons below the fold).
   const asked = deciding && g.speech && g.speech.msg && g.speech.msg.code === 'decision.pending';
-  const sp = g.speech && !(over && g.speech.type === 'result') && !asked ? g.speech : null;
+  // A draw offer to answer is asked the same way, its buttons beside the
+  // board on a phone; they were with the other controls, below the fold.
+  const offer = st.offer || '';
+  const offered = isPlayer() && !over && offer !== '' && offer !== g.role;
+  const askedOffer = offered && g.speech && g.speech.msg && g.speech.msg.code === 'offer.made';
+  const sp = g.speech && !(over && g.speech.type === 'result') && !asked && !askedOffer ? g.speech : null;
   $('speech').hidden = !sp;
   if (sp) {
     // Only a new message is written: a live region re-reads what it is given.
@@ -651,10 +656,9 @@ function render() {
   $('claims').hidden = !claimsOn();
   const rule = nMoveClaim();
   $('claim-n').textContent = t('claim.nmove', { rule: i18n.has(`value.${rule}`) ? t(`value.${rule}`) : rule });
-  const offer = st.offer || '';
   $('offer').hidden = offer !== '';
   $('offer-sent').hidden = offer !== g.role;
-  $('offer-got').hidden = !(offer && offer !== g.role);
+  $('offer-got').hidden = !offered;
 
   // The arbiter's panel.
   $('arbiter').hidden = g.role !== 'arbiter';

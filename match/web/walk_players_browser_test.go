@@ -1,0 +1,97 @@
+package web
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The walks of seed 001's players: people who get a link and play a
+// refereed game in their browser, each at a phone's width and a desktop's,
+// in the language they chose.
+
+// speaks sets the page's language as the chooser does, remembered in
+// localStorage for the pages opened after it.
+func speaks(p *page, url, lang string) {
+	p.t.Helper()
+	p.do("open "+url, chromedp.Navigate(url))
+	eval[bool](p, `(localStorage.setItem('arbiter.lang', '`+lang+`'), true)`)
+}
+
+// inView reports whether the element sel is shown whole in the viewport
+// as the page stands (no scrolling), and where its centre is.
+func inView(p *page, sel string) (bool, float64, float64) {
+	p.t.Helper()
+	r := eval[[]float64](p, `(() => { const r = document.querySelector(`+jsString(sel)+`).getBoundingClientRect();
+		return [r.top, r.bottom, r.left, r.right, r.width * r.height]; })()`)
+	ok := r[4] > 0 && r[0] >= 0 && r[1] <= eval[float64](p, `innerHeight`) && r[2] >= 0 && r[3] <= eval[float64](p, `innerWidth`)
+	return ok, (r[2] + r[3]) / 2, (r[0] + r[1]) / 2
+}
+
+// TestBrowserDrawOfferOnPhone: a Dutch club game, 10+5, international
+// draughts. White plays 32-28 and offers a draw; Black, on a 390 px
+// phone, reads "Uw tegenstander biedt remise aan." with its Aannemen and
+// Afwijzen buttons under the board, in view without scrolling, and taps
+// Aannemen: both see the draw. The buttons were with the other controls,
+// below the fold (at 390x844 the referee's "Wit biedt remise aan." showed
+// and nothing to answer it with). Screenshots at 390 and 1366 px.
+func TestBrowserDrawOfferOnPhone(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"international","time_control":"600+5","white":"Anna","black":"Bram"}`)
+	white, black := newPage(t, "white-nl"), newPage(t, "black-nl")
+	speaks(white, e.hs.URL+"/", "nl")
+	speaks(black, e.hs.URL+"/", "nl")
+	black.do("a phone", chromedp.EmulateViewport(390, 844))
+	white.open(g.links["white"])
+	black.open(g.links["black"])
+	white.click("32")
+	white.click("28")
+	black.waitMoves(1)
+	white.do("offer a draw", chromedp.Click(chromedp.CSS("#offer")))
+	black.wait("the offer reaches Black", `!document.getElementById('offer-got').hidden`)
+	eval[bool](black, `(scrollTo(0, 0), true)`)
+	black.shot("walk-offer-nl-390", 390, 844, "")
+	for _, sel := range []string{"#offer-got", "#accept", "#decline"} {
+		if ok, _, _ := inView(black, sel); !ok {
+			t.Errorf("on a 390x844 phone, %s is not in view without scrolling", sel)
+		}
+	}
+	if got := text(black, "#offer-got"); !strings.Contains(got, "Uw tegenstander biedt remise aan.") || !strings.Contains(got, "Aannemen") {
+		t.Errorf("the offer reads %q", got)
+	}
+	// The referee's words are said once, with the buttons.
+	if eval[bool](black, `!document.getElementById('speech').hidden && document.getElementById('speech').textContent.includes('remise')`) {
+		t.Errorf("the offer is said twice: %q", text(black, "#speech"))
+	}
+	// The player who offered, and a spectator, have nothing to answer.
+	if !eval[bool](white, `document.getElementById('offer-got').hidden && !document.getElementById('offer-sent').hidden`) {
+		t.Error("White, who offered, is asked to answer its own offer")
+	}
+	watcher := newPage(t, "spectator-nl")
+	speaks(watcher, e.hs.URL+"/", "nl")
+	watcher.open(g.links["spectator"])
+	if eval[bool](watcher, `document.getElementById('offer-got').offsetParent !== null`) {
+		t.Error("the spectator is asked to answer the offer")
+	}
+	black.shot("walk-offer-nl-1366", 1366, 900, "")
+	black.do("back to the phone", chromedp.EmulateViewport(390, 844))
+	black.wait("the phone's layout", `innerWidth === 390`)
+	eval[bool](black, `(scrollTo(0, 0), true)`)
+	ok, x, y := inView(black, "#accept")
+	if !ok {
+		t.Fatalf("Aannemen is out of view at 390 px")
+	}
+	black.do("tap Aannemen", chromedp.MouseClickXY(x, y))
+	for _, p := range []*page{white, black, watcher} {
+		p.wait("the draw is shown", `!document.getElementById('banner').hidden`)
+		if got := text(p, "#banner"); !strings.Contains(got, "Remise (1-1)") {
+			t.Errorf("%s's banner reads %q", p.name, got)
+		}
+	}
+	if eval[bool](black, `document.getElementById('offer-got').offsetParent !== null`) {
+		t.Error("the offer is still asked after the draw")
+	}
+	black.shot("walk-offer-accepted-nl-390", 390, 844, "")
+}
