@@ -95,3 +95,45 @@ func TestBrowserDrawOfferOnPhone(t *testing.T) {
 	}
 	black.shot("walk-offer-accepted-nl-390", 390, 844, "")
 }
+
+// TestBrowserFrenchTurnLine: French players open a new international
+// game, 5+3. White's page reads "À vous de jouer : les Blancs commencent ;
+// variante : Dames internationales 10×10 (FMJD)", Black's "Trait aux
+// Blancs : les Blancs commencent ; …", French typography with a space
+// before each colon and no capital in mid-sentence; the page joined the
+// two halves with an English ": " ("À vous de jouer: Les Blancs
+// commencent en Dames internationales"). English keeps "Your move: White
+// starts in International draughts 10×10 (FMJD)". Screenshots at 390
+// and 1366 px.
+func TestBrowserFrenchTurnLine(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"international","time_control":"300+3","white":"Aline","black":"Bruno"}`)
+	white, black := newPage(t, "white-fr"), newPage(t, "black-fr")
+	speaks(white, e.hs.URL+"/", "fr")
+	speaks(black, e.hs.URL+"/", "fr")
+	black.do("a phone", chromedp.EmulateViewport(390, 844))
+	white.open(g.links["white"])
+	black.open(g.links["black"])
+	const start = "les Blancs commencent ; variante : Dames internationales 10×10 (FMJD)"
+	if got := text(white, "#turn"); got != "À vous de jouer : "+start {
+		t.Errorf("White's turn line reads %q", got)
+	}
+	if got := text(black, "#turn"); got != "Trait aux Blancs : "+start {
+		t.Errorf("Black's turn line reads %q", got)
+	}
+	black.shot("walk-turn-fr-390", 390, 844, "")
+	white.shot("walk-turn-fr-1366", 1366, 900, "")
+	// After the first move the line is the turn alone.
+	white.click("32")
+	white.click("28")
+	black.waitMoves(1)
+	black.wait("Black is told to move", `document.getElementById('turn').textContent === 'À vous de jouer'`)
+
+	en := newPage(t, "white-en")
+	speaks(en, e.hs.URL+"/", "en")
+	en.open(e.create(`{"variant":"international","white":"Ann","black":"Bob"}`).links["white"])
+	if got := text(en, "#turn"); got != "Your move: White starts in International draughts 10×10 (FMJD)" {
+		t.Errorf("the English turn line reads %q", got)
+	}
+}

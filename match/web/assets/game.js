@@ -700,7 +700,8 @@ function turnText(st) {
   const su = setup();
   if (st.ply === 0 && !sv(su, 'fen') && !sv(su, 'opening') && !sv(su, 'rules')) {
     const v = g.snap.variant;
-    s += ': ' + t('turn.starts', { color, variant: i18n.has(`variant.${v}`) ? t(`variant.${v}`) : v });
+    // Joined by the catalog: French sets a space before the colon.
+    s = t('turn.with_start', { turn: s, start: t('turn.starts', { color, variant: i18n.has(`variant.${v}`) ? t(`variant.${v}`) : v }) });
   }
   return s;
 }
