@@ -69,7 +69,7 @@ function words(w) {
 function echo() {
   const r = clock.reading;
   const e = clock.error;
-  $('tc-echo').textContent = r ? words(r.words) : (e ? i18n.msg(e) : '');
+  $('tc-echo').textContent = r ? words(r.words) : (e ? (e instanceof ApiError ? i18n.msg(e) : t('create.offline')) : '');
   $('tc-echo').className = e ? 'echo error' : 'echo';
   $('tc-short').hidden = !(r && r.short);
   if (r && r.short) $('tc-short').textContent = i18n.msg(r.short);
@@ -169,15 +169,17 @@ function fill() {
   modeDefault();
 }
 
-function show(e) {
+// show shows why a request failed: the server's answer (setup.invalid
+// names the field and says why), or, when none came (no network), offline
+// in the page's language, never the browser's "TypeError: Failed to fetch".
+function show(e, offline = 'create.offline') {
   const p = $('create-error');
   p.hidden = !e;
   if (!e) return;
-  if (e instanceof ApiError) {
-    p.textContent = i18n.msg(e); // setup.invalid names the field and says why
-  } else {
-    p.textContent = String(e);
-  }
+  p.textContent = e instanceof ApiError ? i18n.msg(e) : t(offline);
+  // It comes above the button just pressed and pushes it down: on a phone
+  // its last lines were below the fold.
+  p.scrollIntoView({ block: 'center' });
 }
 
 async function submit(e) {
@@ -206,7 +208,7 @@ async function submit(e) {
     const res = await postJSON('/api/games', setup);
     links(res.links || {}, res.local_only);
   } catch (err) {
-    show(err);
+    show(err, 'act.not_sent');
   } finally {
     $('create-button').disabled = false;
   }
