@@ -183,3 +183,46 @@ func TestBrowserCreateOffline(t *testing.T) {
 		t.Errorf("Black's link is %q", link)
 	}
 }
+
+// TestBrowserDutchOneRegister: a Dutch player on a phone, addressed as
+// "u" by the whole game page ("U bent aan zet", "Uw tegenstander biedt
+// remise aan."), loses the network mid-game and tries a move and a draw
+// offer: the page says "Uw zet 32-28 is niet verzonden: … Controleer uw
+// verbinding …" and "Niet verzonden: … Controleer uw verbinding …". Those
+// two, and the game that cannot be loaded, switched to "je" ("Je zet",
+// "Controleer je verbinding"), as a club's notice switching from "u" to
+// "je" mid-sentence would. Screenshots at 390 and 1366 px.
+func TestBrowserDutchOneRegister(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"international","time_control":"300+3","white":"Anna","black":"Bram"}`)
+	white := newPage(t, "white-nl")
+	speaks(white, e.hs.URL+"/", "nl")
+	white.do("a phone", chromedp.EmulateViewport(390, 844))
+	white.open(g.links["white"])
+	white.wait("the page speaks Dutch", `document.getElementById('turn').textContent.startsWith('U bent aan zet')`)
+	white.net(true)
+	white.wait("the connection is lost", `!document.getElementById('conn').hidden`)
+	white.click("32")
+	white.click("28")
+	white.wait("the move is not sent", `!document.getElementById('error').hidden`)
+	if got := white.text("error"); got != "Uw zet 32-28 is niet verzonden: geen verbinding met de server. Controleer uw verbinding en speel hem opnieuw." {
+		t.Errorf("the move not sent reads %q", got)
+	}
+	white.shot("walk-not-sent-nl-390", 390, 844, "")
+	white.shot("walk-not-sent-nl-1366", 1366, 900, "")
+	white.do("offer a draw", chromedp.Click(chromedp.CSS("#offer")))
+	white.wait("the offer is not sent", `document.getElementById('error').textContent.startsWith('Niet verzonden')`)
+	if got := white.text("error"); got != "Niet verzonden: geen verbinding met de server. Controleer uw verbinding en probeer het opnieuw." {
+		t.Errorf("the offer not sent reads %q", got)
+	}
+	// A link whose game does not come: the network is lost as it loads.
+	lost := newPage(t, "black-nl")
+	speaks(lost, e.hs.URL+"/", "nl")
+	lost.loseAnswers("*/api/g/*")
+	lost.do("open Black's link", chromedp.Navigate(g.links["black"]))
+	lost.wait("the page says it cannot load", `document.getElementById('fatal') && !document.getElementById('fatal').hidden`)
+	if got := lost.text("fatal"); got != "De partij kon niet worden geladen: geen verbinding met de server. Controleer uw verbinding en laad de pagina opnieuw." {
+		t.Errorf("the game that cannot be loaded reads %q", got)
+	}
+}
