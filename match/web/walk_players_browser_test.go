@@ -226,3 +226,43 @@ func TestBrowserDutchOneRegister(t *testing.T) {
 		t.Errorf("the game that cannot be loaded reads %q", got)
 	}
 }
+
+// TestBrowserTypedMoveExample: a Russian player on a 360 px phone reads,
+// in the box for a typed move of a game of Russian draughts, an example in
+// the board's own notation ("c3-d4, c3:e5"), types the opening move as
+// shown and it is played, and a capture written with its colon. The box showed "32-28, 28x19", square numbers
+// that a Russian board (a1..h8) does not have. An international game
+// keeps "32-28, 28x19". Screenshots at 360 and 1366 px.
+func TestBrowserTypedMoveExample(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"russian","time_control":"600+5","white":"Анна","black":"Борис"}`)
+	p := newPage(t, "white-ru")
+	speaks(p, e.hs.URL+"/", "ru")
+	p.do("a phone", chromedp.EmulateViewport(360, 740))
+	p.open(g.links["white"])
+	if got := eval[string](p, `document.getElementById('pdn-input').placeholder`); got != "c3-d4, c3:e5" {
+		t.Errorf("the Russian game's typed-move example is %q", got)
+	}
+	p.shot("walk-typed-example-ru-360", 360, 740, "#pdn-form")
+	p.shot("walk-typed-example-ru-1366", 1366, 900, "")
+	p.do("type the move as the example shows", chromedp.SendKeys(chromedp.CSS("#pdn-input"), "c3-d4\r"))
+	p.waitMoves(1)
+	if got := eval[string](p, `arbiterGame.moves[0].text`); got != "c3-d4" {
+		t.Errorf("the typed move was played as %q", got)
+	}
+	// A capture typed with the example's colon.
+	if code, body := e.act(g.tokens["black"], `{"kind":"move","move":"f6-e5"}`); code != 200 {
+		t.Fatalf("Black's f6-e5: %d %s", code, body)
+	}
+	p.waitMoves(2)
+	p.do("type a capture", chromedp.SendKeys(chromedp.CSS("#pdn-input"), "d4:f6\r"))
+	p.waitMoves(3)
+	if got := eval[string](p, `arbiterGame.moves[2].text`); got != "d4:f6" {
+		t.Errorf("the typed capture was played as %q", got)
+	}
+	p.open(e.create(`{"variant":"international"}`).links["white"])
+	if got := eval[string](p, `document.getElementById('pdn-input').placeholder`); got != "32-28, 28x19" {
+		t.Errorf("the international game's typed-move example is %q", got)
+	}
+}

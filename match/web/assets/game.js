@@ -587,6 +587,7 @@ function render() {
   $('entry').hidden = g.sel.length < 2 || !!g.sending;
   $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join('x') }) : '';
   $('pdn-form').hidden = !canMove();
+  $('pdn-input').placeholder = moveExample();
   $('board-help').hidden = !canMove();
 
   // Result, pause, the referee's last words, errors.
@@ -681,6 +682,14 @@ function playerName(color) {
   // The Hall names the engine's side after the engine when no name is given.
   if (e && g.snap.engine === color && (!name || name === e)) return i18n.has(`engine.${e}`) ? t(`engine.${e}`) : e;
   return name || t(`color.${color}`);
+}
+
+// moveExample is the typed move's example in the game's own notation: a
+// Russian player shown "32-28" (numbers, the catalog's example) could not
+// tell that this board's squares are c3 and d4.
+function moveExample() {
+  const sq = (g.snap.geometry && g.snap.geometry.squares) || [];
+  return sq.length && /^[a-z]/i.test(sq[0].name) ? 'c3-d4, c3:e5' : t('move.placeholder');
 }
 
 // turnText says whose move it is, in words, for players and spectators.
