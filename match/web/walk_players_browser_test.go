@@ -266,3 +266,54 @@ func TestBrowserTypedMoveExample(t *testing.T) {
 		t.Errorf("the international game's typed-move example is %q", got)
 	}
 }
+
+// TestBrowserPolicyNamedBeforehand: a Dutch club player creates an
+// international game with a 10+5 clock on a phone and leaves the
+// illegal-move policy to the variant, as most will. Before any illegal
+// move both players read what happens after one: "Toernooiregels voor
+// onreglementaire zetten: De tegenstander beslist: laten herstellen of
+// laten staan." The page said "het beleid van de bond voor de variant"
+// (the federation's policy for the variant), which a club player cannot
+// look up mid-game. An English checkers game names WCDF's warning, and a
+// friendly game says it is friendly. Screenshots at 390 and 1366 px.
+func TestBrowserPolicyNamedBeforehand(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	cr := newPage(t, "creator-nl")
+	speaks(cr, e.hs.URL+"/", "nl")
+	cr.do("a phone", chromedp.EmulateViewport(390, 844))
+	cr.do("open the create page", chromedp.Navigate(e.hs.URL+"/"))
+	cr.wait("the variants load", `document.documentElement.lang === 'nl' && document.querySelector('#variant option[value="international"]')`)
+	cr.do("fill in the form",
+		chromedp.SetValue(chromedp.CSS("#variant"), "international"),
+		chromedp.SetValue(chromedp.CSS("#white"), "Anna"),
+		chromedp.SetValue(chromedp.CSS("#black"), "Bram"),
+		chromedp.SendKeys(chromedp.CSS("#tc"), "10+5"))
+	cr.wait("the clock is read and the rules follow it", `document.getElementById('tc-echo').textContent.startsWith('10 minuten') && document.getElementById('mode-tournament').checked`)
+	cr.do("create", chromedp.Click(chromedp.CSS("#create-button")))
+	cr.wait("the links are shown", `!document.getElementById('links').hidden`)
+	links := eval[map[string]string](cr, `({white: document.getElementById('link-white').value, black: document.getElementById('link-black').value})`)
+	const want = "Toernooiregels voor onreglementaire zetten: De tegenstander beslist: laten herstellen of laten staan."
+	for _, role := range []string{"white", "black"} {
+		p := newPage(t, role+"-nl")
+		speaks(p, e.hs.URL+"/", "nl")
+		p.do("a phone", chromedp.EmulateViewport(390, 844))
+		p.open(links[role])
+		if got := p.text("mode-note"); got != want {
+			t.Errorf("%s's page says %q before any illegal move", role, got)
+		}
+		if role == "black" {
+			p.shot("walk-policy-nl-390", 390, 844, "#mode-note")
+			p.shot("walk-policy-nl-1366", 1366, 900, "")
+		}
+	}
+	en := newPage(t, "english")
+	en.open(e.create(`{"variant":"english","time_control":"300+3"}`).links["black"])
+	if got := en.text("mode-note"); got != "Tournament rules for illegal moves: WCDF: a warning first, the second illegal move loses." {
+		t.Errorf("the English checkers game says %q", got)
+	}
+	en.open(e.create(`{"variant":"international","mode":"friendly"}`).links["white"])
+	if got := en.text("mode-note"); !strings.HasPrefix(got, "Friendly game") {
+		t.Errorf("the friendly game says %q", got)
+	}
+}

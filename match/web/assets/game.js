@@ -719,7 +719,9 @@ function turnText(st) {
 function modeText() {
   const su = setup();
   if (sv(su, 'mode') === 'friendly') return t('game.friendly');
-  const p = sv(su, 'policy');
+  // The policy in force (the variant's when left to it), not "the
+  // federation's": a player should know before the first illegal move.
+  const p = sv(su, 'policy') || g.snap.policy;
   return t('game.tournament', { policy: p && i18n.has(`policy.${p}`) ? t(`policy.${p}`) : t('game.policy_default') });
 }
 
