@@ -271,7 +271,7 @@ func TestBrowserTypedMoveExample(t *testing.T) {
 // international game with a 10+5 clock on a phone and leaves the
 // illegal-move policy to the variant, as most will. Before any illegal
 // move both players read what happens after one: "Toernooiregels voor
-// onreglementaire zetten: De tegenstander beslist: laten herstellen of
+// onreglementaire zetten: de tegenstander beslist: laten herstellen of
 // laten staan." The page said "het beleid van de bond voor de variant"
 // (the federation's policy for the variant), which a club player cannot
 // look up mid-game. An English checkers game names WCDF's warning, and a
@@ -293,7 +293,7 @@ func TestBrowserPolicyNamedBeforehand(t *testing.T) {
 	cr.do("create", chromedp.Click(chromedp.CSS("#create-button")))
 	cr.wait("the links are shown", `!document.getElementById('links').hidden`)
 	links := eval[map[string]string](cr, `({white: document.getElementById('link-white').value, black: document.getElementById('link-black').value})`)
-	const want = "Toernooiregels voor onreglementaire zetten: De tegenstander beslist: laten herstellen of laten staan."
+	const want = "Toernooiregels voor onreglementaire zetten: de tegenstander beslist: laten herstellen of laten staan."
 	for _, role := range []string{"white", "black"} {
 		p := newPage(t, role+"-nl")
 		speaks(p, e.hs.URL+"/", "nl")
@@ -311,6 +311,19 @@ func TestBrowserPolicyNamedBeforehand(t *testing.T) {
 	en.open(e.create(`{"variant":"english","time_control":"300+3"}`).links["black"])
 	if got := en.text("mode-note"); got != "Tournament rules for illegal moves: WCDF: a warning first, the second illegal move loses." {
 		t.Errorf("the English checkers game says %q", got)
+	}
+	// After the colon no capital in mid-sentence (it is the create page's
+	// label for the choice), in French and Russian as in Dutch.
+	for _, c := range []struct{ lang, policy, want string }{
+		{"fr", "opponent-decides", "Règles de tournoi pour les coups irréguliers : l'adversaire décide : rectifier ou laisser valoir."},
+		{"ru", "strict", "Турнирные правила для неправильных ходов: строго: неправильный ход — поражение."},
+	} {
+		p := newPage(t, "player-"+c.lang)
+		speaks(p, e.hs.URL+"/", c.lang)
+		p.open(e.create(`{"variant":"russian","time_control":"300+3","policy":"` + c.policy + `"}`).links["white"])
+		if got := p.text("mode-note"); got != c.want {
+			t.Errorf("the %s page says %q", c.lang, got)
+		}
 	}
 	en.open(e.create(`{"variant":"international","mode":"friendly"}`).links["white"])
 	if got := en.text("mode-note"); !strings.HasPrefix(got, "Friendly game") {
