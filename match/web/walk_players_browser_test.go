@@ -330,3 +330,51 @@ func TestBrowserPolicyNamedBeforehand(t *testing.T) {
 		t.Errorf("the friendly game says %q", got)
 	}
 }
+
+// TestBrowserAutomaticDrawWords: two kings shuffle until the position
+// stands for the third time; the referee draws the game by itself and the
+// players read it in good Dutch and Russian: "Automatische remise: de
+// stelling is 3 keer voorgekomen …" (it read "Automatisch remise", an
+// adjective left uninflected) and "Автоматическая ничья: позиция
+// возникла в 3-й раз …" (it read "Ничья автоматически"). Screenshots at
+// 390 and 1366 px.
+func TestBrowserAutomaticDrawWords(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	for _, c := range []struct {
+		lang, variant, fen, want string
+		moves                    [][2]string
+	}{
+		{"nl", "international", "W:WK46:BK1", "Automatische remise: de stelling is 3 keer voorgekomen",
+			[][2]string{{"46", "41"}, {"1", "7"}, {"41", "46"}, {"7", "1"}}},
+		{"ru", "russian", "W:WKa1:BKh2", "Автоматическая ничья: позиция возникла в 3-й раз",
+			[][2]string{{"a1", "b2"}, {"h2", "g1"}, {"b2", "a1"}, {"g1", "h2"}}},
+	} {
+		g := e.create(`{"variant":"` + c.variant + `","fen":"` + c.fen + `","time_control":"300+3","white":"Ann","black":"Bob"}`)
+		white, black := newPage(t, "white-"+c.lang), newPage(t, "black-"+c.lang)
+		speaks(white, e.hs.URL+"/", c.lang)
+		speaks(black, e.hs.URL+"/", c.lang)
+		black.do("a phone", chromedp.EmulateViewport(390, 844))
+		white.open(g.links["white"])
+		black.open(g.links["black"])
+		// Out and back twice: the start position stands for the third time.
+		for i := 0; i < 8; i++ {
+			p, mv := white, c.moves[i%4]
+			if i%2 == 1 {
+				p = black
+			}
+			p.click(mv[0])
+			p.click(mv[1])
+			white.waitMoves(i + 1)
+			black.waitMoves(i + 1)
+		}
+		for _, p := range []*page{white, black} {
+			p.wait("the draw is shown", `!document.getElementById('banner').hidden`)
+			if got := p.text("banner"); !strings.Contains(got, c.want) {
+				t.Errorf("%s's banner reads %q", p.name, got)
+			}
+		}
+		black.shot("walk-auto-draw-"+c.lang+"-390", 390, 844, "#banner")
+		white.shot("walk-auto-draw-"+c.lang+"-1366", 1366, 900, "")
+	}
+}
