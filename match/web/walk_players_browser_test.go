@@ -378,3 +378,32 @@ func TestBrowserAutomaticDrawWords(t *testing.T) {
 		white.shot("walk-auto-draw-"+c.lang+"-1366", 1366, 900, "")
 	}
 }
+
+// TestBrowserNotAwayToOneself: Black, whose page speaks Russian, opens the
+// link on a phone whose network is slow: the board is drawn before the
+// event stream is open, and Black's own bar said «не в сети» (away) beside
+// "Борис (вы)" until it was. It no longer does, then or after; White, who
+// has not opened the link, is shown away. Screenshots at 390 and 1366 px.
+func TestBrowserNotAwayToOneself(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"russian","time_control":"600+5","white":"Анна","black":"Борис"}`)
+	black := newPage(t, "black-ru")
+	speaks(black, e.hs.URL+"/", "ru")
+	black.do("a phone", chromedp.EmulateViewport(390, 844))
+	held, release := black.hold("*/events*")
+	black.do("open Black's link", chromedp.Navigate(g.links["black"]))
+	stream := nextHeld(t, held, "the event stream")
+	black.wait("the board is drawn", `window.arbiterGame && arbiterGame.snap && !document.getElementById('game').hidden`)
+	away := `[document.querySelector('.player-black .away').hidden, document.querySelector('.player-white .away').hidden]`
+	if got := eval[[]bool](black, away); !got[0] || got[1] {
+		t.Errorf("before the stream opens: Black's own bar hidden-away=%v, White's=%v; want Black not away, White away", got[0], got[1])
+	}
+	black.shot("walk-not-away-ru-390", 390, 844, "")
+	release(stream)
+	black.wait("the stream is open", `arbiterGame.es && arbiterGame.es.readyState === 1 && arbiterGame.state.presence && arbiterGame.state.presence.black === true`)
+	if got := eval[[]bool](black, away); !got[0] || got[1] {
+		t.Errorf("with the stream open: Black's own bar hidden-away=%v, White's=%v", got[0], got[1])
+	}
+	black.shot("walk-not-away-ru-1366", 1366, 900, "")
+}

@@ -758,7 +758,10 @@ function bar(el, color, st) {
   el.dataset.color = color;
   el.querySelector('.pname').textContent = `${playerName(color)}${g.role === color ? ` (${t('game.you')})` : ''}`;
   const pres = st.presence || {};
-  el.querySelector('.away').hidden = pres[color] !== false;
+  // Never the player's own bar: until its stream is open the server has
+  // not seen the page that shows it (a slow phone read "away" beside its
+  // own name); a page that loses the server says so in its header.
+  el.querySelector('.away').hidden = pres[color] !== false || g.role === color;
   const w = (st.warnings || {})[color] || 0;
   el.querySelector('.warn-count').textContent = w ? t('game.warnings', { n: w }) : '';
 }
