@@ -407,3 +407,54 @@ func TestBrowserNotAwayToOneself(t *testing.T) {
 	}
 	black.shot("walk-not-away-ru-1366", 1366, 900, "")
 }
+
+// TestBrowserRussianCaptureMark: a Russian player takes two pieces by
+// taps, c3, e5, g7, on a 360 px phone. The capture being entered reads
+// «Взятие: c3:e5» and, on its way, «Отправляем ход c3:e5:g7…», with the
+// colon Russian players write and the record shows (c3:g7); it read
+// c3xe5xg7. An international capture keeps its x. Screenshots at 360 and
+// 1366 px.
+func TestBrowserRussianCaptureMark(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	g := e.create(`{"variant":"russian","fen":"W:Wc3:Bd4,f6,a7","time_control":"600+5","white":"Анна","black":"Борис"}`)
+	p := newPage(t, "white-ru")
+	speaks(p, e.hs.URL+"/", "ru")
+	p.do("a phone", chromedp.EmulateViewport(360, 740))
+	p.open(g.links["white"])
+	held, release := p.hold("*/act")
+	p.click("c3")
+	p.click("e5")
+	p.wait("the capture goes on", `!document.getElementById('entry').hidden`)
+	if got := p.text("entry-text"); got != "Взятие: c3:e5" {
+		t.Errorf("the capture being entered reads %q", got)
+	}
+	p.click("g7")
+	act := nextHeld(t, held, "the capture")
+	p.wait("the capture is on its way", `document.getElementById('turn').textContent.startsWith('Отправляем')`)
+	if got := p.text("turn"); got != "Отправляем ход c3:e5:g7…" {
+		t.Errorf("the capture on its way reads %q", got)
+	}
+	p.shot("walk-capture-mark-ru-360", 360, 740, "")
+	release(act)
+	p.waitMoves(1)
+	if got := eval[string](p, `arbiterGame.moves[0].text`); got != "c3:g7" {
+		t.Errorf("the capture was recorded as %q", got)
+	}
+	p.shot("walk-capture-mark-ru-1366", 1366, 900, "")
+
+	// International: 37, 28, 19 over 32 and 23, with its x.
+	q := newPage(t, "white-en")
+	q.open(e.create(`{"variant":"international","fen":"W:W37:B32,23,5"}`).links["white"])
+	q.click("37")
+	q.click("28")
+	q.wait("the capture goes on", `!document.getElementById('entry').hidden`)
+	if got := q.text("entry-text"); !strings.Contains(got, "37x28") {
+		t.Errorf("the international capture being entered reads %q", got)
+	}
+	q.click("19")
+	q.waitMoves(1)
+	if got := eval[string](q, `arbiterGame.moves[0].text`); got != "37x19" {
+		t.Errorf("the international capture was recorded as %q", got)
+	}
+}

@@ -415,7 +415,19 @@ function step(name) {
 function finish() {
   const path = g.sel;
   const capture = g.captured.length > 0;
-  sendMove(path.join(capture ? 'x' : '-'), path);
+  sendMove(path.join(capture ? captureMark() : '-'), path);
+}
+
+// captureMark joins a capture's squares as the board's notation does: "x"
+// for numbered squares (23x14x7), ":" for algebraic ones (c3:e5:g7), as
+// Russian players write them and the record shows them.
+function captureMark() {
+  return algebraic() ? ':' : 'x';
+}
+
+function algebraic() {
+  const sq = (g.snap && g.snap.geometry && g.snap.geometry.squares) || [];
+  return sq.length > 0 && /^[a-z]/i.test(sq[0].name);
 }
 
 // mayContinue reports whether the capturing piece, now on sq, might take
@@ -585,7 +597,7 @@ function render() {
 
   // Entry of a capture step by step.
   $('entry').hidden = g.sel.length < 2 || !!g.sending;
-  $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join('x') }) : '';
+  $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join(captureMark()) }) : '';
   $('pdn-form').hidden = !canMove();
   $('pdn-input').placeholder = moveExample();
   $('board-help').hidden = !canMove();
@@ -688,8 +700,7 @@ function playerName(color) {
 // Russian player shown "32-28" (numbers, the catalog's example) could not
 // tell that this board's squares are c3 and d4.
 function moveExample() {
-  const sq = (g.snap.geometry && g.snap.geometry.squares) || [];
-  return sq.length && /^[a-z]/i.test(sq[0].name) ? 'c3-d4, c3:e5' : t('move.placeholder');
+  return algebraic() ? 'c3-d4, c3:e5' : t('move.placeholder');
 }
 
 // turnText says whose move it is, in words, for players and spectators.
