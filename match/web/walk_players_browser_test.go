@@ -458,3 +458,40 @@ func TestBrowserRussianCaptureMark(t *testing.T) {
 		t.Errorf("the international capture was recorded as %q", got)
 	}
 }
+
+// TestBrowserFrenchClockWords: a French player chooses the clock on the
+// create page, on a phone: the Bullet button (1+1) and then 5+3 typed.
+// The page says it back in French that agrees in number: "1 minute
+// chacun, plus 1 seconde par coup." and "5 minutes chacun, plus 3
+// secondes par coup."; it read "1 seconde ajoutées par coup" (a plural
+// past participle after one second). The game's clocks show 5:00.
+// Screenshots at 390 and 1366 px.
+func TestBrowserFrenchClockWords(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	p := newPage(t, "creator-fr")
+	speaks(p, e.hs.URL+"/", "fr")
+	p.do("a phone", chromedp.EmulateViewport(390, 844))
+	p.do("open the create page", chromedp.Navigate(e.hs.URL+"/"))
+	p.wait("the presets load", `document.documentElement.lang === 'fr' && document.querySelector('#tc-presets button')`)
+	p.do("Bullet", chromedp.Click(chromedp.CSS("#tc-presets button:first-child")))
+	p.wait("the clock is read", `document.getElementById('tc').value === '1+1' && document.getElementById('tc-echo').textContent.startsWith('1 minute')`)
+	if got := p.text("tc-echo"); got != "1 minute chacun, plus 1 seconde par coup." {
+		t.Errorf("1+1 reads %q", got)
+	}
+	eval[bool](p, `(document.getElementById('tc').value = '', true)`)
+	p.do("type 5+3", chromedp.SendKeys(chromedp.CSS("#tc"), "5+3"))
+	p.wait("the clock is read", `document.getElementById('tc-echo').textContent.startsWith('5 minutes')`)
+	if got := p.text("tc-echo"); got != "5 minutes chacun, plus 3 secondes par coup." {
+		t.Errorf("5+3 reads %q", got)
+	}
+	p.shot("walk-clock-fr-390", 390, 844, "#tc")
+	p.shot("walk-clock-fr-1366", 1366, 900, "#tc")
+	p.do("create", chromedp.Click(chromedp.CSS("#create-button")))
+	p.wait("the links are shown", `!document.getElementById('links').hidden`)
+	follow(p, "#open-white")
+	p.wait("the game loads", `window.arbiterGame && arbiterGame.snap && !document.getElementById('game').hidden`)
+	if got := eval[string](p, `Array.from(document.querySelectorAll('.clock')).map(c => c.textContent).join(' ')`); got != "5:00 5:00" {
+		t.Errorf("the clocks of a 5+3 game show %q", got)
+	}
+}
