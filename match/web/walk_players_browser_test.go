@@ -495,3 +495,56 @@ func TestBrowserFrenchClockWords(t *testing.T) {
 		t.Errorf("the clocks of a 5+3 game show %q", got)
 	}
 }
+
+// TestBrowserCreatePolicyForVariant: a Dutch creator on a phone picks
+// international draughts with a 10+5 clock; tournament rules are chosen
+// for a timed game. The page said tournament rules meant "waarschuwingen,
+// dan is de partij verloren" (warnings, then the game is lost), which is
+// WCDF's policy, while an international game lets the opponent decide.
+// The rules' choice no longer claims it, and under the policy's default a
+// line reads "Voor deze variant: de tegenstander beslist: …"; for English
+// checkers "…: WCDF: eerst een waarschuwing, …". Screenshots at
+// 390 and 1366 px.
+func TestBrowserCreatePolicyForVariant(t *testing.T) {
+	browserTest(t)
+	e := newEnv(t, Config{Limits: unlimited})
+	p := newPage(t, "creator-nl")
+	speaks(p, e.hs.URL+"/", "nl")
+	p.do("a phone", chromedp.EmulateViewport(390, 844))
+	p.do("open the create page", chromedp.Navigate(e.hs.URL+"/"))
+	p.wait("the variants load", `document.documentElement.lang === 'nl' && document.querySelector('#variant option[value="international"]')`)
+	p.do("choose international draughts, 10+5",
+		chromedp.SetValue(chromedp.CSS("#variant"), "international"),
+		chromedp.SendKeys(chromedp.CSS("#tc"), "10+5"))
+	eval[bool](p, `(document.getElementById('variant').dispatchEvent(new Event('change')), true)`)
+	p.wait("tournament rules follow the clock", `document.getElementById('mode-tournament').checked && !document.getElementById('policy-box').hidden`)
+	if got := eval[string](p, `document.getElementById('mode-tournament').parentElement.textContent.trim()`); strings.Contains(got, "waarschuwingen") {
+		t.Errorf("the tournament rules' choice reads %q: warnings are WCDF's, not FMJD's", got)
+	}
+	if got := p.text("policy-read"); got != "Voor deze variant: de tegenstander beslist: laten herstellen of laten staan." {
+		t.Errorf("the default policy for international draughts reads %q", got)
+	}
+	p.shot("walk-create-policy-nl-390", 390, 844, "#policy-box")
+	p.shot("walk-create-policy-nl-1366", 1366, 900, "#policy-box")
+	p.do("choose English checkers", chromedp.SetValue(chromedp.CSS("#variant"), "english"))
+	eval[bool](p, `(document.getElementById('variant').dispatchEvent(new Event('change')), true)`)
+	p.wait("the default follows the variant", `document.getElementById('policy-read').textContent.includes('WCDF')`)
+	if got := p.text("policy-read"); got != "Voor deze variant: WCDF: eerst een waarschuwing, de tweede onreglementaire zet verliest." {
+		t.Errorf("the default policy for English checkers reads %q", got)
+	}
+	// A policy chosen is named by the select itself; the line goes.
+	p.do("choose strict", chromedp.SetValue(chromedp.CSS("#policy"), "strict"))
+	eval[bool](p, `(document.getElementById('policy').dispatchEvent(new Event('change')), true)`)
+	if eval[bool](p, `!document.getElementById('policy-read').hidden`) {
+		t.Errorf("with a policy chosen the line still reads %q", p.text("policy-read"))
+	}
+	p.do("back to the default", chromedp.SetValue(chromedp.CSS("#policy"), ""))
+	eval[bool](p, `(document.getElementById('policy').dispatchEvent(new Event('change')), true)`)
+	// A switch of language keeps the default named.
+	p.do("choose French", chromedp.SetValue(chromedp.CSS("#lang"), "fr"))
+	eval[bool](p, `document.getElementById('lang').dispatchEvent(new Event('change'))`)
+	p.wait("the page speaks French", `document.documentElement.lang === 'fr'`)
+	if got := p.text("policy-read"); got != "Pour cette variante : WCDF : d'abord un avertissement, le deuxième coup irrégulier perd." {
+		t.Errorf("in French the default policy reads %q", got)
+	}
+}

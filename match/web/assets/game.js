@@ -733,15 +733,7 @@ function modeText() {
   // The policy in force (the variant's when left to it), not "the
   // federation's": a player should know before the first illegal move.
   const p = sv(su, 'policy') || g.snap.policy;
-  return t('game.tournament', { policy: p && i18n.has(`policy.${p}`) ? midSentence(t(`policy.${p}`)) : t('game.policy_default') });
-}
-
-// midSentence lowers the capital of a label (a choice on the create page:
-// "L'adversaire décide", "Решает соперник") set after a colon, where none
-// of the six languages writes one; an initialism (WCDF) keeps its capitals.
-function midSentence(s) {
-  const [a, b] = [...s];
-  return b !== undefined && a !== a.toLowerCase() && b === b.toLowerCase() ? a.toLowerCase() + s.slice(a.length) : s;
+  return t('game.tournament', { policy: p && i18n.has(`policy.${p}`) ? i18n.midSentence(t(`policy.${p}`)) : t('game.policy_default') });
 }
 
 // renderAfter shows, once the game is over, the rematch, the record and

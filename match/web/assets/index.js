@@ -21,10 +21,11 @@ async function main() {
     show(e);
   }
   fill();
-  $('variant').addEventListener('change', () => { $('custom-box').hidden = $('variant').value !== CUSTOM; });
+  $('variant').addEventListener('change', () => { $('custom-box').hidden = $('variant').value !== CUSTOM; modeShow(); });
   $('create').addEventListener('submit', submit);
   $('tc').addEventListener('input', () => { clearTimeout(clock.timer); clock.timer = setTimeout(readClock, 200); });
   $('engine').addEventListener('change', modeDefault);
+  $('policy').addEventListener('change', modeShow);
   for (const id of ['mode-friendly', 'mode-tournament']) {
     $(id).addEventListener('change', () => { modeTouched = true; modeShow(); });
   }
@@ -118,6 +119,13 @@ function modeDefault() {
 
 function modeShow() {
   $('policy-box').hidden = !$('mode-tournament').checked;
+  // Under the default, which policy it is for the chosen variant (the
+  // opponent decides under FMJD's rules, WCDF's warn first), in a line of
+  // its own: a phone's select cuts a long choice short.
+  const p = (info.default_policies || {})[$('variant').value];
+  const named = !!p && i18n.has(`policy.${p}`) && $('policy').value === '';
+  $('policy-read').hidden = !named;
+  $('policy-read').textContent = named ? t('create.policy_default_is', { policy: i18n.midSentence(t(`policy.${p}`)) }) : '';
 }
 
 // fill writes the choices from the server (again after a language switch).
