@@ -464,7 +464,9 @@ func TestBrowserRussianCaptureMark(t *testing.T) {
 // The page says it back in French that agrees in number: "1 minute
 // chacun, plus 1 seconde par coup." and "5 minutes chacun, plus 3
 // secondes par coup."; it read "1 seconde ajoutées par coup" (a plural
-// past participle after one second). The game's clocks show 5:00.
+// past participle after one second). The WCDF button (30/60) is explained
+// as "coups / minutes"; it read "minutes, puis secondes par coup". The
+// game's clocks show 5:00.
 // Screenshots at 390 and 1366 px.
 func TestBrowserFrenchClockWords(t *testing.T) {
 	browserTest(t)
@@ -484,6 +486,20 @@ func TestBrowserFrenchClockWords(t *testing.T) {
 	p.wait("the clock is read", `document.getElementById('tc-echo').textContent.startsWith('5 minutes')`)
 	if got := p.text("tc-echo"); got != "5 minutes chacun, plus 3 secondes par coup." {
 		t.Errorf("5+3 reads %q", got)
+	}
+	// WCDF's 30 moves in an hour: the moves come first, not "minutes,
+	// then seconds per move".
+	p.do("WCDF", chromedp.Click(chromedp.CSS(`#tc-presets button[data-preset="wcdf"]`)))
+	p.wait("the clock is read", `document.getElementById('tc-echo').textContent.startsWith('30 coups')`)
+	if got := p.text("tc-read"); got != "Lu comme l'écrivent les joueurs : coups / minutes, puis secondes par coup. Conservé en PDN 30/3600." {
+		t.Errorf("30/60 is explained as %q", got)
+	}
+	p.shot("walk-clock-wcdf-fr-390", 390, 844, "#tc")
+	eval[bool](p, `(document.getElementById('tc').value = '', true)`)
+	p.do("type 5+3 again", chromedp.SendKeys(chromedp.CSS("#tc"), "5+3"))
+	p.wait("the clock is read", `document.getElementById('tc-echo').textContent.startsWith('5 minutes')`)
+	if got := p.text("tc-read"); !strings.Contains(got, ": minutes, puis secondes par coup") {
+		t.Errorf("5+3 is explained as %q", got)
 	}
 	p.shot("walk-clock-fr-390", 390, 844, "#tc")
 	p.shot("walk-clock-fr-1366", 1366, 900, "#tc")

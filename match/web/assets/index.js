@@ -77,7 +77,10 @@ function echo() {
   $('tc-hint').hidden = !(r && r.hint);
   if (r && r.hint) $('tc-hint').textContent = i18n.msg(r.hint);
   let read = '';
-  if (r && r.read !== 'none') read = t(`clock.read.${r.read}`, { pdn: r.pdn, preset: r.preset ? t(`preset.${r.preset}`) : '' });
+  // Minutes with a number of moves (30/60: WCDF's 30 moves in an hour)
+  // are not "minutes, then seconds per move": the moves come first.
+  const how = r && r.read === 'minutes' && (r.pdn || '').includes('/') ? 'moves' : r && r.read;
+  if (r && r.read !== 'none') read = t(`clock.read.${how}`, { pdn: r.pdn, preset: r.preset ? t(`preset.${r.preset}`) : '' });
   $('tc-read').textContent = read;
 }
 
