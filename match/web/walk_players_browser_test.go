@@ -78,7 +78,9 @@ func TestBrowserDrawOfferOnPhone(t *testing.T) {
 	}
 	black.shot("walk-offer-nl-1366", 1366, 900, "")
 	black.do("back to the phone", chromedp.EmulateViewport(390, 844))
-	black.wait("the phone's layout", `innerWidth === 390`)
+	// The referee's box goes back under the board on the media query's
+	// change event, after the viewport's.
+	black.wait("the phone's layout", `innerWidth === 390 && document.getElementById('error').nextElementSibling === document.getElementById('referee')`)
 	eval[bool](black, `(scrollTo(0, 0), true)`)
 	ok, x, y := inView(black, "#accept")
 	if !ok {
