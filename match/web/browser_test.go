@@ -636,6 +636,8 @@ func TestBrowserArbiter(t *testing.T) {
 	if after := eval[float64](white, `arbiterGame.state.clocks.white`); after < before+60_000 {
 		t.Errorf("White's clock went from %v to %v ms after 120 s were added", before, after)
 	}
+	// The arbiter's page gets the note by its own stream, in its own time.
+	arb.wait("the note reaches the arbiter", `document.querySelector('#log li[data-code="arbiter.annotation"]')`)
 	if rec := arb.logText("annotation"); !strings.Contains(rec, "Bob asked for water") {
 		t.Errorf("the arbiter's record lacks the note: %q", rec)
 	}

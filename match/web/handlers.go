@@ -112,10 +112,13 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 
 // variantsInfo is what the create form offers.
 type variantsInfo struct {
-	Variants     []string `json:"variants"`
-	Policies     []string `json:"policies"`
-	Draws        []string `json:"draws"`
-	TimeControls []string `json:"time_controls"`
+	Variants []string `json:"variants"`
+	// DefaultPolicies is each preset's illegal-move policy under
+	// tournament rules when the creator leaves it to the variant.
+	DefaultPolicies map[string]string `json:"default_policies"`
+	Policies        []string          `json:"policies"`
+	Draws           []string          `json:"draws"`
+	TimeControls    []string          `json:"time_controls"`
 	// ClockPresets are the named clocks of the create page's field
 	// (players' syntax: minutes, then seconds per move).
 	ClockPresets []online.ClockPreset `json:"clock_presets"`
@@ -126,9 +129,10 @@ type variantsInfo struct {
 
 func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, variantsInfo{
-		Variants: rules.Presets(),
-		Policies: []string{"wcdf", "opponent-decides", "strict"},
-		Draws:    []string{"claim", "auto"},
+		Variants:        rules.Presets(),
+		DefaultPolicies: defaultPolicies(),
+		Policies:        []string{"wcdf", "opponent-decides", "strict"},
+		Draws:           []string{"claim", "auto"},
 		// PDN TimeControl syntax (arbiter.ParseTimeControl).
 		TimeControls: []string{"", "300+3", "600", "900+10", "40/7200:3600+30", "1800 delay=5", "move=30"},
 		ClockPresets: online.ClockPresets,
@@ -136,6 +140,17 @@ func (s *Server) variants(w http.ResponseWriter, r *http.Request) {
 		Engines:      s.engines,
 		MaxRules:     8 << 10,
 	})
+}
+
+// defaultPolicies is online.DefaultPolicy of every preset, by name.
+func defaultPolicies() map[string]string {
+	out := map[string]string{}
+	for _, name := range rules.Presets() {
+		if v, err := rules.Lookup(name); err == nil {
+			out[name] = string(online.DefaultPolicy(v))
+		}
+	}
+	return out
 }
 
 // clock answers GET /api/clock?text=5%2B3: how the create page's

@@ -719,6 +719,9 @@ func (h *Hall) Snapshot(id string, role Role) (Snapshot, error) {
 		s.Legal = g.legal()
 	}
 	s.Rematch = g.rematch[role]
+	if !g.sp.friendly {
+		s.Policy = string(g.sp.policy)
+	}
 	v := g.v
 	g.mu.Unlock()
 	msgs, err := h.st.events(ctx, id, 0, snapshotMessages, true)

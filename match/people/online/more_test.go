@@ -150,6 +150,31 @@ func TestSnapshotGeometry(t *testing.T) {
 	}
 }
 
+// TestSnapshotPolicy: the snapshot names the illegal-move policy in force,
+// the variant's federation's when the creator left it to the variant, so
+// that the page can say it before the first illegal move.
+func TestSnapshotPolicy(t *testing.T) {
+	h, _ := testHall(t, Config{})
+	for _, c := range []struct {
+		setup Setup
+		want  string
+	}{
+		{Setup{Variant: "international", TimeControl: "300+3"}, "opponent-decides"},
+		{Setup{Variant: "english", TimeControl: "300+3"}, "wcdf"},
+		{Setup{Variant: "international", TimeControl: "300+3", Policy: "strict"}, "strict"},
+		{Setup{Variant: "international", Mode: "friendly"}, ""},
+	} {
+		g := create(t, h, c.setup)
+		s, err := h.Snapshot(g.ID, RoleWhite)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Policy != c.want {
+			t.Errorf("%+v: the snapshot's policy is %q, want %q", c.setup, s.Policy, c.want)
+		}
+	}
+}
+
 func TestEngineGameResumesAfterRestart(t *testing.T) {
 	bin := arbiterBin(t)
 	engines := map[string]EngineSpec{"sparring": {Name: "sparring", Argv: []string{bin, "engine", "--variant", "english"}, Protocol: "hub", InitTimeout: time.Minute}}

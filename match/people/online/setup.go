@@ -118,11 +118,7 @@ func check(s Setup, engines map[string]EngineSpec) (*spec, error) {
 	}
 	switch s.Policy {
 	case "":
-		// People: WCDF warns first; elsewhere the opponent decides (FMJD, KNDB).
-		sp.policy = arbiter.PolicyOpponentDecides
-		if sp.variant.IllegalMoves() == rules.IllegalWarnsFirst {
-			sp.policy = arbiter.PolicyWCDF
-		}
+		sp.policy = DefaultPolicy(sp.variant)
 	default:
 		if sp.policy, err = arbiter.ParsePolicy(s.Policy); err != nil {
 			return nil, setupErr("policy", "%q: want wcdf, opponent-decides or strict", s.Policy)
@@ -300,3 +296,13 @@ func (sp *spec) config(clock arbiter.Clock) arbiter.Config {
 // margin absorbs the server's own latency between a request's arrival and
 // the referee's reading of the clock; a person's flag falls on time.
 const margin = 50 * time.Millisecond
+
+// DefaultPolicy is the illegal-move policy of a game between people under
+// tournament rules when its creator leaves it to the variant: WCDF warns
+// first; elsewhere the opponent decides (FMJD, KNDB).
+func DefaultPolicy(v *rules.Variant) arbiter.Policy {
+	if v.IllegalMoves() == rules.IllegalWarnsFirst {
+		return arbiter.PolicyWCDF
+	}
+	return arbiter.PolicyOpponentDecides
+}

@@ -322,6 +322,10 @@ type Snapshot struct {
 	// Rematch is the token of this player's link to the rematch (Hall.Rematch),
 	// "" until one is started.
 	Rematch string `json:"rematch,omitempty"`
+	// Policy is the illegal-move policy in force under tournament rules,
+	// the variant's when Setup.Policy is "" (the page says which before an
+	// illegal move is played); "" in a friendly game.
+	Policy string `json:"policy,omitempty"`
 }
 
 // Refusal is an intent the game refuses: wrong role (Forbidden), not now

@@ -415,7 +415,19 @@ function step(name) {
 function finish() {
   const path = g.sel;
   const capture = g.captured.length > 0;
-  sendMove(path.join(capture ? 'x' : '-'), path);
+  sendMove(path.join(capture ? captureMark() : '-'), path);
+}
+
+// captureMark joins a capture's squares as the board's notation does: "x"
+// for numbered squares (23x14x7), ":" for algebraic ones (c3:e5:g7), as
+// Russian players write them and the record shows them.
+function captureMark() {
+  return algebraic() ? ':' : 'x';
+}
+
+function algebraic() {
+  const sq = (g.snap && g.snap.geometry && g.snap.geometry.squares) || [];
+  return sq.length > 0 && /^[a-z]/i.test(sq[0].name);
 }
 
 // mayContinue reports whether the capturing piece, now on sq, might take
@@ -585,8 +597,9 @@ function render() {
 
   // Entry of a capture step by step.
   $('entry').hidden = g.sel.length < 2 || !!g.sending;
-  $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join('x') }) : '';
+  $('entry-text').textContent = g.sel.length > 1 ? t('move.entering', { path: g.sel.join(captureMark()) }) : '';
   $('pdn-form').hidden = !canMove();
+  $('pdn-input').placeholder = moveExample();
   $('board-help').hidden = !canMove();
 
   // Result, pause, the referee's last words, errors.
@@ -616,7 +629,12 @@ function render() {
   // player who decides does not read them twice (on a phone the second
   // copy pushed the buttons below the fold).
   const asked = deciding && g.speech && g.speech.msg && g.speech.msg.code === 'decision.pending';
-  const sp = g.speech && !(over && g.speech.type === 'result') && !asked ? g.speech : null;
+  // A draw offer to answer is asked the same way, its buttons beside the
+  // board on a phone; they were with the other controls, below the fold.
+  const offer = st.offer || '';
+  const offered = isPlayer() && !over && offer !== '' && offer !== g.role;
+  const askedOffer = offered && g.speech && g.speech.msg && g.speech.msg.code === 'offer.made';
+  const sp = g.speech && !(over && g.speech.type === 'result') && !asked && !askedOffer ? g.speech : null;
   $('speech').hidden = !sp;
   if (sp) {
     // Only a new message is written: a live region re-reads what it is given.
@@ -651,10 +669,9 @@ function render() {
   $('claims').hidden = !claimsOn();
   const rule = nMoveClaim();
   $('claim-n').textContent = t('claim.nmove', { rule: i18n.has(`value.${rule}`) ? t(`value.${rule}`) : rule });
-  const offer = st.offer || '';
   $('offer').hidden = offer !== '';
   $('offer-sent').hidden = offer !== g.role;
-  $('offer-got').hidden = !(offer && offer !== g.role);
+  $('offer-got').hidden = !offered;
 
   // The arbiter's panel.
   $('arbiter').hidden = g.role !== 'arbiter';
@@ -679,6 +696,13 @@ function playerName(color) {
   return name || t(`color.${color}`);
 }
 
+// moveExample is the typed move's example in the game's own notation: a
+// Russian player shown "32-28" (numbers, the catalog's example) could not
+// tell that this board's squares are c3 and d4.
+function moveExample() {
+  return algebraic() ? 'c3-d4, c3:e5' : t('move.placeholder');
+}
+
 // turnText says whose move it is, in words, for players and spectators.
 function turnText(st) {
   if (!st || st.status === 'over') return '';
@@ -696,7 +720,8 @@ function turnText(st) {
   const su = setup();
   if (st.ply === 0 && !sv(su, 'fen') && !sv(su, 'opening') && !sv(su, 'rules')) {
     const v = g.snap.variant;
-    s += ': ' + t('turn.starts', { color, variant: i18n.has(`variant.${v}`) ? t(`variant.${v}`) : v });
+    // Joined by the catalog: French sets a space before the colon.
+    s = t('turn.with_start', { turn: s, start: t('turn.starts', { color, variant: i18n.has(`variant.${v}`) ? t(`variant.${v}`) : v }) });
   }
   return s;
 }
@@ -705,8 +730,10 @@ function turnText(st) {
 function modeText() {
   const su = setup();
   if (sv(su, 'mode') === 'friendly') return t('game.friendly');
-  const p = sv(su, 'policy');
-  return t('game.tournament', { policy: p && i18n.has(`policy.${p}`) ? t(`policy.${p}`) : t('game.policy_default') });
+  // The policy in force (the variant's when left to it), not "the
+  // federation's": a player should know before the first illegal move.
+  const p = sv(su, 'policy') || g.snap.policy;
+  return t('game.tournament', { policy: p && i18n.has(`policy.${p}`) ? i18n.midSentence(t(`policy.${p}`)) : t('game.policy_default') });
 }
 
 // renderAfter shows, once the game is over, the rematch, the record and
@@ -734,7 +761,10 @@ function bar(el, color, st) {
   el.dataset.color = color;
   el.querySelector('.pname').textContent = `${playerName(color)}${g.role === color ? ` (${t('game.you')})` : ''}`;
   const pres = st.presence || {};
-  el.querySelector('.away').hidden = pres[color] !== false;
+  // Never the player's own bar: until its stream is open the server has
+  // not seen the page that shows it (a slow phone read "away" beside its
+  // own name); a page that loses the server says so in its header.
+  el.querySelector('.away').hidden = pres[color] !== false || g.role === color;
   const w = (st.warnings || {})[color] || 0;
   el.querySelector('.warn-count').textContent = w ? t('game.warnings', { n: w }) : '';
 }

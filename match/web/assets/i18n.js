@@ -144,6 +144,14 @@ export function localArgs(args) {
   return out;
 }
 
+// midSentence lowers the capital of a label (a choice on the create page:
+// "L'adversaire décide", "Решает соперник") set after a colon, where none
+// of the six languages writes one; an initialism (WCDF) keeps its capitals.
+export function midSentence(s) {
+  const [a, b] = [...s];
+  return b !== undefined && a !== a.toLowerCase() && b === b.toLowerCase() ? a.toLowerCase() + s.slice(a.length) : s;
+}
+
 // joinList joins items as the page's language lists things: "12, 17 and
 // 23", "12, 17 и 23", "12, 17 en 23" (list.and).
 export function joinList(items) {

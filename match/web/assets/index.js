@@ -21,10 +21,11 @@ async function main() {
     show(e);
   }
   fill();
-  $('variant').addEventListener('change', () => { $('custom-box').hidden = $('variant').value !== CUSTOM; });
+  $('variant').addEventListener('change', () => { $('custom-box').hidden = $('variant').value !== CUSTOM; modeShow(); });
   $('create').addEventListener('submit', submit);
   $('tc').addEventListener('input', () => { clearTimeout(clock.timer); clock.timer = setTimeout(readClock, 200); });
   $('engine').addEventListener('change', modeDefault);
+  $('policy').addEventListener('change', modeShow);
   for (const id of ['mode-friendly', 'mode-tournament']) {
     $(id).addEventListener('change', () => { modeTouched = true; modeShow(); });
   }
@@ -69,14 +70,17 @@ function words(w) {
 function echo() {
   const r = clock.reading;
   const e = clock.error;
-  $('tc-echo').textContent = r ? words(r.words) : (e ? i18n.msg(e) : '');
+  $('tc-echo').textContent = r ? words(r.words) : (e ? (e instanceof ApiError ? i18n.msg(e) : t('create.offline')) : '');
   $('tc-echo').className = e ? 'echo error' : 'echo';
   $('tc-short').hidden = !(r && r.short);
   if (r && r.short) $('tc-short').textContent = i18n.msg(r.short);
   $('tc-hint').hidden = !(r && r.hint);
   if (r && r.hint) $('tc-hint').textContent = i18n.msg(r.hint);
   let read = '';
-  if (r && r.read !== 'none') read = t(`clock.read.${r.read}`, { pdn: r.pdn, preset: r.preset ? t(`preset.${r.preset}`) : '' });
+  // Minutes with a number of moves (30/60: WCDF's 30 moves in an hour)
+  // are not "minutes, then seconds per move": the moves come first.
+  const how = r && r.read === 'minutes' && (r.pdn || '').includes('/') ? 'moves' : r && r.read;
+  if (r && r.read !== 'none') read = t(`clock.read.${how}`, { pdn: r.pdn, preset: r.preset ? t(`preset.${r.preset}`) : '' });
   $('tc-read').textContent = read;
 }
 
@@ -118,6 +122,13 @@ function modeDefault() {
 
 function modeShow() {
   $('policy-box').hidden = !$('mode-tournament').checked;
+  // Under the default, which policy it is for the chosen variant (the
+  // opponent decides under FMJD's rules, WCDF's warn first), in a line of
+  // its own: a phone's select cuts a long choice short.
+  const p = (info.default_policies || {})[$('variant').value];
+  const named = !!p && i18n.has(`policy.${p}`) && $('policy').value === '';
+  $('policy-read').hidden = !named;
+  $('policy-read').textContent = named ? t('create.policy_default_is', { policy: i18n.midSentence(t(`policy.${p}`)) }) : '';
 }
 
 // fill writes the choices from the server (again after a language switch).
@@ -169,15 +180,17 @@ function fill() {
   modeDefault();
 }
 
-function show(e) {
+// show shows why a request failed: the server's answer (setup.invalid
+// names the field and says why), or, when none came (no network), offline
+// in the page's language, never the browser's "TypeError: Failed to fetch".
+function show(e, offline = 'create.offline') {
   const p = $('create-error');
   p.hidden = !e;
   if (!e) return;
-  if (e instanceof ApiError) {
-    p.textContent = i18n.msg(e); // setup.invalid names the field and says why
-  } else {
-    p.textContent = String(e);
-  }
+  p.textContent = e instanceof ApiError ? i18n.msg(e) : t(offline);
+  // It comes above the button just pressed and pushes it down: on a phone
+  // its last lines were below the fold.
+  p.scrollIntoView({ block: 'center' });
 }
 
 async function submit(e) {
@@ -206,7 +219,7 @@ async function submit(e) {
     const res = await postJSON('/api/games', setup);
     links(res.links || {}, res.local_only);
   } catch (err) {
-    show(err);
+    show(err, 'act.not_sent');
   } finally {
     $('create-button').disabled = false;
   }
