@@ -23,6 +23,15 @@ async function main() {
   fill();
   $('variant').addEventListener('change', () => { $('custom-box').hidden = $('variant').value !== CUSTOM; modeShow(); });
   $('create').addEventListener('submit', submit);
+  // A game made is not made again by a second press (a double tap, or a
+  // press to be sure), which made another game and put its links in place
+  // of the first's, already sent: the button waits for a change to the
+  // form, and then says it makes another game.
+  for (const ev of ['input', 'change']) {
+    $('create').addEventListener(ev, () => {
+      if ($('create-button').dataset.i18n === 'create.made') button('create.another', false);
+    });
+  }
   $('tc').addEventListener('input', () => { clearTimeout(clock.timer); clock.timer = setTimeout(readClock, 200); });
   $('engine').addEventListener('change', modeDefault);
   $('policy').addEventListener('change', modeShow);
@@ -214,15 +223,25 @@ async function submit(e) {
     white: f.get('white').trim(),
     black: f.get('black').trim(),
   };
+  const label = $('create-button').dataset.i18n;
   $('create-button').disabled = true;
   try {
     const res = await postJSON('/api/games', setup);
     links(res.links || {}, res.local_only);
+    button('create.made', true);
   } catch (err) {
     show(err, 'act.not_sent');
-  } finally {
-    $('create-button').disabled = false;
+    button(label, false);
   }
+}
+
+// button sets the create button's label (a catalog key, kept for a change
+// of language) and whether it can be pressed.
+function button(key, disabled) {
+  const b = $('create-button');
+  b.dataset.i18n = key;
+  b.textContent = t(key);
+  b.disabled = disabled;
 }
 
 function links(l, localOnly) {
