@@ -300,6 +300,9 @@ async function sendMove(text, path) {
   // not when the server answers (shown meanwhile, it read as this move's).
   g.error = null;
   g.sending = text;
+  // The entry's last words ("32 selected: now the square...") are done
+  // with: a screen reader would read them after the move as if still due.
+  announce('');
   render();
   try {
     if ($('claim-with').checked) {
@@ -465,6 +468,7 @@ function mayContinue(sq) {
 
 function cancelEntry() {
   g.sel = []; g.captured = [];
+  announce('');
   render();
 }
 
