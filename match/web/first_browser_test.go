@@ -152,8 +152,9 @@ func TestBrowserFirstGame(t *testing.T) {
 	// Whose move, in words, for each of them; the clocks show 5:00.
 	const starts = "Black starts in English checkers (WCDF)"
 	bob.wait("Bob's turn is said", `document.getElementById('turn').textContent === 'Your move: `+starts+`'`)
-	ann.wait("Ann reads whose move it is", `document.getElementById('turn').textContent === 'Black to move: `+starts+`'`)
-	watcher.wait("the spectator too", `document.getElementById('turn').textContent === 'Black to move: `+starts+`'`)
+	// Ann's line has named the side to move: the variant alone follows.
+	ann.wait("Ann reads whose move it is", `document.getElementById('turn').textContent === 'Black to move: English checkers (WCDF)'`)
+	watcher.wait("the spectator too", `document.getElementById('turn').textContent === 'Black to move: English checkers (WCDF)'`)
 	if got := eval[string](watcher, `Array.from(document.querySelectorAll('.player')).filter(b => !b.querySelector('.to-move-mark').hidden).map(b => b.dataset.color).join()`); got != "black" {
 		t.Errorf("the spectator's page marks %q as to move, want black", got)
 	}

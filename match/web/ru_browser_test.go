@@ -24,7 +24,9 @@ func TestBrowserRussian(t *testing.T) {
 		p.wait("the page speaks Russian", `document.documentElement.lang === 'ru' && document.getElementById('resign').textContent === 'Сдаться'`)
 	}
 	white.wait("White is told to move", `document.getElementById('turn').textContent.startsWith('Ваш ход: начинают Белые; вариант: Международные шашки')`)
-	black.wait("Black sees whose move it is", `document.getElementById('turn').textContent.startsWith('Ходят Белые')`)
+	// The side to move named, the variant alone follows (it said "Ходят
+	// Белые: начинают Белые; ...", the side twice).
+	black.wait("Black sees whose move it is", `document.getElementById('turn').textContent === 'Ходят Белые: Международные шашки 10×10 (ФМЖД)'`)
 
 	white.click("32")
 	white.click("28")

@@ -102,7 +102,7 @@ func TestBrowserDrawOfferOnPhone(t *testing.T) {
 // TestBrowserFrenchTurnLine: French players open a new international
 // game, 5+3. White's page reads "À vous de jouer : les Blancs commencent ;
 // variante : Dames internationales 10×10 (FMJD)", Black's "Trait aux
-// Blancs : les Blancs commencent ; …", French typography with a space
+// Blancs : Dames internationales 10×10 (FMJD)", French typography with a space
 // before each colon and no capital in mid-sentence; the page joined the
 // two halves with an English ": " ("À vous de jouer: Les Blancs
 // commencent en Dames internationales"). English keeps "Your move: White
@@ -122,7 +122,9 @@ func TestBrowserFrenchTurnLine(t *testing.T) {
 	if got := text(white, "#turn"); got != "À vous de jouer : "+start {
 		t.Errorf("White's turn line reads %q", got)
 	}
-	if got := text(black, "#turn"); got != "Trait aux Blancs : "+start {
+	// Black's line names the side to move: the variant alone follows (it
+	// said "Trait aux Blancs : les Blancs commencent ; ...", the side twice).
+	if got := text(black, "#turn"); got != "Trait aux Blancs : Dames internationales 10×10 (FMJD)" {
 		t.Errorf("Black's turn line reads %q", got)
 	}
 	black.shot("walk-turn-fr-390", 390, 844, "")

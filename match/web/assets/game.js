@@ -717,15 +717,19 @@ function turnText(st) {
   }
   const c = st.turn;
   const color = t(`color.${c}`);
+  const yours = isPlayer() && c === g.role;
   let s;
-  if (isPlayer() && c === g.role) s = t('turn.yours');
+  if (yours) s = t('turn.yours');
   else if (g.snap.engine === c) s = t('turn.engine', { color });
   else s = t('turn.side', { color });
   const su = setup();
   if (st.ply === 0 && !sv(su, 'fen') && !sv(su, 'opening') && !sv(su, 'rules')) {
     const v = g.snap.variant;
+    const variant = i18n.has(`variant.${v}`) ? t(`variant.${v}`) : v;
+    // "Your move" says who starts; "White to move" has said it: the
+    // variant alone follows ("Ходят Белые: начинают Белые" said it twice).
     // Joined by the catalog: French sets a space before the colon.
-    s = t('turn.with_start', { turn: s, start: t('turn.starts', { color, variant: i18n.has(`variant.${v}`) ? t(`variant.${v}`) : v }) });
+    s = t('turn.with_start', { turn: s, start: yours ? t('turn.starts', { color, variant }) : variant });
   }
   return s;
 }
