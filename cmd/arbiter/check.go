@@ -138,7 +138,7 @@ func checkFile(out, errOut io.Writer, in io.Reader, file string, opt checkOption
 	if err != nil {
 		n.failed++
 		fmt.Fprintf(out, "%s: cannot read the file: %v\n", file, err)
-		fmt.Fprintf(errOut, "error: check: %v\n", err)
+		fmt.Fprintf(errOut, "arbiter: check: %v\n", err)
 		return
 	}
 	defer f.Close()
@@ -201,7 +201,7 @@ func checkFile(out, errOut io.Writer, in io.Reader, file string, opt checkOption
 	if err != nil {
 		n.failed++
 		fmt.Fprintf(out, "%s: cannot read the file to the end, stopped reading: %v\n", file, err)
-		fmt.Fprintf(errOut, "error: check: %v\n", err)
+		fmt.Fprintf(errOut, "arbiter: check: %v\n", err)
 		return
 	}
 	if line := encodingLine(pr); line != "" {

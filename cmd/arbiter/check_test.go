@@ -122,6 +122,12 @@ func TestCheckMissingFile(t *testing.T) {
 	if got := lastLine(out); got != "games=23 ok=23 illegal=0 unreadable=0" {
 		t.Errorf("last line %q", got)
 	}
+	// On stderr the error reads as every command's does ("arbiter: COMMAND:
+	// ..."); it read "error: check: ...".
+	_, stderr, _ := runArbiter(t, t.TempDir(), "check", missing)
+	if !strings.HasPrefix(stderr, "arbiter: check: open "+missing) {
+		t.Errorf("stderr %q, want it to begin %q", stderr, "arbiter: check: open "+missing)
+	}
 }
 
 // TestCheckEmptyFile: a file with no game in it (empty, or a text that is
