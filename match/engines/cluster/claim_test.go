@@ -16,6 +16,16 @@ import (
 	"github.com/draughts-arbiter/arbiter/match/engines/store"
 )
 
+// processTest skips, in the short pass (make test's race pass), a test
+// whose coordinator and workers are processes of the binary: the race
+// detector sees nothing of them, and the full pass has run the test.
+func processTest(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("the coordinator and workers are processes of the binary, which the race detector does not see into: run in the full pass")
+	}
+}
+
 // slowEvent writes an event of games games of the slow engine, which
 // thinks past its clock (clock seconds) on its second move: each game
 // lasts its clock.
@@ -84,6 +94,7 @@ func stopWorkers(t *testing.T, ws ...*proc) {
 // the game too (game 1 "playing" in both logs), and the first result was
 // stored.
 func TestRedeliveredToAnotherWorkerNotPlayedTwice(t *testing.T) {
+	processTest(t)
 	dir := t.TempDir()
 	evFile := slowEvent(t, dir, "6", 2) // two games, each lasting its 6 s clock
 	srv := startServer(t, filepath.Join(dir, "nats"), -1)
@@ -137,6 +148,7 @@ func TestRedeliveredToAnotherWorkerNotPlayedTwice(t *testing.T) {
 // with every game once, played by it. The coordinator says which worker
 // took over from which.
 func TestKilledWorkersGamesTakenOver(t *testing.T) {
+	processTest(t)
 	dir := t.TempDir()
 	evFile := slowEvent(t, dir, "3", 2) // two games, each lasting its 3 s clock
 	srv := startServer(t, filepath.Join(dir, "nats"), -1)
@@ -230,6 +242,7 @@ func games(t *testing.T, st *store.Store, f func(store.Game)) {
 // at once (its clock had run through the stall: a time forfeit) and that
 // result was the first, so it was stored, and nothing was said.
 func TestStalledWorkerStopsTakenOverGame(t *testing.T) {
+	processTest(t)
 	dir := t.TempDir()
 	evFile := slowEvent(t, dir, "6", 2) // two games, each lasting its 6 s clock
 	srv := startServer(t, filepath.Join(dir, "nats"), -1)
@@ -285,6 +298,7 @@ func TestStalledWorkerStopsTakenOverGame(t *testing.T) {
 // Here w1's first news is refused (a NAK) to have the server hand game 1
 // out again at once, as a late news would after its ack wait.
 func TestCoordinatorRestartWhileGameRedelivered(t *testing.T) {
+	processTest(t)
 	dir := t.TempDir()
 	evFile := slowEvent(t, dir, "6", 2) // two games, each lasting its 6 s clock
 	srv := startServer(t, filepath.Join(dir, "nats"), -1)
