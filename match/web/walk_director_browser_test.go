@@ -56,8 +56,14 @@ func lookAt(p *page, name string, w, h int64) {
 		p.t.Errorf("%s at %d px: the page is %v px wide, it scrolls sideways", name, w, l.Wide)
 	}
 	// A player reads the pairings and their card on a phone: those fit.
-	// The standings' and crosstable's many columns scroll in their box.
+	// The public standings' and crosstable's many columns, the director's
+	// rating table's rounds, scroll in their box.
 	mustFit := strings.Contains(name, "pairings") || strings.Contains(name, "cards") || strings.HasSuffix(name, "-print")
+	// The director's standings too: their tie-breaks are what a director
+	// looks at between rounds.
+	for _, b := range l.Boxes {
+		mustFit = mustFit || strings.HasPrefix(b, "standings ")
+	}
 	if len(l.Boxes) > 0 && mustFit {
 		p.t.Errorf("%s at %d px: tables that scroll sideways, cut at the screen's edge: %q", name, w, l.Boxes)
 	} else if len(l.Boxes) > 0 {
@@ -149,6 +155,11 @@ func TestBrowserWalkDirector(t *testing.T) {
 	load := eval[float64](d, `performance.getEntriesByType('navigation')[0].loadEventEnd`)
 	t.Logf("the director's page loads in %.0f ms", load)
 	lookBoth(d, "walk-director-final")
+	for _, w := range []int64{390, 1366} {
+		d.do("viewport", chromedp.EmulateViewport(w, 900))
+		d.wait("the layout settles", `innerWidth === `+fmt.Sprint(w))
+		d.picture(fmt.Sprintf("walk-director-standings-%d", w), chromedp.Screenshot(chromedp.CSS("#standings-box")))
+	}
 	if got := eval[string](d, `document.getElementById('round-state').textContent`); !strings.Contains(got, "final") {
 		t.Errorf("after round 5 the director reads %q", got)
 	}

@@ -268,7 +268,10 @@ function renderStandings() {
   const heading = (h) => { const k = `sheet.tb.${h.name}`; const s = t(k); return s === k ? h.heading : s; };
   table.querySelector('thead').replaceChildren(el('tr', {},
     el('th', { class: 'num', text: t('dir.rank') }), el('th', { text: t('dir.name') }), el('th', { class: 'num', text: t('dir.points') }),
-    ...(v.tie_heads || []).map((h) => el('th', { class: 'num', text: heading(h), title: h.acronym }))));
+    // A phone gets FIDE's acronyms (BH-C1, SB): the headings in words
+    // pushed the last tie-breaks past the screen's edge.
+    ...(v.tie_heads || []).map((h) => el('th', { class: 'num', title: `${heading(h)} (${h.acronym})` },
+      el('span', { class: 'tb-long', text: heading(h) }), el('span', { class: 'tb-short', text: h.acronym })))));
   table.querySelector('tbody').replaceChildren(...(v.standings || []).map((s) => el('tr', {},
     el('td', { class: 'num', text: String(s.rank) }), el('td', { text: `${s.player.name} (${s.player.number})` }),
     el('td', { class: 'num', text: s.points }), // the server's FormatScore
