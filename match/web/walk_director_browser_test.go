@@ -55,10 +55,10 @@ func lookAt(p *page, name string, w, h int64) {
 	if l.Wide > l.Width {
 		p.t.Errorf("%s at %d px: the page is %v px wide, it scrolls sideways", name, w, l.Wide)
 	}
-	// A player reads the pairings and their card on a phone: those fit.
-	// The public standings' and crosstable's many columns, the director's
-	// rating table's rounds, scroll in their box.
-	mustFit := strings.Contains(name, "pairings") || strings.Contains(name, "cards") || strings.HasSuffix(name, "-print")
+	// A player reads the pairings, the standings and their card on a
+	// phone: those fit. The crosstable's rounds, the director's rating
+	// table's, scroll in their box.
+	mustFit := strings.Contains(name, "pairings") || strings.Contains(name, "cards") || strings.HasSuffix(name, "-print") || strings.Contains(name, "standings")
 	// The director's standings too: their tie-breaks are what a director
 	// looks at between rounds.
 	for _, b := range l.Boxes {
