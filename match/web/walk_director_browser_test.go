@@ -138,9 +138,10 @@ func TestBrowserWalkDirector(t *testing.T) {
 	pubURL := e.view(token).Public
 	pub := newPage(t, "public")
 	var r1Absent int
+	var report string
 	start := time.Now()
 	for round := 1; round <= 5; round++ {
-		walkRound(t, e, d, pub, token, pubURL, round, &r1Absent)
+		report = walkRound(t, e, d, pub, token, pubURL, round, &r1Absent)
 	}
 	t.Logf("the walk's five rounds took %v", time.Since(start))
 
@@ -188,6 +189,13 @@ func TestBrowserWalkDirector(t *testing.T) {
 			lookBoth(pub, "walk-"+lang+"-"+c.name)
 			englishLeft(t, pub, lang+" "+c.name)
 		}
+		// A player's result link after the round, on a phone in that language.
+		ph := newPage(t, "phone-"+lang)
+		speaks(ph, report, lang)
+		ph.do("reload", chromedp.Reload())
+		ph.wait("the board", `!document.getElementById('report').hidden && document.getElementById('status').textContent`)
+		lookAt(ph, "walk-"+lang+"-report", 390, 844)
+		englishLeft(t, ph, lang+" report")
 		d.do("choose "+lang, chromedp.SetValue(chromedp.CSS("#lang"), lang))
 		eval[bool](d, `document.getElementById('lang').dispatchEvent(new Event('change')), true`)
 		d.wait("the page in "+lang, `document.documentElement.lang === '`+lang+`'`)
@@ -220,7 +228,7 @@ func englishLeft(t *testing.T, p *page, name string) {
 // pairing published and printed, the odd boards entered by the director,
 // the even ones reported by both players from phones, a correction after
 // round 2 closed, the round closed.
-func walkRound(t *testing.T, e *dirEnv, d, pub *page, token, pubURL string, n int, absent *int) {
+func walkRound(t *testing.T, e *dirEnv, d, pub *page, token, pubURL string, n int, absent *int) (reportLink string) {
 	t.Helper()
 	d.do("desktop", chromedp.EmulateViewport(1366, 900))
 	if n == 1 {
@@ -317,6 +325,7 @@ func walkRound(t *testing.T, e *dirEnv, d, pub *page, token, pubURL string, n in
 		d.wait("corrected", `arbiterDirector.view.results['2.1'].outcome === '1-0' && !arbiterDirector.busy`)
 		lookBoth(d, "walk-r2-corrected")
 	}
+	return links[0][1]
 }
 
 // checkFinal reads the final standings' and TRF's numbers against each
