@@ -59,10 +59,10 @@ func lookAt(p *page, name string, w, h int64) {
 	// phone: those fit. The crosstable's rounds, the director's rating
 	// table's, scroll in their box.
 	mustFit := strings.Contains(name, "pairings") || strings.Contains(name, "cards") || strings.HasSuffix(name, "-print") || strings.Contains(name, "standings")
-	// The director's standings too: their tie-breaks are what a director
-	// looks at between rounds.
+	// The director's standings and boards too: the tie-breaks are what a
+	// director looks at between rounds, the boards where results go in.
 	for _, b := range l.Boxes {
-		mustFit = mustFit || strings.HasPrefix(b, "standings ")
+		mustFit = mustFit || strings.HasPrefix(b, "standings ") || strings.HasPrefix(b, "boards ")
 	}
 	if len(l.Boxes) > 0 && mustFit {
 		p.t.Errorf("%s at %d px: tables that scroll sideways, cut at the screen's edge: %q", name, w, l.Boxes)
@@ -250,6 +250,11 @@ func walkRound(t *testing.T, e *dirEnv, d, pub *page, token, pubURL string, n in
 	boards := v.Rounds[n-1].Boards
 	if n == 1 {
 		lookBoth(d, "walk-r1-published")
+		for _, w := range []int64{390, 1366} {
+			d.do("viewport", chromedp.EmulateViewport(w, 900))
+			d.wait("the layout settles", `innerWidth === `+fmt.Sprint(w))
+			d.picture(fmt.Sprintf("walk-r1-boards-%d", w), chromedp.Screenshot(chromedp.CSS("#round-box")))
+		}
 		if len(boards) != 4 {
 			t.Fatalf("round 1 with one absent of ten: %d boards", len(boards))
 		}
