@@ -325,6 +325,19 @@ type standingsView struct {
 
 type tieBreakHead struct{ Heading, Acronym, Name string }
 
+// Legend is the tie-breaks whose heading is not FIDE's acronym: the
+// legend maps each to its acronym (C.07), which a phone prints as the
+// heading; "SB = SB" would tell nobody anything.
+func (v standingsView) Legend() []tieBreakHead {
+	var out []tieBreakHead
+	for _, h := range v.TieBreaks {
+		if h.Heading != h.Acronym {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
 // ranked ranks the event after round (all rounds to it complete).
 func (ev *Event) ranked(round int) ([]line, []tieBreakHead, error) {
 	for r := range round {

@@ -315,26 +315,26 @@ func TestCard(t *testing.T) {
 		name   string
 		ev     *Event
 		player int
-		rows   [][]string // round, board, colour, opponent, rating, result, running score
+		rows   [][]string // round, board, colour, opponent (with the rating a phone shows), rating, result, running score
 		total  string
 	}{
 		{"FMJD", testEvent(), 5, [][]string{
-			{"1", "2", "Black", "2. Bo Berg", "1900", "1", "1"},
+			{"1", "2", "Black", "2. Bo Berg 1900", "1900", "1", "1"},
 			{"2", "", "", "half-point bye", "", "1", "2"},
-			{"3", "2", "Black", `3. Cy "<b>Bold</b>" & Co`, "1801", "0", "2"},
+			{"3", "2", "Black", `3. Cy "<b>Bold</b>" & Co 1801`, "1801", "0", "2"},
 		}, "2"},
 		{"English", halves(testEvent()), 4, [][]string{
-			{"1", "1", "Black", "1. Ada Lind", "2000", "0", "0"},
-			{"2", "2", "White", "2. Bo Berg", "1900", "− forfeit", "0"},
+			{"1", "1", "Black", "1. Ada Lind 2000", "2000", "0", "0"},
+			{"2", "2", "White", "2. Bo Berg 1900", "1900", "− forfeit", "0"},
 			{"3", "", "", "absent", "", "0", "0"},
 		}, "0"},
 		// A round still being played: the result waits (…) and the
 		// running score stays.
 		{"pending", withPendingRound(testEvent()), 6, [][]string{
-			{"1", "3", "Black", `3. Cy "<b>Bold</b>" & Co`, "1801", "2", "2"},
-			{"2", "1", "White", "1. Ada Lind", "2000", "0", "2"},
+			{"1", "3", "Black", `3. Cy "<b>Bold</b>" & Co 1801`, "1801", "2", "2"},
+			{"2", "1", "White", "1. Ada Lind 2000", "2000", "0", "2"},
 			{"3", "", "", "bye", "", "2", "4"},
-			{"4", "1", "White", "5. Ed Eng", "1600", "…", "4"},
+			{"4", "1", "White", "5. Ed Eng 1600", "1600", "…", "4"},
 		}, "4"},
 	}
 	for _, tc := range tests {
@@ -677,7 +677,7 @@ func TestOpenRound(t *testing.T) {
 	if len(rows) != 3 {
 		t.Fatalf("%d rows on the card", len(rows))
 	}
-	if got := rows[2].cells(); got[3] != "5. Ed Eng" || got[5] != "…" || got[6] != "2" {
+	if got := rows[2].cells(); got[3] != "5. Ed Eng 1600" || got[5] != "…" || got[6] != "2" {
 		t.Errorf("the open round on the card: %q, want opponent 5, result … and score 2", got)
 	}
 	if got := parse(t, buf.Bytes()).all(hasAttr("class", "num total"))[0].String(); got != "2" {

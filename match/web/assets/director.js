@@ -50,6 +50,33 @@ function showError(e, retry) {
   $('error-box').scrollIntoView({ block: 'nearest' });
 }
 
+// notCheckedIn lists the players the next round expects who have not
+// checked in and have no bye for it, once the check-in has begun (nobody
+// checked in: the event does not use it).
+function notCheckedIn(v) {
+  const arr = (v.at_boards || {}).arrivals;
+  const inMap = (arr && arr.in) || {};
+  if (!arr || !arr.round || Object.keys(inMap).length === 0) return [];
+  const late = new Set(arr.late || []);
+  return arr.expected.filter((id) => !inMap[id] && !late.has(id));
+}
+
+// pairNext pairs the next round; with players not checked in it asks
+// first: paired, each would leave an opponent waiting at a board, and
+// the bye for them is one press away.
+function pairNext() {
+  const n = (state.view.rounds || []).length + 1;
+  const pair = () => op('pair', { round: n });
+  const away = notCheckedIn(state.view);
+  if (away.length === 0) { pair(); return; }
+  const byId = new Map((state.view.players || []).map((p) => [p.id, p]));
+  const names = away.map((id) => { const p = byId.get(id); return p ? `${p.name} (${p.number})` : String(id); }).join(', ');
+  showError(t('dir.pair_absent', { round: n, names, bye: t('atb.absent_byes', { n: away.length }) }));
+  state.retry = () => { showError(null); pair(); };
+  $('confirm-anyway').textContent = t('dir.pair_anyway');
+  $('confirm-anyway').hidden = false;
+}
+
 // op posts one operation; the answer is the new view. A refusal of
 // look-alike players offers to send it again confirmed (after, run then).
 async function op(name, body = {}, after) {
@@ -268,7 +295,10 @@ function renderStandings() {
   const heading = (h) => { const k = `sheet.tb.${h.name}`; const s = t(k); return s === k ? h.heading : s; };
   table.querySelector('thead').replaceChildren(el('tr', {},
     el('th', { class: 'num', text: t('dir.rank') }), el('th', { text: t('dir.name') }), el('th', { class: 'num', text: t('dir.points') }),
-    ...(v.tie_heads || []).map((h) => el('th', { class: 'num', text: heading(h), title: h.acronym }))));
+    // A phone gets FIDE's acronyms (BH-C1, SB): the headings in words
+    // pushed the last tie-breaks past the screen's edge.
+    ...(v.tie_heads || []).map((h) => el('th', { class: 'num', title: `${heading(h)} (${h.acronym})` },
+      el('span', { class: 'tb-long', text: heading(h) }), el('span', { class: 'tb-short', text: h.acronym })))));
   table.querySelector('tbody').replaceChildren(...(v.standings || []).map((s) => el('tr', {},
     el('td', { class: 'num', text: String(s.rank) }), el('td', { text: `${s.player.name} (${s.player.number})` }),
     el('td', { class: 'num', text: s.points }), // the server's FormatScore
@@ -470,7 +500,7 @@ async function main() {
     return;
   }
   const round = () => (state.view.rounds || []).length;
-  $('pair').addEventListener('click', () => op('pair', { round: round() + 1 }));
+  $('pair').addEventListener('click', pairNext);
   $('publish').addEventListener('click', () => op('publish', { round: round() }));
   $('close').addEventListener('click', () => op('close', { round: round() }));
   $('undo').addEventListener('click', () => op('undo', { round: round() }));
