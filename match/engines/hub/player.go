@@ -797,6 +797,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 				return e.done(text, ponder, raw, req, reply)
 			case "info1":
 				reply.Info = keepInfo(reply.Info, info1(raw))
+				reply.InfoAt = time.Since(sent)
 			case "done":
 				if text, ponder, ok := doneArgs(raw); ok {
 					reply.Latency = time.Since(sent)
@@ -815,6 +816,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 				// An info line carries no decision: kept as written (a
 				// stray quote in a PV is no fault), the last ones only.
 				reply.Info = keepInfo(reply.Info, raw)
+				reply.InfoAt = time.Since(sent)
 			case "pong":
 				pongBy = time.Time{}
 			case "error":
