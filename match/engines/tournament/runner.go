@@ -295,7 +295,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if r.sum.Stopped != "" {
 		toPlay = 0
 	}
-	r.progress = newProgress(opt.Console, toPlay, opt.StandingsEvery, len(r.names))
+	r.progress = newProgress(opt.Console, r.sum.Resumed, toPlay, opt.StandingsEvery, len(r.names))
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	r.stop = stop
