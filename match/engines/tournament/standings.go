@@ -164,10 +164,10 @@ type Console struct {
 	// earlier are the event's games finished by earlier runs: the plain
 	// line counts the event's games, as its standings do (a resumed run's
 	// "games 4/196: A 11/16" read as 4 games worth 16 points).
-	earlier int
-	printed     int // done when the last plain line was written
-	t0, drawn   time.Time
-	st          Standings
+	earlier   int
+	printed   int // done when the last plain line was written
+	t0, drawn time.Time
+	st        Standings
 }
 
 // NewConsole makes the display on w; live is for a terminal.
