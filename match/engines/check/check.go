@@ -739,6 +739,15 @@ func (c *checker) pingDuringSearch() {
 	}
 }
 
+// quoteAll is lines as Go quotes them, joined by commas.
+func quoteAll(lines []string) string {
+	q := make([]string, len(lines))
+	for i, l := range lines {
+		q[i] = strconv.Quote(l)
+	}
+	return strings.Join(q, ", ")
+}
+
 // badInput: an unknown command, an unknown argument and a line that
 // breaks the syntax must be ignored.
 func (c *checker) badInput() {
@@ -758,11 +767,17 @@ func (c *checker) badInput() {
 	lines, ok, err := c.readUntil(time.Now().Add(c.opts.Reply), func(cmd, _ string) bool { return cmd == "pong" })
 	switch {
 	case err != nil:
+		// The engine is dead or deaf: a search after it would fail the
+		// same way (a second failure with a cryptic "broken pipe"), so the
+		// one failure names the lines it was sent.
 		c.ok = false
-		c.add(Fail, name, err.Error(), "ignore commands and arguments you do not know, and lines you cannot read (an error line is fine)")
+		c.add(Fail, name, fmt.Sprintf("%v, after the lines %s", err, quoteAll(bad)),
+			"ignore commands and arguments you do not know, and lines you cannot read (an error line is fine)")
+		return
 	case !ok:
 		c.ok = false
-		c.add(Fail, name, fmt.Sprintf("no pong within %v after the bad lines", c.opts.Reply), "ignore commands and arguments you do not know")
+		c.add(Fail, name, fmt.Sprintf("no pong within %v after the lines %s", c.opts.Reply, quoteAll(bad)), "ignore commands and arguments you do not know")
+		return
 	default:
 		detail := "ignored; pong"
 		if len(lines) > 1 {
