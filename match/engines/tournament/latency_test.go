@@ -264,3 +264,51 @@ adjudication: {max_moves: 6}
 		t.Fatal("the engine that searches on played no move")
 	}
 }
+
+// Two engines of one command that the event's options tell apart (Scan and
+// Scan without its book, options: {book: "false"}) read the same in the
+// report: name aside, the command, protocol, id and version were all the
+// report and results.json said of them. They now give each engine's options.
+func TestReportNamesTheEnginesOptions(t *testing.T) {
+	bin := arbiterBinary(t)
+	dir := t.TempDir()
+	text := `
+name: options
+variant: english
+time_control: "10+0.1"
+engines:
+  - {name: plain, command: self engine --level random}
+  - {name: seeded, command: self engine --level random, options: {seed: 7}}
+games_per_encounter: 2
+concurrency: 1
+adjudication: {max_moves: 4}
+`
+	ev, err := configs.Parse([]byte(text), filepath.Join(dir, "options.yaml"), dir, configs.Options{Self: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	st := openStore(t, out)
+	ctx := context.Background()
+	if _, err := Run(ctx, Options{Event: ev, Store: st}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteReport(ctx, st, out); err != nil {
+		t.Fatal(err)
+	}
+	res, err := reports.ReadResults(filepath.Join(out, reports.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := res.Event.Participants
+	if len(ps) != 2 || ps[0].Options != nil || !reflect.DeepEqual(ps[1].Options, map[string]string{"seed": "7"}) {
+		t.Errorf("results.json participants %+v, want seeded's options {seed: 7} and none for plain", ps)
+	}
+	page, err := os.ReadFile(filepath.Join(out, reports.HTMLFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(page), "options: seed=7") != 1 {
+		t.Errorf("report.html does not name seeded's option once (options: seed=7)")
+	}
+}
