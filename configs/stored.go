@@ -18,7 +18,13 @@ import (
 // stays zero (nil for the pointers), and the values the report shows as
 // written (rounds, a book's seed, tie-breaks) keep their written form.
 type Stored struct {
-	Site              string `yaml:"site"`
+	Site string `yaml:"site"`
+	// Engines are the engines' names and options (what tells two engines
+	// with one command apart, such as Scan with and without its book).
+	Engines []struct {
+		Name    string         `yaml:"name"`
+		Options map[string]any `yaml:"options"`
+	} `yaml:"engines"`
 	Tournament        string `yaml:"tournament"`
 	Rounds            any    `yaml:"rounds"`
 	GamesPerEncounter int    `yaml:"games_per_encounter"`

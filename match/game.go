@@ -31,6 +31,9 @@ type GameRecord struct {
 	// Latency the part of it between the request written and the reply read
 	// (engine thinking plus transport; see Reply.Latency).
 	Wait, Latency []time.Duration
+	// InfoAt is, per accepted move, when the engine's last info line was
+	// read (see Reply.InfoAt; 0 without one).
+	InfoAt []time.Duration
 	// Overhead is the arbiter's own time during the game: the total wall time
 	// minus the time spent waiting for the players.
 	Overhead time.Duration
@@ -211,6 +214,7 @@ func PlayGameOptions(ctx context.Context, cfg arbiter.Config, white, black Playe
 				moves = append(moves, reply.Move)
 				g.Wait = append(g.Wait, wait)
 				g.Latency = append(g.Latency, reply.Latency)
+				g.InfoAt = append(g.InfoAt, reply.InfoAt)
 				info := ""
 				if n := len(reply.Info); n > 0 {
 					info = reply.Info[n-1]

@@ -130,6 +130,13 @@ type Reply struct {
 	// last byte written) to the reply being read: the engine plus the pipe
 	// or socket, without the arbiter's own work.
 	Latency time.Duration
+	// InfoAt is when the last of Info was read, from the same start as
+	// Latency (0 without one). An engine such as Scan prints its info line
+	// when an iteration of its search completes, then searches on until its
+	// time is up: the round trip less the line's time= counts that unreported
+	// search as the machine's, while the line's arrival less its time= is
+	// the transport and the scheduler alone.
+	InfoAt time.Duration
 	// Resign, ClaimDraw and ClaimWin are set instead of a move when the
 	// engine ends the game itself (DXP GAMEEND with reason "I give up",
 	// "draw" or "I win"). The referee decides what such an end is worth.

@@ -482,6 +482,14 @@ func openingChart(cd *chartData) chartSpec {
 	return spec
 }
 
+// with is o with the keys of common added.
+func with(common, o map[string]any) map[string]any {
+	for k, v := range common {
+		o[k] = v
+	}
+	return o
+}
+
 // eloProgressChart draws each engine's Elo against its field as the event
 // went on, with its 95% interval as a band. Where the interval has no end
 // (all games won or lost so far) the band is not drawn rather than drawn
@@ -501,22 +509,30 @@ func eloProgressChart(cd *chartData) chartSpec {
 		line, lower, band := make([]any, len(cd.progressX)), make([]any, len(cd.progressX)), make([]any, len(cd.progressX))
 		for k, x := range cd.progressX {
 			est := cd.eloProgress[e][k]
-			line[k], lower[k], band[k] = []any{x, "-"}, []any{x, "-"}, []any{x, "-"}
+			// The band's points are [Elo, games] (see stacked below).
+			line[k], lower[k], band[k] = []any{x, "-"}, []any{"-", x}, []any{"-", x}
 			if finite(est.Elo) {
 				line[k] = []any{x, round1(est.Elo)}
 			}
 			if finite(est.Lower) && finite(est.Upper) {
-				lower[k] = []any{x, round1(est.Lower)}
-				band[k] = []any{x, round1(est.Upper - est.Lower)}
+				lower[k] = []any{round1(est.Lower), x}
+				band[k] = []any{round1(est.Upper - est.Lower), x}
 			}
 		}
 		names = append(names, name)
 		stack := "band-" + strconv.Itoa(e)
+		// echarts stacks a series' first dimension that is not a category:
+		// with games on a value axis that was the games, and the band was
+		// drawn from 0 to its width at twice the games. So the band's points
+		// give the Elo first (encode maps them back), and "all" stacks the
+		// width on the lower end whatever its sign (the default stacks a
+		// positive value on positive ones only).
+		stacked := obj{"stack": stack, "stackStrategy": "all", "encode": obj{"x": 1, "y": 0}}
 		series = append(series,
 			obj{"type": "line", "name": name, "data": line, "showSymbol": false, "lineStyle": obj{"color": c, "width": 2}, "itemStyle": obj{"color": c}, "z": 3},
-			obj{"type": "line", "name": name, "data": lower, "stack": stack, "showSymbol": false, "lineStyle": obj{"opacity": 0}, "silent": true, "tooltip": obj{"show": false}},
-			obj{"type": "line", "name": name, "data": band, "stack": stack, "showSymbol": false, "lineStyle": obj{"opacity": 0},
-				"areaStyle": obj{"color": c, "opacity": 0.15}, "silent": true, "tooltip": obj{"show": false}},
+			with(stacked, obj{"type": "line", "name": name, "data": lower, "showSymbol": false, "lineStyle": obj{"opacity": 0}, "silent": true, "tooltip": obj{"show": false}}),
+			with(stacked, obj{"type": "line", "name": name, "data": band, "showSymbol": false, "lineStyle": obj{"opacity": 0},
+				"areaStyle": obj{"color": c, "opacity": 0.15}, "silent": true, "tooltip": obj{"show": false}}),
 		)
 	}
 	spec.chart = rawChart{obj{

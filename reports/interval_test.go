@@ -158,22 +158,22 @@ func TestEloProgressLeavesOpenBandsOut(t *testing.T) {
 	if len(opt.Series) != 6 {
 		t.Fatalf("%d series, want a line, a base and a band per engine", len(opt.Series))
 	}
-	line, band := opt.Series[0], opt.Series[2]
+	line, band := opt.Series[0], opt.Series[2] // a band's points are [Elo, games]
 	if line.Name != "a" || band.Area == nil {
 		t.Fatalf("series order: %+v", opt.Series[:3])
 	}
 	// After 1, 2 and 3 games a has 100%: nothing drawn.
 	for k := range 3 {
-		if line.Data[k][1] != "-" || band.Data[k][1] != "-" {
-			t.Errorf("after %d games: line %v, band %v; want neither", k+1, line.Data[k][1], band.Data[k][1])
+		if line.Data[k][1] != "-" || band.Data[k][0] != "-" {
+			t.Errorf("after %d games: line %v, band %v; want neither", k+1, line.Data[k][1], band.Data[k][0])
 		}
 	}
 	// After 5 games (3-1-1) the interval still reaches past 100%; after 6
 	// (3 wins, 2 draws, 1 loss) it is closed.
-	if band.Data[4][1] != "-" {
-		t.Errorf("after 5 games: band %v, want none", band.Data[4][1])
+	if band.Data[4][0] != "-" {
+		t.Errorf("after 5 games: band %v, want none", band.Data[4][0])
 	}
-	if w, ok := band.Data[5][1].(float64); !ok || w <= 0 {
-		t.Errorf("after 6 games: band width %v, want a positive width", band.Data[5][1])
+	if w, ok := band.Data[5][0].(float64); !ok || w <= 0 {
+		t.Errorf("after 6 games: band width %v, want a positive width", band.Data[5][0])
 	}
 }

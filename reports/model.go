@@ -66,6 +66,10 @@ type EngineInfo struct {
 	Name     string `json:"name"`
 	Command  string `json:"command,omitempty"`
 	Protocol string `json:"protocol,omitempty"`
+	// Options are the options the event gives the engine (Hub set-param,
+	// Hub 1 set, CheckerBoard "set"), by name: two engines of one command
+	// differ only in them.
+	Options map[string]string `json:"options,omitempty"`
 	// ID and Version are what the engine said it is (Hub "id name=" and
 	// "id version=", DXP GAMEACC); Checksum is the SHA-256 of its program.
 	ID       string `json:"id,omitempty"`

@@ -37,3 +37,42 @@ func TestEngineCheckDefaultVariantSaysVariantFlag(t *testing.T) {
 		t.Errorf("the variant warning does not say to give --variant english:\n%s", out)
 	}
 }
+
+// Scan, the reference Hub engine, calls international draughts "normal"
+// (param variant values "normal killer bt frisian losing") and exits when
+// told a variant it does not know. A match sets "normal"; engine-check
+// looked for "international" only: it warned that none was offered, told the
+// author to check with --variant killer, and when it restarted the engine
+// after a crash it sent set-param variant=international, so Scan exited
+// before "ready" and every check after failed. The script is the sparring
+// engine behind Scan's variant parameter, exiting as Scan does on any other
+// value.
+func TestEngineCheckScanVariantNames(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "scanlike")
+	writeFile(t, script, `#!/bin/sh
+while IFS= read -r line; do
+  case "$line" in
+    *"name=variant value=normal"*) continue ;;
+    *"name=variant value="*) echo "error: variant = $line" >&2; exit 1 ;;
+    quit) echo quit; exit 0 ;;
+  esac
+  printf '%s\n' "$line"
+done | `+arbiterBin+` engine --variant international --level random "$@" |
+  sed -u 's/^param name=variant .*/param name=variant value=normal type=enum values="normal killer bt frisian losing"/'
+`)
+	if err := os.Chmod(script, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runArbiter(t, dir, "engine-check", "--engine", "cmd=./scanlike", "--move-time", "50ms")
+	if code != 0 || strings.Contains(out, "[WARN] variant") || strings.Contains(out, "--variant killer") ||
+		!strings.Contains(out, " 0 warnings, 0 failed") {
+		t.Fatalf("exit %d, want 0 with no variant warning and nothing failed\n%s\n%s", code, out, errOut)
+	}
+	// A crash at the second search: the engine is restarted for the
+	// checks after it, and must be told nothing it exits on.
+	out, errOut, _ = runArbiter(t, dir, "engine-check", "--engine", "cmd=./scanlike --fault crash-at=2", "--move-time", "50ms")
+	if strings.Contains(out, "[FAIL] init") || !strings.Contains(out, "[PASS] position 3") {
+		t.Fatalf("the restarted engine was not checked as the first start was\n%s\n%s", out, errOut)
+	}
+}

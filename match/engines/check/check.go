@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -308,16 +309,19 @@ func (c *checker) start(report bool) bool {
 		}
 	}
 	var sets []string
-	if v := c.opts.Variant; v != nil {
+	userVariant := slices.ContainsFunc(c.opts.Params, func(p hub.Param) bool { return p.Name == "variant" })
+	if v := c.opts.Variant; v != nil && !userVariant {
 		for _, pr := range params {
 			if pr.Name != "variant" {
 				continue
 			}
-			if pr.Value != v.Name() && !containsFold(pr.Values, v.Name()) && report {
+			value, found := hub.VariantValue(v, pr.Value, pr.Values)
+			switch {
+			case !found && report:
 				c.add(Warn, "variant", fmt.Sprintf("param variant offers %q, none called %s", strings.Join(pr.Values, " "), v.Name()),
-					variantFix(v.Name(), pr.Values))
-			} else if pr.Value != v.Name() {
-				sets = append(sets, hub.Cmd("set-param", "name", "variant", "value", v.Name()).String())
+					variantFix(v, pr.Value, pr.Values))
+			case found && value != pr.Value:
+				sets = append(sets, hub.Cmd("set-param", "name", "variant", "value", value).String())
 			}
 		}
 	}
@@ -383,15 +387,6 @@ func (c *checker) level(lv match.Level) string {
 		return "no limit"
 	}
 	return strings.Join(lines, "; ")
-}
-
-func containsFold(list []string, s string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, s) {
-			return true
-		}
-	}
-	return false
 }
 
 // ensure restarts the engine when an earlier check left it dead or deaf.
@@ -744,6 +739,15 @@ func (c *checker) pingDuringSearch() {
 	}
 }
 
+// quoteAll is lines as Go quotes them, joined by commas.
+func quoteAll(lines []string) string {
+	q := make([]string, len(lines))
+	for i, l := range lines {
+		q[i] = strconv.Quote(l)
+	}
+	return strings.Join(q, ", ")
+}
+
 // badInput: an unknown command, an unknown argument and a line that
 // breaks the syntax must be ignored.
 func (c *checker) badInput() {
@@ -763,11 +767,17 @@ func (c *checker) badInput() {
 	lines, ok, err := c.readUntil(time.Now().Add(c.opts.Reply), func(cmd, _ string) bool { return cmd == "pong" })
 	switch {
 	case err != nil:
+		// The engine is dead or deaf: a search after it would fail the
+		// same way (a second failure with a cryptic "broken pipe"), so the
+		// one failure names the lines it was sent.
 		c.ok = false
-		c.add(Fail, name, err.Error(), "ignore commands and arguments you do not know, and lines you cannot read (an error line is fine)")
+		c.add(Fail, name, fmt.Sprintf("%v, after the lines %s", err, quoteAll(bad)),
+			"ignore commands and arguments you do not know, and lines you cannot read (an error line is fine)")
+		return
 	case !ok:
 		c.ok = false
-		c.add(Fail, name, fmt.Sprintf("no pong within %v after the bad lines", c.opts.Reply), "ignore commands and arguments you do not know")
+		c.add(Fail, name, fmt.Sprintf("no pong within %v after the lines %s", c.opts.Reply, quoteAll(bad)), "ignore commands and arguments you do not know")
+		return
 	default:
 		detail := "ignored; pong"
 		if len(lines) > 1 {
@@ -849,14 +859,14 @@ func Positions(v *rules.Variant) []rules.Position {
 }
 
 // variantFix is the fix for an engine whose variant parameter does not
-// offer the checked variant: when it offers one the arbiter knows, the
-// check was most likely run in engine-check's default (international) on
-// an engine of another game, and --variant is the answer.
-func variantFix(checked string, offered []string) string {
-	for _, o := range offered {
-		if v, err := rules.Lookup(strings.ToLower(o)); err == nil && v.Name() != checked {
+// offer the checked variant: when it offers one the arbiter knows (by the
+// names engines use, Scan's "normal" for international), the check was most
+// likely run on an engine of another game, and --variant is the answer.
+func variantFix(checked *rules.Variant, current string, offered []string) string {
+	for _, o := range append([]string{current}, offered...) {
+		if name, ok := hub.PresetFor(o); ok && name != checked.Name() {
 			return fmt.Sprintf("the checks play %s; to check the engine in the game it plays, run engine-check again with --variant %s "+
-				"(its default is international); else name the variants as the arbiter does", checked, v.Name())
+				"(its default is international); else name the variants as the arbiter does", checked.Name(), name)
 		}
 	}
 	return "name the variants as the arbiter does, or set the option variant in the event"

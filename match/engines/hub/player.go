@@ -372,6 +372,44 @@ var variantNames = map[string][]string{
 	"giveaway":      {"giveaway", "antidam", "losing-english"},
 }
 
+// VariantValue is the value of an engine's "variant" parameter that names
+// v, given the parameter's current value and the values it offers: Scan calls
+// international draughts "normal", so a check or an event that looked only
+// for "international" would refuse Scan or set a value it exits on. found is
+// false when no value names v; an engine that offers no values is given v's
+// own name.
+func VariantValue(v *rules.Variant, current string, offered []string) (value string, found bool) {
+	names := variantNames[v.Name()]
+	if len(names) == 0 {
+		names = []string{v.Name()}
+	}
+	for _, n := range names {
+		if current == n {
+			return n, true
+		}
+		if slices.Contains(offered, n) || (len(offered) == 0 && n == v.Name()) {
+			return n, true
+		}
+	}
+	return "", false
+}
+
+// PresetFor is the arbiter's variant that an engine's "variant" value names
+// ("normal" is international, as Scan calls it), matched without regard to
+// case; ok is false for a value that names none of the presets.
+func PresetFor(value string) (name string, ok bool) {
+	value = strings.ToLower(value)
+	for preset, names := range variantNames {
+		if slices.Contains(names, value) {
+			return preset, true
+		}
+	}
+	if v, err := rules.Lookup(value); err == nil {
+		return v.Name(), true
+	}
+	return "", false
+}
+
 // settings chooses the set-param commands: the engine's "variant" parameter
 // is set to our variant when it declares a matching value (and its current
 // value differs), then Options.Params in order. An engine whose "variant"
@@ -385,21 +423,9 @@ func (e *Player) settings(v *rules.Variant) ([]Param, error) {
 		if pr.Name != "variant" || userVariant || v == nil {
 			continue
 		}
-		names := variantNames[v.Name()]
-		if len(names) == 0 {
-			names = []string{v.Name()}
-		}
-		found := false
-		for _, n := range names {
-			if pr.Value == n {
-				found = true
-				break
-			}
-			if slices.Contains(pr.Values, n) || (len(pr.Values) == 0 && n == v.Name()) {
-				out = append(out, Param{Name: "variant", Value: n})
-				found = true
-				break
-			}
+		value, found := VariantValue(v, pr.Value, pr.Values)
+		if found && value != pr.Value {
+			out = append(out, Param{Name: "variant", Value: value})
 		}
 		if !found {
 			return nil, &match.Fault{Kind: match.Crash, Reason: fmt.Sprintf(
@@ -771,6 +797,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 				return e.done(text, ponder, raw, req, reply)
 			case "info1":
 				reply.Info = keepInfo(reply.Info, info1(raw))
+				reply.InfoAt = time.Since(sent)
 			case "done":
 				if text, ponder, ok := doneArgs(raw); ok {
 					reply.Latency = time.Since(sent)
@@ -789,6 +816,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 				// An info line carries no decision: kept as written (a
 				// stray quote in a PV is no fault), the last ones only.
 				reply.Info = keepInfo(reply.Info, raw)
+				reply.InfoAt = time.Since(sent)
 			case "pong":
 				pongBy = time.Time{}
 			case "error":

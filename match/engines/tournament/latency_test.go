@@ -201,3 +201,114 @@ adjudication: {max_moves: 15}
 		t.Errorf("replay records kept by the runner %q\nand made from the moves table %q differ", fresh, old)
 	}
 }
+
+// An engine such as Scan 3.1 writes its info line (with time=) when an
+// iteration of its search completes and then searches on, unreported, until
+// its time is up: the latency was the round trip less the line's time=, so
+// that search was charged to the machine (Scan at 10+0.1: 88 ms a move on
+// average, up to 1.9 s, every game flagged high on a quiet pipe). The script
+// is the sparring engine searching a further 200 ms after its info line
+// before its done line comes out: the stored latency must not hold it.
+func TestLatencyLeavesOutSearchAfterTheInfoLine(t *testing.T) {
+	bin := arbiterBinary(t)
+	dir := t.TempDir()
+	script := filepath.Join(dir, "searches-on")
+	text := "#!/bin/sh\n" + bin + ` engine --level 2 "$@" | while IFS= read -r line; do
+  case "$line" in done*) sleep 0.2 ;; esac
+  printf '%s\n' "$line"
+done
+`
+	if err := os.WriteFile(script, []byte(text), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	conf := `
+name: tail
+variant: english
+time_control: "60+1"
+engines:
+  - {name: tail, command: ` + script + `}
+  - {name: r2, command: self engine --level random --seed 2}
+games_per_encounter: 2
+concurrency: 1
+adjudication: {max_moves: 6}
+`
+	ev, err := configs.Parse([]byte(conf), filepath.Join(dir, "tail.yaml"), dir, configs.Options{Self: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := openStore(t, filepath.Join(dir, "out"))
+	ctx := context.Background()
+	if _, err := Run(ctx, Options{Event: ev, Store: st}); err != nil {
+		t.Fatal(err)
+	}
+	moves := 0
+	if err := st.Games(ctx, store.ReadOptions{Moves: true}, func(g store.Game) error {
+		tailWhite := strings.Contains(g.PDN, `[White "tail"]`)
+		for i, m := range g.Moves {
+			if (i%2 == 0) != ((g.FirstMover == "white") == tailWhite) {
+				continue
+			}
+			moves++
+			// 200 ms of search after the line against the pipe's share:
+			// a loaded machine may add tens of milliseconds, not 150.
+			if m.Latency == store.UnknownLatency || m.Latency >= 150*time.Millisecond {
+				t.Errorf("game %d.%d move %d (%s): latency %v, want the pipe's share only (the engine searched 200 ms after its info line)",
+					g.Round, g.Board, i+1, m.Text, m.Latency)
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if moves == 0 {
+		t.Fatal("the engine that searches on played no move")
+	}
+}
+
+// Two engines of one command that the event's options tell apart (Scan and
+// Scan without its book, options: {book: "false"}) read the same in the
+// report: name aside, the command, protocol, id and version were all the
+// report and results.json said of them. They now give each engine's options.
+func TestReportNamesTheEnginesOptions(t *testing.T) {
+	bin := arbiterBinary(t)
+	dir := t.TempDir()
+	text := `
+name: options
+variant: english
+time_control: "10+0.1"
+engines:
+  - {name: plain, command: self engine --level random}
+  - {name: seeded, command: self engine --level random, options: {seed: 7}}
+games_per_encounter: 2
+concurrency: 1
+adjudication: {max_moves: 4}
+`
+	ev, err := configs.Parse([]byte(text), filepath.Join(dir, "options.yaml"), dir, configs.Options{Self: bin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	st := openStore(t, out)
+	ctx := context.Background()
+	if _, err := Run(ctx, Options{Event: ev, Store: st}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteReport(ctx, st, out); err != nil {
+		t.Fatal(err)
+	}
+	res, err := reports.ReadResults(filepath.Join(out, reports.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := res.Event.Participants
+	if len(ps) != 2 || ps[0].Options != nil || !reflect.DeepEqual(ps[1].Options, map[string]string{"seed": "7"}) {
+		t.Errorf("results.json participants %+v, want seeded's options {seed: 7} and none for plain", ps)
+	}
+	page, err := os.ReadFile(filepath.Join(out, reports.HTMLFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Count(string(page), "options: seed=7") != 1 {
+		t.Errorf("report.html does not name seeded's option once (options: seed=7)")
+	}
+}

@@ -31,6 +31,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 		return ev, err
 	}
 	names := make(map[int]string, len(sev.Engines))
+	options := engineOptions(sev)
 	for _, e := range sev.Engines {
 		ev.Engines = append(ev.Engines, e.Name)
 		names[e.ID] = e.Name
@@ -40,7 +41,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 			proto = "hub"
 		}
 		ev.Participants = append(ev.Participants, reports.EngineInfo{Name: e.Name, Command: e.Command, Protocol: proto,
-			ID: id.Name, Version: id.Version, Checksum: id.Checksum})
+			Options: options[e.Name], ID: id.Name, Version: id.Version, Checksum: id.Checksum})
 	}
 	if sev.SPRT != "" {
 		var c stats.SPRTConfig
@@ -150,6 +151,28 @@ func fromBook(games []reports.Game) bool {
 		}
 	}
 	return false
+}
+
+// engineOptions are each engine's options as the stored configuration
+// gives them, by engine name; none when it cannot be read (the settings
+// say so).
+func engineOptions(sev store.Event) map[string]map[string]string {
+	c, err := configs.ReadStored(sev.Config)
+	if err != nil {
+		return nil
+	}
+	out := make(map[string]map[string]string, len(c.Engines))
+	for _, e := range c.Engines {
+		if len(e.Options) == 0 {
+			continue
+		}
+		o := make(map[string]string, len(e.Options))
+		for k, v := range e.Options {
+			o[k] = fmt.Sprint(v)
+		}
+		out[e.Name] = o
+	}
+	return out
 }
 
 // reportSettings turns the event's effective configuration into the

@@ -295,7 +295,7 @@ func Run(ctx context.Context, opt Options) (*Summary, error) {
 	if r.sum.Stopped != "" {
 		toPlay = 0
 	}
-	r.progress = newProgress(opt.Console, toPlay, opt.StandingsEvery, len(r.names))
+	r.progress = newProgress(opt.Console, r.sum.Resumed, toPlay, opt.StandingsEvery, len(r.names))
 	runCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	r.stop = stop
@@ -724,13 +724,19 @@ func annotatedMoves(rec *match.GameRecord) []store.Move {
 			pos = pos.Play(m.Move)
 		}
 		if i < len(rec.Latency) {
-			// The round trip less what the engine reported as thinking:
-			// the pipes', the scheduler's and the machine's share. An
-			// engine that reported none (DXP, a Hub engine without time=)
-			// leaves it unknown: the round trip is its thinking, mostly.
+			// What the engine did not report as thinking: the pipes', the
+			// scheduler's and the machine's share. An engine that reported
+			// none (DXP, a Hub engine without time=) leaves it unknown: the
+			// round trip is its thinking, mostly.
 			sm.Latency = store.UnknownLatency
 			if in.HasTime {
 				sm.Latency = max(0, rec.Latency[i]-in.Time)
+				if i < len(rec.InfoAt) && rec.InfoAt[i] > 0 {
+					// Its last info line's arrival, not the reply's: what
+					// it searched after that line (Scan's unfinished last
+					// iteration) is thinking, not the machine's.
+					sm.Latency = max(0, min(rec.InfoAt[i], rec.Latency[i])-in.Time)
+				}
 			}
 		}
 		moves = append(moves, sm)

@@ -233,6 +233,47 @@ func TestResumeAfterCancel(t *testing.T) {
 	}
 }
 
+// A resumed run's plain progress line counts the event's games, as the
+// standings beside it do: after 4 of 200 games and a Ctrl-C, the resumed
+// run printed "games 4/196: nobook 11/16, scan 5/16", 4 games worth 16
+// points (found with Scan; FMJD points, 8 games).
+func TestResumedProgressLineCountsTheEvent(t *testing.T) {
+	dir := t.TempDir()
+	ev := testEvent(t, "concurrency: 1\ngames_per_encounter: 4\n")
+	st := openStore(t, dir)
+	ctx, cancel := context.WithCancel(context.Background())
+	n := 0
+	sum1, err := Run(ctx, Options{Event: ev, Store: st, NewPlayer: fakes(0),
+		OnResult: func(Result) {
+			if n++; n == 5 {
+				cancel()
+			}
+		}})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("first run: %v, want context.Canceled", err)
+	}
+	var b strings.Builder
+	sum2, err := Run(context.Background(), Options{Event: ev, Store: st, NewPlayer: fakes(0), Console: NewConsole(&b, false), StandingsEvery: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum2.Resumed < 5 || sum2.Played == 0 {
+		t.Fatalf("second run: %+v", sum2)
+	}
+	lines := strings.Split(strings.TrimSpace(b.String()), "\n")
+	last := lines[len(lines)-1]
+	want := fmt.Sprintf("games %d/%d: ", sum1.Planned, sum1.Planned)
+	if !strings.HasPrefix(last, want) {
+		t.Errorf("the resumed run's last line %q, want it to begin %q (the event's games)\n%s", last, want, b.String())
+	}
+	for _, l := range lines {
+		var done, total int
+		if _, err := fmt.Sscanf(l, "games %d/%d:", &done, &total); err == nil && (total != sum1.Planned || done <= sum2.Resumed) {
+			t.Errorf("line %q: want the event's games, more than the %d of the first run, of %d", l, sum2.Resumed, sum1.Planned)
+		}
+	}
+}
+
 func TestEngineThatCannotStartIsRecorded(t *testing.T) {
 	ev := testEvent(t, "concurrency: 2\n")
 	st := openStore(t, t.TempDir())

@@ -161,9 +161,13 @@ type Console struct {
 	block int // lines of the live block on screen (0: none)
 
 	total, done int // games of this run: to play, played
-	printed     int // done when the last plain line was written
-	t0, drawn   time.Time
-	st          Standings
+	// earlier are the event's games finished by earlier runs: the plain
+	// line counts the event's games, as its standings do (a resumed run's
+	// "games 4/196: A 11/16" read as 4 games worth 16 points).
+	earlier   int
+	printed   int // done when the last plain line was written
+	t0, drawn time.Time
+	st        Standings
 }
 
 // NewConsole makes the display on w; live is for a terminal.
@@ -265,7 +269,7 @@ type progress struct {
 	n     int // results reported since the last table
 }
 
-func newProgress(c *Console, total, every, engines int) *progress {
+func newProgress(c *Console, earlier, total, every, engines int) *progress {
 	if c == nil {
 		return nil
 	}
@@ -273,7 +277,7 @@ func newProgress(c *Console, total, every, engines int) *progress {
 		every = max(2, engines)
 	}
 	c.mu.Lock()
-	c.total, c.done, c.printed, c.t0 = total, 0, 0, time.Now()
+	c.earlier, c.total, c.done, c.printed, c.t0 = earlier, total, 0, 0, time.Now()
 	c.mu.Unlock()
 	return &progress{c: c, every: every}
 }
@@ -329,7 +333,7 @@ func (p *progress) table(st Standings, final bool) {
 		// count in plan order: once every game is played, the ones still
 		// to count make no line of their own, only the final table does.
 		if step := max(1, c.total/40); final || c.done < c.total && c.done >= c.printed+step {
-			io.WriteString(c.w, plain(c.done, c.total, st))
+			io.WriteString(c.w, plain(c.earlier+c.done, c.earlier+c.total, st))
 			c.printed = c.done
 		}
 		return

@@ -88,7 +88,7 @@ func TestStandingsWrite(t *testing.T) {
 // (cursor up, clear), and log text goes above it. Plain: a line with the
 // score so far every few games, no escape codes.
 func TestProgress(t *testing.T) {
-	if p := newProgress(nil, 3, 2, 4); p != nil {
+	if p := newProgress(nil, 0, 3, 2, 4); p != nil {
 		t.Fatalf("no console: progress %v, want nil (shows nothing)", p)
 	}
 	var nilP *progress
@@ -101,7 +101,7 @@ func TestProgress(t *testing.T) {
 
 	var b bytes.Buffer
 	c := NewConsole(&b, true)
-	p := newProgress(c, 3, 2, 4)
+	p := newProgress(c, 0, 3, 2, 4)
 	var dues []bool
 	for range 5 {
 		dues = append(dues, p.due())
@@ -109,10 +109,10 @@ func TestProgress(t *testing.T) {
 	if want := []bool{false, true, false, true, false}; !slices.Equal(dues, want) {
 		t.Errorf("every 2: due %v, want %v", dues, want)
 	}
-	if q := newProgress(c, 3, 0, 5); q.every != 5 {
+	if q := newProgress(c, 0, 3, 0, 5); q.every != 5 {
 		t.Errorf("default every with 5 engines: %d, want 5", q.every)
 	}
-	p = newProgress(c, 3, 2, 4)
+	p = newProgress(c, 0, 3, 2, 4)
 	p.add()
 	if s := b.String(); !strings.Contains(s, "games [") || !strings.Contains(s, " 1/3  33%") {
 		t.Errorf("after one game of three the bar reads %q", s)
@@ -142,7 +142,7 @@ func TestProgress(t *testing.T) {
 
 	// Plain: a line with the score so far when a table is due, nothing else.
 	b.Reset()
-	p = newProgress(NewConsole(&b, false), 3, 2, 4)
+	p = newProgress(NewConsole(&b, false), 0, 3, 2, 4)
 	p.add()
 	p.table(table, false)
 	p.add()
@@ -152,7 +152,7 @@ func TestProgress(t *testing.T) {
 	}
 	// A long run: about forty lines, and the last.
 	b.Reset()
-	p = newProgress(NewConsole(&b, false), 400, 2, 4)
+	p = newProgress(NewConsole(&b, false), 0, 400, 2, 4)
 	for i := range 400 {
 		p.add()
 		if p.due() || i == 399 {
@@ -166,7 +166,7 @@ func TestProgress(t *testing.T) {
 	// order; a cluster's workers finish out of order): one line, the
 	// final table's, not one per table on the way.
 	b.Reset()
-	p = newProgress(NewConsole(&b, false), 400, 2, 4)
+	p = newProgress(NewConsole(&b, false), 0, 400, 2, 4)
 	for range 400 {
 		p.add()
 	}
