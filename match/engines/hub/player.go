@@ -746,6 +746,11 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 	// unchecked counts the lines taken from the reader's buffer since the
 	// time was last read (see the end of the loop).
 	unchecked := 0
+	// infoRead: an info line was taken whose arrival is not yet read. It
+	// arrived with the lines read with it: the done line's time when that
+	// came in the same read (the usual answer: no clock read of its own),
+	// else the time the reader's buffer ran dry after it.
+	infoRead := false
 	why := func(reason string) string {
 		if said == "" {
 			return reason
@@ -793,14 +798,20 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			switch cmd {
 			case "move1":
 				reply.Latency = time.Since(sent)
+				if infoRead {
+					reply.InfoAt = reply.Latency
+				}
 				text, ponder := moveArgs1(raw)
 				return e.done(text, ponder, raw, req, reply)
 			case "info1":
 				reply.Info = keepInfo(reply.Info, info1(raw))
-				reply.InfoAt = time.Since(sent)
+				infoRead = true
 			case "done":
+				reply.Latency = time.Since(sent)
+				if infoRead {
+					reply.InfoAt = reply.Latency
+				}
 				if text, ponder, ok := doneArgs(raw); ok {
-					reply.Latency = time.Since(sent)
 					return e.done(text, ponder, raw, req, reply)
 				}
 				l, err := ParseLine(raw)
@@ -808,7 +819,6 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 					e.open = true
 					return reply, &match.Fault{Kind: match.Illegal, Text: raw, Reason: "a done line that breaks the Hub syntax", Err: err}
 				}
-				reply.Latency = time.Since(sent)
 				text, _ := l.Get("move")
 				ponder, _ := l.Get("ponder")
 				return e.done(text, ponder, raw, req, reply)
@@ -816,7 +826,7 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 				// An info line carries no decision: kept as written (a
 				// stray quote in a PV is no fault), the last ones only.
 				reply.Info = keepInfo(reply.Info, raw)
-				reply.InfoAt = time.Since(sent)
+				infoRead = true
 			case "pong":
 				pongBy = time.Time{}
 			case "error":
@@ -835,6 +845,9 @@ func (e *Player) Play(ctx context.Context, req match.Request) (match.Reply, erro
 			// once (readLine's look at the limit for the done line) where
 			// it read it three times.
 			if !e.p.Buffered() {
+				if infoRead {
+					reply.InfoAt, infoRead = time.Since(sent), false
+				}
 				unchecked = 0
 				continue
 			}
