@@ -260,18 +260,6 @@ func (s *Server) view(ctx context.Context, r *http.Request, id, token string) (*
 	if err != nil {
 		return nil, err
 	}
-	// An event without players or rounds yet lists none, [] as the view's
-	// other lists: they were null.
-	if sn.Players == nil || sn.Rounds == nil {
-		cp := *sn
-		if cp.Players == nil {
-			cp.Players = []director.Player{}
-		}
-		if cp.Rounds == nil {
-			cp.Rounds = []director.Round{}
-		}
-		sn = &cp
-	}
 	live, counted, err := sn.LiveStandings()
 	if err != nil {
 		return nil, err

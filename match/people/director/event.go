@@ -260,7 +260,9 @@ func load(ctx context.Context, q querier, id string) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("director: reading event %s: %w", id, err)
 	}
-	sn := &Snapshot{Requested: map[int]map[int]tally.Result{}}
+	// An event without players or rounds yet lists none: [] in JSON, as a
+	// page's or a client's loop expects (they were null).
+	sn := &Snapshot{Players: []Player{}, Rounds: []Round{}, Requested: map[int]map[int]tally.Result{}}
 	if err := json.Unmarshal([]byte(body), &sn.Event); err != nil {
 		return nil, fmt.Errorf("director: event %s: stored settings unreadable: %w", id, err)
 	}
