@@ -25,13 +25,21 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 	}
 	ev := reports.Event{Name: sev.Name, Variant: sev.Variant, TimeControl: sev.TimeControl,
 		ConfigHash: sev.ConfigHash, Stopped: sev.Stopped}
-	ev.Swiss = reportSwiss(sev)
+	// The effective configuration, read once for the report's details, its
+	// Swiss view and the engines' options.
+	conf, confErr := configs.ReadStored(sev.Config)
+	if confErr == nil {
+		ev.Swiss = reportSwiss(conf)
+	}
 	ids, err := st.Identities(ctx)
 	if err != nil {
 		return ev, err
 	}
 	names := make(map[int]string, len(sev.Engines))
-	options := engineOptions(sev)
+	var options map[string]map[string]string
+	if confErr == nil {
+		options = engineOptions(conf)
+	}
 	for _, e := range sev.Engines {
 		ev.Engines = append(ev.Engines, e.Name)
 		names[e.ID] = e.Name
@@ -80,7 +88,7 @@ func ReportEvent(ctx context.Context, st *store.Store) (reports.Event, error) {
 		})
 		return nil
 	})
-	ev.Site, ev.Settings = reportSettings(sev, fromBook(ev.Games))
+	ev.Site, ev.Settings = reportSettings(sev, conf, confErr, fromBook(ev.Games))
 	if err != nil || len(missing) == 0 {
 		return ev, err
 	}
@@ -153,14 +161,9 @@ func fromBook(games []reports.Game) bool {
 	return false
 }
 
-// engineOptions are each engine's options as the stored configuration
-// gives them, by engine name; none when it cannot be read (the settings
-// say so).
-func engineOptions(sev store.Event) map[string]map[string]string {
-	c, err := configs.ReadStored(sev.Config)
-	if err != nil {
-		return nil
-	}
+// engineOptions are each engine's options as the stored configuration c
+// gives them, by engine name.
+func engineOptions(c configs.Stored) map[string]map[string]string {
 	out := make(map[string]map[string]string, len(c.Engines))
 	for _, e := range c.Engines {
 		if len(e.Options) == 0 {
@@ -176,11 +179,10 @@ func engineOptions(sev store.Event) map[string]map[string]string {
 }
 
 // reportSettings turns the event's effective configuration into the
-// report's event details; book: the games came from an opening book. A
-// configuration that cannot be read gives no details rather than no
-// report.
-func reportSettings(sev store.Event, book bool) (site string, out []reports.Setting) {
-	c, err := configs.ReadStored(sev.Config)
+// report's event details (c, or err when it could not be read); book: the
+// games came from an opening book. A configuration that cannot be read
+// gives no details rather than no report.
+func reportSettings(sev store.Event, c configs.Stored, err error, book bool) (site string, out []reports.Setting) {
 	if err != nil {
 		return "", []reports.Setting{{Label: "Configuration", Value: "not readable: " + err.Error()}}
 	}
@@ -293,11 +295,10 @@ func bookLine(c configs.Stored, book bool) string {
 }
 
 // reportSwiss is the report's view of a Swiss event (nil for the other
-// formats), from its effective configuration: rounds, games per
+// formats), from its effective configuration c: rounds, games per
 // encounter, tie-breaks (configs.DefaultTieBreaks when it names none).
-func reportSwiss(sev store.Event) *reports.SwissEvent {
-	c, err := configs.ReadStored(sev.Config)
-	if err != nil || !strings.EqualFold(c.Tournament, "swiss") {
+func reportSwiss(c configs.Stored) *reports.SwissEvent {
+	if !strings.EqualFold(c.Tournament, "swiss") {
 		return nil
 	}
 	se := &reports.SwissEvent{GamesPerEncounter: c.GamesPerEncounter, TieBreaks: configs.DefaultTieBreaks}
